@@ -1,0 +1,1 @@
+"""The sans-I/O core: dialects, the neutral model, the tracker and the repairer. No asyncio, Kafka or metrics."""

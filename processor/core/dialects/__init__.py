@@ -1,0 +1,77 @@
+"""Dialect adapters and auto-detection.
+
+Detection looks for the first message that only one dialect could have written; plain `{role, content}` text
+messages are readable by every dialect alike, so a history made only of them is read as OpenAI chat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model import DIALECTS, JSON, DialectName, InputError
+from .anthropic import Anthropic
+from .base import Dialect
+from .gemini import Gemini
+from .openai_chat import OpenAIChat
+from .openai_responses import KNOWN_TYPES, OpenAIResponses
+
+ADAPTERS: dict[DialectName, Dialect] = {
+    "openai_chat": OpenAIChat(),
+    "anthropic": Anthropic(),
+    "openai_responses": OpenAIResponses(),
+    "gemini": Gemini(),
+}
+
+_PLAIN_ROLES = frozenset({"user", "assistant", "system", "developer"})
+_ANTHROPIC_BLOCKS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document"})
+_RESPONSES_PARTS = frozenset({"input_text", "output_text", "input_image", "input_file", "refusal"})
+
+
+def get(name: str) -> Dialect:
+    try:
+        return ADAPTERS[name]  # type: ignore[index]
+    except KeyError:
+        raise InputError("unknown_dialect", f"unknown dialect {name!r} (expected one of {', '.join(DIALECTS)})") from None
+
+
+def sniff(msg: JSON) -> DialectName | None:
+    """The dialect only this message's shape allows, None if it is plain text any dialect reads.
+
+    Raises InputError when the message fits no dialect at all.
+    """
+    if not isinstance(msg, dict):
+        raise InputError("schema", f"a message must be a JSON object, got {type(msg).__name__}")
+    t = msg.get("type")
+    if isinstance(t, str) and t in KNOWN_TYPES:
+        return "openai_responses"
+    if "parts" in msg or msg.get("role") == "model":
+        return "gemini"
+    role = msg.get("role")
+    if role == "tool" or "tool_calls" in msg or "tool_call_id" in msg:
+        return "openai_chat"
+    content = msg.get("content")
+    if isinstance(content, list):
+        for part in content:
+            if isinstance(part, dict):
+                pt = part.get("type")
+                if pt in _ANTHROPIC_BLOCKS or (pt == "image" and "source" in part):
+                    return "anthropic"
+                if pt in _RESPONSES_PARTS:
+                    return "openai_responses"
+                if pt == "image_url" or pt == "input_audio":
+                    return "openai_chat"
+    if isinstance(role, str) and role in _PLAIN_ROLES:
+        return None
+    raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
+
+
+def detect(messages: Iterable[JSON]) -> DialectName:
+    """The dialect of a whole history (openai_chat when every message is plain text)."""
+    for m in messages:
+        d = sniff(m)
+        if d is not None:
+            return d
+    return "openai_chat"
+
+
+__all__ = ["ADAPTERS", "Dialect", "detect", "get", "sniff"]

@@ -1,0 +1,115 @@
+"""Anthropic Messages: `tool_use` blocks answered by `tool_result` blocks at the start of the next user turn."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from ..model import JSON, Call, DialectName, Result, Role, View
+from .base import Dialect, require_object, text_from_parts
+
+_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
+
+
+class BlockDialect(Dialect):
+    """Shared rewrites of dialects whose tool parts live in a list (`content` blocks, `parts`)."""
+
+    block_style = True
+    container = "content"
+
+    def _parts(self, msg: JSON) -> list[JSON]:
+        parts = msg.get(self.container)
+        return parts if isinstance(parts, list) else []
+
+    def _is_result(self, part: JSON) -> bool:
+        raise NotImplementedError
+
+    def _with_parts(self, msg: JSON, parts: list[JSON]) -> JSON:
+        out = dict(msg)
+        out[self.container] = parts
+        return out
+
+    def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
+        return self._with_parts(msg, parts) if parts else None
+
+    def remove_results(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        return self.remove_calls(msg, positions)
+
+    def results_first(self, msg: JSON) -> JSON:
+        parts = self._parts(msg)
+        results = [p for p in parts if self._is_result(p)]
+        rest = [p for p in parts if not self._is_result(p)]
+        return self._with_parts(msg, results + rest)
+
+    def result_parts(self, msg: JSON, positions: Sequence[int]) -> list[JSON]:
+        parts = self._parts(msg)
+        return [parts[i] for i in positions]
+
+    def add_results(self, msg: JSON, parts: Sequence[JSON]) -> JSON:
+        current = msg.get(self.container)
+        if isinstance(current, str):  # Anthropic string content: becomes a text block after the results
+            return self._with_parts(msg, [*parts, {"type": "text", "text": current}])
+        existing = self._parts(msg)
+        k = 0
+        while k < len(existing) and self._is_result(existing[k]):
+            k += 1
+        return self._with_parts(msg, [*existing[:k], *parts, *existing[k:]])
+
+
+class Anthropic(BlockDialect):
+    name: DialectName = "anthropic"
+    container = "content"
+
+    def _is_result(self, part: JSON) -> bool:
+        return isinstance(part, dict) and part.get("type") == "tool_result"
+
+    def view(self, msg: JSON) -> View:
+        m = require_object(msg)
+        role = m.get("role")
+        r = _ROLES.get(role) if isinstance(role, str) else None
+        if r is None:
+            return View(Role.INVALID, raw_role=str(role))
+        content = m.get("content")
+        if isinstance(content, str):
+            return View(r, has_text=bool(content), empty=not content)
+        if not isinstance(content, list) or not content:
+            return View(r, empty=True)
+        calls: list[Call] = []
+        results: list[Result] = []
+        has_text = False
+        after_text = False
+        for i, b in enumerate(content):
+            t = b.get("type") if isinstance(b, dict) else None
+            if t == "tool_use" and r is Role.ASSISTANT:
+                cid, name, inp = b.get("id"), b.get("name"), b.get("input")
+                bad = ""
+                if not isinstance(cid, str) or not cid:
+                    bad = "tool_use without id"
+                elif not isinstance(name, str) or not name:
+                    bad = "tool_use without name"
+                elif not isinstance(inp, dict):
+                    bad = "tool_use input is not an object"
+                calls.append(Call(cid if isinstance(cid, str) else None, name if isinstance(name, str) else "", i, bad))
+            elif t == "tool_result" and r is Role.USER:
+                tid = b.get("tool_use_id")
+                results.append(Result(tid if isinstance(tid, str) else "", None, i))
+                if has_text:
+                    after_text = True
+            elif t == "text":
+                if b.get("text"):
+                    has_text = True
+            else:
+                has_text = True  # images, documents, thinking, server tool blocks: content of their own
+        return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
+                    empty=not (has_text or calls or results))
+
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+        return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": True}
+
+    def new_results_message(self, parts: Sequence[JSON]) -> JSON:
+        return {"role": "user", "content": list(parts)}
+
+    def text_of(self, msg: JSON) -> str:
+        if not isinstance(msg, dict):
+            return ""
+        return text_from_parts(msg.get("content"))

@@ -1,0 +1,79 @@
+"""Google Gemini `contents`: `functionCall` parts in a model turn, `functionResponse` parts in the next turn.
+
+Calls may carry no id; the tracker then pairs a response with the first open call of the same name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..model import JSON, Call, DialectName, Result, Role, View
+from .anthropic import BlockDialect
+from .base import require_object
+
+_ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
+
+
+class Gemini(BlockDialect):
+    name: DialectName = "gemini"
+    container = "parts"
+
+    def _is_result(self, part: JSON) -> bool:
+        return isinstance(part, dict) and "functionResponse" in part
+
+    def view(self, msg: JSON) -> View:
+        m = require_object(msg)
+        role = m.get("role", "user")
+        r = _ROLES.get(role) if isinstance(role, str) else None
+        if r is None:
+            return View(Role.INVALID, raw_role=str(role))
+        parts = m.get("parts")
+        if not isinstance(parts, list) or not parts:
+            return View(r, empty=True)
+        calls: list[Call] = []
+        results: list[Result] = []
+        has_text = False
+        after_text = False
+        for i, p in enumerate(parts):
+            if not isinstance(p, dict):
+                has_text = True
+                continue
+            fc = p.get("functionCall")
+            if fc is not None and r is Role.ASSISTANT:
+                name = fc.get("name") if isinstance(fc, dict) else None
+                cid = fc.get("id") if isinstance(fc, dict) else None
+                bad = "" if isinstance(name, str) and name else "functionCall without name"
+                calls.append(Call(cid if isinstance(cid, str) and cid else None,
+                                  name if isinstance(name, str) else "", i, bad))
+                continue
+            fr = p.get("functionResponse")
+            if fr is not None and r is Role.USER:
+                name = fr.get("name") if isinstance(fr, dict) else None
+                cid = fr.get("id") if isinstance(fr, dict) else None
+                results.append(Result(cid if isinstance(cid, str) and cid else None,
+                                      name if isinstance(name, str) else None, i))
+                if has_text:
+                    after_text = True
+                continue
+            if p.get("text") == "":
+                continue
+            has_text = True
+        return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
+                    empty=not (has_text or calls or results))
+
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+        fr: dict[str, JSON] = {"name": name, "response": {"error": content}}
+        if call_id is not None:
+            fr["id"] = call_id
+        return {"functionResponse": fr}
+
+    def new_results_message(self, parts: Sequence[JSON]) -> JSON:
+        return {"role": "user", "parts": list(parts)}
+
+    def text_of(self, msg: JSON) -> str:
+        if not isinstance(msg, dict):
+            return ""
+        parts = msg.get("parts")
+        if not isinstance(parts, list):
+            return ""
+        return "\n".join(p["text"] for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))

@@ -1,0 +1,83 @@
+"""OpenAI Responses input items: `function_call` / `custom_tool_call` items answered by `*_output` items."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..model import JSON, Call, DialectName, Result, Role, View
+from .base import Dialect, content_present, require_object, text_from_parts
+
+_ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
+CALL_TYPES = {"function_call": "function_call_output", "custom_tool_call": "custom_tool_call_output"}
+OUTPUT_TYPES = frozenset(CALL_TYPES.values())
+#: item types that only this dialect has (used by detection)
+KNOWN_TYPES = frozenset(
+    {
+        "message",
+        "reasoning",
+        *CALL_TYPES,
+        *OUTPUT_TYPES,
+        "web_search_call",
+        "file_search_call",
+        "computer_call",
+        "computer_call_output",
+        "image_generation_call",
+        "code_interpreter_call",
+        "local_shell_call",
+        "local_shell_call_output",
+        "mcp_call",
+        "mcp_list_tools",
+        "mcp_approval_request",
+        "mcp_approval_response",
+        "item_reference",
+    }
+)
+
+
+class OpenAIResponses(Dialect):
+    name: DialectName = "openai_responses"
+    block_style = False
+
+    def view(self, msg: JSON) -> View:
+        m = require_object(msg)
+        t = m.get("type")
+        if t is None or t == "message":
+            role = m.get("role")
+            r = _ROLES.get(role) if isinstance(role, str) else None
+            if r is None:
+                return View(Role.INVALID, raw_role=str(role))
+            has_text = content_present(m.get("content"))
+            return View(r, has_text=True if r is not Role.ASSISTANT else has_text,
+                        empty=r is Role.ASSISTANT and not has_text)
+        if t in CALL_TYPES:
+            cid = m.get("call_id")
+            name = m.get("name")
+            bad = ""
+            if not isinstance(cid, str) or not cid:
+                bad = "call item without call_id"
+            elif not isinstance(name, str) or not name:
+                bad = "call item without name"
+            return View(
+                Role.ASSISTANT,
+                calls=(Call(cid if isinstance(cid, str) else None, name if isinstance(name, str) else "", -1, bad),),
+            )
+        if t in OUTPUT_TYPES:
+            cid = m.get("call_id")
+            return View(Role.TOOL, results=(Result(cid if isinstance(cid, str) else "", None, -1),))
+        if t == "reasoning":
+            return View(Role.REASONING)
+        return View(Role.OTHER)
+
+    def call_kind(self, msg: JSON, pos: int) -> str:
+        return str(msg.get("type", "function_call"))
+
+    def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        return None  # the item is the call
+
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+        return {"type": CALL_TYPES.get(kind, "function_call_output"), "call_id": call_id, "output": content}
+
+    def text_of(self, msg: JSON) -> str:
+        if not isinstance(msg, dict):
+            return ""
+        return text_from_parts(msg.get("content"))

@@ -1,0 +1,122 @@
+"""The fixed vocabulary of what the tracker reports and what the repairer does.
+
+Kinds, reasons and actions are closed enums: they become metric label values and analytics columns, so a new
+value is a schema change, not a string someone types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class FindingKind(StrEnum):
+    DANGLING_TOOL_CALL = "dangling_tool_call"
+    PARTIAL_PARALLEL_RESULTS = "partial_parallel_results"
+    ORPHAN_TOOL_RESULT = "orphan_tool_result"
+    LATE_TOOL_RESULT = "late_tool_result"
+    INTERLEAVED_USER_MESSAGE = "interleaved_user_message"
+    DUPLICATE_TOOL_RESULT = "duplicate_tool_result"
+    DUPLICATE_TOOL_CALL_ID = "duplicate_tool_call_id"
+    EMPTY_TOOL_CALLS = "empty_tool_calls"
+    TOOL_RESULT_NOT_FIRST = "tool_result_not_first"
+    EMPTY_CONTENT = "empty_content"
+    MALFORMED_TOOL_CALL = "malformed_tool_call"
+    INVALID_ROLE = "invalid_role"
+    SYSTEM_NOT_FIRST = "system_not_first"
+    # Issue 4: behavioural signals.
+    TOOL_HISTORY_ERASED = "tool_history_erased"
+    TEXT_ONLY_REGRESSION = "text_only_regression"
+
+
+class Severity(StrEnum):
+    ERROR = "error"  # the provider rejects the history as it is
+    WARNING = "warning"  # accepted, but harmful (quality, cost or safety)
+
+
+class DanglingReason(StrEnum):
+    USER_INTERRUPT = "user_interrupt"  # a message from outside the model (user/system) closed the block
+    ASSISTANT_CONTINUED = "assistant_continued"  # the model spoke again before every result arrived
+    TIMEOUT = "timeout"  # event-time watermark passed call ts + tool_result_timeout
+    CONVERSATION_END = "conversation_end"  # an `end` event closed the conversation
+    EVICTED = "evicted"  # idle longer than conversation_ttl (event time)
+    UNANSWERED_AT_REQUEST = "unanswered_at_request"  # the history ends (is sent to a model) with calls open
+
+
+class RepairAction(StrEnum):
+    SYNTHESIZE_RESULT = "synthesize_result"
+    DROP_CALL = "drop_call"
+    DROP_MESSAGE = "drop_message"
+    DROP_REASONING = "drop_reasoning"
+    DROP_RESULT = "drop_result"
+    MOVE_RESULT = "move_result"
+    MERGE_RESULTS = "merge_results"
+    REORDER_RESULTS_FIRST = "reorder_results_first"
+    REMOVE_EMPTY_TOOL_CALLS = "remove_empty_tool_calls"
+
+
+SEVERITY: dict[FindingKind, Severity] = {
+    FindingKind.SYSTEM_NOT_FIRST: Severity.WARNING,
+    FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
+    FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
+}
+
+
+def severity_of(kind: FindingKind) -> Severity:
+    return SEVERITY.get(kind, Severity.ERROR)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One protocol violation (or behavioural warning), positioned in the input history.
+
+    `index` is the 0-based position of the native message in the conversation as it was fed (for a stream,
+    counted from the conversation's first message), never an index into the repaired output.
+    """
+
+    kind: FindingKind
+    index: int | None = None
+    call_id: str | None = None
+    tool: str | None = None
+    reason: DanglingReason | None = None
+    detail: str = ""
+
+    @property
+    def severity(self) -> Severity:
+        return severity_of(self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value, "severity": self.severity.value, "index": self.index}
+        if self.call_id is not None:
+            out["call_id"] = self.call_id
+        if self.tool is not None:
+            out["tool"] = self.tool
+        if self.reason is not None:
+            out["reason"] = self.reason.value
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What the repairer did, reported beside the messages (never as keys inside them)."""
+
+    action: RepairAction
+    index: int | None = None  # input index the action concerns (None for a synthesized message)
+    call_id: str | None = None
+    tool: str | None = None
+    reason: DanglingReason | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.action.value, "index": self.index}
+        if self.call_id is not None:
+            out["call_id"] = self.call_id
+        if self.tool is not None:
+            out["tool"] = self.tool
+        if self.reason is not None:
+            out["reason"] = self.reason.value
+        out.update(self.extra)
+        return out

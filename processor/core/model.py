@@ -1,0 +1,97 @@
+"""The neutral model every dialect maps to: just enough of a message for the tracker to decide.
+
+A neutral message never copies content; it records positions (into `tool_calls`, content blocks or parts) so
+the dialect can rewrite the native message later without the tracker knowing its shape.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, Literal
+
+DialectName = Literal["openai_chat", "anthropic", "openai_responses", "gemini"]
+DIALECTS: tuple[DialectName, ...] = ("openai_chat", "anthropic", "openai_responses", "gemini")
+
+JSON = Any  # a native message: whatever orjson produced
+
+
+class Role(IntEnum):
+    SYSTEM = 0  # system or developer
+    USER = 1
+    ASSISTANT = 2  # model output: text and/or tool calls (Responses: message, function_call)
+    TOOL = 3  # flat dialects: a message that is one tool result
+    REASONING = 4  # Responses reasoning item: belongs to the model item after it
+    OTHER = 5  # valid but irrelevant to tool pairing (e.g. Responses web_search_call): passes through
+    INVALID = 6  # a role the dialect does not know
+
+
+class Call:
+    """A tool call inside a native message. `pos` indexes the native container (-1: the message is the call)."""
+
+    __slots__ = ("id", "malformed", "name", "pos")
+
+    def __init__(self, id: str | None, name: str, pos: int, malformed: str = "") -> None:
+        self.id = id
+        self.name = name
+        self.pos = pos
+        self.malformed = malformed
+
+
+class Result:
+    """A tool result inside a native message; `call_id` is None where the dialect pairs by name (Gemini)."""
+
+    __slots__ = ("call_id", "name", "pos")
+
+    def __init__(self, call_id: str | None, name: str | None, pos: int) -> None:
+        self.call_id = call_id
+        self.name = name
+        self.pos = pos
+
+
+NO_CALLS: tuple[Call, ...] = ()
+NO_RESULTS: tuple[Result, ...] = ()
+
+
+class View:
+    """The neutral view of one native message."""
+
+    __slots__ = (
+        "calls",
+        "empty",
+        "empty_tool_calls",
+        "has_text",
+        "raw_role",
+        "results",
+        "results_after_text",
+        "role",
+    )
+
+    def __init__(
+        self,
+        role: Role,
+        *,
+        has_text: bool = False,
+        calls: tuple[Call, ...] | list[Call] = NO_CALLS,
+        results: tuple[Result, ...] | list[Result] = NO_RESULTS,
+        results_after_text: bool = False,
+        empty_tool_calls: bool = False,
+        empty: bool = False,
+        raw_role: str = "",
+    ) -> None:
+        self.role = role
+        self.has_text = has_text  # any content that is not a tool part (text, image, thinking ...)
+        self.calls = calls
+        self.results = results
+        self.results_after_text = results_after_text
+        self.empty_tool_calls = empty_tool_calls
+        self.empty = empty  # content the provider rejects as empty
+        self.raw_role = raw_role
+
+
+class InputError(ValueError):
+    """A history or message the engine cannot read at all (not an object, no recognisable dialect)."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind  # "schema" | "unknown_dialect"
+        self.detail = detail
