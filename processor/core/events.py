@@ -1,0 +1,157 @@
+"""The input event contract: parsing a Kafka record value into an Event, or a dead-letter reason.
+
+The hot path validates by hand (a pydantic model per event costs more than the tracking itself); the pydantic
+model below is the published schema (`toolmend schema`) and is checked against the hand parser in tests.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field
+
+from .model import DIALECTS
+
+
+class DeadLetterKind(StrEnum):
+    INVALID_JSON = "invalid_json"
+    SCHEMA = "schema"
+    UNKNOWN_DIALECT = "unknown_dialect"
+    KEY_MISMATCH = "key_mismatch"
+    TOO_LARGE = "too_large"
+    INTERNAL = "internal"  # a bug of ours: the event is kept, never dropped
+
+
+class DeadLetter(Exception):
+    def __init__(self, kind: DeadLetterKind, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail[:300]
+
+
+EVENT_TYPES = ("message", "messages", "request", "end")
+_LABELS = ("model", "provider", "app", "app_version")
+
+
+class Event:
+    __slots__ = ("app", "app_version", "conversation_id", "dialect", "event_id", "messages", "model", "provider",
+                 "seq", "ts", "type")
+
+    def __init__(self, conversation_id: str, ts: int, type: str, messages: list[Any], dialect: str | None,
+                 seq: int | None, event_id: str | None, labels: dict[str, str | None]) -> None:
+        self.conversation_id = conversation_id
+        self.ts = ts
+        self.type = type
+        self.messages = messages
+        self.dialect = dialect
+        self.seq = seq
+        self.event_id = event_id
+        self.model = labels.get("model")
+        self.provider = labels.get("provider")
+        self.app = labels.get("app")
+        self.app_version = labels.get("app_version")
+
+
+def parse_ts(v: Any) -> int:
+    """Event time in epoch milliseconds from an int/float (ms) or an RFC 3339 string."""
+    if isinstance(v, bool):
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` must be epoch milliseconds or an RFC 3339 string")
+    if isinstance(v, int | float):
+        if v < 0:
+            raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` must not be negative")
+        return int(v)
+    if isinstance(v, str):
+        s = v.strip()
+        if s.endswith(("Z", "z")):
+            s = s[:-1] + "+00:00"
+        try:
+            dt = datetime.fromisoformat(s)
+        except ValueError:
+            raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` is not RFC 3339") from None
+        if dt.tzinfo is None:
+            raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` needs a time zone offset (RFC 3339)")
+        return int(dt.timestamp() * 1000)
+    raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` is required (epoch milliseconds or RFC 3339)")
+
+
+def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1 << 20) -> Event:
+    if value is None:
+        raise DeadLetter(DeadLetterKind.SCHEMA, "empty record value (tombstone)")
+    if len(value) > max_event_bytes:
+        raise DeadLetter(DeadLetterKind.TOO_LARGE, f"value of {len(value)} bytes exceeds {max_event_bytes}")
+    try:
+        doc = orjson.loads(value)
+    except orjson.JSONDecodeError as e:
+        raise DeadLetter(DeadLetterKind.INVALID_JSON, f"invalid JSON at line {e.lineno} column {e.colno}") from None
+    if not isinstance(doc, dict):
+        raise DeadLetter(DeadLetterKind.SCHEMA, "the value must be a JSON object")
+    cid = doc.get("conversation_id")
+    if not isinstance(cid, str) or not cid or len(cid) > 256:
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`conversation_id` must be a string of 1 to 256 characters")
+    if key is not None:
+        try:
+            k = key.decode()
+        except UnicodeDecodeError:
+            raise DeadLetter(DeadLetterKind.KEY_MISMATCH, "record key is not UTF-8") from None
+        if k != cid:
+            raise DeadLetter(DeadLetterKind.KEY_MISMATCH, "record key differs from conversation_id")
+    ts = parse_ts(doc.get("ts"))
+    typ = doc.get("type", "message")
+    if typ not in EVENT_TYPES:
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`type` must be one of message, messages, request, end")
+    if typ == "message":
+        m = doc.get("message")
+        if not isinstance(m, dict):
+            raise DeadLetter(DeadLetterKind.SCHEMA, "`message` must be an object for type message")
+        messages = [m]
+    elif typ == "end":
+        messages = []
+    else:
+        ms = doc.get("messages")
+        if not isinstance(ms, list) or not all(isinstance(m, dict) for m in ms):
+            raise DeadLetter(DeadLetterKind.SCHEMA, f"`messages` must be an array of objects for type {typ}")
+        messages = ms
+    dialect = doc.get("dialect")
+    if dialect is not None and dialect not in DIALECTS:
+        raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT, "`dialect` is not one of " + ", ".join(DIALECTS))
+    seq = doc.get("seq")
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`seq` must be a non-negative integer")
+    eid = doc.get("event_id")
+    if eid is not None and (not isinstance(eid, str) or len(eid) > 256):
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`event_id` must be a string of at most 256 characters")
+    labels: dict[str, str | None] = {}
+    for name in _LABELS:
+        v = doc.get(name)
+        if v is not None and not isinstance(v, str):
+            raise DeadLetter(DeadLetterKind.SCHEMA, f"`{name}` must be a string")
+        labels[name] = v
+    return Event(cid, ts, typ, messages, dialect, seq, eid, labels)
+
+
+class EventSchema(BaseModel):
+    """A conversation event (Kafka record value). Key: the conversation id, UTF-8."""
+
+    model_config = ConfigDict(extra="allow", title="toolmend input event")
+
+    conversation_id: str = Field(min_length=1, max_length=256, description="equals the record key when set")
+    ts: int | datetime = Field(description="event time: epoch milliseconds or RFC 3339 with offset")
+    type: Literal["message", "messages", "request", "end"] = "message"
+    message: dict[str, Any] | None = Field(None, description="one native message (type message)")
+    messages: list[dict[str, Any]] | None = Field(
+        None, description="native messages (type messages); the whole history sent to a model (type request)")
+    dialect: Literal["openai_chat", "anthropic", "openai_responses", "gemini"] | None = Field(
+        None, description="auto-detected when absent")
+    seq: int | None = Field(None, ge=0, description="position of the event in its conversation")
+    event_id: str | None = Field(None, max_length=256, description="unique event id (duplicate detection)")
+    model: str | None = None
+    provider: str | None = None
+    app: str | None = None
+    app_version: str | None = None
+
+
+def schema_json() -> str:
+    return orjson.dumps(EventSchema.model_json_schema(), option=orjson.OPT_INDENT_2).decode()

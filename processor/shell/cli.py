@@ -1,0 +1,59 @@
+"""The `toolmend` command. Each subcommand imports its own module, so `patch` never loads Kafka or asyncio."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="toolmend", description="Track, validate and repair LLM tool-call histories.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    from . import patch_cmd
+
+    patch_cmd.add_arguments(sub.add_parser("patch", help="repair histories offline (file or stdin)"))
+
+    g = sub.add_parser("generate", help="synthetic fault-injected conversation events with ground truth")
+    g.add_argument("args", nargs=argparse.REMAINDER)
+
+    for name, help_ in (("run", "the stream worker (Kafka in, repaired records out)"),
+                        ("replay", "reprocess a topic (or a time range of it) into another topic"),
+                        ("demo", "embedded broker + generator + worker, ends with a summary"),
+                        ("schema", "print the JSON Schema of the input event")):
+        sp = sub.add_parser(name, help=help_, add_help=False)
+        sp.add_argument("args", nargs=argparse.REMAINDER)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    ns = _parser().parse_args(args)
+    rest: list[str] = list(getattr(ns, "args", []) or [])
+    if ns.command == "patch":
+        from . import patch_cmd
+
+        return patch_cmd.run(ns)
+    if ns.command == "generate":
+        from ..synth import generate
+
+        return int(generate.main(rest))
+    if ns.command == "schema":
+        from ..core.events import schema_json
+
+        sys.stdout.write(schema_json() + "\n")
+        return 0
+    if ns.command in ("run", "replay"):
+        from . import worker_cmd
+
+        return worker_cmd.main(ns.command, rest)
+    if ns.command == "demo":
+        from . import demo
+
+        return demo.main(rest)
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""`toolmend patch`: repair histories offline, from a file or stdin, with the same engine as the stream."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO, Any
+
+import orjson
+
+from ..core.model import DIALECTS, InputError
+from ..core.repair import RepairResult, extract_history, repair
+from ..core.tracker import STRATEGIES, Strategy
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", default="-", help="JSON file (or - for stdin, the default)")
+    p.add_argument("--dialect", default="auto", choices=("auto", *DIALECTS))
+    p.add_argument("--strategy", default="fill", choices=STRATEGIES)
+    p.add_argument("--jsonl", action="store_true", help="one history per input line, one result per output line")
+    p.add_argument("--templates", help="JSON file: {tool or *: {reason or *: template}} for synthesized results")
+    p.add_argument("--non-idempotent", default="", help="comma-separated tools whose timeouts are 'outcome unknown'")
+    p.add_argument("--pretty", action="store_true", help="indent the output (not with --jsonl)")
+
+
+class _Options:
+    def __init__(self, ns: argparse.Namespace) -> None:
+        self.dialect: str = ns.dialect
+        self.strategy: Strategy = ns.strategy
+        self.templates: dict[str, dict[str, str]] | None = None
+        if ns.templates:
+            with open(ns.templates, "rb") as f:
+                tpl = orjson.loads(f.read())
+            if not isinstance(tpl, dict) or not all(isinstance(v, dict) for v in tpl.values()):
+                raise InputError("schema", "--templates must hold an object of objects")
+            self.templates = tpl
+        self.non_idempotent = tuple(t for t in ns.non_idempotent.split(",") if t)
+
+
+def _run_one(doc: Any, opt: _Options) -> RepairResult:
+    msgs, key = extract_history(doc)
+    dialect = opt.dialect
+    if dialect == "auto" and key == "contents":
+        dialect = "gemini"
+    elif dialect == "auto" and key == "input":
+        dialect = "openai_responses"
+    return repair(msgs, dialect, opt.strategy, templates=opt.templates, non_idempotent_tools=opt.non_idempotent)
+
+
+def _result_doc(r: RepairResult) -> dict[str, Any]:
+    return {"dialect": r.dialect, "messages": r.messages, "findings": [f.to_dict() for f in r.findings],
+            "actions": [a.to_dict() for a in r.actions], "changed": r.changed}
+
+
+def _error_line(where: str, e: Exception) -> str:
+    detail = e.detail if isinstance(e, InputError) else str(e)
+    return f"{where}: {detail}"
+
+
+def run(ns: argparse.Namespace, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
+        stderr: IO[str] | None = None) -> int:
+    out = stdout or sys.stdout.buffer
+    err = stderr or sys.stderr
+    try:
+        opt = _Options(ns)
+    except (OSError, orjson.JSONDecodeError, InputError) as e:
+        err.write(_error_line("--templates", e) + "\n")
+        return 2
+    src = stdin or sys.stdin.buffer
+    try:
+        data = src.read() if ns.file == "-" else open(ns.file, "rb").read()  # noqa: SIM115
+    except OSError as e:
+        err.write(f"{ns.file}: {e.strerror}\n")
+        return 2
+    name = "<stdin>" if ns.file == "-" else ns.file
+    if not ns.jsonl:
+        try:
+            doc = orjson.loads(data)
+        except orjson.JSONDecodeError as e:
+            err.write(f"{name}: line {e.lineno}: invalid JSON: {e.msg}\n")
+            return 2
+        try:
+            result = _run_one(doc, opt)
+        except InputError as e:
+            err.write(_error_line(name, e) + "\n")
+            return 2
+        option = orjson.OPT_INDENT_2 if ns.pretty else 0
+        out.write(orjson.dumps(_result_doc(result), option=option) + b"\n")
+        return 0
+    status = 0
+    for lineno, line in enumerate(data.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            result_doc: dict[str, Any] = _result_doc(_run_one(orjson.loads(line), opt))
+        except orjson.JSONDecodeError as e:
+            result_doc = {"error": f"line {lineno}: invalid JSON: {e.msg}"}
+            status = 1
+        except InputError as e:
+            result_doc = {"error": f"line {lineno}: {e.detail}"}
+            status = 1
+        out.write(orjson.dumps(result_doc) + b"\n")
+    return status
