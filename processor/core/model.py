@@ -53,7 +53,7 @@ NO_RESULTS: tuple[Result, ...] = ()
 
 
 class View:
-    """The neutral view of one native message."""
+    """The neutral view of one native message. Treated as immutable: dialects share views of plain messages."""
 
     __slots__ = (
         "calls",
@@ -69,10 +69,10 @@ class View:
     def __init__(
         self,
         role: Role,
-        *,
         has_text: bool = False,
         calls: tuple[Call, ...] | list[Call] = NO_CALLS,
         results: tuple[Result, ...] | list[Result] = NO_RESULTS,
+        *,
         results_after_text: bool = False,
         empty_tool_calls: bool = False,
         empty: bool = False,

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .dialects import ADAPTERS, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
-from .model import JSON, Result, Role
+from .model import JSON, Result, Role, View
 from .templates import Templates
 
 Strategy = Literal["fill", "drop"]
@@ -63,13 +63,19 @@ class Emitted:
 class Step:
     """What one call of the tracker decided: output that became final, findings, actions, calls opened."""
 
-    __slots__ = ("actions", "calls", "findings", "messages")
+    __slots__ = ("actions", "calls", "findings", "messages", "view")
 
     def __init__(self) -> None:
         self.messages: list[Emitted] = []
-        self.findings: list[Finding] = []
-        self.actions: list[Action] = []
-        self.calls: list[tuple[str | None, str]] = []
+        # shared empty lists until something is added (most messages have no finding): never append to these
+        # from outside the tracker
+        self.findings: list[Finding] = _NONE
+        self.actions: list[Action] = _NONE
+        self.calls: list[tuple[str | None, str]] = _NONE
+        self.view: View | None = None  # the neutral view of the message fed (None for advance/finish)
+
+
+_NONE: list[Any] = []
 
 
 class _Call:
@@ -161,6 +167,7 @@ class Tracker:
                 view = ADAPTERS["openai_chat"].view(msg)  # plain text: every dialect reads it alike
         else:
             view = d.view(msg)
+        self._step.view = view
         role = view.role
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
@@ -277,6 +284,8 @@ class Tracker:
         slot = len(b.held) if b.hold else -1
         for cid, c, real in good:
             b.calls[cid] = _Call(c.name, idx, d.call_kind(msg, c.pos), c.pos, slot, real)
+            if self._step.calls is _NONE:
+                self._step.calls = []
             self._step.calls.append((cid if real else None, c.name))
         b.unanswered += len(good)
         self._emit(Emitted(msg, tag, idx, modified=modified))
@@ -528,11 +537,17 @@ class Tracker:
 
     def _find(self, kind: FindingKind, index: int | None, call_id: str | None = None, tool: str | None = None,
               reason: DanglingReason | None = None, detail: str = "") -> None:
-        self._step.findings.append(Finding(kind, index, call_id, tool, reason, detail))
+        s = self._step
+        if s.findings is _NONE:
+            s.findings = []
+        s.findings.append(Finding(kind, index, call_id, tool, reason, detail))
 
     def _act(self, action: RepairAction, index: int | None, call_id: str | None = None, tool: str | None = None,
              reason: DanglingReason | None = None) -> None:
-        self._step.actions.append(Action(action, index, call_id, tool, reason))
+        s = self._step
+        if s.actions is _NONE:
+            s.actions = []
+        s.actions.append(Action(action, index, call_id, tool, reason))
 
     def _take(self) -> Step:
         s = self._step

@@ -31,7 +31,8 @@ def get(name: str) -> Dialect:
     try:
         return ADAPTERS[name]  # type: ignore[index]
     except KeyError:
-        raise InputError("unknown_dialect", f"unknown dialect {name!r} (expected one of {', '.join(DIALECTS)})") from None
+        known = ", ".join(DIALECTS)
+        raise InputError("unknown_dialect", f"unknown dialect {name!r} (expected one of {known})") from None
 
 
 def sniff(msg: JSON) -> DialectName | None:

@@ -7,7 +7,10 @@ from collections.abc import Collection
 from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
 from .base import Dialect, content_present, require_object, text_from_parts
 
-_ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
+_PLAIN = {"system": View(Role.SYSTEM, True), "developer": View(Role.SYSTEM, True), "user": View(Role.USER, True)}
+_ASSISTANT_TEXT = View(Role.ASSISTANT, True)
+_ASSISTANT_EMPTY = View(Role.ASSISTANT, False, empty=True)
+_OTHER = View(Role.OTHER)
 
 
 class OpenAIChat(Dialect):
@@ -15,38 +18,42 @@ class OpenAIChat(Dialect):
     block_style = False
 
     def view(self, msg: JSON) -> View:
-        m = require_object(msg)
-        role = m.get("role")
+        # the hot path of the whole engine: plain messages share one immutable view, no helper calls
+        if type(msg) is not dict:
+            require_object(msg)
+        role = msg.get("role")
         if role == "tool":
-            tcid = m.get("tool_call_id")
-            return View(Role.TOOL, results=(Result(tcid if isinstance(tcid, str) else "", None, -1),))
+            tcid = msg.get("tool_call_id")
+            return View(Role.TOOL, False, NO_CALLS, (Result(tcid if type(tcid) is str else "", None, -1),))
         if role == "assistant":
-            has_text = content_present(m.get("content")) or bool(m.get("audio") or m.get("function_call"))
-            tcs = m.get("tool_calls")
+            content = msg.get("content")
+            has_text = bool(content) or bool(msg.get("audio") or msg.get("function_call"))
+            tcs = msg.get("tool_calls")
             if tcs is None:
-                return View(Role.ASSISTANT, has_text=has_text, empty=not has_text)
-            if not isinstance(tcs, list) or not tcs:
-                return View(Role.ASSISTANT, has_text=has_text, empty_tool_calls=True, empty=not has_text)
+                return _ASSISTANT_TEXT if has_text else _ASSISTANT_EMPTY
+            if type(tcs) is not list or not tcs:
+                return View(Role.ASSISTANT, has_text, empty_tool_calls=True, empty=not has_text)
             calls: list[Call] = []
             for i, tc in enumerate(tcs):
-                if not isinstance(tc, dict):
-                    calls.append(Call(None, "", i, "tool call is not an object"))
+                cid = tc.get("id") if type(tc) is dict else None
+                fn = tc.get("function") if type(tc) is dict else None
+                name = fn.get("name") if type(fn) is dict else None
+                if type(cid) is str and cid and type(name) is str and name:
+                    calls.append(Call(cid, name, i))
                     continue
-                cid = tc.get("id")
-                fn = tc.get("function")
-                name = fn.get("name") if isinstance(fn, dict) else None
-                bad = ""
-                if not isinstance(cid, str) or not cid:
+                if type(tc) is not dict:
+                    bad = "tool call is not an object"
+                elif not isinstance(cid, str) or not cid:
                     bad = "tool call without id"
-                elif not isinstance(name, str) or not name:
+                else:
                     bad = "tool call without function.name"
                 calls.append(Call(cid if isinstance(cid, str) else None, name if isinstance(name, str) else "", i, bad))
-            return View(Role.ASSISTANT, has_text=has_text, calls=calls)
-        r = _ROLES.get(role) if isinstance(role, str) else None
-        if r is not None:
-            return View(r, has_text=True)
+            return View(Role.ASSISTANT, has_text, calls)
+        shared = _PLAIN.get(role) if type(role) is str else None
+        if shared is not None:
+            return shared
         if role == "function":  # legacy function result: paired by name, outside the tool_calls protocol
-            return View(Role.OTHER)
+            return _OTHER
         return View(Role.INVALID, raw_role=str(role))
 
     def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:

@@ -1,0 +1,188 @@
+"""Core engine benchmark: parse + track + findings, per-message cost vs history length, vs re-scanning.
+
+    python bench/bench_core.py [--events 300000] [--json out.json]
+
+Prints (and optionally writes) the figures the README quotes. Single process, single core; run on a quiet
+machine. No assertion: targets are compared and reported, never enforced in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+
+from processor import Tracker, repair  # noqa: E402
+
+
+def turn(rng: random.Random, k: int, faults: bool) -> list[dict[str, Any]]:
+    """One realistic OpenAI-chat turn: user, assistant with 1-3 calls, results, final answer."""
+    n = rng.choice((1, 1, 1, 2, 3))
+    calls = [{"id": f"call_{k}_{j}_{rng.randrange(1 << 30):x}", "type": "function",
+              "function": {"name": rng.choice(("get_weather", "search_web", "set_volume", "read_file")),
+                           "arguments": orjson.dumps({"city": "Paris", "q": "x" * rng.randrange(5, 60)}).decode()}}
+             for j in range(n)]
+    out: list[dict[str, Any]] = [
+        {"role": "user", "content": "Please check the weather and search the web for concert tickets " * 2},
+        {"role": "assistant", "content": None, "tool_calls": calls},
+    ]
+    answered = calls if not faults or rng.random() > 0.1 else calls[:-1]
+    for c in answered:
+        out.append({"role": "tool", "tool_call_id": c["id"], "content": "{\"temp_c\": 18, \"sky\": \"clear\"}" * 3})
+    out.append({"role": "assistant", "content": "It is 18°C and clear in Paris. I found three concerts for you."})
+    return out
+
+
+def conversation(rng: random.Random, n_messages: int, faults: bool = True) -> list[dict[str, Any]]:
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": "You are a helpful assistant with tools."}]
+    k = 0
+    while len(msgs) < n_messages:
+        msgs.extend(turn(rng, k, faults))
+        k += 1
+    return msgs[:n_messages]
+
+
+def events(n: int, seed: int = 1) -> list[bytes]:
+    """Kafka-like event values of interleaved conversations (~40 messages each)."""
+    rng = random.Random(seed)
+    out: list[bytes] = []
+    c = 0
+    while len(out) < n:
+        cid = f"conv-{c}"
+        for i, m in enumerate(conversation(rng, 40)):
+            out.append(orjson.dumps({"conversation_id": cid, "ts": 1_767_225_600_000 + i * 1000, "seq": i,
+                                     "type": "message", "model": "gpt-4.1", "message": m}))
+        c += 1
+    return out[:n]
+
+
+def best_of(fn: Callable[[], float], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        best = min(best, fn())
+    return best
+
+
+def bench_throughput(values: list[bytes]) -> dict[str, float]:
+    def bare() -> float:
+        loads = orjson.loads
+        t = time.perf_counter()
+        for v in values:
+            loads(v)
+        return time.perf_counter() - t
+
+    def tracked() -> float:
+        loads = orjson.loads
+        trackers: dict[str, Tracker] = {}
+        findings = 0
+        t = time.perf_counter()
+        for v in values:
+            ev = loads(v)
+            cid = ev["conversation_id"]
+            tr = trackers.get(cid)
+            if tr is None:
+                tr = trackers[cid] = Tracker("openai_chat")
+            step = tr.feed(ev["message"], None, ev["ts"])
+            findings += len(step.findings)
+        for tr in trackers.values():
+            findings += len(tr.finish().findings)
+        return time.perf_counter() - t
+
+    tb = best_of(bare)
+    tt = best_of(tracked)
+    n = len(values)
+    return {"events": n, "bare_orjson_events_per_s": n / tb, "tracker_events_per_s": n / tt,
+            "ratio_to_bare_orjson": tb / tt, "avg_event_bytes": sum(map(len, values)) / n}
+
+
+def bench_lengths(lengths: tuple[int, ...] = (10, 1000, 10000), total: int = 200_000) -> dict[str, float]:
+    """Per-message cost when the history is already `length` long: feed `total` messages in histories of that
+    length (so each measurement covers the same number of messages)."""
+    rng = random.Random(7)
+    res: dict[str, float] = {}
+    for n in lengths:
+        convs = [conversation(rng, n) for _ in range(max(1, total // n))]
+
+        def run(convs: list[list[dict[str, Any]]] = convs) -> float:
+            t = time.perf_counter()
+            for msgs in convs:
+                tr = Tracker("openai_chat")
+                feed = tr.feed
+                for m in msgs:
+                    feed(m)
+            return time.perf_counter() - t
+
+        dt = best_of(run)
+        res[f"ns_per_message_at_{n}"] = dt / sum(map(len, convs)) * 1e9
+    base = res[f"ns_per_message_at_{lengths[0]}"]
+    res["max_ratio_between_lengths"] = max(res.values()) / min(v for k, v in res.items() if k.startswith("ns_"))
+    res["ratio_10k_to_10"] = res[f"ns_per_message_at_{lengths[-1]}"] / base
+    return res
+
+
+def bench_rescan(length: int = 1000) -> dict[str, float]:
+    """What middleware repairers do: repair the whole history before each model call (per message here)."""
+    rng = random.Random(11)
+    msgs = conversation(rng, length)
+
+    def incremental() -> float:
+        t = time.perf_counter()
+        tr = Tracker("openai_chat")
+        for m in msgs:
+            tr.feed(m)
+        return time.perf_counter() - t
+
+    def rescan() -> float:
+        t = time.perf_counter()
+        for i in range(1, len(msgs) + 1):
+            repair(msgs[:i], "openai_chat")
+        return time.perf_counter() - t
+
+    ti = best_of(incremental, 5)
+    tr = best_of(rescan, 1)
+    return {"length": length, "incremental_us_per_message": ti / length * 1e6,
+            "rescan_us_per_message": tr / length * 1e6, "speedup": tr / ti}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=300_000)
+    ap.add_argument("--json", help="write the figures here")
+    a = ap.parse_args()
+    values = events(a.events)
+    result = {
+        "python": platform.python_version(), "machine": platform.machine(),
+        "throughput": bench_throughput(values),
+        "lengths": bench_lengths(),
+        "rescan": bench_rescan(),
+    }
+    t = result["throughput"]
+    print(f"parse+track+findings: {t['tracker_events_per_s']:,.0f} events/s "
+          f"(bare orjson.loads: {t['bare_orjson_events_per_s']:,.0f}/s; ratio {t['ratio_to_bare_orjson']:.2f}; "
+          f"avg event {t['avg_event_bytes']:.0f} B) target >= 250,000")
+    ln = result["lengths"]
+    print("per-message cost: " + ", ".join(f"{k.rsplit('_', 1)[1]} msgs: {v:.0f} ns" for k, v in ln.items()
+                                           if k.startswith("ns_"))
+          + f"; max ratio {ln['max_ratio_between_lengths']:.2f} (target <= 1.2)")
+    r = result["rescan"]
+    print(f"vs full re-scan at {r['length']}: {r['speedup']:,.0f}x faster "
+          f"({r['incremental_us_per_message']:.2f} vs {r['rescan_us_per_message']:.0f} us/message; target >= 100x)")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(result, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

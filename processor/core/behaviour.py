@@ -1,0 +1,122 @@
+"""Behavioural signals of one conversation: text-only-after-tool turns and tool-history erasures.
+
+It adapts neutral views to the two detectors (`regression`, `erasure`): an assistant turn is every assistant
+message between two non-assistant messages (a Responses turn spans several items), decided when the next
+non-assistant message arrives or the conversation ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from .dialects.base import Dialect
+from .erasure import ErasureTracker, user_key
+from .findings import DanglingReason, Finding, FindingKind
+from .model import Role
+from .regression import RegressionDetector
+from .tracker import Step
+
+
+class TurnObserver(Protocol):
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
+
+
+class Behaviour:
+    __slots__ = ("erasure", "last_user", "pending", "regression")
+
+    def __init__(self) -> None:
+        self.regression = RegressionDetector()
+        self.erasure = ErasureTracker()
+        self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
+        self.pending: list[Any] | None = None  # [first index, text, tools] of the assistant turn in progress
+
+    def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
+                   model: str | None, app_version: str | None) -> list[Finding]:
+        view = step.view
+        if view is None:
+            return []
+        role = view.role
+        out: list[Finding] = []
+        if role is Role.ASSISTANT:
+            text = adapter.text_of(msg) if view.has_text else ""
+            tools = [c.name for c in view.calls if not c.malformed]
+            for cid, tool in step.calls:
+                if cid is not None:
+                    self.erasure.on_call(cid, tool, self.last_user)
+            if self.pending is None:
+                self.pending = [index, text, tools]
+            else:
+                self.pending[1] = (self.pending[1] + "\n" + text) if text else self.pending[1]
+                self.pending[2] = self.pending[2] + tools
+            return out
+        if role is Role.REASONING or role is Role.OTHER or role is Role.INVALID:
+            return out
+        out.extend(self.flush(obs, model, app_version))
+        if role is Role.USER and view.has_text:
+            text = adapter.text_of(msg)
+            self.regression.on_user(index, text)
+            self.last_user = user_key(text)
+        elif role is Role.TOOL or (role is Role.USER and view.results):
+            self.regression.on_tool_result(index, None, adapter.text_of(msg) if role is Role.TOOL else "")
+        return out
+
+    def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
+        """Decide the assistant turn in progress (the next message arrived, or the conversation ended)."""
+        p = self.pending
+        if p is None:
+            return []
+        self.pending = None
+        turn = self.regression.on_assistant(p[0], p[1], p[2])
+        if turn is None:
+            return []
+        if turn.after_first_tool_use and obs is not None:
+            obs.assistant_turn(turn.outcome, model, app_version)
+        if turn.expected_tool is not None:
+            return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
+                            turn.detail)]
+        return []
+
+    def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int) -> list[Finding]:
+        """A `request` snapshot: which earlier tool calls vanished while their user message is still there."""
+        calls: dict[str, str] = {}
+        keys: set[str] = set()
+        call_user: dict[str, str | None] = {}
+        last: str | None = None
+        for m in messages:
+            try:
+                v = adapter.view(m)
+            except ValueError:
+                continue
+            if v.role is Role.USER and v.has_text:
+                last = user_key(adapter.text_of(m))
+                keys.add(last)
+            for c in v.calls:
+                if c.id is not None and not c.malformed:
+                    calls[c.id] = c.name
+                    call_user[c.id] = last
+        erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+        for cid, tool in calls.items():
+            self.erasure.on_call(cid, tool, call_user[cid])
+        return [Finding(FindingKind.TOOL_HISTORY_ERASED, e.index if e.index is not None else None, e.call_id,
+                        e.tool, None, e.detail) for e in erased]
+
+    def to_state(self) -> dict[str, Any]:
+        st: dict[str, Any] = {"r": self.regression.to_state(), "e": self.erasure.to_state()}
+        if self.last_user is not None:
+            st["u"] = self.last_user
+        if self.pending is not None:
+            st["p"] = self.pending
+        return st
+
+    @classmethod
+    def from_state(cls, st: Mapping[str, Any]) -> Behaviour:
+        b = cls.__new__(cls)
+        b.regression = RegressionDetector.from_state(st["r"])
+        b.erasure = ErasureTracker.from_state(st["e"])
+        b.last_user = st.get("u")
+        b.pending = st.get("p")
+        return b
+
+
+__all__ = ["Behaviour", "DanglingReason"]

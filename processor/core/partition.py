@@ -1,0 +1,416 @@
+"""Everything one input partition needs, without I/O: records in, output records and state changes out.
+
+The Kafka loop feeds records in offset order and ships what comes back; replays and tests drive the same class,
+so live and replayed output are identical. Time is event time only: the partition watermark is the largest
+`ts` seen on the partition, it never moves on its own (an idle partition decides nothing until its next event:
+the price of replays that reproduce live output exactly), and it is persisted with the state.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import orjson
+
+from . import dialects
+from .behaviour import Behaviour
+from .events import DeadLetter, DeadLetterKind, Event, parse_event
+from .findings import Action, DanglingReason, Finding, FindingKind
+from .model import InputError
+from .repair import repair
+from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
+
+META_KEY = b"\x00toolmend-partition-meta"
+DEDUP_WINDOW = 32
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    repair: RepairConfig = DEFAULT_CONFIG
+    conversation_ttl_ms: int = 24 * 3600 * 1000
+    max_event_bytes: int = 1 << 20
+    behaviour: bool = True  # text-only regression and history-erasure signals
+
+
+class Observer(Protocol):
+    """Where the shell counts things (metrics). The core only calls it."""
+
+    def event(self, type: str, outcome: str) -> None: ...
+    def messages_seen(self, dialect: str, n: int) -> None: ...
+    def tool_call(self, dialect: str, model: str | None, tool: str) -> None: ...
+    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None: ...
+    def action(self, a: Action) -> None: ...
+    def dead_letter(self, kind: str) -> None: ...
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
+
+
+class NullObserver:
+    def event(self, type: str, outcome: str) -> None: pass
+    def messages_seen(self, dialect: str, n: int) -> None: pass
+    def tool_call(self, dialect: str, model: str | None, tool: str) -> None: pass
+    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None: pass
+    def action(self, a: Action) -> None: pass
+    def dead_letter(self, kind: str) -> None: pass
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: pass
+
+
+class OutRecord:
+    """A record for one of the output topics: `repaired`, `findings` or `dead_letter`."""
+
+    __slots__ = ("headers", "key", "kind", "value")
+
+    def __init__(self, kind: str, key: bytes | None, value: bytes | None, headers: list[tuple[str, bytes]]) -> None:
+        self.kind = kind
+        self.key = key
+        self.value = value
+        self.headers = headers
+
+
+class Conversation:
+    __slots__ = ("app_version", "behaviour", "deadline", "evict_at", "last_ts", "model", "offset", "recent",
+                 "tracker")
+
+    def __init__(self, tracker: Tracker, behaviour: Behaviour | None) -> None:
+        self.tracker = tracker
+        self.behaviour = behaviour
+        self.last_ts = 0
+        self.offset = -1  # last input offset applied to this state
+        self.recent: deque[str | int] = deque(maxlen=DEDUP_WINDOW)  # event ids and seqs seen lately
+        self.model: str | None = None
+        self.app_version: str | None = None
+        self.deadline: int | None = None  # pending timeout entry in the heap
+        self.evict_at: int | None = None  # pending eviction entry in the heap
+
+    def to_state(self) -> dict[str, Any]:
+        st: dict[str, Any] = {"t": self.tracker.to_state(), "ts": self.last_ts, "o": self.offset,
+                              "r": list(self.recent)}
+        if self.model is not None:
+            st["m"] = self.model
+        if self.app_version is not None:
+            st["v"] = self.app_version
+        if self.behaviour is not None:
+            st["b"] = self.behaviour.to_state()
+        return st
+
+    @classmethod
+    def from_state(cls, st: dict[str, Any], cfg: EngineConfig) -> Conversation:
+        b = Behaviour.from_state(st["b"]) if "b" in st else (Behaviour() if cfg.behaviour else None)
+        c = cls(Tracker.from_state(st["t"], cfg.repair), b)
+        c.last_ts = st["ts"]
+        c.offset = st["o"]
+        c.recent.extend(st.get("r", ()))
+        c.model = st.get("m")
+        c.app_version = st.get("v")
+        return c
+
+
+def _ensure_dialect(messages: Iterable[Any]) -> None:
+    for m in messages:
+        dialects.sniff(m)  # raises InputError for a message no dialect can read
+
+
+class PartitionProcessor:
+    def __init__(self, topic: str, partition: int, config: EngineConfig = EngineConfig(),
+                 observer: Observer | None = None) -> None:
+        self.topic = topic
+        self.partition = partition
+        self.cfg = config
+        self.obs: Observer = observer or NullObserver()
+        self.convs: dict[str, Conversation] = {}
+        self.watermark = 0
+        self.offset = -1  # last offset processed
+        self._timeouts: list[tuple[int, str]] = []
+        self._evictions: list[tuple[int, str]] = []
+        self._dirty: set[str] = set()
+        self._gone: set[str] = set()
+        self._k = 0  # ids of synthesized messages and findings derived from the current record
+
+    # -- state ------------------------------------------------------------------------------------------------
+    @property
+    def open_calls(self) -> int:
+        return sum(c.tracker.open_calls for c in self.convs.values())
+
+    def restore(self, key: bytes, value: bytes | None) -> None:
+        """Apply one changelog record (restore on assignment). Later records win, tombstones delete."""
+        if key == META_KEY:
+            if value is not None:
+                meta = orjson.loads(value)
+                self.watermark = meta["wm"]
+                self.offset = meta["o"]
+            return
+        cid = key.decode()
+        if value is None:
+            self.convs.pop(cid, None)
+            return
+        self.convs[cid] = Conversation.from_state(orjson.loads(value), self.cfg)
+
+    def finish_restore(self) -> None:
+        """Rebuild the timer heaps from the restored conversations."""
+        self._timeouts = []
+        self._evictions = []
+        for cid, c in self.convs.items():
+            self._arm(cid, c)
+
+    def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
+        """State records for what changed since the last call: conversations, tombstones, then the meta record."""
+        out: list[tuple[bytes, bytes | None]] = []
+        for cid in self._dirty:
+            c = self.convs.get(cid)
+            if c is not None:
+                out.append((cid.encode(), orjson.dumps(c.to_state())))
+        for cid in self._gone:
+            if cid not in self.convs:
+                out.append((cid.encode(), None))
+        if out:
+            out.append((META_KEY, orjson.dumps({"wm": self.watermark, "o": self.offset})))
+        self._dirty = set()
+        self._gone = set()
+        return out
+
+    # -- processing ---------------------------------------------------------------------------------------------
+    def process(self, offset: int, key: bytes | None, value: bytes | None,
+                headers: Iterable[tuple[str, bytes]] = ()) -> list[OutRecord]:
+        src = f"{self.topic}:{self.partition}:{offset}"
+        out: list[OutRecord] = []
+        self._k = 0
+        try:
+            ev = parse_event(key, value, self.cfg.max_event_bytes)
+            if ev.type != "end":
+                _ensure_dialect(ev.messages)
+        except DeadLetter as e:
+            self._dead_letter(out, e.kind, e.detail, src, key, value, headers)
+            self.offset = offset
+            return out
+        except InputError as e:
+            kind = DeadLetterKind.UNKNOWN_DIALECT if e.kind == "unknown_dialect" else DeadLetterKind.SCHEMA
+            self._dead_letter(out, kind, e.detail, src, key, value, headers)
+            self.offset = offset
+            return out
+        try:
+            self._apply(ev, offset, src, out)
+        except (InputError, DeadLetter) as e:
+            kind = e.kind if isinstance(e, DeadLetter) else DeadLetterKind.SCHEMA
+            self._dead_letter(out, DeadLetterKind(kind), e.detail, src, key, value, headers)
+        except Exception as e:  # a bug of ours must not stop the partition, nor lose the event
+            self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(e).__name__}: {e}"[:200], src, key, value,
+                              headers)
+        self.offset = offset
+        if ev.ts > self.watermark:
+            self.watermark = ev.ts
+        self._fire_timers(offset, src, out)
+        return out
+
+    def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord]) -> None:
+        cid = ev.conversation_id
+        conv = self.convs.get(cid)
+        if conv is not None:
+            if offset <= conv.offset:  # already in the restored state: its outputs were acknowledged
+                self.obs.event(ev.type, "duplicate")
+                return
+            if (ev.event_id is not None and ev.event_id in conv.recent) or (
+                    ev.seq is not None and ev.seq in conv.recent):
+                self.obs.event(ev.type, "duplicate")
+                return
+            if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
+                raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT,
+                                 f"dialect {ev.dialect} differs from the conversation's {conv.tracker.dialect}")
+        elif ev.type == "end":
+            self.obs.event(ev.type, "processed")  # nothing open: nothing to decide
+            return
+        else:
+            conv = Conversation(Tracker(ev.dialect or "auto", self.cfg.repair),
+                                Behaviour() if self.cfg.behaviour else None)
+            self.convs[cid] = conv
+        if ev.event_id is not None:
+            conv.recent.append(ev.event_id)
+        if ev.seq is not None:
+            conv.recent.append(ev.seq)
+        conv.offset = offset
+        if ev.ts > conv.last_ts:
+            conv.last_ts = ev.ts
+        if ev.model is not None:
+            conv.model = ev.model
+        if ev.app_version is not None:
+            conv.app_version = ev.app_version
+        self.obs.event(ev.type, "processed")
+        emit = _Emitter(self, conv, cid, ev.ts, src, out)
+        if ev.type == "request":
+            self._request(ev, conv, emit)
+        elif ev.type == "end":
+            emit.step(conv.tracker.finish(DanglingReason.CONVERSATION_END))
+            emit.behaviour_end()
+            self.convs.pop(cid)
+            self._gone.add(cid)
+            return
+        else:
+            for i, m in enumerate(ev.messages):
+                emit.step(conv.tracker.feed(m, (offset, i), ev.ts), fed=m)
+        self._dirty.add(cid)
+        self._arm(cid, conv)
+
+    def _request(self, ev: Event, conv: Conversation, emit: _Emitter) -> None:
+        dialect = conv.tracker.dialect or ev.dialect or "auto"
+        res = repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair)
+        findings = list(res.findings)
+        if conv.behaviour is not None:
+            adapter = dialects.get(res.dialect)
+            findings.extend(conv.behaviour.on_snapshot(ev.messages, adapter, emit.snapshot_no()))
+        for f in findings:
+            emit.finding(f)
+        for a in res.actions:
+            self.obs.action(a)
+        rid = f"{emit.src}:r"
+        value = {"id": rid, "conversation_id": emit.cid, "type": "request", "ts": ev.ts, "dialect": res.dialect,
+                 "messages": res.messages, "findings": [f.to_dict() for f in findings], "changed": res.changed}
+        emit.out.append(OutRecord("repaired", emit.key, orjson.dumps(value),
+                                  emit.headers(rid, "repaired" if res.changed else "none", len(findings))))
+
+    def _arm(self, cid: str, conv: Conversation) -> None:
+        since = conv.tracker.open_since
+        if since is not None:
+            deadline = since + self.cfg.repair.tool_result_timeout_ms
+            if conv.deadline != deadline:
+                conv.deadline = deadline
+                heapq.heappush(self._timeouts, (deadline, cid))
+        if conv.evict_at is None:
+            conv.evict_at = conv.last_ts + self.cfg.conversation_ttl_ms
+            heapq.heappush(self._evictions, (conv.evict_at, cid))
+
+    def _fire_timers(self, offset: int, src: str, out: list[OutRecord]) -> None:
+        wm = self.watermark
+        heap = self._timeouts
+        while heap and heap[0][0] <= wm:
+            deadline, cid = heapq.heappop(heap)
+            conv = self.convs.get(cid)
+            if conv is None or conv.deadline != deadline:
+                continue  # stale entry: the block closed or moved
+            conv.deadline = None
+            emit = _Emitter(self, conv, cid, wm, src, out)
+            emit.step(conv.tracker.advance(wm))
+            self._dirty.add(cid)
+            self._arm(cid, conv)
+        heap = self._evictions
+        while heap and heap[0][0] <= wm:
+            when, cid = heapq.heappop(heap)
+            conv = self.convs.get(cid)
+            if conv is None or conv.evict_at != when:
+                continue
+            due = conv.last_ts + self.cfg.conversation_ttl_ms
+            if due > wm:  # active since: re-arm at its real deadline
+                conv.evict_at = due
+                heapq.heappush(heap, (due, cid))
+                continue
+            emit = _Emitter(self, conv, cid, wm, src, out)
+            emit.step(conv.tracker.finish(DanglingReason.EVICTED))
+            emit.behaviour_end()
+            del self.convs[cid]
+            self._dirty.discard(cid)
+            self._gone.add(cid)
+
+    def _dead_letter(self, out: list[OutRecord], kind: DeadLetterKind, detail: str, src: str, key: bytes | None,
+                     value: bytes | None, headers: Iterable[tuple[str, bytes]]) -> None:
+        self.obs.dead_letter(kind.value)
+        self.obs.event("unknown", "dead_letter")
+        hs = list(headers)
+        hs += [("toolmend-error-kind", kind.value.encode()), ("toolmend-error-detail", detail.encode()),
+               ("toolmend-source-topic", self.topic.encode()),
+               ("toolmend-source-partition", str(self.partition).encode()),
+               ("toolmend-source-offset", src.rsplit(":", 1)[1].encode())]
+        out.append(OutRecord("dead_letter", key, value, hs))
+
+
+class _Emitter:
+    """Turns tracker steps of one conversation into output records with deterministic ids."""
+
+    __slots__ = ("cid", "conv", "key", "out", "proc", "src", "ts")
+
+    def __init__(self, proc: PartitionProcessor, conv: Conversation, cid: str, ts: int, src: str,
+                 out: list[OutRecord]) -> None:
+        self.proc = proc
+        self.conv = conv
+        self.cid = cid
+        self.key = cid.encode()
+        self.ts = ts
+        self.src = src
+        self.out = out
+
+    def snapshot_no(self) -> int:
+        return self.conv.offset
+
+    def headers(self, rid: str, repair: str, n_findings: int) -> list[tuple[str, bytes]]:
+        return [("toolmend-id", rid.encode()), ("toolmend-source", self.src.encode()),
+                ("toolmend-repair", repair.encode()), ("toolmend-findings", str(n_findings).encode())]
+
+    def step(self, step: Step, fed: Any = None) -> None:
+        proc = self.proc
+        conv = self.conv
+        obs = proc.obs
+        dialect = conv.tracker.dialect or "openai_chat"
+        if fed is not None:
+            obs.messages_seen(dialect, 1)
+        for _cid, tool in step.calls:
+            obs.tool_call(dialect, conv.model, tool)
+        findings = step.findings
+        if conv.behaviour is not None and step.view is not None:
+            findings = findings + conv.behaviour.on_message(step, fed, conv.tracker.messages_seen - 1,
+                                                             dialects.get(dialect), obs, conv.model,
+                                                             conv.app_version)
+        for f in findings:
+            self.finding(f)
+        for a in step.actions:
+            obs.action(a)
+        for e in step.messages:
+            self.message(e, dialect, len(findings))
+
+    def behaviour_end(self) -> None:
+        b = self.conv.behaviour
+        if b is not None:
+            for f in b.flush(self.proc.obs, self.conv.model, self.conv.app_version):
+                self.finding(f)
+
+    def message(self, e: Emitted, dialect: str, n_findings: int) -> None:
+        if e.synthesized:
+            rid = f"{self.src}:s{self.proc._k}"
+            self.proc._k += 1
+            repair_kind = "synthesized"
+        else:
+            off, i = e.tag
+            rid = f"{self.proc.topic}:{self.proc.partition}:{off}:{i}"
+            repair_kind = "modified" if e.modified else "none"
+        value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
+                 "index": e.index if e.index >= 0 else None, "message": e.message,
+                 "synthesized": e.synthesized, "modified": e.modified}
+        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
+                                  self.headers(rid, repair_kind, n_findings)))
+
+    def finding(self, f: Finding) -> None:
+        conv = self.conv
+        dialect = conv.tracker.dialect or "openai_chat"
+        self.proc.obs.finding(f, dialect, conv.model, conv.app_version)
+        rid = f"{self.src}:f{self.proc._k}"
+        self.proc._k += 1
+        value = f.to_dict()
+        value.update({"id": rid, "conversation_id": self.cid, "ts": self.ts, "dialect": dialect,
+                      "model": conv.model, "app_version": conv.app_version})
+        self.out.append(OutRecord("findings", self.key, orjson.dumps(value),
+                                  [("toolmend-id", rid.encode()), ("toolmend-kind", f.kind.value.encode())]))
+
+
+def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], topic: str = "in", partition: int = 0,
+                   config: EngineConfig = EngineConfig(),
+                   on_out: Callable[[OutRecord], None] | None = None) -> PartitionProcessor:
+    """Drive a processor over (offset, key, value) records: the offline form of the worker (tests, bench)."""
+    p = PartitionProcessor(topic, partition, config)
+    for off, k, v in records:
+        for r in p.process(off, k, v):
+            if on_out is not None:
+                on_out(r)
+    return p
+
+
+__all__ = ["META_KEY", "Conversation", "EngineConfig", "FindingKind", "NullObserver", "Observer", "OutRecord",
+           "PartitionProcessor", "replay_records"]

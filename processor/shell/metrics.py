@@ -1,0 +1,126 @@
+"""Prometheus metrics of the worker (catalog: docs/metrics.md). Implements the core's Observer.
+
+Every label value comes from a closed enum or passes through a cap: the first N distinct models, tools and app
+versions keep their name, later ones are reported as `other`. No conversation id or content is ever a label.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import platform
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+from .. import __version__
+from ..core.findings import Action, Finding, FindingKind
+
+OTHER = "other"
+UNKNOWN = "unknown"
+
+
+class LabelCap:
+    """Keeps at most `cap` distinct values; the rest map to `other`. Deterministic for a given input order."""
+
+    __slots__ = ("cap", "seen")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.seen: set[str] = set()
+
+    def __call__(self, value: str | None) -> str:
+        if not value:
+            return UNKNOWN
+        if value in self.seen:
+            return value
+        if len(self.seen) < self.cap and len(value) <= 128:
+            self.seen.add(value)
+            return value
+        return OTHER
+
+
+class Metrics:
+    def __init__(self, registry: CollectorRegistry | None = None, label_cap: int = 50) -> None:
+        r = self.registry = registry or CollectorRegistry(auto_describe=True)
+        if registry is None:
+            from prometheus_client import GC_COLLECTOR, PLATFORM_COLLECTOR, PROCESS_COLLECTOR
+
+            for c in (GC_COLLECTOR, PLATFORM_COLLECTOR, PROCESS_COLLECTOR):
+                with contextlib.suppress(ValueError):  # already registered in this registry
+                    r.register(c)
+        self.model = LabelCap(label_cap)
+        self.tool = LabelCap(label_cap)
+        self.app_version = LabelCap(label_cap)
+        p = "toolmend_"
+        self.build_info = Gauge(p + "build_info", "Build identity", ["version", "python"], registry=r)
+        self.build_info.labels(__version__, platform.python_version()).set(1)
+        self.events = Counter(p + "events", "Input events by type and outcome", ["type", "outcome"], registry=r)
+        self.messages = Counter(p + "messages", "Native messages tracked", ["dialect"], registry=r)
+        self.tool_calls = Counter(p + "tool_calls", "Tool calls seen", ["dialect", "model", "tool"], registry=r)
+        self.dangling = Counter(p + "dangling_tool_calls", "Tool calls closed without a result",
+                                ["reason", "dialect", "model", "tool"], registry=r)
+        self.findings = Counter(p + "findings", "Findings by kind", ["kind", "severity", "dialect"], registry=r)
+        self.repairs = Counter(p + "repairs", "Repair actions applied", ["action"], registry=r)
+        self.dead_letters = Counter(p + "dead_letters", "Events sent to the dead-letter topic", ["kind"],
+                                    registry=r)
+        self.output_records = Counter(p + "output_records", "Records produced and acknowledged", ["topic"],
+                                      registry=r)
+        self.regressions = Counter(p + "text_only_regressions", "Text-only-after-tool regressions",
+                                   ["model", "app_version", "tool"], registry=r)
+        self.erasures = Counter(p + "tool_history_erased", "Tool calls erased from a later snapshot",
+                                ["model", "app_version", "tool"], registry=r)
+        self.turns_after_tool = Counter(p + "assistant_turns_after_tool",
+                                        "Assistant turns after the first tool use, by outcome",
+                                        ["outcome", "model", "app_version"], registry=r)
+        self.lag_records = Gauge(p + "consumer_lag_records", "High watermark minus position", ["partition"],
+                                 registry=r)
+        self.lag_seconds = Gauge(p + "consumer_lag_seconds",
+                                 "Event time of the newest record minus event time of the last processed one",
+                                 ["partition"], registry=r)
+        self.watermark = Gauge(p + "watermark_seconds", "Event-time watermark per partition", ["partition"],
+                               registry=r)
+        self.open_conversations = Gauge(p + "open_conversations", "Conversations in memory", registry=r)
+        self.open_tool_calls = Gauge(p + "open_tool_calls", "Tool calls waiting for a result", registry=r)
+        self.state_bytes = Gauge(p + "state_bytes", "Approximate size of serialized state", registry=r)
+        self.processing = Histogram(p + "event_processing_seconds", "Fetch to outputs handed to the producer",
+                                    buckets=(.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5,
+                                             1, 2.5, 5, 10), registry=r)
+        self.commits = Counter(p + "commits", "Offset commits", ["outcome"], registry=r)
+        self.rebalances = Counter(p + "rebalances", "Partition assignment changes", ["kind"], registry=r)
+        self.restore_seconds = Gauge(p + "state_restore_seconds", "Duration of the last state restore",
+                                     registry=r)
+        self.restored = Counter(p + "state_restored_conversations", "Conversations restored from the changelog",
+                                registry=r)
+        # series that must exist from the start (dashboards show 0, not "no data")
+        for kind in ("assigned", "revoked"):
+            self.rebalances.labels(kind)
+        for outcome in ("ok", "failed"):
+            self.commits.labels(outcome)
+        self.restore_seconds.set(0)
+
+    # -- Observer (called by the core) ----------------------------------------------------------------------
+    def event(self, type: str, outcome: str) -> None:
+        self.events.labels(type, outcome).inc()
+
+    def messages_seen(self, dialect: str, n: int) -> None:
+        self.messages.labels(dialect).inc(n)
+
+    def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
+        self.tool_calls.labels(dialect, self.model(model), self.tool(tool)).inc()
+
+    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
+        self.findings.labels(f.kind.value, f.severity.value, dialect).inc()
+        if f.kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
+            self.dangling.labels(f.reason.value, dialect, self.model(model), self.tool(f.tool)).inc()
+        elif f.kind is FindingKind.TEXT_ONLY_REGRESSION:
+            self.regressions.labels(self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
+        elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
+            self.erasures.labels(self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
+
+    def action(self, a: Action) -> None:
+        self.repairs.labels(a.action.value).inc()
+
+    def dead_letter(self, kind: str) -> None:
+        self.dead_letters.labels(kind).inc()
+
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
+        self.turns_after_tool.labels(outcome, self.model(model), self.app_version(app_version)).inc()

@@ -1,0 +1,318 @@
+"""The Kafka loop: fetch a batch, run the core on it, ship the outputs, then the state, then commit.
+
+At least once, with no loss: offsets are committed only after every record derived from them (outputs first,
+then changelog state) is acknowledged. A SIGKILL at any point leaves either uncommitted input (reprocessed,
+outputs carry the same ids) or state that already holds the event (recognized by its offset and skipped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Iterable
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import KafkaError, TopicAlreadyExistsError
+
+from ..core.partition import OutRecord, PartitionProcessor
+from .config import Settings
+from .metrics import Metrics
+
+log = logging.getLogger("toolmend.worker")
+
+
+async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
+    admin = AIOKafkaAdminClient(**settings.kafka_common())
+    await admin.start()
+    try:
+        existing = set(await admin.list_topics())
+        new = [NewTopic(n, p, settings.replication_factor, topic_configs=cfg) for n, p, cfg in names
+               if n not in existing]
+        if new:
+            with contextlib.suppress(TopicAlreadyExistsError):
+                await admin.create_topics(new)
+            for t in new:
+                for _ in range(50):  # wait for the metadata to show the new topic
+                    if t.name in set(await admin.list_topics()):
+                        break
+                    await asyncio.sleep(0.1)
+    finally:
+        await admin.close()
+
+
+class Worker:
+    def __init__(self, settings: Settings, metrics: Metrics | None = None) -> None:
+        self.s = settings
+        self.m = metrics or Metrics(label_cap=settings.label_cap)
+        self.engine = settings.engine_config()
+        self.procs: dict[int, PartitionProcessor] = {}
+        self.restoring: set[int] = set()
+        self.assigned: set[int] = set()
+        self.started = False
+        self.last_loop = time.monotonic()
+        self.failed: str | None = None
+        self._lock = asyncio.Lock()
+        self._consumer: AIOKafkaConsumer | None = None
+        self._producer: AIOKafkaProducer | None = None
+        self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
+        self.processed = 0
+
+    # -- health -----------------------------------------------------------------------------------------------
+    def healthy(self) -> tuple[bool, str]:
+        if self.failed:
+            return False, f"failed: {self.failed}"
+        stalled = time.monotonic() - self.last_loop
+        if self.started and stalled > max(30.0, self.s.session_timeout_ms / 1000 * 3):
+            return False, f"consumer loop stalled for {stalled:.0f}s"
+        return True, "ok"
+
+    def ready(self) -> tuple[bool, str]:
+        if not self.started:
+            return False, "starting"
+        if self.restoring:
+            return False, f"restoring state of {len(self.restoring)} partition(s)"
+        if not self.assigned:
+            return False, "no partitions assigned"
+        return True, f"ready: {len(self.assigned)} partition(s)"
+
+    # -- lifecycle --------------------------------------------------------------------------------------------
+    async def run(self, stop: asyncio.Event) -> None:
+        s = self.s
+        if s.create_topics:
+            await self._create_topics()
+        self._producer = AIOKafkaProducer(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
+                                          max_request_size=max(2 << 20, s.max_event_bytes * 2),
+                                          **s.kafka_common())
+        self._consumer = AIOKafkaConsumer(
+            group_id=s.group_id, enable_auto_commit=False, auto_offset_reset="earliest",
+            session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
+            max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
+            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
+            fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
+        await self._producer.start()
+        try:
+            await self._consumer.start()
+            self._consumer.subscribe([s.input_topic], listener=_Listener(self))
+            self.started = True
+            await self._loop(stop)
+        finally:
+            await self._shutdown()
+
+    async def _create_topics(self) -> None:
+        s = self.s
+        n = s.partitions
+        topics = [(s.input_topic, n, {}), (s.output_topic, n, {}), (s.dlq_topic, n, {}),
+                  (s.changelog_topic, n, {"cleanup.policy": "compact"})]
+        if s.findings_topic:
+            topics.append((s.findings_topic, n, {}))
+        await ensure_topics(s, topics)
+
+    async def _shutdown(self) -> None:
+        budget = self.s.shutdown_budget_s
+        t0 = time.monotonic()
+
+        async def close() -> None:
+            if self._consumer is not None:
+                async with self._lock:  # let an in-flight batch finish, flush and commit
+                    pass
+                await self._consumer.stop()  # leaves the group
+            if self._producer is not None:
+                await self._producer.stop()
+
+        try:
+            await asyncio.wait_for(close(), budget)
+        except TimeoutError:
+            log.error("shutdown exceeded its budget of %.1fs; leaving anyway", budget)
+        log.info("stopped in %.2fs after %d events", time.monotonic() - t0, self.processed)
+
+    async def _loop(self, stop: asyncio.Event) -> None:
+        c = self._consumer
+        assert c is not None
+        stop_wait = asyncio.ensure_future(stop.wait())
+        try:
+            while not stop.is_set():
+                self.last_loop = time.monotonic()
+                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.s.max_batch))
+                done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
+                if fetch not in done:
+                    fetch.cancel()
+                    break
+                batch = fetch.result()
+                log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
+                if batch:
+                    async with self._lock:
+                        await self._process(batch)
+                self._gauges()
+        finally:
+            stop_wait.cancel()
+
+    # -- one batch ---------------------------------------------------------------------------------------------
+    async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
+        s = self.s
+        p = self._producer
+        assert p is not None
+        t_fetch = time.perf_counter()
+        outs: list[OutRecord] = []
+        commit: dict[TopicPartition, int] = {}
+        observe = self.m.processing.observe
+        n = 0
+        c = self._consumer
+        assert c is not None
+        for tp, records in batch.items():
+            proc = self.procs.get(tp.partition)
+            if proc is None:
+                # fetched before its state was restored (aiokafka fetches while the assignment callback runs):
+                # rewind, so these records are processed once the partition is ready, never skipped
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
+                continue
+            for rec in records:
+                outs.extend(proc.process(rec.offset, rec.key, rec.value, rec.headers or ()))
+                observe(time.perf_counter() - t_fetch)
+                n += 1
+            commit[tp] = records[-1].offset + 1
+            self._last_ts[tp.partition] = records[-1].timestamp
+        if not commit:
+            return
+        topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
+        futs: list[Awaitable[Any]] = []
+        counts: dict[str, int] = {}
+        for r in outs:
+            t = topic[r.kind]
+            if t is None:
+                continue
+            futs.append(await p.send(t, r.value, key=r.key, headers=r.headers))
+            counts[r.kind] = counts.get(r.kind, 0) + 1
+        await asyncio.gather(*futs)
+        for kind, k in counts.items():
+            self.m.output_records.labels(kind).inc(k)
+        futs = []
+        for tp in commit:
+            proc = self.procs.get(tp.partition)
+            if proc is None:
+                continue
+            for key, value in proc.take_changelog():
+                futs.append(await p.send(s.changelog_topic, value, key=key, partition=tp.partition))
+        await asyncio.gather(*futs)
+        if futs:
+            self.m.output_records.labels("changelog").inc(len(futs))
+        try:
+            await asyncio.wait_for(c.commit(commit), 15)
+            self.m.commits.labels("ok").inc()
+        except (KafkaError, TimeoutError) as e:
+            # safe to go on: outputs and state are acknowledged, so whoever reprocesses these records (us or the
+            # partition's next owner) restores state that already holds them and skips them by offset
+            self.m.commits.labels("failed").inc()
+            log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
+        self.processed += n
+
+    def _gauges(self) -> None:
+        c = self._consumer
+        if c is None:
+            return
+        open_convs = 0
+        open_calls = 0
+        now_ms = time.time() * 1000
+        for part, proc in self.procs.items():
+            open_convs += len(proc.convs)
+            open_calls += proc.open_calls
+            tp = TopicPartition(self.s.input_topic, part)
+            try:
+                hw = c.highwater(tp)
+            except Exception:  # not assigned any more
+                hw = None
+            label = str(part)
+            if hw is not None:
+                lag = max(0, hw - (proc.offset + 1))
+                self.m.lag_records.labels(label).set(lag)
+                last = self._last_ts.get(part)
+                self.m.lag_seconds.labels(label).set(max(0.0, (now_ms - last) / 1000) if lag and last else 0.0)
+            self.m.watermark.labels(label).set(proc.watermark / 1000)
+        self.m.open_conversations.set(open_convs)
+        self.m.open_tool_calls.set(open_calls)
+
+    # -- rebalances ---------------------------------------------------------------------------------------------
+    async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
+        self.m.rebalances.labels("assigned").inc()
+        new = sorted(tp.partition for tp in parts if tp.topic == self.s.input_topic
+                     and tp.partition not in self.procs)
+        self.assigned = {tp.partition for tp in parts if tp.topic == self.s.input_topic}
+        if not new:
+            return
+        self.restoring.update(new)
+        c = self._consumer
+        paused = [TopicPartition(self.s.input_topic, p) for p in new]
+        if c is not None:
+            c.pause(*paused)  # no fetching for a partition until its state is back
+        t0 = time.perf_counter()
+        try:
+            restored = await self._restore(new)
+        finally:
+            self.restoring.difference_update(new)
+            if c is not None:
+                c.resume(*[tp for tp in paused if tp in c.assignment()])
+        self.m.restore_seconds.set(time.perf_counter() - t0)
+        self.m.restored.inc(restored)
+        log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
+
+    async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
+        self.m.rebalances.labels("revoked").inc()
+        async with self._lock:  # the batch in flight completes (outputs, state, commit) before we let go
+            for tp in parts:
+                self.procs.pop(tp.partition, None)
+                self.assigned.discard(tp.partition)
+                for g in (self.m.lag_records, self.m.lag_seconds, self.m.watermark):
+                    with contextlib.suppress(KeyError):
+                        g.remove(str(tp.partition))
+
+    async def _restore(self, partitions: list[int]) -> int:
+        s = self.s
+        procs = {p: PartitionProcessor(s.input_topic, p, self.engine, self.m) for p in partitions}
+        rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest",
+                              max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
+        await rc.start()
+        try:
+            tps = [TopicPartition(s.changelog_topic, p) for p in partitions]
+            known = rc.partitions_for_topic(s.changelog_topic) or set()
+            if not known:
+                await rc.topics()
+                known = rc.partitions_for_topic(s.changelog_topic) or set()
+            tps = [tp for tp in tps if tp.partition in known]
+            if tps:
+                rc.assign(tps)
+                await rc.seek_to_beginning(*tps)
+                end = await rc.end_offsets(tps)
+                remaining = {tp for tp in tps if end[tp] > 0}
+                while remaining:
+                    got = await rc.getmany(*remaining, timeout_ms=1000, max_records=10000)
+                    for tp, recs in got.items():
+                        proc = procs[tp.partition]
+                        for r in recs:
+                            if r.key is not None:
+                                proc.restore(r.key, r.value)
+                    for tp in list(remaining):
+                        if await rc.position(tp) >= end[tp]:
+                            remaining.discard(tp)
+        finally:
+            await rc.stop()
+        total = 0
+        for p, proc in procs.items():
+            proc.finish_restore()
+            total += len(proc.convs)
+            self.procs[p] = proc
+        return total
+
+
+class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]
+    def __init__(self, worker: Worker) -> None:
+        self.w = worker
+
+    async def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
+        await self.w.revoked_partitions(set(revoked))
+
+    async def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
+        await self.w.assigned_partitions(set(assigned))

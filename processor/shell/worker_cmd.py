@@ -1,0 +1,71 @@
+"""`toolmend run` (the worker) and `toolmend replay` (reprocess a topic, then exit)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from .config import ConfigError, Settings, load
+from .http import HealthServer
+from .metrics import Metrics
+from .worker import Worker
+
+log = logging.getLogger("toolmend")
+
+
+def setup_logging(level: str = "INFO") -> None:
+    logging.basicConfig(level=level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.getLogger("aiokafka").setLevel(logging.WARNING)
+
+
+async def serve(settings: Settings, stop: asyncio.Event, metrics: Metrics | None = None) -> Worker:
+    """Run a worker with its HTTP endpoints until `stop` is set (or SIGTERM/SIGINT)."""
+    m = metrics or Metrics(label_cap=settings.label_cap)
+    worker = Worker(settings, m)
+    http = HealthServer(m.registry, worker.healthy, worker.ready, settings.metrics_host, settings.metrics_port)
+    await http.start()
+    log.info("metrics on http://%s:%d/metrics", settings.metrics_host, http.port)
+    try:
+        await worker.run(stop)
+    finally:
+        await http.stop()
+    return worker
+
+
+def _install_signals(stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread
+            loop.add_signal_handler(sig, stop.set)
+
+
+async def _run(settings: Settings) -> int:
+    stop = asyncio.Event()
+    _install_signals(stop)
+    await serve(settings, stop)
+    return 0
+
+
+def main(command: str, argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog=f"toolmend {command}")
+    p.add_argument("--log-level", default="INFO")
+    if command == "replay":
+        p.add_argument("--from-time", help="RFC 3339 or epoch ms: start at the first record at or after it")
+        p.add_argument("--to-time", help="RFC 3339 or epoch ms: stop before records after it")
+    try:
+        settings, ns = load(argv, prog=f"toolmend {command}", extra=p)
+    except ConfigError as e:
+        sys.stderr.write(f"toolmend {command}: {e}\n")
+        return 2
+    setup_logging(ns.log_level)
+    if command == "replay":
+        from .replay import replay_main
+
+        return asyncio.run(replay_main(settings, ns.from_time, ns.to_time))
+    return asyncio.run(_run(settings))
