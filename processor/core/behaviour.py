@@ -95,11 +95,12 @@ class Behaviour:
                 if c.id is not None and not c.malformed:
                     calls[c.id] = c.name
                     call_user[c.id] = last
-        erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
         for cid, tool in calls.items():
             self.erasure.on_call(cid, tool, call_user[cid])
-        return [Finding(FindingKind.TOOL_HISTORY_ERASED, e.index if e.index is not None else None, e.call_id,
-                        e.tool, None, e.detail) for e in erased]
+        erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+        return [Finding(FindingKind.TOOL_HISTORY_ERASED, None, e.call_id, e.tool, None,
+                        f"tool call missing from the request snapshot at input offset {e.snapshot_index}")
+                for e in erased]
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {"r": self.regression.to_state(), "e": self.erasure.to_state()}

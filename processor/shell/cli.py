@@ -27,28 +27,37 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+_OWN_PARSERS = ("generate", "run", "replay", "demo", "schema")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in _OWN_PARSERS:  # these parse their own flags (and print their own --help)
+        command, rest = args[0], args[1:]
+        return _dispatch(command, rest)
     ns = _parser().parse_args(args)
-    rest: list[str] = list(getattr(ns, "args", []) or [])
     if ns.command == "patch":
         from . import patch_cmd
 
         return patch_cmd.run(ns)
-    if ns.command == "generate":
+    return _dispatch(ns.command, list(getattr(ns, "args", []) or []))
+
+
+def _dispatch(command: str, rest: list[str]) -> int:
+    if command == "generate":
         from ..synth import generate
 
         return int(generate.main(rest))
-    if ns.command == "schema":
+    if command == "schema":
         from ..core.events import schema_json
 
         sys.stdout.write(schema_json() + "\n")
         return 0
-    if ns.command in ("run", "replay"):
+    if command in ("run", "replay"):
         from . import worker_cmd
 
-        return worker_cmd.main(ns.command, rest)
-    if ns.command == "demo":
+        return worker_cmd.main(command, rest)
+    if command == "demo":
         from . import demo
 
         return demo.main(rest)

@@ -65,15 +65,17 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
         for tp in tps:
             consumer.seek(tp, start[tp])
         procs = {tp.partition: PartitionProcessor(s.input_topic, tp.partition, engine, m) for tp in tps}
-        remaining = {tp for tp in tps if start[tp] < end[tp]}
+        remaining = set(tps)
         topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
+        # to the end as it is when the replay gets there (the reported end offset is only a lower bound on
+        # some brokers, see worker.drain); bound a live topic with --to-time
         while remaining:
             batch = await consumer.getmany(*remaining, timeout_ms=500, max_records=s.max_batch)
             futs = []
             for tp, recs in batch.items():
                 proc = procs[tp.partition]
                 for r in recs:
-                    if r.offset >= end[tp] or (to_ms is not None and r.timestamp > to_ms):
+                    if to_ms is not None and r.timestamp > to_ms:
                         remaining.discard(tp)
                         break
                     for o in proc.process(r.offset, r.key, r.value, r.headers or ()):
@@ -84,7 +86,7 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
             await asyncio.gather(*futs)
             produced += len(futs)
             for tp in list(remaining):
-                if await consumer.position(tp) >= end[tp]:
+                if not batch.get(tp) and await consumer.position(tp) >= end[tp]:
                     remaining.discard(tp)
     finally:
         await producer.stop()

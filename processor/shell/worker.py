@@ -44,6 +44,26 @@ async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict
         await admin.close()
 
 
+async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict[TopicPartition, int],
+                idle_ms: int = 300) -> list[tuple[TopicPartition, list[Any]]]:
+    """Read assigned partitions to their end: past the reported end offset, then until a fetch comes back empty.
+
+    The reported end is only a lower bound on some brokers (Tansu answers the base offset of the last batch plus
+    one), so the extra empty fetch is what proves the end; on Kafka it costs one fetch wait.
+    """
+    out: list[tuple[TopicPartition, list[Any]]] = []
+    remaining = set(tps)
+    while remaining:
+        got = await consumer.getmany(*remaining, timeout_ms=idle_ms, max_records=10000)
+        for tp, recs in got.items():
+            if recs:
+                out.append((tp, recs))
+        for tp in list(remaining):
+            if not got.get(tp) and await consumer.position(tp) >= end[tp]:
+                remaining.discard(tp)
+    return out
+
+
 class Worker:
     def __init__(self, settings: Settings, metrics: Metrics | None = None) -> None:
         self.s = settings
@@ -286,17 +306,11 @@ class Worker:
                 rc.assign(tps)
                 await rc.seek_to_beginning(*tps)
                 end = await rc.end_offsets(tps)
-                remaining = {tp for tp in tps if end[tp] > 0}
-                while remaining:
-                    got = await rc.getmany(*remaining, timeout_ms=1000, max_records=10000)
-                    for tp, recs in got.items():
-                        proc = procs[tp.partition]
-                        for r in recs:
-                            if r.key is not None:
-                                proc.restore(r.key, r.value)
-                    for tp in list(remaining):
-                        if await rc.position(tp) >= end[tp]:
-                            remaining.discard(tp)
+                for tp, recs in (await drain(rc, tps, end)):
+                    proc = procs[tp.partition]
+                    for r in recs:
+                        if r.key is not None:
+                            proc.restore(r.key, r.value)
         finally:
             await rc.stop()
         total = 0

@@ -1,0 +1,101 @@
+"""`tool_history_erased`: a later request snapshot lost a tool call whose user message is still there.
+
+This is the seed-003 rewrite: to "save tokens" an app replaces the assistant's tool call and the tool result
+with a plain text reply ("好的，已为您调大音量") but keeps the user message that led to it. The model then learns
+from its own (forged) history that requests of that kind are answered with words, and stops calling the tool.
+
+Exact and cheap: every call seen (in the stream or in a snapshot) is remembered with the fingerprint of the
+user message that led to it. When a snapshot arrives, a remembered call that is absent from it is *erased* if
+the snapshot still holds that user message. It is not erased when:
+
+* the user message is gone too: the history was trimmed from the front, or a summary replaced whole turns;
+* the snapshot has another call of the same tool for the same user message: the call ids were regenerated,
+  or the same request was made twice and the trim kept only the later one.
+
+Each erased call is reported once. Memory is bounded to the last `MAX_CALLS` calls; the state is plain JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Mapping, Set
+from dataclasses import dataclass
+from typing import Any
+
+STATE_VERSION = 1
+MAX_CALLS = 256
+
+_SPACE = re.compile(r"\s+")
+
+
+def user_key(text: str) -> str:
+    """A stable fingerprint of a user message: NFKC, case-folded, whitespace collapsed; 16 hex digits."""
+    norm = _SPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    return hashlib.blake2b(norm.encode("utf-8"), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class Erasure:
+    call_id: str
+    tool: str
+    snapshot_index: int
+    user_key: str
+
+
+class ErasureTracker:
+    def __init__(self) -> None:
+        # call id -> [tool, user key or None, reported]
+        self._calls: OrderedDict[str, list[Any]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    def on_call(self, call_id: str, tool: str, user_key: str | None) -> None:
+        """A call seen in the stream or in a snapshot; `user_key` fingerprints the user message that led to it."""
+        entry = self._calls.get(call_id)
+        if entry is not None:
+            if entry[1] is None and user_key is not None:
+                entry[1] = user_key
+            return
+        self._calls[call_id] = [tool, user_key, False]
+        while len(self._calls) > MAX_CALLS:
+            self._calls.popitem(last=False)
+
+    def on_snapshot(self, calls: Mapping[str, str], user_keys: Set[str], snapshot_index: int) -> list[Erasure]:
+        """Calls present (id -> tool) and user fingerprints present in a request snapshot.
+
+        Returns the remembered calls that vanished while their user message is still there (each reported
+        once), then remembers the snapshot's calls.
+        """
+        present_pairs: set[tuple[str, str]] = set()
+        for cid, tool in calls.items():
+            entry = self._calls.get(cid)
+            if entry is not None and entry[1] is not None:
+                present_pairs.add((entry[1], tool))
+        out: list[Erasure] = []
+        for cid, entry in self._calls.items():
+            tool, key, reported = entry
+            if reported or key is None or cid in calls:
+                continue
+            if key in user_keys and (key, tool) not in present_pairs:
+                entry[2] = True
+                out.append(Erasure(call_id=cid, tool=tool, snapshot_index=snapshot_index, user_key=key))
+        for cid, tool in calls.items():
+            self.on_call(cid, tool, None)
+        return out
+
+    def to_state(self) -> dict[str, Any]:
+        return {"v": STATE_VERSION, "calls": [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]}
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> ErasureTracker:
+        t = cls()
+        if int(state.get("v", STATE_VERSION)) != STATE_VERSION:
+            return t
+        for row in state.get("calls", ())[-MAX_CALLS:]:
+            cid, tool, key, reported = row
+            t._calls[str(cid)] = [str(tool), None if key is None else str(key), bool(reported)]
+        return t

@@ -1,0 +1,1031 @@
+"""`text_only_regression`: a request of a kind the assistant served with a tool earlier is now answered with text.
+
+A pure, incremental, per-conversation detector. It is fed the neutral turns of one conversation in order
+(`on_user`, `on_tool_result`, `on_assistant`) and decides, for the assistant's first message after each user
+request, whether that request was served with a tool (`outcome="tool"`) or with text only, and whether a
+text-only answer is a regression: the conversation used a tool before, the request is of the same kind as one
+served by a tool earlier, and nothing explains the missing call.
+
+The method (see docs/regression.md) is lexical, bilingual (English and Chinese) and deterministic:
+
+1. **Normalize**: NFKC, case-fold; split into Latin words (light stemming) and CJK runs. CJK runs are cut at
+   function characters/words (的 了 吗 帮我 一下 ...) and turned into bigrams; CJK characters are also kept one by
+   one for the coverage test.
+2. **Concepts**: a small bilingual lexicon maps surface forms to *actions* (up, down, set, on, off, lookup,
+   make, send, remove, play) grouped into families, and to *domains* (volume, light, thermostat, weather,
+   calendar, search, message, email, file, music, timer, alarm, stock, order, ...). Tool names are mapped the
+   same way (`set_volume` -> {set, volume}), and their other words become ad-hoc domains, so custom tools
+   work for English requests that name them.
+3. **Similarity** of a new request to each remembered tool-served request:
+   `0.5 * [same domain] + 0.25 * [compatible action family] + 0.5 * dice(content tokens)`, capped at 1.
+   Requests without a domain of their own (ellipses such as "what about Tokyo?" / "那上海呢？", continuations such
+   as "a bit more" / "再小一点", short commands such as "turn it down") inherit the current topic: the last
+   tool-served request the conversation is about.
+4. **Negative rules** on the request: thanks / acknowledgements, chit-chat and requests without an actionable
+   word or a lookup domain, writing tasks (poem, summary, translation), explanatory or generic questions
+   (why / how does / usually / 为什么 / 一般), advisory questions (should I / 要不要), and information requests
+   that earlier tool results already answer (their new entities all appear in a remembered result snippet).
+5. **Negative rules** on the reply: a clarifying question or a request for confirmation (a question with no
+   claim of having acted), and a refusal that gives a situational reason ("I can't ... because it's already at
+   the maximum" / "无法……因为……"). A refusal that denies the capability ("I don't have access to ...",
+   "作为AI语言模型……") is *not* a reason: it is the typical symptom of the regression.
+
+Memory is bounded: at most `MAX_SERVED` tool-served requests (hashed tokens, concept names, tool names) and
+result snippets for the last `MAX_SNIPPETS` of them, each truncated. No message text is stored: tokens are kept
+as 32-bit CRC hashes, so the serialized state carries no content. Every call is O(size of the message).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import zlib
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+STATE_VERSION = 1
+MAX_SERVED = 16  # tool-served requests remembered
+MAX_SNIPPETS = 4  # of which this many keep their tool-result snippet
+MAX_REQUEST_TOKENS = 48  # hashed content tokens kept per request
+MAX_SNIPPET_TOKENS = 160  # hashed tokens kept per result snippet
+SNIPPET_CHARS = 800  # characters of a tool result looked at (per request turn, all results together)
+MAX_TEXT_CHARS = 2000  # characters of a user message looked at
+REPLY_HEAD_CHARS = 1500  # characters of an assistant reply looked at: its head ...
+REPLY_TAIL_CHARS = 500  # ... and its tail (a clarifying question is usually at the end)
+THRESHOLD = 0.5  # similarity needed to call a text-only answer a regression
+ANSWERED_COVERAGE = 0.75  # share of a question's new tokens found in earlier results/requests -> answered
+SHORT_LATIN_TOKENS = 6  # a request this short (words) may refer to the current topic without naming it
+SHORT_CJK_CHARS = 10  # ... (CJK characters)
+
+Outcome = Literal["tool", "text_only"]
+
+
+@dataclass(frozen=True)
+class AssistantTurn:
+    index: int  # index of the assistant message
+    outcome: Outcome
+    after_first_tool_use: bool  # True once the conversation has used a tool before this turn
+    expected_tool: str | None  # set when this turn is a text_only_regression
+    detail: str  # short, no message content
+
+    @property
+    def regression(self) -> bool:
+        return self.expected_tool is not None
+
+
+# --------------------------------------------------------------------------------------------------------
+# Lexicon
+# --------------------------------------------------------------------------------------------------------
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# action -> family. Families decide whether two requests ask for the same kind of act.
+ACTION_FAMILY: dict[str, str] = {
+    "up": "device",
+    "down": "device",
+    "set": "device",
+    "on": "device",
+    "off": "device",
+    "lookup": "lookup",
+    "make": "make",
+    "send": "send",
+    "remove": "remove",
+    "play": "play",
+    "buy": "buy",
+}
+
+# (concept, English single words, Chinese substrings), space-separated. English words are stemmed like the input.
+ACTIONS: list[tuple[str, str, str]] = [
+    (
+        "up",
+        "raise increase louder higher brighter brighten boost crank up",
+        "调大 调高 大一点 大点 大声 增大 提高 调亮 亮一点 升高 加大 高一点 开大",
+    ),
+    (
+        "down",
+        "lower decrease reduce quieter softer dim dimmer down mute",
+        "调小 调低 小一点 小点 小声 降低 减小 调暗 暗一点 低一点 关小 小一些 低两度",
+    ),
+    ("set", "set change adjust switch", "调到 设置 设为 调成 改成 调整 设成 设一个 定一个 定个 设个"),
+    ("on", "", "打开 开灯 开启 开一下 开着"),
+    ("off", "shut", "关掉 关闭 关上 关了 关灯 关一下"),
+    ("lookup", "check find show track search google fetch lookup", "查 查询 看看 看一下 搜 搜索 找 查查"),
+    (
+        "make",
+        "book schedule create add arrange reserve start new remind",
+        "预约 预订 订 安排 创建 新建 添加 约 加一个 建 提醒",
+    ),
+    (
+        "send",
+        "send text forward reply notify email message dm",
+        "发消息 发送 发个 发一条 发一封 发封 发邮件 发短信 发微信 转发 回复 通知",
+    ),
+    ("remove", "delete remove erase cancel clear trash wipe", "删 删除 删掉 移除 取消 清空"),
+    (
+        "play",
+        "play queue skip pause resume next",
+        "播放 放点 放一首 来一首 放首 切歌 暂停 换成 放一下 听歌 想听 下一首 上一首 换一首",
+    ),
+    ("buy", "buy purchase", "买 购买 下单 加仓"),
+]
+
+DOMAINS: list[tuple[str, str, str]] = [
+    (
+        "volume",
+        "volume sound loud louder loudest quiet quieter mute unmute audio speaker",
+        "声音 音量 大声 小声 静音 吵",
+    ),
+    ("light", "light lights lamp brightness bright brighter dim dimmer bulb", "灯 亮度 调亮 调暗 亮一点 暗一点"),
+    ("thermostat", "thermostat temperature ac aircon heating heater degree cooling", "空调 温度 暖气 制冷 制热 两度"),
+    ("weather", "weather forecast rain snow sunny raining snowing", "天气 气温 下雨 预报 下雪"),
+    ("calendar", "meeting calendar appointment event schedule sync invite", "会议 开会 日程 日历 预约 开个会 约个会"),
+    ("search", "search google web online internet news article", "搜 搜索 上网 网上 新闻"),
+    ("message", "message text sms whatsapp wechat chat dm", "消息 短信 微信 留言"),
+    ("email", "email mail inbox", "邮件 邮箱"),
+    ("file", "file folder directory document", "文件 目录 文档"),
+    (
+        "music",
+        "music song playlist album track tune jazz rock pop blues classical ambient bossa beats piano radio",
+        "音乐 歌 歌曲 歌单 专辑 爵士 摇滚 民谣 钢琴曲 轻音乐 古典 电子乐",
+    ),
+    ("timer", "timer countdown", "计时 倒计时 定时"),
+    ("alarm", "alarm wake", "闹钟 叫我起床 起床"),
+    ("reminder", "remind reminder", "提醒"),
+    ("stock", "stock share ticker market nasdaq", "股价 股票 行情 股市"),
+    ("order", "order package parcel shipment delivery shipping shipped", "订单 快递 物流 包裹 发货 送达"),
+    ("currency", "currency exchange", "汇率 美元 人民币 欧元"),
+    ("travel", "flight hotel train ticket booking", "航班 机票 酒店 火车票 高铁"),
+]
+
+# Domains whose *questions* need a lookup tool ("what's the weather in Paris?"); for the others (devices,
+# calendar, files ...) a request needs an action word to be actionable.
+LOOKUP_DOMAINS = frozenset({"weather", "stock", "order", "search", "currency", "travel"})
+
+# Tool-name words that say nothing about the kind of request.
+GENERIC_TOOL_WORDS = _words(
+    """
+    get set do run make create update delete list send search fetch query check find add remove info data api
+    tool tools by for of to the a an from with v1 v2 v3 call invoke execute exec action handle manage control
+    new item items result results
+    """
+)
+
+# English phrase verbs whose particle comes after the object ("turn the lights on", "turn it down").
+PARTICLE_VERBS = frozenset({"turn", "switch", "put", "crank", "dial", "bring", "shut", "knock", "keep"})
+
+STOP_EN = _words(
+    """
+    a an the to of in on at by for with and or but so then too also as well it its this that these those me my
+    mine i you your yours we our us they them he she him her his please pls can could would will shall should
+    do does did done is are was were be been being am have has had what whats which who whom when where why how
+    hows about now just again some any more bit little lot much many there here let lets know like want need
+    get go going gonna ok okay yes no not dont hey hi one another other same very really into out up down off
+    if than thing things something anything all every each either both own sure right maybe kind sort way
+    there's it's that's what's i'm i'll i've you're don't can't let's also still yet only even tell say saying
+    said give make made put take
+    """
+)
+
+# Chinese function words (cut points), longest first, and function characters.
+STOP_ZH_WORDS = sorted(
+    _words(
+        """
+        一下 一点 一些 一个 帮我 帮忙 请问 麻烦 可以 能不能 可不可以 是不是 有没有 会不会 怎么样 什么 多少
+        多大 多久 多长 为什么 的话 这个 那个 现在 然后 还有 我们 你们 他们 一共 几个 哪个 哪些 哪里 一样 一起 一首
+        """
+    ),
+    key=lambda w: (-len(w), w),
+)
+STOP_ZH_CHARS = frozenset(
+    "的了吗呢吧啊呀哦嗯嘛啦么我你您他她它们请给把被让这那也还就都很太再又是在和跟与及或个些呗哈得着过哪谁啥怎样几要想"
+)
+
+# Request-side cues.
+ACK_EN = _words(
+    """
+    thanks thank thx ty ok okay great perfect cool nice awesome good fine alright haha lol wow better excellent
+    brilliant lovely sweet gotcha
+    """
+)
+ACK_ZH = _words("谢谢 多谢 感谢 好的 好吧 可以了 行了 不错 太好了 刚刚好 正好 好多了 就这样 嗯嗯 哈哈 没问题了")
+TEXT_TASK_EN = re.compile(
+    r"\b(poem|haiku|limerick|story|joke|essay|lyrics|summari[sz]e|summary|translate|translation|rewrite|"
+    r"paraphrase|in one sentence|proofread)\b"
+)
+TEXT_TASK_ZH = re.compile(r"(写一首|写首|一首.{0,6}诗|小诗|诗|笑话|故事|作文|总结|概括|翻译|改写|一句话)")
+EXPLAIN_EN = re.compile(
+    r"\b(why|how (?:do|does|did|can|should|long should|much should)|how to|what(?:'s| is) (?:a|an|the "
+    r"difference)|what does|difference between|explain|meaning of|mean\b|stand for|usually|typically|in "
+    r"general|generally|normally|on average|best for|most energy)"
+)
+EXPLAIN_ZH = re.compile(
+    r"(为什么|为啥|怎么回事|原理|区别|是什么意思|什么意思|什么是|是怎么|一般|通常|平均|比较好|合适|得体|省电)"
+)
+ADVICE_EN = re.compile(
+    r"\b(should i|do i need|shall i|is it worth|would you recommend|do you recommend|recommend|any tips|tips for|"
+    r"any ideas|any advice|what should i do)\b"
+)
+ADVICE_ZH = re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|要穿|要带)")
+ELLIPSIS_EN = re.compile(
+    r"^(?:and|what about|how about|same for|also|now|then)\b|\b(?:too|as well|also)$|\b(?:do|same) the same\b|"
+    r"^same (?:for|with)\b"
+)
+ELLIPSIS_ZH = re.compile(r"(?:^(?:那|还有|另外|也)|呢$|也是$)")
+# "never mind" / "不用了": the user calls the request off
+CANCEL_EN = re.compile(
+    r"\b(never ?mind|no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
+    r"(?:up )?myself|myself already)\b"
+)
+CANCEL_ZH = re.compile(r"(不用了|不用搜|不用查|不用找|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找)")
+# A complaint about a device's state is a request to change it ("way too loud", "太亮了", "有点冷").
+COMPLAINT_EN = re.compile(
+    r"\b(?:too|so|very|really|bit|kinda|rather|pretty)\s+(loud|quiet|noisy|bright|dark|dim|hot|cold|warm|chilly)\b"
+)
+COMPLAINT_ZH = re.compile(r"(?:太|有点|好|真|特别|还是太|还是有点)(吵|大声|小声|亮|暗|黑|冷|热|闷)")
+COMPLAINT_DOMAIN = {
+    "loud": "volume",
+    "quiet": "volume",
+    "noisy": "volume",
+    "bright": "light",
+    "dark": "light",
+    "dim": "light",
+    "hot": "thermostat",
+    "cold": "thermostat",
+    "warm": "thermostat",
+    "chilly": "thermostat",
+    "吵": "volume",
+    "大声": "volume",
+    "小声": "volume",
+    "亮": "light",
+    "暗": "light",
+    "黑": "light",
+    "冷": "thermostat",
+    "热": "thermostat",
+    "闷": "thermostat",
+}
+CONTINUE_EN = re.compile(r"\b(again|another|more|even|once more|one more)\b")
+CONTINUE_ZH = re.compile(r"(再|还要|又)")
+POLITE_EN = re.compile(r"^(?:(?:can|could|would|will) you|please|would you mind|i'd like you to|i want you to)\b")
+FILE_NAME = re.compile(r"[\w\-]+\.(?:txt|md|docx?|xlsx?|csv|tsv|pdf|png|jpe?g|gif|py|js|ts|json|ya?ml|zip|log|pptx?)\b")
+
+# Reply-side cues.
+CLOSER_EN = re.compile(
+    r"(anything else[^.?!]*[?.!]?|is there anything else[^.?!]*[?.!]?|let me know if[^.?!]*[?.!]?|"
+    r"hope (?:this|that) helps[^.?!]*[?.!]?|need anything else[^.?!]*[?.!]?|what else can i do[^.?!]*[?.!]?)"
+)
+CLOSER_ZH = re.compile(
+    r"(还有什么[^。？！?!]*[？?！!。]?|还需要[^。？！?!]*[？?！!。]?|有需要再[^。？！?!]*[？?！!。]?|随时[^。？！?!]*[？?！!。]?)"
+)
+CLAIM_EN = re.compile(
+    r"\b(done|all set|i've|i have|i'll|i will|has been|have been|is now|are now|now playing|here you go|"
+    r"turned|sent|booked|scheduled|deleted|removed|created|added|lowered|raised|started|updated|changed|"
+    r"adjusted|set (?:to|for)|switched|playing)\b"
+)
+CLAIM_ZH = re.compile(r"(已|好了|完成|搞定|成功|马上|正在|这就|为您|帮您)")
+CLARIFY_EN = re.compile(
+    r"\b(please (?:specify|confirm|tell me|let me know)|which (?:one|room|device|day|time)|do you mean|did you "
+    r"mean|are you sure|to confirm|do you want me to|shall i|should i)\b"
+)
+CLARIFY_ZH = re.compile(r"(请问|请告诉我|请确认|确认要|确定要|您是指|哪个|哪一|是否要|要不要我)")
+REFUSE_EN = re.compile(
+    r"\b(can't|cannot|can not|unable|not able|won't|will not|couldn't|isn't possible|not possible|"
+    r"can't go|not allowed)\b"
+)
+REFUSE_ZH = re.compile(r"(无法|不能|没法|没办法|做不到|做不了|不可以|不支持|不行)")
+REASON_EN = re.compile(
+    r"(\bbecause\b|\bsince\b|\bas it\b|\bdue to\b|\balready\b|\bmaximum\b|\bminimum\b|\bmax\b|\bmin\b|"
+    r"\blimit\b|only goes|only allows|in the past|not allowed|isn't safe|not safe|unsafe|\bpolicy\b|"
+    r"protected|outside|permission|doesn't exist|does not exist|not found|no longer|too (?:low|high|long|large))"
+)
+REASON_ZH = re.compile(
+    r"(因为|由于|已经|已是|最大|最小|最高|最低|上限|下限|过去|不存在|找不到|权限|受保护|不允许|不安全|范围|只能设置)"
+)
+CAPABILITY_EN = re.compile(
+    r"(as an ai|language model|don't have (?:access|the ability)|do not have (?:access|the ability)|"
+    r"(?:not able|unable|can't|cannot) to (?:access|control|browse|connect|check|look|get)|"
+    r"(?:can't|cannot) (?:access|control|browse|connect)|i'm (?:just )?a (?:text|language|virtual)|"
+    r"text-based|no access to|real-time (?:data|information|access))"
+)
+CAPABILITY_ZH = re.compile(
+    r"(作为(?:一个)?(?:ai|人工智能)|语言模型|无法直接|没有办法控制|无法控制|不能控制|无法访问|不能访问|无法获取实时|无法联网|没有联网)"
+)
+
+# --------------------------------------------------------------------------------------------------------
+# Text analysis
+# --------------------------------------------------------------------------------------------------------
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+_TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|[{_CJK}]+")
+_CJK_RE = re.compile(rf"[{_CJK}]")
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9][A-Za-z0-9]*")
+
+
+def normalize(text: str) -> str:
+    """NFKC + case-fold; curly apostrophes made straight."""
+    return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
+
+
+def stem(word: str) -> str:
+    """Light English stemming: plural s/es/ies, -ing, -ed, possessive 's."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    elif "'" in word:
+        word = word.split("'", 1)[0]
+    n = len(word)
+    if n > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if n > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    if n > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    if n > 5 and word.endswith("ing"):
+        return word[:-3]
+    if n > 4 and word.endswith("ed") and not word.endswith("eed"):
+        return word[:-2]
+    return word
+
+
+def h(token: str) -> int:
+    return zlib.crc32(token.encode("utf-8")) & 0xFFFFFFFF
+
+
+def _split_cjk(run: str) -> list[str]:
+    """Cut a CJK run at function words/characters; the pieces are content."""
+    pieces: list[str] = []
+    cur: list[str] = []
+    i, n = 0, len(run)
+    while i < n:
+        hit = 0
+        for w in STOP_ZH_WORDS:
+            if run.startswith(w, i):
+                hit = len(w)
+                break
+        if not hit and run[i] in STOP_ZH_CHARS:
+            hit = 1
+        if hit:
+            if cur:
+                pieces.append("".join(cur))
+                cur = []
+            i += hit
+        else:
+            cur.append(run[i])
+            i += 1
+    if cur:
+        pieces.append("".join(cur))
+    return pieces
+
+
+def _cjk_tokens(piece: str) -> list[str]:
+    if len(piece) <= 2:
+        return [piece]
+    return [piece[i : i + 2] for i in range(len(piece) - 1)]
+
+
+# Lexicon, compiled: stemmed English word -> concepts; Chinese surface forms sorted longest first.
+def _compile(table: list[tuple[str, str, str]]) -> tuple[dict[str, list[str]], list[tuple[str, str]]]:
+    en: dict[str, list[str]] = {}
+    zh: list[tuple[str, str]] = []
+    for concept, words, forms in table:
+        for w in words.split():
+            en.setdefault(stem(w), []).append(concept)
+        for f in forms.split():
+            zh.append((f, concept))
+    zh.sort(key=lambda x: -len(x[0]))
+    return en, zh
+
+
+_ACT_EN, _ACT_ZH = _compile(ACTIONS)
+_DOM_EN, _DOM_ZH = _compile(DOMAINS)
+_LEXICON_STEMS = frozenset(_ACT_EN) | frozenset(_DOM_EN)
+_ACK_STEMS = frozenset(stem(w) for w in ACK_EN)
+
+
+@dataclass
+class Features:
+    """What the detector keeps of a request (hashed; no text)."""
+
+    actions: frozenset[str] = frozenset()
+    domains: frozenset[str] = frozenset()
+    tokens: frozenset[int] = frozenset()  # content tokens: Latin stems, CJK bigrams (no lexicon words)
+    chars: frozenset[int] = frozenset()  # content CJK characters, one by one
+    entities: frozenset[int] = frozenset()  # capitalised / numeric / file-name Latin tokens
+    words: frozenset[int] = frozenset()  # content Latin stems (for the coverage test)
+    flags: frozenset[str] = frozenset()
+    size: int = 0  # Latin words + CJK characters
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "a": sorted(self.actions),
+            "d": sorted(self.domains),
+            "t": sorted(self.tokens),
+            "c": sorted(self.chars),
+            "e": sorted(self.entities),
+            "w": sorted(self.words),
+            "f": sorted(self.flags),
+            "n": self.size,
+        }
+
+    @classmethod
+    def from_state(cls, s: Mapping[str, Any]) -> Features:
+        return cls(
+            actions=frozenset(str(x) for x in s.get("a", ())),
+            domains=frozenset(str(x) for x in s.get("d", ())),
+            tokens=frozenset(int(x) for x in s.get("t", ())),
+            chars=frozenset(int(x) for x in s.get("c", ())),
+            entities=frozenset(int(x) for x in s.get("e", ())),
+            words=frozenset(int(x) for x in s.get("w", ())),
+            flags=frozenset(str(x) for x in s.get("f", ())),
+            size=int(s.get("n", 0)),
+        )
+
+    def union(self, other: Features) -> Features:
+        return Features(
+            actions=self.actions | other.actions,
+            domains=self.domains | other.domains,
+            tokens=_cap(self.tokens | other.tokens, MAX_REQUEST_TOKENS),
+            chars=_cap(self.chars | other.chars, MAX_REQUEST_TOKENS),
+            entities=_cap(self.entities | other.entities, MAX_REQUEST_TOKENS),
+            words=_cap(self.words | other.words, MAX_REQUEST_TOKENS),
+            flags=(self.flags | other.flags) - {"short"} | (other.flags & {"short"}),
+            size=self.size + other.size,
+        )
+
+
+def _cap(values: Iterable[int], n: int) -> frozenset[int]:
+    out = sorted(values)
+    return frozenset(out[:n])
+
+
+def _concepts_zh(text: str, table: list[tuple[str, str]]) -> tuple[set[str], str]:
+    """Concepts found in Chinese text, and the text with their surface forms masked out."""
+    found: set[str] = set()
+    for form, concept in table:
+        if form in text:
+            found.add(concept)
+            text = text.replace(form, " ")
+    return found, text
+
+
+def analyze_request(text: str) -> Features:
+    """Features of a user request."""
+    raw = text[:MAX_TEXT_CHARS]
+    norm = normalize(raw)
+    flags: set[str] = set()
+
+    # entities from the original casing: capitalised words that do not start a sentence, numbers, file names
+    entities: set[int] = set()
+    for m in FILE_NAME.finditer(norm):
+        entities.add(h(m.group(0)))
+    sentence_start = True
+    for m in re.finditer(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[.!?。！？\n]", unicodedata.normalize("NFKC", raw)):
+        w = m.group(0)
+        if w in ".!?。！？\n":
+            sentence_start = True
+            continue
+        lw = stem(w.casefold())
+        named = any(ch.isdigit() for ch in w) or (w[0].isupper() and not sentence_start and lw not in STOP_EN)
+        if named and lw not in _LEXICON_STEMS:
+            entities.add(h(lw))
+        sentence_start = False
+
+    actions: set[str] = set()
+    domains: set[str] = set()
+    if FILE_NAME.search(norm):
+        domains.add("file")
+    if re.search(r"\d+\s*(?:度|°c|°f|℃)", norm):
+        domains.add("thermostat")
+
+    # Chinese concepts first (substring), then mask them so they do not count as content
+    cjk_text = norm
+    if _CJK_RE.search(norm):
+        acts, cjk_text = _concepts_zh(norm, _ACT_ZH)
+        actions |= acts
+        doms, _ = _concepts_zh(norm, _DOM_ZH)
+        domains |= doms
+        _, cjk_text = _concepts_zh(cjk_text, _DOM_ZH)
+
+    words: list[str] = []
+    content_words: set[int] = set()
+    tokens: set[int] = set()
+    chars: set[int] = set()
+    size = 0
+    for m in _TOKEN_RE.finditer(cjk_text):
+        tok = m.group(0)
+        if _CJK_RE.match(tok):
+            size += len(tok)
+            for piece in _split_cjk(tok):
+                for t in _cjk_tokens(piece):
+                    tokens.add(h(t))
+                for ch in piece:
+                    chars.add(h(ch))
+        else:
+            size += 1
+            words.append(tok)
+
+    # English concepts (words and particle verbs)
+    stems = [stem(w) for w in words]
+    has_particle_verb = False
+    for i, s in enumerate(stems):
+        if s in PARTICLE_VERBS:
+            has_particle_verb = True
+        if s in ("on", "off") and has_particle_verb:
+            actions.add(s)
+            if s == "on" and "put" in stems[:i]:
+                actions.add("play")
+            continue
+        if s == "look" and i + 1 < len(stems) and stems[i + 1] == "up":
+            actions.add("lookup")
+            continue
+        if s == "up" and i > 0 and stems[i - 1] in ("look", "set"):
+            if stems[i - 1] == "set":
+                actions.add("make")
+            continue
+        if s == "make" and i + 1 < len(stems) and stems[i + 1] in ("it", "the"):
+            actions.add("set")
+        if s in ("up", "down") and not (
+            has_particle_verb
+            or len(stems) <= 3
+            or {"volume", "light", "thermostat"} & set(c for w in stems for c in _DOM_EN.get(w, ()))
+        ):
+            continue  # "hurry up", "is it up or down today?": not a device direction
+        for c in _ACT_EN.get(s, ()):
+            actions.add(c)
+        for c in _DOM_EN.get(s, ()):
+            domains.add(c)
+        if s not in STOP_EN and s not in _LEXICON_STEMS and s not in PARTICLE_VERBS:
+            tokens.add(h(s))
+            content_words.add(h(s))
+
+    # a complaint about a device's state asks to change it
+    for m in COMPLAINT_EN.finditer(norm):
+        actions.add("set")
+        domains.add(COMPLAINT_DOMAIN[m.group(1)])
+    for m in COMPLAINT_ZH.finditer(norm):
+        actions.add("set")
+        domains.add(COMPLAINT_DOMAIN[m.group(1)])
+
+    # flags
+    latin = " ".join(words)
+    if "?" in norm or "？" in norm or re.search(r"[吗呢么]\s*$", norm.strip()):
+        flags.add("question")
+    if re.match(
+        r"^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|will|would|should|can i|could i)\b", norm
+    ):
+        flags.add("question")
+    if POLITE_EN.search(norm) or re.match(r"^\s*(?:帮我|请|麻烦|给我|能不能帮|可以帮|能帮)", norm):
+        flags.add("polite")
+    ack_en = any(s in _ACK_STEMS for s in stems)
+    ack_zh = any(a in norm for a in ACK_ZH)
+    if (ack_en or ack_zh) and not actions:
+        flags.add("ack")
+    if TEXT_TASK_EN.search(latin) or TEXT_TASK_ZH.search(norm):
+        flags.add("text_task")
+    if EXPLAIN_EN.search(norm) or EXPLAIN_ZH.search(norm):
+        flags.add("explain")
+    if ADVICE_EN.search(norm) or ADVICE_ZH.search(norm):
+        flags.add("advice")
+    stripped = re.sub(r"[^\w\s]", " ", norm).strip()
+    is_short = size <= SHORT_LATIN_TOKENS if not _CJK_RE.search(norm) else size <= SHORT_CJK_CHARS
+    if is_short:
+        flags.add("short")
+    bare = re.sub(r"[？?！!。，,\s]+$", "", norm)
+    if is_short and (ELLIPSIS_EN.search(stripped) or ELLIPSIS_ZH.search(bare)):
+        flags.add("ellipsis")
+    elif size <= 2 and not actions and ("?" in norm or "？" in norm):
+        flags.add("ellipsis")  # a bare name as a question ("TSLA?") continues the previous lookup
+    if CANCEL_EN.search(norm) or CANCEL_ZH.search(norm):
+        flags.add("cancel")
+    if is_short and (CONTINUE_EN.search(latin) or CONTINUE_ZH.search(norm)):
+        flags.add("continue")
+
+    return Features(
+        actions=frozenset(actions),
+        domains=frozenset(domains),
+        tokens=_cap(tokens, MAX_REQUEST_TOKENS),
+        chars=_cap(chars, MAX_REQUEST_TOKENS),
+        entities=_cap(entities, MAX_REQUEST_TOKENS),
+        words=_cap(content_words, MAX_REQUEST_TOKENS),
+        flags=frozenset(flags),
+        size=size,
+    )
+
+
+def analyze_tool(name: str) -> tuple[frozenset[str], frozenset[str], frozenset[int]]:
+    """Actions, domains and ad-hoc domain words (hashed) of a tool name: set_volume, getWeather, web-search."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    words = [stem(w) for w in re.split(r"[^A-Za-z0-9]+", spaced.casefold()) if w]
+    actions: set[str] = set()
+    domains: set[str] = set()
+    extra: set[int] = set()
+    for w in words:
+        actions.update(_ACT_EN.get(w, ()))
+        domains.update(_DOM_EN.get(w, ()))
+        if w not in GENERIC_TOOL_WORDS and w not in _LEXICON_STEMS and len(w) > 2:
+            extra.add(h(w))
+            if len(w) > 5 and w.endswith(("er", "or")):
+                extra.add(h(w[:-2]))  # reminder -> remind, translator -> translat(e)
+                extra.add(h(w[:-2] + "e"))
+    # the verb of a tool name is an action; its nouns are domains (message in send_message is not a verb)
+    if domains & {"message", "email", "search"} and "send" in actions and words and words[0] != "send":
+        actions.discard("send")
+    return frozenset(actions), frozenset(domains), frozenset(extra)
+
+
+def snippet_tokens(text: str) -> frozenset[int]:
+    """Hashed tokens (Latin stems, CJK bigrams and characters) of a tool result, truncated."""
+    norm = normalize(text[:SNIPPET_CHARS])
+    out: list[int] = []
+    seen: set[int] = set()
+
+    def add(t: str) -> None:
+        v = h(t)
+        if v not in seen:
+            seen.add(v)
+            out.append(v)
+
+    for m in _TOKEN_RE.finditer(norm):
+        tok = m.group(0)
+        if _CJK_RE.match(tok):
+            for i, ch in enumerate(tok):
+                add(ch)
+                if i + 1 < len(tok):
+                    add(tok[i : i + 2])
+        else:
+            for part in re.split(r"_", tok):
+                if part:
+                    add(stem(part))
+            add(stem(tok))
+        if len(out) >= MAX_SNIPPET_TOKENS:
+            break
+    for m in FILE_NAME.finditer(norm):
+        add(m.group(0))
+    return frozenset(out[:MAX_SNIPPET_TOKENS])
+
+
+@dataclass(frozen=True)
+class ReplyCues:
+    question: bool
+    claim: bool
+    clarify: bool
+    refusal: bool
+    reason: bool
+    capability: bool
+
+    @property
+    def veto(self) -> str | None:
+        """Why a text-only reply is legitimate, or None."""
+        if self.capability:
+            return None
+        if self.refusal and self.reason:
+            return "refusal with a reason"
+        if (self.question or self.clarify) and not self.claim:
+            return "clarifying question"
+        return None
+
+
+def analyze_reply(text: str) -> ReplyCues:
+    if len(text) > REPLY_HEAD_CHARS + REPLY_TAIL_CHARS:
+        text = text[:REPLY_HEAD_CHARS] + " " + text[-REPLY_TAIL_CHARS:]
+    norm = normalize(text)
+    body = CLOSER_ZH.sub(" ", CLOSER_EN.sub(" ", norm))
+    question = "?" in body or "？" in body or bool(re.search(r"[吗呢][\s。]*$", body.strip()))
+    return ReplyCues(
+        question=question,
+        claim=bool(CLAIM_EN.search(body) or CLAIM_ZH.search(body)),
+        clarify=bool(CLARIFY_EN.search(body) or CLARIFY_ZH.search(body)),
+        refusal=bool(REFUSE_EN.search(body) or REFUSE_ZH.search(body)),
+        reason=bool(REASON_EN.search(body) or REASON_ZH.search(body)),
+        capability=bool(CAPABILITY_EN.search(body) or CAPABILITY_ZH.search(body)),
+    )
+
+
+def _families(actions: Iterable[str]) -> set[str]:
+    return {ACTION_FAMILY[a] for a in actions if a in ACTION_FAMILY}
+
+
+def _compatible(a: Iterable[str], b: Iterable[str], loose: bool = False) -> bool:
+    """Do two action sets ask for the same kind of act? `loose`: "set" also matches "make" (set/start a timer)."""
+    a, b = set(a), set(b)
+    fa, fb = _families(a), _families(b)
+    if fa & fb:
+        return True
+    return loose and (("set" in a and "make" in fb) or ("set" in b and "make" in fa))
+
+
+def _dice(a: frozenset[int], b: frozenset[int]) -> float:
+    if not a or not b:
+        return 0.0
+    return 2.0 * len(a & b) / (len(a) + len(b))
+
+
+# --------------------------------------------------------------------------------------------------------
+# The detector
+# --------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Served:
+    """A request the assistant served with a tool."""
+
+    index: int  # index of the user message
+    tools: list[str]  # in call order; the first is the expected tool of a later same-kind request
+    req: Features
+    actions: frozenset[str]  # of the request and of the tool names
+    domains: frozenset[str]
+    tool_words: frozenset[int]
+    snippet: frozenset[int] = field(default_factory=frozenset)
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "i": self.index,
+            "tools": list(self.tools),
+            "req": self.req.to_state(),
+            "a": sorted(self.actions),
+            "d": sorted(self.domains),
+            "w": sorted(self.tool_words),
+            "s": sorted(self.snippet),
+        }
+
+    @classmethod
+    def from_state(cls, s: Mapping[str, Any]) -> Served:
+        return cls(
+            index=int(s["i"]),
+            tools=[str(t) for t in s.get("tools", ())],
+            req=Features.from_state(s.get("req", {})),
+            actions=frozenset(str(x) for x in s.get("a", ())),
+            domains=frozenset(str(x) for x in s.get("d", ())),
+            tool_words=frozenset(int(x) for x in s.get("w", ())),
+            snippet=frozenset(int(x) for x in s.get("s", ())),
+        )
+
+    def add_tools(self, tools: Sequence[str]) -> None:
+        acts, doms, words = set(self.actions), set(self.domains), set(self.tool_words)
+        for t in tools:
+            if t not in self.tools and len(self.tools) < 8:
+                self.tools.append(t)
+            a, d, w = analyze_tool(t)
+            acts |= a
+            doms |= d
+            words |= w
+        self.actions, self.domains = frozenset(acts), frozenset(doms)
+        self.tool_words = _cap(words, 16)
+
+
+class RegressionDetector:
+    """Per-conversation state machine; see the module docstring.
+
+    Turn accounting: `on_assistant` returns a turn only for the assistant's *first* message after a user text
+    message (its response to the request). That first message decides the outcome the rate counts. Later
+    assistant messages of the same turn (the final answer after a tool result, chained calls) return None;
+    if they call tools, the tools are added to the request's served record (and a text-only first message
+    followed by a call in a second message becomes a served request for later turns, although its turn was
+    already counted as text only: providers put text and calls in one message, so this split is rare).
+    """
+
+    def __init__(self) -> None:
+        self.tool_used = False
+        self.served: deque[Served] = deque(maxlen=MAX_SERVED)
+        self.pending: Features | None = None  # the request waiting for the assistant's first message
+        self.pending_index = -1
+        self.current: Served | None = None  # the served record of the turn in progress (results attach here)
+        self.in_turn = False  # an assistant message answered the latest request
+        self.topic: int | None = None  # user index of the served request the conversation is about
+        self.last_on_topic = False  # the latest request (thanks aside) was served or matched the topic
+        self.last_text_task = False  # the latest request (thanks aside) was a writing task (joke, poem ...)
+
+    # -- feeding ------------------------------------------------------------------------------------------
+    def on_user(self, index: int, text: str) -> None:
+        """A user message with text (not a tool result)."""
+        feats = analyze_request(text)
+        if self.pending is not None and not self.in_turn:
+            feats = self.pending.union(feats)  # two user messages in a row: one request
+        self.pending = feats
+        self.pending_index = index
+        self.current = None
+        self.in_turn = False
+
+    def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
+        self.tool_used = True
+        target = self.current if self.current is not None else (self.served[-1] if self.served else None)
+        if target is None:
+            return
+        merged = target.snippet | snippet_tokens(text)
+        target.snippet = _cap(merged, MAX_SNIPPET_TOKENS * 2)
+        self._trim_snippets()
+
+    def on_assistant(self, index: int, text: str, tools: Sequence[str]) -> AssistantTurn | None:
+        tools = [t for t in tools if t]
+        if self.pending is None or self.in_turn:
+            # a later message of the same turn, or no request before it
+            if tools:
+                if self.current is None and self.pending is not None:
+                    self.current = self._remember(self.pending_index, self.pending, tools)
+                elif self.current is not None:
+                    self.current.add_tools(tools)
+                self.tool_used = True
+            return None
+        self.in_turn = True
+        before = self.tool_used
+        req = self.pending
+        if tools:
+            self.current = self._remember(self.pending_index, req, tools)
+            self.tool_used = True
+            self.topic = self.pending_index
+            self.last_on_topic = True
+            self.last_text_task = False
+            return AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)")
+        expected, detail = self._judge(req, text) if before else (None, "no tool used before")
+        return AssistantTurn(index, "text_only", before, expected, detail)
+
+    # -- decisions ----------------------------------------------------------------------------------------
+    def _judge(self, req: Features, reply: str) -> tuple[str | None, str]:
+        f = req.flags
+        match = self._match(req)
+        self._follow(req, match[0] if match is not None else None)
+        if "ack" in f:
+            return None, "acknowledgement"
+        for flag, why in (
+            ("text_task", "writing task"),
+            ("explain", "explanatory or general question"),
+            ("advice", "advisory question"),
+        ):
+            if flag in f:
+                return None, why
+        if match is None:
+            return None, "no similar tool-served request"
+        served, score, how = match
+        if self._answered(req, served):
+            return None, f"answered by earlier results (request at index {served.index})"
+        veto = analyze_reply(reply).veto
+        if veto is not None:
+            return None, veto
+        tool = served.tools[0] if served.tools else None
+        if tool is None:
+            return None, "no tool name"
+        return tool, f"{how} request at index {served.index} (score {score:.2f})"
+
+    def _follow(self, req: Features, matched: Served | None) -> None:
+        """Update the topic after a text-only turn.
+
+        Only an actionable request moves the topic: to the served request it matches, or away (None) when
+        it asks for a kind no tool served. Thanks, chit-chat, questions about the result and writing tasks
+        leave the topic as it is, but a continuation ("another one") then refers to them, not to the topic.
+        """
+        substantive = self._actionable(req) and not ({"ack", "text_task", "explain", "advice"} & req.flags)
+        if "ack" not in req.flags:
+            self.last_text_task = "text_task" in req.flags
+        if matched is not None:
+            self.topic = matched.index
+            self.last_on_topic = True
+        elif substantive:
+            self.topic = None
+            self.last_on_topic = False
+        elif "ack" not in req.flags:
+            self.last_on_topic = False
+
+    def _actionable(self, req: Features) -> bool:
+        if "cancel" in req.flags:
+            return False
+        if req.actions:
+            return True
+        if req.domains & LOOKUP_DOMAINS:
+            return True
+        if any(req.tokens & s.tool_words for s in self.served):
+            return True  # it names the object of a tool used before ("remind me ...", create_reminder)
+        return bool({"ellipsis", "continue"} & req.flags)
+
+    def _match(self, req: Features) -> tuple[Served, float, str] | None:
+        """The best tool-served request of the same kind, with its score, or None."""
+        if not self.served or not self._actionable(req):
+            return None
+        if (
+            "continue" in req.flags
+            and not ("ellipsis" in req.flags or req.domains or self.last_on_topic)
+            and (not req.actions or self.last_text_task)
+        ):
+            return None  # "another one" / "再来一首" after a joke or a poem refers to it, not to the topic
+        best: tuple[Served, float, str] | None = None
+        for s in reversed(self.served):  # most recent first: ties go to the latest
+            dom = bool(req.domains & s.domains) or bool(req.tokens & s.tool_words)
+            if not dom:
+                continue
+            if req.domains and not (req.domains & LOOKUP_DOMAINS) and not req.actions:
+                continue  # a device/calendar/file question without an action word: not a request to act
+            act = bool(req.actions) and _compatible(req.actions, s.actions, loose=True)
+            if req.actions and not act and not (req.domains & LOOKUP_DOMAINS & s.domains):
+                continue  # "turn on the lights" is not the kind of "what's the light bulb wattage"
+            score = min(1.0, 0.5 + 0.25 * act + 0.5 * _dice(req.tokens, s.req.tokens))
+            if best is None or score > best[1] + 1e-9:
+                best = (s, score, "similar to")
+        if best is not None:
+            return best
+        if req.domains:
+            return None  # it names a kind never served by a tool
+        # no domain of its own: an ellipsis, a continuation or a short command refers to the current topic;
+        # a longer command with an action word may still match a served request of a compatible action.
+        topic = self._topic_record()
+        if topic is None and ({"ellipsis", "continue"} & req.flags):
+            # no current topic: a follow-up attaches to the latest served request it shares a word with
+            mine = req.words | req.chars | req.entities
+            for s in reversed(self.served):
+                if mine & (s.snippet | s.req.words | s.req.chars | s.req.entities):
+                    topic = s
+                    break
+        if topic is not None and ({"ellipsis", "continue", "short"} & req.flags):
+            if not req.actions or _compatible(req.actions, topic.actions):
+                score = min(1.0, 0.5 + 0.25 * bool(req.actions) + 0.5 * _dice(req.tokens, topic.req.tokens))
+                return topic, score, "follow-up of"
+            return None
+        if req.actions:
+            for s in reversed(self.served):
+                if _compatible(req.actions, s.actions):
+                    score = min(1.0, 0.5 + 0.5 * _dice(req.tokens, s.req.tokens))
+                    return s, score, "same action as"
+        return None
+
+    def _topic_record(self) -> Served | None:
+        if self.topic is None:
+            return None
+        for s in reversed(self.served):
+            if s.index == self.topic:
+                return s
+        return None
+
+    def _answered(self, req: Features, served: Served) -> bool:
+        """An information request whose new tokens all appear in earlier results or requests."""
+        if req.actions - {"lookup"} or "continue" in req.flags:
+            return False  # an act (turn, send, book ...) or "again"/"another one" asks for a new call
+        known: set[int] = set()
+        for s in self.served:
+            known |= s.snippet
+            known |= s.req.tokens
+            known |= s.req.chars
+            known |= s.req.entities
+            known |= s.req.words
+        # what the request adds: its entities (names, numbers, file names) if it has any, else its content
+        # words and CJK characters (bigrams across word boundaries would be noise)
+        units = req.entities or (req.words | req.chars)
+        if not units:
+            return True  # nothing new beyond the kind itself ("and the forecast?")
+        covered = sum(1 for u in units if u in known)
+        return covered / len(units) >= ANSWERED_COVERAGE
+
+    def _remember(self, index: int, req: Features, tools: Sequence[str]) -> Served:
+        s = Served(index=index, tools=[], req=req, actions=req.actions, domains=req.domains, tool_words=frozenset())
+        s.add_tools(tools)
+        if self.served and self.served[-1].index == index:
+            self.served.pop()
+        self.served.append(s)
+        self._trim_snippets()
+        return s
+
+    def _trim_snippets(self) -> None:
+        n = len(self.served)
+        for i, s in enumerate(self.served):
+            if i < n - MAX_SNIPPETS and s.snippet:
+                s.snippet = frozenset()
+
+    # -- state --------------------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        cur = None
+        if self.current is not None:
+            for i, s in enumerate(self.served):
+                if s is self.current:
+                    cur = i
+        return {
+            "v": STATE_VERSION,
+            "tool_used": self.tool_used,
+            "served": [s.to_state() for s in self.served],
+            "pending": None if self.pending is None else self.pending.to_state(),
+            "pending_index": self.pending_index,
+            "current": cur,
+            "in_turn": self.in_turn,
+            "topic": self.topic,
+            "on_topic": self.last_on_topic,
+            "text_task": self.last_text_task,
+        }
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> RegressionDetector:
+        d = cls()
+        if int(state.get("v", STATE_VERSION)) != STATE_VERSION:
+            return d  # an unknown layout: start afresh rather than misread it
+        d.tool_used = bool(state.get("tool_used", False))
+        for s in state.get("served", ()):
+            d.served.append(Served.from_state(s))
+        p = state.get("pending")
+        d.pending = None if p is None else Features.from_state(p)
+        d.pending_index = int(state.get("pending_index", -1))
+        cur = state.get("current")
+        d.current = d.served[int(cur)] if cur is not None and 0 <= int(cur) < len(d.served) else None
+        d.in_turn = bool(state.get("in_turn", False))
+        t = state.get("topic")
+        d.topic = None if t is None else int(t)
+        d.last_on_topic = bool(state.get("on_topic", False))
+        d.last_text_task = bool(state.get("text_task", False))
+        return d

@@ -1,0 +1,125 @@
+"""`toolmend generate`: write synthetic events as JSONL and their ground truth as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import fields
+from typing import BinaryIO
+
+import orjson
+
+from processor.synth.generate import DEFAULT_START_MS, FaultRates, GeneratedEvent, iter_generate
+from processor.synth.jsonl import encode_line
+from processor.synth.native import DIALECTS
+from processor.synth.truth import GroundTruth
+
+
+def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog=prog,
+        description="Generate realistic tool-call conversation events with injected faults, as JSONL lines "
+        '{"key": <str|null>, "value": <event object | {"raw_b64": ...}>}, and the exact expected outcome.',
+    )
+    p.add_argument("--conversations", type=int, default=100, metavar="N", help="number of conversations")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    defaults = FaultRates()
+    for f in fields(FaultRates):
+        p.add_argument(
+            f"--rate-{f.name.replace('_', '-')}",
+            dest=f"rate_{f.name}",
+            type=float,
+            default=None,
+            metavar="X",
+            help=f"probability per opportunity (default {getattr(defaults, f.name)})",
+        )
+    p.add_argument("--no-faults", action="store_true", help="all rates 0 (explicit --rate-* still apply)")
+    p.add_argument("--dialects", default=",".join(DIALECTS), help="comma-separated subset of " + ",".join(DIALECTS))
+    p.add_argument("--start-ms", type=int, default=DEFAULT_START_MS, help="event time of the first conversation")
+    p.add_argument("--tool-result-timeout-ms", type=int, default=600_000)
+    p.add_argument("--end-probability", type=float, default=0.7)
+    p.add_argument("--request-probability", type=float, default=0.3)
+    p.add_argument("--no-interleave", action="store_true", help="one conversation after the other in time")
+    p.add_argument(
+        "--partitions",
+        type=int,
+        default=1,
+        help="partitions of the topic the records go to (Kafka default partitioner): keeps timeouts exact",
+    )
+    p.add_argument("--out", default="-", metavar="FILE|-", help="JSONL output (default stdout)")
+    p.add_argument("--truth", default=None, metavar="FILE", help="write the ground truth JSON here")
+    p.add_argument("--forever", action="store_true", help="endless stream (truth holds totals only)")
+    p.add_argument("--max-events", type=int, default=None, metavar="N", help="stop after N records")
+    return p
+
+
+def _rates(ns: argparse.Namespace) -> FaultRates:
+    base = FaultRates.none() if ns.no_faults else FaultRates()
+    given = {f.name: getattr(ns, f"rate_{f.name}") for f in fields(FaultRates)}
+    return FaultRates(**{k: (v if v is not None else getattr(base, k)) for k, v in given.items()})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--"]:  # `toolmend generate -- ...`: the separator some wrappers pass through
+        args = args[1:]
+    ns = parser.parse_args(args)
+    try:
+        rates = _rates(ns)
+    except ValueError as e:
+        parser.error(str(e))
+    dialects = [d.strip() for d in ns.dialects.split(",") if d.strip()]
+    n: int | None = None if ns.forever else ns.conversations
+    truth = GroundTruth(
+        keep_conversations=not ns.forever,
+        params={
+            "n_conversations": n,
+            "seed": ns.seed,
+            "rates": {f.name: getattr(rates, f.name) for f in fields(FaultRates)},
+            "dialects": dialects,
+            "start_ms": ns.start_ms,
+            "tool_result_timeout_ms": ns.tool_result_timeout_ms,
+            "end_probability": ns.end_probability,
+            "request_probability": ns.request_probability,
+            "interleave": not ns.no_interleave,
+            "partitions": ns.partitions,
+        },
+    )
+    try:
+        events: Iterator[GeneratedEvent] = iter_generate(
+            n,
+            seed=ns.seed,
+            rates=rates,
+            dialects=dialects,
+            start_ms=ns.start_ms,
+            tool_result_timeout_ms=ns.tool_result_timeout_ms,
+            end_probability=ns.end_probability,
+            request_probability=ns.request_probability,
+            interleave=not ns.no_interleave,
+            partitions=ns.partitions,
+            truth=truth,
+        )
+        if ns.max_events is not None:
+            events = itertools.islice(events, ns.max_events)
+        with ExitStack() as stack:
+            out: BinaryIO = sys.stdout.buffer if ns.out == "-" else stack.enter_context(open(ns.out, "wb"))
+            try:
+                for ev in events:
+                    out.write(encode_line(ev))
+                out.flush()
+            except (BrokenPipeError, KeyboardInterrupt):
+                pass
+    except ValueError as e:
+        parser.error(str(e))
+    if ns.truth is not None:
+        with open(ns.truth, "wb") as f:
+            f.write(orjson.dumps(truth.to_dict(), option=orjson.OPT_INDENT_2) + b"\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,288 @@
+"""Helpers of the worker's integration tests: produce, read back, run workers, and compute expected output.
+
+The expected output of a run is computed offline by the same sans-I/O PartitionProcessor over the input
+topic as the broker stored it (partition and offset included), so a test can demand that a worker that was
+killed, restarted or rebalanced wrote exactly what one uninterrupted pass writes (ids and values).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+
+from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.shell.config import Settings
+from processor.shell.worker import Worker, ensure_topics
+from processor.shell.worker_cmd import serve
+
+REPO = Path(__file__).resolve().parents[2]
+FAST = {"session_timeout_ms": 2000, "heartbeat_interval_ms": 300}
+
+
+@dataclass
+class Rec:
+    topic: str
+    partition: int
+    offset: int
+    key: bytes | None
+    value: bytes | None
+    headers: list[tuple[str, bytes]]
+
+    def header(self, name: str) -> bytes | None:
+        for k, v in self.headers:
+            if k == name:
+                return v
+        return None
+
+
+def settings_for(bootstrap: str, prefix: str | None = None, **kw: Any) -> Settings:
+    p = prefix or f"t{uuid.uuid4().hex[:8]}"
+    base: dict[str, Any] = dict(bootstrap_servers=bootstrap, input_topic=f"{p}.in", output_topic=f"{p}.out",
+                                dlq_topic=f"{p}.dlq", findings_topic=f"{p}.findings", group_id=f"{p}-g",
+                                metrics_port=0, fetch_max_wait_ms=50, **FAST)
+    base.update(kw)
+    return Settings(**base)
+
+
+async def create(s: Settings) -> None:
+    n = s.partitions
+    await ensure_topics(s, [(s.input_topic, n, {}), (s.output_topic, n, {}), (s.dlq_topic, n, {}),
+                            (s.findings_topic or "unused", n, {}),
+                            (s.changelog_topic, n, {"cleanup.policy": "compact"})])
+
+
+async def produce(bootstrap: str, topic: str, items: Iterable[tuple[bytes | None, bytes]]) -> int:
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=4 << 20)
+    await p.start()
+    n = 0
+    try:
+        futs = []
+        for key, value in items:
+            futs.append(await p.send(topic, value, key=key))
+            n += 1
+        await asyncio.gather(*futs)
+    finally:
+        await p.stop()
+    return n
+
+
+async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: float = 1.0) -> list[Rec]:
+    """Every record currently in `topic` (all partitions).
+
+    Reads until each partition is past its reported end offset and then quiet for `idle_s`: Tansu reports the
+    end offset as the base offset of the last batch plus one, so the reported end is only a lower bound there.
+    """
+    c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
+                         max_partition_fetch_bytes=4 << 20)
+    await c.start()
+    out: list[Rec] = []
+    try:
+        await c.topics()
+        parts = c.partitions_for_topic(topic) or set()
+        tps = [TopicPartition(topic, p) for p in sorted(parts)]
+        if not tps:
+            return []
+        c.assign(tps)
+        await c.seek_to_beginning(*tps)
+        end = await c.end_offsets(tps)
+        deadline = time.monotonic() + timeout_s
+        quiet_since = time.monotonic()
+        while time.monotonic() < deadline:
+            got = await c.getmany(timeout_ms=200)
+            for tp, recs in got.items():
+                for r in recs:
+                    out.append(Rec(topic, tp.partition, r.offset, r.key, r.value, list(r.headers or ())))
+            if got:
+                quiet_since = time.monotonic()
+                continue
+            past_end = all([(await c.position(tp)) >= end[tp] for tp in tps])
+            if past_end and time.monotonic() - quiet_since >= idle_s:
+                break
+        else:
+            raise AssertionError(f"could not read {topic} to its end")
+    finally:
+        await c.stop()
+    return out
+
+
+async def count(bootstrap: str, topic: str) -> int:
+    """Records in `topic` (a lower bound on Tansu, whose end offsets under-report: fine for 'any output yet?')."""
+    c = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    await c.start()
+    try:
+        await c.topics()
+        tps = [TopicPartition(topic, p) for p in sorted(c.partitions_for_topic(topic) or ())]
+        if not tps:
+            return 0
+        end = await c.end_offsets(tps)
+        return sum(end.values())
+    finally:
+        await c.stop()
+
+
+def expected(inputs: list[Rec], s: Settings, engine: EngineConfig | None = None) -> dict[str, list[dict[str, Any]]]:
+    """What one uninterrupted pass writes, per output kind: a list of {id, key, value(decoded)} in order."""
+    eng = engine or s.engine_config()
+    procs: dict[int, PartitionProcessor] = {}
+    out: dict[str, list[dict[str, Any]]] = {"repaired": [], "findings": [], "dead_letter": []}
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        proc = procs.setdefault(r.partition, PartitionProcessor(s.input_topic, r.partition, eng))
+        for o in proc.process(r.offset, r.key, r.value, r.headers):
+            rid = dict(o.headers).get("toolmend-id", b"").decode() or None
+            out[o.kind].append({"id": rid, "key": o.key, "value": o.value})
+    return out
+
+
+def by_id(recs: Iterable[Rec]) -> dict[str, bytes | None]:
+    """Output records by their toolmend id; duplicates (at-least-once redelivery) must be byte-identical."""
+    seen: dict[str, bytes | None] = {}
+    for r in recs:
+        rid = (r.header("toolmend-id") or b"").decode()
+        if rid in seen:
+            assert seen[rid] == r.value, f"record {rid} was written twice with different values"
+        seen[rid] = r.value
+    return seen
+
+
+@contextlib.asynccontextmanager
+async def worker(s: Settings) -> AsyncIterator[Worker]:
+    """A worker in this process (serve() task); stopped gracefully at exit."""
+    stop = asyncio.Event()
+    holder: dict[str, Worker] = {}
+
+    async def run() -> None:
+        from processor.shell.metrics import Metrics
+        from prometheus_client import CollectorRegistry
+
+        m = Metrics(CollectorRegistry(), s.label_cap)
+        w = Worker(s, m)
+        holder["w"] = w
+        from processor.shell.http import HealthServer
+
+        http = HealthServer(m.registry, w.healthy, w.ready, "127.0.0.1", 0)
+        await http.start()
+        w.http_port = http.port  # type: ignore[attr-defined]
+        try:
+            await w.run(stop)
+        finally:
+            await http.stop()
+
+    task = asyncio.create_task(run())
+    while "w" not in holder:
+        await asyncio.sleep(0.01)
+    try:
+        yield holder["w"]
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 60)
+
+
+async def wait_until(pred: Any, timeout_s: float = 60.0, every: float = 0.2) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        r = pred()
+        if asyncio.iscoroutine(r):
+            r = await r
+        if r:
+            return
+        await asyncio.sleep(every)
+    raise AssertionError("condition not met in time")
+
+
+def env_for(s: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    for name, value in s.model_dump().items():
+        if value is not None:
+            env[f"TOOLMEND_{name.upper()}"] = str(value).lower() if isinstance(value, bool) else str(value)
+    return env
+
+
+@contextlib.contextmanager
+def worker_process(s: Settings, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """`toolmend run` as a real process (for SIGKILL / SIGTERM tests)."""
+    with open(log, "ab") as f:
+        proc = subprocess.Popen([sys.executable, "-m", "processor.shell.cli", "run"], env=env_for(s), stdout=f,
+                                stderr=subprocess.STDOUT, cwd=REPO)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+
+
+def event(cid: str, ts: int, message: dict[str, Any] | None = None, **kw: Any) -> tuple[bytes, bytes]:
+    doc: dict[str, Any] = {"conversation_id": cid, "ts": ts}
+    if message is not None:
+        doc["message"] = message
+    doc.update(kw)
+    return cid.encode(), orjson.dumps(doc)
+
+
+async def caught_up(s: Settings, total: int) -> bool:
+    """The group has committed every one of the `total` input records (offsets are dense from 0 per partition,
+    so the committed offsets add up to the number of records once all are processed)."""
+    c = AIOKafkaConsumer(bootstrap_servers=s.bootstrap_servers, group_id=s.group_id, enable_auto_commit=False)
+    await c.start()
+    try:
+        await c.topics()
+        tps = [TopicPartition(s.input_topic, p) for p in sorted(c.partitions_for_topic(s.input_topic) or ())]
+        done = 0
+        for tp in tps:
+            done += (await c.committed(tp)) or 0
+        return done >= total
+    finally:
+        await c.stop()
+
+
+def traffic(n_conversations: int, seed: int = 7, per_conv: int = 12) -> list[tuple[bytes, bytes]]:
+    """Interleaved OpenAI-chat conversations with interrupts, partial results, duplicates and ends."""
+    import random
+
+    rng = random.Random(seed)
+    convs: list[list[tuple[bytes, bytes]]] = []
+    for c in range(n_conversations):
+        cid = f"conv-{seed}-{c}"
+        ts = 1_767_225_600_000 + c * 7
+        evs: list[tuple[bytes, bytes]] = []
+        seq = 0
+        for t in range(per_conv // 4):
+            call = {"id": f"call_{c}_{t}", "type": "function",
+                    "function": {"name": rng.choice(["get_weather", "set_volume", "search_web"]), "arguments": "{}"}}
+            msgs: list[dict[str, Any]] = [{"role": "user", "content": f"request {t}"},
+                                          {"role": "assistant", "content": None, "tool_calls": [call]}]
+            r = rng.random()
+            if r < 0.15:
+                msgs.append({"role": "user", "content": "stop, wait"})
+            elif r < 0.25:
+                msgs += [{"role": "tool", "tool_call_id": call["id"], "content": "ok"}] * 2
+            else:
+                msgs.append({"role": "tool", "tool_call_id": call["id"], "content": "ok"})
+            msgs.append({"role": "assistant", "content": f"done {t}"})
+            for m in msgs:
+                ts += rng.randrange(200, 3000)
+                evs.append(event(cid, ts, m, seq=seq, event_id=f"{cid}-{seq}", model="gpt-4.1"))
+                seq += 1
+        if rng.random() < 0.7:
+            evs.append(event(cid, ts + 10, type="end", seq=seq))
+        convs.append(evs)
+    out: list[tuple[bytes, bytes]] = []
+    while convs:  # interleave conversations, keeping each one's order
+        i = rng.randrange(len(convs))
+        out.append(convs[i].pop(0))
+        if not convs[i]:
+            convs.pop(i)
+    return out

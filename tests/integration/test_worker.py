@@ -1,0 +1,196 @@
+"""The stream worker on a real broker: output, dead letters, crash/restart, rebalance, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+import urllib.request
+from pathlib import Path
+
+import orjson
+import pytest
+from harness import (
+    by_id,
+    caught_up,
+    count,
+    create,
+    event,
+    expected,
+    produce,
+    read_all,
+    settings_for,
+    traffic,
+    wait_until,
+    worker,
+    worker_process,
+)
+
+from processor.core.validate import validate
+
+pytestmark = pytest.mark.kafka
+
+
+async def http_get(w: object, path: str) -> str:
+    """The worker serves HTTP on this test's event loop: never block it with a synchronous request."""
+    port = w.http_port  # type: ignore[attr-defined]
+    return await asyncio.to_thread(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}{path}").read().decode())
+
+
+async def http_status(w: object, path: str) -> int:
+    port = w.http_port  # type: ignore[attr-defined]
+    return int(await asyncio.to_thread(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}{path}").status))
+
+
+def conversations_from(records: list[bytes | None]) -> dict[str, list[dict[str, object]]]:
+    convs: dict[str, list[dict[str, object]]] = {}
+    for v in records:
+        assert v is not None
+        doc = orjson.loads(v)
+        if doc["type"] == "message":
+            convs.setdefault(doc["conversation_id"], []).append(doc["message"])
+    return convs
+
+
+async def test_repaired_stream_matches_offline_engine_and_passes_rules(broker) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap)
+    await create(s)
+    n = await produce(broker.bootstrap, s.input_topic, traffic(40))
+    async with worker(s) as w:
+        await wait_until(lambda: caught_up(s, n), 60)
+        assert w.processed == n
+        body = await http_get(w, "/metrics")
+        ready = await http_status(w, "/readyz")
+    assert ready == 200
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    want = expected(inputs, s)
+    got = by_id(await read_all(broker.bootstrap, s.output_topic))
+    assert got == {r["id"]: r["value"] for r in want["repaired"]}
+    findings = by_id(await read_all(broker.bootstrap, s.findings_topic or ""))
+    assert findings == {r["id"]: r["value"] for r in want["findings"]}
+    # reading each conversation's records in order yields a history the provider accepts
+    outs = await read_all(broker.bootstrap, s.output_topic)
+    for cid, msgs in conversations_from([r.value for r in outs]).items():
+        violations = [v for v in validate(msgs, "openai_chat") if v.rule != "missing_tool_result"
+                      or v.index < len(msgs) - 1]
+        # an open call at the very end is still waiting for its result (not decided yet), nothing else
+        assert not [v for v in violations if v.rule != "missing_tool_result"], (cid, violations)
+    dangling = sum(1 for v in findings.values() if v and orjson.loads(v)["kind"] == "dangling_tool_call")
+    assert dangling > 0
+    assert f'toolmend_events_total{{outcome="processed",type="message"}}' in body
+    metric_dangling = sum(float(line.rsplit(" ", 1)[1]) for line in body.splitlines()
+                          if line.startswith("toolmend_dangling_tool_calls_total{"))
+    assert metric_dangling == dangling
+
+
+async def test_every_dead_letter_kind_keeps_the_original_record(broker) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, max_event_bytes=4096)
+    await create(s)
+    bad = [
+        (b"c1", b"{not json", "invalid_json"),
+        (b"c2", orjson.dumps({"conversation_id": "c2", "message": {"role": "user", "content": "x"}}), "schema"),
+        (b"c3", orjson.dumps({"conversation_id": "c3", "ts": 1, "message": {"foo": "bar"}}), "unknown_dialect"),
+        (b"other", orjson.dumps({"conversation_id": "c4", "ts": 1, "message": {"role": "user", "content": "x"}}),
+         "key_mismatch"),
+        (b"c5", orjson.dumps({"conversation_id": "c5", "ts": 1, "message": {"role": "user", "content": "x" * 5000}}),
+         "too_large"),
+    ]
+    good = event("ok", 5, {"role": "user", "content": "hello"})
+    n = await produce(broker.bootstrap, s.input_topic, [(k, v) for k, v, _ in bad] + [good])
+    async with worker(s) as w:
+        await wait_until(lambda: caught_up(s, n), 60)
+        body = await http_get(w, "/metrics")
+        healthy = await http_status(w, "/healthz")
+    assert healthy == 200
+    dlq = await read_all(broker.bootstrap, s.dlq_topic)
+    kinds = {(r.key, r.value): (r.header("toolmend-error-kind") or b"").decode() for r in dlq}
+    assert kinds == {(k, v): kind for k, v, kind in bad}
+    for r in dlq:
+        assert r.header("toolmend-error-detail")
+        assert r.header("toolmend-source-topic") == s.input_topic.encode()
+        assert r.header("toolmend-source-offset") is not None
+        assert b"xxxxx" not in (r.header("toolmend-error-detail") or b"")  # no content in the reason
+    for _, _, kind in bad:
+        assert f'toolmend_dead_letters_total{{kind="{kind}"}} 1.0' in body
+    out = await read_all(broker.bootstrap, s.output_topic)
+    assert len(out) == 1 and orjson.loads(out[0].value or b"")["message"]["content"] == "hello"
+
+
+async def test_sigkill_mid_stream_loses_nothing(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, max_batch=50)
+    await create(s)
+    items = traffic(150)
+    await produce(broker.bootstrap, s.input_topic, items[: len(items) // 2])
+    log = tmp_path / "worker.log"
+    kills = 0
+    with worker_process(s, log) as p:
+        await wait_until(lambda: count(broker.bootstrap, s.output_topic), 60)
+        await produce(broker.bootstrap, s.input_topic, items[len(items) // 2:])
+        await asyncio.sleep(0.3)
+        p.send_signal(signal.SIGKILL)
+        p.wait(10)
+        kills += 1
+    assert not await caught_up(s, len(items)), "killed too late to test anything: the worker had already finished"
+    with worker_process(s, log) as p:
+        await wait_until(lambda: caught_up(s, len(items)), 90)
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(30) == 0
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    want = expected(inputs, s)
+    outs = await read_all(broker.bootstrap, s.output_topic)
+    got = by_id(outs)
+    assert got == {r["id"]: r["value"] for r in want["repaired"]}, log.read_text()[-3000:]
+    assert by_id(await read_all(broker.bootstrap, s.findings_topic or "")) == {
+        r["id"]: r["value"] for r in want["findings"]}
+
+
+async def test_two_workers_one_leaves_state_moves(broker) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, max_batch=20)
+    await create(s)
+    items = traffic(120, seed=3)
+    half = len(items) // 2
+    async with worker(s) as a:
+        async with worker(s) as b:
+            await wait_until(lambda: a.assigned and b.assigned and not (a.assigned & b.assigned), 60)
+            await produce(broker.bootstrap, s.input_topic, items[:half])
+            await wait_until(lambda: caught_up(s, half), 60)
+            assert a.processed > 0 and b.processed > 0
+        # b left: a owns every partition, restored from the changelog
+        await wait_until(lambda: len(a.assigned) == s.partitions and not a.restoring, 60)
+        await produce(broker.bootstrap, s.input_topic, items[half:])
+        await wait_until(lambda: caught_up(s, len(items)), 60)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    want = expected(inputs, s)
+    assert by_id(await read_all(broker.bootstrap, s.output_topic)) == {r["id"]: r["value"] for r in want["repaired"]}
+    assert by_id(await read_all(broker.bootstrap, s.findings_topic or "")) == {
+        r["id"]: r["value"] for r in want["findings"]}
+
+
+async def test_sigterm_stops_within_budget(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, shutdown_budget_s=5)
+    await create(s)
+    n = await produce(broker.bootstrap, s.input_topic, traffic(30, seed=9))
+    with worker_process(s, tmp_path / "w.log") as p:
+        await wait_until(lambda: caught_up(s, n), 60)
+        await produce(broker.bootstrap, s.input_topic, traffic(30, seed=10))
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGTERM)
+        rc = p.wait(30)
+        took = time.monotonic() - t0
+    assert rc == 0
+    assert took < 5 + 2, f"shutdown took {took:.1f}s"  # budget plus interpreter exit
+    assert "stopped in" in (tmp_path / "w.log").read_text()
+
+
+def test_bad_setting_fails_at_start_with_a_clear_message(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "processor.shell.cli", "run", "--bootstrap-servers", "nohostport",
+                        "--metrics-port", "99999"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert "bootstrap_servers" in r.stderr and "TOOLMEND_BOOTSTRAP_SERVERS" in r.stderr
+    assert "metrics_port" in r.stderr
+
+
+

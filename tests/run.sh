@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Install everything into a fresh virtual environment and run the whole suite: lint, types, unit and property
+# tests, then the integration suite on the embedded Tansu broker and again on Apache Kafka 4.x (KRaft).
+# Every service is started and stopped by the tests themselves, on free loopback ports.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV="${TOOLMEND_VENV:-.venv}"
+PY="${PYTHON:-python3}"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "virtual environment in $VENV"
+[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -e '.[dev]'
+
+step "Prometheus and promtool (Debian package)"
+bash deploy/prometheus/install.sh
+
+step "Apache Kafka jars (Maven)"
+bash deploy/kafka/kafka-local.sh fetch
+
+step "ruff and mypy --strict"
+"$VENV/bin/ruff" check processor tests bench
+"$VENV/bin/mypy" processor
+
+step "unit, property and integration tests on Tansu"
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=tansu tests
+
+step "integration tests on Apache Kafka"
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=kafka -m kafka tests/integration

@@ -1,0 +1,914 @@
+"""Batch repair, case by case: every finding kind in every dialect where it applies, with both strategies.
+
+Each case gives the broken history, the findings (kind, index, call id, tool, reason) and the exact repaired
+history with `fill` and with `drop`. Every repaired history is also checked against the independent validator
+and for idempotence. Later sections: synthesized content, templates, Gemini pairing by name, Responses reasoning
+items, behavioural examples modelled on other systems' repairers, and regressions found by the property tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import processor
+from processor import DanglingReason, RepairResult
+from processor.core.validate import validate
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from strategies import (
+    ant_asst,
+    ant_result,
+    ant_text,
+    ant_use,
+    ant_user,
+    chat_asst,
+    chat_call,
+    chat_calls,
+    chat_system,
+    chat_tool,
+    chat_user,
+    gem_calls,
+    gem_fc,
+    gem_fr,
+    gem_model,
+    gem_resps,
+    gem_user,
+    resp_asst,
+    resp_call,
+    resp_output,
+    resp_reasoning,
+    resp_system,
+    resp_user,
+    texts,
+)
+
+R = DanglingReason
+Msg = dict[str, Any]
+
+
+def fk(findings: list[Any]) -> list[tuple[Any, ...]]:
+    return [(f.kind.value, f.index, f.call_id, f.tool, f.reason.value if f.reason else None) for f in findings]
+
+
+def acts(r: RepairResult) -> list[tuple[Any, ...]]:
+    return [(a.action.value, a.index, a.call_id) for a in r.actions]
+
+
+WORDING = {
+    R.USER_INTERRUPT: "Tool call {id} ({tool}) was cancelled: the user sent a new message before it finished. "
+                      "No result is available.",
+    R.ASSISTANT_CONTINUED: "Tool call {id} ({tool}) returned no result: the conversation continued without it.",
+    R.TIMEOUT: "Tool call {id} ({tool}) timed out: no result arrived in time.",
+    R.CONVERSATION_END: "Tool call {id} ({tool}) has no result: the conversation ended before it finished.",
+    R.EVICTED: "Tool call {id} ({tool}) has no recorded result (conversation state expired).",
+    R.UNANSWERED_AT_REQUEST: "Tool call {id} ({tool}) has no result in this history.",
+}
+
+
+def say(reason: DanglingReason, cid: str, tool: str) -> str:
+    return WORDING[reason].replace("{id}", cid).replace("{tool}", tool)
+
+
+# synthesized results, per dialect
+def s_chat(cid: str, tool: str, reason: DanglingReason) -> Msg:
+    return {"role": "tool", "tool_call_id": cid, "content": say(reason, cid, tool)}
+
+
+def s_ant(cid: str, tool: str, reason: DanglingReason) -> Msg:
+    return {"type": "tool_result", "tool_use_id": cid, "content": say(reason, cid, tool), "is_error": True}
+
+
+def s_resp(cid: str, tool: str, reason: DanglingReason, kind: str = "function_call_output") -> Msg:
+    return {"type": kind, "call_id": cid, "output": say(reason, cid, tool)}
+
+
+def s_gem(cid: str | None, tool: str, reason: DanglingReason) -> Msg:
+    fr: Msg = {"name": tool, "response": {"error": say(reason, cid or "", tool)}}
+    if cid is not None:
+        fr["id"] = cid
+    return {"functionResponse": fr}
+
+
+def check(r: RepairResult, history: list[Any], dialect: str, strategy: str) -> None:
+    """What holds for every repaired history: valid (invalid roles aside), idempotent, no text lost."""
+    bad = [(v.rule, v.index) for v in validate(r.messages, dialect) if v.rule != "invalid_role"]  # type: ignore[arg-type]
+    assert bad == []
+    again = processor.repair(r.messages, dialect, strategy)  # type: ignore[arg-type]
+    assert again.changed is False and again.messages == r.messages
+    assert texts(r.messages, dialect) == texts(history, dialect)
+
+
+@dataclass
+class Case:
+    id: str
+    dialect: str
+    history: list[Any]
+    findings: list[tuple[Any, ...]]
+    fill: list[Any]
+    drop: list[Any] | None = None  # None: same as fill
+
+    def param(self) -> Any:
+        return pytest.param(self, id=self.id)
+
+
+U = R.USER_INTERRUPT
+AC = R.ASSISTANT_CONTINUED
+END = R.UNANSWERED_AT_REQUEST
+
+CASES: list[Case] = [
+    # ------------------------------------------------------------------ dangling: user interrupt
+    Case("chat-dangling-user-interrupt", "openai_chat",
+         [chat_user("book it"), chat_calls(("c1", "book_flight")), chat_user("never mind")],
+         [("dangling_tool_call", 1, "c1", "book_flight", "user_interrupt")],
+         fill=[chat_user("book it"), chat_calls(("c1", "book_flight")), s_chat("c1", "book_flight", U),
+               chat_user("never mind")],
+         drop=[chat_user("book it"), chat_user("never mind")]),
+    Case("chat-dangling-drop-keeps-the-text", "openai_chat",
+         [chat_user("book it"), chat_calls(("c1", "book_flight"), content="Booking."), chat_user("never mind")],
+         [("dangling_tool_call", 1, "c1", "book_flight", "user_interrupt")],
+         fill=[chat_user("book it"), chat_calls(("c1", "book_flight"), content="Booking."),
+               s_chat("c1", "book_flight", U), chat_user("never mind")],
+         drop=[chat_user("book it"), chat_asst("Booking."), chat_user("never mind")]),
+    Case("anthropic-dangling-user-interrupt", "anthropic",
+         [ant_user("book it"), ant_asst(ant_text("Booking."), ant_use("c1", "book_flight")), ant_user("never mind")],
+         [("dangling_tool_call", 1, "c1", "book_flight", "user_interrupt")],
+         fill=[ant_user("book it"), ant_asst(ant_text("Booking."), ant_use("c1", "book_flight")),
+               ant_user(s_ant("c1", "book_flight", U), ant_text("never mind"))],
+         drop=[ant_user("book it"), ant_asst(ant_text("Booking.")), ant_user("never mind")]),
+    Case("anthropic-dangling-user-interrupt-block-content", "anthropic",
+         [ant_user("book it"), ant_asst(ant_use("c1", "book_flight")), ant_user(ant_text("stop"), ant_text("now"))],
+         [("dangling_tool_call", 1, "c1", "book_flight", "user_interrupt")],
+         fill=[ant_user("book it"), ant_asst(ant_use("c1", "book_flight")),
+               ant_user(s_ant("c1", "book_flight", U), ant_text("stop"), ant_text("now"))],
+         drop=[ant_user("book it"), ant_user(ant_text("stop"), ant_text("now"))]),
+    Case("responses-dangling-user-interrupt", "openai_responses",
+         [resp_user("book it"), resp_reasoning(1), resp_call("c1", "book_flight"), resp_user("never mind")],
+         [("dangling_tool_call", 2, "c1", "book_flight", "user_interrupt")],
+         fill=[resp_user("book it"), resp_reasoning(1), resp_call("c1", "book_flight"),
+               s_resp("c1", "book_flight", U), resp_user("never mind")],
+         drop=[resp_user("book it"), resp_user("never mind")]),
+    Case("gemini-dangling-user-interrupt", "gemini",
+         [gem_user("book it"), gem_calls("book_flight#c1"), gem_user("never mind")],
+         [("dangling_tool_call", 1, "c1", "book_flight", "user_interrupt")],
+         fill=[gem_user("book it"), gem_calls("book_flight#c1"),
+               {"role": "user", "parts": [s_gem("c1", "book_flight", U), {"text": "never mind"}]}],
+         drop=[gem_user("book it"), gem_user("never mind")]),
+    # ------------------------------------------------------------------ dangling: assistant continued
+    Case("chat-dangling-assistant-continued", "openai_chat",
+         [chat_user("q"), chat_calls("c1"), chat_asst("I will answer anyway.")],
+         [("dangling_tool_call", 1, "c1", "get_weather", "assistant_continued")],
+         fill=[chat_user("q"), chat_calls("c1"), s_chat("c1", "get_weather", AC), chat_asst("I will answer anyway.")],
+         drop=[chat_user("q"), chat_asst("I will answer anyway.")]),
+    Case("chat-dangling-assistant-continued-with-new-calls", "openai_chat",
+         [chat_user("q"), chat_calls("c1"), chat_calls("c2"), chat_tool("c2")],
+         [("dangling_tool_call", 1, "c1", "get_weather", "assistant_continued")],
+         fill=[chat_user("q"), chat_calls("c1"), s_chat("c1", "get_weather", AC), chat_calls("c2"), chat_tool("c2")],
+         drop=[chat_user("q"), chat_calls("c2"), chat_tool("c2")]),
+    Case("anthropic-dangling-assistant-continued", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("c1")), ant_asst("I will answer anyway.")],
+         [("dangling_tool_call", 1, "c1", "search", "assistant_continued")],
+         fill=[ant_user("q"), ant_asst(ant_use("c1")), ant_user(s_ant("c1", "search", AC)),
+               ant_asst("I will answer anyway.")],
+         drop=[ant_user("q"), ant_asst("I will answer anyway.")]),
+    Case("responses-message-after-calls-closes-the-block", "openai_responses",
+         [resp_user("q"), resp_call("c1"), resp_call("c2"), resp_asst("anyway")],
+         [("dangling_tool_call", 1, "c1", "get_weather", "assistant_continued"),
+          ("dangling_tool_call", 2, "c2", "get_weather", "assistant_continued")],
+         fill=[resp_user("q"), resp_call("c1"), resp_call("c2"), s_resp("c1", "get_weather", AC),
+               s_resp("c2", "get_weather", AC), resp_asst("anyway")],
+         drop=[resp_user("q"), resp_asst("anyway")]),
+    Case("gemini-dangling-assistant-continued", "gemini",
+         [gem_user("q"), gem_calls("search#c1"), gem_model("anyway")],
+         [("dangling_tool_call", 1, "c1", "search", "assistant_continued")],
+         fill=[gem_user("q"), gem_calls("search#c1"), {"role": "user", "parts": [s_gem("c1", "search", AC)]},
+               gem_model("anyway")],
+         drop=[gem_user("q"), gem_model("anyway")]),
+    # ------------------------------------------------------------------ dangling at the end of the history
+    Case("chat-dangling-at-request", "openai_chat",
+         [chat_user("q"), chat_calls("c1", "c2"), chat_tool("c2")],
+         [("dangling_tool_call", 1, "c1", "get_weather", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[chat_user("q"), chat_calls("c1", "c2"), chat_tool("c2"), s_chat("c1", "get_weather", END)],
+         drop=[chat_user("q"), chat_calls("c2"), chat_tool("c2")]),
+    Case("anthropic-dangling-at-request", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("c1"))],
+         [("dangling_tool_call", 1, "c1", "search", "unanswered_at_request")],
+         fill=[ant_user("q"), ant_asst(ant_use("c1")), ant_user(s_ant("c1", "search", END))],
+         drop=[ant_user("q")]),
+    Case("responses-dangling-at-request", "openai_responses",
+         [resp_user("q"), resp_call("c1", "run_sql", "custom_tool_call")],
+         [("dangling_tool_call", 1, "c1", "run_sql", "unanswered_at_request")],
+         fill=[resp_user("q"), resp_call("c1", "run_sql", "custom_tool_call"),
+               s_resp("c1", "run_sql", END, "custom_tool_call_output")],
+         drop=[resp_user("q")]),
+    Case("gemini-dangling-at-request", "gemini",
+         [gem_user("q"), gem_calls("search#c1")],
+         [("dangling_tool_call", 1, "c1", "search", "unanswered_at_request")],
+         fill=[gem_user("q"), gem_calls("search#c1"), {"role": "user", "parts": [s_gem("c1", "search", END)]}],
+         drop=[gem_user("q")]),
+    # ------------------------------------------------------------------ partial parallel results
+    Case("chat-partial-parallel", "openai_chat",
+         [chat_user("q"), chat_calls("a", "b", "c"), chat_tool("c"), chat_tool("a"), chat_asst("done")],
+         [("dangling_tool_call", 1, "b", "get_weather", "assistant_continued"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[chat_user("q"), chat_calls("a", "b", "c"), chat_tool("c"), chat_tool("a"),
+               s_chat("b", "get_weather", AC), chat_asst("done")],
+         drop=[chat_user("q"), chat_calls("a", "c"), chat_tool("c"), chat_tool("a"), chat_asst("done")]),
+    Case("anthropic-partial-parallel", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a"), ant_use("b")), ant_user(ant_result("a")), ant_asst("done")],
+         [("dangling_tool_call", 1, "b", "search", "assistant_continued"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a"), ant_use("b")),
+               ant_user(ant_result("a"), s_ant("b", "search", AC)), ant_asst("done")],
+         drop=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a")), ant_asst("done")]),
+    Case("anthropic-partial-parallel-then-user-text", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a"), ant_use("b")), ant_user(ant_result("a")), ant_user("stop")],
+         [("dangling_tool_call", 1, "b", "search", "user_interrupt"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a"), ant_use("b")),
+               ant_user(ant_result("a"), s_ant("b", "search", U)), ant_user("stop")],
+         drop=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a")), ant_user("stop")]),
+    Case("responses-partial-parallel", "openai_responses",
+         [resp_user("q"), resp_call("a"), resp_call("b"), resp_output("a"), resp_asst("done")],
+         [("dangling_tool_call", 2, "b", "get_weather", "assistant_continued"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[resp_user("q"), resp_call("a"), resp_call("b"), resp_output("a"), s_resp("b", "get_weather", AC),
+               resp_asst("done")],
+         drop=[resp_user("q"), resp_call("a"), resp_output("a"), resp_asst("done")]),
+    Case("gemini-partial-parallel", "gemini",
+         [gem_user("q"), gem_calls("search#a", "fetch#b"), gem_resps("search#a"), gem_model("done")],
+         [("dangling_tool_call", 1, "b", "fetch", "assistant_continued"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[gem_user("q"), gem_calls("search#a", "fetch#b"),
+               {"role": "user", "parts": [gem_fr("search", "a"), s_gem("b", "fetch", AC)]}, gem_model("done")],
+         drop=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a"), gem_model("done")]),
+    # results split over several user turns: merged into the first
+    Case("anthropic-split-results-merged", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a"), ant_use("b")), ant_user(ant_result("a")), ant_user(ant_result("b")),
+          ant_asst("done")],
+         [("partial_parallel_results", 1, None, None, None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a"), ant_use("b")), ant_user(ant_result("a"), ant_result("b")),
+               ant_asst("done")]),
+    Case("gemini-split-results-merged", "gemini",
+         [gem_user("q"), gem_calls("search", "fetch"), gem_resps("fetch"), gem_resps("search"), gem_model("done")],
+         [("partial_parallel_results", 1, None, None, None)],
+         fill=[gem_user("q"), gem_calls("search", "fetch"), gem_resps("fetch", "search"), gem_model("done")]),
+    # ------------------------------------------------------------------ orphan results
+    Case("chat-orphan-after-trimming", "openai_chat",
+         [chat_tool("gone"), chat_asst("It is sunny."), chat_user("thanks")],
+         [("orphan_tool_result", 0, "gone", None, None)],
+         fill=[chat_asst("It is sunny."), chat_user("thanks")]),
+    Case("chat-orphan-inside-an-open-block", "openai_chat",
+         [chat_user("q"), chat_calls("a"), chat_tool("zz"), chat_tool("a"), chat_asst("ok")],
+         [("orphan_tool_result", 2, "zz", None, None)],
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("ok")]),
+    Case("anthropic-orphan-turn-removed", "anthropic",
+         [ant_user(ant_result("gone")), ant_asst("It is sunny."), ant_user("thanks")],
+         [("orphan_tool_result", 0, "gone", None, None)],
+         fill=[ant_asst("It is sunny."), ant_user("thanks")]),
+    Case("anthropic-orphan-part-removed-text-kept", "anthropic",
+         [ant_user(ant_result("gone"), ant_text("and now?")), ant_asst("sunny")],
+         [("orphan_tool_result", 0, "gone", None, None)],
+         fill=[ant_user(ant_text("and now?")), ant_asst("sunny")]),
+    Case("responses-orphan", "openai_responses",
+         [resp_output("gone"), resp_asst("sunny"), resp_user("thanks")],
+         [("orphan_tool_result", 0, "gone", None, None)],
+         fill=[resp_asst("sunny"), resp_user("thanks")]),
+    Case("gemini-orphan-by-name", "gemini",
+         [gem_resps("search"), gem_model("sunny")],
+         [("orphan_tool_result", 0, None, "search", None)],
+         fill=[gem_model("sunny")]),
+    Case("gemini-orphan-by-id", "gemini",
+         [gem_user("q"), gem_calls("search#a"), gem_resps("search#a", "fetch#zz"), gem_model("ok")],
+         [("orphan_tool_result", 2, "zz", None, None)],
+         fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a"), gem_model("ok")]),
+    # ------------------------------------------------------------------ late results, interleaved user message
+    Case("chat-late-result-after-user-message", "openai_chat",
+         [chat_user("q"), chat_calls("a"), chat_user("actually, Rome"), chat_tool("a"), chat_asst("ok")],
+         [("dangling_tool_call", 1, "a", "get_weather", "user_interrupt"),
+          ("late_tool_result", 3, "a", "get_weather", None),
+          ("interleaved_user_message", 2, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a"), s_chat("a", "get_weather", U), chat_user("actually, Rome"),
+               chat_asst("ok")],
+         drop=[chat_user("q"), chat_user("actually, Rome"), chat_asst("ok")]),
+    Case("chat-interleaved-reported-once-per-user-message", "openai_chat",
+         [chat_user("q"), chat_calls("a", "b"), chat_user("hurry"), chat_tool("b"), chat_tool("a")],
+         [("dangling_tool_call", 1, "a", "get_weather", "user_interrupt"),
+          ("dangling_tool_call", 1, "b", "get_weather", "user_interrupt"),
+          ("late_tool_result", 3, "b", "get_weather", None),
+          ("interleaved_user_message", 2, "b", "get_weather", None),
+          ("late_tool_result", 4, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a", "b"), s_chat("a", "get_weather", U), s_chat("b", "get_weather", U),
+               chat_user("hurry")],
+         drop=[chat_user("q"), chat_user("hurry")]),
+    Case("chat-late-after-assistant-is-not-interleaved", "openai_chat",
+         [chat_user("q"), chat_calls("a"), chat_asst("meanwhile"), chat_tool("a")],
+         [("dangling_tool_call", 1, "a", "get_weather", "assistant_continued"),
+          ("late_tool_result", 3, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a"), s_chat("a", "get_weather", AC), chat_asst("meanwhile")],
+         drop=[chat_user("q"), chat_asst("meanwhile")]),
+    Case("anthropic-late-result", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a")), ant_user("actually"), ant_user(ant_result("a")), ant_asst("ok")],
+         [("dangling_tool_call", 1, "a", "search", "user_interrupt"),
+          ("late_tool_result", 3, "a", "search", None),
+          ("interleaved_user_message", 2, "a", "search", None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(s_ant("a", "search", U), ant_text("actually")),
+               ant_asst("ok")],
+         drop=[ant_user("q"), ant_user("actually"), ant_asst("ok")]),
+    Case("responses-late-result", "openai_responses",
+         [resp_user("q"), resp_call("a"), resp_user("actually"), resp_output("a")],
+         [("dangling_tool_call", 1, "a", "get_weather", "user_interrupt"),
+          ("late_tool_result", 3, "a", "get_weather", None),
+          ("interleaved_user_message", 2, "a", "get_weather", None)],
+         fill=[resp_user("q"), resp_call("a"), s_resp("a", "get_weather", U), resp_user("actually")],
+         drop=[resp_user("q"), resp_user("actually")]),
+    Case("gemini-late-result-with-id", "gemini",
+         [gem_user("q"), gem_calls("search#a"), gem_user("actually"), gem_resps("search#a")],
+         [("dangling_tool_call", 1, "a", "search", "user_interrupt"),
+          ("late_tool_result", 3, "a", "search", None),
+          ("interleaved_user_message", 2, "a", "search", None)],
+         fill=[gem_user("q"), gem_calls("search#a"),
+               {"role": "user", "parts": [s_gem("a", "search", U), {"text": "actually"}]}],
+         drop=[gem_user("q"), gem_user("actually")]),
+    # ------------------------------------------------------------------ duplicate results
+    Case("chat-duplicate-result-first-kept", "openai_chat",
+         [chat_user("q"), chat_calls("a"), chat_tool("a", "first"), chat_tool("a", "retry"), chat_asst("ok")],
+         [("duplicate_tool_result", 3, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a", "first"), chat_asst("ok")]),
+    Case("chat-duplicate-result-after-the-block", "openai_chat",
+         [chat_user("q"), chat_calls("a"), chat_tool("a", "first"), chat_asst("ok"), chat_tool("a", "retry")],
+         [("duplicate_tool_result", 4, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a", "first"), chat_asst("ok")]),
+    Case("anthropic-duplicate-in-one-turn", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a", "first"), ant_result("a", "retry"))],
+         [("duplicate_tool_result", 2, "a", "search", None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a", "first"))]),
+    Case("anthropic-duplicate-in-a-later-turn", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a", "first")), ant_user(ant_result("a", "2"))],
+         [("duplicate_tool_result", 3, "a", "search", None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a", "first"))]),
+    Case("responses-duplicate", "openai_responses",
+         [resp_user("q"), resp_call("a"), resp_output("a", "first"), resp_output("a", "retry")],
+         [("duplicate_tool_result", 3, "a", "get_weather", None)],
+         fill=[resp_user("q"), resp_call("a"), resp_output("a", "first")]),
+    Case("gemini-duplicate-with-id", "gemini",
+         [gem_user("q"), gem_calls("search#a"), gem_resps("search#a", "search#a")],
+         [("duplicate_tool_result", 2, "a", "search", None)],
+         fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a")]),
+    Case("gemini-duplicate-without-id", "gemini",
+         [gem_user("q"), gem_calls("search"), gem_resps("search", "search")],
+         [("duplicate_tool_result", 2, None, "search", None)],
+         fill=[gem_user("q"), gem_calls("search"), gem_resps("search")]),
+    # ------------------------------------------------------------------ duplicate call ids
+    Case("chat-duplicate-call-id-in-one-message", "openai_chat",
+         [chat_user("q"), chat_calls("a", ("a", "search")), chat_tool("a")],
+         [("duplicate_tool_call_id", 1, "a", "search", None)],
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a")]),
+    Case("chat-duplicate-call-id-of-an-earlier-block", "openai_chat",
+         [chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("x"), chat_user("again"),
+          chat_calls("a", content="Again."), chat_tool("a", "second"), chat_asst("y")],
+         [("duplicate_tool_call_id", 5, "a", "get_weather", None),
+          ("duplicate_tool_result", 6, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("x"), chat_user("again"),
+               chat_asst("Again."), chat_asst("y")]),
+    Case("anthropic-duplicate-call-id", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a"), ant_use("a", "fetch")), ant_user(ant_result("a"))],
+         [("duplicate_tool_call_id", 1, "a", "fetch", None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a"))]),
+    Case("responses-duplicate-call-id", "openai_responses",
+         [resp_user("q"), resp_call("a"), resp_output("a"), resp_call("a"), resp_output("a")],
+         [("duplicate_tool_call_id", 3, "a", "get_weather", None),
+          ("duplicate_tool_result", 4, "a", "get_weather", None)],
+         fill=[resp_user("q"), resp_call("a"), resp_output("a")]),
+    Case("gemini-duplicate-call-id", "gemini",
+         [gem_user("q"), gem_calls("search#a", "fetch#a"), gem_resps("search#a")],
+         [("duplicate_tool_call_id", 1, "a", "fetch", None)],
+         fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a")]),
+    # ------------------------------------------------------------------ empty tool_calls (OpenAI chat)
+    Case("chat-empty-tool-calls-key-removed", "openai_chat",
+         [chat_user("q"), {"role": "assistant", "content": "Hello", "tool_calls": []}],
+         [("empty_tool_calls", 1, None, None, None)],
+         fill=[chat_user("q"), chat_asst("Hello")]),
+    Case("chat-empty-tool-calls-and-no-content", "openai_chat",
+         [chat_user("q"), {"role": "assistant", "content": None, "tool_calls": []}, chat_asst("Hi")],
+         [("empty_tool_calls", 1, None, None, None), ("empty_content", 1, None, None, None)],
+         fill=[chat_user("q"), chat_asst("Hi")]),
+    # ------------------------------------------------------------------ tool_result_not_first (block dialects)
+    Case("anthropic-result-after-text", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_text("here you go"), ant_result("a"))],
+         [("tool_result_not_first", 2, None, None, None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a"), ant_text("here you go"))]),
+    Case("gemini-response-after-text", "gemini",
+         [gem_user("q"), gem_calls("search#a"), {"role": "user", "parts": [{"text": "here"}, gem_fr("search", "a")]}],
+         [("tool_result_not_first", 2, None, None, None)],
+         fill=[gem_user("q"), gem_calls("search#a"), {"role": "user", "parts": [gem_fr("search", "a"),
+                                                                                 {"text": "here"}]}]),
+    # ------------------------------------------------------------------ empty content
+    Case("anthropic-empty-messages", "anthropic",
+         [ant_user("q"), {"role": "assistant", "content": []}, {"role": "user", "content": ""},
+          ant_user(ant_text("")), ant_asst("a")],
+         [("empty_content", 1, None, None, None), ("empty_content", 2, None, None, None),
+          ("empty_content", 3, None, None, None)],
+         fill=[ant_user("q"), ant_asst("a")]),
+    Case("gemini-empty-parts", "gemini",
+         [gem_user("q"), {"role": "model", "parts": []}, {"role": "user", "parts": [{"text": ""}]},
+          {"role": "model"}, gem_model("a")],
+         [("empty_content", 1, None, None, None), ("empty_content", 2, None, None, None),
+          ("empty_content", 3, None, None, None)],
+         fill=[gem_user("q"), gem_model("a")]),
+    Case("chat-empty-assistant", "openai_chat",
+         [chat_user("q"), chat_asst(None), chat_asst(""), {"role": "assistant"}, chat_asst("a")],
+         [("empty_content", 1, None, None, None), ("empty_content", 2, None, None, None),
+          ("empty_content", 3, None, None, None)],
+         fill=[chat_user("q"), chat_asst("a")]),
+    Case("responses-empty-assistant-message", "openai_responses",
+         [resp_user("q"), {"type": "message", "role": "assistant", "content": []}, resp_asst("a")],
+         [("empty_content", 1, None, None, None)],
+         fill=[resp_user("q"), resp_asst("a")]),
+    # ------------------------------------------------------------------ malformed calls
+    Case("chat-malformed-no-id", "openai_chat",
+         [chat_user("q"), chat_calls((None, "search"), "b"), chat_tool("b")],
+         [("malformed_tool_call", 1, None, "search", None)],
+         fill=[chat_user("q"), chat_calls("b"), chat_tool("b")]),
+    Case("chat-malformed-no-name-and-its-result", "openai_chat",
+         [chat_user("q"), chat_calls(("a", None), content="Trying."), chat_tool("a"), chat_asst("ok")],
+         [("malformed_tool_call", 1, "a", None, None), ("orphan_tool_result", 2, "a", None, None)],
+         fill=[chat_user("q"), chat_asst("Trying."), chat_asst("ok")]),
+    Case("chat-malformed-not-an-object", "openai_chat",
+         [chat_user("q"), {"role": "assistant", "content": None, "tool_calls": ["oops"]}, chat_asst("ok")],
+         [("malformed_tool_call", 1, None, None, None)],
+         fill=[chat_user("q"), chat_asst("ok")]),
+    Case("anthropic-malformed", "anthropic",
+         [ant_user("q"), ant_asst(ant_text("Let me."), ant_use(None), ant_use("b", None), ant_use("c", inp="x")),
+          ant_user("next")],
+         [("malformed_tool_call", 1, None, "search", None), ("malformed_tool_call", 1, "b", None, None),
+          ("malformed_tool_call", 1, "c", "search", None)],
+         fill=[ant_user("q"), ant_asst(ant_text("Let me.")), ant_user("next")]),
+    Case("responses-malformed", "openai_responses",
+         [resp_user("q"), resp_call(None), resp_call("b", None), resp_asst("ok")],
+         [("malformed_tool_call", 1, None, "get_weather", None), ("malformed_tool_call", 2, "b", None, None)],
+         fill=[resp_user("q"), resp_asst("ok")]),
+    Case("gemini-malformed-no-name", "gemini",
+         [gem_user("q"), {"role": "model", "parts": [{"text": "Let me."}, gem_fc(None)]}, gem_user("next")],
+         [("malformed_tool_call", 1, None, None, None)],
+         fill=[gem_user("q"), gem_model("Let me."), gem_user("next")]),
+    # ------------------------------------------------------------------ system messages mid-way (warning)
+    Case("chat-system-not-first-closes-the-block", "openai_chat",
+         [chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_calls("c1"),
+          chat_system("new rules"), chat_tool("c1")],
+         [("system_not_first", 4, None, None, None),
+          ("dangling_tool_call", 3, "c1", "get_weather", "user_interrupt"),
+          ("late_tool_result", 5, "c1", "get_weather", None),
+          ("interleaved_user_message", 4, "c1", "get_weather", None)],
+         fill=[chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_calls("c1"),
+               s_chat("c1", "get_weather", U), chat_system("new rules")],
+         drop=[chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_system("new rules")]),
+    Case("responses-system-not-first", "openai_responses",
+         [resp_user("q"), resp_asst("a"), resp_system("late"), {"role": "developer", "content": "later"}],
+         [("system_not_first", 2, None, None, None), ("system_not_first", 3, None, None, None)],
+         fill=[resp_user("q"), resp_asst("a"), resp_system("late"), {"role": "developer", "content": "later"}]),
+]
+
+
+@pytest.mark.parametrize("case", [c.param() for c in CASES])
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_case(case: Case, strategy: str) -> None:
+    before = copy.deepcopy(case.history)
+    r = processor.repair(case.history, case.dialect, strategy)  # type: ignore[arg-type]
+    assert case.history == before, "the input was mutated"
+    assert fk(r.findings) == case.findings
+    expected = case.fill if strategy == "fill" or case.drop is None else case.drop
+    assert r.messages == expected
+    has_errors = any(f.severity == "error" for f in r.findings)
+    assert r.changed is (r.messages != case.history or has_errors)
+    assert r.changed is bool(r.actions)
+    check(r, case.history, case.dialect, strategy)
+
+
+def test_every_finding_kind_and_reason_is_covered_by_the_cases() -> None:
+    kinds = {f[0] for c in CASES for f in c.findings}
+    expected = {k.value for k in processor.FindingKind} - {"invalid_role", "tool_history_erased",
+                                                           "text_only_regression"}
+    assert kinds == expected  # invalid_role has tests of its own below
+    reasons = {f[4] for c in CASES for f in c.findings if f[4]}
+    assert reasons == {"user_interrupt", "assistant_continued", "unanswered_at_request"}  # others: test_tracker
+
+
+def test_severities() -> None:
+    r = processor.repair([chat_system(), chat_user(), chat_system("again"), chat_tool("x")])
+    assert [(f.kind.value, f.severity.value) for f in r.findings] == [("system_not_first", "warning"),
+                                                                      ("orphan_tool_result", "error")]
+    assert r.findings[0].to_dict() == {"kind": "system_not_first", "severity": "warning", "index": 2}
+
+
+def test_actions_report_what_was_done_and_messages_carry_no_extra_keys() -> None:
+    h = [chat_user("q"), chat_calls("a", "b"), chat_tool("a"), chat_tool("a"), chat_tool("zz"), chat_user("stop")]
+    r = processor.repair(h, strategy="fill")
+    assert acts(r) == [("drop_result", 3, "a"), ("drop_result", 4, "zz"), ("synthesize_result", None, "b")]
+    r = processor.repair(h, strategy="drop")
+    assert acts(r) == [("drop_result", 3, "a"), ("drop_result", 4, "zz"), ("drop_call", 1, "b")]
+    for m in r.messages:
+        assert set(m) <= {"role", "content", "tool_calls", "tool_call_id"}
+    assert r.to_dict()["actions"][0] == {"action": "drop_result", "index": 3, "call_id": "a"}
+
+
+# ----------------------------------------------------------------------------------------------------
+# invalid roles: reported, never rewritten, transparent to the block
+
+INVALID_ROLE_CASES = [
+    pytest.param("openai_chat", [chat_user("q"), chat_calls("a"), {"role": "critic", "content": "hm"},
+                                 chat_tool("a"), chat_asst("ok")], 2, id="chat"),
+    pytest.param("anthropic", [ant_user("q"), ant_asst(ant_use("a")), {"role": "system", "content": "Be brief."},
+                               ant_user(ant_result("a")), ant_asst("ok")], 2, id="anthropic-system-role"),
+    pytest.param("openai_responses", [resp_user("q"), resp_call("a"),
+                                      {"type": "message", "role": "critic", "content": "hm"}, resp_output("a")], 2,
+                 id="responses"),
+    pytest.param("gemini", [gem_user("q"), gem_calls("search#a"), {"role": "assistant", "parts": [{"text": "x"}]},
+                            gem_resps("search#a")], 2, id="gemini-assistant-role"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "history", "index"), INVALID_ROLE_CASES)
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_invalid_role_passes_through_unchanged(dialect: str, history: list[Any], index: int, strategy: str) -> None:
+    r = processor.repair(history, dialect, strategy)  # type: ignore[arg-type]
+    assert fk(r.findings) == [("invalid_role", index, None, None, None)]
+    assert r.actions == [] and r.changed is False
+    assert len(r.messages) == len(history) and all(a is b for a, b in zip(r.messages, history, strict=True))
+    assert [v.rule for v in validate(r.messages, dialect)] == ["invalid_role"]  # type: ignore[arg-type]
+
+
+def test_invalid_role_is_not_rewritten_while_other_things_are_repaired() -> None:
+    h = [chat_user("q"), {"role": "critic", "content": "hm"}, chat_calls("a")]
+    r = processor.repair(h, "openai_chat")
+    assert r.messages[1] is h[1]
+    assert fk(r.findings) == [("invalid_role", 1, None, None, None),
+                              ("dangling_tool_call", 2, "a", "get_weather", "unanswered_at_request")]
+
+
+# ----------------------------------------------------------------------------------------------------
+# synthesized content: by reason, per-tool templates with wildcards, non-idempotent timeouts
+
+
+@pytest.mark.parametrize("reason", list(R))
+def test_synthesized_content_per_reason(reason: DanglingReason) -> None:
+    r = processor.repair([chat_user(), chat_calls(("c9", "lookup"))], reason=reason)
+    assert r.messages[-1] == s_chat("c9", "lookup", reason)
+    assert fk(r.findings) == [("dangling_tool_call", 1, "c9", "lookup", reason.value)]
+
+
+TEMPLATES = {
+    "search": {"user_interrupt": "search {call_id} stopped ({reason})", "*": "search: nothing ({reason})"},
+    "*": {"user_interrupt": "{tool} interrupted", "*": "{tool}/{call_id}: no result"},
+}
+
+
+@pytest.mark.parametrize(
+    ("tool", "reason", "text"),
+    [
+        ("search", R.USER_INTERRUPT, "search c1 stopped (user_interrupt)"),  # tool + reason
+        ("search", R.ASSISTANT_CONTINUED, "search: nothing (assistant_continued)"),  # tool + *
+        ("fetch", R.USER_INTERRUPT, "fetch interrupted"),  # * + reason
+        ("fetch", R.UNANSWERED_AT_REQUEST, "fetch/c1: no result"),  # * + *
+    ],
+)
+def test_templates_with_wildcards(tool: str, reason: DanglingReason, text: str) -> None:
+    h = [chat_user(), chat_calls(("c1", tool))]
+    if reason is R.USER_INTERRUPT:
+        h.append(chat_user("stop"))
+    elif reason is R.ASSISTANT_CONTINUED:
+        h.append(chat_asst("anyway"))
+    r = processor.repair(h, templates=TEMPLATES)
+    assert r.messages[2] == {"role": "tool", "tool_call_id": "c1", "content": text}
+
+
+def test_template_for_one_tool_leaves_the_others_on_the_default_wording() -> None:
+    h = [ant_user("q"), ant_asst(ant_use("a", "search"), ant_use("b", "fetch")), ant_user("stop")]
+    r = processor.repair(h, templates={"search": {"*": "search was cancelled"}})
+    parts = r.messages[2]["content"]
+    assert [p.get("content") for p in parts[:2]] == ["search was cancelled", say(U, "b", "fetch")]
+    assert all(p["is_error"] is True for p in parts[:2])
+
+
+def test_template_with_json_braces_and_unknown_placeholders_is_not_formatted() -> None:
+    tpl = '{"error": "cancelled", "id": "{call_id}", "x": "{unknown}"}'
+    r = processor.repair([chat_user(), chat_calls("c1")], templates={"*": {"*": tpl}})
+    assert r.messages[-1]["content"] == '{"error": "cancelled", "id": "c1", "x": "{unknown}"}'
+
+
+def test_non_idempotent_tool_timeout_wording_in_batch() -> None:
+    h = [resp_user(), resp_call("c1", "transfer_money"), resp_call("c2", "get_balance")]
+    r = processor.repair(h, non_idempotent_tools=["transfer_money"], reason=R.TIMEOUT)
+    unknown, plain = r.messages[-2]["output"], r.messages[-1]["output"]
+    assert "UNKNOWN" in unknown and "transfer_money" in unknown and "c1" in unknown
+    assert "retry" in unknown
+    assert plain == say(R.TIMEOUT, "c2", "get_balance")
+    # only a timeout leaves the outcome unknown
+    r = processor.repair(h, non_idempotent_tools=["transfer_money"], reason=R.CONVERSATION_END)
+    assert r.messages[-2]["output"] == say(R.CONVERSATION_END, "c1", "transfer_money")
+
+
+def test_anthropic_synthesized_results_are_errors() -> None:
+    r = processor.repair([ant_user("q"), ant_asst(ant_use("a"), ant_use("b")), ant_user(ant_result("a"))])
+    synth = r.messages[-1]["content"][1]
+    assert synth["is_error"] is True and synth["tool_use_id"] == "b"
+    assert "is_error" not in r.messages[-1]["content"][0]  # real results are left as they are
+
+
+def test_gemini_synthesized_responses_are_error_objects() -> None:
+    r = processor.repair([gem_user(), gem_calls("search#a")])
+    assert r.messages[-1]["parts"][0]["functionResponse"]["response"] == {
+        "error": say(END, "a", "search")}
+
+
+def test_gemini_synthesized_text_without_an_id_reads_well() -> None:
+    """A Gemini call without an id has no `{call_id}`: the default wording must not read "Tool call  (search)"."""
+    r = processor.repair([gem_user(), gem_calls("search")])
+    text = r.messages[-1]["parts"][0]["functionResponse"]["response"]["error"]
+    assert "search" in text
+    assert "  " not in text and "()" not in text
+
+
+# ----------------------------------------------------------------------------------------------------
+# Gemini: calls without ids are paired by name and order inside their turn
+
+
+def test_gemini_pairs_calls_without_ids_by_name() -> None:
+    h = [gem_user("q"), gem_calls("search", "fetch", "search"), gem_resps("fetch", "search"), gem_model("ok")]
+    r = processor.repair(h)
+    assert fk(r.findings) == [("dangling_tool_call", 1, None, "search", "assistant_continued"),
+                              ("partial_parallel_results", 1, None, None, None)]
+    assert r.messages[2] == {"role": "user", "parts": [gem_fr("fetch"), gem_fr("search"),
+                                                       s_gem(None, "search", AC)]}
+    check(r, h, "gemini", "fill")
+    d = processor.repair(h, strategy="drop")
+    assert d.messages[1] == gem_calls("search", "fetch")  # the second search (the unanswered one) is dropped
+    check(d, h, "gemini", "drop")
+
+
+def test_gemini_response_with_id_answers_a_call_without_one_and_vice_versa() -> None:
+    h = [gem_user("q"), gem_calls("search", "fetch#f1"), gem_resps("search#s1", "fetch"), gem_model("ok")]
+    r = processor.repair(h)
+    assert r.findings == [] and r.changed is False
+
+
+def test_gemini_function_role_holds_responses() -> None:
+    h = [gem_user("q"), gem_calls("search"), {"role": "function", "parts": [gem_fr("search")]}, gem_model("ok")]
+    r = processor.repair(h)
+    assert r.findings == [] and r.changed is False
+
+
+# ----------------------------------------------------------------------------------------------------
+# Responses: reasoning items go with the call they precede
+
+
+def test_responses_drop_removes_the_reasoning_item_before_a_dropped_call() -> None:
+    h = [resp_user("q"), resp_reasoning(1), resp_call("a"), resp_reasoning(2), resp_call("b"), resp_output("a"),
+         resp_asst("done")]
+    r = processor.repair(h, strategy="drop")
+    assert r.messages == [resp_user("q"), resp_reasoning(1), resp_call("a"), resp_output("a"), resp_asst("done")]
+    assert acts(r) == [("drop_call", 4, "b"), ("drop_message", 4, None), ("drop_reasoning", 3, None)]
+    check(r, h, "openai_responses", "drop")
+    f = processor.repair(h)
+    assert f.messages == [*h[:6], s_resp("b", "get_weather", AC), h[6]]
+    check(f, h, "openai_responses", "fill")
+
+
+def test_responses_drop_keeps_a_reasoning_item_that_belongs_to_a_message() -> None:
+    h = [resp_user("q"), resp_reasoning(1), resp_call("a"), resp_user("stop"), resp_reasoning(2), resp_asst("ok")]
+    r = processor.repair(h, strategy="drop")
+    assert r.messages == [resp_user("q"), resp_user("stop"), resp_reasoning(2), resp_asst("ok")]
+    check(r, h, "openai_responses", "drop")
+
+
+def test_responses_fill_does_not_leave_a_reasoning_item_before_a_synthesized_output() -> None:
+    """[call, reasoning, message]: the reasoning belongs to the message; the synthesized output for the call
+    must not land between the reasoning item and its message ("reasoning without its following item")."""
+    h = [resp_user("q"), resp_call("a"), resp_reasoning(1), resp_asst("answer")]
+    r = processor.repair(h)
+    assert fk(r.findings) == [("dangling_tool_call", 1, "a", "get_weather", "assistant_continued")]
+    check(r, h, "openai_responses", "fill")
+    k = r.messages.index(resp_reasoning(1))
+    assert r.messages[k + 1] == resp_asst("answer")  # the reasoning item stays with its message
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+@pytest.mark.parametrize("bad", [resp_call(None), resp_call("a", None)], ids=["no-call_id", "no-name"])
+def test_responses_malformed_call_takes_its_reasoning_item_with_it(strategy: str, bad: Msg) -> None:
+    h = [resp_user("q"), resp_reasoning(1), bad, resp_user("next")]
+    r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings] == ["malformed_tool_call"]
+    check(r, h, "openai_responses", strategy)
+    assert r.messages == [resp_user("q"), resp_user("next")]
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_responses_duplicate_call_id_takes_its_reasoning_item_with_it(strategy: str) -> None:
+    h = [resp_user("q"), resp_call("a"), resp_output("a"), resp_reasoning(1), resp_call("a"), resp_user("next")]
+    r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings] == ["duplicate_tool_call_id"]
+    check(r, h, "openai_responses", strategy)
+
+
+# ----------------------------------------------------------------------------------------------------
+# behavioural examples modelled on cloudwego/eino `patchtoolcalls` (OpenAI chat shapes)
+
+
+def test_eino_like_no_tool_calls_is_unchanged() -> None:
+    h = [chat_system(), chat_user("hello"), chat_asst("hi"), chat_user("bye"), chat_asst("bye")]
+    r = processor.repair(h)
+    assert r.changed is False and all(a is b for a, b in zip(r.messages, h, strict=True))
+    assert processor.repair([]).messages == []
+
+
+def test_eino_like_one_dangling_call_is_patched_right_after_its_assistant_message() -> None:
+    h = [chat_user("weather?"), chat_calls(("call_1", "get_weather")), chat_user("hello?"), chat_asst("sorry")]
+    r = processor.repair(h)
+    assert r.messages[1] is h[1]
+    assert r.messages[2] == s_chat("call_1", "get_weather", U)
+    assert r.messages[3:] == h[2:]
+
+
+def test_eino_like_several_dangling_calls_in_several_messages() -> None:
+    h = [chat_user("a"), chat_calls(("c1", "search"), ("c2", "fetch")), chat_user("b"),
+         chat_calls(("c3", "search")), chat_asst("c")]
+    r = processor.repair(h)
+    assert r.messages == [h[0], h[1], s_chat("c1", "search", U), s_chat("c2", "fetch", U), h[2], h[3],
+                          s_chat("c3", "search", AC), h[4]]
+    assert [f.call_id for f in r.findings] == ["c1", "c2", "c3"]
+
+
+def test_eino_like_some_answered_some_not() -> None:
+    h = [chat_user("a"), chat_calls(("c1", "search"), ("c2", "fetch"), ("c3", "lookup")), chat_tool("c2", "ok"),
+         chat_user("b")]
+    r = processor.repair(h)
+    assert r.messages == [h[0], h[1], h[2], s_chat("c1", "search", U), s_chat("c3", "lookup", U), h[3]]
+
+
+def test_eino_like_custom_content_by_tool_name_and_call_id() -> None:
+    h = [chat_user("a"), chat_calls(("c1", "search"), ("c2", "fetch")), chat_user("b")]
+    r = processor.repair(h, templates={"search": {"*": "search {call_id} was skipped"},
+                                       "fetch": {"*": "fetch for {call_id}: no data"}})
+    assert [m["content"] for m in r.messages[2:4]] == ["search c1 was skipped", "fetch for c2: no data"]
+
+
+# ----------------------------------------------------------------------------------------------------
+# behavioural examples modelled on pydantic-ai's `_clean_message_history` (Anthropic shapes)
+
+
+def test_pydantic_ai_like_orphan_results_are_removed() -> None:
+    h = [ant_user(ant_result("old_1"), ant_result("old_2")), ant_user("new question"), ant_asst("answer"),
+         ant_user(ant_result("old_3"), ant_text("one more"))]
+    r = processor.repair(h)
+    assert r.messages == [ant_user("new question"), ant_asst("answer"), ant_user(ant_text("one more"))]
+    assert [f.call_id for f in r.findings] == ["old_1", "old_2", "old_3"]
+
+
+def test_pydantic_ai_like_results_are_moved_before_user_text() -> None:
+    h = [ant_user("q"), ant_asst(ant_use("a"), ant_use("b")),
+         ant_user(ant_text("first"), ant_result("a"), ant_text("second"), ant_result("b"))]
+    r = processor.repair(h)
+    assert r.messages[2] == ant_user(ant_result("a"), ant_result("b"), ant_text("first"), ant_text("second"))
+    check(r, h, "anthropic", "fill")
+
+
+def test_pydantic_ai_like_consecutive_result_turns_are_merged() -> None:
+    h = [ant_user("q"), ant_asst(ant_use("a"), ant_use("b"), ant_use("c")), ant_user(ant_result("b")),
+         ant_user(ant_result("a")), ant_user(ant_result("c")), ant_asst("done")]
+    r = processor.repair(h)
+    assert r.messages == [h[0], h[1], ant_user(ant_result("b"), ant_result("a"), ant_result("c")), h[5]]
+    assert fk(r.findings) == [("partial_parallel_results", 1, None, None, None)]
+    assert acts(r) == [("merge_results", 3, None), ("drop_message", 3, None), ("merge_results", 4, None),
+                       ("drop_message", 4, None)]
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_pydantic_ai_like_results_turn_followed_by_results_and_text(strategy: str) -> None:
+    """The last results of a split block arrive together with the user's next words: the results must end up
+    in the one results turn (merged), the text after them; nothing may be lost."""
+    h = [ant_user("q"), ant_asst(ant_use("a"), ant_use("b")), ant_user(ant_result("a")),
+         ant_user(ant_result("b"), ant_text("and now?"))]
+    r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings] == ["partial_parallel_results"]
+    check(r, h, "anthropic", strategy)
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_gemini_results_turn_followed_by_results_and_text(strategy: str) -> None:
+    h = [gem_user("q"), gem_calls("search#a", "fetch#b"), gem_resps("search#a"),
+         gem_resps("fetch#b", text="and now?")]
+    r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings] == ["partial_parallel_results"]
+    check(r, h, "gemini", strategy)
+
+
+# ----------------------------------------------------------------------------------------------------
+# regressions found by the property tests
+
+
+@pytest.mark.parametrize("dialect", ["anthropic", "gemini"])
+@pytest.mark.parametrize("extra", ["orphan", "duplicate"])
+def test_split_results_turn_with_an_unwanted_result_is_merged(dialect: str, extra: str) -> None:
+    """A second results-only turn that also holds an orphan (or a duplicate) result: the unwanted part is
+    removed and the rest merged (the engine raised IndexError: result positions went stale after removal)."""
+    if dialect == "anthropic":
+        bad = ant_result("zz") if extra == "orphan" else ant_result("a")
+        h = [ant_user("q"), ant_asst(ant_use("a"), ant_use("b"), ant_use("c")), ant_user(ant_result("a")),
+             ant_user(bad, ant_result("b")), ant_user(ant_result("c"))]
+    else:
+        bad = gem_fr("x", "zz") if extra == "orphan" else gem_fr("search", "a")
+        h = [gem_user("q"), gem_calls("search#a", "fetch#b", "get#c"), gem_resps("search#a"),
+             {"role": "user", "parts": [bad, gem_fr("fetch", "b")]}, gem_resps("get#c")]
+    r = processor.repair(h)
+    kind = "orphan_tool_result" if extra == "orphan" else "duplicate_tool_result"
+    assert sorted(f.kind.value for f in r.findings) == sorted([kind, "partial_parallel_results"])
+    assert len(r.messages) == 3
+    check(r, h, dialect, "fill")
+
+
+@pytest.mark.parametrize("bad", ["no-id", "duplicate-id"])
+def test_drop_removes_the_right_call_after_a_malformed_one_was_removed(bad: str) -> None:
+    """A malformed (or duplicate-id) call before the dangling one: `drop` must remove the dangling call, not
+    the answered one next to it (positions into the message went stale after the first removal)."""
+    if bad == "no-id":  # [malformed, a (dangling), b (answered)]
+        h = [chat_user("q"), chat_calls((None, "search"), "a", "b"), chat_tool("b"), chat_user("next")]
+        kept = chat_calls("b")
+    else:  # [b (answered), b again (removed as a duplicate id), a (dangling)]
+        h = [chat_user("q"), chat_calls(("b", "search"), "b", "a"), chat_tool("b"), chat_user("next")]
+        kept = chat_calls(("b", "search"))
+    r = processor.repair(h, strategy="drop")
+    assert r.messages == [chat_user("q"), kept, chat_tool("b"), chat_user("next")]
+    check(r, h, "openai_chat", "drop")
+
+
+def test_drop_never_removes_text_in_place_of_a_call() -> None:
+    h = [ant_user("q"), ant_asst(ant_use(None), ant_use("a"), ant_text("I will check.")), ant_user("stop")]
+    r = processor.repair(h, strategy="drop")
+    assert r.messages == [ant_user("q"), ant_asst(ant_text("I will check.")), ant_user("stop")]
+    check(r, h, "anthropic", "drop")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "history"),
+    [
+        ("openai_chat", [chat_user("q"), chat_calls("a"), chat_asst(""), chat_tool("a", "12 degrees"),
+                         chat_asst("It is 12.")]),
+        ("anthropic", [ant_user("q"), ant_asst(ant_use("a")), ant_asst(""), ant_user(ant_result("a", "12")),
+                       ant_asst("It is 12.")]),
+        ("openai_responses", [resp_user("q"), resp_call("a"), {"type": "message", "role": "assistant",
+                                                               "content": []}, resp_output("a")]),
+        ("gemini", [gem_user("q"), gem_calls("search#a"), {"role": "model", "parts": []}, gem_resps("search#a")]),
+    ],
+)
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_an_empty_assistant_message_does_not_close_the_block(dialect: str, history: list[Any], strategy: str) -> None:
+    """An empty message is removed; it is no "assistant message (text or new calls)", so it must not close the
+    block and turn the real result that follows into a late one (which would be thrown away)."""
+    r = processor.repair(history, dialect, strategy)  # type: ignore[arg-type]
+    assert fk(r.findings) == [("empty_content", 2, None, None, None)]
+    assert r.messages == [m for i, m in enumerate(history) if i != 2]
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_gemini_repair_does_not_leave_a_call_turn_after_a_model_turn(strategy: str) -> None:
+    """Gemini: "function call turn comes immediately after a user turn or after a function response turn"."""
+    h = [gem_user("q"), gem_calls("search#a", text="Let me look."), gem_calls("fetch#b"), gem_resps("fetch#b"),
+         gem_model("ok")]
+    r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
+    check(r, h, "gemini", strategy)
+
+
+def test_gemini_removing_a_late_results_turn_does_not_leave_a_call_turn_after_a_model_turn() -> None:
+    h = [gem_user("q"), gem_calls("search#a"), gem_user("stop"), gem_model("ok"), gem_resps("search#a"),
+         gem_calls("fetch#b"), gem_resps("fetch#b")]
+    r = processor.repair(h)
+    check(r, h, "gemini", "fill")
+
+
+def test_chat_legacy_function_message_inside_a_block() -> None:
+    """A legacy `role: function` message between tool_calls and their tool messages breaks the run (the API
+    wants the tool messages right after the assistant message); after repair the history must be valid."""
+    h = [chat_user("q"), chat_calls("a"), {"role": "function", "name": "f", "content": "x"}, chat_tool("a")]
+    r = processor.repair(h)
+    check(r, h, "openai_chat", "fill")
+
+
+def test_batch_option_to_move_late_results_into_place() -> None:
+    """docs/semantics.md: late_tool_result "result removed (batch option `late_results="move"` moves it into
+    place)"."""
+    h = [chat_user("q"), chat_calls("a"), chat_user("actually"), chat_tool("a", "12 degrees")]
+    r = processor.repair(h, late_results="move")  # type: ignore[call-arg]
+    assert r.messages == [chat_user("q"), chat_calls("a"), chat_tool("a", "12 degrees"), chat_user("actually")]
+    assert ("move_result", 3, "a") in acts(r)
+
+
+def test_unused_builders_are_valid() -> None:
+    # keep the shared builders honest
+    assert chat_call("x")["function"]["name"] == "get_weather"
+    assert gem_fc("f", "i") == {"functionCall": {"args": {}, "name": "f", "id": "i"}}
