@@ -52,6 +52,7 @@ class RepairAction(StrEnum):
     DROP_RESULT = "drop_result"
     MOVE_RESULT = "move_result"
     MERGE_RESULTS = "merge_results"
+    MERGE_TURNS = "merge_turns"  # Gemini: a model turn merged into the call turn after it
     REORDER_RESULTS_FIRST = "reorder_results_first"
     REMOVE_EMPTY_TOOL_CALLS = "remove_empty_tool_calls"
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from . import dialects
-from .findings import Action, DanglingReason, Finding
-from .model import JSON, InputError
+from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
+from .model import JSON, InputError, Role
 from .templates import Templates
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
@@ -66,6 +66,61 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
                         templates=Templates(templates or {}, frozenset(non_idempotent_tools)))
 
 
+def _move_late_results(msgs: list[JSON], adapter: dialects.Dialect) -> tuple[list[JSON], list[int], list[Finding],
+                                                                             list[Action]]:
+    """Batch only, flat dialects: put each late result back at the end of its block.
+
+    Returns the reordered history, the input index of each of its messages, and the findings and actions of the
+    moves (the tracker then sees those results in place and reports nothing about them).
+    """
+    views = [adapter.view(m) for m in msgs]
+    block_of: dict[str, int] = {}  # call id -> index of the last message of its block
+    answered: set[str] = set()
+    closed_by: dict[int, int] = {}  # block end -> first user message after it
+    moves: dict[int, list[int]] = {}
+    moved: set[int] = set()
+    findings: list[Finding] = []
+    actions: list[Action] = []
+    end = -1
+    calls: list[str] = []
+    for i, v in enumerate(views):
+        if v.role is Role.ASSISTANT and v.calls:
+            if end < i - 1 or not calls or views[i - 1].role is not Role.ASSISTANT or adapter.name != "openai_responses":
+                calls = []
+            calls += [c.id for c in v.calls if c.id]
+            end = i
+            for cid in calls:
+                block_of[cid] = end
+        elif v.role is Role.TOOL and end == i - 1 and v.results[0].call_id in calls:
+            end = i
+            answered.add(v.results[0].call_id or "")
+            for cid in calls:
+                block_of[cid] = end
+        elif v.role is Role.TOOL and v.results[0].call_id in block_of and v.results[0].call_id not in answered:
+            cid = v.results[0].call_id or ""
+            b_end = block_of[cid]
+            moves.setdefault(b_end, []).append(i)
+            moved.add(i)
+            answered.add(cid)
+            findings.append(Finding(FindingKind.LATE_TOOL_RESULT, i, cid, None, None, "moved into place"))
+            actions.append(Action(RepairAction.MOVE_RESULT, i, cid))
+            u = closed_by.get(b_end)
+            if u is not None:
+                findings.append(Finding(FindingKind.INTERLEAVED_USER_MESSAGE, u, cid))
+        else:
+            if v.role is Role.USER:
+                for cid in calls:
+                    closed_by.setdefault(block_of[cid], i)
+            if v.role is not Role.REASONING:
+                calls = []
+    order: list[int] = []
+    for i in range(len(msgs)):
+        if i not in moved:
+            order.append(i)
+        order.extend(moves.get(i, ()))
+    return [msgs[i] for i in order], order, findings, actions
+
+
 def repair(
     messages: Sequence[JSON] | Mapping[str, Any],
     dialect: str = "auto",
@@ -75,11 +130,15 @@ def repair(
     non_idempotent_tools: Sequence[str] = (),
     config: RepairConfig | None = None,
     reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
+    late_results: Literal["drop", "move"] = "drop",
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
     `messages` is the list of native messages (or an object holding `messages`/`contents`/`input`). Nothing in
     the input is mutated; a history that needs no repair comes back as the same message objects.
+
+    `late_results="move"` (batch only, OpenAI chat and Responses) puts a result that arrived after its block
+    closed back into the block instead of dropping it; the stream cannot, since it emitted the block already.
     """
     if isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
@@ -90,20 +149,35 @@ def repair(
     cfg = make_config(strategy, config, templates, non_idempotent_tools)
     if dialect == "auto":
         dialect = dialects.detect(msgs)
-    tracker = Tracker(dialect, cfg)
-    out: list[JSON] = []
+    else:
+        dialects.check(msgs, dialects.get(dialect).name)
+    if late_results not in ("drop", "move"):
+        raise ValueError("late_results must be drop or move")
     findings: list[Finding] = []
     actions: list[Action] = []
+    origin: list[int] | None = None
+    adapter = dialects.get(dialect)
+    if late_results == "move" and not adapter.block_style:
+        for i, m in enumerate(msgs):
+            if not isinstance(m, dict):
+                raise InputError("schema", f"message {i}: a message must be a JSON object")
+        msgs, origin, findings, actions = _move_late_results(msgs, adapter)
+    tracker = Tracker(dialect, cfg)
+    out: list[JSON] = []
+    steps = []
     for i, m in enumerate(msgs):
         try:
-            step = tracker.feed(m)
+            steps.append(tracker.feed(m))
         except InputError as e:
-            raise InputError(e.kind, f"message {i}: {e.detail}") from None
+            raise InputError(e.kind, f"message {origin[i] if origin else i}: {e.detail}") from None
+    steps.append(tracker.finish(reason))
+    remap = (lambda x: x) if origin is None else (lambda x: origin[x] if x is not None and x >= 0 else x)
+    for step in steps:
         out.extend(e.message for e in step.messages)
-        findings.extend(step.findings)
-        actions.extend(step.actions)
-    step = tracker.finish(reason)
-    out.extend(e.message for e in step.messages)
-    findings.extend(step.findings)
-    actions.extend(step.actions)
+        if origin is None:
+            findings.extend(step.findings)
+            actions.extend(step.actions)
+        else:
+            findings.extend(replace(f, index=remap(f.index)) for f in step.findings)
+            actions.extend(replace(a, index=remap(a.index)) for a in step.actions)
     return RepairResult(dialect, out, findings, actions, changed=bool(actions))

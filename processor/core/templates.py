@@ -41,12 +41,14 @@ class Templates:
     non_idempotent_tools: frozenset[str] = frozenset()
 
     def render(self, tool: str, call_id: str | None, reason: DanglingReason) -> str:
-        template = self._lookup(tool, reason)
+        unsafe = reason is DanglingReason.TIMEOUT and tool in self.non_idempotent_tools
+        # the "outcome unknown" warning of a non-idempotent timeout yields to a template for that tool only,
+        # never to a "*" catch-all written with other tools in mind
+        template = self._lookup(tool, reason, (tool,) if unsafe else (tool, "*"))
         if template is None:
-            if reason is DanglingReason.TIMEOUT and tool in self.non_idempotent_tools:
-                template = NON_IDEMPOTENT_TIMEOUT
-            else:
-                template = DEFAULT_TEMPLATES[reason]
+            template = NON_IDEMPOTENT_TIMEOUT if unsafe else DEFAULT_TEMPLATES[reason]
+        if not call_id:  # Gemini calls may have no id: name the tool only
+            template = template.replace("Tool call {call_id} ({tool})", "The {tool} tool call")
         # plain substitution, not str.format: a template holding JSON braces must not crash the worker
         return (
             template.replace("{tool}", tool)
@@ -54,8 +56,8 @@ class Templates:
             .replace("{reason}", reason.value)
         )
 
-    def _lookup(self, tool: str, reason: DanglingReason) -> str | None:
-        for t in (tool, "*"):
+    def _lookup(self, tool: str, reason: DanglingReason, tools: tuple[str, ...]) -> str | None:
+        for t in tools:
             per_tool = self.overrides.get(t)
             if per_tool:
                 for r in (reason.value, "*"):

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .dialects import ADAPTERS, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
-from .model import JSON, Result, Role, View
+from .model import JSON, Call, Result, Role, View
 from .templates import Templates
 
 Strategy = Literal["fill", "drop"]
@@ -76,6 +76,13 @@ class Step:
 
 
 _NONE: list[Any] = []
+
+
+def _is_model_turn(msg: JSON) -> bool:
+    if not isinstance(msg, dict) or msg.get("role") != "model":
+        return False
+    parts = msg.get("parts")
+    return isinstance(parts, list) and not any(isinstance(p, dict) and "functionCall" in p for p in parts)
 
 
 class _Call:
@@ -177,11 +184,15 @@ class Tracker:
             self._seen_non_system = True
             self._user(msg, view, idx, tag)
         elif role is Role.SYSTEM:
-            self._flush_pending()
+            if view.empty:
+                self._find(_FK.EMPTY_CONTENT, idx)
+                self._act(_RA.DROP_MESSAGE, idx)
+                return self._take()
             if self._seen_non_system:
                 self._find(_FK.SYSTEM_NOT_FIRST, idx)
             if self._block is not None:
                 self._close(DanglingReason.USER_INTERRUPT, idx, tag)
+            self._flush_pending()
             self._emit(Emitted(msg, tag, idx))
         elif role is Role.REASONING:
             self._reasoning(msg, idx, tag)
@@ -218,9 +229,7 @@ class Tracker:
         extends = (
             b is not None and view.calls and not b.results_seen and d is not None and d.name == "openai_responses"
         )
-        if b is not None and not extends:
-            self._close(DanglingReason.ASSISTANT_CONTINUED, idx, tag)
-            b = None
+        # 1. clean the message first: a message that turns out empty is removed and closes nothing
         modified = False
         if view.empty_tool_calls:
             self._find(_FK.EMPTY_TOOL_CALLS, idx)
@@ -229,11 +238,12 @@ class Tracker:
             msg = d.drop_empty_tool_calls(msg)
             modified = True
         good: list[tuple[str, Any, bool]] = []
-        bad: list[int] = []
         if view.calls:
             assert d is not None
+            bad: list[int] = []
             seen: set[str] = set()
             per_name: dict[str, int] = {}
+            seq = b.seq if extends and b is not None else self._block_seq + 1
             for c in view.calls:
                 if c.malformed:
                     self._find(_FK.MALFORMED_TOOL_CALL, idx, c.id, c.name or None, detail=c.malformed)
@@ -245,7 +255,6 @@ class Tracker:
                 if cid is None:  # Gemini without ids: pair by name and order inside the block
                     k = per_name.get(c.name, 0)
                     per_name[c.name] = k + 1
-                    seq = b.seq if b is not None else self._block_seq + 1
                     cid = f"#{seq}.{c.name}.{k}"
                 elif cid in seen or (b is not None and cid in b.calls) or cid in self._recent:
                     self._find(_FK.DUPLICATE_TOOL_CALL_ID, idx, cid, c.name)
@@ -258,26 +267,43 @@ class Tracker:
                 new = d.remove_calls(msg, bad)
                 if new is None:
                     self._act(_RA.DROP_MESSAGE, idx)
+                    self._drop_pending_reasoning()
                     return
                 msg = new
                 modified = True
+                if good:  # positions moved: read them again from the rewritten message
+                    fresh = d.view(msg).calls
+                    good = [(cid, fc, real) for (cid, _, real), fc in zip(good, fresh, strict=True)]
+        if not good and view.empty:
+            self._find(_FK.EMPTY_CONTENT, idx)
+            self._act(_RA.DROP_MESSAGE, idx)
+            return
+        # 2. the model spoke: the open block is decided (unless this call item extends a Responses turn)
+        if b is not None and not extends:
+            self._close(DanglingReason.ASSISTANT_CONTINUED, idx, tag)
+            b = None
+        if good and d is not None and d.name == "gemini":
+            # Gemini wants a call turn right after a user or response turn: a model turn that closing the block
+            # just left before it (drop removed its calls) is merged into it. (A model turn emitted earlier is
+            # out of reach: see docs/semantics.md, limits.)
+            prev = self._take_model_turn()
+            if prev is not None:
+                shift = len(prev.message.get("parts") or [])
+                msg = {**msg, "parts": [*(prev.message.get("parts") or []), *(msg.get("parts") or [])]}
+                good = [(cid, Call(c.id, c.name, c.pos + shift), real) for cid, c, real in good]
+                modified = True
+                self._act(_RA.MERGE_TURNS, prev.index)
         if not good:
-            if view.empty:
-                self._find(_FK.EMPTY_CONTENT, idx)
-                self._act(_RA.DROP_MESSAGE, idx)
-                return
             self._flush_pending()
             self._emit(Emitted(msg, tag, idx, modified=modified))
             return
+        # 3. open (or extend) the block
         assert d is not None
         if b is None:
             self._block_seq += 1
             b = self._block = _Block(idx, ts, self._block_seq)
             if self.config.strategy == "drop":
                 b.hold = True
-                if self._pending:
-                    b.held.extend(self._pending)
-                    self._pending = []
         elif b.ts is None:
             b.ts = ts
         self._flush_pending()
@@ -291,15 +317,26 @@ class Tracker:
         self._emit(Emitted(msg, tag, idx, modified=modified))
 
     def _reasoning(self, msg: JSON, idx: int, tag: Any) -> None:
+        """Responses reasoning items wait for the item they belong to (it decides where they go)."""
         self._seen_non_system = True
         b = self._block
         if b is not None and b.results_seen:
             self._close(DanglingReason.ASSISTANT_CONTINUED, idx, tag)
-            b = None
-        if b is None and self.config.strategy == "drop":
-            self._pending.append(Emitted(msg, tag, idx))
-        else:
-            self._emit(Emitted(msg, tag, idx))
+        self._pending.append(Emitted(msg, tag, idx))
+
+    def _take_model_turn(self) -> Emitted | None:
+        """Gemini: the model turn (without calls) just before, if it is still ours to change."""
+        out = self._step.messages
+        if out and not out[-1].synthesized and _is_model_turn(out[-1].message):
+            return out.pop()
+        return None
+
+    def _drop_pending_reasoning(self) -> None:
+        """The call a reasoning item belonged to was removed: the reasoning item goes with it."""
+        p = self._pending
+        if p and self._is_reasoning(p[-1].message):
+            self._act(_RA.DROP_REASONING, p[-1].index)
+            p.pop()
 
     def _flat_result(self, msg: JSON, r: Result, idx: int, tag: Any) -> None:
         self._seen_non_system = True
@@ -313,7 +350,6 @@ class Tracker:
             self._release(b)
 
     def _user(self, msg: JSON, view: Any, idx: int, tag: Any) -> None:
-        self._flush_pending()
         d = self._d
         modified = False
         if view.results:
@@ -324,20 +360,37 @@ class Tracker:
                 msg = d.results_first(msg)
                 view = d.view(msg)
                 modified = True
-            drop = [r.pos for r in view.results if not self._classify(r, idx)]
-            if drop:
-                for r in view.results:
-                    if r.pos in drop:
-                        self._act(_RA.DROP_RESULT, idx, r.call_id)
-                new = d.remove_results(msg, drop)
+            verdicts = [(r, self._classify(r, idx)) for r in view.results]
+            remove = [r.pos for r, ok in verdicts if not ok]
+            for r, ok in verdicts:
+                if not ok:
+                    self._act(_RA.DROP_RESULT, idx, r.call_id)
+            kept = [r.pos for r, ok in verdicts if ok]
+            b = self._block
+            if kept and b is not None and b.results_turn >= 0:
+                # results split over several user turns: they move into the first (held) one
+                held = b.held[b.results_turn]
+                assert held is not None
+                held.message = d.add_results(held.message, d.result_parts(msg, kept))
+                held.modified = True
+                self._act(_RA.MERGE_RESULTS, idx)
+                if not b.partial_reported:
+                    b.partial_reported = True
+                    self._find(_FK.PARTIAL_PARALLEL_RESULTS, b.opened, detail="results split over several user turns")
+                remove = sorted(remove + kept)
+                kept = []
+            if remove:
+                new = d.remove_results(msg, remove)
                 if new is None:
                     self._act(_RA.DROP_MESSAGE, idx)
+                    b = self._block
+                    if b is not None and b.unanswered == 0 and b.results_turn >= 0:
+                        self._close(None, None, tag)
                     return
                 msg = new
                 modified = True
-            kept = [r.pos for r in view.results if r.pos not in drop]
-            if not view.has_text and kept:
-                self._results_turn(msg, kept, idx, tag, modified)
+            if not view.has_text:
+                self._results_turn(msg, idx, tag, modified)
                 return
         elif view.empty:
             self._find(_FK.EMPTY_CONTENT, idx)
@@ -351,31 +404,21 @@ class Tracker:
                 assert d is not None
                 msg = d.add_results(msg, parts)
                 modified = True
+        self._flush_pending()
         self._emit(Emitted(msg, tag, idx, modified=modified))
 
-    def _results_turn(self, msg: JSON, kept: list[int], idx: int, tag: Any, modified: bool) -> None:
-        """Block dialects: a user turn holding only (wanted) results."""
+    def _results_turn(self, msg: JSON, idx: int, tag: Any, modified: bool) -> None:
+        """Block dialects: a user turn holding only (wanted) results: complete, or held for more."""
         b = self._block
-        d = self._d
-        assert b is not None and d is not None
-        if b.results_turn >= 0:  # results split over several user turns: merge into the first
-            held = b.held[b.results_turn]
-            assert held is not None
-            held.message = d.add_results(held.message, d.result_parts(msg, kept))
-            held.modified = True
-            self._act(_RA.MERGE_RESULTS, idx)
-            self._act(_RA.DROP_MESSAGE, idx)
-            if not b.partial_reported:
-                b.partial_reported = True
-                self._find(_FK.PARTIAL_PARALLEL_RESULTS, b.opened, detail="results split over several user turns")
-        elif b.unanswered:
+        assert b is not None
+        self._flush_pending()
+        if b.unanswered:
             b.hold = True
             b.results_turn = len(b.held)
             b.held.append(Emitted(msg, tag, idx, modified=modified))
-        else:
-            self._emit(Emitted(msg, tag, idx, modified=modified))
-        if b.unanswered == 0:
-            self._close(None, None, tag)
+            return
+        self._emit(Emitted(msg, tag, idx, modified=modified))
+        self._close(None, None, tag)
 
     # -- results --------------------------------------------------------------------------------------------
     def _classify(self, r: Result, idx: int) -> bool:

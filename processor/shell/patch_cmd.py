@@ -89,7 +89,9 @@ def run(ns: argparse.Namespace, stdin: IO[bytes] | None = None, stdout: IO[bytes
         return 0
     status = 0
     for lineno, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
+        if not line.strip():  # keep output line N = input line N
+            out.write(orjson.dumps({"error": f"line {lineno}: empty line"}) + b"\n")
+            status = 1
             continue
         try:
             result_doc: dict[str, Any] = _result_doc(_run_one(orjson.loads(line), opt))

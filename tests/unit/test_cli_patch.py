@@ -140,11 +140,17 @@ def test_strategy_drop_responses_reasoning(patch: Any) -> None:
 
 
 def test_explicit_dialect(patch: Any) -> None:
-    h = [{"role": "user", "content": ""}, {"role": "assistant", "content": "hi"}]
-    assert patch(stdin=dumps(h)).doc["changed"] is False
+    h = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": "text", "text": ""}]}]
+    assert patch(stdin=dumps(h)).doc["changed"] is False  # chat: a content list is content
     r = patch("--dialect", "anthropic", stdin=dumps(h))
     assert r.doc["dialect"] == "anthropic"
     assert [f["kind"] for f in r.doc["findings"]] == ["empty_content"]
+
+
+def test_explicit_dialect_that_does_not_fit_is_refused(patch: Any) -> None:
+    h = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
+    r = patch("--dialect", "gemini", stdin=dumps(h))
+    assert r.rc == 2 and "not a gemini content" in r.err
 
 
 def test_file_argument_and_pretty(patch: Any, tmp_path: Path) -> None:

@@ -193,13 +193,13 @@ def test_request_object_with_a_non_array_history_is_an_input_error() -> None:
 
 
 def test_explicit_dialect_overrides_detection() -> None:
-    # the same plain history read as Anthropic: an empty user message is an error there
-    h = [{"role": "user", "content": ""}, {"role": "assistant", "content": "hi"}]
+    # the same plain history read as Anthropic: an empty text block is an error there, a content part in chat
+    h = [{"role": "user", "content": "q"}, {"role": "assistant", "content": [{"type": "text", "text": ""}]}]
     assert processor.repair(h).changed is False
     r = processor.repair(h, "anthropic")
     assert r.dialect == "anthropic"
     assert [f.kind for f in r.findings] == ["empty_content"]
-    assert r.messages == [h[1]]
+    assert r.messages == [h[0]]
 
 
 def test_unknown_dialect_name_is_an_input_error() -> None:
@@ -288,7 +288,8 @@ def _v(dialect: str, msg: Any) -> tuple[Any, ...]:
          (Role.ASSISTANT, False, [(None, "search", 0, True), ("c2", "", 1, True)], [], False)),
         ("openai_chat", chat_tool("c1"), (Role.TOOL, False, [], [("c1", None, -1)], False)),
         ("openai_chat", {"role": "critic", "content": "x"}, (Role.INVALID, False, [], [], False)),
-        ("openai_chat", {"role": "function", "name": "f", "content": "x"}, (Role.OTHER, False, [], [], False)),
+        # a legacy function message ends a tool_calls block like any message from outside the model
+        ("openai_chat", {"role": "function", "name": "f", "content": "x"}, (Role.USER, True, [], [], False)),
         # Anthropic
         ("anthropic", ant_user("hi"), (Role.USER, True, [], [], False)),
         ("anthropic", ant_user(""), (Role.USER, False, [], [], True)),

@@ -22,7 +22,6 @@ ADAPTERS: dict[DialectName, Dialect] = {
     "gemini": Gemini(),
 }
 
-_PLAIN_ROLES = frozenset({"user", "assistant", "system", "developer"})
 _ANTHROPIC_BLOCKS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document"})
 _RESPONSES_PARTS = frozenset({"input_text", "output_text", "input_image", "input_file", "refusal"})
 
@@ -61,18 +60,35 @@ def sniff(msg: JSON) -> DialectName | None:
                     return "openai_responses"
                 if pt == "image_url" or pt == "input_audio":
                     return "openai_chat"
-    if isinstance(role, str) and role in _PLAIN_ROLES:
-        return None
+    if isinstance(role, str):
+        return None  # plain text, or a role the dialect will report as invalid (never rewritten)
     raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
 
 
 def detect(messages: Iterable[JSON]) -> DialectName:
     """The dialect of a whole history (openai_chat when every message is plain text)."""
-    for m in messages:
-        d = sniff(m)
+    for i, m in enumerate(messages):
+        try:
+            d = sniff(m)
+        except InputError as e:
+            raise InputError(e.kind, f"message {i}: {e.detail}") from None
         if d is not None:
             return d
     return "openai_chat"
 
 
-__all__ = ["ADAPTERS", "Dialect", "detect", "get", "sniff"]
+def check(messages: Iterable[JSON], dialect: DialectName) -> None:
+    """Refuse a history that is plainly of another dialect than the one named (reading it as the wrong one
+    would drop its messages as empty)."""
+    for i, m in enumerate(messages):
+        try:
+            d = sniff(m)
+        except InputError as e:
+            raise InputError(e.kind, f"message {i}: {e.detail}") from None
+        if d is not None and d != dialect:
+            raise InputError("unknown_dialect", f"message {i} is {d}, not {dialect}")
+        if dialect == "gemini" and isinstance(m, dict) and "parts" not in m and "content" in m:
+            raise InputError("unknown_dialect", f"message {i} has content, not parts: not a gemini content")
+
+
+__all__ = ["ADAPTERS", "Dialect", "check", "detect", "get", "sniff"]

@@ -8,9 +8,14 @@ from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
 from .base import Dialect, content_present, require_object, text_from_parts
 
 _PLAIN = {"system": View(Role.SYSTEM, True), "developer": View(Role.SYSTEM, True), "user": View(Role.USER, True)}
+# an empty user/system message is removed in every dialect (Anthropic and Gemini reject it; it says nothing), so
+# a history reads the same before and after its dialect is known
+_PLAIN_EMPTY = {"system": View(Role.SYSTEM, False, empty=True), "developer": View(Role.SYSTEM, False, empty=True),
+                "user": View(Role.USER, False, empty=True)}
+# a legacy `function` message ends a tool_calls block like any message from outside the model
+_FUNCTION = View(Role.USER, True)
 _ASSISTANT_TEXT = View(Role.ASSISTANT, True)
 _ASSISTANT_EMPTY = View(Role.ASSISTANT, False, empty=True)
-_OTHER = View(Role.OTHER)
 
 
 class OpenAIChat(Dialect):
@@ -51,9 +56,12 @@ class OpenAIChat(Dialect):
             return View(Role.ASSISTANT, has_text, calls)
         shared = _PLAIN.get(role) if type(role) is str else None
         if shared is not None:
+            content = msg.get("content")
+            if content == "" or content == [] or (content is None and "content" in msg):
+                return _PLAIN_EMPTY[role]
             return shared
         if role == "function":  # legacy function result: paired by name, outside the tool_calls protocol
-            return _OTHER
+            return _FUNCTION
         return View(Role.INVALID, raw_role=str(role))
 
     def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:

@@ -47,8 +47,7 @@ class OpenAIResponses(Dialect):
             if r is None:
                 return View(Role.INVALID, raw_role=str(role))
             has_text = content_present(m.get("content"))
-            return View(r, has_text=True if r is not Role.ASSISTANT else has_text,
-                        empty=r is Role.ASSISTANT and not has_text)
+            return View(r, has_text, empty=not has_text)
         if t in CALL_TYPES:
             cid = m.get("call_id")
             name = m.get("name")

@@ -1,0 +1,198 @@
+"""`toolmend demo`: the embedded Tansu broker, generated fault-injected traffic and the worker, in one process.
+
+It ends by itself with a summary (measured by the worker's own metrics, next to the generator's ground truth),
+or with `--forever` keeps producing traffic until SIGINT/SIGTERM, serving /metrics all along.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
+
+from aiokafka import AIOKafkaProducer
+
+from .config import Settings
+from .embedded_broker import EmbeddedBroker
+from .metrics import Metrics
+from .worker_cmd import serve, setup_logging
+
+PARTITIONS = 4
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="toolmend demo", description=__doc__)
+    p.add_argument("--conversations", type=int, default=400, help="conversations to generate (default 400)")
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--metrics-port", type=int, default=9108, help="0 picks a free port")
+    p.add_argument("--metrics-host", default="127.0.0.1")
+    p.add_argument("--strategy", choices=("fill", "drop"), default="fill")
+    p.add_argument("--forever", action="store_true", help="keep producing traffic until interrupted")
+    p.add_argument("--rate", type=float, default=0.0,
+                   help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
+    p.add_argument("--log-level", default="WARNING")
+    return p
+
+
+def _sum(m: Metrics, name: str, by: str | None = None, **match: str) -> Any:
+    """Sum of a metric's samples (optionally grouped by one label), read from the worker's registry."""
+    total = 0.0
+    groups: dict[str, float] = {}
+    for fam in m.registry.collect():
+        for smp in fam.samples:
+            if smp.name != name or any(smp.labels.get(k) != v for k, v in match.items()):
+                continue
+            total += smp.value
+            if by is not None:
+                key = smp.labels.get(by, "")
+                groups[key] = groups.get(key, 0.0) + smp.value
+    return groups if by is not None else total
+
+
+async def _produce(bootstrap: str, topic: str, events: Iterable[Any], rate: float, stop: asyncio.Event,
+                   counter: list[int]) -> None:
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=4 << 20)
+    await p.start()
+    try:
+        t0 = time.monotonic()
+        pending = []
+        for ev in events:
+            if stop.is_set():
+                break
+            pending.append(await p.send(topic, ev.value, key=ev.key))
+            counter[0] += 1
+            if len(pending) >= 500:
+                await asyncio.gather(*pending)
+                pending = []
+            if rate > 0:
+                ahead = counter[0] / rate - (time.monotonic() - t0)
+                if ahead > 0:
+                    await asyncio.sleep(ahead)
+        await asyncio.gather(*pending)
+    finally:
+        await p.stop()
+
+
+def _table(rows: Sequence[tuple[str, Any, Any]], out: TextIO) -> None:
+    w = max(len(r[0]) for r in rows)
+    out.write(f"\n{'':{w}}  {'measured':>10}  {'expected':>10}\n")
+    for name, got, want in rows:
+        g = f"{got:,.0f}" if isinstance(got, float | int) else str(got)
+        e = "" if want is None else f"{want:,.0f}"
+        mark = "" if want is None or round(float(got)) == want else "  <- differs"
+        out.write(f"{name:{w}}  {g:>10}  {e:>10}{mark}\n")
+
+
+async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from ..synth.generate import FaultRates, generate, iter_generate
+    from ..synth.truth import GroundTruth
+
+    out.write("starting the embedded Kafka broker (Tansu) ...\n")
+    broker = EmbeddedBroker().start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        s = Settings(bootstrap_servers=broker.bootstrap, input_topic="demo.conversations",
+                     output_topic="demo.repaired", dlq_topic="demo.dlq", findings_topic="demo.findings",
+                     group_id="toolmend-demo", metrics_port=ns.metrics_port, metrics_host=ns.metrics_host,
+                     strategy=ns.strategy, partitions=PARTITIONS, session_timeout_ms=6000,
+                     heartbeat_interval_ms=500, fetch_max_wait_ms=50)
+        metrics = Metrics(label_cap=s.label_cap)
+        worker_stop = asyncio.Event()
+        task = asyncio.create_task(serve(s, worker_stop, metrics))
+        out.write(f"broker {broker.bootstrap}; worker metrics on http://{ns.metrics_host}:{ns.metrics_port}/metrics\n")
+        produced = [0]
+        t0 = time.monotonic()
+        truth: GroundTruth | None = None
+        if ns.forever:
+            truth = GroundTruth(keep_conversations=False)
+            events: Iterable[Any] = iter_generate(None, seed=ns.seed, partitions=PARTITIONS, truth=truth,
+                                                  rates=FaultRates())
+            rate = ns.rate or 300.0
+        else:
+            evs, truth = generate(ns.conversations, seed=ns.seed, partitions=PARTITIONS)
+            events = evs
+            rate = ns.rate
+        producer = asyncio.create_task(_produce(broker.bootstrap, s.input_topic, events, rate, stop, produced))
+        last = 0.0
+        while True:
+            await asyncio.sleep(0.25)
+            done = int(_sum(metrics, "toolmend_events_total"))
+            if time.monotonic() - last >= 1.0 or (producer.done() and done >= produced[0]):
+                last = time.monotonic()
+                dangling = _sum(metrics, "toolmend_dangling_tool_calls_total")
+                out.write(f"\r  produced {produced[0]:>7,}  processed {done:>7,}  dangling {dangling:>5,.0f}  "
+                          f"regressions {_sum(metrics, 'toolmend_text_only_regressions_total'):>4,.0f}  "
+                          f"dead letters {_sum(metrics, 'toolmend_dead_letters_total'):>4,.0f}")
+                out.flush()
+            if producer.done():
+                producer.result()
+                if not ns.forever and done >= produced[0]:
+                    break
+                if ns.forever:
+                    break
+            if stop.is_set() and not ns.forever:
+                break
+        if ns.forever:
+            await stop.wait()
+        secs = time.monotonic() - t0
+        out.write("\n")
+        worker_stop.set()
+        await task
+        _summary(metrics, truth, secs, produced[0], out, exact=not ns.forever)
+    finally:
+        broker.stop()
+    return 0
+
+
+def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, exact: bool) -> None:
+    t = truth.to_dict()["totals"] if truth is not None and exact else None
+    events = _sum(m, "toolmend_events_total")
+    calls = _sum(m, "toolmend_tool_calls_total")
+    dangling = _sum(m, "toolmend_dangling_tool_calls_total", by="reason")
+    findings = _sum(m, "toolmend_findings_total", by="kind")
+    dlq = _sum(m, "toolmend_dead_letters_total", by="kind")
+    rows: list[tuple[str, Any, Any]] = [
+        ("events processed", events, t["records"] if t else None),
+        ("duplicates recognized", _sum(m, "toolmend_events_total", outcome="duplicate"),
+         t["duplicates"] if t else None),
+        ("messages tracked", _sum(m, "toolmend_messages_total"), t["messages"] if t else None),
+        ("tool calls", calls, t["tool_calls"] if t else None),
+        ("dangling calls", sum(dangling.values()), t["dangling"] if t else None),
+    ]
+    for reason in sorted(set(dangling) | set((t or {}).get("dangling_by_reason", {}))):
+        want = t["dangling_by_reason"].get(reason) if t else None
+        if dangling.get(reason, 0) or want:
+            rows.append((f"  {reason}", dangling.get(reason, 0.0), want))
+    for kind in sorted(set(findings) | set((t or {}).get("findings", {}))):
+        if kind == "dangling_tool_call":
+            continue
+        want = t["findings"].get(kind) if t else None
+        if findings.get(kind, 0) or want:
+            rows.append((f"finding {kind}", findings.get(kind, 0.0), want))
+    rows.append(("dead letters", sum(dlq.values()), sum(t["dead_letters"].values()) if t else None))
+    for kind in sorted(dlq):
+        rows.append((f"  {kind}", dlq[kind], t["dead_letters"].get(kind) if t else None))
+    _table(rows, out)
+    share = dangling_rate = 0.0
+    if calls:
+        dangling_rate = sum(dangling.values()) / calls
+    turns = _sum(m, "toolmend_assistant_turns_after_tool_total", by="outcome")
+    if sum(turns.values()):
+        share = turns.get("text_only", 0.0) / sum(turns.values())
+    out.write(f"\ndangling rate {dangling_rate:.1%} of tool calls; text-only share after first tool use {share:.1%}\n")
+    out.write(f"throughput {events / secs:,.0f} events/s end to end ({produced:,} records in {secs:.1f}s)\n")
+
+
+def main(argv: Sequence[str]) -> int:
+    ns = _parser().parse_args(list(argv))
+    setup_logging(ns.log_level)
+    return asyncio.run(run_demo(ns))
