@@ -316,7 +316,8 @@ class PartitionProcessor:
         self.obs.dead_letter(kind.value)
         self.obs.event("unknown", "dead_letter")
         hs = list(headers)
-        hs += [("toolmend-error-kind", kind.value.encode()), ("toolmend-error-detail", detail.encode()),
+        hs += [("toolmend-id", f"{src}:dlq".encode()), ("toolmend-error-kind", kind.value.encode()),
+               ("toolmend-error-detail", detail.encode()),
                ("toolmend-source-topic", self.topic.encode()),
                ("toolmend-source-partition", str(self.partition).encode()),
                ("toolmend-source-offset", src.rsplit(":", 1)[1].encode())]

@@ -12,6 +12,7 @@ import platform
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from .. import __version__
+from ..core.events import EVENT_TYPES, DeadLetterKind
 from ..core.findings import Action, Finding, FindingKind
 
 OTHER = "other"
@@ -90,11 +91,22 @@ class Metrics:
                                      registry=r)
         self.restored = Counter(p + "state_restored_conversations", "Conversations restored from the changelog",
                                 registry=r)
-        # series that must exist from the start (dashboards show 0, not "no data")
+        # series that must exist from the start, so rate() sees their first increment and panels show 0, not
+        # "no data"
         for kind in ("assigned", "revoked"):
             self.rebalances.labels(kind)
         for outcome in ("ok", "failed"):
             self.commits.labels(outcome)
+        for dl in DeadLetterKind:
+            self.dead_letters.labels(dl.value)
+        for typ in EVENT_TYPES:
+            for outcome in ("processed", "duplicate"):
+                self.events.labels(typ, outcome)
+        self.events.labels("unknown", "dead_letter")
+        for topic in ("repaired", "findings", "dead_letter", "changelog"):
+            self.output_records.labels(topic)
+        for outcome in ("tool", "text_only"):
+            self.turns_after_tool.labels(outcome, UNKNOWN, UNKNOWN)
         self.restore_seconds.set(0)
 
     # -- Observer (called by the core) ----------------------------------------------------------------------

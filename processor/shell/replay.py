@@ -99,8 +99,20 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
 
 
 async def replay_main(settings: Settings, from_time: str | None, to_time: str | None) -> int:
+    """Serves /metrics (mode=replay is the scrape target's label) while it runs, then prints a summary."""
     import orjson
 
-    summary = await replay(settings, _time_ms(from_time), _time_ms(to_time))
+    from .http import HealthServer
+
+    m = Metrics(label_cap=settings.label_cap)
+    state = {"done": False}
+    http = HealthServer(m.registry, lambda: (True, "ok"), lambda: (not state["done"], "replaying"),
+                        settings.metrics_host, settings.metrics_port)
+    await http.start()
+    try:
+        summary = await replay(settings, _time_ms(from_time), _time_ms(to_time), m)
+    finally:
+        state["done"] = True
+        await http.stop()
     print(orjson.dumps(summary).decode())
     return 0

@@ -194,3 +194,79 @@ def test_bad_setting_fails_at_start_with_a_clear_message(tmp_path: Path) -> None
 
 
 
+
+
+async def test_generated_traffic_end_to_end_matches_ground_truth(broker) -> None:  # type: ignore[no-untyped-def]
+    """Every fault the generator injects comes out of the real worker as the ground truth says, in the metrics
+    and in the findings topic, and every conversation's repaired records form a history the provider accepts."""
+    from processor.synth.generate import generate
+
+    s = settings_for(broker.bootstrap)
+    await create(s)
+    events, truth = generate(160, seed=5, partitions=s.partitions)
+    t = truth.to_dict()["totals"]
+    n = await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in events])
+    assert n == t["records"]
+    async with worker(s) as w:
+        await wait_until(lambda: caught_up(s, n), 90)
+        body = await http_get(w, "/metrics")
+
+    def metric(name: str, **labels: str) -> float:
+        total = 0.0
+        for line in body.splitlines():
+            if not line.startswith(name + "{"):
+                continue
+            if all(f'{k}="{v}"' in line for k, v in labels.items()):
+                total += float(line.rsplit(" ", 1)[1])
+        return total
+
+    assert metric("toolmend_events_total", outcome="duplicate") == t["duplicates"]
+    assert metric("toolmend_messages_total") == t["messages"]
+    assert metric("toolmend_tool_calls_total") == t["tool_calls"]
+    for reason, want in t["dangling_by_reason"].items():
+        assert metric("toolmend_dangling_tool_calls_total", reason=reason) == want, reason
+    for kind, want in t["dead_letters"].items():
+        assert metric("toolmend_dead_letters_total", kind=kind) == want, kind
+    for kind, want in t["findings"].items():
+        if kind == "text_only_regression":
+            continue  # behavioural: measured against its labelled evaluation set (bench/eval_regression.py)
+        assert metric("toolmend_findings_total", kind=kind) == want, kind
+    assert metric("toolmend_tool_history_erased_total") == t["tool_history_erased"]
+    # the findings topic holds the same findings, one record each
+    findings = [orjson.loads(r.value or b"") for r in await read_all(broker.bootstrap, s.findings_topic or "")]
+    assert sum(1 for f in findings if f["kind"] == "dangling_tool_call") == t["dangling"]
+    # every conversation's records, read in order, form a valid history of its dialect
+    outs = await read_all(broker.bootstrap, s.output_topic)
+    histories: dict[str, tuple[str, list[object]]] = {}
+    for r in sorted(outs, key=lambda r: (r.partition, r.offset)):
+        doc = orjson.loads(r.value or b"")
+        if doc["type"] == "message":
+            histories.setdefault(doc["conversation_id"], (doc["dialect"], []))[1].append(doc["message"])
+        else:  # a repaired request snapshot must be valid on its own
+            assert [v for v in validate(doc["messages"], doc["dialect"]) if v.rule != "invalid_role"] == [], doc["id"]
+    assert len(histories) >= 100
+    for cid, (dialect, msgs) in histories.items():
+        bad = [v for v in validate(msgs, dialect) if v.rule not in ("invalid_role", "call_turn_position")]
+        assert bad == [], (cid, dialect, bad)
+
+
+async def test_replay_reproduces_live_output(broker) -> None:  # type: ignore[no-untyped-def]
+    from processor.shell.replay import replay
+    from processor.synth.generate import generate
+
+    s = settings_for(broker.bootstrap)
+    await create(s)
+    events, truth = generate(60, seed=11, partitions=s.partitions)
+    n = await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in events])
+    async with worker(s):
+        await wait_until(lambda: caught_up(s, n), 90)
+    r = s.model_copy(update={"output_topic": s.output_topic + ".replay", "dlq_topic": s.dlq_topic + ".replay",
+                             "findings_topic": (s.findings_topic or "") + ".replay", "mode": "replay"})
+    summary = await replay(r)
+    assert summary["events"] == n
+    for live, again in ((s.output_topic, r.output_topic), (s.findings_topic, r.findings_topic),
+                        (s.dlq_topic, r.dlq_topic)):
+        a = by_id(await read_all(broker.bootstrap, live or ""))
+        b = by_id(await read_all(broker.bootstrap, again or ""))
+        assert a == b, live
+        assert a or live == s.dlq_topic, live

@@ -1,0 +1,222 @@
+"""Memory per tracked conversation: RSS of 100k open conversations in the sans-I/O engine (no broker).
+
+    python bench/bench_memory.py [--conversations 100000] [--json bench/results/memory.json]
+
+Each scenario runs in a fresh interpreter (a child of this script), so RSS baselines do not leak between them:
+
+* `live_behaviour_on`  : the default engine (`EngineConfig()`), conversations built by processing events;
+* `live_behaviour_off` : `EngineConfig(behaviour=False)`, same events;
+* `restored_behaviour_on`: the states of `live_behaviour_on` (written to a temporary file, streamed back),
+  rebuilt through `PartitionProcessor.restore` (the changelog path a worker takes on assignment), then
+  `finish_restore()` (timer heaps).
+
+A conversation is two `message` events in the OpenAI-chat dialect, like a live chat stops while a tool runs:
+a user request (~120-200 chars), then an assistant turn with 1 or 2 tool calls (70% / 30%) and no result. So
+every conversation holds an open tool block, a pending timeout and an eviction entry. Conversations are spread
+over 4 partitions (4 processors) by the Kafka partitioner, and `take_changelog()` is called every 2000 events as
+the worker does per batch. RSS is VmRSS from /proc/self/status after `gc.collect()`; the baseline is taken after
+the imports and a warm-up of 500 conversations on a throwaway processor (so code objects, interned strings and
+allocator arenas of the engine are already there). Event values are built one at a time and not kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import orjson  # noqa: E402
+
+MiB = 1 << 20
+TARGET_MIB_PER_100K = 100.0
+PARTITIONS = 4
+BATCH = 2000
+TOOLS = ("get_weather", "search_web", "book_flight", "read_file", "lookup_order", "convert_currency")
+ASKS = ("Can you check the weather in {c} for this weekend and tell me whether I need an umbrella?",
+        "Please look up my order {n} and tell me when it ships; I also need the invoice as a PDF.",
+        "Find me a flight from {c} to Lisbon next Friday morning, economy, one adult, no more than one stop.",
+        "Convert 1,250 EUR to USD at today's rate and summarize the fees my card would charge abroad.")
+CITIES = ("Paris", "Berlin", "Madrid", "Osaka", "Toronto", "Nairobi", "Santiago")
+
+
+def status_kib(field: str) -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise KeyError(field)
+
+
+def rss_mib() -> float:
+    gc.collect()
+    return status_kib("VmRSS") / 1024
+
+
+def conversation_events(rng: random.Random, k: int, t0: int) -> tuple[bytes, list[bytes]]:
+    """The key and the two event values of conversation `k`: a user request, an assistant turn with open calls."""
+    cid = f"{rng.getrandbits(128):032x}"
+    ts = t0 + k  # all within ~100 s: no timeout (600 s) and no eviction (24 h) fires during the run
+    ask = rng.choice(ASKS).format(c=rng.choice(CITIES), n=rng.randrange(10**7, 10**8))
+    n_calls = 1 if rng.random() < 0.7 else 2
+    calls = [{"id": f"call_{rng.getrandbits(96):024x}", "type": "function",
+              "function": {"name": rng.choice(TOOLS),
+                           "arguments": orjson.dumps({"query": ask[:rng.randrange(20, 60)],
+                                                      "limit": rng.randrange(1, 10)}).decode()}}
+             for _ in range(n_calls)]
+    common = {"conversation_id": cid, "dialect": "openai_chat", "model": "gpt-4.1", "app": "support-bot",
+              "app_version": "2.3.1"}
+    user = {**common, "ts": ts, "seq": 0, "event_id": f"evt_{cid[:16]}_0",
+            "message": {"role": "user", "content": ask}}
+    asst = {**common, "ts": ts + 900, "seq": 1, "event_id": f"evt_{cid[:16]}_1",
+            "message": {"role": "assistant", "content": None, "tool_calls": calls}}
+    return cid.encode(), [orjson.dumps(user), orjson.dumps(asst)]
+
+
+def build_live(n: int, behaviour: bool, seed: int) -> tuple[list[Any], dict[str, Any]]:
+    from processor.core.partition import EngineConfig, PartitionProcessor
+    from processor.synth.generate import kafka_partition
+
+    cfg = EngineConfig(behaviour=behaviour)
+    procs = [PartitionProcessor("bench.in", p, cfg) for p in range(PARTITIONS)]
+    offsets = [0] * PARTITIONS
+    rng = random.Random(seed)
+    t0 = 1_767_225_600_000
+    n_events = 0
+    n_outputs = 0
+    t = time.perf_counter()
+    for k in range(n):
+        key, values = conversation_events(rng, k, t0)
+        p = kafka_partition(key, PARTITIONS)
+        proc = procs[p]
+        for v in values:
+            n_outputs += len(proc.process(offsets[p], key, v))
+            offsets[p] += 1
+            n_events += 1
+            if n_events % BATCH == 0:
+                for q in procs:
+                    q.take_changelog()
+    for q in procs:
+        q.take_changelog()
+    return procs, {"events": n_events, "outputs": n_outputs, "build_s": round(time.perf_counter() - t, 2)}
+
+
+def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> dict[str, Any]:
+    from processor.core.partition import EngineConfig, PartitionProcessor
+
+    behaviour = name != "live_behaviour_off"
+    build_live(500, behaviour, seed + 1)  # warm-up, thrown away
+    before = rss_mib()
+    extra: dict[str, Any] = {}
+    if name == "restored_behaviour_on":
+        # the states written by the live_behaviour_on scenario (one "partition<TAB>key<TAB>state" line each),
+        # streamed from the file so that only the restored processors are in memory when RSS is read
+        assert states_file is not None
+        t = time.perf_counter()
+        procs = [PartitionProcessor("bench.in", p, EngineConfig()) for p in range(PARTITIONS)]
+        with open(states_file, "rb") as f:
+            for line in f:
+                part, key, value = line.rstrip(b"\n").split(b"\t", 2)
+                procs[int(part)].restore(key, value)
+        for proc in procs:
+            proc.finish_restore()
+        extra = {"restore_s": round(time.perf_counter() - t, 2)}
+        after = rss_mib()
+    else:
+        procs, extra = build_live(n, behaviour, seed)
+        after = rss_mib()
+        if states_file is not None:
+            with open(states_file, "wb") as f:
+                for proc in procs:
+                    for cid, c in proc.convs.items():
+                        f.write(b"%d\t%s\t%s\n" % (proc.partition, cid.encode(), orjson.dumps(c.to_state())))
+    convs = sum(len(p.convs) for p in procs)
+    open_calls = sum(p.open_calls for p in procs)
+    state_bytes = sum(len(orjson.dumps(c.to_state())) for p in procs for c in p.convs.values())
+    sample = next(iter(procs[0].convs.values())).to_state()
+    delta = after - before
+    return {
+        "scenario": name, "behaviour": behaviour, "conversations": convs, "open_calls": open_calls,
+        "rss_before_mib": round(before, 1), "rss_after_mib": round(after, 1), "rss_delta_mib": round(delta, 1),
+        "mib_per_100k": round(delta * 100_000 / max(1, convs), 1),
+        "bytes_per_conversation": round(delta * MiB / max(1, convs)),
+        "peak_rss_mib": round(status_kib("VmHWM") / 1024, 1),
+        "state_bytes_total": state_bytes, "state_mib_total": round(state_bytes / MiB, 1),
+        "state_bytes_per_conversation": round(state_bytes / max(1, convs)),
+        "sample_state": sample,
+        "target_mib_per_100k": TARGET_MIB_PER_100K,
+        "meets_target": delta * 100_000 / max(1, convs) <= TARGET_MIB_PER_100K,
+        **extra,
+    }
+
+
+def machine() -> dict[str, Any]:
+    mem = ""
+    with open("/proc/meminfo") as f:
+        mem = f.readline().split(":")[1].strip()
+    cpu = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
+            "cpu_model": cpu, "mem_total": mem}
+
+
+SCENARIOS = ("live_behaviour_on", "live_behaviour_off", "restored_behaviour_on")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--conversations", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--json", default=str(ROOT / "bench" / "results" / "memory.json"))
+    ap.add_argument("--scenario", choices=SCENARIOS, help="run one scenario in this process (used internally)")
+    ap.add_argument("--states-file", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.scenario:
+        print(json.dumps(scenario(a.scenario, a.conversations, a.seed, a.states_file)))
+        return 0
+    results = []
+    tmp = tempfile.TemporaryDirectory(prefix="toolmend-bench-mem-")
+    states = str(Path(tmp.name) / "states.tsv")
+    for name in SCENARIOS:
+        t = time.perf_counter()
+        cmd = [sys.executable, __file__, "--scenario", name, "--conversations", str(a.conversations),
+               "--seed", str(a.seed)]
+        if name in ("live_behaviour_on", "restored_behaviour_on"):
+            cmd += ["--states-file", states]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=280, check=True)
+        r = json.loads(out.stdout.strip().splitlines()[-1])
+        r["wall_s"] = round(time.perf_counter() - t, 1)
+        results.append(r)
+        print(f"{name:24s} {r['conversations']:>7d} convs {r['open_calls']:>7d} open calls  "
+              f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB  = {r['mib_per_100k']:.1f} MiB/100k "
+              f"({r['bytes_per_conversation']} B/conv; target <= {TARGET_MIB_PER_100K:.0f})  "
+              f"state {r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv)")
+    doc = {"bench": "memory", "date": datetime.now(UTC).isoformat(timespec="seconds"),
+           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]), "machine": machine(),
+           "conversations": a.conversations, "results": results}
+    Path(a.json).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.json).write_text(json.dumps(doc, indent=2) + "\n")
+    tmp.cleanup()
+    print(f"wrote {a.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
