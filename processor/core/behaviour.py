@@ -10,12 +10,34 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from .dialects.base import Dialect
+import orjson
+
+from .dialects.base import Dialect, text_from_parts
 from .erasure import ErasureTracker, user_key
 from .findings import DanglingReason, Finding, FindingKind
-from .model import Role
+from .model import Role, View
 from .regression import RegressionDetector
 from .tracker import Step
+
+
+def result_text(msg: Any) -> str:
+    """The text of the tool results a message carries, in any dialect (bounded: the detector keeps snippets)."""
+    if not isinstance(msg, dict):
+        return ""
+    out: list[str] = []
+    if "output" in msg:  # Responses
+        out.append(msg["output"] if isinstance(msg["output"], str) else orjson.dumps(msg["output"]).decode())
+    elif msg.get("role") == "tool":  # OpenAI chat
+        out.append(text_from_parts(msg.get("content")))
+    for part in msg.get("content") or msg.get("parts") or []:
+        if not isinstance(part, dict):
+            continue
+        if part.get("type") == "tool_result":  # Anthropic
+            out.append(text_from_parts(part.get("content")))
+        fr = part.get("functionResponse")
+        if isinstance(fr, dict):  # Gemini
+            out.append(orjson.dumps(fr.get("response")).decode())
+    return "\n".join(out)[:2000]
 
 
 class TurnObserver(Protocol):
@@ -23,25 +45,44 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("erasure", "last_user", "pending", "regression")
+    __slots__ = ("erasure", "last_user", "pending", "regression", "replayed")
 
     def __init__(self) -> None:
         self.regression = RegressionDetector()
         self.erasure = ErasureTracker()
         self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
         self.pending: list[Any] | None = None  # [first index, text, tools] of the assistant turn in progress
+        # batch with earlier snapshots: user requests those already held (their turns were judged there)
+        self.replayed: set[str] = set()
 
     def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
                    model: str | None, app_version: str | None) -> list[Finding]:
         view = step.view
         if view is None:
             return []
+        return self.observe(view, step.calls, msg, index, adapter, obs, model, app_version)
+
+    def learn_history(self, messages: Sequence[Any], adapter: Dialect) -> None:
+        """An earlier snapshot of the conversation (batch): learn its tool use, report nothing from it."""
+        for i, m in enumerate(messages):
+            try:
+                v = adapter.view(m)
+            except ValueError:
+                continue
+            calls = [(c.id, c.name) for c in v.calls if not c.malformed]
+            self.observe(v, calls, m, i, adapter, None, None, None)
+            if v.role is Role.USER and v.has_text:
+                self.replayed.add(user_key(adapter.text_of(m)))
+        self.flush(None, None, None)
+
+    def observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
+                obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
         role = view.role
         out: list[Finding] = []
         if role is Role.ASSISTANT:
             text = adapter.text_of(msg) if view.has_text else ""
             tools = [c.name for c in view.calls if not c.malformed]
-            for cid, tool in step.calls:
+            for cid, tool in calls:
                 if cid is not None:
                     self.erasure.on_call(cid, tool, self.last_user)
             if self.pending is None:
@@ -58,7 +99,7 @@ class Behaviour:
             self.regression.on_user(index, text)
             self.last_user = user_key(text)
         elif role is Role.TOOL or (role is Role.USER and view.results):
-            self.regression.on_tool_result(index, None, adapter.text_of(msg) if role is Role.TOOL else "")
+            self.regression.on_tool_result(index, None, result_text(msg))
         return out
 
     def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
@@ -72,7 +113,7 @@ class Behaviour:
             return []
         if turn.after_first_tool_use and obs is not None:
             obs.assistant_turn(turn.outcome, model, app_version)
-        if turn.expected_tool is not None:
+        if turn.expected_tool is not None and self.last_user not in self.replayed:
             return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
                             turn.detail)]
         return []
@@ -99,7 +140,7 @@ class Behaviour:
             self.erasure.on_call(cid, tool, call_user[cid])
         erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
         return [Finding(FindingKind.TOOL_HISTORY_ERASED, None, e.call_id, e.tool, None,
-                        f"tool call missing from the request snapshot at input offset {e.snapshot_index}")
+                        f"tool call missing from snapshot {e.snapshot_index}")
                 for e in erased]
 
     def to_state(self) -> dict[str, Any]:

@@ -121,6 +121,22 @@ def _move_late_results(msgs: list[JSON], adapter: dialects.Dialect) -> tuple[lis
     return [msgs[i] for i in order], order, findings, actions
 
 
+def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
+               previous: Sequence[Sequence[JSON]], origin: list[int] | None) -> list[Finding]:
+    from .behaviour import Behaviour  # the detectors load their lexicons on first use
+
+    b = Behaviour()
+    out: list[Finding] = []
+    for k, snap in enumerate([*previous, msgs]):
+        out.extend(b.on_snapshot(snap, adapter, k))
+        if k < len(previous):
+            b.learn_history(snap, adapter)
+    for i, (m, step) in enumerate(zip(msgs, steps, strict=False)):
+        out.extend(b.on_message(step, m, origin[i] if origin else i, adapter, None, None, None))
+    out.extend(b.flush(None, None, None))
+    return out
+
+
 def repair(
     messages: Sequence[JSON] | Mapping[str, Any],
     dialect: str = "auto",
@@ -131,6 +147,8 @@ def repair(
     config: RepairConfig | None = None,
     reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
     late_results: Literal["drop", "move"] = "drop",
+    behaviour: bool = True,
+    previous: Sequence[Sequence[JSON]] = (),
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
@@ -139,6 +157,10 @@ def repair(
 
     `late_results="move"` (batch only, OpenAI chat and Responses) puts a result that arrived after its block
     closed back into the block instead of dropping it; the stream cannot, since it emitted the block already.
+
+    `behaviour` adds the warnings `text_only_regression` (over this history) and `tool_history_erased`: tool
+    calls of `previous` snapshots of the same conversation (oldest first) that vanished from a later one while
+    the user message that led to them is still there.
     """
     if isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
@@ -171,6 +193,8 @@ def repair(
         except InputError as e:
             raise InputError(e.kind, f"message {origin[i] if origin else i}: {e.detail}") from None
     steps.append(tracker.finish(reason))
+    if behaviour:
+        findings.extend(_behaviour(msgs, steps, adapter, previous, origin))
     remap = (lambda x: x) if origin is None else (lambda x: origin[x] if x is not None and x >= 0 else x)
     for step in steps:
         out.extend(e.message for e in step.messages)

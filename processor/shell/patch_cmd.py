@@ -38,13 +38,20 @@ class _Options:
 
 
 def _run_one(doc: Any, opt: _Options) -> RepairResult:
+    previous: list[Any] = []
+    if isinstance(doc, dict) and "snapshots" in doc:  # successive request snapshots: repair the last
+        snaps = doc["snapshots"]
+        if not isinstance(snaps, list) or not snaps or not all(isinstance(x, list) for x in snaps):
+            raise InputError("schema", "`snapshots` must be a non-empty array of message arrays")
+        previous, doc = snaps[:-1], snaps[-1]
     msgs, key = extract_history(doc)
     dialect = opt.dialect
     if dialect == "auto" and key == "contents":
         dialect = "gemini"
     elif dialect == "auto" and key == "input":
         dialect = "openai_responses"
-    return repair(msgs, dialect, opt.strategy, templates=opt.templates, non_idempotent_tools=opt.non_idempotent)
+    return repair(msgs, dialect, opt.strategy, templates=opt.templates, non_idempotent_tools=opt.non_idempotent,
+                  previous=previous)
 
 
 def _result_doc(r: RepairResult) -> dict[str, Any]:
