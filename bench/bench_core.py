@@ -22,7 +22,7 @@ import orjson
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
-from processor import Tracker, repair  # noqa: E402
+from processor import Tracker, repair
 
 
 def turn(rng: random.Random, k: int, faults: bool) -> list[dict[str, Any]]:

@@ -71,7 +71,7 @@ class Behaviour:
                 continue
             calls = [(c.id, c.name) for c in v.calls if not c.malformed]
             self.observe(v, calls, m, i, adapter, None, None, None)
-            if v.role is Role.USER and v.has_text:
+            if v.role is Role.USER and v.has_text and not v.results:
                 self.replayed.add(user_key(adapter.text_of(m)))
         self.flush(None, None, None)
 
@@ -94,12 +94,14 @@ class Behaviour:
         if role is Role.REASONING or role is Role.OTHER or role is Role.INVALID:
             return out
         out.extend(self.flush(obs, model, app_version))
-        if role is Role.USER and view.has_text:
+        if role is Role.TOOL or (role is Role.USER and view.results):
+            # a results turn (even with a line of user text beside the results) is answered by the model's
+            # final answer, which is no regression
+            self.regression.on_tool_result(index, None, result_text(msg))
+        elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
             self.regression.on_user(index, text)
             self.last_user = user_key(text)
-        elif role is Role.TOOL or (role is Role.USER and view.results):
-            self.regression.on_tool_result(index, None, result_text(msg))
         return out
 
     def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:

@@ -85,7 +85,8 @@ def _move_late_results(msgs: list[JSON], adapter: dialects.Dialect) -> tuple[lis
     calls: list[str] = []
     for i, v in enumerate(views):
         if v.role is Role.ASSISTANT and v.calls:
-            if end < i - 1 or not calls or views[i - 1].role is not Role.ASSISTANT or adapter.name != "openai_responses":
+            same_turn = adapter.name == "openai_responses" and end == i - 1 and views[i - 1].role is Role.ASSISTANT
+            if not same_turn:  # a new block (Responses: consecutive call items are one turn)
                 calls = []
             calls += [c.id for c in v.calls if c.id]
             end = i
@@ -195,7 +196,10 @@ def repair(
     steps.append(tracker.finish(reason))
     if behaviour:
         findings.extend(_behaviour(msgs, steps, adapter, previous, origin))
-    remap = (lambda x: x) if origin is None else (lambda x: origin[x] if x is not None and x >= 0 else x)
+
+    def remap(x: int | None) -> int | None:
+        return origin[x] if origin is not None and x is not None and x >= 0 else x
+
     for step in steps:
         out.extend(e.message for e in step.messages)
         if origin is None:

@@ -37,7 +37,8 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
     m = metrics or Metrics(label_cap=s.label_cap)
     engine = s.engine_config()
     if s.create_topics:
-        topics: list[tuple[str, int, dict[str, str]]] = [(s.output_topic, s.partitions, {}), (s.dlq_topic, s.partitions, {})]
+        topics: list[tuple[str, int, dict[str, str]]] = [(s.output_topic, s.partitions, {}),
+                                                         (s.dlq_topic, s.partitions, {})]
         if s.findings_topic:
             topics.append((s.findings_topic, s.partitions, {}))
         await ensure_topics(s, topics)
@@ -61,7 +62,8 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
         if from_ms is not None:
             found = await consumer.offsets_for_times(dict.fromkeys(tps, from_ms))
             for tp, ot in found.items():
-                start[tp] = ot.offset if ot is not None else end[tp]
+                # none at or after the time: Kafka answers None, Tansu offset 0 with timestamp -1
+                start[tp] = ot.offset if ot is not None and ot.timestamp >= 0 else end[tp]
         for tp in tps:
             consumer.seek(tp, start[tp])
         procs = {tp.partition: PartitionProcessor(s.input_topic, tp.partition, engine, m) for tp in tps}

@@ -26,7 +26,6 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
 from processor.shell.worker import Worker, ensure_topics
-from processor.shell.worker_cmd import serve
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = {"session_timeout_ms": 2000, "heartbeat_interval_ms": 300}
@@ -164,8 +163,9 @@ async def worker(s: Settings) -> AsyncIterator[Worker]:
     holder: dict[str, Worker] = {}
 
     async def run() -> None:
-        from processor.shell.metrics import Metrics
         from prometheus_client import CollectorRegistry
+
+        from processor.shell.metrics import Metrics
 
         m = Metrics(CollectorRegistry(), s.label_cap)
         w = Worker(s, m)

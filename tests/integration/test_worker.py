@@ -77,7 +77,7 @@ async def test_repaired_stream_matches_offline_engine_and_passes_rules(broker) -
         assert not [v for v in violations if v.rule != "missing_tool_result"], (cid, violations)
     dangling = sum(1 for v in findings.values() if v and orjson.loads(v)["kind"] == "dangling_tool_call")
     assert dangling > 0
-    assert f'toolmend_events_total{{outcome="processed",type="message"}}' in body
+    assert 'toolmend_events_total{outcome="processed",type="message"}' in body
     metric_dangling = sum(float(line.rsplit(" ", 1)[1]) for line in body.splitlines()
                           if line.startswith("toolmend_dangling_tool_calls_total{"))
     assert metric_dangling == dangling
@@ -256,7 +256,7 @@ async def test_replay_reproduces_live_output(broker) -> None:  # type: ignore[no
 
     s = settings_for(broker.bootstrap)
     await create(s)
-    events, truth = generate(60, seed=11, partitions=s.partitions)
+    events, _ = generate(60, seed=11, partitions=s.partitions)
     n = await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in events])
     async with worker(s):
         await wait_until(lambda: caught_up(s, n), 90)
