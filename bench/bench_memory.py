@@ -114,6 +114,89 @@ def build_live(n: int, behaviour: bool, seed: int) -> tuple[list[Any], dict[str,
     return procs, {"events": n_events, "outputs": n_outputs, "build_s": round(time.perf_counter() - t, 2)}
 
 
+def deep_size(seen: set[int], *objs: Any) -> int:
+    """Bytes of `objs` and everything they reference that `seen` does not hold yet (shared objects count once)."""
+    size = 0
+    stack = list(objs)
+    while stack:
+        x = stack.pop()
+        if id(x) in seen or isinstance(x, type) or x is None or x is True or x is False:
+            continue
+        seen.add(id(x))
+        size += sys.getsizeof(x)
+        if isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple | set | frozenset) or type(x).__name__ == "deque":
+            stack.extend(x)
+        else:
+            d = getattr(x, "__dict__", None)
+            if d is not None:
+                stack.append(d)
+            for cls in type(x).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    v = getattr(x, slot, None)
+                    if v is not None:
+                        stack.append(v)
+    return size
+
+
+def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, float]:
+    """Mean deep size (bytes) per conversation of each part of its state, over `sample` conversations.
+
+    Objects shared between conversations (configs, dialect adapters, constant strings, small ints) are counted
+    once over the whole sample (one `seen` set), so the sum is the sample's real footprint divided by its size. The dict slot of `convs` and the timer
+    heap entries are estimated from the containers' sizes divided by the number of conversations.
+    """
+    from processor.core.partition import PartitionProcessor
+
+    shared: set[int] = set()
+    p0: PartitionProcessor = procs[0]
+    for x in (p0.cfg, p0.cfg.repair, *(c.tracker._d for c in list(p0.convs.values())[:50]), *range(-5, 257)):
+        shared.add(id(x))
+        for y in getattr(x, "__dict__", {}).values():
+            shared.add(id(y))
+    parts: dict[str, float] = {}
+    n = 0
+    seen = set(shared)
+    for proc in procs:
+        for cid, c in proc.convs.items():
+            if n >= sample:
+                break
+            t = c.tracker
+            b = c.behaviour
+            acc = {
+                "conversation_id (key)": deep_size(seen, cid),
+                "Conversation object + ints": deep_size(seen, c.last_ts, c.offset, c.deadline, c.evict_at)
+                + sys.getsizeof(c),
+                "recent (dedup deque)": deep_size(seen, c.recent),
+                "model/app_version strings": deep_size(seen, c.model, c.app_version),
+                "tracker: object + __dict__": sys.getsizeof(t) + sys.getsizeof(t.__dict__)
+                + deep_size(seen, t._n, t._block_seq),
+                "tracker: open block (_Block, calls, held)": deep_size(seen, t._block),
+                "tracker: _recent OrderedDict": deep_size(seen, t._recent),
+                "tracker: _pending + _step": deep_size(seen, t._pending, t._step),
+            }
+            if b is not None:
+                r = b.regression
+                acc["behaviour: regression.served (deque)"] = deep_size(seen, r.served)
+                acc["behaviour: regression.pending (Features)"] = deep_size(seen, r.pending)
+                acc["behaviour: regression (rest)"] = deep_size(seen, r)
+                acc["behaviour: ErasureTracker"] = deep_size(seen, b.erasure)
+                acc["behaviour: object + last_user + pending"] = deep_size(seen, b)
+            for k, v in acc.items():
+                parts[k] = parts.get(k, 0) + v
+            n += 1
+    out = {k: round(v / max(1, n)) for k, v in parts.items()}
+    total_convs = sum(len(p.convs) for p in procs)
+    out["convs dict slot"] = round(sum(sys.getsizeof(p.convs) for p in procs) / max(1, total_convs))
+    heap = sum(sys.getsizeof(p._timeouts) + sys.getsizeof(p._evictions) for p in procs)
+    heap += sum(sys.getsizeof(e) for p in procs for e in p._timeouts + p._evictions)
+    out["timer heaps (lists + tuples)"] = round(heap / max(1, total_convs))
+    out["total (estimated)"] = sum(out.values())
+    return out
+
+
 def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> dict[str, Any]:
     from processor.core.partition import EngineConfig, PartitionProcessor
 
@@ -148,6 +231,7 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
     state_bytes = sum(len(orjson.dumps(c.to_state())) for p in procs for c in p.convs.values())
     sample = next(iter(procs[0].convs.values())).to_state()
     delta = after - before
+    parts = breakdown(procs)
     return {
         "scenario": name, "behaviour": behaviour, "conversations": convs, "open_calls": open_calls,
         "rss_before_mib": round(before, 1), "rss_after_mib": round(after, 1), "rss_delta_mib": round(delta, 1),
@@ -157,10 +241,22 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
         "state_bytes_total": state_bytes, "state_mib_total": round(state_bytes / MiB, 1),
         "state_bytes_per_conversation": round(state_bytes / max(1, convs)),
         "sample_state": sample,
+        "breakdown_bytes_per_conversation": parts,
         "target_mib_per_100k": TARGET_MIB_PER_100K,
         "meets_target": delta * 100_000 / max(1, convs) <= TARGET_MIB_PER_100K,
         **extra,
     }
+
+
+def code_state() -> dict[str, Any]:
+    """The commit measured, and the files of processor/ that differ from it (others edit in parallel)."""
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "processor_uncommitted_changes": dirty}
 
 
 def machine() -> dict[str, Any]:
@@ -208,8 +304,13 @@ def main() -> int:
               f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB  = {r['mib_per_100k']:.1f} MiB/100k "
               f"({r['bytes_per_conversation']} B/conv; target <= {TARGET_MIB_PER_100K:.0f})  "
               f"state {r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv)")
+    print("\nwhere the bytes go (deep sizes, mean per conversation, over 2000 conversations):")
+    names = list(dict.fromkeys(k for r in results for k in r["breakdown_bytes_per_conversation"]))
+    print(f"  {'':44s}" + "".join(f"{r['scenario']:>24s}" for r in results))
+    for k in names:
+        print(f"  {k:44s}" + "".join(f"{r['breakdown_bytes_per_conversation'].get(k, 0):>24d}" for r in results))
     doc = {"bench": "memory", "date": datetime.now(UTC).isoformat(timespec="seconds"),
-           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]), "machine": machine(),
+           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]), "machine": machine(), "code": code_state(),
            "conversations": a.conversations, "results": results}
     Path(a.json).parent.mkdir(parents=True, exist_ok=True)
     Path(a.json).write_text(json.dumps(doc, indent=2) + "\n")

@@ -2,15 +2,20 @@
 
     python bench/eval_regression.py [--data PATH] [--json] [--quiet]
 
-* `text_only_regression`: the detector (processor.core.regression) is driven over each conversation's
-  messages; a finding is (conversation, assistant message index), and it is a true positive when the label
-  has the same index. The expected tool is reported separately (share of true positives naming it right).
-* `tool_history_erased`: the reference tracker (processor.core.erasure) is fed the stream's calls in order and
-  each request snapshot at the point where it was sent (`snapshot_at`: index of its last user message in the
-  stream); a finding is (conversation, call id).
+The figures come from the engine as users run it, the library call `processor.repair(...)`, reading `.findings`:
 
-The mapping from each dialect's native messages to neutral turns lives here (`neutral_turns`) for now; the
-library API `processor.repair(messages, dialect=...)` will replace it (its `.findings` carry the same kinds).
+* `text_only_regression`: `processor.repair(messages, dialect)` over each conversation's stream messages; a
+  finding is (conversation, assistant message index), and it is a true positive when the label has the same
+  index. The expected tool is reported separately (share of true positives naming it right).
+* `tool_history_erased`: `processor.repair(last snapshot, dialect, previous=[...])`, where `previous` replays the
+  record's events in the order they happened: for each request snapshot (sorted by its `snapshot_at` anchor,
+  the index of the stream message it was sent after), the stream so far (`messages[:anchor + 1]`) and then the
+  snapshot. A finding is (conversation, call id).
+
+For the list of misclassified cases, and for the share of text-only turns after the first tool use (which
+`repair()` does not report), the same engine pieces are driven once more (`processor.Tracker` steps into
+`processor.core.behaviour.Behaviour`, exactly as `repair()` does) with a recorder that keeps every turn's
+decision and its reason. That pass is checked to flag exactly what `repair()` flagged.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,131 +31,89 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from processor.core.erasure import ErasureTracker, user_key  # noqa: E402
+import processor  # noqa: E402
+from processor.core import dialects  # noqa: E402
+from processor.core.behaviour import Behaviour  # noqa: E402
+from processor.core.findings import FindingKind  # noqa: E402
 from processor.core.regression import AssistantTurn, RegressionDetector  # noqa: E402
 
 DATA = Path(__file__).with_name("eval") / "regression_eval.jsonl"
 
-# A neutral event: ("user", index, text) | ("result", index, call_id, text) | ("assistant", index, text, calls)
-Event = tuple[Any, ...]
+Messages = list[dict[str, Any]]
 
 
-def _text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(
-            p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") in ("text", "input_text")
-        )
-    return ""
+def detect_regressions(messages: Messages, dialect: str) -> dict[int, processor.Finding]:
+    """index of the assistant message -> its `text_only_regression` finding, from `processor.repair`."""
+    res = processor.repair(messages, dialect)
+    return {f.index: f for f in res.findings if f.kind is FindingKind.TEXT_ONLY_REGRESSION and f.index is not None}
 
 
-def _result_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
-    return ""
-
-
-def neutral_turns(messages: list[dict[str, Any]], dialect: str) -> Iterator[Event]:
-    """User text, assistant text + calls [(id, name)], tool results (call id, text), in message order."""
-    for i, m in enumerate(messages):
-        role = m.get("role")
-        if dialect == "openai_chat":
-            if role == "user":
-                yield ("user", i, _text(m.get("content")))
-            elif role == "assistant":
-                calls = [
-                    (c.get("id", ""), (c.get("function") or {}).get("name", ""))
-                    for c in m.get("tool_calls") or []
-                    if isinstance(c, dict)
-                ]
-                yield ("assistant", i, _text(m.get("content")), calls)
-            elif role == "tool":
-                yield ("result", i, m.get("tool_call_id", ""), _text(m.get("content")))
-        elif dialect == "anthropic":
-            content = m.get("content")
-            blocks = content if isinstance(content, list) else []
-            if role == "user":
-                for b in blocks:
-                    if isinstance(b, dict) and b.get("type") == "tool_result":
-                        yield ("result", i, b.get("tool_use_id", ""), _result_text(b.get("content")))
-                text = _text(content)
-                if text.strip():
-                    yield ("user", i, text)
-            elif role == "assistant":
-                calls = [
-                    (b.get("id", ""), b.get("name", ""))
-                    for b in blocks
-                    if isinstance(b, dict) and b.get("type") == "tool_use"
-                ]
-                yield ("assistant", i, _text(content), calls)
-        else:
-            raise ValueError(f"unsupported dialect {dialect}")
-
-
-def detect_regressions(messages: list[dict[str, Any]], dialect: str) -> list[AssistantTurn]:
-    det = RegressionDetector()
-    names: dict[str, str] = {}
-    turns: list[AssistantTurn] = []
-    for ev in neutral_turns(messages, dialect):
-        if ev[0] == "user":
-            det.on_user(ev[1], ev[2])
-        elif ev[0] == "result":
-            det.on_tool_result(ev[1], names.get(ev[2]), ev[3])
-        else:
-            for cid, name in ev[3]:
-                names[cid] = name
-            turn = det.on_assistant(ev[1], ev[2], [name for _, name in ev[3]])
-            if turn is not None:
-                turns.append(turn)
-    return turns
-
-
-def _calls_and_keys(messages: list[dict[str, Any]], dialect: str) -> tuple[list[tuple[str, str, str | None]], set[str]]:
-    calls: list[tuple[str, str, str | None]] = []
-    keys: set[str] = set()
-    last: str | None = None
-    for ev in neutral_turns(messages, dialect):
-        if ev[0] == "user":
-            last = user_key(ev[2])
-            keys.add(last)
-        elif ev[0] == "assistant":
-            for cid, name in ev[3]:
-                calls.append((cid, name, last))
-    return calls, keys
+def erasure_replay(rec: dict[str, Any]) -> tuple[Messages, list[Messages]]:
+    """The last snapshot and, oldest first, what the engine saw before it: for each snapshot in the order it was
+    sent, the stream up to its anchor, then the snapshot itself."""
+    snaps: list[Messages] = rec.get("snapshots") or []
+    at: list[int] = rec.get("snapshot_at") or []
+    stream: Messages = rec["messages"]
+    if len(at) != len(snaps):  # no anchors: each snapshot after the whole stream
+        at = [len(stream) - 1] * len(snaps)
+    seen: list[Messages] = []
+    for k in sorted(range(len(snaps)), key=lambda k: (at[k], k)):
+        seen.append(stream[: at[k] + 1])
+        seen.append(snaps[k])
+    return seen[-1], seen[:-1]
 
 
 def detect_erasures(rec: dict[str, Any]) -> list[tuple[str, str]]:
-    dialect = rec["dialect"]
-    snaps: list[list[dict[str, Any]]] = rec.get("snapshots") or []
-    at: list[int] = rec.get("snapshot_at") or []
-    if len(at) != len(snaps):  # no anchors: send each snapshot after the whole stream
-        at = [len(rec["messages"]) - 1] * len(snaps)
-    tracker = ErasureTracker()
-    out: list[tuple[str, str]] = []
-    stream_calls: list[tuple[int, str, str, str | None]] = []
-    last: str | None = None
-    for ev in neutral_turns(rec["messages"], dialect):
-        if ev[0] == "user":
-            last = user_key(ev[2])
-        elif ev[0] == "assistant":
-            for cid, name in ev[3]:
-                stream_calls.append((ev[1], cid, name, last))
-    order = sorted(range(len(snaps)), key=lambda k: (at[k], k))
-    pos = 0
-    for k in order:
-        while pos < len(stream_calls) and stream_calls[pos][0] <= at[k]:
-            _, cid, name, key = stream_calls[pos]
-            tracker.on_call(cid, name, key)
-            pos += 1
-        calls, keys = _calls_and_keys(snaps[k], dialect)
-        for cid, name, key in calls:
-            tracker.on_call(cid, name, key)
-        for e in tracker.on_snapshot({cid: name for cid, name, _ in calls}, keys, k):
-            out.append((e.call_id, e.tool))
-    return out
+    """(call id, tool) of every `tool_history_erased` finding, from `processor.repair(..., previous=...)`."""
+    if not rec.get("snapshots"):
+        return []
+    last, previous = erasure_replay(rec)
+    res = processor.repair(last, rec["dialect"], previous=previous)
+    return [
+        (f.call_id or "", f.tool or "") for f in res.findings if f.kind is FindingKind.TOOL_HISTORY_ERASED
+    ]
+
+
+# -- diagnostics: every turn's decision, by the same engine pieces repair() uses ------------------------------
+
+
+class _Recorder(RegressionDetector):
+    def __init__(self) -> None:
+        super().__init__()
+        self.turns: list[AssistantTurn] = []
+
+    def on_assistant(self, index: int, text: str, tools: Any) -> AssistantTurn | None:
+        turn = super().on_assistant(index, text, tools)
+        if turn is not None:
+            self.turns.append(turn)
+        return turn
+
+
+class _Outcomes:
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
+        self.counts[outcome] += 1
+
+
+def turn_decisions(messages: Messages, dialect: str) -> tuple[list[AssistantTurn], Counter[str]]:
+    """Every assistant turn's decision and reason, and the outcomes of turns after the first tool use."""
+    adapter = dialects.get(dialect)
+    tracker = processor.Tracker(dialect)
+    steps = [tracker.feed(m) for m in messages]
+    steps.append(tracker.finish())
+    b = Behaviour()
+    rec = _Recorder()
+    b.regression = rec
+    obs = _Outcomes()
+    for i, (m, step) in enumerate(zip(messages, steps, strict=False)):
+        b.on_message(step, m, i, adapter, obs, None, None)
+    b.flush(obs, None, None)
+    return rec.turns, obs.counts
+
+
+# -- figures ----------------------------------------------------------------------------------------------------
 
 
 def prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
@@ -168,29 +130,30 @@ def evaluate(records: list[dict[str, Any]]) -> dict[str, Any]:
     errors: list[str] = []
     by: Counter[str] = Counter()  # "<slice>/<tp|fp|fn>"
     rate: Counter[str] = Counter()
+    disagreements: list[str] = []
     for rec in records:
-        turns = detect_regressions(rec["messages"], rec["dialect"])
-        for t in turns:
-            if t.after_first_tool_use:
-                rate[t.outcome] += 1
-        found = {t.index: t for t in turns if t.expected_tool is not None}
+        found = detect_regressions(rec["messages"], rec["dialect"])
+        turns, outcomes = turn_decisions(rec["messages"], rec["dialect"])
+        rate.update(outcomes)
+        if {t.index for t in turns if t.expected_tool is not None} != set(found):
+            disagreements.append(rec["id"])
         gold = {lab["index"]: lab["expected_tool"] for lab in rec["labels"]["text_only_regression"]}
         notes = {n["index"]: n["note"] for n in rec.get("turn_notes", [])}
-        texts = {t.index: t.detail for t in turns}
-        for i, turn in found.items():
+        details = {t.index: t.detail for t in turns}
+        for i, f in found.items():
             if i in gold:
                 tp += 1
                 _count(by, rec, "tp")
-                if turn.expected_tool == gold[i]:
+                if f.tool == gold[i]:
                     tool_ok += 1
                 else:
-                    errors.append(f"  TOOL {rec['id']} @{i}: expected {gold[i]}, said {turn.expected_tool}")
+                    errors.append(f"  TOOL {rec['id']} @{i}: expected {gold[i]}, said {f.tool}")
             else:
                 fp += 1
                 _count(by, rec, "fp")
                 user = _user_before(rec, i)
                 errors.append(
-                    f"  FP   {rec['id']} @{i} [{notes.get(i, '?')}] {user!r} -> {_msg_text(rec, i)!r} ({turn.detail})"
+                    f"  FP   {rec['id']} @{i} [{notes.get(i, '?')}] {user!r} -> {_msg_text(rec, i)!r} ({f.detail})"
                 )
         for i, tool in gold.items():
             if i not in found:
@@ -199,21 +162,22 @@ def evaluate(records: list[dict[str, Any]]) -> dict[str, Any]:
                 user = _user_before(rec, i)
                 errors.append(
                     f"  FN   {rec['id']} @{i} [{notes.get(i, '?')}] {user!r} -> {_msg_text(rec, i)!r} "
-                    f"(expected {tool}; {texts.get(i, 'no turn')})"
+                    f"(expected {tool}; {details.get(i, 'no turn')})"
                 )
-    p, r, f = prf(tp, fp, fn)
+    p, r, f1 = prf(tp, fp, fn)
     res["text_only_regression"] = {
         "tp": tp,
         "fp": fp,
         "fn": fn,
         "precision": p,
         "recall": r,
-        "f1": f,
+        "f1": f1,
         "expected_tool_accuracy": tool_ok / tp if tp else 1.0,
         "errors": errors,
         "by_slice": dict(by),
     }
     res["assistant_turns_after_first_tool_use"] = dict(rate)
+    res["diagnostics_disagree_with_repair"] = disagreements
     # tool_history_erased
     tp = fp = fn = 0
     errors = []
@@ -227,8 +191,9 @@ def evaluate(records: list[dict[str, Any]]) -> dict[str, Any]:
             fn += 1
             errors.append(f"  FN   {rec['id']} {x} [{rec.get('scenario', '')}]")
         tp += len(found_e & gold_e)
-    p, r, f = prf(tp, fp, fn)
-    res["tool_history_erased"] = {"tp": tp, "fp": fp, "fn": fn, "precision": p, "recall": r, "f1": f, "errors": errors}
+    p, r, f1 = prf(tp, fp, fn)
+    res["tool_history_erased"] = {"tp": tp, "fp": fp, "fn": fn, "precision": p, "recall": r, "f1": f1,
+                                  "errors": errors}
     return res
 
 
@@ -242,6 +207,16 @@ def slice_of(rec: dict[str, Any]) -> str:
 def _count(by: Counter[str], rec: dict[str, Any], what: str) -> None:
     for sl in (slice_of(rec), rec["lang"], rec["dialect"]):
         by[f"{sl}/{what}"] += 1
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") in ("text", "input_text")
+        )
+    return ""
 
 
 def _msg_text(rec: dict[str, Any], i: int) -> str:
@@ -266,6 +241,9 @@ def main() -> int:
     args = ap.parse_args()
     records = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     res = evaluate(records)
+    if res["diagnostics_disagree_with_repair"]:
+        print(f"warning: the diagnostics pass disagrees with repair() on {res['diagnostics_disagree_with_repair']}",
+              file=sys.stderr)
     if args.json:
         slim = {
             k: {kk: vv for kk, vv in v.items() if kk != "errors"} if isinstance(v, dict) else v for k, v in res.items()
@@ -273,8 +251,8 @@ def main() -> int:
         print(json.dumps(slim, indent=2, ensure_ascii=False))
         return 0
     langs = Counter(r["lang"] for r in records)
-    dialects = Counter(r["dialect"] for r in records)
-    print(f"{len(records)} conversations ({dict(langs)}; {dict(dialects)})")
+    dialect_counts = Counter(r["dialect"] for r in records)
+    print(f"{len(records)} conversations ({dict(langs)}; {dict(dialect_counts)})")
     print(f"{'signal':24s} {'TP':>4s} {'FP':>4s} {'FN':>4s} {'precision':>10s} {'recall':>8s} {'F1':>6s}")
     for kind in ("text_only_regression", "tool_history_erased"):
         x = res[kind]

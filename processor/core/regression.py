@@ -37,6 +37,8 @@ as 32-bit CRC hashes, so the serialized state carries no content. Every call is 
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 import unicodedata
 import zlib
@@ -58,6 +60,8 @@ THRESHOLD = 0.5  # similarity needed to call a text-only answer a regression
 ANSWERED_COVERAGE = 0.75  # share of a question's new tokens found in earlier results/requests -> answered
 SHORT_LATIN_TOKENS = 6  # a request this short (words) may refer to the current topic without naming it
 SHORT_CJK_CHARS = 10  # ... (CJK characters)
+WORDING_DICE = 0.5  # a request without a domain that shares this much wording with a tool-served request ...
+WORDING_MIN_SHARED = 2  # ... (and at least this many content tokens) is of its kind
 
 Outcome = Literal["tool", "text_only"]
 
@@ -242,6 +246,21 @@ CANCEL_EN = re.compile(
     r"(?:up )?myself|myself already)\b"
 )
 CANCEL_ZH = re.compile(r"(不用了|不用搜|不用查|不用找|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找)")
+# A bare status query ("any update?", "is it done yet?", 好了吗？) asks about work in progress, not for an act. It is
+# bare when nothing of its own is left once the phrase (and greetings, fillers) is taken out.
+STATUS_EN = re.compile(
+    r"\b(?:any (?:updates?|news|progress|luck|word)(?: yet)?|(?:is|are) (?:it|you|we|things) (?:done|ready|finished|"
+    r"there|complete|still (?:there|working|on it|going|running|processing))(?: yet)?|still (?:working|waiting|"
+    r"processing|running|going|loading|on it|there)|how(?:'s| is) it going|how much longer|(?:what's|what is) "
+    r"taking so long|(?:what's|what is) the status|status update|(?:is it|are you) (?:almost|nearly) (?:done|there)|"
+    r"done yet|ready yet)\b"
+)
+STATUS_ZH = re.compile(
+    r"((?:好|完成|搞定|弄好|处理好|做好|办好|好没好)了?(?:吗|没有|没)|怎么样了|进展(?:如何|怎么样)?|"
+    r"有(?:结果|消息|进展|回复|动静)了?(?:吗|没有|没)?|还在(?:处理|弄|忙|查|搞|跑|等)?(?:吗|呢)?|还(?:没有|没)(?:好|完成|弄好)|"
+    r"(?:还要|要)多久|多久(?:能|才能)?好|在吗)"
+)
+STATUS_FILLER = _words("hello hey hi yo ping yet so far still now huh anyone")
 # A complaint about a device's state is a request to change it ("way too loud", "太亮了", "有点冷").
 COMPLAINT_EN = re.compile(
     r"\b(?:too|so|very|really|bit|kinda|rather|pretty)\s+(loud|quiet|noisy|bright|dark|dim|hot|cold|warm|chilly)\b"
@@ -322,7 +341,22 @@ CAPABILITY_ZH = re.compile(
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
 _TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|[{_CJK}]+")
 _CJK_RE = re.compile(rf"[{_CJK}]")
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9][A-Za-z0-9]*")
+_ENTITY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[.!?。！？\n]")
+_DIGIT_RE = re.compile(r"[0-9]")
+_DEGREE_RE = re.compile(r"\d+\s*(?:度|°c|°f|℃)")
+_QUESTION_HEAD_RE = re.compile(
+    r"^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|will|would|should|can i|could i)\b"
+)
+_QUESTION_TAIL_RE = re.compile(r"[吗呢么]\s*$")
+_POLITE_ZH_RE = re.compile(r"^\s*(?:帮我|请|麻烦|给我|能不能帮|可以帮|能帮)")
+_PUNCT_RE = re.compile(r"[^\w\s]")
+_TRAILING_RE = re.compile(r"[？?！!。，,\s]+$")
+_REPLY_TAIL_RE = re.compile(r"[吗呢][\s。]*$")
+_CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
+_NON_ALNUM_RE = re.compile(r"[^A-Za-z0-9]+")
+# Texts analysed lately (user requests, results, replies), by their text: the stream worker meets every text
+# again in each request snapshot of the conversation. Process memory only; never part of the state.
+CACHE_SIZE = 4096
 
 
 def normalize(text: str) -> str:
@@ -330,6 +364,7 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
 
 
+@functools.lru_cache(maxsize=1 << 15)
 def stem(word: str) -> str:
     """Light English stemming: plural s/es/ies, -ing, -ed, possessive 's."""
     if word.endswith("'s"):
@@ -350,34 +385,14 @@ def stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def h(token: str) -> int:
     return zlib.crc32(token.encode("utf-8")) & 0xFFFFFFFF
 
 
 def _split_cjk(run: str) -> list[str]:
-    """Cut a CJK run at function words/characters; the pieces are content."""
-    pieces: list[str] = []
-    cur: list[str] = []
-    i, n = 0, len(run)
-    while i < n:
-        hit = 0
-        for w in STOP_ZH_WORDS:
-            if run.startswith(w, i):
-                hit = len(w)
-                break
-        if not hit and run[i] in STOP_ZH_CHARS:
-            hit = 1
-        if hit:
-            if cur:
-                pieces.append("".join(cur))
-                cur = []
-            i += hit
-        else:
-            cur.append(run[i])
-            i += 1
-    if cur:
-        pieces.append("".join(cur))
-    return pieces
+    """Cut a CJK run at function words/characters (longest first); the pieces are content."""
+    return [p for p in _ZH_STOP_RE.split(run) if p]
 
 
 def _cjk_tokens(piece: str) -> list[str]:
@@ -401,11 +416,47 @@ def _compile(table: list[tuple[str, str, str]]) -> tuple[dict[str, list[str]], l
 
 _ACT_EN, _ACT_ZH = _compile(ACTIONS)
 _DOM_EN, _DOM_ZH = _compile(DOMAINS)
+_ZH_STOP_RE = re.compile("|".join(map(re.escape, STOP_ZH_WORDS)) + "|[" + re.escape("".join(sorted(STOP_ZH_CHARS))) + "]")
+
+
+class _ZhTable:
+    """Chinese surface forms -> concepts, longest first. Only the forms whose first character occurs in the text
+    are looked for, and those present are matched and masked one by one in table order (the same result as
+    trying every form of the table)."""
+
+    def __init__(self, entries: list[tuple[str, str]]) -> None:
+        self.entries = entries
+        self.by_first: dict[str, list[str]] = {}
+        for f in dict.fromkeys(f for f, _ in entries):
+            self.by_first.setdefault(f[0], []).append(f)
+        self.firsts = frozenset(self.by_first)
+        self.where: dict[str, list[int]] = {}
+        for i, (f, _) in enumerate(entries):
+            self.where.setdefault(f, []).append(i)
+
+    def concepts(self, text: str) -> tuple[set[str], str]:
+        """Concepts found in Chinese text, and the text with their surface forms masked out."""
+        found: set[str] = set()
+        present = [f for c in self.firsts.intersection(text) for f in self.by_first[c] if f in text]
+        if not present:
+            return found, text
+        order = [i for f in present for i in self.where[f]]
+        order.sort()
+        for i in order:
+            form, concept = self.entries[i]
+            if form in text:
+                found.add(concept)
+                text = text.replace(form, " ")
+        return found, text
+
+
+_ACT_ZH_TABLE = _ZhTable(_ACT_ZH)
+_DOM_ZH_TABLE = _ZhTable(_DOM_ZH)
 _LEXICON_STEMS = frozenset(_ACT_EN) | frozenset(_DOM_EN)
 _ACK_STEMS = frozenset(stem(w) for w in ACK_EN)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Features:
     """What the detector keeps of a request (hashed; no text)."""
 
@@ -444,6 +495,9 @@ class Features:
         )
 
     def union(self, other: Features) -> Features:
+        flags = (self.flags | other.flags) - {"short"} | (other.flags & {"short"})
+        if "status" in flags and not (self._bare() and other._bare()):
+            flags -= {"status"}  # "turn it down" + "any update?": still a request
         return Features(
             actions=self.actions | other.actions,
             domains=self.domains | other.domains,
@@ -451,78 +505,122 @@ class Features:
             chars=_cap(self.chars | other.chars, MAX_REQUEST_TOKENS),
             entities=_cap(self.entities | other.entities, MAX_REQUEST_TOKENS),
             words=_cap(self.words | other.words, MAX_REQUEST_TOKENS),
-            flags=(self.flags | other.flags) - {"short"} | (other.flags & {"short"}),
+            flags=flags,
             size=self.size + other.size,
         )
 
+    def _bare(self) -> bool:
+        """A status query, or nothing of its own (a greeting)."""
+        return "status" in self.flags or not (self.actions or self.domains or self.tokens or self.chars or self.entities)
+
 
 def _cap(values: Iterable[int], n: int) -> frozenset[int]:
+    """The n smallest values (a deterministic cut that does not depend on the order they came in)."""
+    if isinstance(values, (set, frozenset)) and len(values) <= n:
+        return frozenset(values)
     out = sorted(values)
     return frozenset(out[:n])
 
 
-def _concepts_zh(text: str, table: list[tuple[str, str]]) -> tuple[set[str], str]:
-    """Concepts found in Chinese text, and the text with their surface forms masked out."""
-    found: set[str] = set()
-    for form, concept in table:
-        if form in text:
-            found.add(concept)
-            text = text.replace(form, " ")
-    return found, text
-
-
 def analyze_request(text: str) -> Features:
     """Features of a user request."""
-    raw = text[:MAX_TEXT_CHARS]
-    norm = normalize(raw)
+    return _analyze_request(text[:MAX_TEXT_CHARS])
+
+
+_SENTENCE_END = frozenset(".!?。！？\n")
+_LATIN_RE = re.compile(r"[a-z]")
+# English stems whose reading depends on their neighbours ("turn it on", "look up", "make it", "hurry up")
+_CONTEXT_STEMS = PARTICLE_VERBS | {"on", "off", "look", "up", "down", "make"}
+_DEVICE_DOMAINS = frozenset({"volume", "light", "thermostat"})
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _entity(word: str) -> tuple[int | None, int | None]:
+    """The hashed stem of a Latin word if it names something (a number, a capitalised word that is no function
+    word) and is no lexicon word: (anywhere, only when it does not start a sentence)."""
+    lw = stem(word.casefold())
+    if lw in _LEXICON_STEMS:
+        return None, None
+    if _DIGIT_RE.search(word) is not None:
+        return h(lw), h(lw)
+    if word[0].isupper() and lw not in STOP_EN:
+        return None, h(lw)
+    return None, None
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _stem_info(s: str) -> tuple[tuple[str, ...], tuple[str, ...], int | None]:
+    """Actions and domains of an English stem, and its hash if it is a content word."""
+    content = s not in STOP_EN and s not in _LEXICON_STEMS and s not in PARTICLE_VERBS
+    return tuple(_ACT_EN.get(s, ())), tuple(_DOM_EN.get(s, ())), h(s) if content else None
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _cjk_run(run: str) -> tuple[frozenset[int], frozenset[int]]:
+    """Hashed content tokens (bigrams, short pieces whole) and characters of a CJK run."""
+    tokens: set[int] = set()
+    chars: set[int] = set()
+    for piece in _split_cjk(run):
+        for t in _cjk_tokens(piece):
+            tokens.add(h(t))
+        for ch in piece:
+            chars.add(h(ch))
+    return frozenset(tokens), frozenset(chars)
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _analyze_request(raw: str) -> Features:
+    nfkc = unicodedata.normalize("NFKC", raw)
+    norm = nfkc.replace("\u2019", "'").casefold()
+    # Each English pattern needs a Latin letter and each Chinese one a CJK character: look only for what can be.
+    latin_text = _LATIN_RE.search(norm) is not None
+    cjk = _CJK_RE.search(norm) is not None
     flags: set[str] = set()
 
     # entities from the original casing: capitalised words that do not start a sentence, numbers, file names
     entities: set[int] = set()
-    for m in FILE_NAME.finditer(norm):
-        entities.add(h(m.group(0)))
+    dotted = "." in norm
+    if dotted:
+        for m in FILE_NAME.finditer(norm):
+            entities.add(h(m.group(0)))
     sentence_start = True
-    for m in re.finditer(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[.!?。！？\n]", unicodedata.normalize("NFKC", raw)):
-        w = m.group(0)
-        if w in ".!?。！？\n":
+    for w in _ENTITY_RE.findall(nfkc):
+        if w in _SENTENCE_END:
             sentence_start = True
             continue
-        lw = stem(w.casefold())
-        named = any(ch.isdigit() for ch in w) or (w[0].isupper() and not sentence_start and lw not in STOP_EN)
-        if named and lw not in _LEXICON_STEMS:
-            entities.add(h(lw))
+        anywhere, inside = _entity(w)
+        key = anywhere if sentence_start else inside
+        if key is not None:
+            entities.add(key)
         sentence_start = False
 
     actions: set[str] = set()
     domains: set[str] = set()
-    if FILE_NAME.search(norm):
+    if dotted and FILE_NAME.search(norm):
         domains.add("file")
-    if re.search(r"\d+\s*(?:度|°c|°f|℃)", norm):
+    if ("度" in norm or "°" in norm or "℃" in norm) and _DEGREE_RE.search(norm):
         domains.add("thermostat")
 
     # Chinese concepts first (substring), then mask them so they do not count as content
     cjk_text = norm
-    if _CJK_RE.search(norm):
-        acts, cjk_text = _concepts_zh(norm, _ACT_ZH)
+    if cjk:
+        acts, cjk_text = _ACT_ZH_TABLE.concepts(norm)
         actions |= acts
-        doms, _ = _concepts_zh(norm, _DOM_ZH)
+        doms, _ = _DOM_ZH_TABLE.concepts(norm)
         domains |= doms
-        _, cjk_text = _concepts_zh(cjk_text, _DOM_ZH)
+        _, cjk_text = _DOM_ZH_TABLE.concepts(cjk_text)
 
     words: list[str] = []
     content_words: set[int] = set()
     tokens: set[int] = set()
     chars: set[int] = set()
     size = 0
-    for m in _TOKEN_RE.finditer(cjk_text):
-        tok = m.group(0)
-        if _CJK_RE.match(tok):
+    for tok in _TOKEN_RE.findall(cjk_text):
+        if tok[0] >= "\x80":  # a CJK run (the other tokens are Latin words)
             size += len(tok)
-            for piece in _split_cjk(tok):
-                for t in _cjk_tokens(piece):
-                    tokens.add(h(t))
-                for ch in piece:
-                    chars.add(h(ch))
+            t, c = _cjk_run(tok)
+            tokens |= t
+            chars |= c
         else:
             size += 1
             words.append(tok)
@@ -531,76 +629,76 @@ def analyze_request(text: str) -> Features:
     stems = [stem(w) for w in words]
     has_particle_verb = False
     for i, s in enumerate(stems):
-        if s in PARTICLE_VERBS:
-            has_particle_verb = True
-        if s in ("on", "off") and has_particle_verb:
-            actions.add(s)
-            if s == "on" and "put" in stems[:i]:
-                actions.add("play")
-            continue
-        if s == "look" and i + 1 < len(stems) and stems[i + 1] == "up":
-            actions.add("lookup")
-            continue
-        if s == "up" and i > 0 and stems[i - 1] in ("look", "set"):
-            if stems[i - 1] == "set":
-                actions.add("make")
-            continue
-        if s == "make" and i + 1 < len(stems) and stems[i + 1] in ("it", "the"):
-            actions.add("set")
-        if s in ("up", "down") and not (
-            has_particle_verb
-            or len(stems) <= 3
-            or {"volume", "light", "thermostat"} & set(c for w in stems for c in _DOM_EN.get(w, ()))
-        ):
-            continue  # "hurry up", "is it up or down today?": not a device direction
-        for c in _ACT_EN.get(s, ()):
-            actions.add(c)
-        for c in _DOM_EN.get(s, ()):
-            domains.add(c)
-        if s not in STOP_EN and s not in _LEXICON_STEMS and s not in PARTICLE_VERBS:
-            tokens.add(h(s))
-            content_words.add(h(s))
+        if s in _CONTEXT_STEMS:
+            if s in PARTICLE_VERBS:
+                has_particle_verb = True
+            if s in ("on", "off") and has_particle_verb:
+                actions.add(s)
+                if s == "on" and "put" in stems[:i]:
+                    actions.add("play")
+                continue
+            if s == "look" and i + 1 < len(stems) and stems[i + 1] == "up":
+                actions.add("lookup")
+                continue
+            if s == "up" and i > 0 and stems[i - 1] in ("look", "set"):
+                if stems[i - 1] == "set":
+                    actions.add("make")
+                continue
+            if s == "make" and i + 1 < len(stems) and stems[i + 1] in ("it", "the"):
+                actions.add("set")
+            if s in ("up", "down") and not (
+                has_particle_verb
+                or len(stems) <= 3
+                or _DEVICE_DOMAINS & set(c for w in stems for c in _DOM_EN.get(w, ()))
+            ):
+                continue  # "hurry up", "is it up or down today?": not a device direction
+        acts_en, doms_en, content = _stem_info(s)
+        actions.update(acts_en)
+        domains.update(doms_en)
+        if content is not None:
+            tokens.add(content)
+            content_words.add(content)
 
     # a complaint about a device's state asks to change it
-    for m in COMPLAINT_EN.finditer(norm):
-        actions.add("set")
-        domains.add(COMPLAINT_DOMAIN[m.group(1)])
-    for m in COMPLAINT_ZH.finditer(norm):
-        actions.add("set")
-        domains.add(COMPLAINT_DOMAIN[m.group(1)])
+    if latin_text:
+        for m in COMPLAINT_EN.finditer(norm):
+            actions.add("set")
+            domains.add(COMPLAINT_DOMAIN[m.group(1)])
+    if cjk:
+        for m in COMPLAINT_ZH.finditer(norm):
+            actions.add("set")
+            domains.add(COMPLAINT_DOMAIN[m.group(1)])
 
     # flags
     latin = " ".join(words)
-    if "?" in norm or "？" in norm or re.search(r"[吗呢么]\s*$", norm.strip()):
+    asks = "?" in norm or "？" in norm
+    if asks or (cjk and _QUESTION_TAIL_RE.search(norm.strip())) or (latin_text and _QUESTION_HEAD_RE.match(norm)):
         flags.add("question")
-    if re.match(
-        r"^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|will|would|should|can i|could i)\b", norm
-    ):
-        flags.add("question")
-    if POLITE_EN.search(norm) or re.match(r"^\s*(?:帮我|请|麻烦|给我|能不能帮|可以帮|能帮)", norm):
+    if (latin_text and POLITE_EN.search(norm)) or (cjk and _POLITE_ZH_RE.match(norm)):
         flags.add("polite")
-    ack_en = any(s in _ACK_STEMS for s in stems)
-    ack_zh = any(a in norm for a in ACK_ZH)
-    if (ack_en or ack_zh) and not actions:
+    if not actions and (not _ACK_STEMS.isdisjoint(stems) or (cjk and any(a in norm for a in ACK_ZH))):
         flags.add("ack")
-    if TEXT_TASK_EN.search(latin) or TEXT_TASK_ZH.search(norm):
+    if (latin_text and TEXT_TASK_EN.search(latin)) or (cjk and TEXT_TASK_ZH.search(norm)):
         flags.add("text_task")
-    if EXPLAIN_EN.search(norm) or EXPLAIN_ZH.search(norm):
+    if (latin_text and EXPLAIN_EN.search(norm)) or (cjk and EXPLAIN_ZH.search(norm)):
         flags.add("explain")
-    if ADVICE_EN.search(norm) or ADVICE_ZH.search(norm):
+    if (latin_text and ADVICE_EN.search(norm)) or (cjk and ADVICE_ZH.search(norm)):
         flags.add("advice")
-    stripped = re.sub(r"[^\w\s]", " ", norm).strip()
-    is_short = size <= SHORT_LATIN_TOKENS if not _CJK_RE.search(norm) else size <= SHORT_CJK_CHARS
+    is_short = size <= SHORT_LATIN_TOKENS if not cjk else size <= SHORT_CJK_CHARS
     if is_short:
         flags.add("short")
-    bare = re.sub(r"[？?！!。，,\s]+$", "", norm)
-    if is_short and (ELLIPSIS_EN.search(stripped) or ELLIPSIS_ZH.search(bare)):
+    if is_short and (
+        (latin_text and ELLIPSIS_EN.search(_PUNCT_RE.sub(" ", norm).strip()))
+        or (cjk and ELLIPSIS_ZH.search(_TRAILING_RE.sub("", norm)))
+    ):
         flags.add("ellipsis")
-    elif size <= 2 and not actions and ("?" in norm or "？" in norm):
+    elif size <= 2 and not actions and asks:
         flags.add("ellipsis")  # a bare name as a question ("TSLA?") continues the previous lookup
-    if CANCEL_EN.search(norm) or CANCEL_ZH.search(norm):
+    if (latin_text and CANCEL_EN.search(norm)) or (cjk and CANCEL_ZH.search(norm)):
         flags.add("cancel")
-    if is_short and (CONTINUE_EN.search(latin) or CONTINUE_ZH.search(norm)):
+    if not (actions or domains or entities) and _bare_status(norm, latin_text, cjk):
+        flags.add("status")
+    if is_short and ((latin_text and CONTINUE_EN.search(latin)) or (cjk and CONTINUE_ZH.search(norm))):
         flags.add("continue")
 
     return Features(
@@ -615,10 +713,26 @@ def analyze_request(text: str) -> Features:
     )
 
 
+def _bare_status(norm: str, latin: bool = True, cjk: bool = True) -> bool:
+    """A status query with nothing of its own: "Hello? Still working on it?", 好了吗？ (not "any news on TSLA?")."""
+    rest, n = STATUS_EN.subn(" ", norm) if latin else (norm, 0)
+    rest, m = STATUS_ZH.subn(" ", rest) if cjk else (rest, 0)
+    if not n + m:
+        return False
+    for tok in _TOKEN_RE.findall(rest):
+        if _CJK_RE.match(tok):
+            if any(ch not in STOP_ZH_CHARS for ch in tok):
+                return False
+        elif stem(tok) not in STOP_EN and tok not in STATUS_FILLER:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=1024)
 def analyze_tool(name: str) -> tuple[frozenset[str], frozenset[str], frozenset[int]]:
     """Actions, domains and ad-hoc domain words (hashed) of a tool name: set_volume, getWeather, web-search."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    words = [stem(w) for w in re.split(r"[^A-Za-z0-9]+", spaced.casefold()) if w]
+    spaced = _CAMEL_RE.sub(r"\1 \2", name)
+    words = [stem(w) for w in _NON_ALNUM_RE.split(spaced.casefold()) if w]
     actions: set[str] = set()
     domains: set[str] = set()
     extra: set[int] = set()
@@ -638,33 +752,28 @@ def analyze_tool(name: str) -> tuple[frozenset[str], frozenset[str], frozenset[i
 
 def snippet_tokens(text: str) -> frozenset[int]:
     """Hashed tokens (Latin stems, CJK bigrams and characters) of a tool result, truncated."""
-    norm = normalize(text[:SNIPPET_CHARS])
-    out: list[int] = []
-    seen: set[int] = set()
+    return _snippet_tokens(text[:SNIPPET_CHARS])
 
-    def add(t: str) -> None:
-        v = h(t)
-        if v not in seen:
-            seen.add(v)
-            out.append(v)
 
-    for m in _TOKEN_RE.finditer(norm):
-        tok = m.group(0)
-        if _CJK_RE.match(tok):
-            for i, ch in enumerate(tok):
-                add(ch)
-                if i + 1 < len(tok):
-                    add(tok[i : i + 2])
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _snippet_tokens(raw: str) -> frozenset[int]:
+    norm = normalize(raw)
+    out: dict[int, None] = {}  # an ordered set: the first MAX_SNIPPET_TOKENS are kept
+    for tok in _TOKEN_RE.findall(norm):
+        if tok[0] < "\x80":  # a Latin word (the other tokens are CJK runs)
+            out[h(stem(tok))] = None
         else:
-            for part in re.split(r"_", tok):
-                if part:
-                    add(stem(part))
-            add(stem(tok))
+            n = len(tok)
+            for i in range(n):
+                out[h(tok[i])] = None
+                if i + 1 < n:
+                    out[h(tok[i : i + 2])] = None
         if len(out) >= MAX_SNIPPET_TOKENS:
             break
-    for m in FILE_NAME.finditer(norm):
-        add(m.group(0))
-    return frozenset(out[:MAX_SNIPPET_TOKENS])
+    if len(out) < MAX_SNIPPET_TOKENS:
+        for m in FILE_NAME.finditer(norm):
+            out[h(m.group(0))] = None
+    return frozenset(itertools.islice(out, MAX_SNIPPET_TOKENS))
 
 
 @dataclass(frozen=True)
@@ -688,20 +797,48 @@ class ReplyCues:
         return None
 
 
-def analyze_reply(text: str) -> ReplyCues:
+def _reply_body(text: str) -> str:
+    """The part of a reply looked at (head and tail), normalized, without closers ("Anything else?")."""
     if len(text) > REPLY_HEAD_CHARS + REPLY_TAIL_CHARS:
         text = text[:REPLY_HEAD_CHARS] + " " + text[-REPLY_TAIL_CHARS:]
-    norm = normalize(text)
-    body = CLOSER_ZH.sub(" ", CLOSER_EN.sub(" ", norm))
-    question = "?" in body or "？" in body or bool(re.search(r"[吗呢][\s。]*$", body.strip()))
+    return CLOSER_ZH.sub(" ", CLOSER_EN.sub(" ", normalize(text)))
+
+
+def _asks(body: str) -> bool:
+    return "?" in body or "？" in body or _REPLY_TAIL_RE.search(body.strip()) is not None
+
+
+def analyze_reply(text: str) -> ReplyCues:
+    body = _reply_body(text)
     return ReplyCues(
-        question=question,
+        question=_asks(body),
         claim=bool(CLAIM_EN.search(body) or CLAIM_ZH.search(body)),
         clarify=bool(CLARIFY_EN.search(body) or CLARIFY_ZH.search(body)),
         refusal=bool(REFUSE_EN.search(body) or REFUSE_ZH.search(body)),
         reason=bool(REASON_EN.search(body) or REASON_ZH.search(body)),
         capability=bool(CAPABILITY_EN.search(body) or CAPABILITY_ZH.search(body)),
     )
+
+
+def reply_veto(text: str) -> str | None:
+    """`analyze_reply(text).veto`, with each cue looked for only when the answer depends on it."""
+    if len(text) > REPLY_HEAD_CHARS + REPLY_TAIL_CHARS:
+        text = text[:REPLY_HEAD_CHARS] + " " + text[-REPLY_TAIL_CHARS:]
+    return _reply_veto(text)
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _reply_veto(text: str) -> str | None:
+    body = _reply_body(text)
+    if CAPABILITY_EN.search(body) or CAPABILITY_ZH.search(body):
+        return None
+    if (REFUSE_EN.search(body) or REFUSE_ZH.search(body)) and (REASON_EN.search(body) or REASON_ZH.search(body)):
+        return "refusal with a reason"
+    if (_asks(body) or CLARIFY_EN.search(body) or CLARIFY_ZH.search(body)) and not (
+        CLAIM_EN.search(body) or CLAIM_ZH.search(body)
+    ):
+        return "clarifying question"
+    return None
 
 
 def _families(actions: Iterable[str]) -> set[str]:
@@ -721,6 +858,15 @@ def _dice(a: frozenset[int], b: frozenset[int]) -> float:
     if not a or not b:
         return 0.0
     return 2.0 * len(a & b) / (len(a) + len(b))
+
+
+def _same_wording(req: Features, s: Served) -> bool:
+    """A request with no domain of its own that repeats most of a tool-served request's content words: the same
+    kind by precedent, whatever the language or the tool (更新工单X的状态为已解决 / 更新工单Y的状态为等待客户)."""
+    if req.domains:
+        return False
+    shared = len(req.tokens & s.req.tokens)
+    return shared >= WORDING_MIN_SHARED and 2.0 * shared / (len(req.tokens) + len(s.req.tokens)) >= WORDING_DICE
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -849,6 +995,8 @@ class RegressionDetector:
         self._follow(req, match[0] if match is not None else None)
         if "ack" in f:
             return None, "acknowledgement"
+        if "status" in f:
+            return None, "status query"
         for flag, why in (
             ("text_task", "writing task"),
             ("explain", "explanatory or general question"),
@@ -861,7 +1009,7 @@ class RegressionDetector:
         served, score, how = match
         if self._answered(req, served):
             return None, f"answered by earlier results (request at index {served.index})"
-        veto = analyze_reply(reply).veto
+        veto = reply_veto(reply)
         if veto is not None:
             return None, veto
         tool = served.tools[0] if served.tools else None
@@ -877,7 +1025,8 @@ class RegressionDetector:
         leave the topic as it is, but a continuation ("another one") then refers to them, not to the topic.
         """
         substantive = self._actionable(req) and not ({"ack", "text_task", "explain", "advice"} & req.flags)
-        if "ack" not in req.flags:
+        passing = bool({"ack", "status"} & req.flags)  # thanks and "any update?" leave everything as it was
+        if not passing:
             self.last_text_task = "text_task" in req.flags
         if matched is not None:
             self.topic = matched.index
@@ -885,11 +1034,11 @@ class RegressionDetector:
         elif substantive:
             self.topic = None
             self.last_on_topic = False
-        elif "ack" not in req.flags:
+        elif not passing:
             self.last_on_topic = False
 
     def _actionable(self, req: Features) -> bool:
-        if "cancel" in req.flags:
+        if "cancel" in req.flags or "status" in req.flags:
             return False
         if req.actions:
             return True
@@ -897,6 +1046,8 @@ class RegressionDetector:
             return True
         if any(req.tokens & s.tool_words for s in self.served):
             return True  # it names the object of a tool used before ("remind me ...", create_reminder)
+        if any(_same_wording(req, s) for s in self.served):
+            return True  # it repeats the wording of a tool-served request (更新工单X的状态为… twice)
         return bool({"ellipsis", "continue"} & req.flags)
 
     def _match(self, req: Features) -> tuple[Served, float, str] | None:
@@ -911,7 +1062,7 @@ class RegressionDetector:
             return None  # "another one" / "再来一首" after a joke or a poem refers to it, not to the topic
         best: tuple[Served, float, str] | None = None
         for s in reversed(self.served):  # most recent first: ties go to the latest
-            dom = bool(req.domains & s.domains) or bool(req.tokens & s.tool_words)
+            dom = bool(req.domains & s.domains) or bool(req.tokens & s.tool_words) or _same_wording(req, s)
             if not dom:
                 continue
             if req.domains and not (req.domains & LOOKUP_DOMAINS) and not req.actions:

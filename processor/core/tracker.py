@@ -86,7 +86,9 @@ def _is_model_turn(msg: JSON) -> bool:
 
 
 class _Call:
-    __slots__ = ("answered", "index", "kind", "name", "pos", "real", "slot")
+    """A call of the open block; once its block closes, the same object is its entry in the recent window."""
+
+    __slots__ = ("answered", "index", "kind", "name", "pos", "real", "reported", "slot", "user_index")
 
     def __init__(self, name: str, index: int, kind: str, pos: int, slot: int, real: bool,
                  answered: bool = False) -> None:
@@ -97,6 +99,8 @@ class _Call:
         self.slot = slot  # position of its message in the held list (-1: not held)
         self.real = real  # False for Gemini positional ids
         self.answered = answered
+        self.user_index: int | None = None  # closed: the user message that closed its block, if one did
+        self.reported = False  # closed: interleaved_user_message already reported for that user message
 
 
 class _Block:
@@ -116,17 +120,6 @@ class _Block:
         self.partial_reported = False
 
 
-class _Closed:
-    __slots__ = ("answered", "name", "real", "reported", "user_index")
-
-    def __init__(self, name: str, answered: bool, user_index: int | None, real: bool, reported: bool = False) -> None:
-        self.name = name
-        self.answered = answered
-        self.user_index = user_index  # the user message that closed its block, if one did
-        self.real = real
-        self.reported = reported
-
-
 class Tracker:
     """Tracks and repairs one conversation. Feed native messages in order; read each returned Step."""
 
@@ -137,7 +130,7 @@ class Tracker:
         self._seen_non_system = False
         self._block: _Block | None = None
         self._block_seq = 0
-        self._recent: OrderedDict[str, _Closed] = OrderedDict()
+        self._recent: OrderedDict[str, _Call] = OrderedDict()
         self._pending: list[Emitted] = []  # drop + Responses: reasoning items waiting for the item they precede
         self._step = Step()
 
@@ -174,8 +167,31 @@ class Tracker:
                 view = ADAPTERS["openai_chat"].view(msg)  # plain text: every dialect reads it alike
         else:
             view = d.view(msg)
-        self._step.view = view
+        step = self._step
+        step.view = view
         role = view.role
+        # fast paths for the three messages most histories are made of; the general rules below agree with them
+        if self._block is None and not self._pending:
+            if role is Role.USER and not view.results and not view.empty:
+                self._seen_non_system = True
+                step.messages.append(Emitted(msg, tag, idx))
+                self._step = Step()
+                return step
+            if role is Role.ASSISTANT and not view.calls and not view.empty and not view.empty_tool_calls:
+                self._seen_non_system = True
+                step.messages.append(Emitted(msg, tag, idx))
+                self._step = Step()
+                return step
+        elif role is Role.TOOL and self._block is not None:
+            b = self._block
+            c = b.calls.get(view.results[0].call_id or "")
+            if c is not None and not c.answered and not b.hold and not self._pending:
+                c.answered = True
+                b.unanswered -= 1
+                b.results_seen = True
+                step.messages.append(Emitted(msg, tag, idx))
+                self._step = Step()
+                return step
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
         elif role is Role.TOOL:
@@ -499,7 +515,8 @@ class Tracker:
         user_index = closer if reason is DanglingReason.USER_INTERRUPT else None
         recent = self._recent
         for cid, c in b.calls.items():
-            recent[cid] = _Closed(c.name, c.answered, user_index, c.real)
+            c.user_index = user_index
+            recent[cid] = c
         while len(recent) > self.config.recent_window:
             recent.popitem(last=False)
         return out_parts
@@ -642,6 +659,9 @@ class Tracker:
             b.held = [Emitted.from_state(e) if e is not None else None for e in bs["held"]]
             t._block = b
         for cid, name, answered, user_index, real, reported in st.get("r", ()):
-            t._recent[cid] = _Closed(name, bool(answered), user_index, bool(real), bool(reported))
+            c = _Call(name, -1, "", -1, -1, bool(real), bool(answered))
+            c.user_index = user_index
+            c.reported = bool(reported)
+            t._recent[cid] = c
         t._pending = [Emitted.from_state(e) for e in st.get("pr", ())]
         return t

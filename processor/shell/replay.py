@@ -17,7 +17,7 @@ from ..core.events import DeadLetter, parse_ts
 from ..core.partition import PartitionProcessor
 from .config import Settings
 from .metrics import Metrics
-from .worker import ensure_topics
+from .worker import ensure_topics, partitions_of
 
 log = logging.getLogger("toolmend.replay")
 
@@ -53,8 +53,7 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
     n = 0
     produced = 0
     try:
-        await consumer.topics()
-        parts = sorted(consumer.partitions_for_topic(s.input_topic) or ())
+        parts = sorted(await partitions_of(consumer, s.input_topic))
         tps = [TopicPartition(s.input_topic, p) for p in parts]
         consumer.assign(tps)
         end = await consumer.end_offsets(tps)

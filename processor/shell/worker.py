@@ -16,7 +16,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from aiokafka.errors import KafkaError, TopicAlreadyExistsError
+from aiokafka.errors import KafkaError, MessageSizeTooLargeError, TopicAlreadyExistsError
 
 from ..core.partition import OutRecord, PartitionProcessor
 from .config import Settings
@@ -42,6 +42,13 @@ async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict
                     await asyncio.sleep(0.1)
     finally:
         await admin.close()
+
+
+async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
+    """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
+    does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""
+    cluster = await consumer._client.fetch_all_metadata()
+    return set(cluster.partitions_for_topic(topic) or ())
 
 
 async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict[TopicPartition, int],
@@ -105,7 +112,7 @@ class Worker:
         if s.create_topics:
             await self._create_topics()
         self._producer = AIOKafkaProducer(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
-                                          max_request_size=max(2 << 20, s.max_event_bytes * 2),
+                                          max_request_size=max(8 << 20, s.max_event_bytes * 4),
                                           **s.kafka_common())
         self._consumer = AIOKafkaConsumer(
             group_id=s.group_id, enable_auto_commit=False, auto_offset_reset="earliest",
@@ -125,7 +132,9 @@ class Worker:
     async def _create_topics(self) -> None:
         s = self.s
         n = s.partitions
-        topics = [(s.input_topic, n, {}), (s.output_topic, n, {}), (s.dlq_topic, n, {}),
+        # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
+        big = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
+        topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                   (s.changelog_topic, n, {"cleanup.policy": "compact"})]
         if s.findings_topic:
             topics.append((s.findings_topic, n, {}))
@@ -200,14 +209,24 @@ class Worker:
             return
         topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
         futs: list[Awaitable[Any]] = []
+        sent: list[OutRecord] = []
         counts: dict[str, int] = {}
         for r in outs:
             t = topic[r.kind]
             if t is None:
                 continue
-            futs.append(await p.send(t, r.value, key=r.key, headers=r.headers))
+            try:
+                futs.append(await p.send(t, r.value, key=r.key, headers=r.headers))
+            except MessageSizeTooLargeError:
+                futs.append(await self._too_large(r))
+            sent.append(r)
             counts[r.kind] = counts.get(r.kind, 0) + 1
-        await asyncio.gather(*futs)
+        results = await asyncio.gather(*futs, return_exceptions=True)
+        for r, res in zip(sent, results, strict=True):
+            if isinstance(res, MessageSizeTooLargeError):  # the broker's limit, lower than ours
+                await (await self._too_large(r))
+            elif isinstance(res, BaseException):
+                raise res
         for kind, k in counts.items():
             self.m.output_records.labels(kind).inc(k)
         futs = []
@@ -229,6 +248,22 @@ class Worker:
             self.m.commits.labels("failed").inc()
             log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
         self.processed += n
+
+    async def _too_large(self, r: OutRecord) -> Awaitable[Any]:
+        """An output the broker will not take (bigger than its message.max.bytes): never a crash loop, never a
+        silent loss. A dead letter with the record's id, size and reason goes out instead of it."""
+        p = self._producer
+        assert p is not None
+        size = len(r.value or b"")
+        log.error("output record of %d bytes (%s) refused as too large; dead-lettered without its value", size,
+                  r.kind)
+        self.m.dead_letters.labels("too_large").inc()
+        headers = [h for h in r.headers if h[0] in ("toolmend-id", "toolmend-source", "toolmend-source-topic",
+                                                    "toolmend-source-partition", "toolmend-source-offset")]
+        headers += [("toolmend-error-kind", b"too_large"),
+                    ("toolmend-error-detail", f"{r.kind} record of {size} bytes exceeds the broker's limit".encode())]
+        fut: Awaitable[Any] = await p.send(self.s.dlq_topic, None, key=r.key, headers=headers)
+        return fut
 
     def _gauges(self) -> None:
         c = self._consumer
@@ -296,12 +331,8 @@ class Worker:
                               max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
         await rc.start()
         try:
-            tps = [TopicPartition(s.changelog_topic, p) for p in partitions]
-            known = rc.partitions_for_topic(s.changelog_topic) or set()
-            if not known:
-                await rc.topics()
-                known = rc.partitions_for_topic(s.changelog_topic) or set()
-            tps = [tp for tp in tps if tp.partition in known]
+            known = await partitions_of(rc, s.changelog_topic)
+            tps = [TopicPartition(s.changelog_topic, p) for p in partitions if p in known]
             if tps:
                 rc.assign(tps)
                 await rc.seek_to_beginning(*tps)

@@ -25,7 +25,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
-from processor.shell.worker import Worker, ensure_topics
+from processor.shell.worker import Worker, ensure_topics, partitions_of
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = {"session_timeout_ms": 2000, "heartbeat_interval_ms": 300}
@@ -58,13 +58,14 @@ def settings_for(bootstrap: str, prefix: str | None = None, **kw: Any) -> Settin
 
 async def create(s: Settings) -> None:
     n = s.partitions
-    await ensure_topics(s, [(s.input_topic, n, {}), (s.output_topic, n, {}), (s.dlq_topic, n, {}),
+    big = {"max.message.bytes": str(8 << 20)}  # Kafka's default (1 MB) would refuse the oversized test events
+    await ensure_topics(s, [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                             (s.findings_topic or "unused", n, {}),
                             (s.changelog_topic, n, {"cleanup.policy": "compact"})])
 
 
 async def produce(bootstrap: str, topic: str, items: Iterable[tuple[bytes | None, bytes]]) -> int:
-    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=4 << 20)
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=8 << 20)
     await p.start()
     n = 0
     try:
@@ -89,8 +90,7 @@ async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: 
     await c.start()
     out: list[Rec] = []
     try:
-        await c.topics()
-        parts = c.partitions_for_topic(topic) or set()
+        parts = await partitions_of(c, topic)
         tps = [TopicPartition(topic, p) for p in sorted(parts)]
         if not tps:
             return []
@@ -122,8 +122,7 @@ async def count(bootstrap: str, topic: str) -> int:
     c = AIOKafkaConsumer(bootstrap_servers=bootstrap)
     await c.start()
     try:
-        await c.topics()
-        tps = [TopicPartition(topic, p) for p in sorted(c.partitions_for_topic(topic) or ())]
+        tps = [TopicPartition(topic, p) for p in sorted(await partitions_of(c, topic))]
         if not tps:
             return 0
         end = await c.end_offsets(tps)
@@ -238,8 +237,7 @@ async def caught_up(s: Settings, total: int) -> bool:
     c = AIOKafkaConsumer(bootstrap_servers=s.bootstrap_servers, group_id=s.group_id, enable_auto_commit=False)
     await c.start()
     try:
-        await c.topics()
-        tps = [TopicPartition(s.input_topic, p) for p in sorted(c.partitions_for_topic(s.input_topic) or ())]
+        tps = [TopicPartition(s.input_topic, p) for p in sorted(await partitions_of(c, s.input_topic))]
         done = 0
         for tp in tps:
             done += (await c.committed(tp)) or 0

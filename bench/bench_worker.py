@@ -1,0 +1,657 @@
+"""Worker benchmarks against a real broker: throughput vs a bare consume-produce loop, latency, state restore.
+
+    python bench/bench_worker.py throughput [--events 100000] [--repeat 2] [--profile]
+    python bench/bench_worker.py latency    [--rates 5000] [--duration 30]
+    python bench/bench_worker.py restore    [--restore-sizes 200000,500000,1000000]
+    python bench/bench_worker.py all        (the three, one broker each)
+
+Each section starts its own embedded Tansu broker (memory storage) unless `--bootstrap` names a running one,
+prints a short summary and writes bench/results/worker_<section>.json. No assertion: targets are reported.
+
+* throughput: N generated events (processor.synth, realistic mix of dialects and faults) are produced once into
+  an input topic (4 partitions). Then, alternately, (a) a bare aiokafka loop (consumer group member with the
+  worker's consumer and producer settings; per batch: one output record per input record, same key and value,
+  await the acks, commit) and (b) the toolmend Worker (in this process, fresh group and output topics, same
+  input topic, default settings) read the whole topic. Time: from the first non-empty fetch to the commit that
+  covers the last record (the Worker is timed by a subclass wrapping `_process`; `processed` counts records
+  whose outputs, state and offsets are all done). Best of `--repeat` runs each, ratio = worker / bare.
+* latency: the worker runs as a separate process (`python -m processor.shell.cli run`), as in production. This
+  process produces generated events paced at `rate` events/s for `duration` s, and consumes the repaired
+  topic; for each output record, latency = receive time - send time of the input record named by its
+  `toolmend-source` header (topic:partition:offset, mapped to the send time through the produce acks).
+* restore: changelog records (key = conversation id, value = `Conversation.to_state()` of conversations with an
+  open tool call, engine defaults: behaviour detectors on) are produced into a compacted topic with 4
+  partitions, growing to each of `--restore-sizes`; after each size an in-process Worker's
+  `_restore([0, 1, 2, 3])` is timed (the path a worker takes when partitions are assigned).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+BENCH = Path(__file__).resolve().parent
+if str(BENCH) not in sys.path:
+    sys.path.insert(0, str(BENCH))
+
+import orjson  # noqa: E402
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa: E402
+from prometheus_client import CollectorRegistry  # noqa: E402
+
+from processor.core.partition import META_KEY  # noqa: E402
+from processor.shell.config import Settings  # noqa: E402
+from processor.shell.embedded_broker import EmbeddedBroker, free_port  # noqa: E402
+from processor.shell.metrics import Metrics  # noqa: E402
+from processor.shell.worker import Worker, ensure_topics  # noqa: E402
+from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition  # noqa: E402
+
+RESULTS = BENCH / "results"
+PARTITIONS = 4
+SESSION = {"session_timeout_ms": 6000, "heartbeat_interval_ms": 1000}  # joins on Tansu take ~session/2
+THROUGHPUT_TARGET = 0.75
+LATENCY_RATE = 5000
+
+
+# -- helpers --------------------------------------------------------------------------------------------------
+def code_state() -> dict[str, Any]:
+    """The commit measured, and the files of processor/ that differ from it (others edit in parallel)."""
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "processor_uncommitted_changes": dirty}
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem = f.readline().split(":")[1].strip()
+    import aiokafka
+
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
+            "cpu_model": cpu, "mem_total": mem, "aiokafka": aiokafka.__version__, "broker": "tansu (memory)"}
+
+
+def rss_mib() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def write(name: str, doc: dict[str, Any]) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"worker_{name}.json"
+    doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
+           "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]), "machine": machine(),
+           "code": code_state(), **doc}
+    path.write_text(json.dumps(doc, indent=2) + "\n")
+    print(f"wrote {path.relative_to(ROOT)}")
+    return path
+
+
+def events_for(n_events: int, seed: int) -> list[tuple[bytes | None, bytes]]:
+    """At least `n_events` generated events (about 14 per conversation), cut to exactly `n_events`."""
+    evs, _ = generate(max(1, n_events // 13), seed=seed, partitions=PARTITIONS)
+    while len(evs) < n_events:  # rarely: a short draw
+        more, _ = generate(max(1, (n_events - len(evs)) // 10), seed=seed + len(evs), partitions=PARTITIONS)
+        evs.extend(more)
+    return [(e.key, e.value) for e in evs[:n_events]]
+
+
+def settings(bootstrap: str, prefix: str, input_topic: str, **kw: Any) -> Settings:
+    base: dict[str, Any] = dict(bootstrap_servers=bootstrap, input_topic=input_topic, output_topic=f"{prefix}.out",
+                                dlq_topic=f"{prefix}.dlq", findings_topic=f"{prefix}.findings",
+                                group_id=f"{prefix}-g", client_id=prefix, metrics_port=0, **SESSION)
+    base.update(kw)
+    return Settings(**base)
+
+
+def consumer_kwargs(s: Settings) -> dict[str, Any]:
+    """The worker's consumer settings (processor/shell/worker.py Worker.run), for the bare loop."""
+    return dict(group_id=s.group_id, enable_auto_commit=False, auto_offset_reset="earliest",
+                session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
+                max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
+                max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
+                fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
+
+
+def producer_kwargs(s: Settings) -> dict[str, Any]:
+    """The worker's producer settings."""
+    return dict(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
+                max_request_size=max(2 << 20, s.max_event_bytes * 2), **s.kafka_common())
+
+
+async def produce_all(bootstrap: str, topic: str, items: Iterable[tuple[bytes | None, bytes | None]],
+                      partition_of: Any = None, linger_ms: int = 20) -> tuple[int, float]:
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=linger_ms, max_batch_size=1 << 20,
+                         max_request_size=4 << 20, acks="all")
+    await p.start()
+    n = 0
+    t = time.perf_counter()
+    try:
+        futs = []
+        for key, value in items:
+            part = partition_of(key) if partition_of is not None else None
+            futs.append(await p.send(topic, value, key=key, partition=part))
+            n += 1
+            if len(futs) >= 20000:
+                await asyncio.gather(*futs)
+                futs = []
+        await asyncio.gather(*futs)
+    finally:
+        await p.stop()
+    return n, time.perf_counter() - t
+
+
+async def committed_total(s: Settings) -> int:
+    """Sum of the group's committed offsets on the input topic (= records done: offsets are dense from 0)."""
+    c = AIOKafkaConsumer(bootstrap_servers=s.bootstrap_servers, group_id=s.group_id, enable_auto_commit=False)
+    await c.start()
+    try:
+        await c.topics()
+        done = 0
+        for p in sorted(c.partitions_for_topic(s.input_topic) or ()):
+            done += (await c.committed(TopicPartition(s.input_topic, p))) or 0
+        return done
+    finally:
+        await c.stop()
+
+
+class Broker:
+    """The embedded Tansu broker, or a running broker given by --bootstrap."""
+
+    def __init__(self, bootstrap: str | None) -> None:
+        self.given = bootstrap
+        self.b: EmbeddedBroker | None = None
+
+    def __enter__(self) -> str:
+        if self.given:
+            return self.given
+        self.b = EmbeddedBroker().start()
+        return self.b.bootstrap
+
+    def __exit__(self, *exc: object) -> None:
+        if self.b is not None:
+            self.b.stop()
+
+
+# -- 1. throughput ------------------------------------------------------------------------------------------
+async def bare_loop(s: Settings, total: int, timeout_s: float) -> dict[str, Any]:
+    c = AIOKafkaConsumer(s.input_topic, **consumer_kwargs(s))
+    p = AIOKafkaProducer(**producer_kwargs(s))
+    await p.start()
+    await c.start()
+    n = 0
+    batches = 0
+    t0: float | None = None
+    t1 = 0.0
+    deadline = time.monotonic() + timeout_s
+    try:
+        while n < total and time.monotonic() < deadline:
+            batch = await c.getmany(timeout_ms=500, max_records=s.max_batch)
+            if not batch:
+                continue
+            if t0 is None:
+                t0 = time.perf_counter()
+            futs = []
+            commit = {}
+            for tp, recs in batch.items():
+                for r in recs:
+                    futs.append(await p.send(s.output_topic, r.value, key=r.key))
+                commit[tp] = recs[-1].offset + 1
+                n += len(recs)
+            await asyncio.gather(*futs)
+            await c.commit(commit)
+            batches += 1
+        t1 = time.perf_counter()
+    finally:
+        await c.stop()
+        await p.stop()
+    if n < total or t0 is None:
+        raise RuntimeError(f"bare loop read {n} of {total} records in {timeout_s}s")
+    dt = t1 - t0
+    return {"events": n, "seconds": round(dt, 3), "events_per_s": round(n / dt), "batches": batches}
+
+
+class TimedWorker(Worker):
+    """The Worker, timed from its first non-empty batch to the batch that completes `target` records."""
+
+    def __init__(self, s: Settings, target: int) -> None:
+        super().__init__(s, Metrics(CollectorRegistry(), s.label_cap))
+        self.target = target
+        self.t0: float | None = None
+        self.t1: float | None = None
+        self.done = asyncio.Event()
+        self.batches = 0
+        self.busy = 0.0  # wall time inside _process (engine + produce + acks + commit)
+
+    async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
+        t = time.perf_counter()
+        if self.t0 is None:
+            self.t0 = t
+        await super()._process(batch)
+        self.busy += time.perf_counter() - t
+        self.batches += 1
+        if self.processed >= self.target and self.t1 is None:
+            self.t1 = time.perf_counter()
+            self.done.set()
+
+
+async def worker_pass(s: Settings, total: int, timeout_s: float, profile: cProfile.Profile | None = None
+                      ) -> dict[str, Any]:
+    w = TimedWorker(s, total)
+    stop = asyncio.Event()
+    if profile is not None:
+        profile.enable()
+    task = asyncio.create_task(w.run(stop))
+    try:
+        await asyncio.wait_for(w.done.wait(), timeout_s)
+    except TimeoutError:
+        raise RuntimeError(f"worker processed {w.processed} of {total} records in {timeout_s}s") from None
+    finally:
+        if profile is not None:
+            profile.disable()
+        stop.set()
+        await asyncio.wait_for(task, 60)
+    assert w.t0 is not None and w.t1 is not None
+    dt = w.t1 - w.t0
+    outs = {k: int(w.m.output_records.labels(k)._value.get())
+            for k in ("repaired", "findings", "dead_letter", "changelog")}
+    return {"events": w.processed, "seconds": round(dt, 3), "events_per_s": round(w.processed / dt),
+            "batches": w.batches, "busy_s": round(w.busy, 3), "outputs": outs}
+
+
+def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[str, float]]:
+    out = io.StringIO()
+    st = pstats.Stats(prof, stream=out)
+    st.sort_stats("tottime").print_stats(top)
+    st.sort_stats("cumulative").print_stats(top)
+    groups: dict[str, float] = {}
+    total = 0.0
+    for (file, _line, func), (_cc, _nc, tt, _ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
+        total += tt
+        if "/processor/core/" in file:
+            g = "processor.core (engine)"
+        elif "/processor/shell/" in file:
+            g = "processor.shell (worker, metrics)"
+        elif "/prometheus_client/" in file:
+            g = "prometheus_client"
+        elif "/aiokafka/" in file or "kafka" in file:
+            g = "aiokafka (client, protocol, codecs)"
+        elif "/asyncio/" in file or "selector" in file or "socket" in func:
+            g = "asyncio / sockets"
+        elif "orjson" in func:
+            g = "orjson"
+        elif file == "~":
+            g = "builtins (C functions)"
+        else:
+            g = "other"
+        groups[g] = groups.get(g, 0.0) + tt
+    shares = {k: round(v / total, 3) for k, v in sorted(groups.items(), key=lambda kv: -kv[1])}
+    return out.getvalue(), shares
+
+
+async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int, profile: bool) -> dict[str, Any]:
+    run = uuid.uuid4().hex[:6]
+    in_topic = f"bench{run}.in"
+    base = settings(bootstrap, f"bench{run}", in_topic)
+    await ensure_topics(base, [(in_topic, PARTITIONS, {})])
+    t = time.perf_counter()
+    items = events_for(n_events, seed)
+    gen_s = time.perf_counter() - t
+    sizes = sorted(len(v) for _, v in items)
+    n, prod_s = await produce_all(bootstrap, in_topic, items)
+    del items
+    print(f"throughput: {n} events in {in_topic} (generated in {gen_s:.1f}s, produced in {prod_s:.1f}s, "
+          f"value bytes median {sizes[len(sizes) // 2]}, mean {sum(sizes) / len(sizes):.0f}, max {sizes[-1]})")
+    bare: list[dict[str, Any]] = []
+    work: list[dict[str, Any]] = []
+    for i in range(repeat):
+        sb = settings(bootstrap, f"bench{run}bare{i}", in_topic)
+        await ensure_topics(sb, [(sb.output_topic, PARTITIONS, {})])
+        r = await bare_loop(sb, n, 240)
+        bare.append(r)
+        print(f"  bare   #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches)")
+        sw = settings(bootstrap, f"bench{run}w{i}", in_topic)
+        r = await worker_pass(sw, n, 240)
+        work.append(r)
+        print(f"  worker #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches, "
+              f"outputs {r['outputs']})")
+    best_bare = max(r["events_per_s"] for r in bare)
+    best_work = max(r["events_per_s"] for r in work)
+    ratio = best_work / best_bare
+    print(f"  best: worker {best_work} / bare {best_bare} events/s = {ratio:.2f} (target >= {THROUGHPUT_TARGET})")
+    doc: dict[str, Any] = {
+        "events": n, "partitions": PARTITIONS, "seed": seed, "generate_s": round(gen_s, 2),
+        "produce_s": round(prod_s, 2), "value_bytes": {"median": sizes[len(sizes) // 2],
+                                                       "mean": round(sum(sizes) / len(sizes)), "max": sizes[-1]},
+        "settings": {k: getattr(base, k) for k in ("max_batch", "fetch_max_wait_ms", "linger_ms", "behaviour",
+                                                   "session_timeout_ms")},
+        "bare": bare, "worker": work, "aggregate": "best of runs",
+        "bare_events_per_s": best_bare, "worker_events_per_s": best_work, "ratio": round(ratio, 3),
+        "target_ratio": THROUGHPUT_TARGET, "meets_target": ratio >= THROUGHPUT_TARGET,
+    }
+    if profile:
+        prof = cProfile.Profile()
+        sp = settings(bootstrap, f"bench{run}prof", in_topic)
+        r = await worker_pass(sp, n, 280, prof)
+        text, shares = profile_summary(prof)
+        (RESULTS / "worker_profile.txt").parent.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "worker_profile.txt").write_text(
+            f"cProfile of one worker pass over {n} events (in-process Worker; timings inflated by the profiler: "
+            f"{r['events_per_s']} events/s under profile)\n\nown time by area: {json.dumps(shares)}\n\n{text}")
+        doc["profile"] = {"events_per_s_under_profile": r["events_per_s"], "own_time_share": shares,
+                          "file": "bench/results/worker_profile.txt"}
+        print(f"  profile (own time share): {shares}")
+    return doc
+
+
+# -- 2. latency ------------------------------------------------------------------------------------------------
+def env_for(s: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    for name, value in s.model_dump().items():
+        if value is not None:
+            env[f"TOOLMEND_{name.upper()}"] = str(value).lower() if isinstance(value, bool) else str(value)
+    return env
+
+
+def wait_ready(port: int, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("worker not ready in time")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (from /proc/<pid>/stat)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return float("nan")
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    return xs[min(len(xs) - 1, max(0, int(round(q / 100 * len(xs) + 0.5)) - 1))]
+
+
+def summary_ms(xs: list[float]) -> dict[str, float]:
+    xs = sorted(xs)
+    return {"n": len(xs), "p50_ms": round(pct(xs, 50) * 1000, 1), "p95_ms": round(pct(xs, 95) * 1000, 1),
+            "p99_ms": round(pct(xs, 99) * 1000, 1), "max_ms": round(xs[-1] * 1000, 1) if xs else float("nan"),
+            "mean_ms": round(sum(xs) / len(xs) * 1000, 1) if xs else float("nan")}
+
+
+async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log: Path,
+                     broker_pid: int | None) -> dict[str, Any]:
+    run = uuid.uuid4().hex[:6]
+    prefix = f"lat{run}"
+    port = free_port()
+    s = settings(bootstrap, prefix, f"{prefix}.in", metrics_port=port, metrics_host="127.0.0.1")
+    n_events = int(rate * duration)
+    items = events_for(n_events, seed)
+    await ensure_topics(s, [(s.input_topic, PARTITIONS, {}), (s.output_topic, PARTITIONS, {}),
+                            (s.dlq_topic, PARTITIONS, {}), (s.findings_topic or "", PARTITIONS, {}),
+                            (s.changelog_topic, PARTITIONS, {"cleanup.policy": "compact"})])
+    with open(log, "ab") as f:
+        proc = subprocess.Popen([sys.executable, "-m", "processor.shell.cli", "run", "--log-level", "WARNING"],
+                                env=env_for(s), stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+    sent: dict[tuple[int, int], float] = {}  # (partition, offset) -> send time
+    recv: list[tuple[str, float]] = []  # (toolmend-source, receive time)
+    try:
+        wait_ready(port, 60)
+        c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
+                             max_partition_fetch_bytes=4 << 20, fetch_max_wait_ms=20)
+        await c.start()
+        tps = [TopicPartition(s.output_topic, p) for p in range(PARTITIONS)]
+        c.assign(tps)
+        await c.seek_to_beginning(*tps)
+        stop_consuming = asyncio.Event()
+
+        async def consume() -> None:
+            while not stop_consuming.is_set():
+                got = await c.getmany(timeout_ms=100)
+                now = time.time()
+                for recs in got.values():
+                    for r in recs:
+                        for k, v in r.headers or ():
+                            if k == "toolmend-source":
+                                recv.append((v.decode(), now))
+                                break
+
+        ctask = asyncio.create_task(consume())
+        p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=2, max_request_size=4 << 20, acks="all")
+        await p.start()
+        futs: list[tuple[float, asyncio.Future[Any]]] = []
+        cpu0 = {"worker": cpu_seconds(proc.pid), "bench": cpu_seconds(os.getpid())}
+        if broker_pid:
+            cpu0["broker"] = cpu_seconds(broker_pid)
+        t_start = time.perf_counter()
+        wall_start = time.time()
+        i = 0
+        tick = 0.005
+        while i < n_events:
+            due = min(n_events, int((time.perf_counter() - t_start) * rate) + 1)
+            while i < due:
+                key, value = items[i]
+                now = time.time()
+                futs.append((now, await p.send(s.input_topic, value, key=key, timestamp_ms=int(now * 1000))))
+                i += 1
+            await asyncio.sleep(tick)
+        send_s = time.perf_counter() - t_start
+        for t_sent, fut in futs:
+            md = await fut
+            sent[(md.partition, md.offset)] = t_sent
+        await p.stop()
+        # drain: until the worker has committed every input record and the output topic has been quiet a while
+        deadline = time.monotonic() + max(60.0, duration * 2)
+        while time.monotonic() < deadline:
+            if await committed_total(s) >= n_events:
+                break
+            await asyncio.sleep(0.5)
+        drained_s = time.perf_counter() - t_start
+        cpu = {k: round((cpu_seconds(proc.pid if k == "worker" else broker_pid if k == "broker" else os.getpid())
+                         - v) / drained_s, 2) for k, v in cpu0.items()}
+        last = len(recv)
+        while True:
+            await asyncio.sleep(1.0)
+            if len(recv) == last:
+                break
+            last = len(recv)
+        stop_consuming.set()
+        await ctask
+        await c.stop()
+        committed = await committed_total(s)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    lat: list[float] = []
+    lat_steady: list[float] = []
+    unmatched = 0
+    seen_src: set[str] = set()
+    first: list[float] = []
+    for src, t_recv in recv:
+        _topic, part, off = src.rsplit(":", 2)
+        t_sent = sent.get((int(part), int(off)))
+        if t_sent is None:
+            unmatched += 1
+            continue
+        d = t_recv - t_sent
+        lat.append(d)
+        if t_sent - wall_start >= 5.0:
+            lat_steady.append(d)
+        if src not in seen_src:
+            seen_src.add(src)
+            first.append(d)
+    achieved = n_events / send_s
+    return {"target_rate": rate, "duration_s": duration, "events": n_events, "achieved_rate": round(achieved),
+            "send_s": round(send_s, 2), "drained_after_s": round(drained_s, 2), "committed": committed,
+            "cpu_cores_used": cpu,
+            "outputs_received": len(recv), "unmatched_outputs": unmatched,
+            "latency_all_outputs": summary_ms(lat), "latency_after_5s_warmup": summary_ms(lat_steady),
+            "latency_first_output_per_input": summary_ms(first)}
+
+
+async def bench_latency(bootstrap: str, rates: list[int], duration: float, seed: int,
+                        broker_pid: int | None) -> dict[str, Any]:
+    log = RESULTS / "worker_latency.log"
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    log.write_bytes(b"")
+    out = []
+    for rate in rates:
+        r = await latency_at(bootstrap, rate, duration, seed, log, broker_pid)
+        out.append(r)
+        la = r["latency_all_outputs"]
+        print(f"latency @ {rate}/s for {duration:.0f}s: achieved {r['achieved_rate']}/s, {r['outputs_received']} "
+              f"outputs; p50 {la['p50_ms']} ms  p95 {la['p95_ms']} ms  p99 {la['p99_ms']} ms  max {la['max_ms']} ms"
+              f"  (all inputs committed {r['drained_after_s']:.1f}s after the first send; CPU cores used "
+              f"{r['cpu_cores_used']})")
+    return {"runs": out, "worker": "separate process: python -m processor.shell.cli run (defaults)",
+            "log": "bench/results/worker_latency.log"}
+
+
+# -- 4. restore -----------------------------------------------------------------------------------------------
+def state_values(n_distinct: int, seed: int) -> list[bytes]:
+    """Changelog values of conversations left with an open tool call (engine defaults: behaviour on)."""
+    from bench_memory import build_live
+
+    procs, _ = build_live(n_distinct, True, seed)
+    return [orjson.dumps(c.to_state()) for p in procs for c in p.convs.values()]
+
+
+async def timed_restore(bootstrap: str, topic: str) -> dict[str, Any]:
+    s = Settings(bootstrap_servers=bootstrap, input_topic="restore.in", output_topic="restore.out",
+                 dlq_topic="restore.dlq", findings_topic=None, state_topic=topic, group_id="restore-g",
+                 metrics_port=0)
+    gc.collect()
+    before = rss_mib()
+    w = Worker(s, Metrics(CollectorRegistry(), s.label_cap))
+    t = time.perf_counter()
+    n = await w._restore(list(range(PARTITIONS)))
+    dt = time.perf_counter() - t
+    gc.collect()
+    after = rss_mib()
+    with open("/proc/self/status") as f:
+        hwm = next(int(line.split()[1]) / 1024 for line in f if line.startswith("VmHWM:"))
+    del w
+    gc.collect()
+    return {"conversations": n, "seconds": round(dt, 2), "conversations_per_s": round(n / dt),
+            "rss_delta_mib": round(after - before), "peak_rss_mib": round(hwm)}
+
+
+async def bench_restore(bootstrap: str, sizes: list[int], seed: int) -> dict[str, Any]:
+    topic = f"restore{uuid.uuid4().hex[:6]}-state"
+    s = Settings(bootstrap_servers=bootstrap, metrics_port=0)
+    await ensure_topics(s, [(topic, PARTITIONS, {"cleanup.policy": "compact"})])
+    t = time.perf_counter()
+    values = state_values(20000, seed)
+    mean = sum(map(len, values)) / len(values)
+    print(f"restore: {len(values)} distinct state values (mean {mean:.0f} bytes) built in "
+          f"{time.perf_counter() - t:.1f}s")
+    rng = random.Random(seed)
+    produced = 0
+    out = []
+    for size in sorted(sizes):
+        def items(k: int, start: int) -> Iterable[tuple[bytes, bytes]]:
+            for i in range(k):
+                yield f"{rng.getrandbits(128):032x}".encode(), values[(start + i) % len(values)]
+
+        n, prod_s = await produce_all(bootstrap, topic, items(size - produced, produced),
+                                      partition_of=lambda key: kafka_partition(key, PARTITIONS))
+        # the meta record the worker writes after every batch (watermark, last offset), once per partition
+        metas = iter(range(PARTITIONS))
+        await produce_all(bootstrap, topic, [(META_KEY, orjson.dumps({"wm": DEFAULT_START_MS, "o": size}))]
+                          * PARTITIONS, partition_of=lambda key: next(metas))
+        produced += n
+        r = await timed_restore(bootstrap, topic)
+        r["produce_s"] = round(prod_s, 1)
+        r["records_in_topic"] = produced
+        out.append(r)
+        print(f"  {r['conversations']:>8d} conversations restored in {r['seconds']:.1f}s = "
+              f"{r['conversations_per_s']} conv/s (RSS +{r['rss_delta_mib']} MiB, peak {r['peak_rss_mib']} MiB; "
+              f"{n} records produced in {prod_s:.1f}s)")
+    largest = out[-1]
+    per_s = largest["conversations_per_s"]
+    doc: dict[str, Any] = {"topic_partitions": PARTITIONS, "mean_value_bytes": round(mean), "runs": out,
+                           "engine": "defaults (behaviour detectors on)"}
+    if largest["conversations"] < 1_000_000:
+        doc["extrapolated_1m_seconds"] = round(1_000_000 / per_s, 1)
+        doc["extrapolation"] = "linear from the largest run"
+    return doc
+
+
+# -- main ---------------------------------------------------------------------------------------------------------
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("section", choices=("throughput", "latency", "restore", "all"))
+    ap.add_argument("--bootstrap", help="use this running broker instead of an embedded Tansu")
+    ap.add_argument("--events", type=int, default=100_000)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--profile", action="store_true", help="throughput: one more worker pass under cProfile")
+    ap.add_argument("--rates", default=str(LATENCY_RATE), help="latency: comma-separated events/s")
+    ap.add_argument("--duration", type=float, default=30.0)
+    ap.add_argument("--restore-sizes", default="200000,500000,1000000")
+    ap.add_argument("--seed", type=int, default=5)
+    a = ap.parse_args()
+    sections = ("throughput", "latency", "restore") if a.section == "all" else (a.section,)
+    for sec in sections:
+        t = time.perf_counter()
+        broker = Broker(a.bootstrap)
+        with broker as bootstrap:
+            if sec == "throughput":
+                doc = asyncio.run(bench_throughput(bootstrap, a.events, a.repeat, a.seed, a.profile))
+            elif sec == "latency":
+                doc = asyncio.run(bench_latency(bootstrap, [int(x) for x in a.rates.split(",")], a.duration,
+                                                a.seed, broker.b.pid if broker.b is not None else None))
+            else:
+                doc = asyncio.run(bench_restore(bootstrap, [int(x) for x in a.restore_sizes.split(",")], a.seed))
+        doc["wall_s"] = round(time.perf_counter() - t, 1)
+        write(sec, doc)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
