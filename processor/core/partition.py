@@ -128,6 +128,8 @@ class PartitionProcessor:
         self._dirty: set[str] = set()
         self._gone: set[str] = set()
         self._k = 0  # ids of synthesized messages and findings derived from the current record
+        self._sizes: dict[str, int] = {}  # serialized state size per conversation, as last written or restored
+        self.state_bytes = 0
 
     # -- state ------------------------------------------------------------------------------------------------
     @property
@@ -143,10 +145,13 @@ class PartitionProcessor:
                 self.offset = meta["o"]
             return
         cid = key.decode()
+        self.state_bytes -= self._sizes.pop(cid, 0)
         if value is None:
             self.convs.pop(cid, None)
             return
         self.convs[cid] = Conversation.from_state(orjson.loads(value), self.cfg)
+        self._sizes[cid] = len(value)
+        self.state_bytes += len(value)
 
     def finish_restore(self) -> None:
         """Rebuild the timer heaps from the restored conversations."""
@@ -158,12 +163,17 @@ class PartitionProcessor:
     def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
         """State records for what changed since the last call: conversations, tombstones, then the meta record."""
         out: list[tuple[bytes, bytes | None]] = []
+        sizes = self._sizes
         for cid in self._dirty:
             c = self.convs.get(cid)
             if c is not None:
-                out.append((cid.encode(), orjson.dumps(c.to_state())))
+                value = orjson.dumps(c.to_state())
+                self.state_bytes += len(value) - sizes.get(cid, 0)
+                sizes[cid] = len(value)
+                out.append((cid.encode(), value))
         for cid in self._gone:
             if cid not in self.convs:
+                self.state_bytes -= sizes.pop(cid, 0)
                 out.append((cid.encode(), None))
         if out:
             out.append((META_KEY, orjson.dumps({"wm": self.watermark, "o": self.offset})))

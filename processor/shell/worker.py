@@ -87,6 +87,7 @@ class Worker:
         self._producer: AIOKafkaProducer | None = None
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
+        self._gauges_at = 0.0
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -266,15 +267,20 @@ class Worker:
         return fut
 
     def _gauges(self) -> None:
+        """Refresh the gauges, at most once a second (open calls are summed over every conversation)."""
         c = self._consumer
-        if c is None:
+        now = time.monotonic()
+        if c is None or now - self._gauges_at < 1.0:
             return
+        self._gauges_at = now
         open_convs = 0
         open_calls = 0
+        state_bytes = 0
         now_ms = time.time() * 1000
         for part, proc in self.procs.items():
             open_convs += len(proc.convs)
             open_calls += proc.open_calls
+            state_bytes += proc.state_bytes
             tp = TopicPartition(self.s.input_topic, part)
             try:
                 hw = c.highwater(tp)
@@ -289,6 +295,7 @@ class Worker:
             self.m.watermark.labels(label).set(proc.watermark / 1000)
         self.m.open_conversations.set(open_convs)
         self.m.open_tool_calls.set(open_calls)
+        self.m.state_bytes.set(state_bytes)
 
     # -- rebalances ---------------------------------------------------------------------------------------------
     async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
