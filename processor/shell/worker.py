@@ -216,6 +216,12 @@ class Worker:
             t = topic[r.kind]
             if t is None:
                 continue
+            if r.kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
+                h = dict(r.headers)
+                log.warning("dead letter %s from %s:%s:%s", h.get("toolmend-error-kind", b"").decode(),
+                            h.get("toolmend-source-topic", b"").decode(),
+                            h.get("toolmend-source-partition", b"").decode(),
+                            h.get("toolmend-source-offset", b"").decode())
             try:
                 futs.append(await p.send(t, r.value, key=r.key, headers=r.headers))
             except MessageSizeTooLargeError:
