@@ -160,6 +160,7 @@ class Behaviour:
         b.erasure = ErasureTracker.from_state(st["e"])
         b.last_user = st.get("u")
         b.pending = st.get("p")
+        b.replayed = set()  # batch-only (earlier snapshots of one repair() call): never in a stream's state
         return b
 
 

@@ -9,7 +9,7 @@ the price of replays that reproduce live output exactly), and it is persisted wi
 from __future__ import annotations
 
 import heapq
-from collections import deque
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,6 +34,8 @@ class EngineConfig:
     conversation_ttl_ms: int = 24 * 3600 * 1000
     max_event_bytes: int = 1 << 20
     behaviour: bool = True  # text-only regression and history-erasure signals
+    # conversations kept as live objects per partition; the others wait serialized (a few hundred bytes each)
+    hot_conversations: int = 2048
 
 
 class Observer(Protocol):
@@ -79,7 +81,7 @@ class Conversation:
         self.behaviour = behaviour
         self.last_ts = 0
         self.offset = -1  # last input offset applied to this state
-        self.recent: deque[str | int] = deque(maxlen=DEDUP_WINDOW)  # event ids and seqs seen lately
+        self.recent: list[str | int] | None = None  # event ids and seqs seen lately (at most DEDUP_WINDOW)
         self.model: str | None = None
         self.app_version: str | None = None
         self.deadline: int | None = None  # pending timeout entry in the heap
@@ -87,7 +89,7 @@ class Conversation:
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {"t": self.tracker.to_state(), "ts": self.last_ts, "o": self.offset,
-                              "r": list(self.recent)}
+                              "r": self.recent or []}
         if self.model is not None:
             st["m"] = self.model
         if self.app_version is not None:
@@ -102,7 +104,7 @@ class Conversation:
         c = cls(Tracker.from_state(st["t"], cfg.repair), b)
         c.last_ts = st["ts"]
         c.offset = st["o"]
-        c.recent.extend(st.get("r", ()))
+        c.recent = list(st.get("r", ())) or None
         c.model = st.get("m")
         c.app_version = st.get("v")
         return c
@@ -120,7 +122,11 @@ class PartitionProcessor:
         self.partition = partition
         self.cfg = config
         self.obs: Observer = observer or NullObserver()
-        self.convs: dict[str, Conversation] = {}
+        self.convs: dict[str, Conversation] = {}  # hot: live objects, oldest first
+        # cold: serialized state, deadline, eviction time, open calls. Memory is then bounded by the state's
+        # JSON size, not by Python object overhead (about 4 KB per live conversation with the detectors)
+        self.cold: dict[str, tuple[bytes, int | None, int | None, int]] = {}
+        self.cold_open_calls = 0
         self.watermark = 0
         self.offset = -1  # last offset processed
         self._timeouts: list[tuple[int, str]] = []
@@ -134,10 +140,48 @@ class PartitionProcessor:
     # -- state ------------------------------------------------------------------------------------------------
     @property
     def open_calls(self) -> int:
-        return sum(c.tracker.open_calls for c in self.convs.values())
+        return sum(c.tracker.open_calls for c in self.convs.values()) + self.cold_open_calls
+
+    @property
+    def conversations(self) -> int:
+        return len(self.convs) + len(self.cold)
+
+    def get(self, cid: str) -> Conversation | None:
+        """A conversation as a live object (woken from its serialized form if it was cold)."""
+        conv = self.convs.get(cid)
+        if conv is not None:
+            return conv
+        cold = self.cold.pop(cid, None)
+        if cold is None:
+            return None
+        value, deadline, evict_at, n_open = cold
+        self.cold_open_calls -= n_open
+        conv = Conversation.from_state(orjson.loads(value), self.cfg)
+        conv.deadline = deadline
+        conv.evict_at = evict_at
+        self.convs[cid] = conv
+        return conv
+
+    def _cool(self) -> None:
+        """Serialize the oldest live conversations beyond the hot capacity."""
+        convs = self.convs
+        excess = len(convs) - self.cfg.hot_conversations
+        while excess > 0:
+            cid = next(iter(convs))
+            conv = convs.pop(cid)
+            n_open = conv.tracker.open_calls
+            # copied to an exact-size object: orjson's result keeps its 4 KiB working buffer allocated
+            value = bytes(memoryview(orjson.dumps(conv.to_state())))
+            self.cold[cid] = (value, conv.deadline, conv.evict_at, n_open)
+            self.cold_open_calls += n_open
+            excess -= 1
 
     def restore(self, key: bytes, value: bytes | None) -> None:
-        """Apply one changelog record (restore on assignment). Later records win, tombstones delete."""
+        """Apply one changelog record (restore on assignment). Later records win, tombstones delete.
+
+        Restored conversations stay serialized (cold) until their next event: a restore parses each state once
+        for its timers and builds no objects.
+        """
         if key == META_KEY:
             if value is not None:
                 meta = orjson.loads(value)
@@ -146,10 +190,20 @@ class PartitionProcessor:
             return
         cid = key.decode()
         self.state_bytes -= self._sizes.pop(cid, 0)
+        self.convs.pop(cid, None)
+        old = self.cold.pop(cid, None)
+        if old is not None:
+            self.cold_open_calls -= old[3]
         if value is None:
-            self.convs.pop(cid, None)
             return
-        self.convs[cid] = Conversation.from_state(orjson.loads(value), self.cfg)
+        st = orjson.loads(value)
+        block = st["t"].get("b")
+        n_open = block["u"] if block is not None else 0
+        deadline = None
+        if n_open and block["t"] is not None:
+            deadline = block["t"] + self.cfg.repair.tool_result_timeout_ms
+        self.cold[cid] = (value, deadline, st["ts"] + self.cfg.conversation_ttl_ms, n_open)
+        self.cold_open_calls += n_open
         self._sizes[cid] = len(value)
         self.state_bytes += len(value)
 
@@ -159,6 +213,13 @@ class PartitionProcessor:
         self._evictions = []
         for cid, c in self.convs.items():
             self._arm(cid, c)
+        for cid, (_, deadline, evict_at, _) in self.cold.items():
+            if deadline is not None:
+                self._timeouts.append((deadline, cid))
+            if evict_at is not None:
+                self._evictions.append((evict_at, cid))
+        heapq.heapify(self._timeouts)
+        heapq.heapify(self._evictions)
 
     def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
         """State records for what changed since the last call: conversations, tombstones, then the meta record."""
@@ -168,11 +229,15 @@ class PartitionProcessor:
             c = self.convs.get(cid)
             if c is not None:
                 value = orjson.dumps(c.to_state())
-                self.state_bytes += len(value) - sizes.get(cid, 0)
-                sizes[cid] = len(value)
-                out.append((cid.encode(), value))
+            elif cid in self.cold:  # cooled since it changed: its serialized form is current
+                value = self.cold[cid][0]
+            else:
+                continue
+            self.state_bytes += len(value) - sizes.get(cid, 0)
+            sizes[cid] = len(value)
+            out.append((cid.encode(), value))
         for cid in self._gone:
-            if cid not in self.convs:
+            if cid not in self.convs and cid not in self.cold:
                 self.state_bytes -= sizes.pop(cid, 0)
                 out.append((cid.encode(), None))
         if out:
@@ -212,17 +277,19 @@ class PartitionProcessor:
         if ev.ts > self.watermark:
             self.watermark = ev.ts
         self._fire_timers(offset, src, out)
+        if len(self.convs) > self.cfg.hot_conversations:
+            self._cool()
         return out
 
     def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord]) -> None:
         cid = ev.conversation_id
-        conv = self.convs.get(cid)
+        conv = self.get(cid)
         if conv is not None:
             if offset <= conv.offset:  # already in the restored state: its outputs were acknowledged
                 self.obs.event(ev.type, "duplicate")
                 return
-            if (ev.event_id is not None and ev.event_id in conv.recent) or (
-                    ev.seq is not None and ev.seq in conv.recent):
+            recent = conv.recent or ()
+            if (ev.event_id is not None and ev.event_id in recent) or (ev.seq is not None and ev.seq in recent):
                 self.obs.event(ev.type, "duplicate")
                 return
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
@@ -235,17 +302,22 @@ class PartitionProcessor:
             conv = Conversation(Tracker(ev.dialect or "auto", self.cfg.repair),
                                 Behaviour() if self.cfg.behaviour else None)
             self.convs[cid] = conv
-        if ev.event_id is not None:
-            conv.recent.append(ev.event_id)
-        if ev.seq is not None:
-            conv.recent.append(ev.seq)
+        if ev.event_id is not None or ev.seq is not None:
+            recent = conv.recent if conv.recent is not None else []
+            if ev.event_id is not None:
+                recent.append(ev.event_id)
+            if ev.seq is not None:
+                recent.append(ev.seq)
+            if len(recent) > DEDUP_WINDOW:
+                del recent[: len(recent) - DEDUP_WINDOW]
+            conv.recent = recent
         conv.offset = offset
         if ev.ts > conv.last_ts:
             conv.last_ts = ev.ts
         if ev.model is not None:
-            conv.model = ev.model
+            conv.model = sys.intern(ev.model)
         if ev.app_version is not None:
-            conv.app_version = ev.app_version
+            conv.app_version = sys.intern(ev.app_version)
         self.obs.event(ev.type, "processed")
         emit = _Emitter(self, conv, cid, ev.ts, src, out)
         if ev.type == "request":
@@ -295,7 +367,10 @@ class PartitionProcessor:
         heap = self._timeouts
         while heap and heap[0][0] <= wm:
             deadline, cid = heapq.heappop(heap)
-            conv = self.convs.get(cid)
+            cold = self.cold.get(cid)
+            if cold is not None and cold[1] != deadline:
+                continue  # stale, and no need to wake it to know
+            conv = self.get(cid)
             if conv is None or conv.deadline != deadline:
                 continue  # stale entry: the block closed or moved
             conv.deadline = None
@@ -306,7 +381,10 @@ class PartitionProcessor:
         heap = self._evictions
         while heap and heap[0][0] <= wm:
             when, cid = heapq.heappop(heap)
-            conv = self.convs.get(cid)
+            cold = self.cold.get(cid)
+            if cold is not None and cold[2] != when:
+                continue
+            conv = self.get(cid)
             if conv is None or conv.evict_at != when:
                 continue
             due = conv.last_ts + self.cfg.conversation_ttl_ms

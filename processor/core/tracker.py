@@ -8,7 +8,7 @@ whole history, so streaming and batch agree by construction. See docs/semantics.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -76,6 +76,7 @@ class Step:
 
 
 _NONE: list[Any] = []
+_IDLE = Step()  # what an idle tracker points at: it allocates a step only while it works
 
 
 def _is_model_turn(msg: JSON) -> bool:
@@ -130,7 +131,7 @@ class Tracker:
         self._seen_non_system = False
         self._block: _Block | None = None
         self._block_seq = 0
-        self._recent: OrderedDict[str, _Call] = OrderedDict()
+        self._recent: dict[str, _Call] = {}  # insertion-ordered: the oldest closed call first
         self._pending: list[Emitted] = []  # drop + Responses: reasoning items waiting for the item they precede
         self._step = Step()
 
@@ -155,6 +156,7 @@ class Tracker:
         return b.ts if b is not None and b.unanswered else None
 
     def feed(self, msg: JSON, tag: Any = None, ts: int | None = None) -> Step:
+        self._step = Step()
         idx = self._n
         self._n += 1
         d = self._d
@@ -175,12 +177,12 @@ class Tracker:
             if role is Role.USER and not view.results and not view.empty:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
-                self._step = Step()
+                self._step = _IDLE
                 return step
             if role is Role.ASSISTANT and not view.calls and not view.empty and not view.empty_tool_calls:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
-                self._step = Step()
+                self._step = _IDLE
                 return step
         elif role is Role.TOOL and self._block is not None:
             b = self._block
@@ -190,7 +192,7 @@ class Tracker:
                 b.unanswered -= 1
                 b.results_seen = True
                 step.messages.append(Emitted(msg, tag, idx))
-                self._step = Step()
+                self._step = _IDLE
                 return step
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
@@ -223,6 +225,7 @@ class Tracker:
 
     def advance(self, watermark_ms: int, tag: Any = None) -> Step:
         """Event time moved on: close the open block if its results are overdue."""
+        self._step = Step()
         b = self._block
         if b is not None and b.unanswered and b.ts is not None \
                 and watermark_ms >= b.ts + self.config.tool_result_timeout_ms:
@@ -231,6 +234,7 @@ class Tracker:
 
     def finish(self, reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST, tag: Any = None) -> Step:
         """The history ends here (sent to a model, `end` event, eviction): decide the open block."""
+        self._step = Step()
         if self._block is not None:
             self._close(reason, None, tag)
         self._flush_pending()
@@ -325,7 +329,7 @@ class Tracker:
         self._flush_pending()
         slot = len(b.held) if b.hold else -1
         for cid, c, real in good:
-            b.calls[cid] = _Call(c.name, idx, d.call_kind(msg, c.pos), c.pos, slot, real)
+            b.calls[cid] = _Call(sys.intern(c.name), idx, d.call_kind(msg, c.pos), c.pos, slot, real)
             if self._step.calls is _NONE:
                 self._step.calls = []
             self._step.calls.append((cid if real else None, c.name))
@@ -518,7 +522,7 @@ class Tracker:
             c.user_index = user_index
             recent[cid] = c
         while len(recent) > self.config.recent_window:
-            recent.popitem(last=False)
+            del recent[next(iter(recent))]
         return out_parts
 
     def _fill(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason, tag: Any,
@@ -611,7 +615,7 @@ class Tracker:
 
     def _take(self) -> Step:
         s = self._step
-        self._step = Step()
+        self._step = _IDLE
         return s
 
     # -- state (changelog) ----------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ class Settings(BaseSettings):
     shutdown_budget_s: float = Field(20.0, gt=0)
     label_cap: int = Field(50, ge=1, le=10000)
     behaviour: bool = True
+    hot_conversations: int = Field(2048, ge=1, description="live conversations per partition; others serialized")
     templates_file: Path | None = None
     non_idempotent_tools: str = ""
 
@@ -97,6 +98,7 @@ class Settings(BaseSettings):
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             behaviour=self.behaviour,
+            hot_conversations=self.hot_conversations,
         )
 
     def kafka_common(self) -> dict[str, Any]:

@@ -284,7 +284,7 @@ class Worker:
         state_bytes = 0
         now_ms = time.time() * 1000
         for part, proc in self.procs.items():
-            open_convs += len(proc.convs)
+            open_convs += proc.conversations
             open_calls += proc.open_calls
             state_bytes += proc.state_bytes
             tp = TopicPartition(self.s.input_topic, part)
@@ -360,7 +360,7 @@ class Worker:
         total = 0
         for p, proc in procs.items():
             proc.finish_restore()
-            total += len(proc.convs)
+            total += proc.conversations
             self.procs[p] = proc
         return total
 

@@ -1,0 +1,65 @@
+"""The partition processor without a broker: cold storage, restore and replays give the same output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
+from processor.synth.generate import generate
+
+
+def run(events: list[Any], cfg: EngineConfig, restore_every: int = 0) -> list[tuple[str, bytes | None]]:
+    """Feed generated events of partition 0..3 in order; optionally rebuild the processor from its own
+    changelog every `restore_every` records (as a new owner after a rebalance would)."""
+    procs: dict[int, PartitionProcessor] = {}
+    logs: dict[int, dict[bytes, bytes | None]] = {}
+    out: list[tuple[str, bytes | None]] = []
+    offsets: dict[int, int] = {}
+    for n, e in enumerate(events):
+        part = e.partition if hasattr(e, "partition") else 0
+        proc = procs.setdefault(part, PartitionProcessor("in", part, cfg))
+        off = offsets.get(part, 0)
+        offsets[part] = off + 1
+        recs: list[OutRecord] = proc.process(off, e.key, e.value)
+        out.extend((dict(r.headers)["toolmend-id"].decode(), r.value) for r in recs)
+        log = logs.setdefault(part, {})
+        for k, v in proc.take_changelog():
+            log[k] = v
+        if restore_every and n % restore_every == restore_every - 1:
+            fresh = PartitionProcessor("in", part, cfg)
+            for k, v in log.items():
+                fresh.restore(k, v)
+            fresh.finish_restore()
+            procs[part] = fresh
+    return out
+
+
+def test_cold_storage_and_restores_change_nothing() -> None:
+    events, truth = generate(120, seed=21, partitions=1)
+    hot = run(events, EngineConfig(hot_conversations=100_000))
+    cold = run(events, EngineConfig(hot_conversations=1))
+    restored = run(events, EngineConfig(hot_conversations=8), restore_every=97)
+    assert hot == cold == restored
+    kinds = [orjson.loads(v)["kind"] for rid, v in hot if ":f" in rid and v is not None]
+    assert kinds.count("dangling_tool_call") == truth.to_dict()["totals"]["dangling"]
+
+
+def test_cold_conversations_keep_their_open_calls_and_timers() -> None:
+    cfg = EngineConfig(hot_conversations=1)
+    p = PartitionProcessor("in", 0, cfg)
+    call = {"role": "assistant", "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+    p.process(0, b"a", orjson.dumps({"conversation_id": "a", "ts": 1_000, "message": call}))
+    p.process(1, b"b", orjson.dumps({"conversation_id": "b", "ts": 2_000, "message": {"role": "user",
+                                                                                       "content": "hi"}}))
+    assert "a" in p.cold and p.open_calls == 1 and p.conversations == 2
+    # b's traffic moves the watermark past a's deadline: a wakes up and times out
+    later = 1_000 + cfg.repair.tool_result_timeout_ms
+    out = p.process(2, b"b", orjson.dumps({"conversation_id": "b", "ts": later,
+                                           "message": {"role": "user", "content": "still there?"}}))
+    findings = [orjson.loads(r.value or b"") for r in out if r.kind == "findings"]
+    assert [(f["kind"], f["reason"], f["conversation_id"]) for f in findings] == [
+        ("dangling_tool_call", "timeout", "a")]
+    assert p.open_calls == 0
