@@ -184,6 +184,15 @@ class Tracker:
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step
+        elif (role is Role.USER or role is Role.ASSISTANT) and not self._pending and not view.calls \
+                and not view.results and not view.empty and not view.empty_tool_calls \
+                and self._block is not None and self._block.unanswered == 0 and not self._block.hold:
+            # a text message after a complete block: the block closes cleanly
+            self._seen_non_system = True
+            self._close(None, None, tag)
+            step.messages.append(Emitted(msg, tag, idx))
+            self._step = _IDLE
+            return step
         elif role is Role.TOOL and self._block is not None:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
