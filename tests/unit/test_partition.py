@@ -63,3 +63,42 @@ def test_cold_conversations_keep_their_open_calls_and_timers() -> None:
     assert [(f["kind"], f["reason"], f["conversation_id"]) for f in findings] == [
         ("dangling_tool_call", "timeout", "a")]
     assert p.open_calls == 0
+
+
+def test_idle_conversations_are_evicted_by_event_time_with_a_tombstone() -> None:
+    cfg = EngineConfig(conversation_ttl_ms=60_000, hot_conversations=1)
+    p = PartitionProcessor("in", 0, cfg)
+    call = {"role": "assistant", "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+    p.process(0, b"a", orjson.dumps({"conversation_id": "a", "ts": 0, "message": {"role": "user", "content": "q"}}))
+    p.process(1, b"a", orjson.dumps({"conversation_id": "a", "ts": 1_000, "message": call}))
+    p.take_changelog()
+    # the tool timeout (10 min) is longer than the TTL here: eviction decides the call
+    out = p.process(2, b"b", orjson.dumps({"conversation_id": "b", "ts": 61_001,
+                                           "message": {"role": "user", "content": "hi"}}))
+    findings = [orjson.loads(r.value or b"") for r in out if r.kind == "findings"]
+    assert [(f["kind"], f["reason"]) for f in findings] == [("dangling_tool_call", "evicted")]
+    repaired = [orjson.loads(r.value or b"") for r in out if r.kind == "repaired"]
+    assert [m["synthesized"] for m in repaired if m["conversation_id"] == "a"] == [True]
+    assert p.conversations == 1
+    log = dict(p.take_changelog())
+    assert log[b"a"] is None  # tombstone: the compacted changelog forgets it
+    # a replay of the same records decides the same (event time, not wall clock)
+    q = PartitionProcessor("in", 0, cfg)
+    q.process(0, b"a", orjson.dumps({"conversation_id": "a", "ts": 0, "message": {"role": "user", "content": "q"}}))
+    q.process(1, b"a", orjson.dumps({"conversation_id": "a", "ts": 1_000, "message": call}))
+    again = q.process(2, b"b", orjson.dumps({"conversation_id": "b", "ts": 61_001,
+                                             "message": {"role": "user", "content": "hi"}}))
+    assert [(r.kind, r.value) for r in again] == [(r.kind, r.value) for r in out]
+
+
+def test_an_active_conversation_is_not_evicted() -> None:
+    cfg = EngineConfig(conversation_ttl_ms=60_000)
+    p = PartitionProcessor("in", 0, cfg)
+    for i, ts in enumerate((0, 50_000, 100_000)):
+        p.process(i, b"a", orjson.dumps({"conversation_id": "a", "ts": ts,
+                                         "message": {"role": "user", "content": f"m{i}"}}))
+    assert p.conversations == 1
+    p.process(3, b"b", orjson.dumps({"conversation_id": "b", "ts": 160_001,
+                                     "message": {"role": "user", "content": "x"}}))
+    assert p.get("a") is None and p.conversations == 1
