@@ -1270,10 +1270,16 @@ class Turn:
     pre: str | None = None  # text alongside the call
     label: str | None = None  # expected tool when this turn is a text_only_regression
     note: str = ""  # scenario kind of this turn, for humans
+    # a user message sent while the calls are in flight; their results arrive after it (late), then `final`
+    # answers it: a status query ("Any update?") is a negative, a new request answered with text a positive
+    wait: str | None = None
+    wait_label: str | None = None
+    wait_note: str = ""
     # filled by the renderer
     user_index: int = -1
     call_ids: list[str] = field(default_factory=list)
     reply_index: int = -1
+    final_index: int = -1
 
 
 def fill(template: Any, slots: dict[str, str]) -> Any:
@@ -1330,12 +1336,15 @@ def render(turns: list[Turn], dialect: str, rng: random.Random, system: str) -> 
             for cid, (tool, args) in zip(t.call_ids, t.calls, strict=True):
                 content.append({"type": "tool_use", "id": cid, "name": tool, "input": args})
             msgs.append({"role": "assistant", "content": content})
+            if t.wait is not None:
+                msgs.append({"role": "user", "content": t.wait})
             results = [
                 {"type": "tool_result", "tool_use_id": cid, "content": res}
                 for cid, res in zip(t.call_ids, t.results, strict=True)
             ]
             msgs.append({"role": "user", "content": results})
             if t.final is not None:
+                t.final_index = len(msgs)
                 msgs.append({"role": "assistant", "content": [{"type": "text", "text": t.final}]})
         else:
             msgs.append(
@@ -1352,9 +1361,12 @@ def render(turns: list[Turn], dialect: str, rng: random.Random, system: str) -> 
                     ],
                 }
             )
+            if t.wait is not None:
+                msgs.append({"role": "user", "content": t.wait})
             for cid, res in zip(t.call_ids, t.results, strict=True):
                 msgs.append({"role": "tool", "tool_call_id": cid, "content": res})
             if t.final is not None:
+                t.final_index = len(msgs)
                 msgs.append({"role": "assistant", "content": t.final})
     return msgs
 
@@ -1644,9 +1656,11 @@ def conversation_record(
     scenario: str = "",
 ) -> dict[str, Any]:
     labels = {
-        "text_only_regression": [
-            {"index": t.reply_index, "expected_tool": t.label} for t in turns if t.label is not None
-        ],
+        "text_only_regression": sorted(
+            [{"index": t.reply_index, "expected_tool": t.label} for t in turns if t.label is not None]
+            + [{"index": t.final_index, "expected_tool": t.wait_label} for t in turns if t.wait_label is not None],
+            key=lambda x: int(x["index"]),
+        ),
         "tool_history_erased": erased or [],
     }
     rec: dict[str, Any] = {"id": cid, "lang": lang, "dialect": dialect, "scenario": scenario}
@@ -1656,7 +1670,9 @@ def conversation_record(
     if snapshots:
         rec["snapshots"] = snapshots
     rec["labels"] = labels
-    rec["turn_notes"] = [{"index": t.reply_index, "note": t.note} for t in turns]
+    rec["turn_notes"] = [{"index": t.reply_index, "note": t.note} for t in turns] + [
+        {"index": t.final_index, "note": t.wait_note} for t in turns if t.wait is not None
+    ]
     return rec
 
 
@@ -2798,6 +2814,231 @@ HAND_BLIND: list[tuple[str, str, list[HandTurn]]] = [
 ]
 
 
+# A third hand-written batch, written after the generator (processor/synth) reported two disagreements: a status
+# query ("Any update?") asked while a call is in flight and answered by relaying the late result, and a Chinese
+# request for a custom tool repeated for another ticket (更新工单…的状态为…). Both rules that came out of it (status
+# queries; the same wording as a tool-served request) are checked here on new phrasings, positives and hard
+# negatives alike: the "added" slice. It was written after those rules, so it shows their consistency, not
+# their generalization. "W": a request served by a call, a user message sent before the result arrives (late),
+# then the answer; the last field is the expected tool if that answer is a regression, None if it is not.
+HAND_ADDED: list[tuple[str, str, list[HandTurn]]] = [
+    # ---- status queries while a call is in flight (negatives), and a new request in flight (positives)
+    (
+        "en",
+        "Smart home assistant.",
+        [
+            ("W", "Turn off the hallway lights", "control_lights", {"room": "hallway", "state": "off"},
+             "Any update?", '{"ok": true}', "Sorry for the wait, the hallway lights are off now.", None),
+        ],
+    ),
+    (
+        "zh",
+        "你是天气助手。",
+        [
+            ("W", "查一下上海明天的天气", "get_weather", {"city": "上海", "date": "明天"}, "好了吗？",
+             '{"city": "上海", "tomorrow": "多云, 22°C"}', "抱歉久等了，上海明天多云，22度。", None),
+        ],
+    ),
+    (
+        "en",
+        "Email assistant.",
+        [
+            ("W", "Send the weekly report to Dana", "send_email", {"to": "Dana", "subject": "Weekly report"},
+             "is it done yet??", '{"status": "sent"}', "Yes, it went out to Dana a moment ago.", None),
+        ],
+    ),
+    (
+        "zh",
+        "智能家居助手。",
+        [
+            ("W", "帮我定一个明早7点的闹钟", "set_alarm", {"time": "07:00"}, "还在弄吗",
+             '{"ok": true, "time": "07:00"}', "好了，明早7点的闹钟已经设好。", None),
+        ],
+    ),
+    (
+        "en",
+        "Smart home assistant.",
+        [
+            ("W", "Turn on the kitchen lights", "control_lights", {"room": "kitchen", "state": "on"},
+             "and the bedroom ones too", '{"ok": true}', "Done, the kitchen and bedroom lights are on.",
+             "control_lights"),
+        ],
+    ),
+    (
+        "zh",
+        "音箱助手。",
+        [
+            ("W", "把音量调到30", "set_volume", {"level": 30}, "再小一点吧", '{"volume": 30}',
+             "好的，已经调小了。", "set_volume"),
+        ],
+    ),
+    # ---- status queries after the result (negatives) and status words with an object of their own (positives)
+    (
+        "en",
+        "Weather assistant.",
+        [
+            ("S", "weather in Lisbon right now?", "get_weather", {"city": "Lisbon"}, '{"Lisbon": "sunny, 24C"}',
+             "Sunny and 24°C in Lisbon."),
+            ("T", "hello?? you still there?", "Yes, I'm here! Anything else?"),
+        ],
+    ),
+    (
+        "zh",
+        "音箱助手。",
+        [
+            ("S", "声音大一点", "set_volume", {"direction": "up"}, '{"volume": 60}', "已调到60%。"),
+            ("T", "怎么样了？", "已经调好了，现在音量是60%。"),
+        ],
+    ),
+    (
+        "en",
+        "Trading assistant with live market data.",
+        [
+            ("S", "How is TSLA doing today?", "get_stock_price", {"symbol": "TSLA"},
+             '{"symbol": "TSLA", "price": 251.3, "change": "+1.2%"}', "TSLA is at $251.30, up 1.2%."),
+            ("P", "any update on NVDA stock?", "NVDA is at $912, up 3% today.", "get_stock_price"),
+        ],
+    ),
+    (
+        "zh",
+        "你是天气助手。",
+        [
+            ("S", "北京今天天气怎么样", "get_weather", {"city": "北京"}, '{"city": "北京", "today": "晴, 18°C"}',
+             "北京今天晴，18度。"),
+            ("P", "那广州的天气怎么样了？", "广州今天小雨，26度。", "get_weather"),
+        ],
+    ),
+    # ---- the same request again, for a custom tool the lexicon does not know (positives)
+    (
+        "zh",
+        "你是IT服务台助手，可以用工具处理工单。",
+        [
+            ("S", "把工单TCK-1203标记为已解决", "update_ticket", {"ticket_id": "TCK-1203", "status": "resolved"},
+             '{"ticket_id": "TCK-1203", "status": "resolved"}', "工单TCK-1203已标记为已解决。"),
+            ("P", "把工单TCK-1207也标记为已解决", "好的，已标记。", "update_ticket"),
+        ],
+    ),
+    (
+        "zh",
+        "你是仓库管理助手。",
+        [
+            ("S", "给仓库A补货200箱可乐", "restock_item", {"warehouse": "A", "item": "可乐", "boxes": 200},
+             '{"order_id": "R-5521", "status": "scheduled"}', "已安排给仓库A补货200箱可乐，单号R-5521。"),
+            ("P", "给仓库B补货50箱雪碧", "已经安排补货了。", "restock_item"),
+        ],
+    ),
+    (
+        "zh",
+        "你是客服后台助手。",
+        [
+            ("S", "把会员张敏的积分加500", "adjust_points", {"member": "张敏", "delta": 500},
+             '{"member": "张敏", "points": 2300}', "已为张敏增加500积分，现在共2300分。"),
+            ("P", "把会员刘洋的积分加300", "好的，已经加上了。", "adjust_points"),
+        ],
+    ),
+    (
+        "en",
+        "Support console assistant.",
+        [
+            ("S", "Escalate case 4411 to tier 2", "escalate_case", {"case": 4411, "tier": 2},
+             '{"case": 4411, "tier": 2}', "Case 4411 is now with tier 2."),
+            ("P", "Escalate case 4420 to tier 2", "Escalated.", "escalate_case"),
+        ],
+    ),
+    (
+        "en",
+        "Mail assistant.",
+        [
+            ("S", "Archive the Q3 planning thread", "archive_thread", {"thread": "Q3 planning"},
+             '{"archived": true}', "Archived the Q3 planning thread."),
+            ("P", "archive the offsite logistics thread as well", "Done, archived.", "archive_thread"),
+        ],
+    ),
+    (
+        "zh",
+        "你是IT服务台助手。",
+        [
+            ("S", "把工单TCK-310分配给王磊", "assign_ticket", {"ticket_id": "TCK-310", "assignee": "王磊"},
+             '{"ticket_id": "TCK-310", "assignee": "王磊"}', "工单TCK-310已分配给王磊。"),
+            ("P", "工单TCK-311分配给李娜", "好的，已分配给李娜。", "assign_ticket"),
+        ],
+    ),
+    # ---- the same wording, but nothing to do (negatives)
+    (
+        "zh",
+        "你是IT服务台助手。",
+        [
+            ("S", "更新工单TCK-88的状态为已解决", "update_ticket", {"ticket_id": "TCK-88", "status": "resolved"},
+             '{"ticket_id": "TCK-88", "status": "resolved"}', "工单TCK-88已更新为已解决。"),
+            ("T", "工单TCK-88的状态现在是什么？", "工单TCK-88现在是已解决状态。"),
+        ],
+    ),
+    (
+        "zh",
+        "你是IT服务台助手。",
+        [
+            ("S", "把工单TCK-90分配给王磊", "assign_ticket", {"ticket_id": "TCK-90", "assignee": "王磊"},
+             '{"ticket_id": "TCK-90", "assignee": "王磊"}', "工单TCK-90已分配给王磊。"),
+            ("T", "为什么工单TCK-90要分配给王磊？", "因为王磊负责网络类的问题。"),
+        ],
+    ),
+    (
+        "en",
+        "Support console assistant.",
+        [
+            ("S", "Escalate case 4411 to tier 2", "escalate_case", {"case": 4411, "tier": 2},
+             '{"case": 4411, "tier": 2}', "Case 4411 is now with tier 2."),
+            ("T", "thanks for escalating case 4411 so fast", "You're welcome!"),
+        ],
+    ),
+    (
+        "zh",
+        "你是仓库管理助手。",
+        [
+            ("S", "给仓库A补货200箱可乐", "restock_item", {"warehouse": "A", "item": "可乐", "boxes": 200},
+             '{"order_id": "R-5521", "status": "scheduled"}', "已安排给仓库A补货200箱可乐，单号R-5521。"),
+            ("T", "仓库A补货200箱可乐要多久能到？", "一般两天内送到。"),
+        ],
+    ),
+    (
+        "en",
+        "Support console assistant.",
+        [
+            ("S", "Escalate case 4411 to tier 2", "escalate_case", {"case": 4411, "tier": 2},
+             '{"case": 4411, "tier": 2}', "Case 4411 is now with tier 2."),
+            ("T", "should I escalate case 4420 to tier 2 too?", "Only if the customer is on an enterprise plan."),
+        ],
+    ),
+    (
+        "zh",
+        "你是IT服务台助手。",
+        [
+            ("S", "更新工单TCK-93的状态为处理中", "update_ticket", {"ticket_id": "TCK-93", "status": "in_progress"},
+             '{"ticket_id": "TCK-93", "status": "in_progress"}', "工单TCK-93已更新为处理中。"),
+            ("T", "更新工单TCK-95的状态为已关闭", "请问您确认要关闭工单TCK-95吗？关闭后客户将无法回复。"),
+        ],
+    ),
+    (
+        "zh",
+        "你是客服后台助手。",
+        [
+            ("S", "把会员张敏的积分加500", "adjust_points", {"member": "张敏", "delta": 500},
+             '{"member": "张敏", "points": 2300}', "已为张敏增加500积分，现在共2300分。"),
+            ("T", "会员张敏的积分加500以后是多少？", "现在是2300分。"),
+        ],
+    ),
+    (
+        "en",
+        "Mail assistant.",
+        [
+            ("S", "Archive the Q3 planning thread", "archive_thread", {"thread": "Q3 planning"},
+             '{"archived": true}', "Archived the Q3 planning thread."),
+            ("T", "never mind the offsite thread, I archived it myself", "Got it."),
+        ],
+    ),
+]
+
+
 def hand_records(rng: random.Random, specs: list[tuple[str, str, list[HandTurn]]], tag: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for k, (lang, system, spec) in enumerate(specs):
@@ -2807,6 +3048,12 @@ def hand_records(rng: random.Random, specs: list[tuple[str, str, list[HandTurn]]
             if code == "S":
                 user, tool, args, result, final = rest
                 turns.append(Turn(user=user, calls=[(tool, args)], results=[result], final=final, note="served"))
+            elif code == "W":
+                user, tool, args, wait, result, final, label = rest
+                turns.append(
+                    Turn(user=user, calls=[(tool, args)], results=[result], final=final, note="served", wait=wait,
+                         wait_label=label, wait_note="positive:hand" if label else "negative:hand")
+                )
             elif code == "T":
                 turns.append(Turn(user=rest[0], reply=rest[1], note="negative:hand"))
             else:
@@ -2937,6 +3184,7 @@ def generate() -> list[dict[str, Any]]:
                 k += 1
     records.extend(hand_records(rng, HAND, "hand"))
     records.extend(hand_records(rng, HAND_BLIND, "blind"))
+    records.extend(hand_records(rng, HAND_ADDED, "added"))
     return records
 
 

@@ -40,6 +40,9 @@ def result_text(msg: Any) -> str:
     return "\n".join(out)[:2000]
 
 
+PENDING_TEXT = 512  # what a pending (Responses) assistant turn keeps of its text, in memory and in state
+
+
 class TurnObserver(Protocol):
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
 
@@ -86,18 +89,28 @@ class Behaviour:
                 if cid is not None:
                     self.erasure.on_call(cid, tool, self.last_user)
             if self.pending is None:
-                self.pending = [index, text, tools]
+                self.pending = [index, text[:PENDING_TEXT], tools]
             else:
-                self.pending[1] = (self.pending[1] + "\n" + text) if text else self.pending[1]
+                if text:
+                    self.pending[1] = (self.pending[1] + "\n" + text)[:PENDING_TEXT]
                 self.pending[2] = self.pending[2] + tools
+            if adapter.name != "openai_responses":
+                # one message is the whole model turn (text and calls together): decide it now, so the last turn
+                # of a conversation that never ends is judged too. A Responses turn spans several items and
+                # waits for the next non-model item.
+                out.extend(self.flush(obs, model, app_version))
             return out
         if role is Role.REASONING or role is Role.OTHER or role is Role.INVALID:
             return out
         out.extend(self.flush(obs, model, app_version))
         if role is Role.TOOL or (role is Role.USER and view.results):
             # a results turn (even with a line of user text beside the results) is answered by the model's
-            # final answer, which is no regression
+            # final answer, which is no regression; its text still leads the calls that may follow
             self.regression.on_tool_result(index, None, result_text(msg))
+            if view.has_text:
+                text = adapter.text_of(msg)
+                if text:
+                    self.last_user = user_key(text)
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
             self.regression.on_user(index, text)

@@ -336,7 +336,9 @@ class PartitionProcessor:
 
     def _request(self, ev: Event, conv: Conversation, emit: _Emitter) -> None:
         dialect = conv.tracker.dialect or ev.dialect or "auto"
-        res = repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair)
+        # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
+        # turns from the stream), not from a fresh pass that would report them again
+        res = repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair, behaviour=False)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)

@@ -20,11 +20,14 @@ The method (see docs/regression.md) is lexical, bilingual (English and Chinese) 
    `0.5 * [same domain] + 0.25 * [compatible action family] + 0.5 * dice(content tokens)`, capped at 1.
    Requests without a domain of their own (ellipses such as "what about Tokyo?" / "那上海呢？", continuations such
    as "a bit more" / "再小一点", short commands such as "turn it down") inherit the current topic: the last
-   tool-served request the conversation is about.
-4. **Negative rules** on the request: thanks / acknowledgements, chit-chat and requests without an actionable
-   word or a lookup domain, writing tasks (poem, summary, translation), explanatory or generic questions
-   (why / how does / usually / 为什么 / 一般), advisory questions (should I / 要不要), and information requests
-   that earlier tool results already answer (their new entities all appear in a remembered result snippet).
+   tool-served request the conversation is about. A request without a domain that repeats most of the wording
+   of a tool-served request (更新工单X的状态为… for another ticket) is of its kind by precedent, whatever the
+   language or the tool.
+4. **Negative rules** on the request: thanks / acknowledgements, bare status queries ("any update?", 好了吗？:
+   they ask about work in progress, not for an act), chit-chat and requests without an actionable word or a
+   lookup domain, writing tasks (poem, summary, translation), explanatory or generic questions (why / how does /
+   usually / 为什么 / 一般), advisory questions (should I / 要不要), and information requests that earlier tool
+   results already answer (their new entities all appear in a remembered result snippet).
 5. **Negative rules** on the reply: a clarifying question or a request for confirmation (a question with no
    claim of having acted), and a refusal that gives a situational reason ("I can't ... because it's already at
    the maximum" / "无法……因为……"). A refusal that denies the capability ("I don't have access to ...",
@@ -33,6 +36,13 @@ The method (see docs/regression.md) is lexical, bilingual (English and Chinese) 
 Memory is bounded: at most `MAX_SERVED` tool-served requests (hashed tokens, concept names, tool names) and
 result snippets for the last `MAX_SNIPPETS` of them, each truncated. No message text is stored: tokens are kept
 as 32-bit CRC hashes, so the serialized state carries no content. Every call is O(size of the message).
+
+Speed (it runs for every message of the stream worker): the analysis of a text is cached by text (the worker
+meets each text again in every request snapshot of its conversation), and so are the words, CJK runs and tool
+names it is made of; ASCII text is tokenized with bytes.translate instead of the regex engine; a request's flags
+(the negative rules) are worked out only when a text-only answer is judged on them; an English cue pattern is
+run only when the text has a word that can start one of its matches (the letters are read from the pattern).
+Each of these gives exactly the result of the plain method (tests/unit/test_regression.py checks them against it).
 """
 
 from __future__ import annotations
@@ -44,8 +54,8 @@ import unicodedata
 import zlib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, NamedTuple
 
 STATE_VERSION = 1
 MAX_SERVED = 16  # tool-served requests remembered
@@ -371,7 +381,186 @@ _CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
 _NON_ALNUM_RE = re.compile(r"[^A-Za-z0-9]+")
 # Texts analysed lately (user requests, results, replies), by their text: the stream worker meets every text
 # again in each request snapshot of the conversation. Process memory only; never part of the state.
-CACHE_SIZE = 4096
+CACHE_SIZE = 1024
+WORD_CACHE_SIZE = 4096  # words, CJK runs, tokens of results: per cache
+
+# Word gates. Python's regex engine tries every alternative of a pattern at every position of the text, so an
+# English cue pattern costs 1-2 µs even on a short message that holds none of its words. Most patterns are
+# `\b(?:why|how to|...)`: every match starts, at a word boundary, with the literal letters of one alternative.
+# Such a match can only exist if a word of the text starts with those letters, which is checked first, on the
+# first three letters of the text's words, with one set operation. The letters are read from the pattern itself.
+
+
+def _split_alternatives(src: str) -> list[str]:
+    """The top-level alternatives of a regex source."""
+    out: list[str] = []
+    depth, start, i, n = 0, 0, 0, len(src)
+    while i < n:
+        c = src[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":
+            i = _class_end(src, i)
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            out.append(src[start:i])
+            start = i + 1
+        i += 1
+    out.append(src[start:])
+    return out
+
+
+def _class_end(src: str, i: int) -> int:
+    """Index of the `]` closing the character class that opens at i."""
+    j = i + 1
+    if j < len(src) and src[j] == "^":
+        j += 1
+    if j < len(src) and src[j] == "]":
+        j += 1
+    while j < len(src) and src[j] != "]":
+        j += 2 if src[j] == "\\" else 1
+    return j
+
+
+def _group_end(src: str, i: int) -> int:
+    """Index of the `)` closing the group that opens at i."""
+    depth, j = 0, i
+    while j < len(src):
+        c = src[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == "[":
+            j = _class_end(src, j)
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+    raise ValueError("unbalanced group")
+
+
+def _leading_letters(src: str, bounded: bool = False) -> frozenset[str] | None:
+    """The literal letters a match of each alternative of `src` starts with at a word boundary, or None when some
+    alternative may start otherwise."""
+    out: set[str] = set()
+    for alt in _split_alternatives(src):
+        b = bounded
+        if alt.startswith("\\b"):
+            alt, b = alt[2:], True
+        if alt[:1].isascii() and alt[:1].islower():
+            k = 0
+            while k < len(alt) and alt[k].isascii() and alt[k].islower():
+                k += 1
+            letters = alt[: k - 1] if alt[k : k + 1] in ("?", "*", "{") else alt[:k]
+            if not (letters and b):
+                return None
+            out.add(letters)
+        elif (alt.startswith("(") and not alt.startswith("(?")) or alt.startswith("(?:"):
+            end = _group_end(alt, 0)
+            if alt[end + 1 : end + 2] in ("?", "*", "{"):
+                return None
+            inner = _leading_letters(alt[3 if alt.startswith("(?:") else 1 : end], b)
+            if inner is None:
+                return None
+            out |= inner
+        else:
+            return None
+    return frozenset(out) if out else None
+
+
+class _Gated:
+    """A pattern looked for only when the text has a word that starts like one of its matches."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        letters = None if pattern.flags & re.IGNORECASE else _leading_letters(pattern.pattern)
+        self.keys = None if letters is None else frozenset(k for w in letters for k in _three(w[:3]))
+
+    def search(self, text: str, starts: frozenset[str]) -> re.Match[str] | None:
+        if self.keys is not None and self.keys.isdisjoint(starts):
+            return None
+        return self.pattern.search(text)
+
+
+_LETTERS_RE = re.compile(r"[a-z]+")
+
+# ASCII text (English messages, JSON results) is cut into tokens by bytes.translate + split, which gives what
+# the token patterns find, several times faster than the regex engine.
+
+
+def _byte_table(keep: str, dot: str = "") -> bytes:
+    """A bytes.translate table: ASCII characters in `keep` stay, those in `dot` become ".", the rest spaces."""
+    return bytes(c if chr(c) in keep else (46 if chr(c) in dot else 32) for c in range(256))
+
+
+_DIGITS_LOWER = "0123456789abcdefghijklmnopqrstuvwxyz"
+_ASCII_TOKEN = _byte_table(_DIGITS_LOWER + "'")
+_ASCII_LETTERS = _byte_table(_DIGITS_LOWER[10:])
+_ASCII_ENTITY = _byte_table(_DIGITS_LOWER + _DIGITS_LOWER[10:].upper() + "'-", dot=".!?\n")
+
+
+def _tokens(norm: str) -> list[str]:
+    """_TOKEN_RE.findall(norm): Latin words (with an 's, 't ... tail) and CJK runs."""
+    if not norm.isascii():
+        return _TOKEN_RE.findall(norm)
+    runs = norm.encode().translate(_ASCII_TOKEN).decode().split()
+    if "'" not in norm:
+        return runs
+    out: list[str] = []
+    for run in runs:
+        if "'" in run:
+            out += _TOKEN_RE.findall(run)
+        else:
+            out.append(run)
+    return out
+
+
+def _entity_tokens(nfkc: str) -> list[str]:
+    """_ENTITY_RE.findall(nfkc): words (with inner ' and -) and sentence ends, of a text in its original case (an
+    ASCII sentence end comes out as ".")."""
+    if not nfkc.isascii():
+        return _ENTITY_RE.findall(nfkc)
+    runs = nfkc.encode().translate(_ASCII_ENTITY).decode().replace(".", " . ").split()
+    if "'" not in nfkc and "-" not in nfkc:
+        return runs
+    return [r for r in (run.lstrip("'-") for run in runs) if r]  # a word starts with a letter or digit
+
+
+_AZ = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _three(start: str) -> set[str]:
+    """What the first three letters of a word that starts with `start` (one to three letters) can be."""
+    out = {start}
+    if len(start) < 3:
+        for c in _AZ:
+            out |= _three(start + c)
+    return out
+
+
+def _word_starts(text: str) -> frozenset[str]:
+    """The first three letters of each word (run of a-z) of a normalized text (the whole word if shorter)."""
+    words = text.encode().translate(_ASCII_LETTERS).decode().split() if text.isascii() else _LETTERS_RE.findall(text)
+    return frozenset([w[:3] for w in words])
+
+
+_TEXT_TASK_EN = _Gated(TEXT_TASK_EN)
+_EXPLAIN_EN = _Gated(EXPLAIN_EN)
+_ADVICE_EN = _Gated(ADVICE_EN)
+_CANCEL_EN = _Gated(CANCEL_EN)
+_STATUS_EN = _Gated(STATUS_EN)
+_CONTINUE_EN = _Gated(CONTINUE_EN)
+_CLAIM_EN = _Gated(CLAIM_EN)
+_CLARIFY_EN = _Gated(CLARIFY_EN)
+_REFUSE_EN = _Gated(REFUSE_EN)
+
 
 
 def normalize(text: str) -> str:
@@ -379,7 +568,7 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
 
 
-@functools.lru_cache(maxsize=1 << 15)
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
 def stem(word: str) -> str:
     """Light English stemming: plural s/es/ies, -ing, -ed, possessive 's."""
     if word.endswith("'s"):
@@ -400,7 +589,11 @@ def stem(word: str) -> str:
     return word
 
 
-@functools.lru_cache(maxsize=1 << 16)
+def _crc(token: str) -> int:
+    return zlib.crc32(token.encode("utf-8")) & 0xFFFFFFFF
+
+
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
 def h(token: str) -> int:
     return zlib.crc32(token.encode("utf-8")) & 0xFFFFFFFF
 
@@ -431,7 +624,9 @@ def _compile(table: list[tuple[str, str, str]]) -> tuple[dict[str, list[str]], l
 
 _ACT_EN, _ACT_ZH = _compile(ACTIONS)
 _DOM_EN, _DOM_ZH = _compile(DOMAINS)
-_ZH_STOP_RE = re.compile("|".join(map(re.escape, STOP_ZH_WORDS)) + "|[" + re.escape("".join(sorted(STOP_ZH_CHARS))) + "]")
+_ZH_STOP_RE = re.compile(
+    "|".join(map(re.escape, STOP_ZH_WORDS)) + "|[" + re.escape("".join(sorted(STOP_ZH_CHARS))) + "]"
+)
 
 
 class _ZhTable:
@@ -467,13 +662,16 @@ class _ZhTable:
 
 _ACT_ZH_TABLE = _ZhTable(_ACT_ZH)
 _DOM_ZH_TABLE = _ZhTable(_DOM_ZH)
+# the forms are looked for in CJK runs one by one, so they must be made of CJK characters only
+assert all(re.fullmatch(rf"[{_CJK}]+", f) for f, _ in _ACT_ZH + _DOM_ZH), "a Chinese lexicon form is not all CJK"
 _LEXICON_STEMS = frozenset(_ACT_EN) | frozenset(_DOM_EN)
 _ACK_STEMS = frozenset(stem(w) for w in ACK_EN)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Features:
-    """What the detector keeps of a request (hashed; no text)."""
+    """What the detector keeps of a request (hashed; no text). Instances are shared (the analysis of a text is
+    cached): never mutate one, make a new one."""
 
     actions: frozenset[str] = frozenset()
     domains: frozenset[str] = frozenset()
@@ -526,7 +724,9 @@ class Features:
 
     def _bare(self) -> bool:
         """A status query, or nothing of its own (a greeting)."""
-        return "status" in self.flags or not (self.actions or self.domains or self.tokens or self.chars or self.entities)
+        return "status" in self.flags or not (
+            self.actions or self.domains or self.tokens or self.chars or self.entities
+        )
 
 
 def _cap(values: Iterable[int], n: int) -> frozenset[int]:
@@ -543,13 +743,15 @@ def analyze_request(text: str) -> Features:
 
 
 _SENTENCE_END = frozenset(".!?。！？\n")
+# the words COMPLAINT_EN ends with (loud, quiet ...): it is looked for only in a text that holds one
+_COMPLAINT_WORDS_EN = tuple(w for w in COMPLAINT_DOMAIN if w.isascii())
 _LATIN_RE = re.compile(r"[a-z]")
 # English stems whose reading depends on their neighbours ("turn it on", "look up", "make it", "hurry up")
 _CONTEXT_STEMS = PARTICLE_VERBS | {"on", "off", "look", "up", "down", "make"}
 _DEVICE_DOMAINS = frozenset({"volume", "light", "thermostat"})
 
 
-@functools.lru_cache(maxsize=1 << 15)
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
 def _entity(word: str) -> tuple[int | None, int | None]:
     """The hashed stem of a Latin word if it names something (a number, a capitalised word that is no function
     word) and is no lexicon word: (anywhere, only when it does not start a sentence)."""
@@ -563,15 +765,42 @@ def _entity(word: str) -> tuple[int | None, int | None]:
     return None, None
 
 
-@functools.lru_cache(maxsize=1 << 15)
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
+def _word_info(word: str) -> tuple[str, tuple[str, ...], tuple[str, ...], int | None]:
+    """The stem of an English word, its actions and domains, and its hash if it is a content word."""
+    s = stem(word)
+    return (s, *_stem_info(s))
+
+
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
 def _stem_info(s: str) -> tuple[tuple[str, ...], tuple[str, ...], int | None]:
     """Actions and domains of an English stem, and its hash if it is a content word."""
     content = s not in STOP_EN and s not in _LEXICON_STEMS and s not in PARTICLE_VERBS
     return tuple(_ACT_EN.get(s, ())), tuple(_DOM_EN.get(s, ())), h(s) if content else None
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _cjk_run(run: str) -> tuple[frozenset[int], frozenset[int]]:
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
+def _zh_run(run: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], int]:
+    """A CJK run of a request: the actions and domains of its lexicon forms (found longest first) and, with those
+    forms masked out, its content tokens, characters and size. The forms are CJK only, so a text's concepts and
+    content are those of its CJK runs taken one by one."""
+    acts, masked = _ACT_ZH_TABLE.concepts(run)
+    doms, _ = _DOM_ZH_TABLE.concepts(run)
+    _, masked = _DOM_ZH_TABLE.concepts(masked)
+    tokens: set[int] = set()
+    chars: set[int] = set()
+    size = 0
+    for piece in masked.split():
+        size += len(piece)
+        t, c = _cjk_run(piece)
+        tokens.update(t)
+        chars.update(c)
+    # tuples, not sets: the cache holds many, and the garbage collector stops tracking tuples of strings and ints
+    return tuple(acts), tuple(doms), tuple(tokens), tuple(chars), size
+
+
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
+def _cjk_run(run: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Hashed content tokens (bigrams, short pieces whole) and characters of a CJK run."""
     tokens: set[int] = set()
     chars: set[int] = set()
@@ -580,33 +809,49 @@ def _cjk_run(run: str) -> tuple[frozenset[int], frozenset[int]]:
             tokens.add(h(t))
         for ch in piece:
             chars.add(h(ch))
-    return frozenset(tokens), frozenset(chars)
+    return tuple(tokens), tuple(chars)
+
+
+class _Context(NamedTuple):
+    """What the flags of a request are read from, besides its features."""
+
+    norm: str
+    latin_text: bool  # it has Latin letters
+    cjk: bool  # it has CJK characters
+    stems: list[str]
+    latin: str  # its Latin words, space-separated
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _analyze_request(raw: str) -> Features:
+    core, ctx = _request_parts(raw)
+    return replace(core, flags=_request_flags(core, ctx))
+
+
+def _request_core(raw: str) -> Features:
+    """The features of a request without its flags (they matter only when a text-only answer is judged)."""
+    return _request_parts(raw)[0]
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _request_parts(raw: str) -> tuple[Features, _Context]:
     nfkc = unicodedata.normalize("NFKC", raw)
     norm = nfkc.replace("\u2019", "'").casefold()
     # Each English pattern needs a Latin letter and each Chinese one a CJK character: look only for what can be.
     latin_text = _LATIN_RE.search(norm) is not None
     cjk = _CJK_RE.search(norm) is not None
-    flags: set[str] = set()
 
     # entities from the original casing: capitalised words that do not start a sentence, numbers, file names
     entities: set[int] = set()
     files = [m.group(0) for m in FILE_NAME.finditer(norm)] if _FILE_EXT_RE.search(norm) else []
     for f in files:
         entities.add(h(f))
-    sentence_start = True
-    for w in _ENTITY_RE.findall(nfkc):
-        if w in _SENTENCE_END:
-            sentence_start = True
-            continue
-        anywhere, inside = _entity(w)
-        key = anywhere if sentence_start else inside
-        if key is not None:
-            entities.add(key)
-        sentence_start = False
+    toks = _entity_tokens(nfkc)
+    for i, (anywhere, inside) in enumerate(map(_entity, toks)):
+        if inside is not None:  # (a sentence end has neither)
+            key = anywhere if i == 0 or toks[i - 1] in _SENTENCE_END else inside
+            if key is not None:
+                entities.add(key)
 
     actions: set[str] = set()
     domains: set[str] = set()
@@ -615,32 +860,30 @@ def _analyze_request(raw: str) -> Features:
     if ("度" in norm or "°" in norm or "℃" in norm) and _DEGREE_RE.search(norm):
         domains.add("thermostat")
 
-    # Chinese concepts first (substring), then mask them so they do not count as content
-    cjk_text = norm
-    if cjk:
-        acts, cjk_text = _ACT_ZH_TABLE.concepts(norm)
-        actions |= acts
-        doms, _ = _DOM_ZH_TABLE.concepts(norm)
-        domains |= doms
-        _, cjk_text = _DOM_ZH_TABLE.concepts(cjk_text)
-
-    words: list[str] = []
     content_words: set[int] = set()
     tokens: set[int] = set()
     chars: set[int] = set()
-    size = 0
-    for tok in _TOKEN_RE.findall(cjk_text):
-        if tok[0] >= "\x80":  # a CJK run (the other tokens are Latin words)
-            size += len(tok)
-            t, c = _cjk_run(tok)
-            tokens |= t
-            chars |= c
-        else:
-            size += 1
-            words.append(tok)
+    all_tokens = _tokens(norm)
+    if cjk:
+        words: list[str] = []
+        size = 0
+        for tok in all_tokens:
+            if tok[0] >= "\x80":  # a CJK run: its concepts, and its content once their forms are masked out
+                run_acts, run_doms, run_tokens, run_chars, run_size = _zh_run(tok)
+                actions.update(run_acts)
+                domains.update(run_doms)
+                tokens.update(run_tokens)
+                chars.update(run_chars)
+                size += run_size
+            else:  # a Latin word
+                size += 1
+                words.append(tok)
+    else:
+        words, size = all_tokens, len(all_tokens)
 
     # English concepts (words and particle verbs)
-    stems = [stem(w) for w in words]
+    infos = [_word_info(w) for w in words]
+    stems = [info[0] for info in infos]
     has_particle_verb = False
     for i, s in enumerate(stems):
         if s in _CONTEXT_STEMS:
@@ -666,15 +909,17 @@ def _analyze_request(raw: str) -> Features:
                 or _DEVICE_DOMAINS & set(c for w in stems for c in _DOM_EN.get(w, ()))
             ):
                 continue  # "hurry up", "is it up or down today?": not a device direction
-        acts_en, doms_en, content = _stem_info(s)
-        actions.update(acts_en)
-        domains.update(doms_en)
+        _, acts_en, doms_en, content = infos[i]
+        if acts_en:
+            actions.update(acts_en)
+        if doms_en:
+            domains.update(doms_en)
         if content is not None:
             tokens.add(content)
             content_words.add(content)
 
     # a complaint about a device's state asks to change it
-    if latin_text:
+    if latin_text and any(w in norm for w in _COMPLAINT_WORDS_EN):
         for m in COMPLAINT_EN.finditer(norm):
             actions.add("set")
             domains.add(COMPLAINT_DOMAIN[m.group(1)])
@@ -683,8 +928,24 @@ def _analyze_request(raw: str) -> Features:
             actions.add("set")
             domains.add(COMPLAINT_DOMAIN[m.group(1)])
 
-    # flags
-    latin = " ".join(words)
+    cap = MAX_REQUEST_TOKENS
+    core = Features(
+        actions=frozenset(actions),
+        domains=frozenset(domains),
+        tokens=frozenset(tokens) if len(tokens) <= cap else _cap(tokens, cap),
+        chars=frozenset(chars) if len(chars) <= cap else _cap(chars, cap),
+        entities=frozenset(entities) if len(entities) <= cap else _cap(entities, cap),
+        words=frozenset(content_words) if len(content_words) <= cap else _cap(content_words, cap),
+        size=size,
+    )
+    return core, _Context(norm, latin_text, cjk, stems, " ".join(words))
+
+
+def _request_flags(core: Features, ctx: _Context) -> frozenset[str]:
+    norm, latin_text, cjk, stems, latin = ctx
+    starts = _word_starts(norm) if latin_text else frozenset()
+    actions, size = core.actions, core.size
+    flags: set[str] = set()
     asks = "?" in norm or "？" in norm
     if asks or (cjk and _QUESTION_TAIL_RE.search(norm.strip())) or (latin_text and _QUESTION_HEAD_RE.match(norm)):
         flags.add("question")
@@ -692,11 +953,11 @@ def _analyze_request(raw: str) -> Features:
         flags.add("polite")
     if not actions and (not _ACK_STEMS.isdisjoint(stems) or (cjk and any(a in norm for a in ACK_ZH))):
         flags.add("ack")
-    if (latin_text and TEXT_TASK_EN.search(latin)) or (cjk and TEXT_TASK_ZH.search(norm)):
+    if (latin_text and _TEXT_TASK_EN.search(latin, starts)) or (cjk and TEXT_TASK_ZH.search(norm)):
         flags.add("text_task")
-    if (latin_text and EXPLAIN_EN.search(norm)) or (cjk and EXPLAIN_ZH.search(norm)):
+    if (latin_text and _EXPLAIN_EN.search(norm, starts)) or (cjk and EXPLAIN_ZH.search(norm)):
         flags.add("explain")
-    if (latin_text and ADVICE_EN.search(norm)) or (cjk and ADVICE_ZH.search(norm)):
+    if (latin_text and _ADVICE_EN.search(norm, starts)) or (cjk and ADVICE_ZH.search(norm)):
         flags.add("advice")
     is_short = size <= SHORT_LATIN_TOKENS if not cjk else size <= SHORT_CJK_CHARS
     if is_short:
@@ -708,28 +969,21 @@ def _analyze_request(raw: str) -> Features:
         flags.add("ellipsis")
     elif size <= 2 and not actions and asks:
         flags.add("ellipsis")  # a bare name as a question ("TSLA?") continues the previous lookup
-    if (latin_text and CANCEL_EN.search(norm)) or (cjk and CANCEL_ZH.search(norm)):
+    if (latin_text and _CANCEL_EN.search(norm, starts)) or (cjk and CANCEL_ZH.search(norm)):
         flags.add("cancel")
-    if not (actions or domains or entities) and _bare_status(norm, latin_text, cjk):
+    if not (actions or core.domains or core.entities) and _bare_status(norm, starts if latin_text else None, cjk):
         flags.add("status")
-    if is_short and ((latin_text and CONTINUE_EN.search(latin)) or (cjk and CONTINUE_ZH.search(norm))):
+    if is_short and ((latin_text and _CONTINUE_EN.search(latin, starts)) or (cjk and CONTINUE_ZH.search(norm))):
         flags.add("continue")
-
-    return Features(
-        actions=frozenset(actions),
-        domains=frozenset(domains),
-        tokens=_cap(tokens, MAX_REQUEST_TOKENS),
-        chars=_cap(chars, MAX_REQUEST_TOKENS),
-        entities=_cap(entities, MAX_REQUEST_TOKENS),
-        words=_cap(content_words, MAX_REQUEST_TOKENS),
-        flags=frozenset(flags),
-        size=size,
-    )
+    return frozenset(flags)
 
 
-def _bare_status(norm: str, latin: bool = True, cjk: bool = True) -> bool:
-    """A status query with nothing of its own: "Hello? Still working on it?", 好了吗？ (not "any news on TSLA?")."""
-    rest, n = STATUS_EN.subn(" ", norm) if latin else (norm, 0)
+def _bare_status(norm: str, starts: frozenset[str] | None = None, cjk: bool = True) -> bool:
+    """A status query with nothing of its own: "Hello? Still working on it?", 好了吗？ (not "any news on TSLA?").
+    `starts`: the word starts of a text with Latin letters (None: it has none), `cjk`: it has CJK characters."""
+    if starts is not None and _STATUS_EN.keys is not None and _STATUS_EN.keys.isdisjoint(starts):
+        starts = None
+    rest, n = STATUS_EN.subn(" ", norm) if starts is not None else (norm, 0)
     rest, m = STATUS_ZH.subn(" ", rest) if cjk else (rest, 0)
     if not n + m:
         return False
@@ -772,22 +1026,25 @@ def snippet_tokens(text: str) -> frozenset[int]:
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _snippet_tokens(raw: str) -> frozenset[int]:
     norm = normalize(raw)
-    out: dict[int, None] = {}  # an ordered set: the first MAX_SNIPPET_TOKENS are kept
-    for tok in _TOKEN_RE.findall(norm):
-        if tok[0] < "\x80":  # a Latin word (the other tokens are CJK runs)
-            out[h(stem(tok))] = None
-        else:
-            n = len(tok)
-            for i in range(n):
-                out[h(tok[i])] = None
-                if i + 1 < n:
-                    out[h(tok[i : i + 2])] = None
-        if len(out) >= MAX_SNIPPET_TOKENS:
-            break
-    if len(out) < MAX_SNIPPET_TOKENS:
-        for m in FILE_NAME.finditer(norm):
-            out[h(m.group(0))] = None
-    return frozenset(itertools.islice(out, MAX_SNIPPET_TOKENS))
+    seq = [v for tok in _tokens(norm) for v in (_snippet_token(tok) if tok[-1] > "9" else (_crc(tok),))]
+    if _FILE_EXT_RE.search(norm):
+        seq += [h(m.group(0)) for m in FILE_NAME.finditer(norm)]
+    # the first MAX_SNIPPET_TOKENS distinct tokens, in order
+    return frozenset(itertools.islice(dict.fromkeys(seq), MAX_SNIPPET_TOKENS))
+
+
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
+def _snippet_token(tok: str) -> tuple[int, ...]:
+    """Hashes of a token of a result: a Latin word's stem; a CJK run's characters and bigrams, in order."""
+    if tok[0] < "\x80":  # a Latin word (the other tokens are CJK runs)
+        return (h(stem(tok)),)
+    out: list[int] = []
+    n = len(tok)
+    for i in range(n):
+        out.append(h(tok[i]))
+        if i + 1 < n:
+            out.append(h(tok[i : i + 2]))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -844,15 +1101,34 @@ def reply_veto(text: str) -> str | None:
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _reply_veto(text: str) -> str | None:
     body = _reply_body(text)
-    if CAPABILITY_EN.search(body) or CAPABILITY_ZH.search(body):
+    latin = _LATIN_RE.search(body) is not None
+    cjk = _CJK_RE.search(body) is not None
+    starts = _word_starts(body) if latin else frozenset()
+    if (latin and CAPABILITY_EN.search(body)) or (cjk and CAPABILITY_ZH.search(body)):
         return None
-    if (REFUSE_EN.search(body) or REFUSE_ZH.search(body)) and (REASON_EN.search(body) or REASON_ZH.search(body)):
+    if ((latin and _REFUSE_EN.search(body, starts)) or (cjk and REFUSE_ZH.search(body))) and (
+        (latin and REASON_EN.search(body)) or (cjk and REASON_ZH.search(body))
+    ):
         return "refusal with a reason"
-    if (_asks(body) or CLARIFY_EN.search(body) or CLARIFY_ZH.search(body)) and not (
-        CLAIM_EN.search(body) or CLAIM_ZH.search(body)
+    if (_asks(body) or (latin and _CLARIFY_EN.search(body, starts)) or (cjk and CLARIFY_ZH.search(body))) and not (
+        (latin and _CLAIM_EN.search(body, starts)) or (cjk and CLAIM_ZH.search(body))
     ):
         return "clarifying question"
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _tools_profile(tools: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str], frozenset[int]]:
+    """analyze_tool over a turn's tools, united."""
+    acts: set[str] = set()
+    doms: set[str] = set()
+    words: set[int] = set()
+    for t in tools:
+        a, d, w = analyze_tool(t)
+        acts |= a
+        doms |= d
+        words |= w
+    return frozenset(acts), frozenset(doms), frozenset(words)
 
 
 def _families(actions: Iterable[str]) -> set[str]:
@@ -924,16 +1200,13 @@ class Served:
         )
 
     def add_tools(self, tools: Sequence[str]) -> None:
-        acts, doms, words = set(self.actions), set(self.domains), set(self.tool_words)
         for t in tools:
             if t not in self.tools and len(self.tools) < 8:
                 self.tools.append(t)
-            a, d, w = analyze_tool(t)
-            acts |= a
-            doms |= d
-            words |= w
-        self.actions, self.domains = frozenset(acts), frozenset(doms)
-        self.tool_words = _cap(words, 16)
+        acts, doms, words = _tools_profile(tuple(tools))
+        self.actions = self.actions | acts
+        self.domains = self.domains | doms
+        self.tool_words = _cap(self.tool_words | words, 16)
 
 
 class RegressionDetector:
@@ -951,6 +1224,7 @@ class RegressionDetector:
         self.tool_used = False
         self.served: deque[Served] = deque(maxlen=MAX_SERVED)
         self.pending: Features | None = None  # the request waiting for the assistant's first message
+        self._pending_raw: str | None = None  # its text until its flags are worked out (memory only)
         self.pending_index = -1
         self.current: Served | None = None  # the served record of the turn in progress (results attach here)
         self.in_turn = False  # an assistant message answered the latest request
@@ -961,13 +1235,26 @@ class RegressionDetector:
     # -- feeding ------------------------------------------------------------------------------------------
     def on_user(self, index: int, text: str) -> None:
         """A user message with text (not a tool result)."""
-        feats = analyze_request(text)
+        raw = text[:MAX_TEXT_CHARS]
         if self.pending is not None and not self.in_turn:
-            feats = self.pending.union(feats)  # two user messages in a row: one request
-        self.pending = feats
+            self.pending = self._request().union(_analyze_request(raw))  # two user messages in a row: one request
+            self._pending_raw = None
+        else:
+            self.pending = _request_core(raw)
+            self._pending_raw = raw
         self.pending_index = index
         self.current = None
         self.in_turn = False
+
+    def _request(self) -> Features:
+        """The pending request with its flags. They are worked out on first need: most requests are served by a
+        tool, and only a text-only answer is judged on them. Until then the text is held here (never in the
+        state: `to_state` works them out first)."""
+        assert self.pending is not None
+        if self._pending_raw is not None:
+            self.pending = _analyze_request(self._pending_raw)
+            self._pending_raw = None
+        return self.pending
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
         self.tool_used = True
@@ -991,15 +1278,18 @@ class RegressionDetector:
             return None
         self.in_turn = True
         before = self.tool_used
-        req = self.pending
         if tools:
-            self.current = self._remember(self.pending_index, req, tools)
+            self._pending_raw = None  # served: its flags are never needed
+            self.current = self._remember(self.pending_index, self.pending, tools)
             self.tool_used = True
             self.topic = self.pending_index
             self.last_on_topic = True
             self.last_text_task = False
             return AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)")
-        expected, detail = self._judge(req, text) if before else (None, "no tool used before")
+        if not before:
+            self._pending_raw = None
+            return AssistantTurn(index, "text_only", before, None, "no tool used before")
+        expected, detail = self._judge(self._request(), text)
         return AssistantTurn(index, "text_only", before, expected, detail)
 
     # -- decisions ----------------------------------------------------------------------------------------
@@ -1150,10 +1440,12 @@ class RegressionDetector:
         return s
 
     def _trim_snippets(self) -> None:
-        n = len(self.served)
-        for i, s in enumerate(self.served):
-            if i < n - MAX_SNIPPETS and s.snippet:
-                s.snippet = frozenset()
+        """Only the last MAX_SNIPPETS served requests keep their result snippet."""
+        n = len(self.served) - MAX_SNIPPETS
+        if n > 0:
+            for s in itertools.islice(self.served, n):
+                if s.snippet:
+                    s.snippet = frozenset()
 
     # -- state --------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
@@ -1166,7 +1458,7 @@ class RegressionDetector:
             "v": STATE_VERSION,
             "tool_used": self.tool_used,
             "served": [s.to_state() for s in self.served],
-            "pending": None if self.pending is None else self.pending.to_state(),
+            "pending": None if self.pending is None else self._request().to_state(),
             "pending_index": self.pending_index,
             "current": cur,
             "in_turn": self.in_turn,

@@ -229,7 +229,9 @@ async def test_generated_traffic_end_to_end_matches_ground_truth(broker) -> None
         assert metric("toolmend_dead_letters_total", kind=kind) == want, kind
     for kind, want in t["findings"].items():
         if kind == "text_only_regression":
-            continue  # behavioural: measured against its labelled evaluation set (bench/eval_regression.py)
+            # a Responses turn is decided at the conversation's next message, and some generated conversations
+            # stay open: tests/unit/test_generate.py compares this one exactly, with the open ones ended
+            continue
         assert metric("toolmend_findings_total", kind=kind) == want, kind
     assert metric("toolmend_tool_history_erased_total") == t["tool_history_erased"]
     # the findings topic holds the same findings, one record each

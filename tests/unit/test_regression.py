@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from processor.core import regression as R
 from processor.core.regression import (
     MAX_REQUEST_TOKENS,
     MAX_SERVED,
@@ -350,3 +352,178 @@ def test_never_raises_on_arbitrary_unicode(script: list[Step]) -> None:
 @given(st.lists(st.sampled_from([s for c in CONVERSATIONS for s in c]), max_size=30))
 def test_round_trip_is_transparent_on_any_interleaving(script: list[Step]) -> None:
     assert replay_with_round_trips(script) == run(script)
+
+
+# -- status queries and repeated requests (the generator's two reports) ----------------------------------------
+
+TICKET_ZH = served(
+    "更新工单TCK-1的状态为已解决", "update_ticket", '{"ticket_id": "TCK-1", "status": "resolved"}', "工单TCK-1已更新。"
+)
+
+
+def late(user: str, tool: str, wait: str, result: str, answer: str) -> list[Step]:
+    """A call, a user message before its result arrives (late), the result, then the answer."""
+    return [("u", user), ("a", "", [tool]), ("u", wait), ("r", tool, result), ("a", answer, [])]
+
+
+@pytest.mark.parametrize(
+    "wait", ["Any update?", "Is it done yet?", "Hello? Still working on it?", "好了吗？", "还在处理吗？", "怎么样了？"]
+)
+def test_a_status_query_answered_by_the_late_result_is_not_flagged(wait: str) -> None:
+    script = [
+        *VOLUME_EN,
+        *late("Set a timer for 10 minutes", "set_timer", wait, '{"status": "running"}', "Sorry, timer set."),
+    ]
+    turns = run(script)
+    assert flagged(script) == []
+    assert turns[-1].detail == "status query"
+
+
+def test_a_status_query_with_an_object_of_its_own_is_a_request() -> None:
+    assert flagged([*WEATHER_ZH, ("u", "那上海的天气怎么样了？"), ("a", "上海今天晴。")]) == [(5, "get_weather")]
+
+
+def test_a_request_then_a_status_query_is_still_a_request() -> None:
+    script = [*VOLUME_EN, ("u", "Turn it down a bit"), ("u", "any update?"), ("a", "Done, it's lower now.")]
+    assert flagged(script) == [(6, "set_volume")]
+
+
+def test_a_new_request_while_a_call_is_in_flight_is_judged() -> None:
+    script = late("Turn on the kitchen lights", "control_lights", "and the bedroom ones too", "ok", "Both are on.")
+    assert flagged(script) == [(4, "control_lights")]
+
+
+def test_the_same_wording_as_a_tool_served_request_is_the_same_kind() -> None:
+    script = [*TICKET_ZH, ("u", "更新工单TCK-2的状态为已解决"), ("a", "好的，明白。")]
+    turns = run(script)
+    assert flagged(script) == [(5, "update_ticket")]
+    assert "index 0" in turns[-1].detail
+
+
+@pytest.mark.parametrize(
+    ("user", "reply"),
+    [
+        ("工单TCK-1的状态现在是什么？", "已解决。"),  # answered by the result
+        ("为什么工单TCK-1要更新为已解决？", "因为客户确认问题已经修复。"),  # explanatory
+        ("更新工单TCK-2的状态为已解决", "请问您确认要关闭工单TCK-2吗？"),  # clarifying
+    ],
+)
+def test_the_same_wording_without_an_act_to_do_is_not_flagged(user: str, reply: str) -> None:
+    assert flagged([*TICKET_ZH, ("u", user), ("a", reply)]) == []
+
+
+def test_a_pending_request_is_stored_with_its_flags_and_without_its_text() -> None:
+    det = RegressionDetector()
+    run([*VOLUME_EN, ("u", "Any update on the Zanzibar weather?")], det)
+    state = det.to_state()
+    assert "zanzibar" not in json.dumps(state).casefold()
+    assert "question" in state["pending"]["f"]
+    det.on_assistant(9, "", ["get_weather"])
+    assert det._pending_raw is None  # the text is dropped once the turn is decided
+
+
+# -- the fast text analysis is exact -------------------------------------------------------------------------------
+
+ASCII_TEXT = st.text(alphabet=st.sampled_from(list("abcxyz019 '-_.!?\n\tAZ,:\"{}")), max_size=60)
+MIXED_TEXT = st.text(
+    alphabet=st.sampled_from(list("ab1 '-.?！。，") + list("的了吗调大小灯声音天气查工单更新状态一下帮我")), max_size=40
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(ASCII_TEXT, MIXED_TEXT, st.text(max_size=40)))
+def test_tokenizers_match_their_patterns(text: str) -> None:
+    norm = R.normalize(text)
+    nfkc = unicodedata.normalize("NFKC", text)
+    assert R._tokens(norm) == R._TOKEN_RE.findall(norm)
+    ends = R._SENTENCE_END  # an ASCII sentence end may come out as "."
+    assert [w if w not in ends else "." for w in R._entity_tokens(nfkc)] == [
+        w if w not in ends else "." for w in R._ENTITY_RE.findall(nfkc)
+    ]
+    assert R._word_starts(norm) == frozenset(w[:3] for w in R._LETTERS_RE.findall(norm))
+
+
+def _split_cjk_naive(run_: str) -> list[str]:
+    pieces, cur, i = [], "", 0
+    while i < len(run_):
+        hit = next((len(w) for w in R.STOP_ZH_WORDS if run_.startswith(w, i)), 0)
+        hit = hit or (1 if run_[i] in R.STOP_ZH_CHARS else 0)
+        if hit:
+            pieces, cur = ([*pieces, cur] if cur else pieces), ""
+            i += hit
+        else:
+            cur += run_[i]
+            i += 1
+    return [*pieces, cur] if cur else pieces
+
+
+def _concepts_naive(text: str, table: list[tuple[str, str]]) -> tuple[set[str], str]:
+    found: set[str] = set()
+    for form, concept in table:
+        if form in text:
+            found.add(concept)
+            text = text.replace(form, " ")
+    return found, text
+
+
+@settings(max_examples=400, deadline=None)
+@given(MIXED_TEXT)
+def test_chinese_lexicon_and_cutting_match_the_plain_loops(text: str) -> None:
+    norm = R.normalize(text)
+    assert R._ACT_ZH_TABLE.concepts(norm) == _concepts_naive(norm, R._ACT_ZH)
+    assert R._DOM_ZH_TABLE.concepts(norm) == _concepts_naive(norm, R._DOM_ZH)
+    for run_ in (t for t in R._TOKEN_RE.findall(norm) if t[0] >= "\x80"):
+        assert R._split_cjk(run_) == _split_cjk_naive(run_)
+
+
+GATED = [R._TEXT_TASK_EN, R._EXPLAIN_EN, R._ADVICE_EN, R._CANCEL_EN, R._STATUS_EN, R._CONTINUE_EN, R._CLAIM_EN,
+         R._CLARIFY_EN, R._REFUSE_EN]
+
+
+def test_word_gates_are_read_from_the_patterns() -> None:
+    assert all(g.keys is not None for g in GATED)
+    assert R._leading_letters(r"\b(why|how (?:do|does)|what(?:'s| is))") == {"why", "how", "what"}
+    assert R._leading_letters(r"\b(?:(?:did|found) it|never ?mind)\b") == {"did", "found", "never"}
+    assert R._leading_letters(r"\bcolou?r") == {"colo"}
+    assert R._leading_letters(r"(?:why|how)") is None  # no word boundary: a match may start inside a word
+    assert R._leading_letters(r"\b(?:a|[bc]d)") is None
+    assert R._leading_letters(r"\b(?=x)y") is None
+
+
+def _phrases(g: R._Gated) -> list[str]:
+    """Texts that hold a match: each alternative's leading letters, completed by what the pattern needs."""
+    return [m.group(0) for t in CORPUS for m in g.pattern.finditer(R.normalize(t))]
+
+
+CORPUS = [t for c in CONVERSATIONS for s in c for t in s[1:2] if isinstance(t, str)] + [
+    "should i bring an umbrella?", "how does the thermostat work", "never mind, I looked it up myself",
+    "any update?", "is it done yet", "it's way too loud", "one more please", "done! I've set it to 20",
+    "which room do you mean?", "I can't, it's already at the maximum", "write a haiku", "any tips for sleep",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(range(len(GATED))), st.text(alphabet=st.sampled_from(list("abdehinorstuwy '?.,")), max_size=40),
+       st.text(alphabet=st.sampled_from(list("abdehinorstuwy '?.,")), max_size=10))
+def test_word_gates_never_hide_a_match(k: int, before: str, after: str) -> None:
+    g = GATED[k]
+    for phrase in [*_phrases(g), ""]:
+        text = before + phrase + after
+        if g.pattern.search(text):
+            assert g.search(text, R._word_starts(text)) is not None
+
+
+def test_complaints_are_looked_for_when_their_word_is_there() -> None:
+    ends = R.COMPLAINT_EN.pattern.rsplit("(", 1)[1].split(")")[0].split("|")
+    assert sorted(ends) == sorted(R._COMPLAINT_WORDS_EN)
+
+
+def test_reply_veto_is_analyze_reply_veto() -> None:
+    for text in [t for c in CONVERSATIONS for s in c for t in s[1:2] if isinstance(t, str)] + CORPUS + [
+        "That will permanently delete all 37 files. Are you sure?",
+        "抱歉，无法再调大了，因为音量已经是最大值。",
+        "As an AI language model, I can't control devices.",
+        "Done! Would you like it even lower?",
+        "请问要发什么内容？",
+    ]:
+        assert R.reply_veto(text) == R.analyze_reply(text).veto
