@@ -115,6 +115,13 @@ def _ensure_dialect(messages: Iterable[Any]) -> None:
         dialects.sniff(m)  # raises InputError for a message no dialect can read
 
 
+def _ensure_readable(messages: Iterable[Any]) -> None:
+    """With the dialect known, only a message no dialect can read at all is refused (cheaper than sniffing)."""
+    for m in messages:
+        if "role" not in m and "type" not in m and "parts" not in m:
+            raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
+
+
 class PartitionProcessor:
     def __init__(self, topic: str, partition: int, config: EngineConfig = EngineConfig(),
                  observer: Observer | None = None) -> None:
@@ -255,7 +262,10 @@ class PartitionProcessor:
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
             if ev.type != "end":
-                _ensure_dialect(ev.messages)
+                if ev.dialect is None and self._unknown_dialect(ev.conversation_id):
+                    _ensure_dialect(ev.messages)
+                else:
+                    _ensure_readable(ev.messages)
         except DeadLetter as e:
             self._dead_letter(out, e.kind, e.detail, src, key, value, headers)
             self.offset = offset
@@ -280,6 +290,13 @@ class PartitionProcessor:
         if len(self.convs) > self.cfg.hot_conversations:
             self._cool()
         return out
+
+    def _unknown_dialect(self, cid: str) -> bool:
+        """Whether messages of this conversation must be sniffed (no dialect known for it yet)."""
+        conv = self.convs.get(cid)
+        if conv is not None:
+            return conv.tracker.dialect is None
+        return True  # new, or cold (not worth waking here: sniffing a few messages is cheaper)
 
     def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord]) -> None:
         cid = ev.conversation_id

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import platform
+from bisect import bisect_left
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
@@ -82,9 +84,11 @@ class Metrics:
         self.open_conversations = Gauge(p + "open_conversations", "Conversations in memory", registry=r)
         self.open_tool_calls = Gauge(p + "open_tool_calls", "Tool calls waiting for a result", registry=r)
         self.state_bytes = Gauge(p + "state_bytes", "Approximate size of serialized state", registry=r)
+        bounds = (.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10)
         self.processing = Histogram(p + "event_processing_seconds", "Fetch to outputs handed to the producer",
-                                    buckets=(.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5,
-                                             1, 2.5, 5, 10), registry=r)
+                                    buckets=bounds, registry=r)
+        self._bounds = (*bounds, float("inf"))
+        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         self.commits = Counter(p + "commits", "Offset commits", ["outcome"], registry=r)
         self.rebalances = Counter(p + "rebalances", "Partition assignment changes", ["kind"], registry=r)
         self.restore_seconds = Gauge(p + "state_restore_seconds", "Duration of the last state restore",
@@ -109,30 +113,56 @@ class Metrics:
             self.turns_after_tool.labels(outcome, UNKNOWN, UNKNOWN)
         self.restore_seconds.set(0)
 
-    # -- Observer (called by the core) ----------------------------------------------------------------------
+    # -- Observer (called by the core, per event: label children are cached, `labels()` costs microseconds) --
+    def _child(self, metric: Any, *labels: str) -> Any:
+        key = (id(metric), labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
+
     def event(self, type: str, outcome: str) -> None:
-        self.events.labels(type, outcome).inc()
+        self._child(self.events, type, outcome).inc()
 
     def messages_seen(self, dialect: str, n: int) -> None:
-        self.messages.labels(dialect).inc(n)
+        self._child(self.messages, dialect).inc(n)
 
     def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
-        self.tool_calls.labels(dialect, self.model(model), self.tool(tool)).inc()
+        self._child(self.tool_calls, dialect, self.model(model), self.tool(tool)).inc()
 
     def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
-        self.findings.labels(f.kind.value, f.severity.value, dialect).inc()
+        self._child(self.findings, f.kind.value, f.severity.value, dialect).inc()
         if f.kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
-            self.dangling.labels(f.reason.value, dialect, self.model(model), self.tool(f.tool)).inc()
+            self._child(self.dangling, f.reason.value, dialect, self.model(model), self.tool(f.tool)).inc()
         elif f.kind is FindingKind.TEXT_ONLY_REGRESSION:
-            self.regressions.labels(self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
+            self._child(self.regressions, self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
         elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
-            self.erasures.labels(self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
+            self._child(self.erasures, self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
 
     def action(self, a: Action) -> None:
-        self.repairs.labels(a.action.value).inc()
+        self._child(self.repairs, a.action.value).inc()
 
     def dead_letter(self, kind: str) -> None:
-        self.dead_letters.labels(kind).inc()
+        self._child(self.dead_letters, kind).inc()
 
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
-        self.turns_after_tool.labels(outcome, self.model(model), self.app_version(app_version)).inc()
+        self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc()
+
+    def observe_processing(self, durations: list[float]) -> None:
+        """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).
+        Falls back to observe() if prometheus_client's internals ever change."""
+        h = self.processing
+        buckets = getattr(h, "_buckets", None)
+        total = getattr(h, "_sum", None)
+        if buckets is None or total is None or len(buckets) != len(self._bounds):
+            for d in durations:
+                h.observe(d)
+            return
+        counts = [0] * len(buckets)
+        bounds = self._bounds
+        for d in durations:
+            counts[bisect_left(bounds, d)] += 1
+        for i, c in enumerate(counts):
+            if c:
+                buckets[i].inc(c)
+        total.inc(sum(durations))

@@ -88,6 +88,7 @@ class Worker:
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
         self._gauges_at = 0.0
+        self._same_partitions: set[str] = set()
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -124,11 +125,22 @@ class Worker:
         await self._producer.start()
         try:
             await self._consumer.start()
+            await self._partition_layout()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
             await self._loop(stop)
         finally:
             await self._shutdown()
+
+    async def _partition_layout(self) -> None:
+        """Output topics partitioned like the input get each record in its input partition number."""
+        c = self._consumer
+        assert c is not None
+        s = self.s
+        n_in = len(await partitions_of(c, s.input_topic))
+        for t in (s.output_topic, s.findings_topic, s.dlq_topic):
+            if t and n_in and len(await partitions_of(c, t)) == n_in:
+                self._same_partitions.add(t)
 
     async def _create_topics(self) -> None:
         s = self.s
@@ -188,8 +200,9 @@ class Worker:
         t_fetch = time.perf_counter()
         outs: list[OutRecord] = []
         commit: dict[TopicPartition, int] = {}
-        observe = self.m.processing.observe
+        durations: list[float] = []
         n = 0
+        origin: list[int] = []  # input partition of each output: outputs of a conversation stay in one partition
         c = self._consumer
         assert c is not None
         for tp, records in batch.items():
@@ -201,8 +214,10 @@ class Worker:
                     c.seek(tp, records[0].offset)
                 continue
             for rec in records:
-                outs.extend(proc.process(rec.offset, rec.key, rec.value, rec.headers or ()))
-                observe(time.perf_counter() - t_fetch)
+                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or ())
+                outs.extend(got)
+                origin.extend([tp.partition] * len(got))
+                durations.append(time.perf_counter() - t_fetch)
                 n += 1
             commit[tp] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
@@ -212,7 +227,9 @@ class Worker:
         futs: list[Awaitable[Any]] = []
         sent: list[OutRecord] = []
         counts: dict[str, int] = {}
-        for r in outs:
+        self.m.observe_processing(durations)
+        same = self._same_partitions
+        for r, part in zip(outs, origin, strict=True):
             t = topic[r.kind]
             if t is None:
                 continue
@@ -223,7 +240,10 @@ class Worker:
                             h.get("toolmend-source-partition", b"").decode(),
                             h.get("toolmend-source-offset", b"").decode())
             try:
-                futs.append(await p.send(t, r.value, key=r.key, headers=r.headers))
+                # the input partition: the partition the default partitioner would pick for this key when the
+                # counts match (checked at start), without paying for a pure-Python murmur2 per record
+                futs.append(await p.send(t, r.value, key=r.key, headers=r.headers,
+                                         partition=part if t in same else None))
             except MessageSizeTooLargeError:
                 futs.append(await self._too_large(r))
             sent.append(r)
