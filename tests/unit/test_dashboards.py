@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.promql import alert_signals
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD_DIR = ROOT / "dashboards"
@@ -345,21 +346,6 @@ def loaded_rules(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict
             proc.wait()
 
 
-SIGNAL = r"[a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^{}]*\})?"
-CLAUSE_CMP = re.compile(rf"^(?P<signal>{SIGNAL})\s*(?:==|!=|>=|<=|>|<)\s*[-+]?(?:[0-9]*\.)?[0-9]+(?:e[-+]?[0-9]+)?$")
-CLAUSE_ABSENT = re.compile(rf"^absent\(\s*(?P<signal>{SIGNAL})\s*\)$")
-SET_OP = re.compile(r"\s+(?:and|or|unless)(?:\s+(?:on|ignoring)\s*\([^)]*\))?\s+")
-
-
-def alert_signals(expr: str) -> list[str]:
-    """The same grammar as the proof test: `<signal> <op> <number>` / `absent(<signal>)` clauses."""
-    signals = []
-    for clause in SET_OP.split(" ".join(expr.split())):
-        match = CLAUSE_CMP.match(clause) or CLAUSE_ABSENT.match(clause)
-        if match is None:
-            raise ValueError(f"clause {clause!r} is neither `<signal> <op> <number>` nor `absent(<signal>)`")
-        signals.append(match.group("signal"))
-    return signals
 
 
 def test_alert_expressions_are_thresholds_on_proven_signals(loaded_rules: list[dict[str, Any]]) -> None:

@@ -1,0 +1,23 @@
+"""The shape every alert expression must have, shared by the rule unit tests and the real-Prometheus proof:
+clauses `<signal> <op> <number>` or `absent(<signal>)` joined by and/or/unless, all PromQL maths in recording
+rules. The proof evaluates each signal; promtool tests cover the thresholds."""
+
+from __future__ import annotations
+
+import re
+
+SIGNAL = r"[a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^{}]*\})?"
+CLAUSE_CMP = re.compile(rf"^(?P<signal>{SIGNAL})\s*(?:==|!=|>=|<=|>|<)\s*[-+]?(?:[0-9]*\.)?[0-9]+(?:e[-+]?[0-9]+)?$")
+CLAUSE_ABSENT = re.compile(rf"^absent\(\s*(?P<signal>{SIGNAL})\s*\)$")
+SET_OP = re.compile(r"\s+(?:and|or|unless)(?:\s+(?:on|ignoring)\s*\([^)]*\))?\s+")
+
+
+def alert_signals(expr: str) -> list[str]:
+    """The signals of an alert expression; ValueError if it is not of the documented shape."""
+    signals = []
+    for clause in SET_OP.split(" ".join(expr.split())):
+        match = CLAUSE_CMP.match(clause) or CLAUSE_ABSENT.match(clause)
+        if match is None:
+            raise ValueError(f"clause {clause!r} is neither `<signal> <op> <number>` nor `absent(<signal>)`")
+        signals.append(match.group("signal"))
+    return signals
