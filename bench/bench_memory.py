@@ -7,8 +7,11 @@ Each scenario runs in a fresh interpreter (a child of this script), so RSS basel
 * `live_behaviour_on`  : the default engine (`EngineConfig()`), conversations built by processing events;
 * `live_behaviour_off` : `EngineConfig(behaviour=False)`, same events;
 * `restored_behaviour_on`: the states of `live_behaviour_on` (written to a temporary file, streamed back),
-  rebuilt through `PartitionProcessor.restore` (the changelog path a worker takes on assignment), then
-  `finish_restore()` (timer heaps).
+  applied through `PartitionProcessor.restore` (the changelog path a worker takes on assignment), then
+  `finish_restore()` (timer heaps);
+* `live_behaviour_on_all_hot`: as `live_behaviour_on` with `hot_conversations` unbounded: every conversation a
+  live object (what a conversation costs as Python objects; the engine keeps `hot_conversations` per partition
+  live, 2048 by default, and the others serialized).
 
 A conversation is two `message` events in the OpenAI-chat dialect, like a live chat stops while a tool runs:
 a user request (~120-200 chars), then an assistant turn with 1 or 2 tool calls (70% / 30%) and no result. So
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -86,11 +90,12 @@ def conversation_events(rng: random.Random, k: int, t0: int) -> tuple[bytes, lis
     return cid.encode(), [orjson.dumps(user), orjson.dumps(asst)]
 
 
-def build_live(n: int, behaviour: bool, seed: int) -> tuple[list[Any], dict[str, Any]]:
+def build_live(n: int, behaviour: bool, seed: int, hot: int | None = None) -> tuple[list[Any], dict[str, Any]]:
     from processor.core.partition import EngineConfig, PartitionProcessor
     from processor.synth.generate import kafka_partition
 
-    cfg = EngineConfig(behaviour=behaviour)
+    cfg = EngineConfig(behaviour=behaviour) if hot is None else EngineConfig(behaviour=behaviour,
+                                                                             hot_conversations=hot)
     procs = [PartitionProcessor("bench.in", p, cfg) for p in range(PARTITIONS)]
     offsets = [0] * PARTITIONS
     rng = random.Random(seed)
@@ -111,7 +116,17 @@ def build_live(n: int, behaviour: bool, seed: int) -> tuple[list[Any], dict[str,
                     q.take_changelog()
     for q in procs:
         q.take_changelog()
-    return procs, {"events": n_events, "outputs": n_outputs, "build_s": round(time.perf_counter() - t, 2)}
+    dt = time.perf_counter() - t
+    return procs, {"events": n_events, "outputs": n_outputs, "build_s": round(dt, 2),
+                   "events_per_s": round(n_events / dt)}
+
+
+def states(proc: Any) -> Iterator[tuple[str, bytes]]:
+    """(conversation id, serialized state) of every conversation of a processor, live (hot) or serialized (cold)."""
+    for cid, c in proc.convs.items():
+        yield cid, orjson.dumps(c.to_state())
+    for cid, entry in getattr(proc, "cold", {}).items():
+        yield cid, entry[0]
 
 
 def deep_size(seen: set[int], *objs: Any) -> int:
@@ -141,67 +156,83 @@ def deep_size(seen: set[int], *objs: Any) -> int:
     return size
 
 
-def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, float]:
-    """Mean deep size (bytes) per conversation of each part of its state, over `sample` conversations.
+def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, Any]:
+    """Where the bytes go: mean deep size per hot (live) conversation by part, per cold (serialized) conversation,
+    and the per-partition containers (dict slots, timer heaps) divided by all conversations.
 
-    Objects shared between conversations (configs, dialect adapters, constant strings, small ints) are counted
-    once over the whole sample (one `seen` set), so the sum is the sample's real footprint divided by its size. The dict slot of `convs` and the timer
-    heap entries are estimated from the containers' sizes divided by the number of conversations.
+    Objects shared between conversations (configs, dialect adapters, constant or interned strings, small ints) are
+    counted once over the whole sample (one `seen` set), so each figure is the sample's footprint over its size.
     """
-    from processor.core.partition import PartitionProcessor
-
     shared: set[int] = set()
-    p0: PartitionProcessor = procs[0]
+    p0 = procs[0]
     for x in (p0.cfg, p0.cfg.repair, *(c.tracker._d for c in list(p0.convs.values())[:50]), *range(-5, 257)):
         shared.add(id(x))
         for y in getattr(x, "__dict__", {}).values():
             shared.add(id(y))
-    parts: dict[str, float] = {}
-    n = 0
     seen = set(shared)
+    hot: dict[str, float] = {}
+    n_hot = 0
     for proc in procs:
         for cid, c in proc.convs.items():
-            if n >= sample:
+            if n_hot >= sample:
                 break
             t = c.tracker
-            b = c.behaviour
             acc = {
-                "conversation_id (key)": deep_size(seen, cid),
-                "Conversation object + ints": deep_size(seen, c.last_ts, c.offset, c.deadline, c.evict_at)
-                + sys.getsizeof(c),
-                "recent (dedup deque)": deep_size(seen, c.recent),
+                "conversation_id": deep_size(seen, cid),
+                "Conversation object + ints": sys.getsizeof(c)
+                + deep_size(seen, c.last_ts, c.offset, c.deadline, c.evict_at),
+                "recent (dedup ids)": deep_size(seen, c.recent),
                 "model/app_version strings": deep_size(seen, c.model, c.app_version),
-                "tracker: object + __dict__": sys.getsizeof(t) + sys.getsizeof(t.__dict__)
-                + deep_size(seen, t._n, t._block_seq),
-                "tracker: open block (_Block, calls, held)": deep_size(seen, t._block),
-                "tracker: _recent OrderedDict": deep_size(seen, t._recent),
-                "tracker: _pending + _step": deep_size(seen, t._pending, t._step),
+                "tracker (all)": deep_size(seen, t),
             }
+            b = c.behaviour
             if b is not None:
-                r = b.regression
-                acc["behaviour: regression.served (deque)"] = deep_size(seen, r.served)
-                acc["behaviour: regression.pending (Features)"] = deep_size(seen, r.pending)
-                acc["behaviour: regression (rest)"] = deep_size(seen, r)
-                acc["behaviour: ErasureTracker"] = deep_size(seen, b.erasure)
-                acc["behaviour: object + last_user + pending"] = deep_size(seen, b)
+                acc["behaviour: regression detector"] = deep_size(seen, b.regression)
+                acc["behaviour: erasure tracker"] = deep_size(seen, b.erasure)
+                acc["behaviour: rest"] = deep_size(seen, b)
             for k, v in acc.items():
-                parts[k] = parts.get(k, 0) + v
-            n += 1
-    out = {k: round(v / max(1, n)) for k, v in parts.items()}
-    total_convs = sum(len(p.convs) for p in procs)
-    out["convs dict slot"] = round(sum(sys.getsizeof(p.convs) for p in procs) / max(1, total_convs))
-    heap = sum(sys.getsizeof(p._timeouts) + sys.getsizeof(p._evictions) for p in procs)
-    heap += sum(sys.getsizeof(e) for p in procs for e in p._timeouts + p._evictions)
-    out["timer heaps (lists + tuples)"] = round(heap / max(1, total_convs))
-    out["total (estimated)"] = sum(out.values())
-    return out
+                hot[k] = hot.get(k, 0) + v
+            n_hot += 1
+    cold: dict[str, float] = {}
+    n_cold = 0
+    for proc in procs:
+        for cid, entry in getattr(proc, "cold", {}).items():
+            if n_cold >= sample:
+                break
+            acc = {"conversation_id": deep_size(seen, cid), "state bytes object": deep_size(seen, entry[0]),
+                   "entry tuple + ints": deep_size(seen, entry)}
+            for k, v in acc.items():
+                cold[k] = cold.get(k, 0) + v
+            n_cold += 1
+    total = sum(p.conversations if hasattr(p, "conversations") else len(p.convs) for p in procs)
+    containers = {
+        "convs + cold dict tables": sum(sys.getsizeof(p.convs) + sys.getsizeof(getattr(p, "cold", {}))
+                                        for p in procs),
+        "_sizes dict (table + ints)": sum(sys.getsizeof(getattr(p, "_sizes", {}))
+                                          + 32 * len(getattr(p, "_sizes", {})) for p in procs),
+        "timer heaps (lists + tuples)": sum(sys.getsizeof(p._timeouts) + sys.getsizeof(p._evictions)
+                                            + sum(sys.getsizeof(e) for e in p._timeouts + p._evictions)
+                                            for p in procs),
+    }
+    hot_mean = {k: round(v / max(1, n_hot)) for k, v in hot.items()}
+    cold_mean = {k: round(v / max(1, n_cold)) for k, v in cold.items()}
+    cont = {k: round(v / max(1, total)) for k, v in containers.items()}
+    n_hot_all = sum(len(p.convs) for p in procs)
+    n_cold_all = total - n_hot_all
+    est = (sum(hot_mean.values()) * n_hot_all + sum(cold_mean.values()) * n_cold_all) / max(1, total)
+    return {"hot_conversations": n_hot_all, "cold_conversations": n_cold_all,
+            "hot_bytes_each": hot_mean, "hot_total_each": sum(hot_mean.values()),
+            "cold_bytes_each": cold_mean, "cold_total_each": sum(cold_mean.values()),
+            "containers_per_conversation": cont,
+            "estimated_bytes_per_conversation": round(est + sum(cont.values()))}
 
 
 def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> dict[str, Any]:
     from processor.core.partition import EngineConfig, PartitionProcessor
 
     behaviour = name != "live_behaviour_off"
-    build_live(500, behaviour, seed + 1)  # warm-up, thrown away
+    hot = 10**9 if name == "live_behaviour_on_all_hot" else None
+    build_live(500, behaviour, seed + 1, hot)  # warm-up, thrown away
     before = rss_mib()
     extra: dict[str, Any] = {}
     if name == "restored_behaviour_on":
@@ -219,21 +250,22 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
         extra = {"restore_s": round(time.perf_counter() - t, 2)}
         after = rss_mib()
     else:
-        procs, extra = build_live(n, behaviour, seed)
+        procs, extra = build_live(n, behaviour, seed, hot)
         after = rss_mib()
         if states_file is not None:
             with open(states_file, "wb") as f:
                 for proc in procs:
-                    for cid, c in proc.convs.items():
-                        f.write(b"%d\t%s\t%s\n" % (proc.partition, cid.encode(), orjson.dumps(c.to_state())))
-    convs = sum(len(p.convs) for p in procs)
+                    for cid, value in states(proc):
+                        f.write(b"%d\t%s\t%s\n" % (proc.partition, cid.encode(), value))
+    convs = sum(p.conversations if hasattr(p, "conversations") else len(p.convs) for p in procs)
     open_calls = sum(p.open_calls for p in procs)
-    state_bytes = sum(len(orjson.dumps(c.to_state())) for p in procs for c in p.convs.values())
-    sample = next(iter(procs[0].convs.values())).to_state()
+    state_bytes = sum(len(v) for p in procs for _, v in states(p))
+    sample = orjson.loads(next(states(procs[0]))[1])
     delta = after - before
     parts = breakdown(procs)
     return {
-        "scenario": name, "behaviour": behaviour, "conversations": convs, "open_calls": open_calls,
+        "scenario": name, "behaviour": behaviour, "hot_conversations_setting": hot or EngineConfig().hot_conversations,
+        "conversations": convs, "open_calls": open_calls,
         "rss_before_mib": round(before, 1), "rss_after_mib": round(after, 1), "rss_delta_mib": round(delta, 1),
         "mib_per_100k": round(delta * 100_000 / max(1, convs), 1),
         "bytes_per_conversation": round(delta * MiB / max(1, convs)),
@@ -241,7 +273,7 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
         "state_bytes_total": state_bytes, "state_mib_total": round(state_bytes / MiB, 1),
         "state_bytes_per_conversation": round(state_bytes / max(1, convs)),
         "sample_state": sample,
-        "breakdown_bytes_per_conversation": parts,
+        "breakdown": parts,
         "target_mib_per_100k": TARGET_MIB_PER_100K,
         "meets_target": delta * 100_000 / max(1, convs) <= TARGET_MIB_PER_100K,
         **extra,
@@ -273,7 +305,7 @@ def machine() -> dict[str, Any]:
             "cpu_model": cpu, "mem_total": mem}
 
 
-SCENARIOS = ("live_behaviour_on", "live_behaviour_off", "restored_behaviour_on")
+SCENARIOS = ("live_behaviour_on", "live_behaviour_off", "restored_behaviour_on", "live_behaviour_on_all_hot")
 
 
 def main() -> int:
@@ -304,13 +336,19 @@ def main() -> int:
               f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB  = {r['mib_per_100k']:.1f} MiB/100k "
               f"({r['bytes_per_conversation']} B/conv; target <= {TARGET_MIB_PER_100K:.0f})  "
               f"state {r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv)")
-    print("\nwhere the bytes go (deep sizes, mean per conversation, over 2000 conversations):")
-    names = list(dict.fromkeys(k for r in results for k in r["breakdown_bytes_per_conversation"]))
-    print(f"  {'':44s}" + "".join(f"{r['scenario']:>24s}" for r in results))
-    for k in names:
-        print(f"  {k:44s}" + "".join(f"{r['breakdown_bytes_per_conversation'].get(k, 0):>24d}" for r in results))
+    print("\nwhere the bytes go (deep sizes, mean per conversation; hot = live objects, cold = serialized):")
+    for r in results:
+        bd = r["breakdown"]
+        print(f"  {r['scenario']}: {bd['hot_conversations']} hot x {bd['hot_total_each']} B + "
+              f"{bd['cold_conversations']} cold x {bd['cold_total_each']} B + containers "
+              f"{sum(bd['containers_per_conversation'].values())} B/conv = ~{bd['estimated_bytes_per_conversation']} "
+              f"B/conv (RSS says {r['bytes_per_conversation']})")
+        print(f"      hot:  {bd['hot_bytes_each']}")
+        if bd["cold_conversations"]:
+            print(f"      cold: {bd['cold_bytes_each']}  containers: {bd['containers_per_conversation']}")
     doc = {"bench": "memory", "date": datetime.now(UTC).isoformat(timespec="seconds"),
-           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]), "machine": machine(), "code": code_state(),
+           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]), "machine": machine(),
+           "code": code_state(),
            "conversations": a.conversations, "results": results}
     Path(a.json).parent.mkdir(parents=True, exist_ok=True)
     Path(a.json).write_text(json.dumps(doc, indent=2) + "\n")

@@ -1,6 +1,6 @@
 """Worker benchmarks against a real broker: throughput vs a bare consume-produce loop, latency, state restore.
 
-    python bench/bench_worker.py throughput [--events 100000] [--repeat 2] [--profile]
+    python bench/bench_worker.py throughput [--events 100000] [--repeat 3] [--profile]
     python bench/bench_worker.py latency    [--rates 5000] [--duration 30]
     python bench/bench_worker.py restore    [--restore-sizes 200000,500000,1000000]
     python bench/bench_worker.py all        (the three, one broker each)
@@ -30,14 +30,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import functools
 import gc
 import io
 import json
+import logging
 import os
 import platform
 import pstats
 import random
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -70,6 +73,8 @@ RESULTS = BENCH / "results"
 PARTITIONS = 4
 SESSION = {"session_timeout_ms": 6000, "heartbeat_interval_ms": 1000}  # joins on Tansu take ~session/2
 THROUGHPUT_TARGET = 0.75
+# the generated input holds a few 1.2 MB events (too_large dead letters): Apache Kafka needs the topic limit raised
+BIG = {"max.message.bytes": str(4 << 20)}
 LATENCY_RATE = 5000
 
 
@@ -97,7 +102,7 @@ def machine() -> dict[str, Any]:
     import aiokafka
 
     return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
-            "cpu_model": cpu, "mem_total": mem, "aiokafka": aiokafka.__version__, "broker": "tansu (memory)"}
+            "cpu_model": cpu, "mem_total": mem, "aiokafka": aiokafka.__version__}
 
 
 def rss_mib() -> float:
@@ -110,7 +115,10 @@ def rss_mib() -> float:
 
 def write(name: str, doc: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"worker_{name}.json"
+    suffix = "" if doc.get("broker") in ("tansu", None) else "_" + doc["broker"]
+    if doc.get("worker_settings", {}).get("behaviour") is False:
+        suffix += "_detectors_off"
+    path = RESULTS / f"worker_{name}{suffix}.json"
     doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
            "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]), "machine": machine(),
            "code": code_state(), **doc}
@@ -178,9 +186,8 @@ async def committed_total(s: Settings) -> int:
     c = AIOKafkaConsumer(bootstrap_servers=s.bootstrap_servers, group_id=s.group_id, enable_auto_commit=False)
     await c.start()
     try:
-        await c.topics()
         done = 0
-        for p in sorted(c.partitions_for_topic(s.input_topic) or ()):
+        for p in range(PARTITIONS):
             done += (await c.committed(TopicPartition(s.input_topic, p))) or 0
         return done
     finally:
@@ -188,21 +195,39 @@ async def committed_total(s: Settings) -> int:
 
 
 class Broker:
-    """The embedded Tansu broker, or a running broker given by --bootstrap."""
+    """The embedded Tansu broker (default), Apache Kafka 4.x (tests/support/brokers.py), or a running broker."""
 
-    def __init__(self, bootstrap: str | None) -> None:
+    def __init__(self, bootstrap: str | None, kind: str = "tansu") -> None:
         self.given = bootstrap
+        self.kind = "given" if bootstrap else kind
         self.b: EmbeddedBroker | None = None
+        self._kafka: Any = None
+        self.pid: int | None = None
 
-    def __enter__(self) -> str:
+    def __enter__(self) -> Broker:
         if self.given:
-            return self.given
-        self.b = EmbeddedBroker().start()
-        return self.b.bootstrap
+            self.bootstrap = self.given
+        elif self.kind == "kafka":
+            sys.path.insert(0, str(ROOT / "tests"))
+            from support.brokers import start_kafka  # type: ignore[import-not-found]
+
+            self._kafka = start_kafka()
+            running = self._kafka.__enter__()
+            self.bootstrap = running.bootstrap
+            pidfile = running.log_path.parent / "kafka.pid" if running.log_path else None
+            if pidfile is not None and pidfile.exists():
+                self.pid = int(pidfile.read_text().split()[0])
+        else:
+            self.b = EmbeddedBroker().start()
+            self.bootstrap = self.b.bootstrap
+            self.pid = self.b.pid
+        return self
 
     def __exit__(self, *exc: object) -> None:
         if self.b is not None:
             self.b.stop()
+        if self._kafka is not None:
+            self._kafka.__exit__(None, None, None)
 
 
 # -- 1. throughput ------------------------------------------------------------------------------------------
@@ -254,17 +279,27 @@ class TimedWorker(Worker):
         self.done = asyncio.Event()
         self.batches = 0
         self.busy = 0.0  # wall time inside _process (engine + produce + acks + commit)
+        self.cpu = 0.0  # CPU time of this process inside _process (the rest of `busy` is waiting on the broker)
 
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
         t = time.perf_counter()
+        cpu = time.process_time()
         if self.t0 is None:
             self.t0 = t
         await super()._process(batch)
         self.busy += time.perf_counter() - t
+        self.cpu += time.process_time() - cpu
         self.batches += 1
         if self.processed >= self.target and self.t1 is None:
             self.t1 = time.perf_counter()
             self.done.set()
+
+
+async def worker_topics(s: Settings) -> None:
+    """The topics the worker would create, created first with the raised message size limit."""
+    await ensure_topics(s, [(s.input_topic, PARTITIONS, BIG), (s.output_topic, PARTITIONS, BIG),
+                            (s.dlq_topic, PARTITIONS, BIG), (s.findings_topic or "unused", PARTITIONS, BIG),
+                            (s.changelog_topic, PARTITIONS, {"cleanup.policy": "compact", **BIG})])
 
 
 async def worker_pass(s: Settings, total: int, timeout_s: float, profile: cProfile.Profile | None = None
@@ -288,7 +323,8 @@ async def worker_pass(s: Settings, total: int, timeout_s: float, profile: cProfi
     outs = {k: int(w.m.output_records.labels(k)._value.get())
             for k in ("repaired", "findings", "dead_letter", "changelog")}
     return {"events": w.processed, "seconds": round(dt, 3), "events_per_s": round(w.processed / dt),
-            "batches": w.batches, "busy_s": round(w.busy, 3), "outputs": outs}
+            "batches": w.batches, "busy_s": round(w.busy, 3), "cpu_in_process_s": round(w.cpu, 3),
+            "waiting_share": round(1 - w.cpu / dt, 3), "outputs": outs}
 
 
 def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[str, float]]:
@@ -321,49 +357,84 @@ def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[st
     return out.getvalue(), shares
 
 
-async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int, profile: bool) -> dict[str, Any]:
+def engine_only(items: list[tuple[bytes | None, bytes]]) -> dict[str, int]:
+    """Events/s of PartitionProcessor alone over the same events (4 partitions by key, no Kafka): the ceiling."""
+    from processor.core.partition import EngineConfig, PartitionProcessor
+
+    recs = []
+    offsets = [0] * PARTITIONS
+    rng = random.Random(1)
+    for key, value in items:
+        part = kafka_partition(key, PARTITIONS) if key is not None else rng.randrange(PARTITIONS)
+        recs.append((part, offsets[part], key, value))
+        offsets[part] += 1
+    out = {}
+    for name, cfg, obs in (("detectors_on", EngineConfig(), None),
+                           ("detectors_on_with_metrics", EngineConfig(), Metrics(CollectorRegistry())),
+                           ("detectors_off", EngineConfig(behaviour=False), None)):
+        procs = [PartitionProcessor("bench.in", p, cfg, obs) for p in range(PARTITIONS)]
+        gc.collect()
+        t = time.perf_counter()
+        for part, off, key, value in recs:
+            procs[part].process(off, key, value)
+        out[name] = round(len(recs) / (time.perf_counter() - t))
+    return out
+
+
+async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int, profile: bool,
+                           extra: dict[str, Any]) -> dict[str, Any]:
     run = uuid.uuid4().hex[:6]
     in_topic = f"bench{run}.in"
     base = settings(bootstrap, f"bench{run}", in_topic)
-    await ensure_topics(base, [(in_topic, PARTITIONS, {})])
+    await ensure_topics(base, [(in_topic, PARTITIONS, BIG)])
     t = time.perf_counter()
     items = events_for(n_events, seed)
     gen_s = time.perf_counter() - t
     sizes = sorted(len(v) for _, v in items)
     n, prod_s = await produce_all(bootstrap, in_topic, items)
-    del items
     print(f"throughput: {n} events in {in_topic} (generated in {gen_s:.1f}s, produced in {prod_s:.1f}s, "
           f"value bytes median {sizes[len(sizes) // 2]}, mean {sum(sizes) / len(sizes):.0f}, max {sizes[-1]})")
+    engine = engine_only(items)
+    print(f"  engine alone (no Kafka, same events): {engine}")
+    del items
     bare: list[dict[str, Any]] = []
     work: list[dict[str, Any]] = []
     for i in range(repeat):
         sb = settings(bootstrap, f"bench{run}bare{i}", in_topic)
-        await ensure_topics(sb, [(sb.output_topic, PARTITIONS, {})])
+        await ensure_topics(sb, [(sb.output_topic, PARTITIONS, BIG)])
         r = await bare_loop(sb, n, 240)
         bare.append(r)
         print(f"  bare   #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches)")
-        sw = settings(bootstrap, f"bench{run}w{i}", in_topic)
+        sw = settings(bootstrap, f"bench{run}w{i}", in_topic, **extra)
+        await worker_topics(sw)
         r = await worker_pass(sw, n, 240)
         work.append(r)
         print(f"  worker #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches, "
               f"outputs {r['outputs']})")
     best_bare = max(r["events_per_s"] for r in bare)
     best_work = max(r["events_per_s"] for r in work)
+    med_bare = statistics.median(r["events_per_s"] for r in bare)
+    med_work = statistics.median(r["events_per_s"] for r in work)
     ratio = best_work / best_bare
-    print(f"  best: worker {best_work} / bare {best_bare} events/s = {ratio:.2f} (target >= {THROUGHPUT_TARGET})")
+    print(f"  best:   worker {best_work} / bare {best_bare} events/s = {ratio:.3f} (target >= {THROUGHPUT_TARGET})")
+    print(f"  median: worker {med_work:.0f} / bare {med_bare:.0f} events/s = {med_work / med_bare:.3f}")
     doc: dict[str, Any] = {
         "events": n, "partitions": PARTITIONS, "seed": seed, "generate_s": round(gen_s, 2),
         "produce_s": round(prod_s, 2), "value_bytes": {"median": sizes[len(sizes) // 2],
                                                        "mean": round(sum(sizes) / len(sizes)), "max": sizes[-1]},
         "settings": {k: getattr(base, k) for k in ("max_batch", "fetch_max_wait_ms", "linger_ms", "behaviour",
                                                    "session_timeout_ms")},
-        "bare": bare, "worker": work, "aggregate": "best of runs",
+        "engine_only_events_per_s": engine, "worker_settings": {"behaviour": base.behaviour, **extra},
+        "bare": bare, "worker": work, "aggregate": "best of runs (median also given)",
         "bare_events_per_s": best_bare, "worker_events_per_s": best_work, "ratio": round(ratio, 3),
+        "bare_events_per_s_median": med_bare, "worker_events_per_s_median": med_work,
+        "ratio_median": round(med_work / med_bare, 3),
         "target_ratio": THROUGHPUT_TARGET, "meets_target": ratio >= THROUGHPUT_TARGET,
     }
     if profile:
         prof = cProfile.Profile()
-        sp = settings(bootstrap, f"bench{run}prof", in_topic)
+        sp = settings(bootstrap, f"bench{run}prof", in_topic, **extra)
+        await worker_topics(sp)
         r = await worker_pass(sp, n, 280, prof)
         text, shares = profile_summary(prof)
         (RESULTS / "worker_profile.txt").parent.mkdir(parents=True, exist_ok=True)
@@ -408,10 +479,47 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
+def machine_busy_s() -> float:
+    """CPU seconds all processes of the machine spent busy so far (/proc/stat, all cores)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = v
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+class Contention:
+    """CPU used during a section: by this bench (with its reaped children), by the broker, and by everything else
+    on the machine (other people's tests, for instance): the benches share 2 cores with all of it."""
+
+    def __init__(self, broker_pid: int | None) -> None:
+        self.broker_pid = broker_pid
+
+    def _sample(self) -> tuple[float, float, float, float]:
+        t = os.times()
+        broker = cpu_seconds(self.broker_pid) if self.broker_pid else 0.0
+        return time.perf_counter(), machine_busy_s(), t.user + t.system + t.children_user + t.children_system, broker
+
+    def __enter__(self) -> Contention:
+        self.t0 = self._sample()
+        with open("/proc/loadavg") as f:
+            self.load0 = f.read().split()[0]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        t1 = self._sample()
+        wall = t1[0] - self.t0[0]
+        machine_, bench, broker = (t1[i] - self.t0[i] for i in (1, 2, 3))
+        self.result = {"wall_s": round(wall, 1), "cores_available": os.cpu_count(),
+                       "cores_used_total": round(machine_ / wall, 2), "cores_used_bench": round(bench / wall, 2),
+                       "cores_used_broker": round(broker / wall, 2),
+                       "cores_used_others": round(max(0.0, machine_ - bench - broker) / wall, 2),
+                       "loadavg_1m_at_start": float(self.load0)}
+
+
 def pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
-    return xs[min(len(xs) - 1, max(0, int(round(q / 100 * len(xs) + 0.5)) - 1))]
+    return xs[min(len(xs) - 1, max(0, round(q / 100 * len(xs) + 0.5) - 1))]
 
 
 def summary_ms(xs: list[float]) -> dict[str, float]:
@@ -429,9 +537,7 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
     s = settings(bootstrap, prefix, f"{prefix}.in", metrics_port=port, metrics_host="127.0.0.1")
     n_events = int(rate * duration)
     items = events_for(n_events, seed)
-    await ensure_topics(s, [(s.input_topic, PARTITIONS, {}), (s.output_topic, PARTITIONS, {}),
-                            (s.dlq_topic, PARTITIONS, {}), (s.findings_topic or "", PARTITIONS, {}),
-                            (s.changelog_topic, PARTITIONS, {"cleanup.policy": "compact"})])
+    await worker_topics(s)
     with open(log, "ab") as f:
         proc = subprocess.Popen([sys.executable, "-m", "processor.shell.cli", "run", "--log-level", "WARNING"],
                                 env=env_for(s), stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
@@ -489,8 +595,8 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
                 break
             await asyncio.sleep(0.5)
         drained_s = time.perf_counter() - t_start
-        cpu = {k: round((cpu_seconds(proc.pid if k == "worker" else broker_pid if k == "broker" else os.getpid())
-                         - v) / drained_s, 2) for k, v in cpu0.items()}
+        pids = {"worker": proc.pid, "bench": os.getpid(), "broker": broker_pid or 0}
+        cpu = {k: round((cpu_seconds(pids[k]) - v) / drained_s, 2) for k, v in cpu0.items()}
         last = len(recv)
         while True:
             await asyncio.sleep(1.0)
@@ -513,15 +619,17 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
     unmatched = 0
     seen_src: set[str] = set()
     first: list[float] = []
+    windows: dict[int, list[float]] = {}
     for src, t_recv in recv:
         _topic, part, off = src.rsplit(":", 2)
-        t_sent = sent.get((int(part), int(off)))
-        if t_sent is None:
+        sent_at = sent.get((int(part), int(off)))
+        if sent_at is None:
             unmatched += 1
             continue
-        d = t_recv - t_sent
+        d = t_recv - sent_at
         lat.append(d)
-        if t_sent - wall_start >= 5.0:
+        windows.setdefault(int((sent_at - wall_start) // 5), []).append(d)
+        if sent_at - wall_start >= 5.0:
             lat_steady.append(d)
         if src not in seen_src:
             seen_src.add(src)
@@ -532,13 +640,14 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
             "cpu_cores_used": cpu,
             "outputs_received": len(recv), "unmatched_outputs": unmatched,
             "latency_all_outputs": summary_ms(lat), "latency_after_5s_warmup": summary_ms(lat_steady),
-            "latency_first_output_per_input": summary_ms(first)}
+            "latency_first_output_per_input": summary_ms(first),
+            "p99_ms_per_5s_window": [summary_ms(windows[k])["p99_ms"] for k in sorted(windows)]}
 
 
 async def bench_latency(bootstrap: str, rates: list[int], duration: float, seed: int,
                         broker_pid: int | None) -> dict[str, Any]:
-    log = RESULTS / "worker_latency.log"
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    log = BENCH / "out" / "worker_latency.log"  # the worker's own log (bench/out/ is not versioned)
+    log.parent.mkdir(parents=True, exist_ok=True)
     log.write_bytes(b"")
     out = []
     for rate in rates:
@@ -550,39 +659,72 @@ async def bench_latency(bootstrap: str, rates: list[int], duration: float, seed:
               f"  (all inputs committed {r['drained_after_s']:.1f}s after the first send; CPU cores used "
               f"{r['cpu_cores_used']})")
     return {"runs": out, "worker": "separate process: python -m processor.shell.cli run (defaults)",
-            "log": "bench/results/worker_latency.log"}
+            "log": "bench/out/worker_latency.log"}
 
 
 # -- 4. restore -----------------------------------------------------------------------------------------------
 def state_values(n_distinct: int, seed: int) -> list[bytes]:
     """Changelog values of conversations left with an open tool call (engine defaults: behaviour on)."""
-    from bench_memory import build_live
+    from bench_memory import build_live, states
 
     procs, _ = build_live(n_distinct, True, seed)
-    return [orjson.dumps(c.to_state()) for p in procs for c in p.convs.values()]
+    return [value for p in procs for _, value in states(p)]
 
 
-async def timed_restore(bootstrap: str, topic: str) -> dict[str, Any]:
+async def loop_lag_monitor(state: dict[str, float], every: float = 0.05) -> None:
+    """Records the longest stretch during which the event loop did not run (a synchronous section)."""
+    last = time.perf_counter()
+    while True:
+        await asyncio.sleep(every)
+        now = time.perf_counter()
+        state["max_block_s"] = max(state.get("max_block_s", 0.0), now - last - every)
+        last = now
+
+
+async def timed_restore(bootstrap: str, topic: str, workaround: bool) -> dict[str, Any]:
+    import processor.shell.worker as worker_mod
+
     s = Settings(bootstrap_servers=bootstrap, input_topic="restore.in", output_topic="restore.out",
                  dlq_topic="restore.dlq", findings_topic=None, state_topic=topic, group_id="restore-g",
                  metrics_port=0)
     gc.collect()
     before = rss_mib()
+    with open("/proc/self/clear_refs", "w") as f:  # reset VmHWM (peak RSS) of this process
+        f.write("5")
     w = Worker(s, Metrics(CollectorRegistry(), s.label_cap))
+    lag: dict[str, float] = {}
+    mon = asyncio.create_task(loop_lag_monitor(lag))
+    await asyncio.sleep(0.1)
+    original = getattr(worker_mod, "AIOKafkaConsumer")  # noqa: B009 - not re-exported: patched for the bench only
+    if workaround:
+        # Worker._restore applies every record in one synchronous stretch while its consumer's fetcher still has
+        # a fetch in flight: past request_timeout_ms (40 s) that fetch times out and rc.stop() raises
+        # CancelledError out of _restore. A longer request timeout lets the measurement finish.
+        setattr(worker_mod, "AIOKafkaConsumer", functools.partial(original, request_timeout_ms=900_000))  # noqa: B010
     t = time.perf_counter()
-    n = await w._restore(list(range(PARTITIONS)))
+    error = None
+    n = 0
+    try:
+        n = await w._restore(list(range(PARTITIONS)))
+    except BaseException as e:  # CancelledError included: that is the failure reported
+        error = f"{type(e).__name__}: {e}"[:200]
+    finally:
+        setattr(worker_mod, "AIOKafkaConsumer", original)  # noqa: B010
     dt = time.perf_counter() - t
+    await asyncio.sleep(0.1)
+    mon.cancel()
     gc.collect()
     after = rss_mib()
     with open("/proc/self/status") as f:
         hwm = next(int(line.split()[1]) / 1024 for line in f if line.startswith("VmHWM:"))
     del w
     gc.collect()
-    return {"conversations": n, "seconds": round(dt, 2), "conversations_per_s": round(n / dt),
-            "rss_delta_mib": round(after - before), "peak_rss_mib": round(hwm)}
+    return {"conversations": n, "seconds": round(dt, 2), "conversations_per_s": round(n / dt) if n else 0,
+            "error": error, "timeout_workaround": workaround, "longest_event_loop_block_s": round(
+                lag.get("max_block_s", 0.0), 1), "rss_delta_mib": round(after - before), "peak_rss_mib": round(hwm)}
 
 
-async def bench_restore(bootstrap: str, sizes: list[int], seed: int) -> dict[str, Any]:
+async def bench_restore(bootstrap: str, sizes: list[int], seed: int, workaround: bool) -> dict[str, Any]:
     topic = f"restore{uuid.uuid4().hex[:6]}-state"
     s = Settings(bootstrap_servers=bootstrap, metrics_port=0)
     await ensure_topics(s, [(topic, PARTITIONS, {"cleanup.policy": "compact"})])
@@ -604,20 +746,24 @@ async def bench_restore(bootstrap: str, sizes: list[int], seed: int) -> dict[str
         # the meta record the worker writes after every batch (watermark, last offset), once per partition
         metas = iter(range(PARTITIONS))
         await produce_all(bootstrap, topic, [(META_KEY, orjson.dumps({"wm": DEFAULT_START_MS, "o": size}))]
-                          * PARTITIONS, partition_of=lambda key: next(metas))
+                          * PARTITIONS, partition_of=lambda key, metas=metas: next(metas))
         produced += n
-        r = await timed_restore(bootstrap, topic)
+        r = await timed_restore(bootstrap, topic, workaround)
         r["produce_s"] = round(prod_s, 1)
         r["records_in_topic"] = produced
         out.append(r)
+        if r["error"]:
+            print(f"  {produced:>8d} records: restore FAILED after {r['seconds']:.1f}s: {r['error']}")
+            break
         print(f"  {r['conversations']:>8d} conversations restored in {r['seconds']:.1f}s = "
-              f"{r['conversations_per_s']} conv/s (RSS +{r['rss_delta_mib']} MiB, peak {r['peak_rss_mib']} MiB; "
-              f"{n} records produced in {prod_s:.1f}s)")
-    largest = out[-1]
+              f"{r['conversations_per_s']} conv/s (event loop blocked up to {r['longest_event_loop_block_s']}s; "
+              f"RSS +{r['rss_delta_mib']} MiB, peak {r['peak_rss_mib']} MiB; {n} records produced in {prod_s:.1f}s)")
+    ok = [r for r in out if not r["error"]]
+    largest = ok[-1] if ok else out[-1]
     per_s = largest["conversations_per_s"]
     doc: dict[str, Any] = {"topic_partitions": PARTITIONS, "mean_value_bytes": round(mean), "runs": out,
                            "engine": "defaults (behaviour detectors on)"}
-    if largest["conversations"] < 1_000_000:
+    if largest["conversations"] and largest["conversations"] < 1_000_000:
         doc["extrapolated_1m_seconds"] = round(1_000_000 / per_s, 1)
         doc["extrapolation"] = "linear from the largest run"
     return doc
@@ -627,28 +773,42 @@ async def bench_restore(bootstrap: str, sizes: list[int], seed: int) -> dict[str
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("section", choices=("throughput", "latency", "restore", "all"))
-    ap.add_argument("--bootstrap", help="use this running broker instead of an embedded Tansu")
+    ap.add_argument("--bootstrap", help="use this running broker instead of starting one")
+    ap.add_argument("--broker", choices=("tansu", "kafka"), default="tansu",
+                    help="broker to start: embedded Tansu (memory) or Apache Kafka 4.x via deploy/kafka")
     ap.add_argument("--events", type=int, default=100_000)
-    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="throughput: one more worker pass under cProfile")
+    ap.add_argument("--detectors-off", action="store_true",
+                    help="throughput: run the worker with TOOLMEND_BEHAVIOUR=false (the bare loop is unchanged)")
     ap.add_argument("--rates", default=str(LATENCY_RATE), help="latency: comma-separated events/s")
     ap.add_argument("--duration", type=float, default=30.0)
     ap.add_argument("--restore-sizes", default="200000,500000,1000000")
+    ap.add_argument("--timeout-workaround", action="store_true",
+                    help="restore: give the restore consumer a 900 s request timeout, so a restore whose synchronous "
+                         "part exceeds 40 s can be timed (Worker._restore fails then, see README)")
     ap.add_argument("--seed", type=int, default=5)
     a = ap.parse_args()
+    logging.getLogger("toolmend").addHandler(logging.NullHandler())  # the worker's dead-letter warnings
+    logging.getLogger("toolmend").propagate = False
     sections = ("throughput", "latency", "restore") if a.section == "all" else (a.section,)
     for sec in sections:
         t = time.perf_counter()
-        broker = Broker(a.bootstrap)
-        with broker as bootstrap:
+        with Broker(a.bootstrap, a.broker) as broker, Contention(broker.pid) as cont:
+            bootstrap = broker.bootstrap
             if sec == "throughput":
-                doc = asyncio.run(bench_throughput(bootstrap, a.events, a.repeat, a.seed, a.profile))
+                doc = asyncio.run(bench_throughput(bootstrap, a.events, a.repeat, a.seed, a.profile,
+                                                   {"behaviour": False} if a.detectors_off else {}))
             elif sec == "latency":
                 doc = asyncio.run(bench_latency(bootstrap, [int(x) for x in a.rates.split(",")], a.duration,
-                                                a.seed, broker.b.pid if broker.b is not None else None))
+                                                a.seed, broker.pid))
             else:
-                doc = asyncio.run(bench_restore(bootstrap, [int(x) for x in a.restore_sizes.split(",")], a.seed))
+                doc = asyncio.run(bench_restore(bootstrap, [int(x) for x in a.restore_sizes.split(",")], a.seed,
+                                                a.timeout_workaround))
         doc["wall_s"] = round(time.perf_counter() - t, 1)
+        doc["cpu"] = cont.result
+        doc["broker"] = broker.kind
+        print(f"  CPU during {sec}: {cont.result}")
         write(sec, doc)
     return 0
 

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
@@ -52,23 +52,26 @@ async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
 
 
 async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict[TopicPartition, int],
-                idle_ms: int = 300) -> list[tuple[TopicPartition, list[Any]]]:
-    """Read assigned partitions to their end: past the reported end offset, then until a fetch comes back empty.
+                apply: Callable[[TopicPartition, list[Any]], None], idle_ms: int = 300) -> int:
+    """Read assigned partitions to their end, applying each fetched batch at once (nothing accumulates).
 
-    The reported end is only a lower bound on some brokers (Tansu answers the base offset of the last batch plus
-    one), so the extra empty fetch is what proves the end; on Kafka it costs one fetch wait.
+    The end is proved by an empty fetch past the reported end offset: that offset is only a lower bound on some
+    brokers (Tansu answers the base offset of the last batch plus one); on Kafka it costs one fetch wait. The
+    loop yields to the event loop between batches, so heartbeats and /healthz keep going during a long restore.
     """
-    out: list[tuple[TopicPartition, list[Any]]] = []
     remaining = set(tps)
+    n = 0
     while remaining:
-        got = await consumer.getmany(*remaining, timeout_ms=idle_ms, max_records=10000)
+        got = await consumer.getmany(*remaining, timeout_ms=idle_ms, max_records=5000)
         for tp, recs in got.items():
             if recs:
-                out.append((tp, recs))
+                apply(tp, recs)
+                n += len(recs)
+        await asyncio.sleep(0)
         for tp in list(remaining):
             if not got.get(tp) and await consumer.position(tp) >= end[tp]:
                 remaining.discard(tp)
-    return out
+    return n
 
 
 class Worker:
@@ -339,10 +342,16 @@ class Worker:
         t0 = time.perf_counter()
         try:
             restored = await self._restore(new)
-        finally:
+        except Exception as e:
+            # without its state a partition must not be processed: stay paused and fail /healthz, so the
+            # orchestrator restarts the worker and the group hands the partition to a healthy member
+            self.failed = f"state restore failed: {type(e).__name__}"
+            log.error("state restore of partitions %s failed: %s", new, type(e).__name__)
             self.restoring.difference_update(new)
-            if c is not None:
-                c.resume(*[tp for tp in paused if tp in c.assignment()])
+            return
+        self.restoring.difference_update(new)
+        if c is not None:
+            c.resume(*[tp for tp in paused if tp in c.assignment()])
         self.m.restore_seconds.set(time.perf_counter() - t0)
         self.m.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
@@ -370,11 +379,14 @@ class Worker:
                 rc.assign(tps)
                 await rc.seek_to_beginning(*tps)
                 end = await rc.end_offsets(tps)
-                for tp, recs in (await drain(rc, tps, end)):
+
+                def apply(tp: TopicPartition, recs: list[Any]) -> None:
                     proc = procs[tp.partition]
                     for r in recs:
                         if r.key is not None:
                             proc.restore(r.key, r.value)
+
+                await drain(rc, tps, end, apply)
         finally:
             await rc.stop()
         total = 0
