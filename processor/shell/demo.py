@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import socket
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -78,6 +79,21 @@ async def _produce(bootstrap: str, topic: str, events: Iterable[Any], rate: floa
         await p.stop()
 
 
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _free_port(host: str) -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
 def _table(rows: Sequence[tuple[str, Any, Any]], out: TextIO) -> None:
     w = max(len(r[0]) for r in rows)
     out.write(f"\n{'':{w}}  {'measured':>10}  {'expected':>10}\n")
@@ -92,6 +108,9 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from ..synth.generate import FaultRates, generate, iter_generate
     from ..synth.truth import GroundTruth
 
+    if ns.metrics_port and not _port_free(ns.metrics_host, ns.metrics_port):
+        out.write(f"port {ns.metrics_port} is busy: serving metrics on a free port instead\n")
+        ns.metrics_port = _free_port(ns.metrics_host)
     out.write("starting the embedded Kafka broker (Tansu) ...\n")
     broker = EmbeddedBroker().start()
     stop = asyncio.Event()
@@ -109,6 +128,8 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         worker_stop = asyncio.Event()
         task = asyncio.create_task(serve(s, worker_stop, metrics))
         out.write(f"broker {broker.bootstrap}; worker metrics on http://{ns.metrics_host}:{ns.metrics_port}/metrics\n")
+        if ns.metrics_port == 0:
+            out.write("(port 0: the worker picked a free port, see the log line above)\n")
         produced = [0]
         t0 = time.monotonic()
         truth: GroundTruth | None = None
