@@ -47,9 +47,11 @@ Each of these gives exactly the result of the plain method (tests/unit/test_regr
 
 from __future__ import annotations
 
+import base64
 import functools
 import itertools
 import re
+import struct
 import unicodedata
 import zlib
 from collections import deque
@@ -57,7 +59,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: hash sets packed (base64 of little-endian u32), empty fields left out
 MAX_SERVED = 16  # tool-served requests remembered
 MAX_SNIPPETS = 4  # of which this many keep their tool-result snippet
 MAX_REQUEST_TOKENS = 48  # hashed content tokens kept per request
@@ -594,6 +596,20 @@ def _crc(token: str) -> int:
 
 
 @functools.lru_cache(maxsize=WORD_CACHE_SIZE)
+def pack_hashes(hashes: frozenset[int]) -> str:
+    """A set of 32-bit hashes as base64 of sorted little-endian u32: half the size of a JSON list of numbers."""
+    return base64.b64encode(struct.pack(f"<{len(hashes)}I", *sorted(hashes))).decode("ascii")
+
+
+def unpack_hashes(value: Any) -> frozenset[int]:
+    if not value:
+        return frozenset()
+    if isinstance(value, list):  # a list of numbers (tolerated)
+        return frozenset(int(x) for x in value)
+    raw = base64.b64decode(value)
+    return frozenset(struct.unpack(f"<{len(raw) // 4}I", raw))
+
+
 def h(token: str) -> int:
     return zlib.crc32(token.encode("utf-8")) & 0xFFFFFFFF
 
@@ -683,26 +699,30 @@ class Features:
     size: int = 0  # Latin words + CJK characters
 
     def to_state(self) -> dict[str, Any]:
-        return {
-            "a": sorted(self.actions),
-            "d": sorted(self.domains),
-            "t": sorted(self.tokens),
-            "c": sorted(self.chars),
-            "e": sorted(self.entities),
-            "w": sorted(self.words),
-            "f": sorted(self.flags),
-            "n": self.size,
-        }
+        out: dict[str, Any] = {}
+        for key, names in (("a", self.actions), ("d", self.domains), ("f", self.flags)):
+            if names:
+                out[key] = sorted(names)
+        for key, hashes in (("t", self.tokens), ("c", self.chars), ("e", self.entities)):
+            if hashes:
+                out[key] = pack_hashes(hashes)
+        if self.words:
+            out["w"] = 1 if self.words == self.tokens else pack_hashes(self.words)  # often the same set
+        if self.size:
+            out["n"] = self.size
+        return out
 
     @classmethod
     def from_state(cls, s: Mapping[str, Any]) -> Features:
+        tokens = unpack_hashes(s.get("t", ""))
+        w = s.get("w", "")
         return cls(
             actions=frozenset(str(x) for x in s.get("a", ())),
             domains=frozenset(str(x) for x in s.get("d", ())),
-            tokens=frozenset(int(x) for x in s.get("t", ())),
-            chars=frozenset(int(x) for x in s.get("c", ())),
-            entities=frozenset(int(x) for x in s.get("e", ())),
-            words=frozenset(int(x) for x in s.get("w", ())),
+            tokens=tokens,
+            chars=unpack_hashes(s.get("c", "")),
+            entities=unpack_hashes(s.get("e", "")),
+            words=tokens if w == 1 else unpack_hashes(w),
             flags=frozenset(str(x) for x in s.get("f", ())),
             size=int(s.get("n", 0)),
         )
@@ -1177,15 +1197,16 @@ class Served:
     snippet: frozenset[int] = field(default_factory=frozenset)
 
     def to_state(self) -> dict[str, Any]:
-        return {
-            "i": self.index,
-            "tools": list(self.tools),
-            "req": self.req.to_state(),
-            "a": sorted(self.actions),
-            "d": sorted(self.domains),
-            "w": sorted(self.tool_words),
-            "s": sorted(self.snippet),
-        }
+        out: dict[str, Any] = {"i": self.index, "tools": list(self.tools), "req": self.req.to_state()}
+        if self.actions:
+            out["a"] = sorted(self.actions)
+        if self.domains:
+            out["d"] = sorted(self.domains)
+        if self.tool_words:
+            out["w"] = pack_hashes(self.tool_words)
+        if self.snippet:
+            out["s"] = pack_hashes(self.snippet)
+        return out
 
     @classmethod
     def from_state(cls, s: Mapping[str, Any]) -> Served:
@@ -1195,8 +1216,8 @@ class Served:
             req=Features.from_state(s.get("req", {})),
             actions=frozenset(str(x) for x in s.get("a", ())),
             domains=frozenset(str(x) for x in s.get("d", ())),
-            tool_words=frozenset(int(x) for x in s.get("w", ())),
-            snippet=frozenset(int(x) for x in s.get("s", ())),
+            tool_words=unpack_hashes(s.get("w", "")),
+            snippet=unpack_hashes(s.get("s", "")),
         )
 
     def add_tools(self, tools: Sequence[str]) -> None:
@@ -1454,18 +1475,25 @@ class RegressionDetector:
             for i, s in enumerate(self.served):
                 if s is self.current:
                     cur = i
-        return {
-            "v": STATE_VERSION,
-            "tool_used": self.tool_used,
-            "served": [s.to_state() for s in self.served],
-            "pending": None if self.pending is None else self._request().to_state(),
-            "pending_index": self.pending_index,
-            "current": cur,
-            "in_turn": self.in_turn,
-            "topic": self.topic,
-            "on_topic": self.last_on_topic,
-            "text_task": self.last_text_task,
-        }
+        out: dict[str, Any] = {"v": STATE_VERSION}
+        if self.served:
+            out["served"] = [s.to_state() for s in self.served]
+        if self.pending is not None:
+            req = self._request()
+            for i, s in enumerate(self.served):  # usually the request just served: say which, not what
+                if s.req == req:
+                    out["pending_ref"] = i
+                    break
+            else:
+                out["pending"] = req.to_state()
+        # only what differs from a fresh detector
+        for key, value, fresh in (("tool_used", self.tool_used, False), ("pending_index", self.pending_index, -1),
+                                  ("current", cur, None), ("in_turn", self.in_turn, False),
+                                  ("topic", self.topic, None), ("on_topic", self.last_on_topic, False),
+                                  ("text_task", self.last_text_task, False)):
+            if value != fresh:
+                out[key] = value
+        return out
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> RegressionDetector:
@@ -1476,7 +1504,11 @@ class RegressionDetector:
         for s in state.get("served", ()):
             d.served.append(Served.from_state(s))
         p = state.get("pending")
-        d.pending = None if p is None else Features.from_state(p)
+        ref = state.get("pending_ref")
+        if ref is not None and 0 <= int(ref) < len(d.served):
+            d.pending = d.served[int(ref)].req
+        else:
+            d.pending = None if p is None else Features.from_state(p)
         d.pending_index = int(state.get("pending_index", -1))
         cur = state.get("current")
         d.current = d.served[int(cur)] if cur is not None and 0 <= int(cur) < len(d.served) else None
