@@ -201,7 +201,9 @@ def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, ex
             rows.append((f"finding {kind}", findings.get(kind, 0.0), want))
     rows.append(("dead letters", sum(dlq.values()), sum(t["dead_letters"].values()) if t else None))
     for kind in sorted(dlq):
-        rows.append((f"  {kind}", dlq[kind], t["dead_letters"].get(kind) if t else None))
+        want = t["dead_letters"].get(kind) if t else None
+        if dlq[kind] or want:
+            rows.append((f"  {kind}", dlq[kind], want))
     _table(rows, out)
     share = dangling_rate = 0.0
     if calls:
