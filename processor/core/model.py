@@ -64,6 +64,7 @@ class View:
         "results",
         "results_after_text",
         "role",
+        "simple",
     )
 
     def __init__(
@@ -86,6 +87,9 @@ class View:
         self.empty_tool_calls = empty_tool_calls
         self.empty = empty  # content the provider rejects as empty
         self.raw_role = raw_role
+        # a user or assistant message with content and no tool parts: the tracker's fast path
+        self.simple = (role is Role.USER or role is Role.ASSISTANT) and not calls and not results \
+            and not empty and not empty_tool_calls
 
 
 class InputError(ValueError):

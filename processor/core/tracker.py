@@ -172,27 +172,20 @@ class Tracker:
         step = self._step
         step.view = view
         role = view.role
-        # fast paths for the three messages most histories are made of; the general rules below agree with them
-        if self._block is None and not self._pending:
-            if role is Role.USER and not view.results and not view.empty:
+        # fast paths for the messages most histories are made of; the general rules below agree with them
+        if view.simple and not self._pending:
+            b = self._block
+            if b is None:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step
-            if role is Role.ASSISTANT and not view.calls and not view.empty and not view.empty_tool_calls:
+            if b.unanswered == 0 and not b.hold:  # a text message after a complete block closes it cleanly
                 self._seen_non_system = True
+                self._close(None, None, tag)
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step
-        elif (role is Role.USER or role is Role.ASSISTANT) and not self._pending and not view.calls \
-                and not view.results and not view.empty and not view.empty_tool_calls \
-                and self._block is not None and self._block.unanswered == 0 and not self._block.hold:
-            # a text message after a complete block: the block closes cleanly
-            self._seen_non_system = True
-            self._close(None, None, tag)
-            step.messages.append(Emitted(msg, tag, idx))
-            self._step = _IDLE
-            return step
         elif role is Role.TOOL and self._block is not None:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
