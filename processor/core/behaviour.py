@@ -14,7 +14,7 @@ import orjson
 
 from .dialects.base import Dialect, text_from_parts
 from .erasure import ErasureTracker, user_key
-from .findings import DanglingReason, Finding, FindingKind
+from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import RegressionDetector
 from .tracker import Step
@@ -177,4 +177,4 @@ class Behaviour:
         return b
 
 
-__all__ = ["Behaviour", "DanglingReason"]
+__all__ = ["Behaviour", "result_text"]

@@ -19,7 +19,7 @@ import orjson
 from . import dialects
 from .behaviour import Behaviour
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
-from .findings import Action, DanglingReason, Finding, FindingKind
+from .findings import Action, DanglingReason, Finding
 from .model import InputError
 from .repair import repair
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
@@ -520,5 +520,5 @@ def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], to
     return p
 
 
-__all__ = ["META_KEY", "Conversation", "EngineConfig", "FindingKind", "NullObserver", "Observer", "OutRecord",
+__all__ = ["META_KEY", "Conversation", "EngineConfig", "NullObserver", "Observer", "OutRecord",
            "PartitionProcessor", "replay_records"]

@@ -89,4 +89,4 @@ class OpenAIChat(Dialect):
         return text_from_parts(msg.get("content"))
 
 
-__all__ = ["NO_CALLS", "OpenAIChat"]
+__all__ = ["OpenAIChat"]
