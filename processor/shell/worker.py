@@ -19,7 +19,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaError, MessageSizeTooLargeError, TopicAlreadyExistsError
 
 from ..core.partition import OutRecord, PartitionProcessor
-from .config import Settings
+from .config import ConfigError, Settings
 from .metrics import Metrics
 
 log = logging.getLogger("toolmend.worker")
@@ -144,6 +144,11 @@ class Worker:
         for t in (s.output_topic, s.findings_topic, s.dlq_topic):
             if t and n_in and len(await partitions_of(c, t)) == n_in:
                 self._same_partitions.add(t)
+        n_state = len(await partitions_of(c, s.changelog_topic))
+        if n_in and n_state and n_state < n_in:
+            # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
+            raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
+                              f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
 
     async def _create_topics(self) -> None:
         s = self.s

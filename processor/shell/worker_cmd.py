@@ -48,7 +48,11 @@ def _install_signals(stop: asyncio.Event) -> None:
 async def _run(settings: Settings) -> int:
     stop = asyncio.Event()
     _install_signals(stop)
-    await serve(settings, stop)
+    try:
+        await serve(settings, stop)
+    except ConfigError as e:
+        sys.stderr.write(f"toolmend run: {e}\n")
+        return 2
     return 0
 
 

@@ -272,3 +272,16 @@ async def test_replay_reproduces_live_output(broker) -> None:  # type: ignore[no
         b = by_id(await read_all(broker.bootstrap, again or ""))
         assert a == b, live
         assert a or live == s.dlq_topic, live
+
+
+async def test_a_state_topic_smaller_than_the_input_is_refused_at_start(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from processor.shell.worker import ensure_topics
+
+    s = settings_for(broker.bootstrap, create_topics=False)
+    await ensure_topics(s, [(s.input_topic, 4, {}), (s.output_topic, 4, {}), (s.dlq_topic, 4, {}),
+                            (s.findings_topic or "", 4, {}), (s.changelog_topic, 1, {"cleanup.policy": "compact"})])
+    log = tmp_path / "w.log"
+    with worker_process(s, log) as p:
+        rc = await asyncio.to_thread(p.wait, 60)
+    assert rc == 2
+    assert "fewer than the 4" in log.read_text()
