@@ -27,8 +27,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import platform
 import random
 import subprocess
 import sys
@@ -42,8 +40,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+BENCH = Path(__file__).resolve().parent
+if str(BENCH) not in sys.path:
+    sys.path.insert(0, str(BENCH))
 
 import orjson  # noqa: E402
+from benchenv import code_state, machine  # noqa: E402
 
 MiB = 1 << 20
 TARGET_MIB_PER_100K = 100.0
@@ -278,31 +280,6 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
         "meets_target": delta * 100_000 / max(1, convs) <= TARGET_MIB_PER_100K,
         **extra,
     }
-
-
-def code_state() -> dict[str, Any]:
-    """The commit measured, and the files of processor/ that differ from it (others edit in parallel)."""
-    def git(*args: str) -> str:
-        try:
-            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
-        except (OSError, subprocess.SubprocessError):
-            return ""
-    dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
-    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "processor_uncommitted_changes": dirty}
-
-
-def machine() -> dict[str, Any]:
-    mem = ""
-    with open("/proc/meminfo") as f:
-        mem = f.readline().split(":")[1].strip()
-    cpu = ""
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
-            "cpu_model": cpu, "mem_total": mem}
 
 
 SCENARIOS = ("live_behaviour_on", "live_behaviour_off", "restored_behaviour_on", "live_behaviour_on_all_hot")

@@ -36,7 +36,6 @@ import io
 import json
 import logging
 import os
-import platform
 import pstats
 import random
 import signal
@@ -58,8 +57,10 @@ BENCH = Path(__file__).resolve().parent
 if str(BENCH) not in sys.path:
     sys.path.insert(0, str(BENCH))
 
+import aiokafka  # noqa: E402
 import orjson  # noqa: E402
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa: E402
+from benchenv import code_state, machine, rss_mib  # noqa: E402
 from prometheus_client import CollectorRegistry  # noqa: E402
 
 from processor.core.partition import META_KEY  # noqa: E402
@@ -79,40 +80,6 @@ LATENCY_RATE = 5000
 
 
 # -- helpers --------------------------------------------------------------------------------------------------
-def code_state() -> dict[str, Any]:
-    """The commit measured, and the files of processor/ that differ from it (others edit in parallel)."""
-    def git(*args: str) -> str:
-        try:
-            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
-        except (OSError, subprocess.SubprocessError):
-            return ""
-    dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
-    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "processor_uncommitted_changes": dirty}
-
-
-def machine() -> dict[str, Any]:
-    cpu = ""
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    with open("/proc/meminfo") as f:
-        mem = f.readline().split(":")[1].strip()
-    import aiokafka
-
-    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
-            "cpu_model": cpu, "mem_total": mem, "aiokafka": aiokafka.__version__}
-
-
-def rss_mib() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def write(name: str, doc: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     suffix = "" if doc.get("broker") in ("tansu", None) else "_" + doc["broker"]
@@ -120,7 +87,8 @@ def write(name: str, doc: dict[str, Any]) -> Path:
         suffix += "_detectors_off"
     path = RESULTS / f"worker_{name}{suffix}.json"
     doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
-           "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]), "machine": machine(),
+           "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]),
+           "machine": machine(aiokafka=aiokafka.__version__),
            "code": code_state(), **doc}
     path.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {path.relative_to(ROOT)}")

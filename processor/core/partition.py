@@ -110,11 +110,6 @@ class Conversation:
         return c
 
 
-def _ensure_dialect(messages: Iterable[Any]) -> None:
-    for m in messages:
-        dialects.sniff(m)  # raises InputError for a message no dialect can read
-
-
 def _ensure_readable(messages: Iterable[Any]) -> None:
     """With the dialect known, only a message no dialect can read at all is refused (cheaper than sniffing)."""
     for m in messages:
@@ -263,7 +258,7 @@ class PartitionProcessor:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
             if ev.type != "end":
                 if ev.dialect is None and self._unknown_dialect(ev.conversation_id):
-                    _ensure_dialect(ev.messages)
+                    dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
                 else:
                     _ensure_readable(ev.messages)
         except DeadLetter as e:

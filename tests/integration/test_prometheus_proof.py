@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.promql import alert_signals
+from support.prometheus import alert_signals, binary
 
 pytestmark = [pytest.mark.prometheus, pytest.mark.timeout(240)]
 
@@ -79,16 +79,6 @@ def toolmend_command() -> str:
     found = shutil.which("toolmend")
     if found is None:
         pytest.fail("the `toolmend` command is not installed (pip install -e .)")
-    return found
-
-
-def binary(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        message = f"`{name}` not found: run deploy/prometheus/install.sh"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
     return found
 
 

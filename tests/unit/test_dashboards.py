@@ -13,9 +13,7 @@ promtool and prometheus come from Debian's `prometheus` package: deploy/promethe
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -26,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.promql import alert_signals
+from support.prometheus import alert_signals, binary
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD_DIR = ROOT / "dashboards"
@@ -63,16 +61,6 @@ HEADLINE_RECORDING_RULES = {"toolmend:dangling_rate:ratio_rate5m", "toolmend:tex
 
 
 # --- helpers -------------------------------------------------------------------------------------------------
-
-
-def binary(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        message = f"`{name}` not found: run deploy/prometheus/install.sh"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return found
 
 
 def load(name: str) -> dict[str, Any]:

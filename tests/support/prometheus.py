@@ -1,10 +1,27 @@
-"""The shape every alert expression must have, shared by the rule unit tests and the real-Prometheus proof:
-clauses `<signal> <op> <number>` or `absent(<signal>)` joined by and/or/unless, all PromQL maths in recording
-rules. The proof evaluates each signal; promtool tests cover the thresholds."""
+"""Prometheus helpers shared by the rule unit tests and the real-Prometheus proof.
+
+The shape every alert expression must have: clauses `<signal> <op> <number>` or `absent(<signal>)` joined by
+and/or/unless, all PromQL maths in recording rules. The proof evaluates each signal; promtool tests cover the
+thresholds."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+
+import pytest
+
+
+def binary(name: str) -> str:
+    """Debian's prometheus/promtool: a failure in CI (install.sh must have run), a skip on a dev machine."""
+    found = shutil.which(name)
+    if found is None:
+        message = f"`{name}` not found: run deploy/prometheus/install.sh"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
 
 SIGNAL = r"[a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^{}]*\})?"
 CLAUSE_CMP = re.compile(rf"^(?P<signal>{SIGNAL})\s*(?:==|!=|>=|<=|>|<)\s*[-+]?(?:[0-9]*\.)?[0-9]+(?:e[-+]?[0-9]+)?$")

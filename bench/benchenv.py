@@ -1,0 +1,48 @@
+"""What every benchmark records beside its figures: the machine, the commit measured, and memory readings."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def code_state() -> dict[str, Any]:
+    """The commit measured, and the files of processor/ that differ from it (others edit in parallel)."""
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "processor_uncommitted_changes": dirty}
+
+
+def machine(**extra: Any) -> dict[str, Any]:
+    cpu = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem = f.readline().split(":")[1].strip()
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
+            "cpu_model": cpu, "mem_total": mem, **extra}
+
+
+def status_kib(field: str) -> int:
+    """A field of /proc/self/status in KiB (VmRSS, VmHWM)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def rss_mib() -> float:
+    return status_kib("VmRSS") / 1024
