@@ -25,6 +25,7 @@ from .repair import repair
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
 
 META_KEY = b"\x00toolmend-partition-meta"
+CHECKPOINTS = 64  # batch ends whose watermark the meta record keeps (a restore resumes at one of them)
 DEDUP_WINDOW = 32
 
 
@@ -135,8 +136,16 @@ class PartitionProcessor:
         self._evictions: list[tuple[int, str]] = []
         self._dirty: set[str] = set()
         self._gone: set[str] = set()
+        # conversations that ended (or were evicted) at an offset not yet known to be committed: their changelog
+        # record is a marker {"x": offset}, not a tombstone, so that a new owner resuming before that offset
+        # still knows the conversation's records up to it were processed (and skips them) instead of starting it
+        # afresh. Tombstoned once the commit passes the offset.
+        self._ended: dict[str, int] = {}
+        self._marked: set[str] = set()
         self._k = 0  # ids of synthesized messages and findings derived from the current record
         self._sizes: dict[str, int] = {}  # serialized state size per conversation, as last written or restored
+        self._checkpoints: list[tuple[int, int]] = []  # (batch end offset, watermark there), the last few
+        self._meta_offset = -1
         self.state_bytes = 0
 
     # -- state ------------------------------------------------------------------------------------------------
@@ -189,6 +198,7 @@ class PartitionProcessor:
                 meta = orjson.loads(value)
                 self.watermark = meta["wm"]
                 self.offset = meta["o"]
+                self._checkpoints = [(int(o), int(wm)) for o, wm in meta.get("cp", ())]
             return
         cid = key.decode()
         self.state_bytes -= self._sizes.pop(cid, 0)
@@ -196,9 +206,13 @@ class PartitionProcessor:
         old = self.cold.pop(cid, None)
         if old is not None:
             self.cold_open_calls -= old[3]
+        self._ended.pop(cid, None)
         if value is None:
             return
         st = orjson.loads(value)
+        if "x" in st:  # ended at that offset; tombstoned once the commit passes it (finish_restore)
+            self._ended[cid] = int(st["x"])
+            return
         block = st["t"].get("b")
         n_open = block["u"] if block is not None else 0
         deadline = None
@@ -209,8 +223,25 @@ class PartitionProcessor:
         self._sizes[cid] = len(value)
         self.state_bytes += len(value)
 
-    def finish_restore(self) -> None:
-        """Rebuild the timer heaps from the restored conversations."""
+    def finish_restore(self, position: int | None = None) -> None:
+        """Rebuild the timer heaps from the restored conversations.
+
+        `position` is where processing resumes (the committed offset). The state may hold batches written after
+        it (outputs and state acknowledged, commit lost): their conversations skip those records by offset, but
+        the partition watermark must be the one at `position`, or a replay of those records would fire timers
+        earlier than the first pass did. Offsets are committed at batch ends, and the meta record keeps the
+        watermark at each of the last batch ends.
+        """
+        if position is not None and position - 1 != self.offset:
+            earlier = [wm for o, wm in self._checkpoints if o <= position - 1]
+            if earlier:
+                self.watermark = max(earlier)
+            elif position <= 0:
+                self.watermark = 0
+            elif self._checkpoints:  # further back than the checkpoints reach: the closest we know
+                self.watermark = min(wm for _, wm in self._checkpoints)
+        if position is not None:
+            self.committed(position)
         self._timeouts = []
         self._evictions = []
         for cid, c in self.convs.items():
@@ -238,14 +269,25 @@ class PartitionProcessor:
             self.state_bytes += len(value) - sizes.get(cid, 0)
             sizes[cid] = len(value)
             out.append((cid.encode(), value))
+        for cid in self._marked:
+            if cid not in self.convs and cid not in self.cold:
+                self.state_bytes -= sizes.pop(cid, 0)
+                out.append((cid.encode(), orjson.dumps({"x": self._ended[cid]})))
         for cid in self._gone:
             if cid not in self.convs and cid not in self.cold:
                 self.state_bytes -= sizes.pop(cid, 0)
                 out.append((cid.encode(), None))
-        if out:
-            out.append((META_KEY, orjson.dumps({"wm": self.watermark, "o": self.offset})))
+        if out or self.offset != self._meta_offset:  # a batch end: remember its watermark
+            cps = self._checkpoints
+            if not cps or cps[-1][0] != self.offset:
+                cps.append((self.offset, self.watermark))
+                if len(cps) > CHECKPOINTS:
+                    del cps[0]
+            self._meta_offset = self.offset
+            out.append((META_KEY, orjson.dumps({"wm": self.watermark, "o": self.offset, "cp": cps})))
         self._dirty = set()
         self._gone = set()
+        self._marked = set()
         return out
 
     # -- processing ---------------------------------------------------------------------------------------------
@@ -307,10 +349,15 @@ class PartitionProcessor:
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
                 raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT,
                                  f"dialect {ev.dialect} differs from the conversation's {conv.tracker.dialect}")
+        elif cid in self._ended and offset <= self._ended[cid]:
+            self.obs.event(ev.type, "duplicate")  # processed before the conversation ended (a replay after a crash)
+            return
         elif ev.type == "end":
             self.obs.event(ev.type, "processed")  # nothing open: nothing to decide
             return
         else:
+            if self._ended.pop(cid, None) is not None:  # the id is used again, after its end: a new conversation
+                self._marked.discard(cid)
             conv = Conversation(Tracker(ev.dialect or "auto", self.cfg.repair),
                                 Behaviour() if self.cfg.behaviour else None)
             self.convs[cid] = conv
@@ -338,7 +385,7 @@ class PartitionProcessor:
             emit.step(conv.tracker.finish(DanglingReason.CONVERSATION_END))
             emit.behaviour_end()
             self.convs.pop(cid)
-            self._gone.add(cid)
+            self._end(cid, offset)
             return
         else:
             for i, m in enumerate(ev.messages):
@@ -411,7 +458,21 @@ class PartitionProcessor:
             emit.behaviour_end()
             del self.convs[cid]
             self._dirty.discard(cid)
-            self._gone.add(cid)
+            self._end(cid, offset)
+
+    def _end(self, cid: str, offset: int) -> None:
+        self._ended[cid] = offset
+        self._marked.add(cid)
+
+    def committed(self, position: int) -> None:
+        """Offsets below `position` are committed: markers of conversations that ended there become tombstones
+        (written by the next take_changelog)."""
+        done = [cid for cid, off in self._ended.items() if off < position]
+        for cid in done:
+            del self._ended[cid]
+            self._marked.discard(cid)
+            if cid not in self.convs and cid not in self.cold:
+                self._gone.add(cid)
 
     def _dead_letter(self, out: list[OutRecord], kind: DeadLetterKind, detail: str, src: str, key: bytes | None,
                      value: bytes | None, headers: Iterable[tuple[str, bytes]]) -> None:

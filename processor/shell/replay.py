@@ -86,6 +86,9 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
                     n += 1
             await asyncio.gather(*futs)
             produced += len(futs)
+            for tp, recs in batch.items():  # no crash to resume from: ended conversations need no marker
+                if recs:
+                    procs[tp.partition].committed(recs[-1].offset + 1)
             for tp in list(remaining):
                 if not batch.get(tp) and await consumer.position(tp) >= end[tp]:
                     remaining.discard(tp)

@@ -267,6 +267,10 @@ class Worker:
         try:
             await asyncio.wait_for(c.commit(commit), 15)
             self.m.commits.labels("ok").inc()
+            for tp, position in commit.items():  # ended conversations' markers can become tombstones
+                proc = self.procs.get(tp.partition)
+                if proc is not None:
+                    proc.committed(position)
         except (KafkaError, TimeoutError) as e:
             # safe to go on: outputs and state are acknowledged, so whoever reprocesses these records (us or the
             # partition's next owner) restores state that already holds them and skips them by offset
@@ -448,7 +452,9 @@ class Worker:
             await rc.stop()
         total = 0
         for p, proc in procs.items():
-            proc.finish_restore()
+            group = self._consumer
+            committed = await group.committed(TopicPartition(s.input_topic, p)) if group is not None else None
+            proc.finish_restore(committed or 0)
             total += proc.conversations
             self.procs[p] = proc
         return total
