@@ -10,8 +10,10 @@ Each scenario runs in a fresh interpreter (a child of this script), so RSS basel
   applied through `PartitionProcessor.restore` (the changelog path a worker takes on assignment), then
   `finish_restore()` (timer heaps);
 * `live_behaviour_on_all_hot`: as `live_behaviour_on` with `hot_conversations` unbounded: every conversation a
-  live object (what a conversation costs as Python objects; the engine keeps `hot_conversations` per partition
-  live, 2048 by default, and the others serialized).
+  live object (what a conversation costs as Python objects). The engine keeps `hot_conversations` per partition
+  live (a worker splits its budget, `TOOLMEND_HOT_CONVERSATIONS`, 4096 by default, among its partitions: 1024
+  each here, as for a worker with these 4 partitions) and the others in their stored form (`state_codec`:
+  timer header + deflated JSON).
 
 A conversation is two `message` events in the OpenAI-chat dialect, like a live chat stops while a tool runs:
 a user request (~120-200 chars), then an assistant turn with 1 or 2 tool calls (70% / 30%) and no result. So
@@ -124,11 +126,11 @@ def build_live(n: int, behaviour: bool, seed: int, hot: int | None = None) -> tu
 
 
 def states(proc: Any) -> Iterator[tuple[str, bytes]]:
-    """(conversation id, serialized state) of every conversation of a processor, live (hot) or serialized (cold)."""
+    """(conversation id, stored state = its changelog record) of every conversation of a processor, hot or cold."""
     for cid, c in proc.convs.items():
-        yield cid, orjson.dumps(c.to_state())
+        yield cid, proc._encode(c)
     for cid, entry in getattr(proc, "cold", {}).items():
-        yield cid, entry[0]
+        yield cid, entry
 
 
 def deep_size(seen: set[int], *objs: Any) -> int:
@@ -201,8 +203,7 @@ def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, Any]:
         for cid, entry in getattr(proc, "cold", {}).items():
             if n_cold >= sample:
                 break
-            acc = {"conversation_id": deep_size(seen, cid), "state bytes object": deep_size(seen, entry[0]),
-                   "entry tuple + ints": deep_size(seen, entry)}
+            acc = {"conversation_id": deep_size(seen, cid), "stored state (bytes object)": deep_size(seen, entry)}
             for k, v in acc.items():
                 cold[k] = cold.get(k, 0) + v
             n_cold += 1
@@ -210,8 +211,6 @@ def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, Any]:
     containers = {
         "convs + cold dict tables": sum(sys.getsizeof(p.convs) + sys.getsizeof(getattr(p, "cold", {}))
                                         for p in procs),
-        "_sizes dict (table + ints)": sum(sys.getsizeof(getattr(p, "_sizes", {}))
-                                          + 32 * len(getattr(p, "_sizes", {})) for p in procs),
         "timer heaps (lists + tuples)": sum(sys.getsizeof(p._timeouts) + sys.getsizeof(p._evictions)
                                             + sum(sys.getsizeof(e) for e in p._timeouts + p._evictions)
                                             for p in procs),
@@ -244,9 +243,9 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
         t = time.perf_counter()
         procs = [PartitionProcessor("bench.in", p, EngineConfig()) for p in range(PARTITIONS)]
         with open(states_file, "rb") as f:
-            for line in f:
-                part, key, value = line.rstrip(b"\n").split(b"\t", 2)
-                procs[int(part)].restore(key, value)
+            while line := f.readline():
+                part, key, size = line.rstrip(b"\n").split(b"\t")
+                procs[int(part)].restore(key, f.read(int(size)))
         for proc in procs:
             proc.finish_restore()
         extra = {"restore_s": round(time.perf_counter() - t, 2)}
@@ -258,11 +257,18 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
             with open(states_file, "wb") as f:
                 for proc in procs:
                     for cid, value in states(proc):
-                        f.write(b"%d\t%s\t%s\n" % (proc.partition, cid.encode(), value))
+                        f.write(b"%d\t%s\t%d\n" % (proc.partition, cid.encode(), len(value)) + value)
     convs = sum(p.conversations if hasattr(p, "conversations") else len(p.convs) for p in procs)
     open_calls = sum(p.open_calls for p in procs)
-    state_bytes = sum(len(v) for p in procs for _, v in states(p))
-    sample = orjson.loads(next(states(procs[0]))[1])
+    from processor.core import state_codec
+
+    state_bytes = 0
+    json_bytes = 0
+    for p in procs:
+        for _, v in states(p):
+            state_bytes += len(v)
+            json_bytes += len(orjson.dumps(state_codec.decode(v)))
+    sample = state_codec.decode(next(states(procs[0]))[1])
     delta = after - before
     parts = breakdown(procs)
     return {
@@ -274,6 +280,7 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
         "peak_rss_mib": round(status_kib("VmHWM") / 1024, 1),
         "state_bytes_total": state_bytes, "state_mib_total": round(state_bytes / MiB, 1),
         "state_bytes_per_conversation": round(state_bytes / max(1, convs)),
+        "state_json_bytes_per_conversation": round(json_bytes / max(1, convs)),
         "sample_state": sample,
         "breakdown": parts,
         "target_mib_per_100k": TARGET_MIB_PER_100K,
@@ -312,7 +319,8 @@ def main() -> int:
         print(f"{name:24s} {r['conversations']:>7d} convs {r['open_calls']:>7d} open calls  "
               f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB  = {r['mib_per_100k']:.1f} MiB/100k "
               f"({r['bytes_per_conversation']} B/conv; target <= {TARGET_MIB_PER_100K:.0f})  "
-              f"state {r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv)")
+              f"state {r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv stored, "
+              f"{r['state_json_bytes_per_conversation']} B/conv as JSON)")
     print("\nwhere the bytes go (deep sizes, mean per conversation; hot = live objects, cold = serialized):")
     for r in results:
         bd = r["breakdown"]

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from . import dialects
+from . import dialects, state_codec
 from .behaviour import Behaviour
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
 from .findings import Action, DanglingReason, Finding
@@ -35,8 +35,9 @@ class EngineConfig:
     conversation_ttl_ms: int = 24 * 3600 * 1000
     max_event_bytes: int = 1 << 20
     behaviour: bool = True  # text-only regression and history-erasure signals
-    # conversations kept as live objects per partition; the others wait serialized (a few hundred bytes each)
-    hot_conversations: int = 2048
+    # conversations kept as live objects per partition (the worker divides its own budget among its partitions);
+    # the others wait serialized and compressed (a few hundred bytes each)
+    hot_conversations: int = 1024
 
 
 class Observer(Protocol):
@@ -75,7 +76,7 @@ class OutRecord:
 
 class Conversation:
     __slots__ = ("app_version", "behaviour", "deadline", "evict_at", "last_ts", "model", "offset", "recent",
-                 "tracker")
+                 "size", "tracker")
 
     def __init__(self, tracker: Tracker, behaviour: Behaviour | None) -> None:
         self.tracker = tracker
@@ -87,6 +88,7 @@ class Conversation:
         self.app_version: str | None = None
         self.deadline: int | None = None  # pending timeout entry in the heap
         self.evict_at: int | None = None  # pending eviction entry in the heap
+        self.size = 0  # bytes of its stored state (changelog or cold), as last written
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {"t": self.tracker.to_state(), "ts": self.last_ts, "o": self.offset,
@@ -126,9 +128,11 @@ class PartitionProcessor:
         self.cfg = config
         self.obs: Observer = observer or NullObserver()
         self.convs: dict[str, Conversation] = {}  # hot: live objects, oldest first
-        # cold: serialized state, deadline, eviction time, open calls. Memory is then bounded by the state's
-        # JSON size, not by Python object overhead (about 4 KB per live conversation with the detectors)
-        self.cold: dict[str, tuple[bytes, int | None, int | None, int]] = {}
+        self.hot_limit = config.hot_conversations
+        # cold: the stored state (state_codec: a timer header and the compressed JSON), the same bytes as the
+        # changelog record. Memory then follows the compressed state, not Python object overhead (about 5 KB per
+        # live conversation with the detectors)
+        self.cold: dict[str, bytes] = {}
         self.cold_open_calls = 0
         self.watermark = 0
         self.offset = -1  # last offset processed
@@ -143,7 +147,6 @@ class PartitionProcessor:
         self._ended: dict[str, int] = {}
         self._marked: set[str] = set()
         self._k = 0  # ids of synthesized messages and findings derived from the current record
-        self._sizes: dict[str, int] = {}  # serialized state size per conversation, as last written or restored
         self._checkpoints: list[tuple[int, int]] = []  # (batch end offset, watermark there), the last few
         self._meta_offset = -1
         self.state_bytes = 0
@@ -165,33 +168,40 @@ class PartitionProcessor:
         cold = self.cold.pop(cid, None)
         if cold is None:
             return None
-        value, deadline, evict_at, n_open = cold
-        self.cold_open_calls -= n_open
-        conv = Conversation.from_state(orjson.loads(value), self.cfg)
-        conv.deadline = deadline
-        conv.evict_at = evict_at
+        h = state_codec.header(cold)
+        self.cold_open_calls -= h.n_open
+        conv = Conversation.from_state(state_codec.decode(cold), self.cfg)
+        conv.deadline = self._deadline(h.open_since)
+        conv.evict_at = h.evict_at
+        conv.size = len(cold)
         self.convs[cid] = conv
         return conv
+
+    def _deadline(self, open_since: int | None) -> int | None:
+        return None if open_since is None else open_since + self.cfg.repair.tool_result_timeout_ms
+
+    def _encode(self, conv: Conversation) -> bytes:
+        t = conv.tracker
+        return state_codec.encode(conv.to_state(), t.open_since, conv.last_ts, conv.evict_at, t.open_calls)
 
     def _cool(self) -> None:
         """Serialize the oldest live conversations beyond the hot capacity."""
         convs = self.convs
-        excess = len(convs) - self.cfg.hot_conversations
+        excess = len(convs) - self.hot_limit
         while excess > 0:
             cid = next(iter(convs))
             conv = convs.pop(cid)
-            n_open = conv.tracker.open_calls
-            # copied to an exact-size object: orjson's result keeps its 4 KiB working buffer allocated
-            value = bytes(memoryview(orjson.dumps(conv.to_state())))
-            self.cold[cid] = (value, conv.deadline, conv.evict_at, n_open)
-            self.cold_open_calls += n_open
+            value = self._encode(conv)
+            self.cold[cid] = value
+            self.state_bytes += len(value) - conv.size
+            self.cold_open_calls += conv.tracker.open_calls
             excess -= 1
 
     def restore(self, key: bytes, value: bytes | None) -> None:
         """Apply one changelog record (restore on assignment). Later records win, tombstones delete.
 
-        Restored conversations stay serialized (cold) until their next event: a restore parses each state once
-        for its timers and builds no objects.
+        Restored conversations stay cold until their next event: the record is kept as it came (its header holds
+        what the timers need), so a restore parses no state and builds no objects.
         """
         if key == META_KEY:
             if value is not None:
@@ -201,26 +211,30 @@ class PartitionProcessor:
                 self._checkpoints = [(int(o), int(wm)) for o, wm in meta.get("cp", ())]
             return
         cid = key.decode()
-        self.state_bytes -= self._sizes.pop(cid, 0)
-        self.convs.pop(cid, None)
+        conv = self.convs.pop(cid, None)
+        if conv is not None:
+            self.state_bytes -= conv.size
         old = self.cold.pop(cid, None)
         if old is not None:
-            self.cold_open_calls -= old[3]
+            self.cold_open_calls -= state_codec.header(old).n_open
+            self.state_bytes -= len(old)
         self._ended.pop(cid, None)
         if value is None:
             return
-        st = orjson.loads(value)
-        if "x" in st:  # ended at that offset; tombstoned once the commit passes it (finish_restore)
-            self._ended[cid] = int(st["x"])
-            return
-        block = st["t"].get("b")
-        n_open = block["u"] if block is not None else 0
-        deadline = None
-        if n_open and block["t"] is not None:
-            deadline = block["t"] + self.cfg.repair.tool_result_timeout_ms
-        self.cold[cid] = (value, deadline, st["ts"] + self.cfg.conversation_ttl_ms, n_open)
-        self.cold_open_calls += n_open
-        self._sizes[cid] = len(value)
+        ttl = self.cfg.conversation_ttl_ms
+        if state_codec.is_json(value):
+            st = orjson.loads(value)
+            if "x" in st:  # ended at that offset; tombstoned once the commit passes it (finish_restore)
+                self._ended[cid] = int(st["x"])
+                return
+            h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
+            value = state_codec.encode(st, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+        else:
+            h = state_codec.header(value)
+            if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on
+                value = state_codec.encode_header(value, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+        self.cold[cid] = value
+        self.cold_open_calls += h.n_open
         self.state_bytes += len(value)
 
     def finish_restore(self, position: int | None = None) -> None:
@@ -246,36 +260,35 @@ class PartitionProcessor:
         self._evictions = []
         for cid, c in self.convs.items():
             self._arm(cid, c)
-        for cid, (_, deadline, evict_at, _) in self.cold.items():
-            if deadline is not None:
-                self._timeouts.append((deadline, cid))
-            if evict_at is not None:
-                self._evictions.append((evict_at, cid))
+        for cid, value in self.cold.items():
+            h = state_codec.header(value)
+            if h.open_since is not None:
+                self._timeouts.append((h.open_since + self.cfg.repair.tool_result_timeout_ms, cid))
+            if h.evict_at is not None:
+                self._evictions.append((h.evict_at, cid))
         heapq.heapify(self._timeouts)
         heapq.heapify(self._evictions)
 
     def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
         """State records for what changed since the last call: conversations, tombstones, then the meta record."""
         out: list[tuple[bytes, bytes | None]] = []
-        sizes = self._sizes
         for cid in self._dirty:
             c = self.convs.get(cid)
             if c is not None:
-                value = orjson.dumps(c.to_state())
-            elif cid in self.cold:  # cooled since it changed: its serialized form is current
-                value = self.cold[cid][0]
+                value = self._encode(c)
+                self.state_bytes += len(value) - c.size
+                c.size = len(value)
             else:
-                continue
-            self.state_bytes += len(value) - sizes.get(cid, 0)
-            sizes[cid] = len(value)
+                cold = self.cold.get(cid)
+                if cold is None:
+                    continue
+                value = cold  # cooled since it changed: its stored form is current
             out.append((cid.encode(), value))
         for cid in self._marked:
             if cid not in self.convs and cid not in self.cold:
-                self.state_bytes -= sizes.pop(cid, 0)
                 out.append((cid.encode(), orjson.dumps({"x": self._ended[cid]})))
         for cid in self._gone:
             if cid not in self.convs and cid not in self.cold:
-                self.state_bytes -= sizes.pop(cid, 0)
                 out.append((cid.encode(), None))
         if out or self.offset != self._meta_offset:  # a batch end: remember its watermark
             cps = self._checkpoints
@@ -324,7 +337,7 @@ class PartitionProcessor:
         if ev.ts > self.watermark:
             self.watermark = ev.ts
         self._fire_timers(offset, src, out)
-        if len(self.convs) > self.cfg.hot_conversations:
+        if len(self.convs) > self.hot_limit:
             self._cool()
         return out
 
@@ -385,7 +398,7 @@ class PartitionProcessor:
             emit.step(conv.tracker.finish(DanglingReason.CONVERSATION_END))
             emit.behaviour_end()
             self.convs.pop(cid)
-            self._end(cid, offset)
+            self._end(cid, conv, offset)
             return
         else:
             for i, m in enumerate(ev.messages):
@@ -429,7 +442,7 @@ class PartitionProcessor:
         while heap and heap[0][0] <= wm:
             deadline, cid = heapq.heappop(heap)
             cold = self.cold.get(cid)
-            if cold is not None and cold[1] != deadline:
+            if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
                 continue  # stale, and no need to wake it to know
             conv = self.get(cid)
             if conv is None or conv.deadline != deadline:
@@ -443,7 +456,7 @@ class PartitionProcessor:
         while heap and heap[0][0] <= wm:
             when, cid = heapq.heappop(heap)
             cold = self.cold.get(cid)
-            if cold is not None and cold[2] != when:
+            if cold is not None and state_codec.header(cold).evict_at != when:
                 continue
             conv = self.get(cid)
             if conv is None or conv.evict_at != when:
@@ -458,9 +471,10 @@ class PartitionProcessor:
             emit.behaviour_end()
             del self.convs[cid]
             self._dirty.discard(cid)
-            self._end(cid, offset)
+            self._end(cid, conv, offset)
 
-    def _end(self, cid: str, offset: int) -> None:
+    def _end(self, cid: str, conv: Conversation, offset: int) -> None:
+        self.state_bytes -= conv.size
         self._ended[cid] = offset
         self._marked.add(cid)
 

@@ -39,7 +39,8 @@ class Settings(BaseSettings):
     shutdown_budget_s: float = Field(20.0, gt=0)
     label_cap: int = Field(50, ge=1, le=10000)
     behaviour: bool = True
-    hot_conversations: int = Field(2048, ge=1, description="live conversations per partition; others serialized")
+    hot_conversations: int = Field(4096, ge=64, description="live conversations per worker, shared by its "
+                                   "partitions; the others wait serialized and compressed")
     templates_file: Path | None = None
     non_idempotent_tools: str = ""
 

@@ -17,7 +17,7 @@ from ..core.events import DeadLetter, parse_ts
 from ..core.partition import PartitionProcessor
 from .config import Settings
 from .metrics import Metrics
-from .worker import ensure_topics, partitions_of
+from .worker import MIN_HOT, ensure_topics, partitions_of
 
 log = logging.getLogger("toolmend.replay")
 
@@ -66,6 +66,8 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
         for tp in tps:
             consumer.seek(tp, start[tp])
         procs = {tp.partition: PartitionProcessor(s.input_topic, tp.partition, engine, m) for tp in tps}
+        for proc in procs.values():  # the worker's budget of live conversations, split as the worker does
+            proc.hot_limit = max(MIN_HOT, s.hot_conversations // max(1, len(procs)))
         remaining = set(tps)
         topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
         # to the end as it is when the replay gets there (the reported end offset is only a lower bound on

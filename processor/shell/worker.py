@@ -23,6 +23,7 @@ from .config import ConfigError, Settings
 from .metrics import Metrics
 
 log = logging.getLogger("toolmend.worker")
+MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 
 
 async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
@@ -426,6 +427,7 @@ class Worker:
                 for g in (self.m.lag_records, self.m.lag_seconds, self.m.watermark):
                     with contextlib.suppress(KeyError):
                         g.remove(str(tp.partition))
+            self._share_hot()
 
     async def _restore(self, partitions: list[int]) -> int:
         s = self.s
@@ -457,7 +459,15 @@ class Worker:
             proc.finish_restore(committed or 0)
             total += proc.conversations
             self.procs[p] = proc
+        self._share_hot()
         return total
+
+    def _share_hot(self) -> None:
+        """The worker's budget of live conversations, split evenly among its partitions (memory per worker stays
+        bounded however many partitions it owns)."""
+        limit = max(MIN_HOT, self.s.hot_conversations // max(1, len(self.procs)))
+        for proc in self.procs.values():
+            proc.hot_limit = limit
 
 
 class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]

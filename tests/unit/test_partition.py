@@ -141,3 +141,79 @@ def test_restore_behind_the_state_replays_identically() -> None:
     assert rewritten == 0 or rewritten <= len(written)
     timeouts = [v for v in written.values() if v and b'"reason":"timeout"' in v]
     assert timeouts, "the scenario must exercise event-time timers"
+
+
+def _open_call_events(n: int) -> list[tuple[bytes, bytes]]:
+    call = {"role": "assistant", "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]}
+    out = []
+    for k in range(n):
+        cid = f"conv-{k}"
+        out.append((cid.encode(), orjson.dumps({"conversation_id": cid, "ts": 1_000 + k, "event_id": f"e{k}",
+                                                "message": {"role": "user", "content": "weather in Paris?"}})))
+        out.append((cid.encode(), orjson.dumps({"conversation_id": cid, "ts": 2_000 + k, "message": call})))
+    return out
+
+
+def test_stored_state_is_compressed_and_carries_the_timers() -> None:
+    from processor.core import state_codec
+
+    p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=1))
+    for off, (k, v) in enumerate(_open_call_events(3)):
+        p.process(off, k, v)
+    log = {k: v for k, v in p.take_changelog() if k != b"\x00toolmend-partition-meta"}
+    assert set(log) == {b"conv-0", b"conv-1", b"conv-2"}
+    value = log[b"conv-0"]
+    assert value is not None and not state_codec.is_json(value)
+    st = state_codec.decode(value)
+    assert len(value) < len(orjson.dumps(st)) * 0.6  # the preset dictionary pays on short states
+    h = state_codec.header(value)
+    assert (h.open_since, h.last_ts, h.n_open) == (2_000, 2_000, 1)
+    assert p.cold["conv-0"] == value  # the cold form is the changelog record itself
+    assert p.state_bytes == sum(len(v) for v in log.values() if v is not None)
+
+
+def test_first_release_json_states_still_restore() -> None:
+    """Changelogs written before the stored format (bare JSON states) restore and time out the same."""
+    from processor.core import state_codec
+
+    cfg = EngineConfig(hot_conversations=1)
+    p = PartitionProcessor("in", 0, cfg)
+    for off, (k, v) in enumerate(_open_call_events(2)):
+        p.process(off, k, v)
+    log = dict(p.take_changelog())
+    legacy = {k: (orjson.dumps(state_codec.decode(v)) if v is not None and k != b"\x00toolmend-partition-meta"
+                  else v) for k, v in log.items()}
+    assert all(state_codec.is_json(v) for v in legacy.values() if v is not None)
+    late = orjson.dumps({"conversation_id": "z", "ts": 2_000 + cfg.repair.tool_result_timeout_ms,
+                         "message": {"role": "user", "content": "hi"}})
+    outs = []
+    for changelog in (log, legacy):
+        q = PartitionProcessor("in", 0, cfg)
+        for k, v in changelog.items():
+            q.restore(k, v)
+        q.finish_restore(4)
+        assert q.open_calls == 2 and all(not state_codec.is_json(v) for v in q.cold.values())
+        outs.append([(r.kind, r.value) for r in q.process(4, b"z", late)])
+    assert outs[0] == outs[1]
+    assert [orjson.loads(v or b"")["reason"] for k, v in outs[0] if k == "findings"] == ["timeout"]
+
+
+def test_a_restore_arms_eviction_with_its_own_ttl() -> None:
+    """The eviction time in a record is the writer's; the new owner's TTL decides (a changed setting applies)."""
+    from processor.core import state_codec
+
+    p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=1))
+    for off, (k, v) in enumerate(_open_call_events(2)):
+        p.process(off, k, v)
+    log = dict(p.take_changelog())
+    short = EngineConfig(hot_conversations=1, conversation_ttl_ms=60_000)
+    q = PartitionProcessor("in", 0, short)
+    for k, v in log.items():
+        q.restore(k, v)
+    q.finish_restore(4)
+    assert state_codec.header(q.cold["conv-0"]).evict_at == 2_000 + 60_000
+    out = q.process(4, b"z", orjson.dumps({"conversation_id": "z", "ts": 2_001 + 60_000,
+                                           "message": {"role": "user", "content": "hi"}}))
+    reasons = [orjson.loads(r.value or b"")["reason"] for r in out if r.kind == "findings"]
+    assert reasons == ["evicted", "evicted"] and q.conversations == 1

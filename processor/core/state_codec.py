@@ -1,0 +1,79 @@
+"""How a conversation's state is stored: one byte string that is both its changelog record and, while the
+conversation is cold, its only form in memory.
+
+A fixed header carries what the partition's timers need (when the open block started, the last event time, the
+armed eviction time, the open calls), so a restore stores records as they come, without parsing JSON or
+building objects. Behind it, the JSON state deflated with a preset dictionary: states are short, and their keys
+and structure are what the dictionary holds (a one-open-call state shrinks from ~790 to ~180 bytes).
+
+Records of the first releases were bare JSON (they start with `{`); `decode` and `legacy_header` still read them.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import Any, NamedTuple
+
+import orjson
+
+from .state_zdict import ZDICT
+
+FORMAT_DEFLATE = 1
+_HEAD = struct.Struct("<BqqqI")  # format, open_since, last_ts, evict_at, open calls (-1 stands for None)
+HEAD_SIZE = _HEAD.size
+_WBITS = -15  # raw deflate: no zlib header or checksum (Kafka records carry a CRC)
+
+
+class Header(NamedTuple):
+    open_since: int | None
+    last_ts: int
+    evict_at: int | None
+    n_open: int
+
+
+def encode(state: dict[str, Any], open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
+    c = zlib.compressobj(1, zlib.DEFLATED, _WBITS, 8, zlib.Z_DEFAULT_STRATEGY, ZDICT)
+    body = c.compress(orjson.dumps(state)) + c.flush()
+    return _HEAD.pack(FORMAT_DEFLATE, -1 if open_since is None else open_since, last_ts,
+                      -1 if evict_at is None else evict_at, n_open) + body
+
+
+def encode_header(value: bytes, open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
+    """The same stored state with another header."""
+    return _HEAD.pack(FORMAT_DEFLATE, -1 if open_since is None else open_since, last_ts,
+                      -1 if evict_at is None else evict_at, n_open) + value[HEAD_SIZE:]
+
+
+def header(value: bytes) -> Header:
+    fmt, since, last_ts, evict_at, n_open = _HEAD.unpack_from(value)
+    if fmt != FORMAT_DEFLATE:
+        raise ValueError(f"unknown state format {fmt}")
+    return Header(None if since < 0 else since, last_ts, None if evict_at < 0 else evict_at, n_open)
+
+
+def is_json(value: bytes) -> bool:
+    """A bare JSON record: a first-release state, an end marker or the partition meta record."""
+    return value[:1] == b"{"
+
+
+def decode(value: bytes) -> dict[str, Any]:
+    if is_json(value):
+        st: dict[str, Any] = orjson.loads(value)
+        return st
+    header(value)  # checks the format
+    d = zlib.decompressobj(_WBITS, ZDICT)
+    st = orjson.loads(d.decompress(value[HEAD_SIZE:]) + d.flush())
+    return st
+
+
+def legacy_header(st: dict[str, Any]) -> Header:
+    """The header of a first-release (bare JSON) state."""
+    block = st["t"].get("b")
+    n_open = block["u"] if block is not None else 0
+    since = block["t"] if n_open else None
+    return Header(since, st["ts"], None, n_open)
+
+
+__all__ = ["FORMAT_DEFLATE", "HEAD_SIZE", "Header", "decode", "encode", "encode_header", "header", "is_json",
+           "legacy_header"]
