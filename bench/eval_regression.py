@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -36,6 +37,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# the diagnostics subclass RegressionDetector, which a mypyc-compiled core forbids: always the Python core here
+os.environ["TOOLMEND_NATIVE"] = "0"
 
 import processor  # noqa: E402
 from processor.core import dialects  # noqa: E402

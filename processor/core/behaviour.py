@@ -50,9 +50,9 @@ class TurnObserver(Protocol):
 class Behaviour:
     __slots__ = ("erasure", "last_user", "pending", "regression", "replayed")
 
-    def __init__(self) -> None:
-        self.regression = RegressionDetector()
-        self.erasure = ErasureTracker()
+    def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None) -> None:
+        self.regression = regression if regression is not None else RegressionDetector()
+        self.erasure = erasure if erasure is not None else ErasureTracker()
         self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
         self.pending: list[Any] | None = None  # [first index, text, tools] of the assistant turn in progress
         # batch with earlier snapshots: user requests those already held (their turns were judged there)
@@ -168,9 +168,8 @@ class Behaviour:
 
     @classmethod
     def from_state(cls, st: Mapping[str, Any]) -> Behaviour:
-        b = cls.__new__(cls)
-        b.regression = RegressionDetector.from_state(st["r"])
-        b.erasure = ErasureTracker.from_state(st["e"])
+        # built from its parts (not cls.__new__: mypyc-compiled classes have no __new__ to call)
+        b = cls(RegressionDetector.from_state(st["r"]), ErasureTracker.from_state(st["e"]))
         b.last_user = st.get("u")
         b.pending = st.get("p")
         b.replayed = set()  # batch-only (earlier snapshots of one repair() call): never in a stream's state

@@ -1,17 +1,16 @@
 """The input event contract: parsing a Kafka record value into an Event, or a dead-letter reason.
 
 The hot path validates by hand (a pydantic model per event costs more than the tracking itself); the pydantic
-model below is the published schema (`toolmend schema`) and is checked against the hand parser in tests.
+model in `event_schema` is the published schema (`toolmend schema`).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field
 
 from .model import DIALECTS
 
@@ -130,28 +129,3 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
             raise DeadLetter(DeadLetterKind.SCHEMA, f"`{name}` must be a string")
         labels[name] = v
     return Event(cid, ts, typ, messages, dialect, seq, eid, labels)
-
-
-class EventSchema(BaseModel):
-    """A conversation event (Kafka record value). Key: the conversation id, UTF-8."""
-
-    model_config = ConfigDict(extra="allow", title="toolmend input event")
-
-    conversation_id: str = Field(min_length=1, max_length=256, description="equals the record key when set")
-    ts: int | datetime = Field(description="event time: epoch milliseconds or RFC 3339 with offset")
-    type: Literal["message", "messages", "request", "end"] = "message"
-    message: dict[str, Any] | None = Field(None, description="one native message (type message)")
-    messages: list[dict[str, Any]] | None = Field(
-        None, description="native messages (type messages); the whole history sent to a model (type request)")
-    dialect: Literal["openai_chat", "anthropic", "openai_responses", "gemini"] | None = Field(
-        None, description="auto-detected when absent")
-    seq: int | None = Field(None, ge=0, description="position of the event in its conversation")
-    event_id: str | None = Field(None, max_length=256, description="unique event id (duplicate detection)")
-    model: str | None = None
-    provider: str | None = None
-    app: str | None = None
-    app_version: str | None = None
-
-
-def schema_json() -> str:
-    return orjson.dumps(EventSchema.model_json_schema(), option=orjson.OPT_INDENT_2).decode()

@@ -316,22 +316,23 @@ class PartitionProcessor:
                     dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
                 else:
                     _ensure_readable(ev.messages)
-        except DeadLetter as e:
-            self._dead_letter(out, e.kind, e.detail, src, key, value, headers)
+        # one name per except clause: mypyc gives a name a single type per function (the first clause's)
+        except DeadLetter as dl:
+            self._dead_letter(out, dl.kind, dl.detail, src, key, value, headers)
             self.offset = offset
             return out
-        except InputError as e:
-            kind = DeadLetterKind.UNKNOWN_DIALECT if e.kind == "unknown_dialect" else DeadLetterKind.SCHEMA
-            self._dead_letter(out, kind, e.detail, src, key, value, headers)
+        except InputError as ie:
+            kind = DeadLetterKind.UNKNOWN_DIALECT if ie.kind == "unknown_dialect" else DeadLetterKind.SCHEMA
+            self._dead_letter(out, kind, ie.detail, src, key, value, headers)
             self.offset = offset
             return out
         try:
             self._apply(ev, offset, src, out)
-        except (InputError, DeadLetter) as e:
-            kind = e.kind if isinstance(e, DeadLetter) else DeadLetterKind.SCHEMA
-            self._dead_letter(out, DeadLetterKind(kind), e.detail, src, key, value, headers)
-        except Exception as e:  # a bug of ours must not stop the partition, nor lose the event
-            self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(e).__name__}: {e}"[:200], src, key, value,
+        except (InputError, DeadLetter) as bad:
+            kind = bad.kind if isinstance(bad, DeadLetter) else DeadLetterKind.SCHEMA
+            self._dead_letter(out, DeadLetterKind(kind), bad.detail, src, key, value, headers)
+        except Exception as exc:  # a bug of ours must not stop the partition, nor lose the event
+            self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(exc).__name__}: {exc}"[:200], src, key, value,
                               headers)
         self.offset = offset
         if ev.ts > self.watermark:

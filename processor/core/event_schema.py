@@ -1,0 +1,38 @@
+"""The published input event schema (`toolmend schema`): a pydantic model of what `events.parse_event` accepts.
+
+Kept apart from `events` so that the hot path never imports pydantic, and so that `events` compiles with mypyc
+(a pydantic model's `Field(...)` defaults fail mypyc's runtime type checks): this module stays interpreted.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class EventSchema(BaseModel):
+    """A conversation event (Kafka record value). Key: the conversation id, UTF-8."""
+
+    model_config = ConfigDict(extra="allow", title="toolmend input event")
+
+    conversation_id: str = Field(min_length=1, max_length=256, description="equals the record key when set")
+    ts: int | datetime = Field(description="event time: epoch milliseconds or RFC 3339 with offset")
+    type: Literal["message", "messages", "request", "end"] = "message"
+    message: dict[str, Any] | None = Field(None, description="one native message (type message)")
+    messages: list[dict[str, Any]] | None = Field(
+        None, description="native messages (type messages); the whole history sent to a model (type request)")
+    dialect: Literal["openai_chat", "anthropic", "openai_responses", "gemini"] | None = Field(
+        None, description="auto-detected when absent")
+    seq: int | None = Field(None, ge=0, description="position of the event in its conversation")
+    event_id: str | None = Field(None, max_length=256, description="unique event id (duplicate detection)")
+    model: str | None = None
+    provider: str | None = None
+    app: str | None = None
+    app_version: str | None = None
+
+
+def schema_json() -> str:
+    return orjson.dumps(EventSchema.model_json_schema(), option=orjson.OPT_INDENT_2).decode()
