@@ -3,6 +3,11 @@
 At least once, with no loss: offsets are committed only after every record derived from them (outputs first,
 then changelog state) is acknowledged. A SIGKILL at any point leaves either uncommitted input (reprocessed,
 outputs carry the same ids) or state that already holds the event (recognized by its offset and skipped).
+
+Shipping is pipelined: while batch N's outputs, state and commit wait on the broker, batch N+1 is processed
+(the core yields to the event loop every few hundred records, so N's acknowledgements are read meanwhile).
+One shipment is in flight at most and they complete in order, so the order above holds per batch and across
+batches; a rebalance or a shutdown waits for the shipment in flight before letting partitions go.
 """
 
 from __future__ import annotations
@@ -19,11 +24,13 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaError, MessageSizeTooLargeError, TopicAlreadyExistsError
 
 from ..core.partition import OutRecord, PartitionProcessor
+from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .metrics import Metrics
 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
+YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 
 
 async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
@@ -93,6 +100,8 @@ class Worker:
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
+        self._shipping: asyncio.Future[None] | None = None  # the previous batch's shipment, while in flight
+        self.tally = Tally()  # what the core counts during a batch, into the metrics after it
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -169,7 +178,10 @@ class Worker:
         async def close() -> None:
             if self._consumer is not None:
                 async with self._lock:  # let an in-flight batch finish, flush and commit
-                    pass
+                    try:
+                        await self._settle()
+                    except Exception as e:  # reported where it happened; its records are reprocessed
+                        log.error("last shipment failed at shutdown: %s", type(e).__name__)
                 await self._consumer.stop()  # leaves the group
             if self._producer is not None:
                 await self._producer.stop()
@@ -193,6 +205,8 @@ class Worker:
                     fetch.cancel()
                     break
                 batch = fetch.result()
+                if self._shipping is not None and self._shipping.done():
+                    await self._settle()  # a failed shipment stops the loop now, not at the next batch
                 log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
                 if batch:
                     async with self._lock:
@@ -203,9 +217,24 @@ class Worker:
 
     # -- one batch ---------------------------------------------------------------------------------------------
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
+        """Run the core over a fetched batch, then hand its outputs, state and offsets to a shipping task that
+        overlaps the next batch's processing."""
+        shipment = await self._compute(batch)
+        if shipment is None:
+            return
+        await self._settle()  # one shipment in flight at most: the previous batch's commit comes first
+        self._shipping = asyncio.ensure_future(self._ship(*shipment))
+
+    async def _settle(self) -> None:
+        """Wait for the shipment in flight; its failure is raised here (once), stopping the loop."""
+        shipping, self._shipping = self._shipping, None
+        if shipping is not None:
+            await shipping
+
+    async def _compute(self, batch: dict[TopicPartition, list[Any]]
+                       ) -> tuple[list[tuple[str, int | None, OutRecord]], dict[str, int],
+                                  list[tuple[str, int | None, OutRecord]], dict[TopicPartition, int], int] | None:
         s = self.s
-        p = self._producer
-        assert p is not None
         t_fetch = time.perf_counter()
         outs: list[OutRecord] = []
         commit: dict[TopicPartition, int] = {}
@@ -228,12 +257,15 @@ class Worker:
                 origin.extend([tp.partition] * len(got))
                 durations.append(time.perf_counter() - t_fetch)
                 n += 1
+                if n % YIELD_EVERY == 0:
+                    await asyncio.sleep(0)  # the shipment in flight reads its acknowledgements, sends the next step
             commit[tp] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
         if not commit:
-            return
+            return None
         topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
         self.m.observe_processing(durations)
+        self.m.flush(self.tally.take())
         same = self._same_partitions
         # outputs first, acknowledged; then the state; then the commit (see the module docstring)
         plan: list[tuple[str, int | None, OutRecord]] = []
@@ -252,9 +284,7 @@ class Worker:
             # counts match (checked at start), without paying for a pure-Python murmur2 per record
             plan.append((t, part if t in same else None, r))
             counts[r.kind] = counts.get(r.kind, 0) + 1
-        await self._produce(plan)
-        for kind, k in counts.items():
-            self.m.output_records.labels(kind).inc(k)
+        # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
         state: list[tuple[str, int | None, OutRecord]] = []
         for tp in commit:
             proc = self.procs.get(tp.partition)
@@ -262,6 +292,17 @@ class Worker:
                 continue
             for key, value in proc.take_changelog():
                 state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
+        return plan, counts, state, commit, n
+
+    async def _ship(self, plan: list[tuple[str, int | None, OutRecord]], counts: dict[str, int],
+                    state: list[tuple[str, int | None, OutRecord]], commit: dict[TopicPartition, int],
+                    n: int) -> None:
+        """Outputs, acknowledged; then the state, acknowledged; then the commit (see the module docstring)."""
+        c = self._consumer
+        assert c is not None
+        await self._produce(plan)
+        for kind, k in counts.items():
+            self.m.output_records.labels(kind).inc(k)
         await self._produce(state)
         if state:
             self.m.output_records.labels("changelog").inc(len(state))
@@ -421,6 +462,7 @@ class Worker:
     async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
         self.m.rebalances.labels("revoked").inc()
         async with self._lock:  # the batch in flight completes (outputs, state, commit) before we let go
+            await self._settle()
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
@@ -431,7 +473,7 @@ class Worker:
 
     async def _restore(self, partitions: list[int]) -> int:
         s = self.s
-        procs = {p: PartitionProcessor(s.input_topic, p, self.engine, self.m) for p in partitions}
+        procs = {p: PartitionProcessor(s.input_topic, p, self.engine, self.tally) for p in partitions}
         rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest",
                               max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
         await rc.start()

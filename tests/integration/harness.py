@@ -234,16 +234,30 @@ def event(cid: str, ts: int, message: dict[str, Any] | None = None, **kw: Any) -
 async def caught_up(s: Settings, total: int) -> bool:
     """The group has committed every one of the `total` input records (offsets are dense from 0 per partition,
     so the committed offsets add up to the number of records once all are processed)."""
-    c = AIOKafkaConsumer(bootstrap_servers=s.bootstrap_servers, group_id=s.group_id, enable_auto_commit=False)
-    await c.start()
-    try:
-        tps = [TopicPartition(s.input_topic, p) for p in sorted(await partitions_of(c, s.input_topic))]
-        done = 0
-        for tp in tps:
-            done += (await c.committed(tp)) or 0
-        return done >= total
-    finally:
-        await c.stop()
+    async with Progress(s) as progress:
+        return await progress.committed() >= total
+
+
+class Progress:
+    """The input records a group has committed so far, polled with one consumer (cheap enough for a tight loop)."""
+
+    def __init__(self, s: Settings) -> None:
+        self.s = s
+        self.c = AIOKafkaConsumer(bootstrap_servers=s.bootstrap_servers, group_id=s.group_id,
+                                  enable_auto_commit=False)
+        self.tps: list[TopicPartition] = []
+
+    async def __aenter__(self) -> Progress:
+        await self.c.start()
+        self.tps = [TopicPartition(self.s.input_topic, p) for p in sorted(await partitions_of(self.c,
+                                                                                               self.s.input_topic))]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.c.stop()
+
+    async def committed(self) -> int:
+        return sum([(await self.c.committed(tp)) or 0 for tp in self.tps])
 
 
 def traffic(n_conversations: int, seed: int = 7, per_conv: int = 12) -> list[tuple[bytes, bytes]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import orjson
 import pytest
 from harness import (
+    Progress,
     by_id,
     caught_up,
     count,
@@ -125,9 +126,13 @@ async def test_sigkill_mid_stream_loses_nothing(broker, tmp_path: Path) -> None:
     kills = 0
     with worker_process(s, log) as p:
         await wait_until(lambda: count(broker.bootstrap, s.output_topic), 60)
-        await produce(broker.bootstrap, s.input_topic, items[len(items) // 2:])
-        await asyncio.sleep(0.3)
-        p.send_signal(signal.SIGKILL)
+        async with Progress(s) as progress:
+            await produce(broker.bootstrap, s.input_topic, items[len(items) // 2:])
+            # killed as soon as it commits part of the second half: mid-stream, whatever the machine's speed
+            deadline = time.monotonic() + 60
+            while await progress.committed() <= len(items) // 2 and time.monotonic() < deadline:
+                await asyncio.sleep(0.005)
+            p.send_signal(signal.SIGKILL)
         p.wait(10)
         kills += 1
     assert not await caught_up(s, len(items)), "killed too late to test anything: the worker had already finished"
