@@ -16,6 +16,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from .. import __version__
 from ..core.events import EVENT_TYPES, DeadLetterKind
 from ..core.findings import Action, Finding, FindingKind
+from ..core.tally import Tally
 
 OTHER = "other"
 UNKNOWN = "unknown"
@@ -147,6 +148,24 @@ class Metrics:
 
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
         self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc()
+
+    def flush(self, t: Tally) -> None:
+        """Counts a core Tally gathered over a batch, one increment per series. (Capped labels then admit new
+        values in this order, not in event order: the same, unless a batch brings more new values than the cap.)"""
+        for (typ, outcome), n in t.events.items():
+            self._child(self.events, typ, outcome).inc(n)
+        for dialect, n in t.messages.items():
+            self._child(self.messages, dialect).inc(n)
+        for (dialect, model, tool), n in t.tool_calls.items():
+            self._child(self.tool_calls, dialect, self.model(model), self.tool(tool)).inc(n)
+        for f, dialect, model, app_version in t.findings:
+            self.finding(f, dialect, model, app_version)
+        for action, n in t.actions.items():
+            self._child(self.repairs, action).inc(n)
+        for kind, n in t.dead_letters.items():
+            self._child(self.dead_letters, kind).inc(n)
+        for (outcome, model, app_version), n in t.turns.items():
+            self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc(n)
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).
