@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import platform
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -19,6 +20,7 @@ from ..core.findings import Action, Finding, FindingKind
 
 OTHER = "other"
 UNKNOWN = "unknown"
+INC_CACHE = 4096  # cached series increments, by raw label values (Metrics._inc)
 
 
 class LabelCap:
@@ -88,7 +90,7 @@ class Metrics:
         self.processing = Histogram(p + "event_processing_seconds", "Fetch to outputs handed to the producer",
                                     buckets=bounds, registry=r)
         self._bounds = (*bounds, float("inf"))
-        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
+        self._incs: dict[tuple[Any, ...], Callable[[float], None]] = {}  # see _inc
         self.commits = Counter(p + "commits", "Offset commits", ["outcome"], registry=r)
         self.rebalances = Counter(p + "rebalances", "Partition assignment changes", ["kind"], registry=r)
         self.restore_seconds = Gauge(p + "state_restore_seconds", "Duration of the last state restore",
@@ -113,40 +115,91 @@ class Metrics:
             self.turns_after_tool.labels(outcome, UNKNOWN, UNKNOWN)
         self.restore_seconds.set(0)
 
-    # -- Observer (called by the core, per event: label children are cached, `labels()` costs microseconds) --
-    def _child(self, metric: Any, *labels: str) -> Any:
-        key = (id(metric), labels)
-        child = self._children.get(key)
-        if child is None:
-            child = self._children[key] = metric.labels(*labels)
-        return child
+    # -- Observer (called by the core, per event and per message). `labels()` costs microseconds, so each series'
+    # increment is cached by the raw label values it was asked for: the capped labels (LabelCap) of a raw value
+    # never change once decided (a value kept stays kept, one refused stays refused), so looking the raw values
+    # up gives the same series as capping them again.
+    def _inc(self, key: tuple[Any, ...], metric: Any, *labels: str) -> Callable[[float], None]:
+        child = metric.labels(*labels)
+        # the child's value holder itself: Counter.inc only adds checks that cannot fail here (the child has all
+        # its labels, amounts are never negative). Falls back to the public inc() if the internals ever change
+        inc: Callable[[float], None] | None = getattr(getattr(child, "_value", None), "inc", None)
+        if not callable(inc):
+            inc = child.inc
+        if len(self._incs) >= INC_CACHE:  # raw values are unbounded (that is what the caps are for): start afresh
+            self._incs.clear()
+        self._incs[key] = inc
+        return inc
 
     def event(self, type: str, outcome: str) -> None:
-        self._child(self.events, type, outcome).inc()
+        key = ("e", type, outcome)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.events, type, outcome)
+        inc(1)
 
     def messages_seen(self, dialect: str, n: int) -> None:
-        self._child(self.messages, dialect).inc(n)
+        key = ("m", dialect)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.messages, dialect)
+        inc(n)
 
     def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
-        self._child(self.tool_calls, dialect, self.model(model), self.tool(tool)).inc()
+        key = ("t", dialect, model, tool)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.tool_calls, dialect, self.model(model), self.tool(tool))
+        inc(1)
 
     def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
-        self._child(self.findings, f.kind.value, f.severity.value, dialect).inc()
-        if f.kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
-            self._child(self.dangling, f.reason.value, dialect, self.model(model), self.tool(f.tool)).inc()
-        elif f.kind is FindingKind.TEXT_ONLY_REGRESSION:
-            self._child(self.regressions, self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
-        elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
-            self._child(self.erasures, self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
+        kind = f.kind
+        key: tuple[Any, ...] = ("f", kind, dialect)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.findings, kind.value, f.severity.value, dialect)
+        inc(1)
+        if kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
+            key = ("d", f.reason, dialect, model, f.tool)
+            inc = self._incs.get(key)
+            if inc is None:
+                inc = self._inc(key, self.dangling, f.reason.value, dialect, self.model(model), self.tool(f.tool))
+            inc(1)
+        elif kind is FindingKind.TEXT_ONLY_REGRESSION:
+            key = ("r", model, app_version, f.tool)
+            inc = self._incs.get(key)
+            if inc is None:
+                inc = self._inc(key, self.regressions, self.model(model), self.app_version(app_version),
+                                self.tool(f.tool))
+            inc(1)
+        elif kind is FindingKind.TOOL_HISTORY_ERASED:
+            key = ("x", model, app_version, f.tool)
+            inc = self._incs.get(key)
+            if inc is None:
+                inc = self._inc(key, self.erasures, self.model(model), self.app_version(app_version),
+                                self.tool(f.tool))
+            inc(1)
 
     def action(self, a: Action) -> None:
-        self._child(self.repairs, a.action.value).inc()
+        key = ("a", a.action)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.repairs, a.action.value)
+        inc(1)
 
     def dead_letter(self, kind: str) -> None:
-        self._child(self.dead_letters, kind).inc()
+        key = ("l", kind)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.dead_letters, kind)
+        inc(1)
 
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
-        self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc()
+        key = ("u", outcome, model, app_version)
+        inc = self._incs.get(key)
+        if inc is None:
+            inc = self._inc(key, self.turns_after_tool, outcome, self.model(model), self.app_version(app_version))
+        inc(1)
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).
