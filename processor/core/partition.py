@@ -21,7 +21,7 @@ from .behaviour import Behaviour
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
 from .findings import Action, DanglingReason, Finding, FindingKind
 from .model import InputError
-from .repair import repair
+from .repair import _repair
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
 
 META_KEY = b"\x00toolmend-partition-meta"
@@ -407,11 +407,14 @@ class PartitionProcessor:
         dialect = conv.tracker.dialect or ev.dialect or "auto"
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
-        res = repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair, behaviour=False)
+        res, steps = _repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
+                             behaviour=False)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)
-            findings.extend(conv.behaviour.on_snapshot(ev.messages, adapter, emit.snapshot_no()))
+            # the repair's tracker viewed each message with this adapter already (its steps, in input order)
+            views = [s.view for s in steps[: len(ev.messages)]]
+            findings.extend(conv.behaviour.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
         for f in findings:
             emit.finding(f)
         for a in res.actions:
