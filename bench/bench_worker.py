@@ -329,7 +329,7 @@ def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[st
     return out.getvalue(), shares
 
 
-def engine_only(items: list[tuple[bytes | None, bytes]]) -> dict[str, int]:
+def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None) -> dict[str, int]:
     """Events/s of PartitionProcessor alone over the same events (4 partitions by key, no Kafka): the ceiling."""
     from processor.core.partition import EngineConfig, PartitionProcessor
     from processor.core.tally import Tally
@@ -345,6 +345,8 @@ def engine_only(items: list[tuple[bytes | None, bytes]]) -> dict[str, int]:
     for name, cfg, metrics in (("detectors_on", EngineConfig(), None),
                                ("detectors_on_with_metrics", EngineConfig(), Metrics(CollectorRegistry())),
                                ("detectors_off", EngineConfig(behaviour=False), None)):
+        if only is not None and name != only:
+            continue
         tally = Tally()  # as in the worker: the core counts, the metrics take the counts every 2000 records
         procs = [PartitionProcessor("bench.in", p, cfg, tally if metrics else None) for p in range(PARTITIONS)]
         gc.collect()

@@ -16,7 +16,7 @@ from .dialects.base import Dialect, text_from_parts
 from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
-from .regression import RegressionDetector
+from .regression import AssistantTurn, RegressionDetector
 from .tracker import Step
 
 
@@ -83,11 +83,19 @@ class Behaviour:
         role = view.role
         out: list[Finding] = []
         if role is Role.ASSISTANT:
+            tools = [c.name for c in view.calls if not c.malformed] if view.calls else []
+            if calls:
+                on_call = self.erasure.on_call
+                for cid, tool in calls:
+                    if cid is not None:
+                        on_call(cid, tool, self.last_user)
+            if self.pending is None and adapter.name != "openai_responses":
+                # one message is the whole model turn, decided at once (what flush below does with it); its text
+                # is read only if the detector will look at it
+                reg = self.regression
+                text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
+                return self._decide(reg.on_assistant(index, text, tools), obs, model, app_version)
             text = adapter.text_of(msg) if view.has_text else ""
-            tools = [c.name for c in view.calls if not c.malformed]
-            for cid, tool in calls:
-                if cid is not None:
-                    self.erasure.on_call(cid, tool, self.last_user)
             if self.pending is None:
                 self.pending = [index, text[:PENDING_TEXT], tools]
             else:
@@ -123,7 +131,10 @@ class Behaviour:
         if p is None:
             return []
         self.pending = None
-        turn = self.regression.on_assistant(p[0], p[1], p[2])
+        return self._decide(self.regression.on_assistant(p[0], p[1], p[2]), obs, model, app_version)
+
+    def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
+                app_version: str | None) -> list[Finding]:
         if turn is None:
             return []
         if turn.after_first_tool_use and obs is not None:
@@ -133,17 +144,22 @@ class Behaviour:
                             turn.detail)]
         return []
 
-    def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int) -> list[Finding]:
-        """A `request` snapshot: which earlier tool calls vanished while their user message is still there."""
+    def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
+                    views: Sequence[View | None] | None = None) -> list[Finding]:
+        """A `request` snapshot: which earlier tool calls vanished while their user message is still there.
+
+        `views`: the adapter's views of the messages, if already at hand (one per message, in order)."""
         calls: dict[str, str] = {}
         keys: set[str] = set()
         call_user: dict[str, str | None] = {}
         last: str | None = None
-        for m in messages:
-            try:
-                v = adapter.view(m)
-            except ValueError:
-                continue
+        for i, m in enumerate(messages):
+            v = views[i] if views is not None else None
+            if v is None:
+                try:
+                    v = adapter.view(m)
+                except ValueError:
+                    continue
             if v.role is Role.USER and v.has_text:
                 last = user_key(adapter.text_of(m))
                 keys.add(last)

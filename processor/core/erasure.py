@@ -17,6 +17,7 @@ Each erased call is reported once. Memory is bounded to the last `MAX_CALLS` cal
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -31,10 +32,21 @@ MAX_CALLS = 256
 _SPACE = re.compile(r"\s+")
 
 
+KEY_CACHE = 4096  # fingerprints of user texts met lately: a conversation's request snapshots repeat its history
+KEY_CACHE_CHARS = 2000  # longer texts are not cached (bounded memory)
+
+
 def user_key(text: str) -> str:
     """A stable fingerprint of a user message: NFKC, case-folded, whitespace collapsed; 16 hex digits."""
+    return _cached_key(text) if len(text) <= KEY_CACHE_CHARS else _user_key(text)
+
+
+def _user_key(text: str) -> str:
     norm = _SPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
     return hashlib.blake2b(norm.encode("utf-8"), digest_size=8).hexdigest()
+
+
+_cached_key = functools.lru_cache(maxsize=KEY_CACHE)(_user_key)
 
 
 @dataclass(frozen=True)

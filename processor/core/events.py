@@ -40,7 +40,8 @@ class Event:
                  "seq", "ts", "type")
 
     def __init__(self, conversation_id: str, ts: int, type: str, messages: list[Any], dialect: str | None,
-                 seq: int | None, event_id: str | None, labels: dict[str, str | None]) -> None:
+                 seq: int | None, event_id: str | None, model: str | None = None, provider: str | None = None,
+                 app: str | None = None, app_version: str | None = None) -> None:
         self.conversation_id = conversation_id
         self.ts = ts
         self.type = type
@@ -48,10 +49,10 @@ class Event:
         self.dialect = dialect
         self.seq = seq
         self.event_id = event_id
-        self.model = labels.get("model")
-        self.provider = labels.get("provider")
-        self.app = labels.get("app")
-        self.app_version = labels.get("app_version")
+        self.model = model
+        self.provider = provider
+        self.app = app
+        self.app_version = app_version
 
 
 def parse_ts(v: Any) -> int:
@@ -77,6 +78,8 @@ def parse_ts(v: Any) -> int:
 
 
 def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1 << 20) -> Event:
+    # the hot path of every record: checks in the documented order, exact types (orjson makes plain dict, list,
+    # str, int), no helper calls for the common shapes
     if value is None:
         raise DeadLetter(DeadLetterKind.SCHEMA, "empty record value (tombstone)")
     if len(value) > max_event_bytes:
@@ -85,10 +88,11 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
         doc = orjson.loads(value)
     except orjson.JSONDecodeError as e:
         raise DeadLetter(DeadLetterKind.INVALID_JSON, f"invalid JSON at line {e.lineno} column {e.colno}") from None
-    if not isinstance(doc, dict):
+    if type(doc) is not dict:
         raise DeadLetter(DeadLetterKind.SCHEMA, "the value must be a JSON object")
-    cid = doc.get("conversation_id")
-    if not isinstance(cid, str) or not cid or len(cid) > 256:
+    get = doc.get
+    cid = get("conversation_id")
+    if type(cid) is not str or not cid or len(cid) > 256:
         raise DeadLetter(DeadLetterKind.SCHEMA, "`conversation_id` must be a string of 1 to 256 characters")
     if key is not None:
         try:
@@ -97,35 +101,38 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
             raise DeadLetter(DeadLetterKind.KEY_MISMATCH, "record key is not UTF-8") from None
         if k != cid:
             raise DeadLetter(DeadLetterKind.KEY_MISMATCH, "record key differs from conversation_id")
-    ts = parse_ts(doc.get("ts"))
-    typ = doc.get("type", "message")
-    if typ not in EVENT_TYPES:
-        raise DeadLetter(DeadLetterKind.SCHEMA, "`type` must be one of message, messages, request, end")
+    ts = get("ts")
+    if type(ts) is not int or ts < 0:
+        ts = parse_ts(ts)
+    typ = get("type", "message")
     if typ == "message":
-        m = doc.get("message")
-        if not isinstance(m, dict):
+        m = get("message")
+        if type(m) is not dict:
             raise DeadLetter(DeadLetterKind.SCHEMA, "`message` must be an object for type message")
         messages = [m]
+    elif typ == "request" or typ == "messages":
+        ms = get("messages")
+        if type(ms) is not list or any(type(m) is not dict for m in ms):
+            raise DeadLetter(DeadLetterKind.SCHEMA, f"`messages` must be an array of objects for type {typ}")
+        messages = ms
     elif typ == "end":
         messages = []
     else:
-        ms = doc.get("messages")
-        if not isinstance(ms, list) or not all(isinstance(m, dict) for m in ms):
-            raise DeadLetter(DeadLetterKind.SCHEMA, f"`messages` must be an array of objects for type {typ}")
-        messages = ms
-    dialect = doc.get("dialect")
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`type` must be one of message, messages, request, end")
+    dialect = get("dialect")
     if dialect is not None and dialect not in DIALECTS:
         raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT, "`dialect` is not one of " + ", ".join(DIALECTS))
-    seq = doc.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+    seq = get("seq")
+    if seq is not None and (type(seq) is not int or seq < 0):
         raise DeadLetter(DeadLetterKind.SCHEMA, "`seq` must be a non-negative integer")
-    eid = doc.get("event_id")
-    if eid is not None and (not isinstance(eid, str) or len(eid) > 256):
+    eid = get("event_id")
+    if eid is not None and (type(eid) is not str or len(eid) > 256):
         raise DeadLetter(DeadLetterKind.SCHEMA, "`event_id` must be a string of at most 256 characters")
-    labels: dict[str, str | None] = {}
-    for name in _LABELS:
-        v = doc.get(name)
-        if v is not None and not isinstance(v, str):
+    model = get("model")
+    provider = get("provider")
+    app = get("app")
+    app_version = get("app_version")
+    for name, v in (("model", model), ("provider", provider), ("app", app), ("app_version", app_version)):
+        if v is not None and type(v) is not str:
             raise DeadLetter(DeadLetterKind.SCHEMA, f"`{name}` must be a string")
-        labels[name] = v
-    return Event(cid, ts, typ, messages, dialect, seq, eid, labels)
+    return Event(cid, ts, typ, messages, dialect, seq, eid, model, provider, app, app_version)

@@ -19,14 +19,15 @@ import orjson
 from . import dialects, state_codec
 from .behaviour import Behaviour
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
-from .findings import Action, DanglingReason, Finding
+from .findings import Action, DanglingReason, Finding, FindingKind
 from .model import InputError
-from .repair import repair
+from .repair import _repair
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
 
 META_KEY = b"\x00toolmend-partition-meta"
 CHECKPOINTS = 64  # batch ends whose watermark the meta record keeps (a restore resumes at one of them)
 DEDUP_WINDOW = 32
+_intern = sys.intern
 
 
 @dataclass(frozen=True)
@@ -351,13 +352,17 @@ class PartitionProcessor:
 
     def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord]) -> None:
         cid = ev.conversation_id
-        conv = self.get(cid)
+        conv = self.convs.get(cid)
+        if conv is None:
+            conv = self.get(cid)  # cold: woken from its serialized form
+        eid = ev.event_id
+        seq = ev.seq
         if conv is not None:
             if offset <= conv.offset:  # already in the restored state: its outputs were acknowledged
                 self.obs.event(ev.type, "duplicate")
                 return
-            recent = conv.recent or ()
-            if (ev.event_id is not None and ev.event_id in recent) or (ev.seq is not None and ev.seq in recent):
+            recent = conv.recent
+            if recent is not None and ((eid is not None and eid in recent) or (seq is not None and seq in recent)):
                 self.obs.event(ev.type, "duplicate")
                 return
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
@@ -375,35 +380,40 @@ class PartitionProcessor:
             conv = Conversation(Tracker(ev.dialect or "auto", self.cfg.repair),
                                 Behaviour() if self.cfg.behaviour else None)
             self.convs[cid] = conv
-        if ev.event_id is not None or ev.seq is not None:
-            recent = conv.recent if conv.recent is not None else []
-            if ev.event_id is not None:
-                recent.append(ev.event_id)
-            if ev.seq is not None:
-                recent.append(ev.seq)
+        if eid is not None or seq is not None:
+            recent = conv.recent
+            if recent is None:
+                recent = conv.recent = []
+            if eid is not None:
+                recent.append(eid)
+            if seq is not None:
+                recent.append(seq)
             if len(recent) > DEDUP_WINDOW:
                 del recent[: len(recent) - DEDUP_WINDOW]
-            conv.recent = recent
         conv.offset = offset
-        if ev.ts > conv.last_ts:
-            conv.last_ts = ev.ts
+        ts = ev.ts
+        if ts > conv.last_ts:
+            conv.last_ts = ts
         if ev.model is not None:
-            conv.model = sys.intern(ev.model)
+            conv.model = _intern(ev.model)
         if ev.app_version is not None:
-            conv.app_version = sys.intern(ev.app_version)
-        self.obs.event(ev.type, "processed")
-        emit = _Emitter(self, conv, cid, ev.ts, src, out)
-        if ev.type == "request":
+            conv.app_version = _intern(ev.app_version)
+        typ = ev.type
+        self.obs.event(typ, "processed")
+        emit = _Emitter(self, conv, cid, ts, src, out)
+        if typ == "request":
             self._request(ev, conv, emit)
-        elif ev.type == "end":
+        elif typ == "end":
             emit.step(conv.tracker.finish(DanglingReason.CONVERSATION_END))
             emit.behaviour_end()
             self.convs.pop(cid)
             self._end(cid, conv, offset)
             return
         else:
+            feed = conv.tracker.feed
+            step = emit.step
             for i, m in enumerate(ev.messages):
-                emit.step(conv.tracker.feed(m, (offset, i), ev.ts), fed=m)
+                step(feed(m, (offset, i), ts), m)
         self._dirty.add(cid)
         self._arm(cid, conv)
 
@@ -411,11 +421,14 @@ class PartitionProcessor:
         dialect = conv.tracker.dialect or ev.dialect or "auto"
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
-        res = repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair, behaviour=False)
+        res, steps = _repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
+                             behaviour=False)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)
-            findings.extend(conv.behaviour.on_snapshot(ev.messages, adapter, emit.snapshot_no()))
+            # the repair's tracker viewed each message with this adapter already (its steps, in input order)
+            views = [s.view for s in steps[: len(ev.messages)]]
+            findings.extend(conv.behaviour.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
         for f in findings:
             emit.finding(f)
         for a in res.actions:
@@ -502,81 +515,107 @@ class PartitionProcessor:
         out.append(OutRecord("dead_letter", key, value, hs))
 
 
+_COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
+_OPENAI_CHAT = dialects.ADAPTERS["openai_chat"]  # how a conversation whose dialect is not known yet is read
+_KIND_BYTES = {k: k.value.encode() for k in FindingKind}
+
+
+def _count(n: int) -> bytes:
+    return _COUNTS[n] if n < 64 else str(n).encode()
+
+
 class _Emitter:
     """Turns tracker steps of one conversation into output records with deterministic ids."""
 
-    __slots__ = ("cid", "conv", "key", "out", "proc", "src", "ts")
+    __slots__ = ("cid", "conv", "key", "obs", "out", "proc", "src", "src_b", "ts")
 
     def __init__(self, proc: PartitionProcessor, conv: Conversation, cid: str, ts: int, src: str,
                  out: list[OutRecord]) -> None:
         self.proc = proc
+        self.obs = proc.obs
         self.conv = conv
         self.cid = cid
         self.key = cid.encode()
         self.ts = ts
         self.src = src
+        self.src_b = src.encode()
         self.out = out
 
     def snapshot_no(self) -> int:
         return self.conv.offset
 
     def headers(self, rid: str, repair: str, n_findings: int) -> list[tuple[str, bytes]]:
-        return [("toolmend-id", rid.encode()), ("toolmend-source", self.src.encode()),
-                ("toolmend-repair", repair.encode()), ("toolmend-findings", str(n_findings).encode())]
+        return [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+                ("toolmend-repair", repair.encode()), ("toolmend-findings", _count(n_findings))]
 
     def step(self, step: Step, fed: Any = None) -> None:
-        proc = self.proc
         conv = self.conv
-        obs = proc.obs
-        dialect = conv.tracker.dialect or "openai_chat"
+        obs = self.obs
+        tracker = conv.tracker
+        adapter = tracker.adapter
+        if adapter is None:
+            adapter = _OPENAI_CHAT
+        dialect = adapter.name
         if fed is not None:
             obs.messages_seen(dialect, 1)
-        for _cid, tool in step.calls:
-            obs.tool_call(dialect, conv.model, tool)
+        calls = step.calls
+        if calls:
+            model = conv.model
+            for _cid, tool in calls:
+                obs.tool_call(dialect, model, tool)
         findings = step.findings
-        if conv.behaviour is not None and step.view is not None:
-            findings = findings + conv.behaviour.on_message(step, fed, conv.tracker.messages_seen - 1,
-                                                             dialects.get(dialect), obs, conv.model,
-                                                             conv.app_version)
+        behaviour = conv.behaviour
+        view = step.view
+        if behaviour is not None and view is not None:
+            findings = findings + behaviour.observe(view, calls, fed, tracker.messages_seen - 1, adapter, obs,
+                                                    conv.model, conv.app_version)
         for f in findings:
             self.finding(f)
         for a in step.actions:
             obs.action(a)
-        for e in step.messages:
-            self.message(e, dialect, len(findings))
+        if step.messages:
+            n_findings = _count(len(findings))
+            for e in step.messages:
+                self._message(e, dialect, n_findings)
 
     def behaviour_end(self) -> None:
         b = self.conv.behaviour
         if b is not None:
-            for f in b.flush(self.proc.obs, self.conv.model, self.conv.app_version):
+            for f in b.flush(self.obs, self.conv.model, self.conv.app_version):
                 self.finding(f)
 
     def message(self, e: Emitted, dialect: str, n_findings: int) -> None:
+        self._message(e, dialect, _count(n_findings))
+
+    def _message(self, e: Emitted, dialect: str, n_findings: bytes) -> None:
+        proc = self.proc
         if e.synthesized:
-            rid = f"{self.src}:s{self.proc._k}"
-            self.proc._k += 1
-            repair_kind = "synthesized"
+            rid = f"{self.src}:s{proc._k}"
+            proc._k += 1
+            repair_kind = b"synthesized"
         else:
             off, i = e.tag
-            rid = f"{self.proc.topic}:{self.proc.partition}:{off}:{i}"
-            repair_kind = "modified" if e.modified else "none"
+            rid = f"{proc.topic}:{proc.partition}:{off}:{i}"
+            repair_kind = b"modified" if e.modified else b"none"
         value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
-                 "index": e.index if e.index >= 0 else None, "message": e.message,
-                 "synthesized": e.synthesized, "modified": e.modified}
+                 "index": e.index if e.index >= 0 else None, "message": e.message, "synthesized": e.synthesized,
+                 "modified": e.modified}
         self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
-                                  self.headers(rid, repair_kind, n_findings)))
+                                  [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+                                   ("toolmend-repair", repair_kind), ("toolmend-findings", n_findings)]))
 
     def finding(self, f: Finding) -> None:
         conv = self.conv
         dialect = conv.tracker.dialect or "openai_chat"
-        self.proc.obs.finding(f, dialect, conv.model, conv.app_version)
-        rid = f"{self.src}:f{self.proc._k}"
-        self.proc._k += 1
+        self.obs.finding(f, dialect, conv.model, conv.app_version)
+        proc = self.proc
+        rid = f"{self.src}:f{proc._k}"
+        proc._k += 1
         value = f.to_dict()
         value.update({"id": rid, "conversation_id": self.cid, "ts": self.ts, "dialect": dialect,
                       "model": conv.model, "app_version": conv.app_version})
         self.out.append(OutRecord("findings", self.key, orjson.dumps(value),
-                                  [("toolmend-id", rid.encode()), ("toolmend-kind", f.kind.value.encode())]))
+                                  [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind])]))
 
 
 def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], topic: str = "in", partition: int = 0,

@@ -1286,6 +1286,11 @@ class RegressionDetector:
         target.snippet = _cap(merged, MAX_SNIPPET_TOKENS * 2)
         self._trim_snippets()
 
+    def judges_text(self, tools: Sequence[str]) -> bool:
+        """Whether `on_assistant` with these tools would look at the reply's text (a text-only first answer to a
+        request, after a tool was used): otherwise any text gives the same result."""
+        return self.pending is not None and not self.in_turn and self.tool_used and not any(tools)
+
     def on_assistant(self, index: int, text: str, tools: Sequence[str]) -> AssistantTurn | None:
         tools = [t for t in tools if t]
         if self.pending is None or self.in_turn:

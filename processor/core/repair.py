@@ -163,6 +163,27 @@ def repair(
     calls of `previous` snapshots of the same conversation (oldest first) that vanished from a later one while
     the user message that led to them is still there.
     """
+    return _repair(messages, dialect, strategy, templates=templates, non_idempotent_tools=non_idempotent_tools,
+                   config=config, reason=reason, late_results=late_results, behaviour=behaviour,
+                   previous=previous)[0]
+
+
+def _repair(
+    messages: Sequence[JSON] | Mapping[str, Any],
+    dialect: str = "auto",
+    strategy: Strategy = "fill",
+    *,
+    templates: Mapping[str, Mapping[str, str]] | None = None,
+    non_idempotent_tools: Sequence[str] = (),
+    config: RepairConfig | None = None,
+    reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
+    late_results: Literal["drop", "move"] = "drop",
+    behaviour: bool = True,
+    previous: Sequence[Sequence[JSON]] = (),
+) -> tuple[RepairResult, list[Any]]:
+    """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
+    are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
+    every message again)."""
     if isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
         if dialect == "auto" and key in _KEY_DIALECT:
@@ -208,4 +229,4 @@ def repair(
         else:
             findings.extend(replace(f, index=remap(f.index)) for f in step.findings)
             actions.extend(replace(a, index=remap(a.index)) for a in step.actions)
-    return RepairResult(dialect, out, findings, actions, changed=bool(actions))
+    return RepairResult(dialect, out, findings, actions, changed=bool(actions)), steps

@@ -141,6 +141,11 @@ class Tracker:
         return self._d.name if self._d is not None else None
 
     @property
+    def adapter(self) -> Dialect | None:
+        """The dialect adapter, once the dialect is known."""
+        return self._d
+
+    @property
     def messages_seen(self) -> int:
         return self._n
 

@@ -8,6 +8,9 @@ from ..model import JSON, Call, DialectName, Result, Role, View
 from .base import Dialect, require_object, text_from_parts
 
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
+# views of messages without tool parts, shared (views are immutable): with content, and empty
+TEXT_VIEWS = {r: View(r, has_text=True) for r in Role}
+EMPTY_VIEWS = {r: View(r, empty=True) for r in Role}
 
 
 class BlockDialect(Dialect):
@@ -71,9 +74,9 @@ class Anthropic(BlockDialect):
             return View(Role.INVALID, raw_role=str(role))
         content = m.get("content")
         if isinstance(content, str):
-            return View(r, has_text=bool(content), empty=not content)
+            return TEXT_VIEWS[r] if content else EMPTY_VIEWS[r]
         if not isinstance(content, list) or not content:
-            return View(r, empty=True)
+            return EMPTY_VIEWS[r]
         calls: list[Call] = []
         results: list[Result] = []
         has_text = False
@@ -100,6 +103,8 @@ class Anthropic(BlockDialect):
                     has_text = True
             else:
                 has_text = True  # images, documents, thinking, server tool blocks: content of their own
+        if not calls and not results:
+            return TEXT_VIEWS[r] if has_text else EMPTY_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
                     empty=not (has_text or calls or results))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..model import JSON, Call, DialectName, Result, Role, View
-from .anthropic import BlockDialect
+from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
 from .base import require_object
 
 _ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
@@ -29,7 +29,7 @@ class Gemini(BlockDialect):
             return View(Role.INVALID, raw_role=str(role))
         parts = m.get("parts")
         if not isinstance(parts, list) or not parts:
-            return View(r, empty=True)
+            return EMPTY_VIEWS[r]
         calls: list[Call] = []
         results: list[Result] = []
         has_text = False
@@ -58,6 +58,8 @@ class Gemini(BlockDialect):
             if p.get("text") == "":
                 continue
             has_text = True
+        if not calls and not results:
+            return TEXT_VIEWS[r] if has_text else EMPTY_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
                     empty=not (has_text or calls or results))
 

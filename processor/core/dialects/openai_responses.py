@@ -8,6 +8,10 @@ from ..model import JSON, Call, DialectName, Result, Role, View
 from .base import Dialect, content_present, require_object, text_from_parts
 
 _ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
+# shared views (views are immutable): message items with and without content, reasoning and other items
+_MESSAGE_VIEWS = {(r, has_text): View(r, has_text, empty=not has_text) for r in Role for has_text in (True, False)}
+_REASONING = View(Role.REASONING)
+_OTHER = View(Role.OTHER)
 CALL_TYPES = {"function_call": "function_call_output", "custom_tool_call": "custom_tool_call_output"}
 OUTPUT_TYPES = frozenset(CALL_TYPES.values())
 #: item types that only this dialect has (used by detection)
@@ -46,8 +50,7 @@ class OpenAIResponses(Dialect):
             r = _ROLES.get(role) if isinstance(role, str) else None
             if r is None:
                 return View(Role.INVALID, raw_role=str(role))
-            has_text = content_present(m.get("content"))
-            return View(r, has_text, empty=not has_text)
+            return _MESSAGE_VIEWS[r, content_present(m.get("content"))]
         if t in CALL_TYPES:
             cid = m.get("call_id")
             name = m.get("name")
@@ -64,8 +67,8 @@ class OpenAIResponses(Dialect):
             cid = m.get("call_id")
             return View(Role.TOOL, results=(Result(cid if isinstance(cid, str) else "", None, -1),))
         if t == "reasoning":
-            return View(Role.REASONING)
-        return View(Role.OTHER)
+            return _REASONING
+        return _OTHER
 
     def call_kind(self, msg: JSON, pos: int) -> str:
         return str(msg.get("type", "function_call"))

@@ -1,0 +1,147 @@
+"""Output identity check for engine optimisations: hash everything the engine emits, compare with a reference.
+
+    python bench/check_outputs.py --record   # write bench/output_hashes.json (before changing anything)
+    python bench/check_outputs.py            # recompute and compare (exit 1 on any difference)
+
+Workloads: the worker benchmark's events (`events_for(100_000, 5)`, 4 partitions by key) and
+`processor.synth.generate` traffic with a few other seeds. Configurations: detectors on (with and without the
+Prometheus observer), detectors off, the `drop` strategy, and a tiny hot set (conversations go cold and are woken
+from their serialized state all the time). Per run, one hash over every OutRecord (kind, key, value, headers) in
+order, every take_changelog() record (called every 2000 events, as the worker does per batch, followed by
+`committed`), and with the observer the final counter values.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from prometheus_client import CollectorRegistry  # noqa: E402
+
+from processor.core.partition import EngineConfig, PartitionProcessor  # noqa: E402
+from processor.core.tracker import RepairConfig  # noqa: E402
+from processor.shell.metrics import Metrics  # noqa: E402
+from processor.synth.generate import generate, kafka_partition  # noqa: E402
+
+REFERENCE = Path(__file__).resolve().parent / "output_hashes.json"
+PARTITIONS = 4
+BATCH = 2000
+
+
+def events_for(n_events: int, seed: int) -> list[tuple[bytes | None, bytes]]:
+    """Same as bench_worker.events_for (copied: importing bench_worker pulls in aiokafka and the broker)."""
+    evs, _ = generate(max(1, n_events // 13), seed=seed, partitions=PARTITIONS)
+    while len(evs) < n_events:
+        more, _ = generate(max(1, (n_events - len(evs)) // 10), seed=seed + len(evs), partitions=PARTITIONS)
+        evs.extend(more)
+    return [(e.key, e.value) for e in evs[:n_events]]
+
+
+def records(items: list[tuple[bytes | None, bytes]]) -> list[tuple[int, int, bytes | None, bytes]]:
+    out = []
+    offsets = [0] * PARTITIONS
+    rng = random.Random(1)
+    for key, value in items:
+        part = kafka_partition(key, PARTITIONS) if key is not None else rng.randrange(PARTITIONS)
+        out.append((part, offsets[part], key, value))
+        offsets[part] += 1
+    return out
+
+
+def _feed(hasher: Any, *parts: bytes | str | None) -> None:
+    for p in parts:
+        if p is None:
+            hasher.update(b"\xff\x00")
+        else:
+            b = p.encode() if isinstance(p, str) else p
+            hasher.update(len(b).to_bytes(8, "little"))
+            hasher.update(b)
+
+
+def _changelog(hasher: Any, p: PartitionProcessor) -> None:
+    # take_changelog walks sets of conversation ids: its order follows the string hash seed, not the input. Each
+    # key occurs at most once per call, so the records are hashed in key order (the meta record is last anyway)
+    for k, v in sorted(p.take_changelog(), key=lambda kv: kv[0]):
+        _feed(hasher, b"C", k, v)
+
+
+def run(recs: list[tuple[int, int, bytes | None, bytes]], cfg: EngineConfig, metrics: bool) -> str:
+    obs = Metrics(CollectorRegistry()) if metrics else None
+    procs = [PartitionProcessor("bench.in", p, cfg, obs) for p in range(PARTITIONS)]
+    hasher = hashlib.sha256()
+    for n, (part, off, key, value) in enumerate(recs, 1):
+        for r in procs[part].process(off, key, value):
+            _feed(hasher, b"O", r.kind, r.key, r.value)
+            for hk, hv in r.headers:
+                _feed(hasher, hk, hv)
+        if n % BATCH == 0:
+            for p in procs:
+                _changelog(hasher, p)
+                p.committed(p.offset + 1)
+    for p in procs:
+        _changelog(hasher, p)
+        _feed(hasher, b"S", str((p.conversations, p.open_calls, p.watermark, p.offset, p.state_bytes)))
+    if obs is not None:
+        for fam in obs.registry.collect():
+            for s in fam.samples:
+                if s.name.endswith("_created"):
+                    continue
+                _feed(hasher, b"M", s.name, json.dumps(sorted(s.labels.items())), repr(s.value))
+    return hasher.hexdigest()
+
+
+def workloads() -> dict[str, list[tuple[int, int, bytes | None, bytes]]]:
+    out = {"bench_100k_seed5": records(events_for(100_000, 5))}
+    for seed in (1, 2, 3):
+        evs, _ = generate(1500, seed=seed, partitions=PARTITIONS)
+        out[f"synth_1500_seed{seed}"] = records([(e.key, e.value) for e in evs])
+    return out
+
+
+CONFIGS: dict[str, tuple[EngineConfig, bool]] = {
+    "on": (EngineConfig(), False),
+    "on_metrics": (EngineConfig(), True),
+    "off": (EngineConfig(behaviour=False), False),
+    "drop": (EngineConfig(repair=RepairConfig(strategy="drop")), False),
+    "cold": (EngineConfig(hot_conversations=8), True),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--record", action="store_true", help="write the reference instead of checking against it")
+    ap.add_argument("--quick", action="store_true", help="only the synth workloads and the bench events detectors on")
+    args = ap.parse_args()
+    got: dict[str, str] = {}
+    for wname, recs in workloads().items():
+        for cname, (cfg, metrics) in CONFIGS.items():
+            if args.quick and wname.startswith("bench") and cname != "on":
+                continue
+            t = time.perf_counter()
+            got[f"{wname}/{cname}"] = run(recs, cfg, metrics)
+            print(f"{wname}/{cname}: {got[f'{wname}/{cname}'][:16]} ({time.perf_counter() - t:.1f}s)", flush=True)
+    if args.record:
+        REFERENCE.write_text(json.dumps(got, indent=2) + "\n")
+        print(f"recorded {len(got)} hashes in {REFERENCE.name}")
+        return 0
+    ref = json.loads(REFERENCE.read_text())
+    bad = [k for k, v in got.items() if ref.get(k) != v]
+    if bad:
+        print("DIFFERENT:", ", ".join(bad))
+        return 1
+    print(f"all {len(got)} hashes identical to the reference")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
