@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything into a fresh virtual environment and run the whole suite: lint, types, unit and property
-# tests, then the integration suite on the embedded Tansu broker and again on Apache Kafka 4.x (KRaft).
+# tests with the core as Python, then with the core compiled (mypyc) the same tests and the integration suite on
+# the embedded Tansu broker, and the integration suite again on Apache Kafka 4.x (KRaft).
 # Every service is started and stopped by the tests themselves, on free loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,10 +22,21 @@ step "Apache Kafka jars (Maven)"
 bash deploy/kafka/kafka-local.sh fetch
 
 step "ruff and mypy --strict"
-"$VENV/bin/ruff" check processor tests bench
+"$VENV/bin/ruff" check processor tests bench setup.py
 "$VENV/bin/mypy" processor
 
-step "unit, property and integration tests on Tansu"
+step "unit and property tests, core as Python"
+TOOLMEND_NATIVE=0 "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests/unit
+
+step "compile the core with mypyc (what the image runs)"
+"$VENV/bin/python" -m processor.build_native
+"$VENV/bin/python" -m processor.build_native --check
+
+step "output identity: Python and compiled core against the recorded hashes"
+TOOLMEND_NATIVE=0 "$VENV/bin/python" bench/check_outputs.py --quick
+"$VENV/bin/python" bench/check_outputs.py --quick
+
+step "unit, property and integration tests on Tansu, core compiled"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=tansu tests
 
 step "integration tests on Apache Kafka"
