@@ -237,7 +237,8 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
     before = rss_mib()
     extra: dict[str, Any] = {}
     if name == "restored_behaviour_on":
-        # the states written by the live_behaviour_on scenario (one "partition<TAB>key<TAB>state" line each),
+        # the states written by the live_behaviour_on scenario ("partition<TAB>key<TAB>size" lines, each followed
+        # by the stored state's bytes),
         # streamed from the file so that only the restored processors are in memory when RSS is read
         assert states_file is not None
         t = time.perf_counter()

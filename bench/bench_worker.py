@@ -67,7 +67,7 @@ from processor.core.partition import META_KEY  # noqa: E402
 from processor.shell.config import Settings  # noqa: E402
 from processor.shell.embedded_broker import EmbeddedBroker, free_port  # noqa: E402
 from processor.shell.metrics import Metrics  # noqa: E402
-from processor.shell.worker import Worker, ensure_topics  # noqa: E402
+from processor.shell.worker import Shipment, Worker, ensure_topics  # noqa: E402
 from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition  # noqa: E402
 
 RESULTS = BENCH / "results"
@@ -259,8 +259,8 @@ class TimedWorker(Worker):
         self.busy += time.perf_counter() - t
         self.batches += 1
 
-    async def _ship(self, *args: Any) -> None:  # the last step of a batch: outputs, state and commit acknowledged
-        await super()._ship(*args)
+    async def _ship(self, sh: Shipment) -> None:  # the last step of a batch: outputs, state and commit acknowledged
+        await super()._ship(sh)
         if self.processed >= self.target and self.t1 is None:
             self.t1 = time.perf_counter()
             self.cpu = time.process_time() - self.cpu0

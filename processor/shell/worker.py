@@ -18,7 +18,7 @@ import gc
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
@@ -82,6 +82,19 @@ async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict
             if not got.get(tp) and await consumer.position(tp) >= end[tp]:
                 remaining.discard(tp)
     return n
+
+
+Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
+
+
+class Shipment(NamedTuple):
+    """What a processed batch leaves to ship, in this order: outputs, then state, then the commit."""
+
+    outputs: Plan
+    counts: dict[str, int]  # outputs by kind (metrics once acknowledged)
+    state: Plan  # changelog records as of the batch's end
+    commit: dict[TopicPartition, int]
+    records: int  # input records it covers
 
 
 class Worker:
@@ -229,7 +242,7 @@ class Worker:
         if shipment is None:
             return
         await self._settle()  # one shipment in flight at most: the previous batch's commit comes first
-        self._shipping = asyncio.ensure_future(self._ship(*shipment))
+        self._shipping = asyncio.ensure_future(self._ship(shipment))
 
     async def _settle(self) -> None:
         """Wait for the shipment in flight; its failure is raised here (once), stopping the loop."""
@@ -237,9 +250,7 @@ class Worker:
         if shipping is not None:
             await shipping
 
-    async def _compute(self, batch: dict[TopicPartition, list[Any]]
-                       ) -> tuple[list[tuple[str, int | None, OutRecord]], dict[str, int],
-                                  list[tuple[str, int | None, OutRecord]], dict[TopicPartition, int], int] | None:
+    async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Shipment | None:
         s = self.s
         t_fetch = time.perf_counter()
         outs: list[OutRecord] = []
@@ -274,7 +285,7 @@ class Worker:
         self.m.flush(self.tally.take())
         same = self._same_partitions
         # outputs first, acknowledged; then the state; then the commit (see the module docstring)
-        plan: list[tuple[str, int | None, OutRecord]] = []
+        plan: Plan = []
         counts: dict[str, int] = {}
         for r, part in zip(outs, origin, strict=True):
             t = topic[r.kind]
@@ -291,24 +302,23 @@ class Worker:
             plan.append((t, part if t in same else None, r))
             counts[r.kind] = counts.get(r.kind, 0) + 1
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
-        state: list[tuple[str, int | None, OutRecord]] = []
+        state: Plan = []
         for tp in commit:
             proc = self.procs.get(tp.partition)
             if proc is None:
                 continue
             for key, value in proc.take_changelog():
                 state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
-        return plan, counts, state, commit, n
+        return Shipment(plan, counts, state, commit, n)
 
-    async def _ship(self, plan: list[tuple[str, int | None, OutRecord]], counts: dict[str, int],
-                    state: list[tuple[str, int | None, OutRecord]], commit: dict[TopicPartition, int],
-                    n: int) -> None:
+    async def _ship(self, sh: Shipment) -> None:
         """Outputs, acknowledged; then the state, acknowledged; then the commit (see the module docstring)."""
         c = self._consumer
         assert c is not None
-        await self._produce(plan)
-        for kind, k in counts.items():
+        await self._produce(sh.outputs)
+        for kind, k in sh.counts.items():
             self.m.output_records.labels(kind).inc(k)
+        state, commit = sh.state, sh.commit
         await self._produce(state)
         if state:
             self.m.output_records.labels("changelog").inc(len(state))
@@ -324,22 +334,22 @@ class Worker:
             # partition's next owner) restores state that already holds them and skips them by offset
             self.m.commits.labels("failed").inc()
             log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
-        self.processed += n
+        self.processed += sh.records
 
-    async def _produce(self, plan: list[tuple[str, int | None, OutRecord]]) -> None:
+    async def _produce(self, plan: Plan) -> None:
         """Produce and await acknowledgement of every record. Records with a known partition go in batches
         (a quarter of the per-record cost of `send()`); any batch that fails is retried record by record, where
         an oversized record becomes a dead letter instead of a crash loop."""
         p = self._producer
         assert p is not None
         groups: dict[tuple[str, int], list[OutRecord]] = {}
-        singles: list[tuple[str, int | None, OutRecord]] = []
+        singles: Plan = []
         for t, part, r in plan:
             if part is None:
                 singles.append((t, part, r))
             else:
                 groups.setdefault((t, part), []).append(r)
-        pending: list[tuple[Awaitable[Any], list[tuple[str, int | None, OutRecord]]]] = []
+        pending: list[tuple[Awaitable[Any], Plan]] = []
 
         async def single(t: str, part: int | None, r: OutRecord) -> None:
             try:
@@ -352,7 +362,7 @@ class Worker:
         # FIFO queue in the accumulator), so a conversation's records stay in order
         for (t, part), recs in groups.items():
             batch = p.create_batch()
-            members: list[tuple[str, int | None, OutRecord]] = []
+            members: Plan = []
             for r in recs:
                 if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
                     members.append((t, part, r))
