@@ -15,6 +15,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from ..core.events import DeadLetter, parse_ts
 from ..core.partition import PartitionProcessor
+from ..core.tally import Tally
 from .config import Settings
 from .metrics import Metrics
 from .worker import MIN_HOT, ensure_topics, partitions_of
@@ -65,7 +66,8 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
                 start[tp] = ot.offset if ot is not None and ot.timestamp >= 0 else end[tp]
         for tp in tps:
             consumer.seek(tp, start[tp])
-        procs = {tp.partition: PartitionProcessor(s.input_topic, tp.partition, engine, m) for tp in tps}
+        tally = Tally()  # counted by the core, into the metrics once per batch (as the worker does)
+        procs = {tp.partition: PartitionProcessor(s.input_topic, tp.partition, engine, tally) for tp in tps}
         for proc in procs.values():  # the worker's budget of live conversations, split as the worker does
             proc.hot_limit = max(MIN_HOT, s.hot_conversations // max(1, len(procs)))
         remaining = set(tps)
@@ -86,6 +88,7 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
                         if t is not None:
                             futs.append(await producer.send(t, o.value, key=o.key, headers=o.headers))
                     n += 1
+            m.flush(tally.take())
             await asyncio.gather(*futs)
             produced += len(futs)
             for tp, recs in batch.items():  # no crash to resume from: ended conversations need no marker
