@@ -51,6 +51,7 @@ class Observer(Protocol):
     def action(self, a: Action) -> None: ...
     def dead_letter(self, kind: str) -> None: ...
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
+    def state_woken(self) -> None: ...
 
 
 class NullObserver:
@@ -61,6 +62,7 @@ class NullObserver:
     def action(self, a: Action) -> None: pass
     def dead_letter(self, kind: str) -> None: pass
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: pass
+    def state_woken(self) -> None: pass
 
 
 class OutRecord:
@@ -169,6 +171,7 @@ class PartitionProcessor:
         cold = self.cold.pop(cid, None)
         if cold is None:
             return None
+        self.obs.state_woken()  # many of these per event: the hot set is smaller than the working set
         h = state_codec.header(cold)
         self.cold_open_calls -= h.n_open
         conv = Conversation.from_state(state_codec.decode(cold), self.cfg)

@@ -10,7 +10,7 @@ from .findings import Action, Finding
 
 
 class Tally:
-    __slots__ = ("actions", "dead_letters", "events", "findings", "messages", "tool_calls", "turns")
+    __slots__ = ("actions", "dead_letters", "events", "findings", "messages", "tool_calls", "turns", "woken")
 
     def __init__(self) -> None:
         self.events: dict[tuple[str, str], int] = {}
@@ -20,6 +20,7 @@ class Tally:
         self.actions: dict[str, int] = {}  # by repair action
         self.dead_letters: dict[str, int] = {}
         self.turns: dict[tuple[str, str | None, str | None], int] = {}
+        self.woken = 0
 
     def event(self, type: str, outcome: str) -> None:
         k = (type, outcome)
@@ -46,6 +47,9 @@ class Tally:
         k = (outcome, model, app_version)
         self.turns[k] = self.turns.get(k, 0) + 1
 
+    def state_woken(self) -> None:
+        self.woken += 1
+
     def take(self) -> Tally:
         """What was counted since the last call; this tally starts afresh."""
         out = Tally()
@@ -56,6 +60,7 @@ class Tally:
         out.actions, self.actions = self.actions, out.actions
         out.dead_letters, self.dead_letters = self.dead_letters, out.dead_letters
         out.turns, self.turns = self.turns, out.turns
+        out.woken, self.woken = self.woken, 0
         return out
 
 

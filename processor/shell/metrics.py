@@ -96,6 +96,8 @@ class Metrics:
                                      registry=r)
         self.restored = Counter(p + "state_restored_conversations", "Conversations restored from the changelog",
                                 registry=r)
+        self.woken = Counter(p + "state_woken_conversations",
+                             "Conversations woken from their stored form (not among the live ones)", registry=r)
         # series that must exist from the start, so rate() sees their first increment and panels show 0, not
         # "no data"
         for kind in ("assigned", "revoked"):
@@ -166,6 +168,11 @@ class Metrics:
             self._child(self.dead_letters, kind).inc(n)
         for (outcome, model, app_version), n in t.turns.items():
             self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc(n)
+        if t.woken:
+            self.woken.inc(t.woken)
+
+    def state_woken(self) -> None:
+        self.woken.inc()
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).
