@@ -771,6 +771,16 @@ def stream_health() -> Json:
             ],
             decimals=0,
         ),
+        timeseries(
+            "Conversations woken / s",
+            "Conversations woken from their stored form because they were not among the live ones, against events "
+            "in: near the event rate, raise TOOLMEND_HOT_CONVERSATIONS (runbook: Capacity).",
+            targets(
+                (rate("toolmend_state_woken_conversations_total"), "woken"),
+                (rate("toolmend_events_total"), "events"),
+            ),
+            unit="ops",
+        ),
         row("Worker process"),
         timeseries(
             "Worker memory (RSS)",
