@@ -116,6 +116,7 @@ class Worker:
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
         self._shipping: asyncio.Future[None] | None = None  # the previous batch's shipment, while in flight
+        self._ship_error: Exception | None = None  # a shipment that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
 
     # -- health -----------------------------------------------------------------------------------------------
@@ -224,6 +225,8 @@ class Worker:
                     fetch.cancel()
                     break
                 batch = fetch.result()
+                if self._ship_error is not None:
+                    raise self._ship_error
                 if self._shipping is not None and self._shipping.done():
                     await self._settle()  # a failed shipment stops the loop now, not at the next batch
                 log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
@@ -478,7 +481,12 @@ class Worker:
     async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
         self.m.rebalances.labels("revoked").inc()
         async with self._lock:  # the batch in flight completes (outputs, state, commit) before we let go
-            await self._settle()
+            try:
+                await self._settle()
+            except Exception as e:  # the partitions still go (their next owner restores them); the loop stops
+                self._ship_error = e
+                self.failed = f"shipping failed: {type(e).__name__}"
+                log.error("shipping a batch failed during a rebalance: %s", type(e).__name__)
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
