@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _p in (ROOT, ROOT / "bench"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 
+from bench_worker import events_for  # noqa: E402  (the throughput section's events)
 from prometheus_client import CollectorRegistry  # noqa: E402
 
 from processor.core.partition import EngineConfig, PartitionProcessor  # noqa: E402
@@ -36,15 +38,6 @@ from processor.synth.generate import generate, kafka_partition  # noqa: E402
 REFERENCE = Path(__file__).resolve().parent / "output_hashes.json"
 PARTITIONS = 4
 BATCH = 2000
-
-
-def events_for(n_events: int, seed: int) -> list[tuple[bytes | None, bytes]]:
-    """Same as bench_worker.events_for (copied: importing bench_worker pulls in aiokafka and the broker)."""
-    evs, _ = generate(max(1, n_events // 13), seed=seed, partitions=PARTITIONS)
-    while len(evs) < n_events:
-        more, _ = generate(max(1, (n_events - len(evs)) // 10), seed=seed + len(evs), partitions=PARTITIONS)
-        evs.extend(more)
-    return [(e.key, e.value) for e in evs[:n_events]]
 
 
 def records(items: list[tuple[bytes | None, bytes]]) -> list[tuple[int, int, bytes | None, bytes]]:

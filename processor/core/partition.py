@@ -266,8 +266,9 @@ class PartitionProcessor:
             self._arm(cid, c)
         for cid, value in self.cold.items():
             h = state_codec.header(value)
-            if h.open_since is not None:
-                self._timeouts.append((h.open_since + self.cfg.repair.tool_result_timeout_ms, cid))
+            deadline = self._deadline(h.open_since)
+            if deadline is not None:
+                self._timeouts.append((deadline, cid))
             if h.evict_at is not None:
                 self._evictions.append((h.evict_at, cid))
         heapq.heapify(self._timeouts)
@@ -443,12 +444,10 @@ class PartitionProcessor:
                                   emit.headers(rid, "repaired" if res.changed else "none", len(findings))))
 
     def _arm(self, cid: str, conv: Conversation) -> None:
-        since = conv.tracker.open_since
-        if since is not None:
-            deadline = since + self.cfg.repair.tool_result_timeout_ms
-            if conv.deadline != deadline:
-                conv.deadline = deadline
-                heapq.heappush(self._timeouts, (deadline, cid))
+        deadline = self._deadline(conv.tracker.open_since)
+        if deadline is not None and conv.deadline != deadline:
+            conv.deadline = deadline
+            heapq.heappush(self._timeouts, (deadline, cid))
         if conv.evict_at is None:
             conv.evict_at = conv.last_ts + self.cfg.conversation_ttl_ms
             heapq.heappush(self._evictions, (conv.evict_at, cid))

@@ -38,15 +38,18 @@ class Header(NamedTuple):
     n_open: int
 
 
-def encode(state: dict[str, Any], open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
+def _head(open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
     return _HEAD.pack(FORMAT_ZSTD, -1 if open_since is None else open_since, last_ts,
-                      -1 if evict_at is None else evict_at, n_open) + _COMPRESS(orjson.dumps(state))
+                      -1 if evict_at is None else evict_at, n_open)
+
+
+def encode(state: dict[str, Any], open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
+    return _head(open_since, last_ts, evict_at, n_open) + _COMPRESS(orjson.dumps(state))
 
 
 def encode_header(value: bytes, open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
     """The same stored state with another header."""
-    return _HEAD.pack(FORMAT_ZSTD, -1 if open_since is None else open_since, last_ts,
-                      -1 if evict_at is None else evict_at, n_open) + value[HEAD_SIZE:]
+    return _head(open_since, last_ts, evict_at, n_open) + value[HEAD_SIZE:]
 
 
 def header(value: bytes) -> Header:

@@ -18,7 +18,7 @@ from ..core.partition import PartitionProcessor
 from ..core.tally import Tally
 from .config import Settings
 from .metrics import Metrics
-from .worker import MIN_HOT, ensure_topics, partitions_of
+from .worker import ensure_topics, partitions_of, share_hot
 
 log = logging.getLogger("toolmend.replay")
 
@@ -68,8 +68,7 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
             consumer.seek(tp, start[tp])
         tally = Tally()  # counted by the core, into the metrics once per batch (as the worker does)
         procs = {tp.partition: PartitionProcessor(s.input_topic, tp.partition, engine, tally) for tp in tps}
-        for proc in procs.values():  # the worker's budget of live conversations, split as the worker does
-            proc.hot_limit = max(MIN_HOT, s.hot_conversations // max(1, len(procs)))
+        share_hot(s.hot_conversations, list(procs.values()))
         remaining = set(tps)
         topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
         # to the end as it is when the replay gets there (the reported end offset is only a lower bound on

@@ -97,6 +97,14 @@ class Shipment(NamedTuple):
     records: int  # input records it covers
 
 
+def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
+    """A process's budget of live conversations, split evenly among its partitions (memory per worker stays
+    bounded however many partitions it owns)."""
+    limit = max(MIN_HOT, budget // max(1, len(procs)))
+    for proc in procs:
+        proc.hot_limit = limit
+
+
 class Worker:
     def __init__(self, settings: Settings, metrics: Metrics | None = None) -> None:
         self.s = settings
@@ -529,11 +537,7 @@ class Worker:
         return total
 
     def _share_hot(self) -> None:
-        """The worker's budget of live conversations, split evenly among its partitions (memory per worker stays
-        bounded however many partitions it owns)."""
-        limit = max(MIN_HOT, self.s.hot_conversations // max(1, len(self.procs)))
-        for proc in self.procs.values():
-            proc.hot_limit = limit
+        share_hot(self.s.hot_conversations, list(self.procs.values()))
 
 
 class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]
