@@ -98,6 +98,9 @@ class Metrics:
                                 registry=r)
         self.woken = Counter(p + "state_woken_conversations",
                              "Conversations woken from their stored form (not among the live ones)", registry=r)
+        self.replay_remaining = Gauge(p + "replay_remaining_records",
+                                      "Input records a replay has still to read, per partition (replays only)",
+                                      ["partition"], registry=r)
         # series that must exist from the start, so rate() sees their first increment and panels show 0, not
         # "no data"
         for kind in ("assigned", "revoked"):
