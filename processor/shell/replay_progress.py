@@ -91,11 +91,11 @@ def summary_table(summary: dict[str, Any], out: TextIO) -> None:
             ("repaired", "repaired"), ("findings", "findings"), ("dead_letter", "dead letters")]
     table = Table(title=f"replay {summary['name']}: {summary['source']} -> {summary['sink']}")
     for _, title in cols:
-        table.add_column(title, justify="right")
+        table.add_column(title, justify="right", no_wrap=True)
     rows = [*summary["partitions"], {**summary["totals"], "partition": "total"}]
     for row in rows:
         table.add_row(*[str(row.get(k, "")) if not isinstance(row.get(k), int) else f"{row[k]:,}" for k, _ in cols])
-    console = Console(file=out, width=max(100, Console(file=out).width))
+    console = Console(file=out, width=None if out.isatty() else 160)
     console.print(table)
     t = summary["totals"]
     console.print(f"{t['events']:,} events in range in {summary['seconds']:.1f}s ({summary['events_per_s']:,.0f}/s); "
