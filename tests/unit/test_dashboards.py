@@ -391,7 +391,7 @@ def test_k8s_manifests() -> None:
     ):
         assert needle in deployment, needle
     job = (K8S / "replay-job.yaml").read_text(encoding="utf-8")
-    for needle in ("kind: Job", "toolmend.io/mode: replay", "name: TOOLMEND_MODE\n              value: replay"):
+    for needle in ("kind: Job", "toolmend.io/mode: replay", "name: toolmend-replay", "- --from", "- --name"):
         assert needle in job, needle
     monitor = (K8S / "podmonitor.yaml").read_text(encoding="utf-8")
     for needle in ("kind: PodMonitor", "replacement: toolmend", "__meta_kubernetes_pod_label_toolmend_io_mode"):
