@@ -75,3 +75,28 @@ def test_an_unreachable_broker_is_one_line_and_a_non_zero_exit(command: str) -> 
     lines = [ln for ln in p.stderr.splitlines() if ln.startswith(f"toolmend {command}:")]
     assert len(lines) == 1 and "cannot reach the Kafka brokers at 127.0.0.1:9" in lines[0], p.stderr
     assert "Traceback" not in p.stderr
+
+
+def test_the_demo_reads_the_environment_prints_its_port_and_writes_whole_lines(tmp_path: object) -> None:
+    import os
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "TOOLMEND_METRICS_PORT": str(port), "TOOLMEND_METRICS_HOST": "127.0.0.1"}
+    p = subprocess.run([sys.executable, "-m", "processor.shell.cli", "demo", "--conversations", "20",
+                        "--log-level", "INFO"], capture_output=True, text=True, timeout=240, env=env)
+    assert p.returncode == 0, p.stderr
+    assert f"worker metrics on http://127.0.0.1:{port}/metrics" in p.stdout
+    assert "\r" not in p.stdout
+    status = [ln for ln in p.stdout.splitlines() if "produced" in ln]
+    assert status and all(re.fullmatch(r"  produced +[\d,]+  processed +[\d,]+  dangling .*", ln) for ln in status)
+    assert "INFO" in p.stderr and "INFO" not in p.stdout  # logs on their own lines, on their own stream
+    # port 0: a free port, and the demo says which
+    env["TOOLMEND_METRICS_PORT"] = "0"
+    p = subprocess.run([sys.executable, "-m", "processor.shell.cli", "demo", "--conversations", "5"],
+                       capture_output=True, text=True, timeout=240, env=env)
+    assert p.returncode == 0, p.stderr
+    shown = re.search(r"worker metrics on http://127\.0\.0\.1:(\d+)/metrics", p.stdout)
+    assert shown and int(shown.group(1)) > 0
