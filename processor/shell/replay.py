@@ -277,9 +277,11 @@ class _Run:
                               real_topic=topic if aligned else None)
         self.parts[p] = rep
         self.read[p] = 0
-        from .worker import share_hot
-
-        share_hot(self.s.hot_conversations, [r.proc for r in self.parts.values()])
+        # the live worker's budget of live conversations, split among the partitions (worker.share_hot, without
+        # importing the Kafka side for a file replay)
+        limit = max(64, self.s.hot_conversations // len(self.parts))
+        for r in self.parts.values():
+            r.proc.hot_limit = limit
         return rep
 
     def make_sink(self, partitions: int) -> TopicSink | _FileSinkAsync:
