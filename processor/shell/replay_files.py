@@ -77,13 +77,29 @@ class FileSource:
             p = self._hash[key] = (murmur2(key) & 0x7FFFFFFF) % n
         return p
 
+    def _lines(self) -> Iterator[bytes]:
+        """The file's lines without their end (read in large chunks: cheaper than line by line)."""
+        f = self._f
+        rest = b""
+        while True:
+            chunk = f.read(1 << 20)
+            if not chunk:
+                break
+            lines = (rest + chunk if rest else chunk).split(b"\n")
+            rest = lines.pop()
+            yield from lines
+        if rest:
+            yield rest
+
     def batches(self) -> Iterator[list[Line]]:
         out: list[Line] = []
         offsets = self.offsets
-        for raw in self._f:
+        one = self.partitions == 1
+        for line in self._lines():
             self.lines += 1
-            line = raw.rstrip(b"\r\n")
-            if not line.strip():
+            if line[-1:] == b"\r":
+                line = line[:-1]
+            if not line or line.isspace():
                 self.blank += 1
                 continue
             if self._first:
@@ -95,7 +111,7 @@ class FileSource:
                 value = line
                 cid = conversation_of(line)
                 key = None if cid is None else cid.encode()
-            p = self._partition(key)
+            p = 0 if one else self._partition(key)
             out.append((p, offsets[p], key, value))
             offsets[p] += 1
             if len(out) >= self.batch:
@@ -135,13 +151,24 @@ def _text(b: bytes) -> Any:
 
 def encode_record(o: OutRecord) -> bytes:
     """One output line (see the module docstring)."""
+    parts: list[bytes] = []
+    encode_into(o, parts)
+    return b"".join(parts)
+
+
+def encode_into(o: OutRecord, parts: list[bytes]) -> None:
+    """One output line, appended as pieces (joined once per batch: the value is copied once)."""
+    try:
+        headers: list[Any] = [(k, v.decode()) for k, v in o.headers]
+    except UnicodeDecodeError:
+        headers = [(k, _text(v)) for k, v in o.headers]
     rid = ""
-    headers = []
-    for k, v in o.headers:
+    for k, v in headers:
         if k == "toolmend-id":
-            rid = v.decode()
-        headers.append([k, _text(v)])
-    head: dict[str, Any] = {"kind": o.kind, "key": None if o.key is None else _text(o.key), "id": rid,
+            rid = v
+            break
+    key = o.key
+    head: dict[str, Any] = {"kind": o.kind, "key": None if key is None else _text(key), "id": rid,
                             "headers": headers}
     value = o.value
     if o.kind == "dead_letter" or value is None:
@@ -152,8 +179,13 @@ def encode_record(o: OutRecord) -> bytes:
                 head["value"] = value.decode()
             except UnicodeDecodeError:
                 head["value_b64"] = base64.b64encode(value).decode()
-        return orjson.dumps(head) + b"\n"
-    return orjson.dumps(head)[:-1] + b',"value":' + value + b"}\n"
+        parts.append(orjson.dumps(head))
+        parts.append(b"\n")
+        return
+    parts.append(orjson.dumps(head)[:-1])
+    parts.append(b',"value":')
+    parts.append(value)
+    parts.append(b"}\n")
 
 
 class FileSink:
@@ -168,7 +200,10 @@ class FileSink:
         self.records = 0
 
     def write(self, outs: list[OutRecord]) -> None:
-        self._f.write(b"".join([encode_record(o) for o in outs]))
+        parts: list[bytes] = []
+        for o in outs:
+            encode_into(o, parts)
+        self._f.write(b"".join(parts))
         self.records += len(outs)
 
     def close(self, keep: bool) -> None:

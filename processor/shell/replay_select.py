@@ -58,15 +58,17 @@ _CID = b'"conversation_id":'
 
 
 def conversation_of(value: bytes | None) -> str | None:
-    """The conversation id of an input value without parsing all of it (the common compact form), else parsed."""
+    """The conversation id of an input value without parsing all of it: the first `"conversation_id":"..."`,
+    taken when no object or array opens before it (so it is the top-level key) and it holds no escape; any other
+    form is parsed."""
     if value is None:
         return None
     i = value.find(_CID)
-    if i >= 0:
+    if i > 0 and value.find(b"{", 1, i) < 0 and value.find(b"[", 0, i) < 0:
         j = i + len(_CID)
         if value[j:j + 1] == b'"':
             k = value.find(b'"', j + 1)
-            if k > 0 and value.find(b"\\", j + 1, k) < 0 and value.count(_CID) == 1:
+            if k > 0 and value.find(b"\\", j + 1, k) < 0:
                 try:
                     return value[j + 1:k].decode()
                 except UnicodeDecodeError:
