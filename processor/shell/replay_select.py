@@ -13,7 +13,8 @@ The proof of a beginning: a conversation with no state in the replay is new for 
 replay's watermark (equal to the live one from the first record of the look-back on, since every record
 before it is dated earlier) is at least `look-back start + conversation_ttl`: any earlier state of it was
 evicted by then. A conversation first met earlier may have begun before the look-back: none of its records is
-emitted until its state is gone (ended or evicted) and it begins again after that point.
+emitted until its state is gone (ended or evicted) and it begins again after that point. When the look-back
+reaches the partition's first offset (0), every conversation is seen from its beginning and none is left out.
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ class PartitionReplay:
                 self.skipped += 1
                 return []
             self.seeking = False
+            if offset == 0 and not self.skipped:  # the look-back reaches the partition's start: nothing is partial
+                self.trust_from = NO_TIME
         if self.aligned and self.trust_from is None:
             ts = event_ts(value)  # a truncated topic: the look-back starts at its first dated record
             if ts is None:

@@ -115,6 +115,9 @@ def test_a_range_keeps_only_records_equal_to_the_live_ones_and_leaves_out_whole_
     t2 = s2["totals"]
     assert isinstance(t2, dict)
     assert t2["left_out_events"] <= totals["left_out_events"]
+    if t2["skipped"] == 0:  # the look-back reached the file's first line: every conversation seen whole
+        assert t2["left_out_events"] == 0
+        assert len(in_range(live, wms, w.from_ms, w.to_ms)) == len(read_lines((tmp_path / "o2.jsonl").read_bytes()))
     assert check_id_rule(read_lines((tmp_path / "o2.jsonl").read_bytes()), live, "replay.r2:") > 0
 
 
