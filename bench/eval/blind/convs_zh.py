@@ -1,0 +1,5 @@
+"""Chinese conversations."""
+
+from engine import Spec
+
+SPECS: list[Spec] = []
