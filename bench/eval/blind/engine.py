@@ -175,6 +175,9 @@ def render_canonical(spec: Spec, registry: dict[str, dict[str, Any]]) -> tuple[l
                     add({"role": "tool", "tool_call_id": cid, "content": _result_text(res)}, "result", gi)
         else:
             raise TypeError(step)
+    for a, b in zip(msgs, msgs[1:], strict=False):
+        if a.kind == "result" and b.kind == "user":
+            raise ValueError(f"{spec.id}: the model must answer a tool result before the next user message")
     return msgs, groups
 
 
@@ -197,7 +200,7 @@ def build_snapshots(spec: Spec, msgs: list[Msg], groups: list[dict[str, Any]]) -
     turns = _turns(msgs)
     # request points: the app sends the history whenever the model must answer next
     points = [p + 1 for p, m in enumerate(msgs) if m.kind in ("user", "result") and p + 1 <= len(msgs)]
-    points = [p for p in points if p == len(msgs) or msgs[p].kind in ("asst_text", "asst_call")]
+    points = [p for p in points if p == len(msgs) or msgs[p].kind not in ("user", "result")]
     # erase groups take effect from the next user message after the group
     erase_from: dict[int, int] = {}
     for gi, g in enumerate(groups):
