@@ -186,3 +186,17 @@ T("pharmacy_stock_check", "Check if a pharmacy has a medicine in stock.", medici
 T("unit_convert", "Convert a quantity between units.", value="number", from_unit="string", to_unit="string")
 T("package_version_lookup", "Latest released version of a package in a registry.",
   ecosystem=["pypi", "npm", "crates"], name="string")
+# tools of Chinese apps (descriptions in Chinese, as such apps write them)
+T("ride_hail_request", "叫车：从上车点到目的地，返回司机和预计到达时间。", pickup="string", dropoff="string",
+  car_type=["快车", "专车", "拼车"])
+T("air_conditioner_control", "控制空调：开关、模式、温度（16-30℃）。", room="string", power="boolean?",
+  mode=["制冷", "制热", "除湿", "送风"], temperature="integer?")
+T("water_heater_set", "设置电热水器：开关与目标水温（30-75℃）。", power="boolean", target_c="integer?")
+T("query_train_tickets", "查询火车余票（只查询，不下单）。", from_city="string", to_city="string",
+  date=("string", "YYYY-MM-DD"), train_type=["G", "D", "K", "all"])
+T("meal_delivery_order", "外卖下单。", shop="string", items="array:string", address="string?")
+T("fund_nav_lookup", "查询基金最新净值与涨跌幅。", fund_code="string")
+T("hospital_register", "医院挂号：科室、日期、时段、就诊人。", hospital="string", department="string",
+  date="string", period=["上午", "下午"], patient="string")
+T("video_conference_create", "创建视频会议并返回会议号和链接。", topic="string", start=("string", "ISO datetime"),
+  duration_min="integer")
