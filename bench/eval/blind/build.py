@@ -134,9 +134,20 @@ def validate(records: list[dict[str, Any]], old: set[str]) -> None:
             target = msgs[lab["index"]]
             assert is_assistant_text_only(target), f"{where}: label does not point at a text-only assistant message"
             # an earlier tool call exists in the conversation
-            assert any(m.get("role") == "assistant" and (m.get("tool_calls") or (
-                isinstance(m.get("content"), list) and any(b.get("type") == "tool_use" for b in m["content"])))
-                for m in msgs[: lab["index"]]) or r["input"] == "snapshots", f"{where}: no earlier call"
+            assert (
+                any(
+                    m.get("role") == "assistant"
+                    and (
+                        m.get("tool_calls")
+                        or (
+                            isinstance(m.get("content"), list)
+                            and any(b.get("type") == "tool_use" for b in m["content"])
+                        )
+                    )
+                    for m in msgs[: lab["index"]]
+                )
+                or r["input"] == "snapshots"
+            ), f"{where}: no earlier call"
         if r["input"] == "snapshots":
             snaps = r["snapshots"]
             for k in range(1, len(snaps)):
@@ -144,8 +155,21 @@ def validate(records: list[dict[str, Any]], old: set[str]) -> None:
             for lab in r["labels"]["tool_history_erased"]:
                 seen = [k for k, s in enumerate(snaps) if lab["call_id"] in json.dumps(s)]
                 assert seen, f"{where}: erased call never seen"
-                later = [k for k in range(seen[-1] + 1, len(snaps))]
+                later = list(range(seen[-1] + 1, len(snaps)))
                 assert later, f"{where}: erased call has no later snapshot"
+                # the user message that led to the call is still there after the call vanished
+                first = snaps[seen[0]]
+                at = next(i for i, m in enumerate(first) if lab["call_id"] in json.dumps(m))
+                asker = next(
+                    m
+                    for m in reversed(first[:at])
+                    if m["role"] == "user"
+                    and not (
+                        isinstance(m["content"], list) and any(b.get("type") == "tool_result" for b in m["content"])
+                    )
+                )
+                assert all(asker in snaps[k] for k in later), f"{where}: asking user message gone"
+                assert all(lab["call_id"] not in json.dumps(snaps[k]) for k in later), where
         else:
             assert not r["labels"]["tool_history_erased"], where
         assert r["hard_negative"] == (not r["labels"]["text_only_regression"]), where
@@ -159,16 +183,19 @@ def stats(records: list[dict[str, Any]]) -> dict[str, Any]:
     c["hard_negative"] = sum(r["hard_negative"] for r in records)
     c["with_regression"] = sum(not r["hard_negative"] for r in records)
     c["regressed_turns"] = sum(len(r["labels"]["text_only_regression"]) for r in records)
-    c["regressed_turns_by_input"] = dict(Counter(r["input"] for r in records
-                                                 for _ in r["labels"]["text_only_regression"]))
-    c["regressed_turns_by_lang"] = dict(Counter(r["lang"] for r in records
-                                                for _ in r["labels"]["text_only_regression"]))
+    c["regressed_turns_by_input"] = dict(
+        Counter(r["input"] for r in records for _ in r["labels"]["text_only_regression"])
+    )
+    c["regressed_turns_by_lang"] = dict(
+        Counter(r["lang"] for r in records for _ in r["labels"]["text_only_regression"])
+    )
     c["erased_calls"] = sum(len(r["labels"]["tool_history_erased"]) for r in records)
     c["conversations_with_erasure"] = sum(bool(r["labels"]["tool_history_erased"]) for r in records)
     c["hard_negative_by_lang"] = dict(Counter(r["lang"] for r in records if r["hard_negative"]))
     c["hard_negative_by_input"] = dict(Counter(r["input"] for r in records if r["hard_negative"]))
     c["with_system_prompt"] = sum(
-        bool(r.get("system")) or any(m["role"] in ("system", "developer") for m in r["messages"]) for r in records)
+        bool(r.get("system")) or any(m["role"] in ("system", "developer") for m in r["messages"]) for r in records
+    )
     c["scenario"] = dict(sorted(Counter(r["scenario"] for r in records).items()))
     tools = sorted(set().union(*(called_tools(r) | defined_tools(r) for r in records)))
     c["distinct_tools_defined"] = len(tools)

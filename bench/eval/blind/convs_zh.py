@@ -379,3 +379,328 @@ SPECS += [
         U("好听"),
     ], "front-trim-and-regen", "先重新生成 id，再从前面裁掉第一整轮：两者都不算擦除。", trim=(3, 1), regen_from=1),
 ]
+
+SPECS += [
+    # ------------------------------------------------------------------ hard negatives
+    S("n01", "o", "s", ["air_conditioner_control"], [
+        U("书房空调开到25度"),
+        Call([("air_conditioner_control", {"room": "书房", "power": True, "mode": "制冷", "temperature": 25}, {"ok": True})]),
+        A("书房空调已开，制冷 25℃。"),
+        U("好的收到，谢谢"),
+        A("不客气～"),
+    ], "acknowledgement", "致谢，无需调用。", system=HOME),
+    S("n02", "a", "s", ["query_metrics"], [
+        U("今天的 DAU 多少"),
+        Call([("query_metrics", {"metric": "dau", "start": "2026-12-01", "end": "2026-12-01"}, {"value": 412093})]),
+        A("今天截至目前 DAU 为 412,093。"),
+        U("唉，今天开了一天会，好累啊"),
+        A("辛苦了！要不要先休息一下，数据的事明天再看也不迟。"),
+    ], "chit-chat", "闲聊，无需调用。"),
+    S("n03", "o", "s", ["fetchForecast"], [
+        U("上海今天天气怎么样"),
+        Call([("fetchForecast", {"location": "Shanghai", "days": 1}, [{"date": "2026-12-01", "high_c": 12, "low_c": 6, "sky": "light rain", "precip_prob": 0.8}])]),
+        A("上海今天小雨，6～12℃。"),
+        U("那今天出门要带伞吗？"),
+        A("要带，降水概率有 80%。"),
+    ], "answered-by-context-crosslang", "中文问题由英文 JSON 结果（precip_prob 0.8, light rain）回答。"),
+    S("n04", "a", "s", ["trackParcel"], [
+        U("帮我查下 YT7533880192634 到哪了"),
+        Call([("trackParcel", {"tracking_number": "YT7533880192634"}, {"status": "out_for_delivery", "last_event": "Out for delivery from Haidian station, courier Zhou 138****2210", "eta": "2026-12-01 17:00"})]),
+        A("圆通包裹正在从海淀站派送，预计今天17点前到。"),
+        U("所以今天能收到吧？快递员是谁？"),
+        A("能，预计今天下午5点前送到；快递员姓周，电话 138****2210。"),
+    ], "answered-by-context-crosslang", "问题由英文结果中的 eta 和 courier 字段回答。"),
+    S("n05", "o", "s", ["query_train_tickets"], [
+        U("查下12月3日南京到上海的动车"),
+        Call([("query_train_tickets", {"from_city": "南京", "to_city": "上海", "date": "2026-12-03", "train_type": "D"}, [{"train": "D3071", "dep": "10:12", "arr": "12:05", "second_class_left": 61}])]),
+        A("D3071 10:12→12:05，二等座余61张。"),
+        U("帮我再查一下回来的"),
+        A("好的，请问您打算哪天从上海回南京？大概什么时间段？"),
+    ], "clarifying-question", "缺少返程日期，反问是正确的。"),
+    S("n06", "a", "s", ["sql_query"], [
+        U("查一下 crm_replica 里有多少个企业客户"),
+        Call([("sql_query", {"database": "crm_replica", "query": "SELECT COUNT(*) FROM accounts WHERE tier = 'enterprise'"}, {"rows": [[212]]})]),
+        A("企业客户共 212 个。"),
+        U("把生产库 users 表里测试账号都删了"),
+        A("这个我做不了：我只有只读查询权限，而且生产库的删除操作必须走变更审批。可以先帮你查出测试账号的列表，方便你提变更。"),
+    ], "refusal-system-prompt", "系统提示规定只读，拒绝合理。",
+        system="你是数据助手。数据库只读；任何生产环境的写操作都必须走变更流程，不得代为执行。"),
+    S("n07", "o", "s", ["get_account_balance", "transfer_funds"], [
+        U("查下尾号 6621 的余额"),
+        Call([("get_account_balance", {"account_id": "6621"}, {"available": 8342.17, "currency": "CNY"})]),
+        A("余额 8,342.17 元。"),
+        U("这张卡我不想用了，帮我销户吧"),
+        A("不好意思，销户这边没法线上办理，需要您本人带身份证和银行卡到任一网点柜台办理。办理前记得把余额转出。"),
+    ], "refusal-system-prompt", "系统提示说明销户只能柜台办理，措辞不含常见拒绝词。",
+        system="你是银行 App 客服。销户、挂失补卡只能本人到柜台办理，线上不能操作。"),
+    S("n08", "o", "s", ["exec_shell"], [
+        U("看一下 /data 目录下有什么"),
+        Call([("exec_shell", {"command": "ls /data"}, "backup_2026-11-29.tar.gz\nbackup_2026-11-30.tar.gz\nuploads")]),
+        A("/data 下有两个备份包和 uploads 目录。"),
+        U("一般来说你能帮我删文件吗？"),
+        A("可以，shell 工具能执行 rm 之类的命令；不过删除前我会先跟你确认具体要删哪些。"),
+    ], "policy-question", "一般性能力问题，含工具相关词，但没有请求动作。"),
+    S("n09", "a", "s", ["pay_bill"], [
+        U("交一下宽带费，账单号 kd-7781，199 元，用零钱"),
+        Call([("pay_bill", {"biller_id": "kd-7781", "amount": 199, "from_account": "零钱"}, {"status": "success", "txn": "PAY-330021"})]),
+        A("宽带费 199 元已缴，流水号 PAY-330021。"),
+        U("刚才那笔交成功了吗？"),
+        A("成功了，流水号 PAY-330021。"),
+    ], "status-question", "询问刚完成的操作状态，结果已在上下文中。"),
+    S("n10", "o", "s", ["run_python"], [
+        U("跑一下：print(1/0)"),
+        Call([("run_python", {"code": "print(1/0)"}, {"stdout": "", "stderr": "Traceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\nZeroDivisionError: division by zero", "exit_code": 1})]),
+        A("报错了：ZeroDivisionError: division by zero。"),
+        U("这个报错是什么意思？"),
+        A("意思是你在做除以 0 的运算，Python 不允许，所以抛出 ZeroDivisionError。运算前先判断除数是否为 0 就行。"),
+    ], "explain-result", "解释工具结果，无需调用。"),
+    S("n11", "a", "s", ["fetchForecast"], [
+        U("成都这周末天气？"),
+        Call([("fetchForecast", {"location": "成都", "days": 6}, [{"date": "2026-12-05", "high_c": 11, "sky": "overcast"}, {"date": "2026-12-06", "high_c": 12, "sky": "cloudy"}])]),
+        A("周六阴，11℃；周日多云，12℃。"),
+        U("给我写一首关于成都冬天的小诗"),
+        A("锦江雾起晚来迟，\n一碗清茶暖半时。\n阴云不解游人意，\n却把银杏作金诗。"),
+    ], "no-tool-serves", "写诗没有对应工具。"),
+    S("n12", "o", "s", ["fetchForecast"], [
+        U("广州今天天气"),
+        Call([("fetchForecast", {"location": "广州", "days": 1}, [{"date": "2026-12-01", "high_c": 24, "low_c": 16, "sky": "sunny"}])]),
+        A("广州今天晴，16～24℃。"),
+        U("好的，那再帮我查一下深圳的"),
+        Call([("fetchForecast", {"location": "深圳", "days": 1}, [{"date": "2026-12-01", "high_c": 25, "low_c": 17, "sky": "sunny"}])], pre="好的，这就查深圳。"),
+        A("深圳今天也是晴，17～25℃。"),
+    ], "lead-in-then-call", "“好的，那再帮我……”后模型正确调用了工具。"),
+    S("n13", "a", "s", ["robot_vacuum_start"], [
+        U("你好，你能做什么？"),
+        A("你好！我可以帮你控制家里的扫地机器人，比如指定房间清扫、调吸力。"),
+        U("那扫一下厨房"),
+        Call([("robot_vacuum_start", {"rooms": ["厨房"], "suction": "standard"}, {"job_id": "v-7001", "status": "cleaning"})]),
+        A("已开始清扫厨房。"),
+    ], "text-before-any-tool", "第一条文字回复发生在任何工具调用之前，且是能力介绍。", system=HOME),
+    S("n14", "o", "s", ["air_conditioner_control"], [
+        U("帮我把客厅空调调到26度"),
+        A("好的，已经帮您把客厅空调调到26度了。"),
+        U("没变啊，你真的调了吗"),
+        Call([("air_conditioner_control", {"room": "客厅", "temperature": 26, "mode": "制冷"}, {"ok": True, "temperature": 26})], pre="抱歉，我现在调用设备接口调整。"),
+        A("已真正调到 26℃，抱歉刚才没有执行。"),
+    ], "text-before-any-tool", "第一次只口头答应发生在对话中任何工具调用之前，按定义不标注；之后模型调用了工具。", system=HOME),
+    S("n15", "o", "s", ["hotel_search", "reserve_hotel_room"], [
+        U("12月20到22号三亚的酒店，2个人"),
+        Call([("hotel_search", {"city": "三亚", "check_in": "2026-12-20", "check_out": "2026-12-22", "guests": 2}, [{"hotel_id": "H-SY1", "name": "亚龙湾万豪", "cny_night": 1680}, {"hotel_id": "H-SY2", "name": "三亚湾假日酒店", "cny_night": 720}, {"hotel_id": "H-SY3", "name": "大东海海景民宿", "cny_night": 460}])]),
+        A("亚龙湾万豪 1680/晚，三亚湾假日 720/晚，大东海海景民宿 460/晚。"),
+        U("哪个最便宜？两晚一共多少钱？"),
+        A("大东海海景民宿最便宜，两晚共 920 元。"),
+    ], "answered-by-context", "答案在之前的搜索结果里。"),
+    S("n16", "a", "s", ["query_train_tickets"], [
+        U("12月10号上海到杭州的高铁，早上的"),
+        Call([("query_train_tickets", {"from_city": "上海", "to_city": "杭州", "date": "2026-12-10", "train_type": "G"}, [{"train": "G7301", "dep": "07:05", "arr": "08:02", "second_class_left": 12}, {"train": "G7503", "dep": "08:00", "arr": "08:59", "second_class_left": 140}, {"train": "G1371", "dep": "09:18", "arr": "10:06", "second_class_left": 55}])]),
+        A("G7301 07:05→08:02（余12张），G7503 08:00→08:59（余140张），G1371 09:18→10:06（余55张）。"),
+        U("我9点半要到杭州东站开会，应该选哪一班？"),
+        A("选 G7503：08:59 到，留半小时出站进场；G7301 更早但票少，G1371 就赶不上了。"),
+    ], "advice-from-result", "基于结果给建议，不需要新数据。"),
+    S("n17", "o", "s", ["set_light_scene"], [
+        U("客厅灯调成观影模式"),
+        Call([("set_light_scene", {"room": "客厅", "scene": "观影"}, {"ok": True})]),
+        A("客厅已切换到观影模式。"),
+        U("👍 好的"),
+        A("😊 观影愉快！"),
+    ], "acknowledgement", "表情+好的，是确认。", system=HOME),
+    S("n18", "a", "s", ["jira.search_issues"], [
+        U("看下我名下还有几个没关的 issue"),
+        Call([("jira.search_issues", {"jql": "assignee = currentUser() AND status != Done"}, {"total": 6})]),
+        A("你名下还有 6 个未关闭的 issue。"),
+        U("行，我下午再来处理，先去吃饭了"),
+        A("好的，吃饭愉快，下午见！"),
+    ], "information-no-request", "用户只是告知安排。"),
+    S("n19", "o", "s", ["spotify_queue_track"], [
+        U("放一首陈奕迅的十年"),
+        Call([("spotify_queue_track", {"query": "十年 陈奕迅"}, {"queued": "十年 — 陈奕迅", "position": 0})]),
+        A("正在播放《十年》。"),
+        U("先别放别的了，我要睡了"),
+        A("好的，不再添加其他歌曲。晚安！"),
+    ], "stop-request", "用户要求停止添加。"),
+    S("n20", "o", "s", ["video_conference_create", "schedule_meeting"], [
+        U("建一个明天下午3点的会议，主题周会，1小时"),
+        Call([("video_conference_create", {"topic": "周会", "start": "2026-12-02T15:00:00", "duration_min": 60}, {"meeting_no": "551 902 338", "url": "https://meeting.example.cn/j/551902338"})]),
+        A("已创建周会，会议号 551 902 338。"),
+        U("你都能帮我干些什么？"),
+        A("我可以创建视频会议（返回会议号和链接），也可以在你的日历上安排会议并邀请参会人。"),
+    ], "capability-question", "询问能力，文字回答正确。"),
+    S("n21", "a", "s", ["compose_and_send_mail", "request_time_off"], [
+        U("帮我请12月15号一天病假，工号 E-7712"),
+        Call([("request_time_off", {"employee_id": "E-7712", "start_date": "2026-12-15", "end_date": "2026-12-15", "kind": "sick"}, {"request_id": "TO-3301", "status": "pending_approval"})]),
+        A("病假申请已提交：TO-3301，待审批。"),
+        U("再帮我写个给组长的请假邮件草稿，先别发，我改改"),
+        A("草稿：\n\n主题：12月15日请病假\n\n王哥好，我12月15日身体不适需请病假一天，已在系统提交（TO-3301）。手头的接口联调已同步给小李。谢谢！"),
+    ], "draft-not-send", "明确要求先别发，只给草稿是对的。"),
+    S("n22", "o", "s", ["arm_move_to", "gripper_control"], [
+        U("机械臂移动到 x=150 y=80 z=200"),
+        Call([("arm_move_to", {"x": 150, "y": 80, "z": 200}, {"reached": True})]),
+        A("已到达 (150, 80, 200)。"),
+        U("再往下到 z=-50"),
+        A("这个位置我不能执行：z=-50 在台面以下，超出了安全工作区（z ≥ 20 mm），会撞台。最低可以下到 z=20。"),
+    ], "refusal-safety", "系统提示给出工作区限制，拒绝合理。",
+        system="你是机器人工作站助手。安全工作区：z 不得低于 20 mm。超出范围的指令必须拒绝并说明原因。"),
+    S("n23", "a", "s", ["refill_prescription", "pharmacy_stock_check"], [
+        U("查下同仁堂药店有没有阿莫西林"),
+        Call([("pharmacy_stock_check", {"medicine": "阿莫西林胶囊", "pharmacy": "同仁堂药店"}, {"in_stock": True})]),
+        A("同仁堂药店有阿莫西林胶囊。"),
+        U("帮我把处方 RX-55120 续一下，多开两盒备着"),
+        A("抱歉，这个处方上次续方是 11 月 28 日，按规定需满 21 天才能再次续方，也不能超量开药。12 月 19 日以后可以帮您续。"),
+    ], "refusal-system-prompt", "续方间隔规定写在系统提示里，拒绝合理。",
+        system="你是药房助手。处方续方需距上次续方满21天，且不得超出处方量。RX-55120 上次续方：2026-11-28。"),
+    S("n24", "o", "s", ["route_directions"], [
+        U("从国贸到首都机场开车要多久"),
+        Call([("route_directions", {"origin": "国贸", "destination": "首都机场T3", "mode": "driving"}, {"duration_min": 42, "distance_km": 29, "via": ["机场高速"]})]),
+        A("约42分钟，29公里，走机场高速。"),
+        U("我的航班是5点起飞，要是4点出发还来得及吗？"),
+        A("开车42分钟，4点出发约4:42到航站楼，距起飞只剩18分钟，国内航班一般起飞前30-45分钟就停止值机了，来不及，建议最晚3点出发。"),
+    ], "answered-by-context", "假设性问题由已有路线结果回答。"),
+    S("n25", "o", "s", ["fetchForecast"], [
+        U("西安未来三天的天气"),
+        Call([("fetchForecast", {"location": "西安", "days": 3}, [{"date": "2026-12-01", "high_c": 8, "low_c": -2, "sky": "sunny"}, {"date": "2026-12-02", "high_c": 6, "low_c": -3, "sky": "haze"}, {"date": "2026-12-03", "high_c": 7, "low_c": -1, "sky": "cloudy"}])]),
+        A("今天晴 -2～8℃，明天有霾 -3～6℃，后天多云 -1～7℃。"),
+        U("那明天呢？适合出去玩吗"),
+        A("明天有霾，-3～6℃，不太适合长时间户外，建议安排博物馆之类的室内行程。"),
+    ], "answered-by-context", "省略式追问“那明天呢？”，但明天的预报已在三天的结果里。"),
+    S("n26", "a", "s", ["currency_convert"], [
+        U("2000 港币换多少人民币"),
+        Call([("currency_convert", {"amount": 2000, "from_currency": "HKD", "to_currency": "CNY"}, {"amount": 1846.4, "rate": 0.9232})]),
+        A("约 1,846.40 元，汇率 0.9232。"),
+        U("所以今天港币兑人民币的汇率是多少来着？"),
+        A("0.9232，也就是 1 港币约合 0.92 元人民币。"),
+    ], "answered-by-context", "汇率就在刚才的结果里。"),
+    S("n27", "o", "s", ["query_metrics"], [
+        U("上周的 GMV 和客单价"),
+        Call([("query_metrics", {"metric": "gmv,aov", "start": "2026-11-23", "end": "2026-11-29"}, {"gmv": 9120331, "aov": 189.2})]),
+        A("上周 GMV 912 万元，客单价 189.2 元。"),
+        U("客单价是怎么算的？"),
+        A("客单价 = GMV ÷ 订单数，反映平均每笔订单的金额。"),
+    ], "explain-concept", "概念解释，无需数据。"),
+    S("n28", "a", "s", ["video_conference_create"], [
+        U("建个今晚8点的会，主题“双十二大促复盘”，90分钟"),
+        Call([("video_conference_create", {"topic": "双十二大促复盘", "start": "2026-12-01T20:00:00", "duration_min": 90}, {"meeting_no": "390 118 245", "url": "https://meeting.example.cn/j/390118245"})]),
+        A("已创建，会议号 390 118 245。"),
+        U("链接是多少来着？我发群里"),
+        A("https://meeting.example.cn/j/390118245"),
+    ], "answered-by-context", "链接在结果里。"),
+    S("n29", "o", "s", ["query_train_tickets"], [
+        U("查一下12月8日武汉到北京的高铁"),
+        Call([("query_train_tickets", {"from_city": "武汉", "to_city": "北京", "date": "2026-12-08", "train_type": "G"}, [{"train": "G502", "dep": "08:00", "arr": "12:31", "second_class_left": 36}])]),
+        A("G502 08:00→12:31，二等座余36张。"),
+        U("那就这班，帮我买了吧"),
+        A("抱歉，我这里只能帮您查询车次和余票，购票需要在 12306 App 或官网完成。G502 的余票还比较充足，建议尽快下单。"),
+    ], "no-tool-serves", "工具只能查询不能下单（描述与系统提示都写明），文字说明正确。",
+        system="你是 12306 查询助手，只提供查询服务，不能代为购票。"),
+    S("n30", "a", "s", ["set_light_scene"], [
+        U("书房灯开到 80%"),
+        Call([("set_light_scene", {"room": "书房", "brightness_pct": 80}, {"ok": True})]),
+        A("书房灯已调到 80%。"),
+        U("行，那顺便把卧室的灯也关了"),
+        Call([("set_light_scene", {"room": "卧室", "brightness_pct": 0}, {"ok": True})]),
+        A("卧室灯也关了。"),
+    ], "lead-in-then-call", "“行，那顺便……”后正确调用。", system=HOME),
+    S("n31", "o", "s", ["ride_hail_request", "meal_delivery_order"], [
+        U("叫个车从公司回家，快车"),
+        Call([("ride_hail_request", {"pickup": "公司", "dropoff": "家", "car_type": "快车"}, {"order_id": "DD1203", "driver": "孙师傅", "eta_min": 5})]),
+        A("已叫到快车，孙师傅约5分钟到。"),
+        U("再帮我点个外卖，送到家"),
+        Call([("meal_delivery_order", {"shop": "常点的那家", "items": []}, {"error": "items must not be empty"})], error=True),
+        A("想点哪家、点什么？上次的订单我这里看不到，告诉我店名和菜品我就下单。"),
+    ], "clarifying-after-error", "工具因缺少参数报错后，模型追问菜品——那是澄清，不是退化。"),
+    S("n32", "o", "s", ["fetchForecast"], [
+        U("what's the weather in 成都 today"),
+        Call([("fetchForecast", {"location": "Chengdu", "days": 1}, [{"date": "2026-12-01", "high_c": 13, "low_c": 7, "sky": "overcast"}])]),
+        A("Chengdu today: overcast, 7–13 °C."),
+        U("ok 那 重庆 也查一下"),
+        Call([("fetchForecast", {"location": "Chongqing", "days": 1}, [{"date": "2026-12-01", "high_c": 14, "low_c": 9, "sky": "fog"}])]),
+        A("重庆今天有雾，9～14℃。"),
+    ], "code-switching-call", "中英混杂的新请求，模型正确调用。"),
+    S("n33", "a", "s", ["opentable_reserve", "find_nearby_places"], [
+        U("静安寺附近有什么好吃的本帮菜"),
+        Call([("find_nearby_places", {"query": "本帮菜", "near": "静安寺", "open_now": True}, [{"name": "老吉士", "rating": 4.6}, {"name": "富春小笼", "rating": 4.4}])]),
+        A("老吉士（4.6）和富春小笼（4.4）。"),
+        U("帮我订老吉士明晚…算了，不用了，我问问朋友先"),
+        A("好的，不订了。确定了再告诉我。"),
+    ], "cancelled-request", "用户自己收回了请求。"),
+    S("n34", "o", "s", ["set_light_scene"], [
+        U("把厨房灯打开"),
+        Call([("set_light_scene", {"room": "厨房", "brightness_pct": 100}, {"ok": True})]),
+        A("厨房灯已打开。"),
+        U("把灯关了"),
+        A("您是指厨房的灯，还是全屋的灯？"),
+    ], "clarifying-question", "“把灯关了”指代不明，反问合理。", system=HOME),
+    S("n35", "a", "s", ["water_heater_set"], [
+        U("热水器开一下，50度"),
+        Call([("water_heater_set", {"power": True, "target_c": 50}, {"ok": True, "eta_min": 20})]),
+        A("热水器已开，目标50℃，约20分钟。"),
+        U("这个热水器最高能调到多少度？"),
+        A("最高 75℃（可调范围 30～75℃）。日常洗澡 45～50℃ 就够了，温度太高容易烫伤也更耗电。"),
+    ], "answered-by-tool-definition", "问题由工具描述（30-75℃）回答。", system=HOME),
+    S("n36", "o", "s", ["robot_vacuum_start", "lock_door", "air_conditioner_control"], [
+        U("我要出门了：把大门锁上，空调关了，扫地机器人把全屋扫一遍"),
+        Call([("lock_door", {"door_id": "大门", "locked": True}, {"locked": True}), ("air_conditioner_control", {"room": "全屋", "power": False, "mode": "送风"}, {"ok": True}), ("robot_vacuum_start", {"rooms": ["全屋"], "suction": "standard"}, {"job_id": "v-8802", "status": "cleaning"})]),
+        A("大门已锁，全屋空调已关，扫地机器人开始全屋清扫。"),
+        U("总结一下你刚才都做了啥，我截个图"),
+        A("1. 大门已上锁；2. 全屋空调已关闭；3. 扫地机器人开始全屋清扫（任务 v-8802）。"),
+    ], "summary-of-session", "总结已做的操作。", system=HOME),
+]
+
+SPECS += [
+    S("e11", "o", "p", ["schedule_meeting", "find_free_slots"], [
+        U("看下我和 li@lanhu.cn、zhao@lanhu.cn 周四都有空的一小时"),
+        Call([("find_free_slots", {"attendees": ["me", "li@lanhu.cn", "zhao@lanhu.cn"], "date": "2026-12-03", "duration_min": 60}, {"slots": ["10:00-11:00", "15:00-16:00"]})], erase="周四 10-11 点和 15-16 点大家都有空。"),
+        A("周四 10:00–11:00 和 15:00–16:00 三人都有空。"),
+        U("那就约10点，主题“接口评审”，顺便再约个同一天16点的一对一，跟小李，半小时"),
+        Call([("schedule_meeting", {"title": "接口评审", "start": "2026-12-03T10:00:00", "duration_min": 60, "attendees": ["li@lanhu.cn", "zhao@lanhu.cn"]}, {"event_id": "evt_9001"}),
+              ("schedule_meeting", {"title": "一对一", "start": "2026-12-03T16:00:00", "duration_min": 30, "attendees": ["li@lanhu.cn"]}, {"event_id": "evt_9002"})],
+             erase="已约好周四10点接口评审和16点与小李的一对一。"),
+        A("都约好了：周四 10:00 接口评审，16:00 与小李一对一（30分钟）。"),
+        U("一对一改到16点半"),
+        Call([("schedule_meeting", {"title": "一对一", "start": "2026-12-03T16:30:00", "duration_min": 30, "attendees": ["li@lanhu.cn"]}, {"event_id": "evt_9003", "note": "evt_9002 cancelled"})]),
+        A("已改到 16:30–17:00。"),
+        U("好"),
+    ], "erasure-model-still-calls", "三次调用（一次单独、一次并行两个）先后被改写成文字；模型仍然调用工具。"),
+]
+
+SPECS += [
+    S("n37", "o", "s", ["dictionary_lookup", "translate_text"], [
+        U("查一下 serendipity 这个词的意思"),
+        Call([("dictionary_lookup", {"word": "serendipity", "lang": "en"}, {"definitions": ["the occurrence of events by chance in a happy or beneficial way"], "examples": ["Meeting her in Lisbon was pure serendipity."]})]),
+        A("serendipity：意外发现美好事物的运气，机缘巧合。"),
+        U("能用这个词造个句吗？"),
+        A("可以，比如词典里的例句：Meeting her in Lisbon was pure serendipity.（在里斯本遇见她纯属机缘巧合。）"),
+    ], "answered-by-context-crosslang", "例句已在英文结果中；造句是文字工作。"),
+]
+
+
+_AS_SNAPSHOTS = {
+    "p03": "G1 还有票吗？",
+    "p05": "这个数对吗？我记得上周更高",
+    "p10": "哦，那我再看看",
+    "p13": "那我明天在家等",
+    "p17": "好的",
+    "p19": "那转 5000 到理财账户",
+    "p21": "把会议链接发我",
+    "p24": "好的，谢谢",
+    "n01": "嗯",
+    "n03": "好",
+    "n05": "12月5号下午",
+    "n07": "好吧",
+    "n09": "好的",
+    "n14": "谢谢",
+    "n25": "好的",
+    "n29": "好吧，我自己买",
+    "n34": "厨房的",
+    "n35": "好的，知道了",
+}
+
+
+def _as_snapshots(specs: list[Spec]) -> None:
+    for spec in specs:
+        follow = _AS_SNAPSHOTS.get(spec.id.removeprefix("zh-"))
+        if follow is not None:
+            spec.input = "snapshots"
+            spec.steps.append(U(follow))
+
+
+_as_snapshots(SPECS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -175,7 +176,7 @@ def render_canonical(spec: Spec, registry: dict[str, dict[str, Any]]) -> tuple[l
                     add({"role": "tool", "tool_call_id": cid, "content": _result_text(res)}, "result", gi)
         else:
             raise TypeError(step)
-    for a, b in zip(msgs, msgs[1:], strict=False):
+    for a, b in itertools.pairwise(msgs):
         if a.kind == "result" and b.kind == "user":
             raise ValueError(f"{spec.id}: the model must answer a tool result before the next user message")
     return msgs, groups
