@@ -377,6 +377,8 @@ _AS_SNAPSHOTS = {
     "t05": "right, thanks",
     "t06": "ok",
     "n32": "cool",
+    "n02": "nah, I'll wait it out",
+    "n16": "thx",
 }
 
 
