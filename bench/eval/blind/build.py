@@ -222,6 +222,14 @@ def main() -> int:
         else:
             path.write_text(text)
     c = stats(records)
+    pos = c["with_regression"]
+    row = (
+        f"| **all** | | | **{c['conversations']}** | **{pos}** | **{c['hard_negative']}** "
+        f"| **{c['regressed_turns']}** | **{c['erased_calls']}** |"
+    )
+    if row not in (HERE / "README.md").read_text():
+        print(f"README.md counts are stale; expected the row: {row}", file=sys.stderr)
+        return 1
     c["old_set_tools"] = sorted(old)
     c["overlap_with_old_set"] = sorted(set(c["tools"]) & old)
     print(json.dumps(c, indent=1, ensure_ascii=False))
