@@ -14,9 +14,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from aiokafka.errors import KafkaError, MessageSizeTooLargeError
+from aiokafka.errors import CommitFailedError, KafkaError, MessageSizeTooLargeError
 
 from ..core.partition import OutRecord
+from .fencing import Fenced, Ownership
 from .metrics import Metrics
 
 log = logging.getLogger("toolmend.worker")
@@ -32,15 +33,17 @@ class Shipment(NamedTuple):
     state: Plan  # changelog records as of the batch's end
     commit: dict[TopicPartition, int]
     records: int  # input records it covers
+    generation: int  # the group generation the batch was fetched under (fencing)
 
 
 class Shipper:
     """Ships batches through one producer and commits through the group's consumer."""
 
-    def __init__(self, producer: AIOKafkaProducer, consumer: AIOKafkaConsumer, metrics: Metrics, dlq_topic: str,
-                 committed: Callable[[TopicPartition, int], None]) -> None:
+    def __init__(self, producer: AIOKafkaProducer, consumer: AIOKafkaConsumer, ownership: Ownership,
+                 metrics: Metrics, dlq_topic: str, committed: Callable[[TopicPartition, int], None]) -> None:
         self.producer = producer
         self.consumer = consumer
+        self.own = ownership
         self.m = metrics
         self.dlq_topic = dlq_topic
         self.committed = committed  # told each committed position (ended conversations' markers → tombstones)
@@ -53,23 +56,41 @@ class Shipper:
            record (watermark and checkpoints), acknowledged;
         3. offsets: the commit of the batch's end positions.
 
-        A failed commit is not an error: outputs and state are acknowledged, so whoever reprocesses these records
-        (us or the partition's next owner) restores state that already holds them and skips them by offset.
+        Before each step the member proves it still owns the batch's partitions (`fencing.py`); if it does not,
+        :class:`Fenced` is raised and nothing more of the batch goes out. A commit refused because the group
+        moved on (CommitFailedError: unknown member, illegal generation, rebalance in progress) is fencing too.
+        Any other failed commit is not an error: outputs and state are acknowledged, so whoever reprocesses these
+        records (us or the partition's next owner) restores state that already holds them and skips them by
+        offset.
         """
+        try:
+            await self._ship(sh)
+        except Fenced as f:  # whatever step found out: nothing more of this batch goes out, for any partition
+            raise Fenced(sh.commit, f.why) from f
+
+    async def _ship(self, sh: Shipment) -> None:
+        tps = sh.commit.keys()
         # 1. outputs
+        await self.own.check(tps, sh.generation)
         await self.produce(sh.outputs)
         for kind, k in sh.counts.items():
             self.m.output_records.labels(kind).inc(k)
         # 2. state
+        await self.own.check(tps, sh.generation)
         await self.produce(sh.state)
         if sh.state:
             self.m.output_records.labels("changelog").inc(len(sh.state))
         # 3. offsets
+        await self.own.check(tps, sh.generation)
         try:
             await asyncio.wait_for(self.consumer.commit(sh.commit), 15)
+            self.own.contact()
             self.m.commits.labels("ok").inc()
             for tp, position in sh.commit.items():
                 self.committed(tp, position)
+        except CommitFailedError as e:
+            self.m.commits.labels("fenced").inc()
+            raise Fenced(tps, "commit refused: the group rebalanced") from e
         except (KafkaError, TimeoutError) as e:
             self.m.commits.labels("failed").inc()
             log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
@@ -117,6 +138,8 @@ class Shipper:
         for t, part, r in singles:
             await single(t, part, r)
         results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
+        if pending:
+            self.own.contact()
         retry = [m for (_, members), res in zip(pending, results, strict=True)
                  if isinstance(res, BaseException) for m in members]
         failed = [res for res in results if isinstance(res, BaseException)]

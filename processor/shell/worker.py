@@ -23,6 +23,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListen
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
+from .fencing import Fenced, Ownership
 from .kafka import drain, ensure_topics, partitions_of
 from .metrics import Metrics
 from .recovery import restore
@@ -59,6 +60,7 @@ class Worker:
         self._consumer: AIOKafkaConsumer | None = None
         self._producer: AIOKafkaProducer | None = None
         self._shipper: Shipper | None = None
+        self._own: Ownership | None = None
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
         self._gauges_at = 0.0
@@ -75,6 +77,14 @@ class Worker:
         if self.started and stalled > max(30.0, self.s.session_timeout_ms / 1000 * 3):
             return False, f"consumer loop stalled for {stalled:.0f}s"
         return True, "ok"
+
+    def broker_unreachable_for(self) -> float:
+        """Seconds since the broker last answered this worker: a heartbeat accepted, a fetch that returned
+        records, a produce acknowledged or a commit accepted (0 before the worker has started). Readiness fails
+        when this grows past its limit (a broker outage); an idle worker in its group still heartbeats."""
+        if self._own is None or not self.started:
+            return 0.0
+        return max(0.0, time.monotonic() - self._own.contact_at)
 
     def ready(self) -> tuple[bool, str]:
         if not self.started:
@@ -104,9 +114,12 @@ class Worker:
             max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
             fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
         await self._producer.start()
-        self._shipper = Shipper(self._producer, self._consumer, self.m, s.dlq_topic, self._committed)
+        self._own = Ownership(self._consumer, s.session_timeout_ms)
+        self._shipper = Shipper(self._producer, self._consumer, self._own, self.m, s.dlq_topic, self._committed)
         try:
             await self._consumer.start()
+            self._own.attach()
+            self._own.guard(self._producer)
             await self._partition_layout()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
@@ -174,6 +187,8 @@ class Worker:
                     fetch.cancel()
                     break
                 batch = fetch.result()
+                if batch and self._own is not None:
+                    self._own.contact()
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._shipping is not None and self._shipping.done():
@@ -211,7 +226,8 @@ class Worker:
         n = 0
         origin: list[int] = []  # input partition of each output: outputs of a conversation stay in one partition
         c = self._consumer
-        assert c is not None
+        assert c is not None and self._own is not None
+        generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
             if proc is None:
@@ -261,12 +277,32 @@ class Worker:
                 continue
             for key, value in proc.take_changelog():
                 state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
-        return Shipment(plan, counts, state, commit, n)
+        return Shipment(plan, counts, state, commit, n, generation)
 
     async def _ship(self, sh: Shipment) -> None:
         assert self._shipper is not None
-        await self._shipper.ship(sh)
+        try:
+            await self._shipper.ship(sh)
+        except Fenced as f:
+            self._fenced(f)
+            return
         self.processed += sh.records
+
+    def _fenced(self, f: Fenced) -> None:
+        """This member lost (or cannot prove it holds) these partitions: their state in memory may be ahead of
+        what was shipped, so it goes; fetching for them stops; the next owner (maybe us after we rejoin) restores
+        them from the changelog and the committed offset."""
+        c = self._consumer
+        self.m.rebalances.labels("fenced").inc()
+        log.warning("%s; dropping their state, the next owner restores it", f)
+        assigned = c.assignment() if c is not None else set()
+        for tp in f.partitions:
+            self.procs.pop(tp.partition, None)
+            if c is not None and tp in assigned:
+                c.pause(tp)
+        if self._own is not None and self._own.generation >= 0 and f.partitions & assigned:
+            self._own.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
+        self._share_hot()
 
     def _committed(self, tp: TopicPartition, position: int) -> None:
         proc = self.procs.get(tp.partition)
@@ -307,6 +343,8 @@ class Worker:
     # -- rebalances ---------------------------------------------------------------------------------------------
     async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
         self.m.rebalances.labels("assigned").inc()
+        if self._own is not None:
+            self._own.renew()
         new = sorted(tp.partition for tp in parts if tp.topic == self.s.input_topic
                      and tp.partition not in self.procs)
         self.assigned = {tp.partition for tp in parts if tp.topic == self.s.input_topic}
