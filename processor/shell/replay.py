@@ -376,7 +376,7 @@ class _Run:
                             active.discard(tp)  # past the end as it was at the start
                             break
                         read[p] += 1
-                        for o in rep.feed(r.offset, r.key, r.value, r.headers or ()):
+                        for o in rep.feed(r.offset, r.key, r.value, r.headers or (), r.timestamp):
                             outs.append((p, o))
                         position[tp] = r.offset + 1
                         if rep.done:

@@ -113,8 +113,9 @@ class PartitionReplay:
         self.suppressed: dict[str, int] = {}
 
     def feed(self, offset: int, key: bytes | None, value: bytes | None,
-             headers: Iterable[tuple[str, bytes]] = ()) -> list[OutRecord]:
-        """The outputs of one record that the replay keeps. Sets `done` once the partition is past the range."""
+             headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> list[OutRecord]:
+        """The outputs of one record that the replay keeps. Sets `done` once the partition is past the range.
+        `timestamp`: the record's Kafka timestamp (the event-time guard's reference), None for a file."""
         if self.done:
             return []
         proc = self.proc
@@ -139,7 +140,7 @@ class PartitionReplay:
             cid_b = key if key is not None else _encode(conversation_of(value))
             if cid_b is not None:
                 self._align(cid_b)
-        outs = proc.process(offset, key, value, headers)
+        outs = proc.process(offset, key, value, headers, timestamp)
         wm = proc.watermark
         if w.to_ms is not None and wm > w.to_ms:  # the first record dated after the range: the end
             self.done = True
