@@ -107,6 +107,7 @@ def spread(vs: list[float]) -> dict[str, float]:
 
 
 def bench_file(n: int, rounds: int, seed: int) -> dict[str, Any]:
+    gc.set_threshold(50_000, 20, 20)  # for both, as the worker and the replay run (replay() sets it too)
     items = events_for(n, seed)
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "events.jsonl"

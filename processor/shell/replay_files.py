@@ -163,10 +163,13 @@ def encode_into(o: OutRecord, parts: list[bytes]) -> None:
     except UnicodeDecodeError:
         headers = [(k, _text(v)) for k, v in o.headers]
     rid = ""
-    for k, v in headers:
-        if k == "toolmend-id":
-            rid = v
-            break
+    if headers and headers[0][0] == "toolmend-id":  # repaired and findings records: their first header
+        rid = headers[0][1]
+    else:
+        for k, v in headers:
+            if k == "toolmend-id":
+                rid = v
+                break
     key = o.key
     head: dict[str, Any] = {"kind": o.kind, "key": None if key is None else _text(key), "id": rid,
                             "headers": headers}

@@ -109,13 +109,18 @@ class PartitionReplay:
         self.events = 0  # records in the range
         self.left_out_events = 0
         self.after = 0  # records after the range end (the one that ended it)
-        self.out: dict[str, int] = {}
+        self.out: dict[str, int] = {}  # records kept by kind (counted by the caller on the plain path)
         self.suppressed: dict[str, int] = {}
+        self.plain = not aligned and window.from_ms is None and window.to_ms is None
 
     def feed(self, offset: int, key: bytes | None, value: bytes | None,
              headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> list[OutRecord]:
         """The outputs of one record that the replay keeps. Sets `done` once the partition is past the range.
         `timestamp`: the record's Kafka timestamp (the event-time guard's reference), None for a file."""
+        if self.plain:  # from the first offset to the end: every output, as the live worker writes them
+            outs = self.proc.process(offset, key, value, headers, timestamp)
+            self.events += 1
+            return outs
         if self.done:
             return []
         proc = self.proc
