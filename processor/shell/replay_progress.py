@@ -91,7 +91,7 @@ def summary_table(summary: dict[str, Any], out: TextIO) -> None:
             ("repaired", "repaired"), ("findings", "findings"), ("dead_letter", "dead letters")]
     table = Table(title=f"replay {summary['name']}: {summary['source']} -> {summary['sink']}")
     for _, title in cols:
-        table.add_column(title, justify="right", no_wrap=True)
+        table.add_column(title, justify="right")
     rows = [*summary["partitions"], {**summary["totals"], "partition": "total"}]
     for row in rows:
         table.add_row(*[str(row.get(k, "")) if not isinstance(row.get(k), int) else f"{row[k]:,}" for k, _ in cols])
