@@ -130,6 +130,8 @@ def check_plan(plan: Plan) -> None:
         raise ReplayError("--partitions must be at least 1")
     if plan.to_file is not None and not plan.to_file.parent.is_dir():
         raise ReplayError(f"output directory {plan.to_file.parent} does not exist")
+    if plan.file_topic is not None and not re.fullmatch(r"[A-Za-z0-9._-]{1,200}", plan.file_topic):
+        raise ReplayError(f"--file-topic {plan.file_topic!r}: a topic name (letters, digits, ., _ and -)")
     if plan.name is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", plan.name):
         raise ReplayError(f"--name {plan.name!r}: use letters, digits, _ and - (it names topics and ids)")
     if plan.to_file is None:

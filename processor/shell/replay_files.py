@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import gzip
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -35,7 +36,8 @@ def topic_name(path: Path) -> str:
     name = path.name
     for suffix in (".gz", ".jsonl", ".json", ".ndjson"):
         name = name.removesuffix(suffix)
-    return name or "file"
+    # a legal Kafka topic name: it names the replay's output topics and stands in its ids
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:200] or "file"
 
 
 class FileSource:
