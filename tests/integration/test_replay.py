@@ -28,7 +28,7 @@ from tests.integration.harness import (
     wait_until,
     worker,
 )
-from tests.support.replay_oracle import check_id_rule, in_range, live_run, read_lines
+from tests.support.replay_oracle import check_id_rule, in_range, live_run, met, of, read_lines
 
 pytestmark = pytest.mark.kafka
 TTL_S = 300.0
@@ -116,7 +116,7 @@ async def test_a_range_from_a_topic_keeps_the_id_rule_and_leaves_out_what_it_can
     t = summary["totals"]
     assert t["left_out_conversations"] > 0
     left_out = sum(t[f"left_out_{k}"] for k in ("repaired", "findings", "dead_letter"))
-    assert len(in_range(live, wms, w.from_ms, w.to_ms)) == len(got) + left_out
+    assert len(of(in_range(live, wms, w.from_ms, w.to_ms), met(parts, w.warm_from))) == len(got) + left_out
     # the same range into a file: the same records, the same counts
     out = tmp_path / "range.jsonl"
     again = await replay(Plan(s, window=w, name="incident-1", to_file=out))
@@ -175,3 +175,43 @@ async def test_errors_exit_2_with_one_line_and_an_unreachable_broker_exits_1(bro
     rc, err = await asyncio.to_thread(toolmend, "--input-topic", s.input_topic, bootstrap="127.0.0.1:9")
     assert rc == 1 and "cannot reach the Kafka brokers at 127.0.0.1:9" in err and "Traceback" not in err, err
     assert len([ln for ln in err.splitlines() if ln.startswith("toolmend replay:")]) == 1
+
+
+@pytest.mark.needs_kafka  # Tansu does not delete records (DeleteRecords)
+async def test_a_topic_truncated_by_retention_is_replayed_like_a_range(broker) -> None:  # type: ignore[no-untyped-def]
+    """Its first records are gone: the replay cannot reproduce the live worker whole, so it takes ids of its own
+    and leaves out the conversations it meets before a TTL of event time has passed (they may have begun in the
+    deleted records). The records deleted here are dated before the first remaining one, as retention deletes."""
+    from aiokafka.admin import AIOKafkaAdminClient, RecordsToDelete
+    from aiokafka.structs import TopicPartition
+
+    from processor.shell.replay_select import event_ts
+
+    s = settings_for(broker.bootstrap, conversation_ttl_s=TTL_S, partitions=1)
+    await create(s)
+    evs, _ = generate(150, seed=6, partitions=1)
+    await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in evs])
+    inputs = sorted(await read_all(broker.bootstrap, s.input_topic), key=lambda r: r.offset)
+    live, _ = live_run({0: [(r.key, r.value or b"") for r in inputs]}, s.input_topic, s.engine_config())
+    # cut where every earlier record is dated before the first kept one
+    dated = [(r.offset, event_ts(r.value)) for r in inputs]
+    cut = next(o for o, t in dated if o > len(inputs) // 3 and t is not None
+               and all(u is None or u < t for _, u in dated[:o]))
+    admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap)
+    await admin.start()
+    try:
+        await admin.delete_records({TopicPartition(s.input_topic, 0): RecordsToDelete(before_offset=cut)})
+    finally:
+        await admin.close()
+    summary = await replay(Plan(s, name="kept"))
+    got = await topic_records(broker.bootstrap, Plan(s, name="kept").output_topics())
+    assert summary["ids"].startswith("replay.kept:")
+    assert check_id_rule(got, live, "replay.kept:") == len(got) > 50
+    t = summary["totals"]
+    assert t["left_out_conversations"] > 0 and t["read"] == len(inputs) - cut
+    left_out = sum(t[f"left_out_{k}"] for k in ("repaired", "findings", "dead_letter"))
+    from tests.support.replay_oracle import emitted_at
+
+    after = [r for r in live if emitted_at(r)[1] >= cut]
+    parts = {0: [(r.key, r.value or b"") for r in inputs]}
+    assert len(of(after, met(parts, None, {0: cut}))) == len(got) + left_out

@@ -85,3 +85,32 @@ def emitted_at(rec: Record) -> tuple[int, int]:
     src = h.get("toolmend-source") or rec["id"].rsplit(":", 1)[0]
     _, p, o = src.rsplit(":", 2)
     return int(p), int(o)
+
+
+def met(parts: dict[int, list[tuple[bytes | None, bytes]]], warm_from: int | None,
+        first: dict[int, int] | None = None) -> dict[str, int]:
+    """Conversations with an event the replay reads, and the offset where it first meets each: from each
+    partition's first event dated at or after `warm_from` (or from offset `first[p]`). The live worker may write
+    for a conversation before the replay meets it (a timeout or eviction of state from before): the replay cannot
+    know of those records, so they are neither written nor counted."""
+    from processor.shell.replay_select import conversation_of, event_ts
+
+    out: dict[str, int] = {}
+    for p, recs in parts.items():
+        if first is not None:
+            b = first.get(p, 0)
+        else:
+            b = next((o for o, (_, v) in enumerate(recs)
+                      if warm_from is None or ((t := event_ts(v)) is not None and t >= warm_from)), len(recs))
+        for o in range(b, len(recs)):
+            cid = conversation_of(recs[o][1])
+            if cid is not None and cid not in out:
+                out[cid] = o
+    return out
+
+
+def of(records: list[Record], conversations: dict[str, int]) -> list[Record]:
+    """The records of these conversations from where the replay meets them, and every dead letter (a verdict on
+    one record that was read)."""
+    return [r for r in records if r["kind"] == "dead_letter"
+            or (r["key"] in conversations and emitted_at(r)[1] >= conversations[r["key"]])]

@@ -15,7 +15,7 @@ from processor.shell.replay import Plan, ReplayError, replay
 from processor.shell.replay import main as replay_main
 from processor.shell.replay_select import Window
 from processor.synth.generate import generate, kafka_partition
-from tests.support.replay_oracle import check_id_rule, in_range, live_run, read_lines
+from tests.support.replay_oracle import check_id_rule, in_range, live_run, met, of, read_lines
 
 TTL_S = 300.0  # short conversations' idleness limit, so that the generated traffic (~45 min) has several
 
@@ -108,7 +108,8 @@ def test_a_range_keeps_only_records_equal_to_the_live_ones_and_leaves_out_whole_
     left_out = sum(totals[f"left_out_{k}"] for k in ("repaired", "findings", "dead_letter"))
     assert totals["left_out_conversations"] > 0  # conversations begun before the look-back: some, left out whole
     # nothing else is missing: the range's live records are those written plus those left out
-    assert len(in_range(live, wms, w.from_ms, w.to_ms)) == len(got) + left_out
+    parts = by_partition(evs, 2)
+    assert len(of(in_range(live, wms, w.from_ms, w.to_ms), met(parts, w.warm_from))) == len(got) + left_out
     # a longer look-back warms more conversations up (fewer left out)
     longer = Window(w.from_ms, w.to_ms, 4 * look_back_s * 1000 + 2 * int(TTL_S * 1000))
     s2 = run(Plan(s, window=longer, name="r2", from_file=src, file_partitions=2, to_file=tmp_path / "o2.jsonl"))
@@ -117,7 +118,8 @@ def test_a_range_keeps_only_records_equal_to_the_live_ones_and_leaves_out_whole_
     assert t2["left_out_events"] <= totals["left_out_events"]
     if t2["skipped"] == 0:  # the look-back reached the file's first line: every conversation seen whole
         assert t2["left_out_events"] == 0
-        assert len(in_range(live, wms, w.from_ms, w.to_ms)) == len(read_lines((tmp_path / "o2.jsonl").read_bytes()))
+        assert len(of(in_range(live, wms, w.from_ms, w.to_ms), met(parts, longer.warm_from))) == \
+            len(read_lines((tmp_path / "o2.jsonl").read_bytes()))
     assert check_id_rule(read_lines((tmp_path / "o2.jsonl").read_bytes()), live, "replay.r2:") > 0
 
 
