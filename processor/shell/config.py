@@ -28,6 +28,12 @@ class Settings(BaseSettings):
     findings_topic: str | None = "conversations.findings"
     state_topic: str | None = Field(None, description="compacted changelog; default <group_id>-state")
     group_id: str = "toolmend"
+    group_instance_id: str | None = Field(
+        None, min_length=1, max_length=249,
+        description="static group membership (KIP-345): a name stable across restarts and unique in the group, "
+        "e.g. the pod name of a StatefulSet. A restart within session_timeout_ms keeps the member's partitions "
+        "(no rebalance, no state restore elsewhere); a member that does not come back is noticed only after "
+        "session_timeout_ms")
     client_id: str = "toolmend"
     strategy: Literal["fill", "drop"] = "fill"
     mode: Literal["live", "replay"] = "live"

