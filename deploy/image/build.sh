@@ -10,8 +10,9 @@
 #
 # Usage: deploy/image/build.sh            environment:
 #   COMPILE=1            compile the core with mypyc into the wheel (TOOLMEND_COMPILE=1 pip wheel .); default 0
-#   IMAGE_DIR            output and buildah storage (default build/image, gitignored)
-#   TOOLMEND_CACHE       the base root filesystem is cached in $TOOLMEND_CACHE/image (default <repo>/.cache)
+#   IMAGE_DIR            output and buildah's storage while it runs (default build/image, gitignored)
+#   TOOLMEND_IMAGE_CACHE where the base root filesystem is cached (default ~/.cache/toolmend-image: outside the
+#                        checkout, so a fresh clone on the same machine reuses it)
 #   BASE_MAX_AGE_DAYS    rebuild the cached root filesystem when older (default 7: security updates)
 #   DEBIAN_MIRROR        a mirror URI or sources.list line for mmdebstrap (default: its own, with updates
 #                        and security)
@@ -22,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 REPO="$PWD"
 OUT="${IMAGE_DIR:-build/image}"
-CACHE="${TOOLMEND_CACHE:-$REPO/.cache}/image"
+CACHE="${TOOLMEND_IMAGE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/toolmend-image}"
 COMPILE="${COMPILE:-0}"
 PY="${PYTHON:-python3}"
 MAX_AGE="${BASE_MAX_AGE_DAYS:-7}"
@@ -31,7 +32,10 @@ VERSION="$("$PY" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "
 NAME="localhost/toolmend:$VERSION"
 mkdir -p "$OUT" "$CACHE"
 OUT="$(cd "$OUT" && pwd)"
+# a storage of its own, new each time (vfs: plain copies, no overlay mounts, works in any container or VM)
 B=(buildah --storage-driver vfs --root "$OUT/storage" --runroot "$OUT/run")
+rm -rf "$OUT/storage" "$OUT/run"
+trap 'rm -rf "$OUT/storage" "$OUT/run"' EXIT
 
 t0=$SECONDS
 step() { printf '==> [%3ss] %s\n' "$((SECONDS - t0))" "$*" >&2; }
@@ -65,7 +69,7 @@ ctr="$("${B[@]}" from scratch)"
 "${B[@]}" add "$ctr" "$ROOTFS" / >/dev/null
 "${B[@]}" config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --env LANG=C.UTF-8 \
   --cmd /bin/bash --label org.opencontainers.image.description="Debian $SUITE minbase with python3" "$ctr"
-"${B[@]}" commit -q --rm "$ctr" "localhost/toolmend-base:$SUITE" >/dev/null
+"${B[@]}" commit -q --rm --timestamp 0 "$ctr" "localhost/toolmend-base:$SUITE" >/dev/null
 base_digest="$("${B[@]}" images --digests --format '{{.Digest}}' "localhost/toolmend-base:$SUITE" | head -1)"
 BASE="localhost/toolmend-base@$base_digest"
 echo "$BASE" >"$OUT/base.ref"
@@ -90,5 +94,5 @@ step "OCI archive $ARCHIVE"
 rm -f "$ARCHIVE"
 "${B[@]}" push -q --digestfile "$OUT/image.digest" "$NAME" "oci-archive:$ARCHIVE:toolmend:$VERSION"
 size="$("${B[@]}" images --format '{{.Size}}' "$NAME" | head -1)"
-step "done: $NAME ($size, $(cat "$OUT/image.digest")) on $BASE"
+step "done: $NAME ($size unpacked, archive $(du -m "$ARCHIVE" | cut -f1) MB, $(cat "$OUT/image.digest")) on $BASE"
 echo "$ARCHIVE"

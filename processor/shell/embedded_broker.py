@@ -20,6 +20,8 @@ through aiokafka 0.14.0 (pinned by tests/integration/test_brokers.py):
 * Group joins are slow: every JoinGroup is held ~session_timeout/2; the first rejoin after a group's
   first member left names the departed member as leader, so SyncGroup waits one session timeout and
   the join is retried (~2 x session_timeout in all). Generation ids restart at 1.
+* Static membership (``group_instance_id``) is accepted but not honoured: a static member that restarts
+  within the session timeout still rebalances the whole group.
 * No retention, no compaction (``cleanup.policy=compact`` is stored and echoed by DescribeConfigs, but
   every record stays), no message size limit, no ``DeleteRecords`` (the connection is dropped).
 * ``AIOKafkaAdminClient.list_consumer_group_offsets`` fails (OffsetFetch answer does not decode, the
