@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from aiokafka import AIOKafkaProducer
 
 from .config import Settings
-from .embedded_broker import BrokerNotInstalled, EmbeddedBroker, broker_binary
+from .embedded_broker import EmbeddedBroker
 from .metrics import Metrics
 from .worker_cmd import serve, setup_logging
 
@@ -217,10 +217,5 @@ def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, ex
 
 def main(argv: Sequence[str]) -> int:
     ns = _parser().parse_args(list(argv))
-    try:
-        broker_binary()
-    except BrokerNotInstalled as e:  # the production image and a plain `pip install toolmend` lack it
-        sys.stderr.write(f"toolmend demo: {e}\n")
-        return 2
     setup_logging(ns.log_level)
     return asyncio.run(run_demo(ns))
