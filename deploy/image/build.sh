@@ -10,6 +10,8 @@
 #
 # Usage: deploy/image/build.sh            environment:
 #   COMPILE=1            compile the core with mypyc into the wheel (TOOLMEND_COMPILE=1 pip wheel .); default 0
+#   WHEEL=path           install this toolmend wheel (e.g. the compiled one tests/run.sh built and tested)
+#                        instead of building one; its dependencies are still fetched as wheels
 #   IMAGE_DIR            output and buildah's storage while it runs (default build/image, gitignored)
 #   TOOLMEND_IMAGE_CACHE where the base root filesystem is cached (default ~/.cache/toolmend-image: outside the
 #                        checkout, so a fresh clone on the same machine reuses it)
@@ -20,6 +22,7 @@
 #                        dependencies' binary wheels fit the image)
 # Prints the OCI archive's path last. Needs root (mmdebstrap's root mode, buildah's vfs storage).
 set -euo pipefail
+if [ -n "${WHEEL:-}" ]; then WHEEL="$(realpath "$WHEEL")"; fi
 cd "$(dirname "$0")/../.."
 REPO="$PWD"
 OUT="${IMAGE_DIR:-build/image}"
@@ -75,11 +78,15 @@ BASE="localhost/toolmend-base@$base_digest"
 echo "$BASE" >"$OUT/base.ref"
 
 # 3. the wheels: toolmend's and every dependency's, so the image build needs no index (PIP_NO_INDEX=1)
-step "wheels into dist/wheels (COMPILE=$COMPILE)"
 rm -rf dist/wheels
-if [ "$COMPILE" = 1 ]; then
+if [ -n "${WHEEL:-}" ]; then
+  step "wheels into dist/wheels: $(basename "$WHEEL") and its dependencies"
+  "$PY" -m pip wheel -q --disable-pip-version-check "$WHEEL" -w dist/wheels
+elif [ "$COMPILE" = 1 ]; then
+  step "wheels into dist/wheels (the core compiled)"
   TOOLMEND_COMPILE=1 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
 else
+  step "wheels into dist/wheels (pure Python; COMPILE=1 for the compiled core)"
   TOOLMEND_COMPILE=0 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
 fi
 
