@@ -31,8 +31,8 @@ async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
     m = Metrics(CollectorRegistry())
     m.events.labels("message", "processed").inc(3)
     state: State = {"ready": (False, "starting")}
-    srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, **{},
-                       )
+    srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, deadline_s=1.0,
+                       max_connections=8)
     srv.state = state  # type: ignore[attr-defined]
     await srv.start()
     try:
