@@ -27,6 +27,7 @@ from aiokafka.errors import KafkaError, MessageSizeTooLargeError, TopicAlreadyEx
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
+from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 
 log = logging.getLogger("toolmend.worker")
@@ -126,6 +127,7 @@ class Worker:
         self._shipping: asyncio.Future[None] | None = None  # the previous batch's shipment, while in flight
         self._ship_error: Exception | None = None  # a shipment that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
+        self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -209,7 +211,7 @@ class Worker:
                     try:
                         await self._settle()
                     except Exception as e:  # reported where it happened; its records are reprocessed
-                        log.error("last shipment failed at shutdown: %s", type(e).__name__)
+                        log.error("last shipment failed at shutdown: %s", describe_error(e))
                 await self._consumer.stop()  # leaves the group
             if self._producer is not None:
                 await self._producer.stop()
@@ -304,10 +306,10 @@ class Worker:
                 continue
             if r.kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
                 h = dict(r.headers)
-                log.warning("dead letter %s from %s:%s:%s", h.get("toolmend-error-kind", b"").decode(),
-                            h.get("toolmend-source-topic", b"").decode(),
-                            h.get("toolmend-source-partition", b"").decode(),
-                            h.get("toolmend-source-offset", b"").decode())
+                self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
+                                             h.get("toolmend-source-topic", b"").decode(),
+                                             h.get("toolmend-source-partition", b"").decode(),
+                                             h.get("toolmend-source-offset", b"").decode())
             # the input partition: the partition the default partitioner would pick for this key when the
             # counts match (checked at start), without paying for a pure-Python murmur2 per record
             plan.append((t, part if t in same else None, r))
@@ -344,7 +346,7 @@ class Worker:
             # safe to go on: outputs and state are acknowledged, so whoever reprocesses these records (us or the
             # partition's next owner) restores state that already holds them and skips them by offset
             self.m.commits.labels("failed").inc()
-            log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
+            log.warning("offset commit failed (%s); records will be reprocessed idempotently", describe_error(e))
         self.processed += sh.records
 
     async def _produce(self, plan: Plan) -> None:
@@ -432,6 +434,7 @@ class Worker:
         if c is None or now - self._gauges_at < 1.0:
             return
         self._gauges_at = now
+        self._dead_letter_log.flush()
         open_convs = 0
         open_calls = 0
         state_bytes = 0
@@ -475,8 +478,8 @@ class Worker:
         except Exception as e:
             # without its state a partition must not be processed: stay paused and fail /healthz, so the
             # orchestrator restarts the worker and the group hands the partition to a healthy member
-            self.failed = f"state restore failed: {type(e).__name__}"
-            log.error("state restore of partitions %s failed: %s", new, type(e).__name__)
+            self.failed = f"state restore failed: {describe_error(e)}"
+            log.error("state restore of partitions %s failed: %s", new, describe_error(e))
             self.restoring.difference_update(new)
             return
         self.restoring.difference_update(new)
@@ -493,8 +496,8 @@ class Worker:
                 await self._settle()
             except Exception as e:  # the partitions still go (their next owner restores them); the loop stops
                 self._ship_error = e
-                self.failed = f"shipping failed: {type(e).__name__}"
-                log.error("shipping a batch failed during a rebalance: %s", type(e).__name__)
+                self.failed = f"shipping failed: {describe_error(e)}"
+                log.error("shipping a batch failed during a rebalance: %s", describe_error(e))
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
