@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     conversation_ttl_s: float = Field(86400.0, gt=0)
     max_event_bytes: int = Field(1 << 20, ge=1024)
     shutdown_budget_s: float = Field(20.0, gt=0)
+    broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
+                                        "for this long")
     label_cap: int = Field(50, ge=1, le=10000)
     behaviour: bool = True
     hot_conversations: int = Field(4096, ge=64, description="live conversations per worker, shared by its "

@@ -116,6 +116,9 @@ class Worker:
         self.assigned: set[int] = set()
         self.started = False
         self.last_loop = time.monotonic()
+        # last sign of the broker (monotonic): a fetch response for an assigned partition, or a shipment committed
+        self.last_broker_ok = time.monotonic()
+        self._polled_ms = 0  # newest fetch-response time (ms) seen among the assigned partitions
         self.failed: str | None = None
         self._lock = asyncio.Lock()
         self._consumer: AIOKafkaConsumer | None = None
@@ -141,6 +144,9 @@ class Worker:
     def ready(self) -> tuple[bool, str]:
         if not self.started:
             return False, "starting"
+        silent = time.monotonic() - self.last_broker_ok
+        if silent > self.s.broker_unreachable_s:
+            return False, f"broker unreachable for {silent:.0f}s"
         if self.restoring:
             return False, f"restoring state of {len(self.restoring)} partition(s)"
         if not self.assigned:
@@ -171,6 +177,7 @@ class Worker:
             await self._partition_layout()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
+            self.last_broker_ok = time.monotonic()
             await self._loop(stop)
         finally:
             await self._shutdown()
@@ -235,6 +242,7 @@ class Worker:
                     fetch.cancel()
                     break
                 batch = fetch.result()
+                self._broker_seen()
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._shipping is not None and self._shipping.done():
@@ -246,6 +254,19 @@ class Worker:
                 self._gauges()
         finally:
             stop_wait.cancel()
+
+    def _broker_seen(self) -> None:
+        """The broker answered a fetch since the last call (aiokafka stamps each partition's fetch responses,
+        empty ones included: getmany() alone returns empty whether or not the broker is there)."""
+        c = self._consumer
+        assert c is not None
+        newest = self._polled_ms
+        for tp in c.assignment():
+            with contextlib.suppress(AssertionError, KeyError):  # revoked meanwhile
+                newest = max(newest, c.last_poll_timestamp(tp) or 0)
+        if newest > self._polled_ms:
+            self._polled_ms = newest
+            self.last_broker_ok = time.monotonic()
 
     # -- one batch ---------------------------------------------------------------------------------------------
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
@@ -338,6 +359,7 @@ class Worker:
         try:
             await asyncio.wait_for(c.commit(commit), 15)
             self.m.commits.labels("ok").inc()
+            self.last_broker_ok = time.monotonic()
             for tp, position in commit.items():  # ended conversations' markers can become tombstones
                 proc = self.procs.get(tp.partition)
                 if proc is not None:
