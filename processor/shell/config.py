@@ -52,7 +52,8 @@ class Settings(BaseSettings):
     heartbeat_interval_ms: int = Field(3000, ge=100)
     linger_ms: int = Field(5, ge=0)
     create_topics: bool = True
-    partitions: int = Field(4, ge=1, description="partitions for topics the worker creates")
+    partitions: int = Field(4, ge=1, description="partitions of the input topic if the worker creates it; the "
+                            "other topics it creates take as many as the input topic has")
     replication_factor: int = Field(1, ge=1)
 
     security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = "PLAINTEXT"

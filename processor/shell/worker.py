@@ -55,6 +55,16 @@ async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict
         await admin.close()
 
 
+async def topic_sizes(settings: Settings) -> dict[str, int]:
+    """Partitions of every existing topic (a metadata request for all topics: naming one could auto-create it)."""
+    admin = AIOKafkaAdminClient(**settings.kafka_common())
+    await admin.start()
+    try:
+        return {t["topic"]: len(t["partitions"]) for t in await admin.describe_topics() if t["error_code"] == 0}
+    finally:
+        await admin.close()
+
+
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
     """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
     does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""
@@ -198,8 +208,12 @@ class Worker:
                               f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
 
     async def _create_topics(self) -> None:
+        """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their
+        source: an existing input keeps its partitions and every topic created here gets as many (input partition
+        p's state lives in changelog partition p, its outputs in output partition p); a new input gets
+        `partitions`. Existing topics are left as they are (a smaller changelog is refused by _partition_layout)."""
         s = self.s
-        n = s.partitions
+        n = (await topic_sizes(s)).get(s.input_topic) or s.partitions
         # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
         big = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
