@@ -2,7 +2,7 @@
 # Build the image (deploy/image/build.sh) and run it against a real broker: tests/image (pytest -m image) runs
 # its entrypoint with `buildah run --isolation chroot` against the embedded Tansu broker on a free loopback port,
 # produces events, reads the repaired topic, and checks /healthz, a graceful SIGTERM and what the image holds.
-# Takes about 1.5 minutes with the base root filesystem cached, 4-5 without (mmdebstrap downloads ~60 MB).
+# Takes 2-3 minutes with the base root filesystem cached, about 5 without (mmdebstrap: Debian packages).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 VENV="${TOOLMEND_VENV:-.venv}"
