@@ -29,9 +29,11 @@ PARTITIONS = 4
 # settings the demo decides itself (its embedded broker, its topics, its group); the others come from the same
 # places as for `toolmend run`: flags, then TOOLMEND_* variables, then the defaults
 DEMO_OWN = ("bootstrap_servers", "input_topic", "output_topic", "dlq_topic", "findings_topic", "state_topic",
-            "group_id", "partitions", "session_timeout_ms", "heartbeat_interval_ms", "fetch_max_wait_ms",
-            "create_topics", "replication_factor", "security_protocol", "sasl_mechanism", "sasl_username",
-            "sasl_password", "ssl_cafile", "ssl_certfile", "ssl_keyfile", "client_id")
+            "group_id", "group_instance_id", "partitions", "session_timeout_ms", "heartbeat_interval_ms",
+            "fetch_max_wait_ms", "create_topics", "replication_factor", "security_protocol", "sasl_mechanism",
+            "sasl_username", "sasl_password", "sasl_password_file", "sasl_oauth_token_file",
+            "sasl_oauth_token_command", "sasl_oauth_token_refresh_s", "ssl_cafile", "ssl_certfile", "ssl_keyfile",
+            "client_id")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--rate", type=float, default=0.0,
                    help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
     g.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
     add_flags(p, DEMO_OWN, title="worker settings (flag, or environment variable as for `toolmend run`)")
     return p
 
@@ -58,7 +62,8 @@ def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
                  dlq_topic="demo.dlq", findings_topic="demo.findings", group_id="toolmend-demo",
                  partitions=PARTITIONS, session_timeout_ms=6000, heartbeat_interval_ms=500, fetch_max_wait_ms=50,
                  create_topics=True, replication_factor=1, security_protocol="PLAINTEXT", sasl_mechanism=None,
-                 client_id="toolmend-demo")
+                 sasl_password=None, sasl_password_file=None, sasl_oauth_token_file=None,
+                 sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo")
     return settings_from(given)
 
 
@@ -142,22 +147,22 @@ class _Status:
 
             from rich.console import Console
             from rich.live import Live
-            from rich.logging import RichHandler
 
             console = Console(file=self.out)
-            self._live = Live("", console=console, refresh_per_second=4, transient=False)
+            # rich redirects sys.stderr while it runs (lines written there print above the status line): the log
+            # handlers write there too, keeping their format (text or json)
+            self._live = Live("", console=console, refresh_per_second=4, transient=False, redirect_stderr=True)
             self._live.start()
-            root = logging.getLogger()
-            self._saved = root.handlers[:]
-            root.handlers = [RichHandler(console=console, show_path=False)]
+            self._saved = [(h, h.stream) for h in logging.getLogger().handlers if isinstance(h, logging.StreamHandler)]
+            for h, _ in self._saved:
+                h.setStream(sys.stderr)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._live is not None:
-            import logging
-
             self._live.stop()
-            logging.getLogger().handlers = self._saved
+            for h, stream in self._saved:
+                h.setStream(stream)
 
     def show(self, text: str, final: bool = False) -> None:
         if self._live is not None:
@@ -290,7 +295,11 @@ def main(argv: Sequence[str]) -> int:
     except ConfigError as e:
         sys.stderr.write(f"toolmend demo: {e}\n")
         return 2
-    setup_logging(ns.log_level)
+    try:
+        setup_logging(ns.log_level, ns.log_format)
+    except ValueError as e:
+        sys.stderr.write(f"toolmend demo: {e}\n")
+        return 2
     try:
         return asyncio.run(run_demo(ns))
     except KafkaConnectionError as e:

@@ -36,8 +36,8 @@ KINDS = ("repaired", "findings", "dead_letter")
 SUFFIX = {"repaired": "repaired", "findings": "findings", "dead_letter": "dlq"}
 # settings a replay does not use: no flag (the live worker's topics are still read from the environment, to
 # refuse writing into them)
-NOT_FLAGS = ("output_topic", "dlq_topic", "findings_topic", "state_topic", "group_id", "partitions",
-             "session_timeout_ms", "heartbeat_interval_ms", "shutdown_budget_s")
+NOT_FLAGS = ("output_topic", "dlq_topic", "findings_topic", "state_topic", "group_id", "group_instance_id",
+             "partitions", "session_timeout_ms", "heartbeat_interval_ms", "shutdown_budget_s", "broker_unreachable_s")
 
 
 class ReplayError(Exception):
@@ -509,6 +509,8 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--quiet", action="store_true", help="no progress (the summary is still printed)")
     g.add_argument("--json", action="store_true", help="print the summary as one JSON object instead of a table")
     g.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
     add_flags(p, NOT_FLAGS)
     return p
 
@@ -566,7 +568,7 @@ async def _main(plan: Plan, as_json: bool) -> int:
 def main(argv: Sequence[str]) -> int:
     from aiokafka.errors import KafkaConnectionError, KafkaError
 
-    from .worker_cmd import setup_logging
+    from .logs import setup_logging
 
     try:
         plan, ns = plan_from_args(argv)
@@ -574,7 +576,11 @@ def main(argv: Sequence[str]) -> int:
     except (ConfigError, ReplayError) as e:
         sys.stderr.write(f"toolmend replay: {e}\n")
         return 2
-    setup_logging(ns.log_level)
+    try:
+        setup_logging(ns.log_level, ns.log_format)
+    except ValueError as e:
+        sys.stderr.write(f"toolmend replay: {e}\n")
+        return 2
     try:
         return asyncio.run(_main(plan, ns.json))
     except ReplayError as e:

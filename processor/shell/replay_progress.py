@@ -7,6 +7,7 @@ summary goes to stdout.
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from collections.abc import Mapping
@@ -29,6 +30,7 @@ class ReplayProgress:
         self.tty = self.stream.isatty()
         self.console = Console(file=self.stream, stderr=self.stream is sys.stderr)
         self._bar: Progress | None = None
+        self._saved: list[tuple[logging.StreamHandler[Any], Any]] = []
         self._tasks: dict[str, TaskID] = {}
         self._t0 = time.monotonic()
         self._last = 0.0
@@ -41,11 +43,18 @@ class ReplayProgress:
                                  TextColumn("{task.fields[rate]:>9} ev/s"), TextColumn("left {task.fields[left]}"),
                                  TimeRemainingColumn(), console=self.console, transient=False)
             self._bar.start()
+            # rich redirects sys.stderr while the bars show (lines print above them): so do the log handlers
+            self._saved = [(h, h.stream) for h in logging.getLogger().handlers
+                           if isinstance(h, logging.StreamHandler)]
+            for h, _ in self._saved:
+                h.setStream(sys.stderr)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:
             self._bar.stop()
+            for h, stream in self._saved:
+                h.setStream(stream)
         for part in self.left:
             self.m.replay_remaining.labels(part).set(0)
 

@@ -14,16 +14,12 @@ from aiokafka.errors import KafkaConnectionError
 
 from .config import ConfigError, Settings, load
 from .http import HealthServer
+from .logs import FORMATS, setup_logging
 from .metrics import Metrics
 from .worker import Worker
 
+__all__ = ["main", "serve", "setup_logging"]
 log = logging.getLogger("toolmend")
-
-
-def setup_logging(level: str = "INFO") -> None:
-    logging.basicConfig(level=level, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    logging.getLogger("aiokafka").setLevel(logging.WARNING)
 
 
 async def serve(settings: Settings, stop: asyncio.Event, metrics: Metrics | None = None) -> Worker:
@@ -66,10 +62,16 @@ def main(command: str, argv: Sequence[str]) -> int:
                                 description="The stream worker: conversation events in, repaired histories, "
                                 "findings and dead letters out, until SIGTERM.")
     p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-format", choices=FORMATS, default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
     try:
         settings, ns = load(argv, prog=f"toolmend {command}", extra=p)
     except ConfigError as e:
         sys.stderr.write(f"toolmend {command}: {e}\n")
         return 2
-    setup_logging(ns.log_level)
+    try:
+        setup_logging(ns.log_level, ns.log_format)
+    except ValueError as e:
+        sys.stderr.write(f"toolmend {command}: {e}\n")
+        return 2
     return asyncio.run(_run(settings))
