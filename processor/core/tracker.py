@@ -357,7 +357,7 @@ class Tracker:
         while self._held:
             self._decide(self._held[0], tag)
         if self._block is not None:
-            self._close(reason, None, tag)
+            self._close(reason, None, tag, final=True)
         self._flush_pending()
         return self._take()
 
@@ -674,7 +674,7 @@ class Tracker:
 
     # -- closing a block ------------------------------------------------------------------------------------
     def _close(self, reason: DanglingReason | None, closer: int | None, tag: Any,
-               host: bool = False) -> list[JSON] | None:
+               host: bool = False, final: bool = False) -> list[JSON] | None:
         """Decide the open block, or hold it for late results. Returns result parts for the caller to put into
         its user turn (`host`)."""
         b = self._block
@@ -686,7 +686,7 @@ class Tracker:
         unanswered = [(cid, c) for cid, c in b.calls.items() if not c.answered] if b.unanswered else []
         out_parts: list[JSON] | None = None
         user_index = closer if reason is _DR.USER_INTERRUPT else None
-        if unanswered and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
+        if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
                 and any(c.real for _, c in unanswered):
             self._hold(b, unanswered, reason, closer)
         elif unanswered:
