@@ -175,18 +175,17 @@ class PartitionProcessor:
         h = state_codec.header(cold)
         self.cold_open_calls -= h.n_open
         conv = Conversation.from_state(state_codec.decode(cold), self.cfg)
-        conv.deadline = self._deadline(h.open_since)
+        conv.deadline = h.open_since  # the header's first field holds the tracker's next deadline
         conv.evict_at = h.evict_at
         conv.size = len(cold)
         self.convs[cid] = conv
         return conv
 
-    def _deadline(self, open_since: int | None) -> int | None:
-        return None if open_since is None else open_since + self.cfg.repair.tool_result_timeout_ms
-
     def _encode(self, conv: Conversation) -> bytes:
+        # the header's `open_since` field stores the tracker's next deadline (a timeout or the end of a held
+        # block's grace), so timers are rebuilt from headers alone
         t = conv.tracker
-        return state_codec.encode(conv.to_state(), t.open_since, conv.last_ts, conv.evict_at, t.open_calls)
+        return state_codec.encode(conv.to_state(), t.next_deadline, conv.last_ts, conv.evict_at, t.open_calls)
 
     def _cool(self) -> None:
         """Serialize the oldest live conversations beyond the hot capacity."""
@@ -232,7 +231,8 @@ class PartitionProcessor:
                 self._ended[cid] = int(st["x"])
                 return
             h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
-            value = state_codec.encode(st, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+            due = None if h.open_since is None else h.open_since + self.cfg.repair.tool_result_timeout_ms
+            value = state_codec.encode(st, due, h.last_ts, h.last_ts + ttl, h.n_open)
         else:
             h = state_codec.header(value)
             if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on
@@ -266,7 +266,7 @@ class PartitionProcessor:
             self._arm(cid, c)
         for cid, value in self.cold.items():
             h = state_codec.header(value)
-            deadline = self._deadline(h.open_since)
+            deadline = h.open_since
             if deadline is not None:
                 self._timeouts.append((deadline, cid))
             if h.evict_at is not None:
@@ -444,7 +444,7 @@ class PartitionProcessor:
                                   emit.headers(rid, "repaired" if res.changed else "none", len(findings))))
 
     def _arm(self, cid: str, conv: Conversation) -> None:
-        deadline = self._deadline(conv.tracker.open_since)
+        deadline = conv.tracker.next_deadline
         if deadline is not None and conv.deadline != deadline:
             conv.deadline = deadline
             heapq.heappush(self._timeouts, (deadline, cid))
@@ -458,7 +458,7 @@ class PartitionProcessor:
         while heap and heap[0][0] <= wm:
             deadline, cid = heapq.heappop(heap)
             cold = self.cold.get(cid)
-            if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
+            if cold is not None and state_codec.header(cold).open_since != deadline:
                 continue  # stale, and no need to wake it to know
             conv = self.get(cid)
             if conv is None or conv.deadline != deadline:
