@@ -537,9 +537,11 @@ def calls_in(messages: list[Any], dialect: str) -> list[tuple[str, bool]]:
         if not isinstance(m, dict):
             continue
         if dialect == "openai_chat" and m.get("role") == "assistant":
-            for tc in m.get("tool_calls") or []:
-                if isinstance(tc.get("id"), str) and tc["id"]:
-                    out.append((tc["id"], bool(tc.get("function", {}).get("name"))))
+            tcs = m.get("tool_calls")
+            for tc in tcs if isinstance(tcs, list) else []:
+                if isinstance(tc, dict) and isinstance(tc.get("id"), str) and tc["id"]:
+                    fn = tc.get("function")
+                    out.append((tc["id"], isinstance(fn, dict) and bool(fn.get("name"))))
         elif dialect == "openai_responses" and m.get("type") in ("function_call", "custom_tool_call"):
             if isinstance(m.get("call_id"), str) and m["call_id"]:
                 out.append((m["call_id"], bool(m.get("name"))))
@@ -548,7 +550,8 @@ def calls_in(messages: list[Any], dialect: str) -> list[tuple[str, bool]]:
                 if isinstance(b, dict) and b.get("type") == "tool_use" and b.get("id"):
                     out.append((b["id"], bool(b.get("name")) and isinstance(b.get("input"), dict)))
         elif dialect == "gemini" and m.get("role") == "model":
-            for p in m.get("parts") or []:
+            parts = m.get("parts")
+            for p in parts if isinstance(parts, list) else []:
                 fc = p.get("functionCall") if isinstance(p, dict) else None
                 if isinstance(fc, dict) and fc.get("id"):
                     out.append((fc["id"], bool(fc.get("name"))))
@@ -573,7 +576,8 @@ def real_results(messages: list[Any], dialect: str) -> list[str]:
                         and str(b.get("content", "")).startswith("result of"):
                     out.append(b.get("tool_use_id", ""))
         elif dialect == "gemini":
-            for p in m.get("parts") or []:
+            parts = m.get("parts")
+            for p in parts if isinstance(parts, list) else []:
                 fr = p.get("functionResponse") if isinstance(p, dict) else None
                 if isinstance(fr, dict) and isinstance(fr.get("response"), dict) \
                         and str(fr["response"].get("output", "")).startswith("result of"):

@@ -1,7 +1,7 @@
 """Behavioural signals of one conversation: text-only-after-tool turns and tool-history erasures.
 
 It adapts neutral views to the two detectors (`regression`, `erasure`): an assistant turn is every assistant
-message between two non-assistant messages (a Responses turn spans several items), decided when the next
+message between two non-assistant messages (a turn may span several items), decided when the next
 non-assistant message arrives or the conversation ends.
 """
 
@@ -20,7 +20,7 @@ from .tracker import Step
 RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
 
 
-PENDING_TEXT = 512  # what a pending (Responses) assistant turn keeps of its text, in memory and in state
+PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its text, in memory and in state
 
 
 class TurnObserver(Protocol):
@@ -84,7 +84,7 @@ class Behaviour:
                 self.pending[2] = self.pending[2] + tools
             if not adapter.turn_spans_items:
                 # one message is the whole model turn (text and calls together): decide it now, so the last turn
-                # of a conversation that never ends is judged too. A turn spanning several items (Responses)
+                # of a conversation that never ends is judged too. A turn spanning several items
                 # waits for the next non-model item.
                 out.extend(self.flush(obs, model, app_version))
             return out

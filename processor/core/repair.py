@@ -35,7 +35,7 @@ HISTORY_KEYS = ("messages", "contents", "input")
 
 
 def extract_history(doc: JSON) -> tuple[list[JSON], str | None]:
-    """A JSON array of messages, or an object holding `messages`, `contents` (Gemini) or `input` (Responses).
+    """A JSON array of messages, or an object holding `messages`, `contents` or `input` (see HISTORY_KEYS).
 
     Returns the messages and the key they came from (None for a bare array).
     """

@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .dialects import ADAPTERS, Dialect, get, sniff
+from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .model import JSON, Call, Result, Role, View
 from .templates import CallInfo, Templates
@@ -132,7 +132,7 @@ class _Call:
         self.kind = kind
         self.pos = pos  # position inside its native message
         self.slot = slot  # absolute slot of its message in the held output (-1: not held)
-        self.real = real  # False for Gemini positional ids
+        self.real = real  # False for positional ids (calls without an id)
         self.answered = answered
         self.user_index: int | None = None  # closed: the user message that closed its block, if one did
         self.reported = False  # closed: interleaved_user_message already reported for that user message
@@ -208,7 +208,7 @@ class Tracker:
         self._block: _Block | None = None
         self._block_seq = 0
         self._recent: dict[str, _Call] = {}  # insertion-ordered: the oldest closed call first
-        self._pending: list[Emitted] = []  # drop + Responses: reasoning items waiting for the item they precede
+        self._pending: list[Emitted] = []  # reasoning items waiting for the item they precede
         # held output: slots from `_qbase` on, released in order once nothing before them waits
         self._q: list[Slot] = []
         self._qbase = 0
@@ -276,7 +276,7 @@ class Tracker:
                 d = self._d = ADAPTERS[name]
                 view = d.view(msg)
             else:
-                view = ADAPTERS["openai_chat"].view(msg)  # plain text: every dialect reads it alike
+                view = PLAIN_TEXT.view(msg)  # plain text: every dialect reads it alike
         else:
             view = d.view(msg)
         step = self._step
