@@ -246,6 +246,11 @@ class Tracker:
         return sum(1 for e in self._q if isinstance(e, Emitted))
 
     @property
+    def held_blocks(self) -> int:
+        """Closed blocks waiting for late results (their grace has not run out)."""
+        return len(self._held)
+
+    @property
     def open_since(self) -> int | None:
         """Event time of the open block with unanswered calls (for timeouts), else None."""
         b = self._block
