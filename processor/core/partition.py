@@ -697,7 +697,7 @@ class PartitionProcessor:
 
 
 _COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
-_OPENAI_CHAT = dialects.ADAPTERS["openai_chat"]  # how a conversation whose dialect is not known yet is read
+_OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
 _KIND_BYTES = {k: k.value.encode() for k in FindingKind}
 
 
@@ -787,7 +787,7 @@ class _Emitter:
 
     def finding(self, f: Finding) -> None:
         conv = self.conv
-        dialect = conv.tracker.dialect or "openai_chat"
+        dialect = conv.tracker.dialect or _OPENAI_CHAT.name
         self.obs.finding(f, dialect, conv.model, conv.app_version)
         proc = self.proc
         rid = f"{self.src}:f{proc._k}"

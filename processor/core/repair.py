@@ -9,7 +9,7 @@ from typing import Any, Literal
 from . import dialects
 from .findings import Action, DanglingReason, Finding
 from .model import JSON, InputError
-from .templates import Templates
+from .templates import Template, Templates
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
 
@@ -53,7 +53,7 @@ def extract_history(doc: JSON) -> tuple[list[JSON], str | None]:
 
 
 def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
-                templates: Mapping[str, Mapping[str, str]] | None = None,
+                templates: Mapping[str, Mapping[str, Template]] | None = None,
                 non_idempotent_tools: Sequence[str] = ()) -> RepairConfig:
     if config is not None:
         return config
@@ -84,7 +84,7 @@ def repair(
     dialect: str = "auto",
     strategy: Strategy = "fill",
     *,
-    templates: Mapping[str, Mapping[str, str]] | None = None,
+    templates: Mapping[str, Mapping[str, Template]] | None = None,
     non_idempotent_tools: Sequence[str] = (),
     config: RepairConfig | None = None,
     reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
@@ -117,7 +117,7 @@ def _repair(
     dialect: str = "auto",
     strategy: Strategy = "fill",
     *,
-    templates: Mapping[str, Mapping[str, str]] | None = None,
+    templates: Mapping[str, Mapping[str, Template]] | None = None,
     non_idempotent_tools: Sequence[str] = (),
     config: RepairConfig | None = None,
     reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
