@@ -466,3 +466,17 @@ def test_auto_dialect_streaming_equals_batch() -> None:
     run.add(t.finish())
     assert run.messages == batch.messages
     assert fk(run.findings) == fk(batch.findings)
+
+
+def test_a_state_of_the_previous_release_still_restores() -> None:
+    """Before held blocks, a block kept its own held list (drop holds the call message until it closes)."""
+    old = {"n": 2, "d": "openai_chat", "s": 1, "q": 1,
+           "b": {"o": 1, "t": 5, "q": 1, "u": 1, "r": 0, "h": 1, "rt": -1, "p": 0,
+                 "c": [["a", "get_weather", 1, "", 0, 0, 1, 0]],
+                 "held": [[chat_calls("a"), "t1", 1, 0]]}}
+    cfg = RepairConfig(strategy="drop")
+    t = Tracker.from_state(old, cfg)
+    assert t.open_calls == 1 and t.open_since == 5
+    run = Run()
+    run.add(t.feed(chat_tool("a"), tag="t2"))
+    assert [(e.index, e.tag) for e in run.emitted] == [(1, "t1"), (2, "t2")]
