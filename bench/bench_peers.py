@@ -7,7 +7,7 @@ versions; never a project dependency), each on the dialect its API takes:
 
 | peer | version | entry point | dialect |
 |---|---|---|---|
-| pydantic-ai | 2.68.0 | `pydantic_ai.messages.repair_messages` | OpenAI chat (converted to and from ModelMessage) |
+| pydantic-ai | 2.68.0 | `repair_messages` | OpenAI chat, Anthropic, Gemini (to and from ModelMessage) |
 | LiteLLM | 1.110.2 | `sanitize_messages_for_tool_calling` (`modify_params=True`) | OpenAI chat |
 | deepagents | 0.7.32 | `PatchToolCallsMiddleware.before_agent` | OpenAI chat (to and from LangChain messages) |
 | OpenAI Agents | 0.24.0 | `drop_orphan_function_calls` | OpenAI Responses items |
@@ -41,7 +41,7 @@ ROOT = HERE.parent
 OUT = HERE / "out"
 VENV = OUT / "peers"
 PINS = ["pydantic-ai-slim==2.68.0", "litellm==1.110.2", "deepagents==0.7.32", "openai-agents==0.24.0"]
-PEER_DIALECTS = {"pydantic-ai": ["openai_chat"], "litellm": ["openai_chat"], "deepagents": ["openai_chat"],
+PEER_DIALECTS = {"pydantic-ai": ["openai_chat", "anthropic", "gemini"], "litellm": ["openai_chat"], "deepagents": ["openai_chat"],
                  "openai-agents": ["openai_responses"]}
 DIALECTS = ("openai_chat", "anthropic", "openai_responses", "gemini")
 INVALID_ROLES = frozenset({"critic", "tool_runner", "bot"})  # the roles tests/strategies.py makes up
@@ -127,6 +127,109 @@ def _pai_out(msgs: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _pai_blocks_in(msgs: list[dict[str, Any]], dialect: str) -> list[Any]:
+    """Anthropic messages or Gemini contents as pydantic-ai messages (one message each, parts in order)."""
+    from pydantic_ai.messages import (
+        ModelRequest,
+        ModelResponse,
+        TextPart,
+        ThinkingPart,
+        ToolCallPart,
+        ToolReturnPart,
+        UserPromptPart,
+    )
+
+    gem = dialect == "gemini"
+    names: dict[str, str] = {}
+    out: list[Any] = []
+    for m in msgs:
+        role = m.get("role", "user")
+        blocks = m.get("parts" if gem else "content")
+        if isinstance(blocks, str):
+            blocks = [{"text": blocks}] if gem else [{"type": "text", "text": blocks}]
+        if not isinstance(blocks, list):
+            raise ValueError("content is neither text nor a list")
+        if role in ("assistant", "model"):
+            parts: list[Any] = []
+            for b in blocks:
+                if gem and "functionCall" in b:
+                    fc = b["functionCall"]
+                    kw = {"tool_call_id": fc["id"]} if fc.get("id") else {}
+                    parts.append(ToolCallPart(tool_name=fc.get("name") or "", args=fc.get("args"), **kw))
+                elif not gem and b.get("type") == "tool_use":
+                    kw = {"tool_call_id": b["id"]} if b.get("id") else {}
+                    parts.append(ToolCallPart(tool_name=b.get("name") or "", args=b.get("input"), **kw))
+                    if b.get("id"):
+                        names[b["id"]] = b.get("name") or ""
+                elif not gem and b.get("type") == "thinking":
+                    parts.append(ThinkingPart(content=b.get("thinking", ""), signature=b.get("signature")))
+                elif "text" in b:
+                    parts.append(TextPart(content=b["text"]))
+                else:
+                    raise ValueError("unknown model block")
+            out.append(ModelResponse(parts=parts))
+        elif role == "user":
+            rparts: list[Any] = []
+            for b in blocks:
+                if gem and "functionResponse" in b:
+                    fr = b["functionResponse"]
+                    kw = {"tool_call_id": fr["id"]} if fr.get("id") else {}
+                    rparts.append(ToolReturnPart(tool_name=fr.get("name") or "", content=fr.get("response"), **kw))
+                elif not gem and b.get("type") == "tool_result":
+                    cid = b.get("tool_use_id") or ""
+                    rparts.append(ToolReturnPart(tool_name=names.get(cid, "unknown"), content=b.get("content"),
+                                                 tool_call_id=cid))
+                elif "text" in b:
+                    rparts.append(UserPromptPart(content=b["text"]))
+                else:
+                    raise ValueError("unknown user block")
+            out.append(ModelRequest(parts=rparts))
+        else:
+            raise ValueError(f"role {role!r} has no pydantic-ai form")
+    return out
+
+
+def _pai_blocks_out(msgs: list[Any], dialect: str) -> list[dict[str, Any]]:
+    from pydantic_ai.messages import (
+        ModelResponse,
+        RetryPromptPart,
+        TextPart,
+        ThinkingPart,
+        ToolCallPart,
+        ToolReturnPart,
+        UserPromptPart,
+    )
+
+    gem = dialect == "gemini"
+    out: list[dict[str, Any]] = []
+    for m in msgs:
+        blocks: list[Any] = []
+        for p in m.parts:
+            if isinstance(p, TextPart | UserPromptPart):
+                if p.content:
+                    blocks.append({"text": p.content} if gem else {"type": "text", "text": p.content})
+            elif isinstance(p, ThinkingPart) and not gem:
+                blocks.append({"type": "thinking", "thinking": p.content, "signature": p.signature})
+            elif isinstance(p, ToolCallPart):
+                if gem:
+                    blocks.append({"functionCall": {"name": p.tool_name, "args": p.args_as_dict(),
+                                                    "id": p.tool_call_id}})
+                else:
+                    blocks.append({"type": "tool_use", "id": p.tool_call_id, "name": p.tool_name,
+                                   "input": p.args_as_dict()})
+            elif isinstance(p, ToolReturnPart | RetryPromptPart):
+                content = p.content if isinstance(p, ToolReturnPart) else p.model_response()
+                if gem:
+                    resp = content if isinstance(content, dict) else {"output": content}
+                    blocks.append({"functionResponse": {"name": p.tool_name, "response": resp,
+                                                        "id": p.tool_call_id}})
+                else:
+                    blocks.append({"type": "tool_result", "tool_use_id": p.tool_call_id, "content": content})
+        role = ("model" if gem else "assistant") if isinstance(m, ModelResponse) else "user"
+        out.append({"role": role, "parts" if gem else "content": blocks})
+    return out
+
+
 def _lc_in(msgs: list[dict[str, Any]]) -> list[Any]:
     from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
@@ -178,12 +281,15 @@ def _lc_out(msgs: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _peer(name: str) -> tuple[Any, Any, Any]:
-    """(to native, repair, from native) of a peer."""
+def _peer(name: str, dialect: str) -> tuple[Any, Any, Any]:
+    """(to native, repair, from native) of a peer for a dialect."""
     if name == "pydantic-ai":
         from pydantic_ai.messages import repair_messages
 
-        return _pai_in, repair_messages, _pai_out
+        if dialect == "openai_chat":
+            return _pai_in, repair_messages, _pai_out
+        return (lambda m: _pai_blocks_in(m, dialect)), repair_messages, \
+            (lambda m: _pai_blocks_out(m, dialect))
     if name == "litellm":
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         import litellm
@@ -209,10 +315,10 @@ def _peer(name: str) -> tuple[Any, Any, Any]:
 
 
 def run_peer(name: str, corpus_path: Path, out_path: Path, rounds: int) -> None:
-    to_native, fix, back = _peer(name)
     corpus = json.loads(corpus_path.read_text())
     results: dict[str, list[Any]] = {}
     for dialect in PEER_DIALECTS[name]:
+        to_native, fix, back = _peer(name, dialect)
         rows: list[Any] = []
         for h in corpus[dialect]:
             try:
