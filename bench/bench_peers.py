@@ -41,8 +41,8 @@ ROOT = HERE.parent
 OUT = HERE / "out"
 VENV = OUT / "peers"
 PINS = ["pydantic-ai-slim==2.68.0", "litellm==1.110.2", "deepagents==0.7.32", "openai-agents==0.24.0"]
-PEER_DIALECTS = {"pydantic-ai": ["openai_chat", "anthropic", "gemini"], "litellm": ["openai_chat"], "deepagents": ["openai_chat"],
-                 "openai-agents": ["openai_responses"]}
+PEER_DIALECTS = {"pydantic-ai": ["openai_chat", "anthropic", "gemini"], "litellm": ["openai_chat"],
+                 "deepagents": ["openai_chat"], "openai-agents": ["openai_responses"]}
 DIALECTS = ("openai_chat", "anthropic", "openai_responses", "gemini")
 INVALID_ROLES = frozenset({"critic", "tool_runner", "bot"})  # the roles tests/strategies.py makes up
 
