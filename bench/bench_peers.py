@@ -451,9 +451,9 @@ def main() -> None:
         for strategy in ("fill", "drop"):
             table.append((f"toolmend {strategy}", d, score(d, hist[d], toolmend_rows(d, hist[d], strategy, ns.rounds))))
         table.append(("toolmend fill, late_results=drop", d,
-                      score(d, hist[d], toolmend_rows(d, hist[d], "fill", 1, late_results="drop"))))
+                      score(d, hist[d], toolmend_rows(d, hist[d], "fill", ns.rounds, late_results="drop"))))
     py = ensure_venv()
-    for name in ns.peers.split(","):
+    for name in [p for p in ns.peers.split(",") if p]:
         opath = OUT / f"peer_{name}.json"
         r = subprocess.run([str(py), str(Path(__file__).resolve()), "--peer", name, "--rounds", str(ns.rounds),
                             "--run-peer", str(cpath), str(opath)], capture_output=True, text=True)
@@ -463,7 +463,11 @@ def main() -> None:
         rows = json.loads(opath.read_text())
         for d, rs in rows.items():
             table.append((name, d, score(d, hist[d], rs)))
-    print(f"{sum(len(v) for v in hist.values())} histories ({ns.random} generated per dialect + hand-made)\n")
+    import processor.core
+
+    core = "compiled" if processor.core.NATIVE else "Python"
+    print(f"{sum(len(v) for v in hist.values())} histories ({ns.random} generated per dialect + hand-made); "
+          f"toolmend core: {core}\n")
     print("| repairer | dialect | histories (not expressible) | accepted | idempotent | real results kept |"
           " text lost / changed | crashed | µs/history (median) |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
