@@ -56,6 +56,13 @@ class Settings(BaseSettings):
                                          "waits for its result")
     conversation_ttl_s: float = Field(86400.0, gt=0, le=TEN_YEARS_S, description="event-time seconds of idleness "
                                       "before a conversation is evicted")
+    late_result_grace_ms: int = Field(
+        30_000, ge=0, le=TEN_YEARS_S * 1000,
+        description="event time a block that closed with unanswered calls waits for late results before its "
+        "placeholders are written (a result inside it is moved into place); 0 decides at once")
+    max_held_messages: int = Field(
+        256, ge=1, description="output messages a conversation may hold behind waiting blocks; past it the oldest "
+        "block is decided early")
     max_event_time_skew_s: float = Field(
         300.0, ge=0, le=TEN_YEARS_S,
         description="how far an event's `ts` may run ahead of its record's Kafka timestamp before it is "
@@ -183,7 +190,9 @@ class Settings(BaseSettings):
         tools = frozenset(t.strip() for t in self.non_idempotent_tools.split(",") if t.strip())
         return EngineConfig(
             repair=RepairConfig(strategy=self.strategy, templates=Templates(overrides, tools),
-                                tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000)),
+                                tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000),
+                                late_result_grace_ms=self.late_result_grace_ms,
+                                max_held_messages=self.max_held_messages),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),
