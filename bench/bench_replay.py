@@ -139,8 +139,8 @@ def bench_file(n: int, rounds: int, seed: int) -> dict[str, Any]:
 
 
 async def bench_topic(n: int, rounds: int, seed: int, bootstrap: str) -> dict[str, Any]:
+    from processor.shell.kafka import ensure_topics
     from processor.shell.replay import Plan, replay
-    from processor.shell.worker import ensure_topics
 
     run = uuid.uuid4().hex[:6]
     in_topic = f"rb{run}.in"

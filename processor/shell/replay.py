@@ -169,7 +169,7 @@ class TopicSink:
     async def _open(self) -> None:
         from aiokafka import AIOKafkaProducer
 
-        from .worker import ensure_topics
+        from .kafka import ensure_topics
 
         s = self.s
         if s.create_topics:
@@ -181,7 +181,7 @@ class TopicSink:
         self._producer = p
         from aiokafka import AIOKafkaConsumer
 
-        from .worker import partitions_of
+        from .kafka import partitions_of
 
         c = AIOKafkaConsumer(**s.kafka_common())
         await c.start()
@@ -337,7 +337,7 @@ class _Run:
     async def from_topic(self, progress: ReplayProgress) -> None:
         from aiokafka import AIOKafkaConsumer, TopicPartition
 
-        from .worker import partitions_of
+        from .kafka import partitions_of
 
         s = self.s
         plan = self.plan
