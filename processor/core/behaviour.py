@@ -40,6 +40,42 @@ def result_text(msg: Any) -> str:
     return "\n".join(out)[:2000]
 
 
+def call_arguments(msg: Any, pos: int) -> Any:
+    """The arguments of the call at `pos` of a message (a JSON string or an object), whatever the dialect's shape:
+    `tool_calls[pos].function.arguments`, `content[pos].input`, `parts[pos].functionCall.args`, or the item's
+    own `arguments`/`input` (pos -1)."""
+    if not isinstance(msg, dict):
+        return None
+    if pos < 0:
+        return msg.get("arguments", msg.get("input"))
+    for container in ("tool_calls", "content", "parts"):
+        parts = msg.get(container)
+        if isinstance(parts, list) and pos < len(parts):
+            part = parts[pos]
+            if not isinstance(part, dict):
+                return None
+            fn = part.get("function")
+            if isinstance(fn, dict):
+                return fn.get("arguments")
+            fc = part.get("functionCall")
+            if isinstance(fc, dict):
+                return fc.get("args")
+            return part.get("input")
+    return None
+
+
+def system_text(value: Any) -> str:
+    """The text of a system prompt in any shape: a string, a list of text blocks (Anthropic), an object with
+    `parts` (Gemini `systemInstruction`)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        value = value.get("parts", value.get("content", value.get("text")))
+        if isinstance(value, str):
+            return value
+    return text_from_parts(value) if isinstance(value, list) else ""
+
+
 PENDING_TEXT = 512  # what a pending (Responses) assistant turn keeps of its text, in memory and in state
 
 
@@ -65,8 +101,20 @@ class Behaviour:
             return []
         return self.observe(view, step.calls, msg, index, adapter, obs, model, app_version)
 
+    def on_context(self, system: Any = None, tools: Any = None) -> None:
+        """What a request carries beside its messages: the system prompt (Anthropic `system`, Gemini
+        `systemInstruction`, Responses `instructions`) and the tool definitions."""
+        if system is not None:
+            self.regression.on_system(system_text(system))
+        if tools is not None:
+            self.regression.on_tools(tools)
+
     def learn_history(self, messages: Sequence[Any], adapter: Dialect) -> None:
-        """An earlier snapshot of the conversation (batch): learn its tool use, report nothing from it."""
+        """An earlier snapshot of the conversation (batch): learn its tool use, report nothing from it.
+
+        Its user requests that an assistant message answers in it were judged with it; its last request is
+        answered only in a later snapshot, and is judged there."""
+        last: str | None = None
         for i, m in enumerate(messages):
             try:
                 v = adapter.view(m)
@@ -75,7 +123,10 @@ class Behaviour:
             calls = [(c.id, c.name) for c in v.calls if not c.malformed]
             self.observe(v, calls, m, i, adapter, None, None, None)
             if v.role is Role.USER and v.has_text and not v.results:
-                self.replayed.add(user_key(adapter.text_of(m)))
+                last = user_key(adapter.text_of(m))
+            elif v.role is Role.ASSISTANT and last is not None:
+                self.replayed.add(last)
+                last = None
         self.flush(None, None, None)
 
     def observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
@@ -83,7 +134,13 @@ class Behaviour:
         role = view.role
         out: list[Finding] = []
         if role is Role.ASSISTANT:
-            tools = [c.name for c in view.calls if not c.malformed] if view.calls else []
+            tools: list[str] = []
+            args: list[Any] = []
+            if view.calls:
+                for c in view.calls:
+                    if not c.malformed:
+                        tools.append(c.name)
+                        args.append(call_arguments(msg, c.pos))
             if calls:
                 on_call = self.erasure.on_call
                 for cid, tool in calls:
@@ -94,14 +151,16 @@ class Behaviour:
                 # is read only if the detector will look at it
                 reg = self.regression
                 text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
-                return self._decide(reg.on_assistant(index, text, tools), obs, model, app_version)
+                return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
             text = adapter.text_of(msg) if view.has_text else ""
             if self.pending is None:
-                self.pending = [index, text[:PENDING_TEXT], tools]
+                self.pending = [index, text[:PENDING_TEXT], tools, args]
             else:
                 if text:
                     self.pending[1] = (self.pending[1] + "\n" + text)[:PENDING_TEXT]
+                earlier = self.pending[3] if len(self.pending) > 3 else [None] * len(self.pending[2])
                 self.pending[2] = self.pending[2] + tools
+                self.pending[3] = list(earlier) + args
             if adapter.name != "openai_responses":
                 # one message is the whole model turn (text and calls together): decide it now, so the last turn
                 # of a conversation that never ends is judged too. A Responses turn spans several items and
@@ -111,6 +170,10 @@ class Behaviour:
         if role is Role.REASONING or role is Role.OTHER or role is Role.INVALID:
             return out
         out.extend(self.flush(obs, model, app_version))
+        if role is Role.SYSTEM:
+            if view.has_text:
+                self.regression.on_system(adapter.text_of(msg))
+            return out
         if role is Role.TOOL or (role is Role.USER and view.results):
             # a results turn (even with a line of user text beside the results) is answered by the model's
             # final answer, which is no regression; its text still leads the calls that may follow
@@ -131,7 +194,8 @@ class Behaviour:
         if p is None:
             return []
         self.pending = None
-        return self._decide(self.regression.on_assistant(p[0], p[1], p[2]), obs, model, app_version)
+        args = p[3] if len(p) > 3 else ()
+        return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version)
 
     def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
                 app_version: str | None) -> list[Finding]:
@@ -192,4 +256,4 @@ class Behaviour:
         return b
 
 
-__all__ = ["Behaviour", "result_text"]
+__all__ = ["Behaviour", "call_arguments", "result_text", "system_text"]

@@ -122,11 +122,17 @@ def _move_late_results(msgs: list[JSON], adapter: dialects.Dialect) -> tuple[lis
     return [msgs[i] for i in order], order, findings, actions
 
 
+#: keys of a request object beside its messages: the system prompt of each dialect, and the tool definitions
+SYSTEM_KEYS = ("system", "systemInstruction", "system_instruction", "instructions")
+
+
 def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
-               previous: Sequence[Sequence[JSON]], origin: list[int] | None) -> list[Finding]:
-    from .behaviour import Behaviour  # the detectors load their lexicons on first use
+               previous: Sequence[Sequence[JSON]], origin: list[int] | None, system: Any = None,
+               tools: Any = None) -> list[Finding]:
+    from .behaviour import Behaviour  # the detectors load on first use
 
     b = Behaviour()
+    b.on_context(system, tools)
     out: list[Finding] = []
     for k, snap in enumerate([*previous, msgs]):
         out.extend(b.on_snapshot(snap, adapter, k))
@@ -150,6 +156,8 @@ def repair(
     late_results: Literal["drop", "move"] = "drop",
     behaviour: bool = True,
     previous: Sequence[Sequence[JSON]] = (),
+    system: Any = None,
+    tools: Any = None,
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
@@ -162,10 +170,14 @@ def repair(
     `behaviour` adds the warnings `text_only_regression` (over this history) and `tool_history_erased`: tool
     calls of `previous` snapshots of the same conversation (oldest first) that vanished from a later one while
     the user message that led to them is still there.
+
+    `system` (a string, Anthropic text blocks or a Gemini `systemInstruction`) and `tools` (the request's tool
+    definitions, any dialect's shape) inform the text-only detector; the object form passes its own `system` /
+    `systemInstruction` / `instructions` and `tools` unless these are given.
     """
     return _repair(messages, dialect, strategy, templates=templates, non_idempotent_tools=non_idempotent_tools,
                    config=config, reason=reason, late_results=late_results, behaviour=behaviour,
-                   previous=previous)[0]
+                   previous=previous, system=system, tools=tools)[0]
 
 
 def _repair(
@@ -180,19 +192,27 @@ def _repair(
     late_results: Literal["drop", "move"] = "drop",
     behaviour: bool = True,
     previous: Sequence[Sequence[JSON]] = (),
+    system: Any = None,
+    tools: Any = None,
 ) -> tuple[RepairResult, list[Any]]:
     """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
     every message again)."""
+    top: tuple[str, ...] = ()
     if isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
         if dialect == "auto" and key in _KEY_DIALECT:
             dialect = _KEY_DIALECT[key]
+        top = tuple(k for k in messages if isinstance(k, str))
+        if system is None:
+            system = next((messages[k] for k in SYSTEM_KEYS if messages.get(k) is not None), None)
+        if tools is None:
+            tools = messages.get("tools")
     else:
         msgs = list(messages)
     cfg = make_config(strategy, config, templates, non_idempotent_tools)
     if dialect == "auto":
-        dialect = dialects.detect(msgs)
+        dialect = dialects.detect(msgs, also=previous, keys=top)
     else:
         dialects.check(msgs, dialects.get(dialect).name)
     if late_results not in ("drop", "move"):
@@ -216,7 +236,7 @@ def _repair(
             raise InputError(e.kind, f"message {origin[i] if origin else i}: {e.detail}") from None
     steps.append(tracker.finish(reason))
     if behaviour:
-        findings.extend(_behaviour(msgs, steps, adapter, previous, origin))
+        findings.extend(_behaviour(msgs, steps, adapter, previous, origin, system, tools))
 
     def remap(x: int | None) -> int | None:
         return origin[x] if origin is not None and x is not None and x >= 0 else x
