@@ -224,7 +224,7 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
         flags.add("status")
     if _ack(norm, langs, flags):
         flags.add("ack")
-    if latin and not cjk and _imperative(norm):
+    if latin and not cjk and _imperative(norm, langs):
         flags.add("imperative")
     return frozenset(flags)
 
@@ -255,9 +255,11 @@ def _ack(norm: str, langs: tuple[Language, ...], flags: set[str]) -> bool:
     return True
 
 
-def _imperative(norm: str) -> bool:
-    """Some clause starts with a word that is not a statement's opening (English: a command)."""
+def _imperative(norm: str, langs: tuple[Language, ...]) -> bool:
+    """Some clause starts with a word that is not a statement's or a question's opening (English: a command)."""
     for clause in _clauses(norm):
+        if any(lang.question.match(clause) for lang in langs):
+            continue
         words = clause.split()
         if words and words[0] not in _DECLARATIVE and words[0] not in {"please", "pls", "now", "and", "also", "then"}:
             return True

@@ -101,7 +101,8 @@ EN = Language(
     ),
     advice=re.compile(
         r"\b(should i|do i need|shall i|is it worth|would you recommend|do you recommend|recommend|any tips|tips for|"
-        r"any ideas|any advice|what should i do|is it (?:a good|better|safe|okay|ok) to)\b"
+        r"any ideas|any advice|what should i do|is it (?:a good|better|safe|okay|ok) to|(?:what's|what is|which is|"
+        r"which's) the best|best way to)\b"
     ),
     policy=re.compile(
         r"^\s*(?:(?:can|could|may) i|am i (?:allowed|able)|is it possible|are (?:you|we) allowed|do you (?:support|"
@@ -116,7 +117,10 @@ EN = Language(
         r"great,? (?:and|now|what about|how about))\b|\b(?:too|as well|also)$|\b(?:do|same) the same\b|^(?:and )?for "
         r"[a-z0-9]"
     ),
-    also=re.compile(r"(?:^(?:also|and also)\b|\b(?:as well|too)$|\bas well\b|\balso (?:[a-z]+)\b|^(?:and )?(?:same|likewise)\b)"),
+    also=re.compile(
+        r"(?:^(?:also|and also)\b|\b(?:as well|too)$|\bas well\b|\balso (?:[a-z]+)\b|^(?:and )?(?:same|likewise)\b|"
+        r"\binstead\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|does|for)\b)"
+    ),
     more=re.compile(
         r"\b(again|another|more|less|even more|once more|one more|a bit|a little|slightly|further|a notch|lower|"
         r"higher|louder|quieter|softer|brighter|dimmer|warmer|cooler|colder|hotter|faster|slower|bigger|smaller|"
@@ -202,7 +206,7 @@ ZH = Language(
     policy=re.compile(r"^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
     cancel=re.compile(r"(不用了|不用搜|不用查|不用找|不用麻烦|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来)"),
     ellipsis=re.compile(r"(?:^(?:那|还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
-    also=re.compile(r"(也|又|另外|同样|顺便|再给|再帮|再来|再发|再设|再订|再查|再搜|再放|再加)"),
+    also=re.compile(r"(也|又|另外|同样|顺便|换成|改成|改为|再给|再帮|再发|再设|再订|再查|再搜|再放|再加)"),
     more=re.compile(r"(再|还要|又|更|多一点|一点点|[大小高低亮暗快慢多少长短强弱冷热][一]?[点些]|调[大小高低亮暗])"),
     number=re.compile(r"(\d|[零两三四五六七八九十百][零一二两三四五六七八九十百]?(?:点|度|号|个|分|岁|%|块|元|档|级)|一(?:度|号|档|级))"),
     complaint=re.compile(r"(?:太|有点|特别|还是太|还是有点)([^\W的了好棒赞])了?"),

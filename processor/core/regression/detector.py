@@ -297,7 +297,9 @@ class RegressionDetector:
         follow = bool({"ellipsis", "more", "also"} & f) or ("complaint" in f and "short" in f) or (
             "short" in f and not own and bool(req.entities)) or (
             "number" in f and topic is not None and topic.numeric)
-        if not follow or self.last_text_task:
+        if not follow:
+            return None
+        if self.last_text_task and not ({"ellipsis", "also"} & f or req.entities):
             return None  # "another one" / 再来一首 after a joke or a poem refers to it, not to the topic
         if topic is None:
             mine = req.units()
@@ -312,7 +314,7 @@ class RegressionDetector:
     def _asks_for_act(self, req: Request) -> bool:
         """A request that matches a served kind but is a statement ("the volume is fine now") asks for nothing."""
         f = req.flags
-        if {"question", "request", "imperative", "ellipsis", "more", "complaint"} & f:
+        if {"question", "request", "imperative", "ellipsis", "more", "also", "complaint"} & f:
             return True
         return bool(req.chars)  # Chinese: a request needs no marker (声音调小一点)
 
@@ -327,8 +329,8 @@ class RegressionDetector:
     def _answered(self, req: Request) -> bool:
         """A question whose new content all appears in earlier results or requests."""
         f = req.flags
-        if "more" in f or "imperative" in f or "request" in f or "question" not in f:
-            return False  # an act, or "again"/"another one", asks for a new call
+        if "imperative" in f or "request" in f or "question" not in f or ("more" in f and "also" in f):
+            return False  # an act, or "another one", asks for a new call
         known: set[int] = set()
         for s in self.served:
             known |= s.snippet

@@ -24,7 +24,7 @@ from .text import CJK_RE, cap, h, split_identifier, stem
 MAX_KIND = 48  # kind tokens kept per tool / served request
 MAX_DEFINED = 24  # tool definitions kept per conversation
 MAX_RESTRICT = 96  # tokens of a system prompt's restrictive sentences
-_SENTENCE_RE = re.compile(r"[.!?。！？;；\n]+")
+_SENTENCE_RE = re.compile(r"(?:[.!?](?:\s|$)|[。！？\n])+")
 
 
 @functools.lru_cache(maxsize=1024)
