@@ -25,21 +25,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import processor
+from processor.core import dialects
+from processor.core.behaviour import Behaviour
+from processor.core.findings import FindingKind
 
-import processor  # noqa: E402
-from processor.core import dialects  # noqa: E402
-from processor.core.behaviour import Behaviour  # noqa: E402
-from processor.core.findings import FindingKind  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 EVAL = Path(__file__).with_name("eval")
 SETS = [EVAL / "regression_eval.jsonl", EVAL / "dev"]
@@ -122,11 +119,10 @@ def reasons(rec: dict[str, Any]) -> dict[tuple[int | None, int], tuple[str | Non
         b = Behaviour()
         b.on_context(rec.get("system"), rec.get("tools"))
         for snap in previous:
-            b.learn_history(snap, adapter)
+            b.feed_snapshot(snap, adapter, None, None, None, None)
         trace: list[Any] = []
         b.regression.trace = trace
-        for i, (m, step) in enumerate(zip(msgs, steps, strict=False)):
-            b.on_message(step, m, i, adapter, None, None, None)
+        b.feed_snapshot(msgs, adapter, None, None, None, None, steps)
         b.flush(None, None, None)
         for t in trace:
             out[(k, t.index)] = (t.expected_tool, t.detail)

@@ -84,15 +84,15 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("erasure", "last_user", "pending", "regression", "replayed")
+    __slots__ = ("erasure", "fed_user", "last_user", "pending", "regression", "streamed")
 
     def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None) -> None:
         self.regression = regression if regression is not None else RegressionDetector()
         self.erasure = erasure if erasure is not None else ErasureTracker()
         self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
-        self.pending: list[Any] | None = None  # [first index, text, tools] of the assistant turn in progress
-        # batch with earlier snapshots: user requests those already held (their turns were judged there)
-        self.replayed: set[str] = set()
+        self.pending: list[Any] | None = None  # [first index, text, tools, args] of the assistant turn in progress
+        self.streamed = False  # messages came as a stream: the stream's turns are judged, snapshots only erasures
+        self.fed_user: str | None = None  # snapshots: the last user request fed to the detectors (where to resume)
 
     def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
                    model: str | None, app_version: str | None) -> list[Finding]:
@@ -109,27 +109,64 @@ class Behaviour:
         if tools is not None:
             self.regression.on_tools(tools)
 
-    def learn_history(self, messages: Sequence[Any], adapter: Dialect) -> None:
-        """An earlier snapshot of the conversation (batch): learn its tool use, report nothing from it.
-
-        Its user requests that an assistant message answers in it were judged with it; its last request is
-        answered only in a later snapshot, and is judged there."""
-        last: str | None = None
-        for i, m in enumerate(messages):
-            try:
-                v = adapter.view(m)
-            except ValueError:
-                continue
-            calls = [(c.id, c.name) for c in v.calls if not c.malformed]
-            self.observe(v, calls, m, i, adapter, None, None, None)
+    def resume_at(self, messages: Sequence[Any], adapter: Dialect, views: Sequence[View | None] | None = None) -> int:
+        """Where a request snapshot continues what the detectors have seen: right after the last request fed
+        (found again by its text), so each turn is judged once, in the snapshot that first holds its answer.
+        Messages after that request may be fed again (the call, its result): the detectors ignore repeats.
+        A snapshot that no longer holds that request (trimmed, summarised) resumes at its own last request."""
+        if self.fed_user is None:
+            return 0
+        last = -1
+        for i in range(len(messages) - 1, -1, -1):
+            v = views[i] if views is not None and i < len(views) else None
+            m = messages[i]
+            if v is None:
+                try:
+                    v = adapter.view(m)
+                except ValueError:
+                    continue
             if v.role is Role.USER and v.has_text and not v.results:
-                last = user_key(adapter.text_of(m))
-            elif v.role is Role.ASSISTANT and last is not None:
-                self.replayed.add(last)
-                last = None
-        self.flush(None, None, None)
+                key = user_key(adapter.text_of(m))
+                if key == self.fed_user:
+                    return i + 1
+                if last < 0:
+                    last = i
+        return last if last >= 0 else len(messages)
+
+    def feed_snapshot(self, messages: Sequence[Any], adapter: Dialect, views: Sequence[View | None] | None,
+                      obs: TurnObserver | None, model: str | None, app_version: str | None,
+                      steps: Sequence[Step] | None = None, origin: Sequence[int] | None = None) -> list[Finding]:
+        """A request snapshot of a conversation known from snapshots only: judge the turns it adds (see
+        `resume_at`). `steps`: the tracker's steps of these messages, if at hand (their views and calls)."""
+        out: list[Finding] = []
+        for i in range(self.resume_at(messages, adapter, views), len(messages)):
+            m = messages[i]
+            if steps is not None and i < len(steps):
+                v = steps[i].view
+                calls: Sequence[tuple[str | None, str]] = steps[i].calls
+                if v is None:
+                    continue
+            else:
+                v = views[i] if views is not None and i < len(views) else None
+                if v is None:
+                    try:
+                        v = adapter.view(m)
+                    except ValueError:
+                        continue
+                calls = [(c.id, c.name) for c in v.calls if not c.malformed]
+            out.extend(self._observe(v, calls, m, origin[i] if origin is not None else i, adapter, obs, model,
+                                     app_version))
+            if v.role is Role.USER and v.has_text and not v.results:
+                self.fed_user = self.last_user
+        return out
 
     def observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
+                obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
+        """A message of the conversation's stream."""
+        self.streamed = True
+        return self._observe(view, calls, msg, index, adapter, obs, model, app_version)
+
+    def _observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
                 obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
         role = view.role
         out: list[Finding] = []
@@ -203,7 +240,7 @@ class Behaviour:
             return []
         if turn.after_first_tool_use and obs is not None:
             obs.assistant_turn(turn.outcome, model, app_version)
-        if turn.expected_tool is not None and self.last_user not in self.replayed:
+        if turn.expected_tool is not None:
             return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
                             turn.detail)]
         return []
@@ -244,6 +281,10 @@ class Behaviour:
             st["u"] = self.last_user
         if self.pending is not None:
             st["p"] = self.pending
+        if self.streamed:
+            st["s"] = 1
+        if self.fed_user is not None:
+            st["f"] = self.fed_user
         return st
 
     @classmethod
@@ -252,7 +293,8 @@ class Behaviour:
         b = cls(RegressionDetector.from_state(st["r"]), ErasureTracker.from_state(st["e"]))
         b.last_user = st.get("u")
         b.pending = st.get("p")
-        b.replayed = set()  # batch-only (earlier snapshots of one repair() call): never in a stream's state
+        b.streamed = bool(st.get("s", False))
+        b.fed_user = st.get("f")
         return b
 
 

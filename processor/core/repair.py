@@ -134,12 +134,11 @@ def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dia
     b = Behaviour()
     b.on_context(system, tools)
     out: list[Finding] = []
-    for k, snap in enumerate([*previous, msgs]):
+    for k, snap in enumerate(previous):
         out.extend(b.on_snapshot(snap, adapter, k))
-        if k < len(previous):
-            b.learn_history(snap, adapter)
-    for i, (m, step) in enumerate(zip(msgs, steps, strict=False)):
-        out.extend(b.on_message(step, m, origin[i] if origin else i, adapter, None, None, None))
+        b.feed_snapshot(snap, adapter, None, None, None, None)  # turns judged then: reported by those calls
+    out.extend(b.on_snapshot(msgs, adapter, len(previous), [s.view for s in steps[: len(msgs)]]))
+    out.extend(b.feed_snapshot(msgs, adapter, None, None, None, None, steps, origin))
     out.extend(b.flush(None, None, None))
     return out
 
