@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cues import CJK_LANGS, LATIN, STOP, TIME, Language
+from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
 from .text import CJK_RE, TOKEN_RE, cap, cjk_grams, h, normalize, pack_hashes, stem, unpack_hashes
 
 MAX_TEXT_CHARS = 2000  # characters of a user message looked at
@@ -97,8 +97,11 @@ def analyze_request(raw: str) -> Request:
     )
     cjk = not norm.isascii() and CJK_RE.search(norm) is not None
     entities, spans = _entities(text)
+    flags = _flags(norm, latin, cjk, sum(1 for _ in TOKEN_RE.finditer(norm)) if not cjk else _size(norm))
     for sp in spans:
         norm = norm.replace(sp, " ")
+    for lang in LANGUAGES:  # thanks and greetings say nothing about what is asked
+        norm = lang.ack.sub(" ", norm)
     content: set[int] = set()
     singles: set[int] = set()
     chars: set[int] = set()
@@ -133,9 +136,16 @@ def analyze_request(raw: str) -> Request:
                 entities.add(hs)
                 continue
             content.add(hs)
-    flags = _flags(norm, latin, cjk, size)
     return Request(cap(content, MAX_TOKENS), cap(singles, MAX_TOKENS), cap(chars, MAX_TOKENS),
                    cap(entities, MAX_TOKENS), frozenset(times), flags, size)
+
+
+def _size(norm: str) -> int:
+    """Words + CJK characters."""
+    n = 0
+    for tok in TOKEN_RE.findall(norm):
+        n += len(tok) if CJK_RE.match(tok) else 1
+    return n
 
 
 def _time_split(piece: str) -> list[str]:
@@ -209,7 +219,7 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
             flags.add(field)
     if _any(langs, "request", norm):
         flags.add("request")
-    bare = _trail(norm)
+    bare = _trail(_lead_ack(norm, langs))
     if short and any(lang.ellipsis.search(bare) for lang in langs):
         flags.add("ellipsis")
     elif size <= 2 and "question" in flags:
@@ -231,6 +241,15 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
 
 _TRAIL_RE = re.compile(r"[？?！!。，,.\s]+$")
 _LEAD_RE = re.compile(r"^[\W_]+")
+
+
+def _lead_ack(norm: str, langs: tuple[Language, ...]) -> str:
+    """The text without a leading acknowledgement ("perfect, and in cm?" -> "and in cm?")."""
+    for lang in langs:
+        m = lang.ack.match(norm.lstrip())
+        if m is not None:
+            return norm.lstrip()[m.end():].lstrip(" ,，.。!！~～")
+    return norm
 
 
 def _trail(norm: str) -> str:

@@ -92,7 +92,7 @@ EN = Language(
     ),
     text_task=re.compile(
         r"\b(poem|haiku|limerick|story|joke|essay|lyrics|summari[sz]e|summary|translate|translation|rewrite|"
-        r"paraphrase|in one sentence|proofread|draft me|write (?:me )?(?:a|an) )"
+        r"paraphrase|in one sentence|proofread|draft|write (?:me )?(?:a|an) )"
     ),
     explain=re.compile(
         r"\b(why|how (?:do|does|did|can|should|long should|much should|come)|how to|what(?:'s| is) (?:a|an|the "
@@ -106,11 +106,12 @@ EN = Language(
     ),
     policy=re.compile(
         r"^\s*(?:(?:can|could|may) i|am i (?:allowed|able)|is it possible|are (?:you|we) allowed|do you (?:support|"
-        r"allow|charge|offer)|is there a (?:fee|limit|charge))\b"
+        r"allow|charge|offer)|is there a (?:fee|limit|charge))\b|\bor (?:only|just)\b[^?]*\?\s*$|\b(?:are you able to|"
+        r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to)\b"
     ),
     cancel=re.compile(
         r"\b(never ?mind|no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
-        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request)\b"
+        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|(?:don't|do not) send)\b"
     ),
     ellipsis=re.compile(
         r"^(?:and|what about|how about|same for|same with|also|now|then|ok(?:ay)?,? (?:and|now|what about|how about)|"
@@ -205,7 +206,7 @@ ZH = Language(
     advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|应该|怎么办|穿什么|带什么)"),
     policy=re.compile(r"^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
     cancel=re.compile(r"(不用了|不用搜|不用查|不用找|不用麻烦|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来)"),
-    ellipsis=re.compile(r"(?:^(?:那|还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
+    ellipsis=re.compile(r"(?:^(?:还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
     also=re.compile(r"(也|又|另外|同样|顺便|换成|改成|改为|再给|再帮|再发|再设|再订|再查|再搜|再放|再加)"),
     more=re.compile(r"(再|还要|又|更|多一点|一点点|[大小高低亮暗快慢多少长短强弱冷热][一]?[点些]|调[大小高低亮暗])"),
     number=re.compile(r"(\d|[零两三四五六七八九十百][零一二两三四五六七八九十百]?(?:点|度|号|个|分|岁|%|块|元|档|级)|一(?:度|号|档|级))"),

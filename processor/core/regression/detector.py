@@ -270,7 +270,7 @@ class RegressionDetector:
         latin_own = own - req.singles - req.chars
         if s.kind and latin_own and not req.chars:  # a Latin request the tool's words could have confirmed
             return cover if cover >= 0.5 and shared_w >= 1 else 0.0
-        if shared_w >= 1 and cover >= 1 / 3:
+        if shared_w >= 2 or (shared_w >= 1 and cover >= 1 / 3):
             return cover
         chars = req.chars - s.slots
         if chars and len(chars & s.req.chars) >= 2 and len(chars & s.req.chars) / len(chars) >= 0.5:
