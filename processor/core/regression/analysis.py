@@ -214,13 +214,16 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     short = size <= (SHORT_CJK if cjk else SHORT_WORDS)
     if short:
         flags.add("short")
-    for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint"):
+    for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint", "refer", "recall"):
         if _any(langs, field, norm):
             flags.add(field)
     if _any(langs, "request", norm):
         flags.add("request")
     bare = _trail(_lead_ack(norm, langs))
-    if short and any(lang.ellipsis.search(bare) for lang in langs):
+    head = _trail(_FIRST_RE.split(bare, 1)[0]) if bare else bare  # "and for Tromsø? going there Friday"
+    if (short and any(lang.ellipsis.search(bare) for lang in langs)) or (
+            head != bare and (_size(head) if cjk else len(head.split())) <= (SHORT_CJK if cjk else SHORT_WORDS + 2)
+            and any(lang.ellipsis.search(head) for lang in langs)):
         flags.add("ellipsis")
     elif size <= 2 and "question" in flags:
         flags.add("ellipsis")  # a bare name as a question ("TSLA?") continues the previous lookup
@@ -228,7 +231,7 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
         flags.add("more")
     if _any(langs, "also", bare):
         flags.add("also")
-    if short and _any(langs, "number", norm) and ("question" not in flags or "request" in flags):
+    if _any(langs, "number", norm) and ("question" not in flags or "request" in flags):
         flags.add("number")
     if _bare_status(norm, langs):
         flags.add("status")
@@ -239,6 +242,7 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     return frozenset(flags)
 
 
+_FIRST_RE = re.compile(r"[?？!！。]\s*|[.;]\s+")
 _TRAIL_RE = re.compile(r"[？?！!。，,.\s]+$")
 _LEAD_RE = re.compile(r"^[\W_]+")
 
@@ -274,17 +278,26 @@ def _ack(norm: str, langs: tuple[Language, ...], flags: set[str]) -> bool:
     return True
 
 
+_FILLERS = frozenset("please pls now and also then so ok okay wait hmm oh well actually great perfect cool sweet".split())
+
+
 def _imperative(norm: str, langs: tuple[Language, ...]) -> bool:
     """Some clause starts with a word that is not a statement's or a question's opening (English: a command)."""
     for clause in _clauses(norm):
-        if any(lang.question.match(clause) for lang in langs):
-            continue
         words = clause.split()
-        if words and words[0] not in _DECLARATIVE and words[0] not in {"please", "pls", "now", "and", "also", "then"}:
-            return True
-        if len(words) > 1 and words[0] in {"please", "pls", "now", "and", "also", "then"}:
+        while words and words[0] in _FILLERS:
+            words = words[1:]
+        if len(words) < 2 and not (words and len(clause.split()) > len(words)):
+            continue  # "wait," "hmm": an interjection
+        rest = " ".join(words)
+        if any(lang.question.match(rest) for lang in langs):
+            continue
+        if words[0] not in _DECLARATIVE and words[0] not in STOP or words[0] in _COMMAND_STOP:
             return True
     return False
+
+
+_COMMAND_STOP = frozenset("make put take give get tell show find check look let try use set turn".split())
 
 
 def _bare_status(norm: str, langs: tuple[Language, ...]) -> bool:

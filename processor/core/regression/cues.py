@@ -41,7 +41,9 @@ class Language:
     ellipsis: re.Pattern[str]  # "what about X?", 那X呢？ (short requests)
     also: re.Pattern[str]  # "... as well", "also ...", 也…: the same act again, for another object (any length)
     more: re.Pattern[str]  # "again", "another one", "a bit more", "lower", 再 (short requests)
-    number: re.Pattern[str]  # a quantity ("26", 三十): a short request with one may change a call's number
+    number: re.Pattern[str]  # a quantity ("26", 三十): a request with one may change a call's number
+    refer: re.Pattern[str]  # a command on "it" / 把它: about the topic's object
+    recall: re.Pattern[str]  # "what was it again?", 来着: asks to be reminded of what was said
     complaint: re.Pattern[str]  # "too loud", 太亮了: a complaint about a state asks to change it
     question: re.Pattern[str]  # a question without a question mark
     closer: re.Pattern[str]  # "anything else?": not a clarifying question
@@ -107,11 +109,13 @@ EN = Language(
     policy=re.compile(
         r"^\s*(?:(?:can|could|may) i|am i (?:allowed|able)|is it possible|are (?:you|we) allowed|do you (?:support|"
         r"allow|charge|offer)|is there a (?:fee|limit|charge))\b|\bor (?:only|just)\b[^?]*\?\s*$|\b(?:are you able to|"
-        r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to)\b"
+        r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to|how (?:high|low|far|many|much) "
+        r"can (?:it|i|you|that)|what(?:'s| is) the (?:max|maximum|min|minimum|limit|highest|lowest))\b"
     ),
     cancel=re.compile(
         r"\b(never ?mind|no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
-        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|(?:don't|do not) send)\b"
+        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|(?:don't|do not) (?:send|[a-z]+ (?:anything|any more|"
+        r"it|that|them))|stop)\b"
     ),
     ellipsis=re.compile(
         r"^(?:and|what about|how about|same for|same with|also|now|then|ok(?:ay)?,? (?:and|now|what about|how about)|"
@@ -120,7 +124,13 @@ EN = Language(
     ),
     also=re.compile(
         r"(?:^(?:also|and also)\b|\b(?:as well|too)$|\bas well\b|\balso (?:[a-z]+)\b|^(?:and )?(?:same|likewise)\b|"
-        r"\binstead\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|does|for)\b)"
+        r"\binstead\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|does|for)\b|\b(?:that|the) same "
+        r"(?:period|window|time|range|dates?|days?|weeks?|months?)\b|^(?:my |the )?other one\b|\b(?:another|one more)\b)"
+    ),
+    refer=re.compile(r"\b(?:[a-z]+) (?:it|that|them|this one|that one)(?: back)? (?:up|down|on|off|to|over|into|at|back)\b"),
+    recall=re.compile(
+        r"\b(?:again\s*\?|remind me (?:what|how|which|when)|what (?:was|were) (?:the|that|it)|how much was|which (?:one|"
+        r"gate|room|time) was|did you say)"
     ),
     more=re.compile(
         r"\b(again|another|more|less|even more|once more|one more|a bit|a little|slightly|further|a notch|lower|"
@@ -193,7 +203,9 @@ ZH = Language(
     ),
     time=_words("今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一"),
     ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|知道了|辛苦)"),
-    request=re.compile(r"(帮我|帮忙|请|麻烦|给我|我要|我想|我还要|我也要|还需要|再帮|能不能帮|可以帮|能帮|顺便|另外|接着|继续)"),
+    request=re.compile(
+        r"(帮我|帮忙|请|麻烦|给我|我要|我想|我还要|我也要|还需要|再帮|能不能帮|可以帮|能帮|顺便|另外|接着|继续|把|设成|设为|调到|调成|改成|换到|换成)"
+    ),
     status=re.compile(
         r"((?:好|完成|搞定|弄好|处理好|做好|办好|好没好)了?(?:吗|没有|没)|怎么样了|进展(?:如何|怎么样)?|"
         r"有(?:结果|消息|进展|回复|动静)了?(?:吗|没有|没)?|还在(?:处理|弄|忙|查|搞|跑|等)?(?:吗|呢)?|还(?:没有|没)(?:好|完成|弄好)|"
@@ -204,10 +216,12 @@ ZH = Language(
         r"(为什么|为啥|怎么回事|原理|区别|是什么意思|什么意思|什么是|是怎么|一般|通常|平均|是指|含义|解释)"
     ),
     advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|应该|怎么办|穿什么|带什么)"),
-    policy=re.compile(r"^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
+    policy=re.compile(r"(?:最高|最多|最低|最少|最大|最小)(?:能|可以)|能.{0,6}多少|^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
     cancel=re.compile(r"(不用了|不用搜|不用查|不用找|不用麻烦|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来)"),
     ellipsis=re.compile(r"(?:^(?:还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
-    also=re.compile(r"(也|又|另外|同样|顺便|换成|改成|改为|再给|再帮|再发|再设|再订|再查|再搜|再放|再加)"),
+    also=re.compile(r"(也|又|另外|同样|顺便|换成|换到|改成|改为|重新|还有一个|还有个|再.{0,2}[一个]|再给|再帮|再发|再设|再订|再查|再搜|再放|再加)"),
+    refer=re.compile(r"(把它|把这个|把那个|把他|给它|它)"),
+    recall=re.compile(r"(来着|刚才说|刚刚说|你说的|之前说)"),
     more=re.compile(r"(再|还要|又|更|多一点|一点点|[大小高低亮暗快慢多少长短强弱冷热][一]?[点些]|调[大小高低亮暗])"),
     number=re.compile(r"(\d|[零两三四五六七八九十百][零一二两三四五六七八九十百]?(?:点|度|号|个|分|岁|%|块|元|档|级)|一(?:度|号|档|级))"),
     complaint=re.compile(r"(?:太|有点|特别|还是太|还是有点)([^\W的了好棒赞])了?"),

@@ -40,7 +40,8 @@ THRESHOLD = 0.5  # the score a match needs (see `_score`)
 Outcome = Literal["tool", "text_only"]
 _NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", "called off"),
              ("text_task", "writing task"), ("explain", "explanatory or general question"),
-             ("advice", "advisory question"), ("policy", "question about what the user may do"))
+             ("advice", "advisory question"), ("policy", "question about what the user or the tool may do"),
+             ("recall", "asks to be reminded of what was said"))
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,8 @@ class RegressionDetector:
             return None, veto
         if not served.tools:
             return None, "no tool name"
+        if served.index < 0:
+            return served.tools[0], f"{how} a tool the request defined (score {score:.2f})"
         return served.tools[0], f"{how} request at index {served.index} (score {score:.2f})"
 
     def _follow(self, req: Request, matched: Served | None) -> None:
@@ -288,18 +291,21 @@ class RegressionDetector:
             score = self._score(req, own, s)
             if score > 0 and (best is None or score > best[1] + 1e-9):
                 best = (s, score, "similar to")
+        if best is None and self.defined and own:
+            best = self._defined(req, own)
         if best is not None:
             if not self._asks_for_act(req):
                 return None
             return best[0], 0.5 + 0.5 * best[1], best[2]
         # nothing of its own that matches: a follow-up refers to the current topic
         topic = self._topic_record()
-        follow = bool({"ellipsis", "more", "also"} & f) or ("complaint" in f and "short" in f) or (
+        follow = bool({"ellipsis", "more", "also", "refer"} & f) or ("complaint" in f and "short" in f) or (
             "short" in f and not own and bool(req.entities)) or (
-            "number" in f and topic is not None and topic.numeric)
+            "number" in f and topic is not None and topic.numeric
+            and bool({"short", "imperative", "request"} & f))
         if not follow:
             return None
-        if self.last_text_task and not ({"ellipsis", "also"} & f or req.entities):
+        if self.last_text_task and not ("ellipsis" in f or req.entities):
             return None  # "another one" / 再来一首 after a joke or a poem refers to it, not to the topic
         if topic is None:
             mine = req.units()
@@ -310,6 +316,22 @@ class RegressionDetector:
         if topic is None and self.served:
             topic = self.served[-1]
         return (topic, 0.5, "follow-up of") if topic is not None else None
+
+    def _defined(self, req: Request, own: frozenset[int]) -> tuple[Served, float, str] | None:
+        """A tool the request carried the definition of, whose name and description cover what it asks for
+        (a request of a kind the conversation's tools serve, in words no served request used)."""
+        best: tuple[Served, float, str] | None = None
+        singles = req.singles
+        own_w = len(own) - 0.5 * len(own & singles)
+        for name, toks in sorted(self.defined.items()):
+            shared = own & toks
+            if not shared:
+                continue
+            shared_w = len(shared) - 0.5 * len(shared & singles)
+            cover = shared_w / own_w if own_w else 0.0
+            if shared_w >= 1 and cover >= 0.5 and (best is None or cover > best[1] + 1e-9):
+                best = (Served(-1, Request(), [name], toks), cover, "matches the definition of")
+        return best
 
     def _asks_for_act(self, req: Request) -> bool:
         """A request that matches a served kind but is a statement ("the volume is fine now") asks for nothing."""
