@@ -153,7 +153,8 @@ def evaluate(records: list[dict[str, Any]], errors: bool = False) -> dict[str, A
             why = reasons(rec)
             for key in sorted(set(regs) ^ set(gold), key=lambda x: (x[0] or 0, x[1])):
                 kind = "FP" if key in regs else "FN"
-                lines.append(f"  {kind} {rec['id']} {key}: {_turn_text(rec, key)} ({why.get(key, (None, 'no turn'))[1]})")
+                reason = why.get(key, (None, "no turn"))[1]
+                lines.append(f"  {kind} {rec['id']} {key}: {_turn_text(rec, key)} ({reason})")
             for x in erased ^ gold_e:
                 lines.append(f"  {'ERASE-FP' if x in erased else 'ERASE-FN'} {rec['id']} {x}")
     res: dict[str, Any] = {}
@@ -194,7 +195,8 @@ ORDER = ("all", "stream", "snapshots", "en", "zh", "openai_chat", "anthropic", "
 
 
 def table(res: dict[str, Any]) -> str:
-    rows = [f"| group | conv. | TP | FP | FN | P | R | erased TP/FP/FN | erased P / R |", "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| group | conv. | TP | FP | FN | P | R | erased TP/FP/FN | erased P / R |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for g in ORDER:
         x = res.get(g)
         if x is None:

@@ -2,10 +2,10 @@
 
 | module | holds |
 |---|---|
-| `text.py` | language-agnostic text features: normalisation, tokens, stemming, CJK n-grams, identifier splitting, hashes |
-| `cues.py` | per-language closed lists (function words, thanks, status queries, refusals, claims ...) and how to add a language |
+| `text.py` | language-agnostic text features: normalisation, tokens, stemming, CJK n-grams, identifiers, hashes |
+| `cues.py` | per-language closed lists (function words, thanks, status queries, refusals ...); adding a language |
 | `analysis.py` | a request's content, slot tokens and flags; a reply's veto (both cached by text) |
-| `evidence.py` | what the tools say about their kind: names, argument keys and values, definitions; system-prompt restrictions |
+| `evidence.py` | what tools say about their kind: names, argument keys and values, definitions; system restrictions |
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
 
 See docs/regression.md.

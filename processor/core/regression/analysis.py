@@ -34,10 +34,11 @@ _SENTENCE_END = frozenset(".!?。！？\n")
 _DIGIT_RE = re.compile(r"\d")
 # English clause openings that make a statement, not a command ("the volume is fine now")
 _DECLARATIVE = frozenset(
-    """
-    the a an it its it's this that that's these those i i'm i've i'd we we're you you're he she they my your our
-    their there there's here here's his her what's everything nothing all both
-    """.split()
+    [
+        "the", "a", "an", "it", "its", "it's", "this", "that", "that's", "these", "those", "i", "i'm", "i've",
+        "i'd", "we", "we're", "you", "you're", "he", "she", "they", "my", "your", "our", "their", "there",
+        "there's", "here", "here's", "his", "her", "what's", "everything", "nothing", "all", "both",
+    ]
 )
 _TIME_H = frozenset(h(w) for w in TIME)
 
@@ -278,7 +279,10 @@ def _ack(norm: str, langs: tuple[Language, ...], flags: set[str]) -> bool:
     return True
 
 
-_FILLERS = frozenset("please pls now and also then so ok okay wait hmm oh well actually great perfect cool sweet".split())
+_FILLERS = frozenset([
+    "please", "pls", "now", "and", "also", "then", "so", "ok", "okay", "wait", "hmm", "oh", "well", "actually",
+    "great", "perfect", "cool", "sweet",
+])
 
 
 def _imperative(norm: str, langs: tuple[Language, ...]) -> bool:
@@ -292,12 +296,15 @@ def _imperative(norm: str, langs: tuple[Language, ...]) -> bool:
         rest = " ".join(words)
         if any(lang.question.match(rest) for lang in langs):
             continue
-        if words[0] not in _DECLARATIVE and words[0] not in STOP or words[0] in _COMMAND_STOP:
+        if (words[0] not in _DECLARATIVE and words[0] not in STOP) or words[0] in _COMMAND_STOP:
             return True
     return False
 
 
-_COMMAND_STOP = frozenset("make put take give get tell show find check look let try use set turn".split())
+_COMMAND_STOP = frozenset([
+    "make", "put", "take", "give", "get", "tell", "show", "find", "check", "look", "let", "try", "use", "set",
+    "turn",
+])
 
 
 def _bare_status(norm: str, langs: tuple[Language, ...]) -> bool:
@@ -319,7 +326,7 @@ def _bare_status(norm: str, langs: tuple[Language, ...]) -> bool:
     return True
 
 
-_STATUS_FILLER = frozenset("hello hey hi yo ping yet so far still now huh anyone".split())
+_STATUS_FILLER = frozenset(["hello", "hey", "hi", "yo", "ping", "yet", "so", "far", "still", "now", "huh", "anyone"])
 
 
 # -- replies ----------------------------------------------------------------------------------------------

@@ -68,6 +68,7 @@ EN = Language(
         out up down off if than thing something anything all every each either both own sure right maybe kind sort
         way there's it's that's what's i'm i'll i've you're don't can't let's still yet only even tell say said
         give make made put take also too from as via per look try use using check find show see help saying say
+        oh ah um uh hmm wait well
         """
     ),
     cut=NEVER,
@@ -109,12 +110,14 @@ EN = Language(
     policy=re.compile(
         r"^\s*(?:(?:can|could|may) i|am i (?:allowed|able)|is it possible|are (?:you|we) allowed|do you (?:support|"
         r"allow|charge|offer)|is there a (?:fee|limit|charge))\b|\bor (?:only|just)\b[^?]*\?\s*$|\b(?:are you able to|"
-        r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to|how (?:high|low|far|many|much) "
+        r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to|"
+        r"how (?:high|low|far|many|much) "
         r"can (?:it|i|you|that)|what(?:'s| is) the (?:max|maximum|min|minimum|limit|highest|lowest))\b"
     ),
     cancel=re.compile(
         r"\b(never ?mind|no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
-        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|(?:don't|do not) (?:send|[a-z]+ (?:anything|any more|"
+        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|"
+        r"(?:don't|do not) (?:send|[a-z]+ (?:anything|any more|"
         r"it|that|them))|stop)\b"
     ),
     ellipsis=re.compile(
@@ -125,11 +128,15 @@ EN = Language(
     also=re.compile(
         r"(?:^(?:also|and also)\b|\b(?:as well|too)$|\bas well\b|\balso (?:[a-z]+)\b|^(?:and )?(?:same|likewise)\b|"
         r"\binstead\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|does|for)\b|\b(?:that|the) same "
-        r"(?:period|window|time|range|dates?|days?|weeks?|months?)\b|^(?:my |the )?other one\b|\b(?:another|one more)\b)"
+        r"(?:period|window|time|range|dates?|days?|weeks?|months?)\b|^(?:my |the )?other one\b|"
+        r"\b(?:another|one more)\b)"
     ),
-    refer=re.compile(r"\b(?:[a-z]+) (?:it|that|them|this one|that one)(?: back)? (?:up|down|on|off|to|over|into|at|back)\b"),
+    refer=re.compile(
+        r"\b(?:[a-z]+) (?:it|that|them|this one|that one)(?: back)? (?:up|down|on|off|to|over|into|at|back)\b"
+    ),
     recall=re.compile(
-        r"\b(?:again\s*\?|remind me (?:what|how|which|when)|what (?:was|were) (?:the|that|it)|how much was|which (?:one|"
+        r"\b(?:again\s*\?|remind me (?:what|how|which|when)|what (?:was|were) (?:the|that|it)|how much was|"
+        r"which (?:one|"
         r"gate|room|time) was|did you say)"
     ),
     more=re.compile(
@@ -155,7 +162,8 @@ EN = Language(
     clarify=re.compile(
         r"\b(please (?:specify|confirm|tell me|let me know|provide)|which (?:one|room|device|day|time|account|file|"
         r"of)|do you mean|did you mean|are you sure|to confirm|do you want me to|should i|could you (?:tell|give|"
-        r"provide|confirm|clarify)|can you (?:tell|give|provide|confirm|clarify)|what (?:is|'s) (?:the|your) [a-z ]{0,20}"
+        r"provide|confirm|clarify)|can you (?:tell|give|provide|confirm|clarify)|"
+        r"what (?:is|'s) (?:the|your) [a-z ]{0,20}"
         r"(?:number|id|name|address|date|amount)|i need (?:the|your|a|to know))\b"
     ),
     refuse=re.compile(
@@ -164,7 +172,8 @@ EN = Language(
     ),
     reason=re.compile(
         r"(\bbecause\b|\bsince\b|\bas it\b|\bas the\b|\bdue to\b|\balready\b|\bmaximum\b|\bminimum\b|\bmax\b|\bmin\b|"
-        r"\blimit|only (?:goes|allows|supports|works|handles)|in the past|not allowed|not permitted|isn't safe|not safe|"
+        r"\blimit|only (?:goes|allows|supports|works|handles)|in the past|not allowed|not permitted|isn't safe|"
+        r"not safe|"
         r"unsafe|\bpolicy\b|protected|outside|permission|doesn't exist|does not exist|not found|no longer|too (?:low|"
         r"high|long|large|many|much|soon|late)|requires?\b|exceeds?|over the|under the|restricted|against)"
     ),
@@ -191,14 +200,16 @@ ZH = Language(
                 _words(
                     """
                     一下 一点 一些 一个 帮我 帮忙 请问 麻烦 可以 能不能 可不可以 是不是 有没有 会不会 怎么样 什么
-                    多少 为什么 的话 这个 那个 然后 还有 我们 你们 他们 一共 几个 哪个 哪些 哪里 一样 一起 现在
+                    多少 为什么 的话 这个 那个 然后 还有 我们 你们 他们 一共 几个 哪个 哪些 哪里 一样 一起 现在 一首 一张 一条
+                    一份 一杯 一次 一遍 一辆 一台
                     """
                 ),
                 key=lambda w: (-len(w), w),
             )
         )
         + "|["
-        + re.escape("的了吗呢吧啊呀哦嗯嘛啦么我你您他她它们请给把被让这那也还就都很太再又是在和跟与及或个些呗哈得着过哪谁啥怎样几要想")
+        + re.escape("的了吗呢吧啊呀哦嗯嘛啦么我你您他她它们请给把被让这那也还就都很太再又是在和跟与及或个些呗哈得着过"
+                    "哪谁啥怎样几要想")
         + "]"
     ),
     time=_words("今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一"),

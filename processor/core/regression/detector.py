@@ -17,10 +17,13 @@ hashes and flags only, and every call is O(size of the message).
 from __future__ import annotations
 
 import itertools
+import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
+
+import orjson
 
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
@@ -302,10 +305,11 @@ class RegressionDetector:
         follow = bool({"ellipsis", "more", "also", "refer"} & f) or ("complaint" in f and "short" in f) or (
             "short" in f and not own and bool(req.entities)) or (
             "number" in f and topic is not None and topic.numeric
-            and bool({"short", "imperative", "request"} & f))
+            and bool({"short", "imperative", "request"} & f)
+            and (len(own) <= 2 or bool(own & (topic.req.content | topic.kind | topic.echo | topic.req.chars))))
         if not follow:
             return None
-        if self.last_text_task and not ("ellipsis" in f or req.entities):
+        if self.last_text_task and not ("ellipsis" in f or req.entities or ("also" in f and own - req.singles)):
             return None  # "another one" / 再来一首 after a joke or a poem refers to it, not to the topic
         if topic is None:
             mine = req.units()
@@ -458,12 +462,22 @@ class RegressionDetector:
 
 
 def _has_number(args: Any) -> bool:
+    """An argument is a quantity (a number, or a string that is one): not an id that holds digits."""
     if isinstance(args, str):
-        return any(c.isdigit() for c in args)
+        try:
+            args = orjson.loads(args)
+        except orjson.JSONDecodeError:
+            return False
     if isinstance(args, Mapping):
-        return any(isinstance(v, int | float) and not isinstance(v, bool) or (isinstance(v, str) and any(
-            c.isdigit() for c in v)) for v in args.values())
+        for v in args.values():
+            if isinstance(v, int | float) and not isinstance(v, bool):
+                return True
+            if isinstance(v, str) and _QUANTITY_RE.fullmatch(v.strip()) is not None:
+                return True
     return False
+
+
+_QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?")  # 22, 22.5 °c, 10:40, 2026-11-30
 
 
 def _time_hashes() -> frozenset[int]:

@@ -96,5 +96,5 @@ def unpack_hashes(value: Any) -> frozenset[int]:
     return frozenset(struct.unpack(f"<{len(raw) // 4}I", raw))
 
 
-__all__ = ["CJK", "CJK_RE", "TOKEN_RE", "cap", "cjk_grams", "h", "is_cjk", "normalize", "pack_hashes", "split_identifier",
-           "stem", "unpack_hashes"]
+__all__ = ["CJK", "CJK_RE", "TOKEN_RE", "cap", "cjk_grams", "h", "is_cjk", "normalize", "pack_hashes",
+           "split_identifier", "stem", "unpack_hashes"]
