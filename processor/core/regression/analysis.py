@@ -222,7 +222,8 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
         flags.add("request")
     bare = _trail(_lead_ack(norm, langs))
     head = _trail(_FIRST_RE.split(bare, 1)[0]) if bare else bare  # "and for Tromsø? going there Friday"
-    if (short and any(lang.ellipsis.search(bare) for lang in langs)) or (
+    near = size <= (SHORT_CJK if cjk else SHORT_WORDS + 2)  # an ellipsis may name a little more ("and 2.5 cups in g")
+    if (near and any(lang.ellipsis.search(bare) for lang in langs)) or (
             head != bare and (_size(head) if cjk else len(head.split())) <= (SHORT_CJK if cjk else SHORT_WORDS + 2)
             and any(lang.ellipsis.search(head) for lang in langs)):
         flags.add("ellipsis")

@@ -98,9 +98,10 @@ EN = Language(
         r"paraphrase|in one sentence|proofread|draft|write (?:me )?(?:a|an) )"
     ),
     explain=re.compile(
-        r"\b(why|how (?:do|does|did|can|should|long should|much should|come)|how to|what(?:'s| is) (?:a|an|the "
+        r"(?:^if\b|\b(?:why|how (?:do|does|did|can|should|long should|much should|come)|how to|"
+        r"what(?:'s| is) (?:a|an|the "
         r"difference)|what does|difference between|explain|meaning of|mean\b|stand for|usually|typically|in "
-        r"general|generally|normally|on average|in theory)"
+        r"general|generally|normally|on average|in theory))"
     ),
     advice=re.compile(
         r"\b(should i|do i need|shall i|is it worth|would you recommend|do you recommend|recommend|any tips|tips for|"
@@ -212,7 +213,9 @@ ZH = Language(
                     "哪谁啥怎样几要想")
         + "]"
     ),
-    time=_words("今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一"),
+    time=_words(
+        "今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一 今年 去年 明年 本月 上个月 下个月"
+    ),
     ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|知道了|辛苦)"),
     request=re.compile(
         r"(帮我|帮忙|请|麻烦|给我|我要|我想|我还要|我也要|还需要|再帮|能不能帮|可以帮|能帮|顺便|另外|接着|继续|把|设成|设为|调到|调成|改成|换到|换成)"
@@ -226,7 +229,7 @@ ZH = Language(
     explain=re.compile(
         r"(为什么|为啥|怎么回事|原理|区别|是什么意思|什么意思|什么是|是怎么|一般|通常|平均|是指|含义|解释)"
     ),
-    advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|应该|怎么办|穿什么|带什么)"),
+    advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|适合|应该|怎么办|穿什么|带什么)"),
     policy=re.compile(r"(?:最高|最多|最低|最少|最大|最小)(?:能|可以)|能.{0,6}多少|^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
     cancel=re.compile(r"(不用了|不用搜|不用查|不用找|不用麻烦|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来)"),
     ellipsis=re.compile(r"(?:^(?:还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
