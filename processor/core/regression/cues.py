@@ -123,7 +123,7 @@ EN = Language(
     ),
     ellipsis=re.compile(
         r"^(?:and|what about|how about|same for|same with|also|now|then|ok(?:ay)?,? (?:and|now|what about|how about)|"
-        r"great,? (?:and|now|what about|how about))\b|\b(?:too|as well|also)$|\b(?:do|same) the same\b|^(?:and )?for "
+        r"great,? (?:and|now|what about|how about))\b|\b(?:too|as well|also)$|\b(?:do|same) the same\b|^and for "
         r"[a-z0-9]"
     ),
     also=re.compile(
