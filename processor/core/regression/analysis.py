@@ -91,14 +91,24 @@ class Request:
 
 @functools.lru_cache(maxsize=CACHE)
 def analyze_request(raw: str) -> Request:
-    text = raw[:MAX_TEXT_CHARS]
-    norm = normalize(text)
+    """A request with its flags (the negative rules)."""
+    core = request_core(raw)
+    norm = normalize(raw[:MAX_TEXT_CHARS])
     latin = _LATIN_RE.search(norm) is not None or (
         not norm.isascii() and _ANY_LETTER_RE.search(CJK_RE.sub(" ", norm)) is not None
     )
     cjk = not norm.isascii() and CJK_RE.search(norm) is not None
-    entities, spans = _entities(text)
     flags = _flags(norm, latin, cjk, sum(1 for _ in TOKEN_RE.finditer(norm)) if not cjk else _size(norm))
+    return Request(core.content, core.singles, core.chars, core.entities, core.times, flags, core.size)
+
+
+@functools.lru_cache(maxsize=CACHE)
+def request_core(raw: str) -> Request:
+    """What a request is about, without its flags: all a served request keeps (flags are needed only when a
+    text-only answer is judged)."""
+    text = raw[:MAX_TEXT_CHARS]
+    norm = normalize(text)
+    entities, spans = _entities(text)
     for sp in spans:
         norm = norm.replace(sp, " ")
     for lang in LANGUAGES:  # thanks and greetings say nothing about what is asked
@@ -138,7 +148,7 @@ def analyze_request(raw: str) -> Request:
                 continue
             content.add(hs)
     return Request(cap(content, MAX_TOKENS), cap(singles, MAX_TOKENS), cap(chars, MAX_TOKENS),
-                   cap(entities, MAX_TOKENS), frozenset(times), flags, size)
+                   cap(entities, MAX_TOKENS), frozenset(times), frozenset(), size)
 
 
 def _size(norm: str) -> int:
@@ -389,4 +399,5 @@ def text_tokens(text: str, limit: int = 160) -> frozenset[int]:
     return cap(out, limit)
 
 
-__all__ = ["MAX_TEXT_CHARS", "MAX_TOKENS", "Reply", "Request", "analyze_reply", "analyze_request", "text_tokens"]
+__all__ = ["MAX_TEXT_CHARS", "MAX_TOKENS", "Reply", "Request", "analyze_reply", "analyze_request", "request_core",
+           "text_tokens"]

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 import orjson
 
-from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, text_tokens
+from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
 from .text import cap, pack_hashes, unpack_hashes
 
@@ -61,9 +61,13 @@ class AssistantTurn:
 
 
 class Served:
-    """A request the assistant served with a tool, and what its tools say about its kind."""
+    """A request the assistant served with a tool, and what its tools say about its kind.
 
-    __slots__ = ("echo", "index", "kind", "numeric", "req", "slots", "snippet", "tools")
+    What arrives for it (the request's text, the calls' arguments, the results, the answer after them) is kept
+    as it came, in process memory only, and hashed on first need: when a text-only answer is judged or the state
+    is written (`ready`). Most conversations never need it between two state writes."""
+
+    __slots__ = ("_raw", "echo", "echoed", "index", "kind", "numeric", "req", "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: list[str] | None = None, kind: frozenset[int] = frozenset(),
                  slots: frozenset[int] = frozenset(), snippet: frozenset[int] = frozenset(),
@@ -75,24 +79,61 @@ class Served:
         self.slots = slots  # argument-value tokens
         self.snippet = snippet  # result tokens
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
+        self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
+        self._raw: list[tuple[str, Any, Any]] | None = None  # ("q", text) / ("t", tools, args) / ("r"|"o", text)
 
-    def add_tools(self, tools: Sequence[str], args: Sequence[Any], defined: Mapping[str, frozenset[int]]) -> None:
-        kind = set(self.kind)
-        slots = set(self.slots)
-        for i, t in enumerate(tools):
+    def defer(self, kind: str, a: Any, b: Any = None) -> None:
+        if self._raw is None:
+            self._raw = []
+        if kind == "r" and sum(len(x[1]) for x in self._raw if x[0] == "r") >= SNIPPET_CHARS:
+            return
+        self._raw.append((kind, a, b))
+
+    def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
+        for t in tools:
             if t not in self.tools and len(self.tools) < 8:
                 self.tools.append(t)
-            kind |= name_tokens(t)
-            kind |= defined.get(t, frozenset())
-            if i < len(args):
-                keys, values = arguments(args[i])
-                kind |= keys
-                slots |= values
-                if not self.numeric and _has_number(args[i]):
-                    self.numeric = True
+        self.defer("t", list(tools), list(args))
+
+    def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
+        """Hash what arrived since the last call."""
+        raw = self._raw
+        if raw is None:
+            return self
+        self._raw = None
+        kind = set(self.kind)
+        slots = set(self.slots)
+        snippet = set(self.snippet)
+        for what, a, b in raw:
+            if what == "q":
+                self.req = request_core(a)
+            elif what == "t":
+                for i, t in enumerate(a):
+                    kind |= name_tokens(t)
+                    kind |= defined.get(t, frozenset())
+                    if i < len(b):
+                        keys, values = arguments(b[i])
+                        kind |= keys
+                        slots |= values
+                        if not self.numeric and _has_number(b[i]):
+                            self.numeric = True
+            elif what == "r":
+                snippet |= text_tokens(a[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
+            elif what == "o":
+                self.echo = text_tokens(a[:SNIPPET_CHARS], MAX_ECHO)
         self.kind = cap(kind, MAX_KIND)
         self.slots = cap(slots, MAX_KIND)
+        self.snippet = cap(snippet, MAX_SNIPPET_TOKENS * 2)
+        return self
+
+    def drop_snippet(self) -> None:
+        self.snippet = frozenset()
+        if self._raw is not None:
+            self._raw = [x for x in self._raw if x[0] != "r"]
+
+    def has_snippet(self) -> bool:
+        return bool(self.snippet) or (self._raw is not None and any(x[0] == "r" for x in self._raw))
 
     def to_state(self) -> dict[str, Any]:
         out: dict[str, Any] = {"i": self.index, "tools": list(self.tools), "req": self.req.to_state()}
@@ -101,13 +142,18 @@ class Served:
                 out[key] = pack_hashes(hashes)
         if self.numeric:
             out["n"] = 1
+        if self.echoed and not self.echo:
+            out["e"] = 1
         return out
 
     @classmethod
     def from_state(cls, s: Mapping[str, Any]) -> Served:
-        return cls(int(s["i"]), Request.from_state(s.get("req", {})), [str(t) for t in s.get("tools", ())],
-                   unpack_hashes(s.get("k", "")), unpack_hashes(s.get("v", "")), unpack_hashes(s.get("s", "")),
-                   unpack_hashes(s.get("o", "")), bool(s.get("n", False)))
+        out = cls(int(s["i"]), Request.from_state(s.get("req", {})), [str(t) for t in s.get("tools", ())],
+                  unpack_hashes(s.get("k", "")), unpack_hashes(s.get("v", "")), unpack_hashes(s.get("s", "")),
+                  unpack_hashes(s.get("o", "")), bool(s.get("n", False)))
+        if s.get("e"):
+            out.echoed = True
+        return out
 
 
 class RegressionDetector:
@@ -122,7 +168,9 @@ class RegressionDetector:
     def __init__(self) -> None:
         self.tool_used = False
         self.served: deque[Served] = deque(maxlen=MAX_SERVED)
-        self.pending: Request | None = None  # the request waiting for the assistant's first message
+        self.pending: Request | None = None  # the latest request, once analysed (see `_request`)
+        self._pending_text: str | None = None  # ... its text until then (process memory only, never in the state)
+        self.has_request = False  # a user request arrived
         self.pending_index = -1
         self.current: Served | None = None  # the served record of the turn in progress (results attach here)
         self.in_turn = False  # an assistant message answered the latest request
@@ -130,7 +178,6 @@ class RegressionDetector:
         self.last_text_task = False  # the latest request (thanks aside) was a writing task (joke, poem ...)
         self.defined: dict[str, frozenset[int]] = {}  # tool definitions seen (name -> kind tokens)
         self.restrict: frozenset[int] = frozenset()  # tokens of the system prompt's restrictive sentences
-        self.all_slots: frozenset[int] = frozenset()  # argument values seen: slot tokens of any request
         self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
 
     # -- feeding ------------------------------------------------------------------------------------------
@@ -146,32 +193,44 @@ class RegressionDetector:
                 self.defined[name] = toks
 
     def on_user(self, index: int, text: str) -> None:
-        """A user message with text (not a tool result)."""
-        req = analyze_request(text[:MAX_TEXT_CHARS])
-        if self.pending is not None and not self.in_turn:
-            req = self.pending.union(req)  # two user messages in a row: one request
-        self.pending = req
+        """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
+        raw = text[:MAX_TEXT_CHARS]
+        if self.has_request and not self.in_turn:
+            # two user messages in a row: one request
+            self.pending = self._request().union(analyze_request(raw))
+            self._pending_text = None
+        else:
+            self.pending = None
+            self._pending_text = raw
+        self.has_request = True
         self.pending_index = index
         self.current = None
         self.in_turn = False
+
+    def _request(self) -> Request:
+        """The pending request with its flags, analysed on first need: most requests are served by a tool and
+        never judged (`to_state` works it out before the text is dropped)."""
+        if self._pending_text is not None:
+            self.pending = analyze_request(self._pending_text)
+            self._pending_text = None
+        return self.pending if self.pending is not None else Request()
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
         self.tool_used = True
         target = self.current if self.current is not None else (self.served[-1] if self.served else None)
         if target is None:
             return
-        target.snippet = cap(target.snippet | text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS),
-                             MAX_SNIPPET_TOKENS * 2)
+        target.defer("r", text[:SNIPPET_CHARS])
         self._trim_snippets()
 
     def judges_text(self, tools: Sequence[str]) -> bool:
         """Whether `on_assistant` with these tools would look at the reply's text (a text-only first answer to a
         request, after a tool was used, or the first answer after a result): otherwise any text gives the same
         result."""
-        if self.pending is None:
+        if not self.has_request:
             return False
         if self.in_turn:
-            return self.current is not None and not self.current.echo
+            return self.current is not None and not self.current.echoed
         return self.tool_used and not any(tools)
 
     def on_assistant(self, index: int, text: str, tools: Sequence[str],
@@ -181,30 +240,32 @@ class RegressionDetector:
             pairs = [(t, args[i] if i < len(args) else None) for i, t in enumerate(tools) if t]
             tools = [t for t, _ in pairs]
             args = [a for _, a in pairs]
-        if self.pending is None or self.in_turn:
+        if not self.has_request or self.in_turn:
             # a later message of the same turn, or no request before it
             cur = self.current
-            if text and cur is not None and not cur.echo and cur.snippet:
-                cur.echo = text_tokens(text[:SNIPPET_CHARS], MAX_ECHO)
+            if text and cur is not None and not cur.echoed and cur.has_snippet():
+                cur.echoed = True
+                cur.defer("o", text[:SNIPPET_CHARS])
             if tools:
-                if self.current is None and self.pending is not None:
-                    self.current = self._remember(self.pending_index, self.pending, tools, args)
+                if self.current is None and self.has_request:
+                    self.current = self._remember(self.pending_index, tools, args)
                 elif self.current is not None:
-                    self.current.add_tools(tools, args, self.defined)
-                    self._slots(self.current)
+                    self.current.add_tools(tools, args)
                 self.tool_used = True
             return None
         self.in_turn = True
         before = self.tool_used
         if tools:
-            self.current = self._remember(self.pending_index, self.pending, tools, args)
+            self.current = self._remember(self.pending_index, tools, args)
             self.tool_used = True
             self.topic = self.pending_index
             self.last_text_task = False
             return self._turn(AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)"))
         if not before:
             return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
-        expected, detail = self._judge(self.pending, text)
+        for s in self.served:
+            s.ready(self.defined)
+        expected, detail = self._judge(self._request(), text)
         return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
 
     def _turn(self, turn: AssistantTurn) -> AssistantTurn:
@@ -248,7 +309,10 @@ class RegressionDetector:
 
     def _own(self, req: Request) -> frozenset[int]:
         """The request's content less the slot values seen in the conversation's calls."""
-        return req.content - self.all_slots if self.all_slots else req.content
+        slots: set[int] = set()
+        for s in self.served:
+            slots |= s.slots
+        return req.content - slots if slots else req.content
 
     def _score(self, req: Request, own: frozenset[int], s: Served) -> float:
         """How much of what the request is about this served request and its tools cover (0 when not enough).
@@ -382,27 +446,26 @@ class RegressionDetector:
             out |= s.kind
         return frozenset(out)
 
-    def _remember(self, index: int, req: Request, tools: Sequence[str], args: Sequence[Any]) -> Served:
-        s = Served(index, req)
-        s.add_tools(tools, args, self.defined)
+    def _remember(self, index: int, tools: Sequence[str], args: Sequence[Any]) -> Served:
+        if self._pending_text is not None:
+            s = Served(index, Request())
+            s.defer("q", self._pending_text)  # analysed (without its flags) when needed
+        else:
+            s = Served(index, self._request())
+        s.add_tools(tools, args)
         if self.served and self.served[-1].index == index:
             self.served.pop()
         self.served.append(s)
-        self._slots(s)
         self._trim_snippets()
         return s
-
-    def _slots(self, s: Served) -> None:
-        if s.slots:
-            self.all_slots = cap(self.all_slots | s.slots, MAX_SLOTS)
 
     def _trim_snippets(self) -> None:
         """Only the last MAX_SNIPPETS served requests keep their result snippet."""
         n = len(self.served) - MAX_SNIPPETS
         if n > 0:
             for s in itertools.islice(self.served, n):
-                if s.snippet:
-                    s.snippet = frozenset()
+                if s.has_snippet():
+                    s.drop_snippet()
 
     # -- state --------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
@@ -413,20 +476,16 @@ class RegressionDetector:
                     cur = i
         out: dict[str, Any] = {"v": STATE_VERSION}
         if self.served:
-            out["served"] = [s.to_state() for s in self.served]
-        if self.pending is not None:
-            for i, s in enumerate(self.served):  # usually the request just served: say which, not what
-                if s.req == self.pending:
-                    out["pending_ref"] = i
-                    break
+            out["served"] = [s.ready(self.defined).to_state() for s in self.served]
+        if self.has_request:
+            if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
+                out["pending_ref"] = cur  # the request just served: say which, not what
             else:
-                out["pending"] = self.pending.to_state()
+                out["pending"] = self._request().to_state()
         if self.defined:
             out["defs"] = {k: pack_hashes(v) for k, v in self.defined.items()}
         if self.restrict:
             out["sys"] = pack_hashes(self.restrict)
-        if self.all_slots:
-            out["slots"] = pack_hashes(self.all_slots)
         for key, value, fresh in (("tool_used", self.tool_used, False), ("pending_index", self.pending_index, -1),
                                   ("current", cur, None), ("in_turn", self.in_turn, False),
                                   ("topic", self.topic, None), ("text_task", self.last_text_task, False)):
@@ -448,6 +507,7 @@ class RegressionDetector:
             d.pending = d.served[int(ref)].req
         else:
             d.pending = None if p is None else Request.from_state(p)
+        d.has_request = d.pending is not None
         d.pending_index = int(state.get("pending_index", -1))
         cur = state.get("current")
         d.current = d.served[int(cur)] if cur is not None and 0 <= int(cur) < len(d.served) else None
@@ -457,7 +517,6 @@ class RegressionDetector:
         d.last_text_task = bool(state.get("text_task", False))
         d.defined = {str(k): unpack_hashes(v) for k, v in (state.get("defs") or {}).items()}
         d.restrict = unpack_hashes(state.get("sys", ""))
-        d.all_slots = unpack_hashes(state.get("slots", ""))
         return d
 
 
