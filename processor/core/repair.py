@@ -137,7 +137,8 @@ def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dia
     for k, snap in enumerate(previous):
         out.extend(b.on_snapshot(snap, adapter, k))
         b.feed_snapshot(snap, adapter, None, None, None, None)  # turns judged then: reported by those calls
-    out.extend(b.on_snapshot(msgs, adapter, len(previous), [s.view for s in steps[: len(msgs)]]))
+    if previous:  # an erasure needs an earlier snapshot to have held the call
+        out.extend(b.on_snapshot(msgs, adapter, len(previous), [s.view for s in steps[: len(msgs)]]))
     out.extend(b.feed_snapshot(msgs, adapter, None, None, None, None, steps, origin))
     out.extend(b.flush(None, None, None))
     return out
