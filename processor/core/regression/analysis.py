@@ -159,13 +159,15 @@ def _size(norm: str) -> int:
     return n
 
 
+_CJK_TIME = sorted((w for w in TIME if not w.isascii()), key=lambda w: (-len(w), w))
+_CJK_TIME_RE = re.compile("(" + "|".join(map(re.escape, _CJK_TIME)) + ")") if _CJK_TIME else None
+
+
 def _time_split(piece: str) -> list[str]:
     """A CJK piece with its time words cut out as pieces of their own (明天北京 -> 明天, 北京)."""
-    for w in TIME:
-        if w in piece and not w.isascii():
-            i = piece.index(w)
-            return [p for p in (*_time_split(piece[:i]), w, *_time_split(piece[i + len(w) :])) if p]
-    return [piece]
+    if _CJK_TIME_RE is None or _CJK_TIME_RE.search(piece) is None:
+        return [piece]
+    return [p for p in _CJK_TIME_RE.split(piece) if p]
 
 
 def _entities(text: str) -> tuple[set[int], list[str]]:

@@ -67,7 +67,7 @@ class Served:
     as it came, in process memory only, and hashed on first need: when a text-only answer is judged or the state
     is written (`ready`). Most conversations never need it between two state writes."""
 
-    __slots__ = ("_raw", "echo", "echoed", "index", "kind", "numeric", "req", "slots", "snippet", "tools")
+    __slots__ = ("_basis", "_raw", "echo", "echoed", "index", "kind", "numeric", "req", "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: list[str] | None = None, kind: frozenset[int] = frozenset(),
                  slots: frozenset[int] = frozenset(), snippet: frozenset[int] = frozenset(),
@@ -82,6 +82,13 @@ class Served:
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
         self._raw: list[tuple[str, Any, Any]] | None = None  # ("q", text) / ("t", tools, args) / ("r"|"o", text)
+        self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
+
+    def basis(self) -> frozenset[int]:
+        """The request's content less its slot values, its tools' kind tokens and the answer's tokens."""
+        if self._basis is None:
+            self._basis = (self.req.content - self.slots) | self.kind | self.echo
+        return self._basis
 
     def defer(self, kind: str, a: Any, b: Any = None) -> None:
         if self._raw is None:
@@ -102,6 +109,7 @@ class Served:
         if raw is None:
             return self
         self._raw = None
+        self._basis = None
         kind = set(self.kind)
         slots = set(self.slots)
         snippet = set(self.snippet)
@@ -323,17 +331,12 @@ class RegressionDetector:
         not, three fifths."""
         if not own:
             return 0.0
-        basis = (s.req.content - s.slots) | s.kind | s.echo
-        shared = own & basis
+        shared = own & s.basis()
         if not shared and not s.req.chars:
             return 0.0
         singles = req.singles
-
-        def weight(xs: frozenset[int]) -> float:
-            return len(xs) - 0.5 * len(xs & singles)
-
-        own_w = weight(own)
-        shared_w = weight(shared)
+        own_w = len(own) - 0.5 * len(own & singles) if singles else float(len(own))
+        shared_w = len(shared) - 0.5 * len(shared & singles) if singles else float(len(shared))
         cover = shared_w / own_w if own_w else 0.0
         if shared & s.kind:
             return cover if cover >= 0.25 or shared_w >= 2 else 0.0
