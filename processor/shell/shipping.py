@@ -18,6 +18,7 @@ from aiokafka.errors import CommitFailedError, KafkaError, MessageSizeTooLargeEr
 
 from ..core.partition import OutRecord
 from .fencing import Fenced, Ownership
+from .logs import describe_error
 from .metrics import Metrics
 
 log = logging.getLogger("toolmend.worker")
@@ -93,7 +94,7 @@ class Shipper:
             raise Fenced(tps, "commit refused: the group rebalanced") from e
         except (KafkaError, TimeoutError) as e:
             self.m.commits.labels("failed").inc()
-            log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
+            log.warning("offset commit failed (%s); records will be reprocessed idempotently", describe_error(e))
 
     async def produce(self, plan: Plan) -> None:
         """Produce and await acknowledgement of every record. Records with a known partition go in batches
