@@ -291,6 +291,36 @@ def test_repair_object_form_passes_system_and_tools() -> None:
                                          dialect="openai_chat")) == []
 
 
+def test_the_cli_object_form_passes_system_and_tools(tmp_path: Any) -> None:
+    import io
+
+    from processor.shell import cli
+
+    msgs = [*_openai_served("Pay my electricity bill", "pay_bill", '{"payee": "City Power"}', "paid", "Paid.", "c1"),
+            {"role": "user", "content": "Pay the $900 rent to Oakwood too"},
+            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500 without written approval."}]
+
+    def kinds(doc: Any) -> list[str]:
+        path = tmp_path / "in.json"
+        path.write_bytes(orjson.dumps(doc))
+        out = io.BytesIO()
+        cli_out = io.TextIOWrapper(out)
+        import sys
+
+        saved = sys.stdout
+        sys.stdout = cli_out
+        try:
+            cli.main(["patch", str(path)])
+        finally:
+            cli_out.flush()
+            sys.stdout = saved
+        return [f["kind"] for f in orjson.loads(out.getvalue())["findings"]]
+
+    assert "text_only_regression" in kinds({"messages": msgs})
+    system = "Never pay a bill above $500 without written approval."
+    assert "text_only_regression" not in kinds({"messages": msgs, "system": system})
+
+
 def _event(ts: int, typ: str, **kw: Any) -> bytes:
     return orjson.dumps({"conversation_id": "c", "ts": ts, "type": typ, **kw})
 
