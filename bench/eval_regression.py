@@ -225,6 +225,52 @@ def speed(records: list[dict[str, Any]], rounds: int = 5) -> dict[str, float]:
             "ratio": on[len(on) // 2] / off[len(off) // 2], "on_spread": on[-1] - on[0], "off_spread": off[-1] - off[0]}
 
 
+def synth_speed(seeds: tuple[int, ...] = (1, 2), rounds: int = 5) -> dict[str, float]:
+    """The same on generated traffic (`processor.synth.generate(300)`): each conversation's streamed messages as
+    one history, repaired whole, detectors on and off (median of `rounds` alternating rounds)."""
+    import statistics
+    from collections import defaultdict
+
+    import orjson
+
+    from processor.synth.generate import generate
+
+    hist: dict[tuple[int, str], Messages] = defaultdict(list)
+    dialect: dict[tuple[int, str], str] = {}
+    for seed in seeds:
+        events, _ = generate(300, seed=seed)
+        for e in events:
+            try:
+                v = orjson.loads(e.value)
+            except orjson.JSONDecodeError:
+                continue
+            if not isinstance(v, dict) or v.get("type") not in ("message", "messages"):
+                continue
+            ms = [v["message"]] if v.get("type") == "message" else v.get("messages")
+            if isinstance(ms, list):
+                key = (seed, str(v.get("conversation_id")))
+                hist[key].extend(m for m in ms if isinstance(m, dict))
+                dialect[key] = v.get("dialect") or "auto"
+    docs: list[tuple[Messages, str]] = []
+    for k, ms in hist.items():
+        try:
+            processor.repair(ms, dialect[k])
+        except (processor.InputError, ValueError):
+            continue  # the generator's invalid inputs (dead letters in the stream)
+        docs.append((ms, dialect[k]))
+    n = sum(len(m) for m, _ in docs)
+    on: list[float] = []
+    off: list[float] = []
+    for _ in range(rounds):
+        for behaviour, acc in ((True, on), (False, off)):
+            t = time.process_time()
+            for ms, d in docs:
+                processor.repair(ms, d, behaviour=behaviour)
+            acc.append((time.process_time() - t) / n * 1e6)
+    return {"histories": len(docs), "messages": n, "on_us_per_message": statistics.median(on),
+            "off_us_per_message": statistics.median(off), "ratio": statistics.median(on) / statistics.median(off)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="*", type=Path)
@@ -234,8 +280,7 @@ def main() -> int:
     a = ap.parse_args()
     paths = a.paths or SETS
     if a.speed:
-        sp = speed(load(paths))
-        print(json.dumps(sp, indent=2))
+        print(json.dumps({"eval_sets": speed(load(paths)), "synth": synth_speed()}, indent=2))
         return 0
     out: dict[str, Any] = {"commit": os.popen("git rev-parse --short HEAD 2>/dev/null").read().strip()}
     for path in paths:
