@@ -64,10 +64,16 @@ class Served:
     """A request the assistant served with a tool, and what its tools say about its kind.
 
     What arrives for it (the request's text, the calls' arguments, the results, the answer after them) is kept
-    as it came, in process memory only, and hashed on first need: when a text-only answer is judged or the state
-    is written (`ready`). Most conversations never need it between two state writes."""
+    as it came, in process memory only, and hashed on first need (`ready_core` for what a match reads,
+    `snippet_tokens` for the results, `ready` for both, before the state is written). Most requests are never
+    compared between two state writes.
 
-    __slots__ = ("_basis", "_raw", "echo", "echoed", "index", "kind", "numeric", "req", "slots", "snippet", "tools")
+    `settle` marks the points at which the record takes the conversation's tool definitions and restarts its
+    result budget (`SNIPPET_CHARS` per settle): every judged text-only answer and every state write. Hashing
+    later than that gives the same tokens."""
+
+    __slots__ = ("_basis", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req", "slots",
+                 "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: list[str] | None = None, kind: frozenset[int] = frozenset(),
                  slots: frozenset[int] = frozenset(), snippet: frozenset[int] = frozenset(),
@@ -77,11 +83,15 @@ class Served:
         self.tools: list[str] = tools if tools is not None else []  # call order: the first is the expected tool
         self.kind = kind  # tool name words, argument keys, definition words
         self.slots = slots  # argument-value tokens
-        self.snippet = snippet  # result tokens
+        self.snippet = snippet  # result tokens (hashed up to `_snip`: read them through `snippet_tokens`)
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
-        self._raw: list[tuple[str, Any, Any]] | None = None  # ("q", text) / ("t", tools, args) / ("r"|"o", text)
+        # not hashed yet: ("q", text, None) / ("t", tools, args) / ("o", text, None); a "t" item takes the tool
+        # definitions known at the next `settle` as a fourth element
+        self._raw: list[tuple[Any, ...]] | None = None
+        self._snip: list[str] | None = None  # result texts not hashed yet
+        self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
 
     def basis(self) -> frozenset[int]:
@@ -91,10 +101,20 @@ class Served:
         return self._basis
 
     def defer(self, kind: str, a: Any, b: Any = None) -> None:
+        if kind == "r":
+            if self._rsince >= SNIPPET_CHARS:
+                return
+            text: str = a
+            self._rsince += len(text)
+            if self._snip is None:
+                self._snip = [text]
+            else:
+                self._snip.append(text)
+                if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
+                    self.snippet_tokens()
+            return
         if self._raw is None:
             self._raw = []
-        if kind == "r" and sum(len(x[1]) for x in self._raw if x[0] == "r") >= SNIPPET_CHARS:
-            return
         self._raw.append((kind, a, b))
 
     def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
@@ -103,45 +123,84 @@ class Served:
                 self.tools.append(t)
         self.defer("t", list(tools), list(args))
 
-    def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
-        """Hash what arrived since the last call."""
+    def settle(self, defined: Mapping[str, frozenset[int]]) -> None:
+        """Calls deferred so far take the tool definitions known now; the result budget starts again."""
+        self._rsince = 0
         raw = self._raw
         if raw is None:
-            return self
-        self._raw = None
-        self._basis = None
+            return
+        for i in range(len(raw)):
+            x = raw[i]
+            if x[0] == "t" and len(x) == 3:
+                defs: frozenset[int] = frozenset()
+                if defined:
+                    for t in x[1]:
+                        d = defined.get(t)
+                        if d:
+                            defs = defs | d
+                raw[i] = ("t", x[1], x[2], defs)
+
+    def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
+        """Settle, and hash everything that arrived (before the state is written)."""
+        self.settle(defined)
+        self.ready_core()
+        self.snippet_tokens()
+        return self
+
+    def ready_core(self) -> None:
+        """Hash the settled request, calls and answer (what `basis` and a match read)."""
+        raw = self._raw
+        if raw is None:
+            return
+        pending: list[tuple[Any, ...]] | None = None
         kind = set(self.kind)
         slots = set(self.slots)
-        snippet = set(self.snippet)
-        for what, a, b in raw:
+        for x in raw:
+            what = x[0]
             if what == "q":
-                self.req = request_core(a)
+                self.req = request_core(x[1])
             elif what == "t":
+                if len(x) == 3:  # not settled yet: stays for the next settle
+                    if pending is None:
+                        pending = []
+                    pending.append(x)
+                    continue
+                a = x[1]
+                b = x[2]
                 for i, t in enumerate(a):
                     kind |= name_tokens(t)
-                    kind |= defined.get(t, frozenset())
                     if i < len(b):
                         keys, values = arguments(b[i])
                         kind |= keys
                         slots |= values
                         if not self.numeric and _has_number(b[i]):
                             self.numeric = True
-            elif what == "r":
-                snippet |= text_tokens(a[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
+                kind |= x[3]
             elif what == "o":
-                self.echo = text_tokens(a[:SNIPPET_CHARS], MAX_ECHO)
+                self.echo = text_tokens(x[1][:SNIPPET_CHARS], MAX_ECHO)
+        self._raw = pending
+        self._basis = None
         self.kind = cap(kind, MAX_KIND)
         self.slots = cap(slots, MAX_KIND)
-        self.snippet = cap(snippet, MAX_SNIPPET_TOKENS * 2)
-        return self
+
+    def snippet_tokens(self) -> frozenset[int]:
+        """The results' tokens, hashed on first need."""
+        snip = self._snip
+        if snip is not None:
+            self._snip = None
+            snippet = set(self.snippet)
+            for text in snip:
+                snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
+            self.snippet = cap(snippet, MAX_SNIPPET_TOKENS * 2)
+        return self.snippet
 
     def drop_snippet(self) -> None:
         self.snippet = frozenset()
-        if self._raw is not None:
-            self._raw = [x for x in self._raw if x[0] != "r"]
+        self._snip = None
+        self._rsince = 0
 
     def has_snippet(self) -> bool:
-        return bool(self.snippet) or (self._raw is not None and any(x[0] == "r" for x in self._raw))
+        return bool(self.snippet) or self._snip is not None
 
     def to_state(self) -> dict[str, Any]:
         out: dict[str, Any] = {"i": self.index, "tools": list(self.tools), "req": self.req.to_state()}
@@ -272,7 +331,7 @@ class RegressionDetector:
         if not before:
             return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
         for s in self.served:
-            s.ready(self.defined)
+            s.settle(self.defined)
         expected, detail = self._judge(self._request(), text)
         return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
 
@@ -284,6 +343,13 @@ class RegressionDetector:
     # -- decisions ----------------------------------------------------------------------------------------
     def _judge(self, req: Request, reply: str) -> tuple[str | None, str]:
         f = req.flags
+        # thanks and status queries are decided by their flags alone, and leave the topic (see `_follow`)
+        if "ack" in f:
+            return None, "acknowledgement"
+        if "status" in f:
+            return None, "status query"
+        for s in self.served:
+            s.ready_core()
         match = self._match(req)
         self._follow(req, match[0] if match is not None else None)
         for flag, why in _NEGATIVE:
@@ -381,7 +447,7 @@ class RegressionDetector:
         if topic is None:
             mine = req.units()
             for s in reversed(self.served):
-                if mine & (s.snippet | s.req.units() | s.slots):
+                if mine & (s.snippet_tokens() | s.req.units() | s.slots):
                     topic = s
                     break
         if topic is None and self.served:
@@ -426,7 +492,7 @@ class RegressionDetector:
             return False  # an act, or "another one", asks for a new call
         known: set[int] = set()
         for s in self.served:
-            known |= s.snippet
+            known |= s.snippet_tokens()
             known |= s.req.units()
             known |= s.slots
         units = req.entities or (req.content | req.chars | req.times)
@@ -438,7 +504,7 @@ class RegressionDetector:
         # a follow-up that only moves in time ("明天呢？", "and tomorrow?"), after a result that spans several
         # times (in whatever language): the result answers it
         if req.times and not req.entities and not (self._own(req) - self._known_kind()):
-            snippet_times = sum(len(s.snippet & _TIMES) for s in self.served)
+            snippet_times = sum(len(s.snippet_tokens() & _TIMES) for s in self.served)
             return snippet_times >= 2
         return False
 
