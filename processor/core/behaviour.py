@@ -63,11 +63,15 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("erasure", "fed_user", "last_user", "pending", "regression", "streamed")
+    __slots__ = ("erasure", "fed_user", "keys", "last_user", "pending", "regression", "streamed")
 
-    def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None) -> None:
+    def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None,
+                 keys: bool = True) -> None:
         self.regression = regression if regression is not None else RegressionDetector()
         self.erasure = erasure if erasure is not None else ErasureTracker()
+        # fingerprint user texts (for erasures and for resuming at the next snapshot): False for a history judged
+        # once with no snapshot before or after it (`repair()` without `previous`), where none is ever read
+        self.keys = keys
         self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
         self.pending: list[Any] | None = None  # [first index, text, tools, args] of the assistant turn in progress
         self.streamed = False  # messages came as a stream: the stream's turns are judged, snapshots only erasures
@@ -157,7 +161,7 @@ class Behaviour:
                     if not c.malformed:
                         tools.append(c.name)
                         args.append(call_arguments(msg, c.pos))
-            if calls:
+            if calls and self.keys:
                 on_call = self.erasure.on_call
                 for cid, tool in calls:
                     if cid is not None:
@@ -194,14 +198,15 @@ class Behaviour:
             # a results turn (even with a line of user text beside the results) is answered by the model's
             # final answer, which is no regression; its text still leads the calls that may follow
             self.regression.on_tool_result(index, None, adapter.result_text(msg)[:RESULT_TEXT])
-            if view.has_text:
+            if view.has_text and self.keys:
                 text = adapter.text_of(msg)
                 if text:
                     self.last_user = user_key(text)
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
             self.regression.on_user(index, text)
-            self.last_user = user_key(text)
+            if self.keys:
+                self.last_user = user_key(text)
         return out
 
     def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:

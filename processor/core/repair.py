@@ -71,7 +71,7 @@ def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dia
                previous: Sequence[Sequence[JSON]], system: Any = None, tools: Any = None) -> list[Finding]:
     from .behaviour import Behaviour  # the detectors load on first use
 
-    b = Behaviour()
+    b = Behaviour(keys=bool(previous))  # no earlier snapshot: no erasure to find, no user text to fingerprint
     b.on_context(system, tools)
     out: list[Finding] = []
     for k, snap in enumerate(previous):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
@@ -43,17 +42,40 @@ _DECLARATIVE = frozenset(
 _TIME_H = frozenset(h(w) for w in TIME)
 
 
-@dataclass(frozen=True, slots=True)
-class Request:
-    """A user request, hashed. Instances are shared through the cache: never mutate one."""
+_EMPTY: frozenset[int] = frozenset()
+_NO_FLAGS: frozenset[str] = frozenset()
 
-    content: frozenset[int] = frozenset()  # what it is about: stems and CJK n-grams, less time words and names
-    singles: frozenset[int] = frozenset()  # those of `content` that are single CJK characters (weigh half)
-    chars: frozenset[int] = frozenset()  # CJK characters of its content, one by one
-    entities: frozenset[int] = frozenset()  # names, numbers, identifiers: slot values
-    times: frozenset[int] = frozenset()  # time words: slot values too
-    flags: frozenset[str] = frozenset()
-    size: int = 0  # words + CJK characters
+
+class Request:
+    """A user request, hashed. Instances are shared through the cache: never mutate one. (A plain class: mypyc
+    builds it natively, where a dataclass's generated `__init__` would run as Python.)"""
+
+    __slots__ = ("chars", "content", "entities", "flags", "singles", "size", "times")
+
+    def __init__(self, content: frozenset[int] = _EMPTY, singles: frozenset[int] = _EMPTY,
+                 chars: frozenset[int] = _EMPTY, entities: frozenset[int] = _EMPTY, times: frozenset[int] = _EMPTY,
+                 flags: frozenset[str] = _NO_FLAGS, size: int = 0) -> None:
+        self.content = content  # what it is about: stems and CJK n-grams, less time words and names
+        self.singles = singles  # those of `content` that are single CJK characters (weigh half)
+        self.chars = chars  # CJK characters of its content, one by one
+        self.entities = entities  # names, numbers, identifiers: slot values
+        self.times = times  # time words: slot values too
+        self.flags = flags
+        self.size = size  # words + CJK characters
+
+    def _key(self) -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int],
+                            frozenset[str], int]:
+        return (self.content, self.singles, self.chars, self.entities, self.times, self.flags, self.size)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Request) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Request(content={self.content!r}, singles={self.singles!r}, chars={self.chars!r}, "
+                f"entities={self.entities!r}, times={self.times!r}, flags={self.flags!r}, size={self.size!r})")
 
     def units(self) -> frozenset[int]:
         """What it adds, for the "answered by earlier results" test."""
@@ -345,13 +367,28 @@ _STATUS_FILLER = frozenset(["hello", "hey", "hi", "yo", "ping", "yet", "so", "fa
 # -- replies ----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Reply:
-    claim: bool
-    asks: bool  # a question or a request for details, with no claim of having acted
-    refusal: bool  # declines, with no denial of capability
-    reason: bool  # ... and gives a situational reason
-    tokens: frozenset[int]  # content tokens (for grounding a refusal in the system prompt)
+    """What a reply says (a plain class, for mypyc: see `Request`). Shared through the cache: never mutate one."""
+
+    __slots__ = ("asks", "claim", "reason", "refusal", "tokens")
+
+    def __init__(self, claim: bool, asks: bool, refusal: bool, reason: bool, tokens: frozenset[int]) -> None:
+        self.claim = claim
+        self.asks = asks  # a question or a request for details, with no claim of having acted
+        self.refusal = refusal  # declines, with no denial of capability
+        self.reason = reason  # ... and gives a situational reason
+        self.tokens = tokens  # content tokens (for grounding a refusal in the system prompt)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reply) and (self.claim, self.asks, self.refusal, self.reason, self.tokens) == (
+            other.claim, other.asks, other.refusal, other.reason, other.tokens)
+
+    def __hash__(self) -> int:
+        return hash((self.claim, self.asks, self.refusal, self.reason, self.tokens))
+
+    def __repr__(self) -> str:
+        return (f"Reply(claim={self.claim!r}, asks={self.asks!r}, refusal={self.refusal!r}, reason={self.reason!r}, "
+                f"tokens={self.tokens!r})")
 
     def veto(self, restrictions: frozenset[int]) -> str | None:
         if self.asks and not self.claim:

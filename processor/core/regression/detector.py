@@ -16,11 +16,11 @@ hashes and flags only, and every call is O(size of the message).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
@@ -47,17 +47,37 @@ _NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", 
              ("recall", "asks to be reminded of what was said"))
 
 
-@dataclass(frozen=True)
 class AssistantTurn:
-    index: int  # index of the assistant message
-    outcome: Outcome
-    after_first_tool_use: bool  # True once the conversation has used a tool before this turn
-    expected_tool: str | None  # set when this turn is a text_only_regression
-    detail: str  # short, no message content
+    """A decided assistant turn. Immutable by convention (a plain class: mypyc builds it natively, where a
+    dataclass's generated `__init__` would run as Python)."""
+
+    __slots__ = ("after_first_tool_use", "detail", "expected_tool", "index", "outcome")
+
+    def __init__(self, index: int, outcome: Outcome, after_first_tool_use: bool, expected_tool: str | None,
+                 detail: str) -> None:
+        self.index = index  # index of the assistant message
+        self.outcome: Outcome = outcome
+        self.after_first_tool_use = after_first_tool_use  # True once the conversation has used a tool before this turn
+        self.expected_tool = expected_tool  # set when this turn is a text_only_regression
+        self.detail = detail  # short, no message content
 
     @property
     def regression(self) -> bool:
         return self.expected_tool is not None
+
+    def _key(self) -> tuple[int, str, bool, str | None, str]:
+        return (self.index, self.outcome, self.after_first_tool_use, self.expected_tool, self.detail)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AssistantTurn) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"AssistantTurn(index={self.index!r}, outcome={self.outcome!r}, "
+                f"after_first_tool_use={self.after_first_tool_use!r}, expected_tool={self.expected_tool!r}, "
+                f"detail={self.detail!r})")
 
 
 class Served:
@@ -592,10 +612,22 @@ class RegressionDetector:
 def _has_number(args: Any) -> bool:
     """An argument is a quantity (a number, or a string that is one): not an id that holds digits."""
     if isinstance(args, str):
-        try:
-            args = orjson.loads(args)
-        except orjson.JSONDecodeError:
-            return False
+        return _has_number_text(args) if len(args) <= 4000 else _has_number_parsed(args)
+    return _has_number_doc(args)
+
+
+def _has_number_parsed(args: str) -> bool:
+    try:
+        doc = orjson.loads(args)
+    except orjson.JSONDecodeError:
+        return False
+    return _has_number_doc(doc)
+
+
+_has_number_text = functools.lru_cache(maxsize=1024)(_has_number_parsed)  # arguments as JSON text, met again
+
+
+def _has_number_doc(args: Any) -> bool:
     if isinstance(args, Mapping):
         for v in args.values():
             if isinstance(v, int | float) and not isinstance(v, bool):
