@@ -55,6 +55,7 @@ def system_text(value: Any) -> str:
     return text_from_parts(value) if isinstance(value, list) else ""
 
 
+USER_TEXT_HELD = 2000  # a user text at most this long waits for its fingerprint to be needed
 PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its text, in memory and in state
 
 
@@ -63,7 +64,7 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("erasure", "fed_user", "keys", "last_user", "pending", "regression", "streamed")
+    __slots__ = ("_user_text", "erasure", "fed_user", "keys", "last_user", "pending", "regression", "streamed")
 
     def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None,
                  keys: bool = True) -> None:
@@ -73,6 +74,7 @@ class Behaviour:
         # once with no snapshot before or after it (`repair()` without `previous`), where none is ever read
         self.keys = keys
         self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
+        self._user_text: str | None = None  # ... that text, until its fingerprint is needed (`user`)
         self.pending: list[Any] | None = None  # [first index, text, tools, args] of the assistant turn in progress
         self.streamed = False  # messages came as a stream: the stream's turns are judged, snapshots only erasures
         self.fed_user: str | None = None  # snapshots: the last user request fed to the detectors (where to resume)
@@ -140,7 +142,7 @@ class Behaviour:
             out.extend(self._observe(v, calls, m, origin[i] if origin is not None else i, adapter, obs, model,
                                      app_version))
             if v.role is Role.USER and v.has_text and not v.results:
-                self.fed_user = self.last_user
+                self.fed_user = self.user()
         return out
 
     def observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
@@ -163,9 +165,10 @@ class Behaviour:
                         args.append(call_arguments(msg, c.pos))
             if calls and self.keys:
                 on_call = self.erasure.on_call
+                last = self.user()
                 for cid, tool in calls:
                     if cid is not None:
-                        on_call(cid, tool, self.last_user)
+                        on_call(cid, tool, last)
             if self.pending is None and not adapter.turn_spans_items:
                 # one message is the whole model turn, decided at once (what flush below does with it); its text
                 # is read only if the detector will look at it
@@ -201,13 +204,30 @@ class Behaviour:
             if view.has_text and self.keys:
                 text = adapter.text_of(msg)
                 if text:
-                    self.last_user = user_key(text)
+                    self._set_user(text)
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
             self.regression.on_user(index, text)
             if self.keys:
-                self.last_user = user_key(text)
+                self._set_user(text)
         return out
+
+    def _set_user(self, text: str) -> None:
+        """The latest user text: fingerprinted when a call or the state needs it (most texts never are between
+        two state writes); a long one at once (bounded memory)."""
+        if len(text) > USER_TEXT_HELD:
+            self._user_text = None
+            self.last_user = user_key(text)
+        else:
+            self._user_text = text
+
+    def user(self) -> str | None:
+        """The fingerprint of the last user text."""
+        text = self._user_text
+        if text is not None:
+            self._user_text = None
+            self.last_user = user_key(text)
+        return self.last_user
 
     def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
         """Decide the assistant turn in progress (the next message arrived, or the conversation ended)."""
@@ -261,8 +281,9 @@ class Behaviour:
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {"r": self.regression.to_state(), "e": self.erasure.to_state()}
-        if self.last_user is not None:
-            st["u"] = self.last_user
+        last = self.user()
+        if last is not None:
+            st["u"] = last
         if self.pending is not None:
             st["p"] = self.pending
         if self.streamed:
