@@ -19,6 +19,7 @@ from aiokafka.errors import CommitFailedError, KafkaError, MessageSizeTooLargeEr
 from ..core.partition import OutRecord
 from .fencing import Fenced, Ownership
 from .metrics import Metrics
+from .recovery import marker
 
 log = logging.getLogger("toolmend.worker")
 
@@ -83,7 +84,9 @@ class Shipper:
         # 3. offsets
         await self.own.check(tps, sh.generation)
         try:
-            await asyncio.wait_for(self.consumer.commit(sh.commit), 15)
+            # each position with its marker: the changelog holds state up to it (recovery.py checks at restore)
+            offsets = {tp: (position, marker(position)) for tp, position in sh.commit.items()}
+            await asyncio.wait_for(self.consumer.commit(offsets), 15)
             self.own.contact()
             self.m.commits.labels("ok").inc()
             for tp, position in sh.commit.items():

@@ -26,7 +26,7 @@ from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
 from .kafka import drain, ensure_topics, partitions_of
 from .metrics import Metrics
-from .recovery import restore
+from .recovery import StateLost, reset_record, restore
 from .shipping import Plan, Shipment, Shipper
 
 __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # the helpers, for older imports
@@ -61,6 +61,8 @@ class Worker:
         self._producer: AIOKafkaProducer | None = None
         self._shipper: Shipper | None = None
         self._own: Ownership | None = None
+        self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
+        self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
         self._gauges_at = 0.0
@@ -191,6 +193,8 @@ class Worker:
                     self._own.contact()
                 if self._ship_error is not None:
                     raise self._ship_error
+                if self._fatal is not None:
+                    raise self._fatal
                 if self._shipping is not None and self._shipping.done():
                     await self._settle()  # a failed shipment stops the loop now, not at the next batch
                 log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
@@ -255,6 +259,11 @@ class Worker:
         # outputs first, acknowledged; then the state; then the commit (see the module docstring)
         plan: Plan = []
         counts: dict[str, int] = {}
+        for tp in commit:
+            position = self._resets.pop(tp.partition, None)
+            if position is not None and s.findings_topic:  # what follows was decided without the lost state
+                plan.append((s.findings_topic, tp.partition if s.findings_topic in same else None,
+                             reset_record(s, tp.partition, position)))
         for r, part in zip(outs, origin, strict=True):
             t = topic[r.kind]
             if t is None:
@@ -348,6 +357,9 @@ class Worker:
         new = sorted(tp.partition for tp in parts if tp.topic == self.s.input_topic
                      and tp.partition not in self.procs)
         self.assigned = {tp.partition for tp in parts if tp.topic == self.s.input_topic}
+        for p in list(self._resets):
+            if p not in self.assigned:
+                del self._resets[p]  # its next owner finds the state it left (empty, then its own)
         if not new:
             return
         self.restoring.update(new)
@@ -358,6 +370,12 @@ class Worker:
         t0 = time.perf_counter()
         try:
             restored = await self._restore(new)
+        except StateLost as e:  # stays paused; the loop stops with the message (exit code 2)
+            self._fatal = e
+            self.failed = "state lost"
+            log.error("%s", e)
+            self.restoring.difference_update(new)
+            return
         except Exception as e:
             # without its state a partition must not be processed: stay paused and fail /healthz, so the
             # orchestrator restarts the worker and the group hands the partition to a healthy member
@@ -390,7 +408,10 @@ class Worker:
             self._share_hot()
 
     async def _restore(self, partitions: list[int]) -> int:
-        procs = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        assert self._consumer is not None
+        procs, resets = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        self._resets.update(resets)
+        self.m.state_resets.inc(len(resets))
         self.procs.update(procs)
         self._share_hot()
         return sum(proc.conversations for proc in procs.values())
