@@ -26,6 +26,11 @@ log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
 
 
+def isolation(s: Settings) -> str:
+    """Exactly once: what an aborted transaction wrote is not state (nor input)."""
+    return "read_committed" if s.delivery == "exactly_once" else "read_uncommitted"
+
+
 def marker(position: int) -> str:
     """The commit metadata of a position: the changelog holds state up to the offset before it."""
     return f"{MARKER} {position - 1}"
@@ -65,7 +70,7 @@ def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, int]) 
 async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> None:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
-    rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest",
+    rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
                           max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
     await rc.start()
     try:
@@ -178,7 +183,7 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
                        old_keys: set[bytes]) -> dict[str, Any]:
     proc = PartitionProcessor(s.input_topic, p, engine, NullObserver())
     tp = TopicPartition(s.input_topic, p)
-    reader = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest",
+    reader = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
                               max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536), **s.kafka_common())
     await reader.start()
     n = 0
