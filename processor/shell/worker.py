@@ -423,7 +423,9 @@ class Worker:
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
-        procs, resets = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        procs, resets, meta_at = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        if self._shipper is not None:
+            self._shipper.meta_at.update(meta_at)
         self._resets.update(resets)
         self.m.state_resets.inc(len(resets))
         self.procs.update(procs)

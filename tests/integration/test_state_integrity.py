@@ -86,6 +86,38 @@ async def test_a_lost_changelog_is_refused_then_rebuilt_from_the_input(broker, t
         r["id"]: r["value"] for r in want["findings"]}
 
 
+async def test_a_changelog_replaced_by_a_copy_of_its_last_records_is_refused(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The state topic recreated with only the last record of each partition, headers and all (its latest meta
+    record: the watermark and offset the committed positions expect): the conversations are gone, and the
+    markers tell (the commit's, where the broker keeps commit metadata; the meta record's own header, which
+    names where the previous one landed, everywhere)."""
+    from aiokafka import AIOKafkaProducer
+
+    s = settings_for(broker.bootstrap, max_batch=50)
+    items = traffic(60, seed=33)
+    await first_pass(s, items)
+    kept = {}
+    for r in await read_all(broker.bootstrap, s.changelog_topic):
+        if r.partition not in kept or r.offset > kept[r.partition].offset:
+            kept[r.partition] = r
+    await lose_the_changelog(s)
+    await create(s)
+    p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await p.start()
+    try:
+        for r in kept.values():
+            await (await p.send(s.changelog_topic, r.value, key=r.key, partition=r.partition, headers=r.headers))
+    finally:
+        await p.stop()
+    assert all(r.key == b"\x00toolmend-partition-meta" for r in kept.values())
+    log = tmp_path / "w.log"
+    with worker_process(s, log) as w:
+        rc = await asyncio.to_thread(w.wait, 90)
+    text = log.read_text()
+    assert rc == 2, text[-3000:]
+    assert "the changelog was replaced" in text and "toolmend recover --rebuild" in text
+
+
 async def test_start_empty_goes_on_and_marks_the_reset(broker) -> None:  # type: ignore[no-untyped-def]
     s = settings_for(broker.bootstrap, max_batch=50)
     items = traffic(60, seed=32)
