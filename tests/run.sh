@@ -41,3 +41,6 @@ step "unit, property and integration tests on Tansu, core compiled"
 
 step "integration tests on Apache Kafka"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=kafka -m "kafka or needs_kafka" tests/integration
+
+step "deployment: Kubernetes manifests offline, the image built and run against a broker"
+TOOLMEND_VENV="$VENV" bash deploy/check.sh
