@@ -9,6 +9,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import TopicAlreadyExistsError
 
 from .config import Settings
@@ -42,6 +43,32 @@ async def topic_sizes(settings: Settings) -> dict[str, int]:
         return {t["topic"]: len(t["partitions"]) for t in await admin.describe_topics() if t["error_code"] == 0}
     finally:
         await admin.close()
+
+
+async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, int]:
+    """`max.message.bytes` of each topic that reports it (a broker without DescribeConfigs reports none)."""
+    names = [t for t in topics if t]
+    if not names:
+        return {}
+    admin = AIOKafkaAdminClient(**settings.kafka_common())
+    await admin.start()
+    out: dict[str, int] = {}
+    try:
+        responses = await admin.describe_configs(
+            [ConfigResource(ConfigResourceType.TOPIC, t, {"max.message.bytes": None}) for t in names])
+        for resp in responses:
+            for res in getattr(resp, "resources", ()):
+                error_code, _, _, name, entries = res[:5]
+                if error_code != 0:
+                    continue
+                for entry in entries:
+                    if entry[0] == "max.message.bytes" and str(entry[1]).isdigit():
+                        out[name] = int(entry[1])
+    except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+        return {}
+    finally:
+        await admin.close()
+    return out
 
 
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:

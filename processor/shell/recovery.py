@@ -79,6 +79,7 @@ class Changelog(NamedTuple):
     meta_at: dict[int, int]  # changelog offset of the last meta record read
     starts: dict[int, int]  # log start offset
     prev: dict[int, int]  # what the last meta record says of its predecessor's offset (PREV_META)
+    unreadable: dict[int, int]  # changelog offset of the last meta record that could not be read
 
 
 class StateLost(ConfigError):
@@ -115,7 +116,10 @@ def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[
         c, mark = committed.get(p, (0, None))
         if c <= 0:
             continue
-        if proc.offset < c - 1:
+        if seen.unreadable.get(p, -1) > seen.meta_at.get(p, -1):
+            lost[p] = (f"committed offset {c}; its last state record, at changelog offset {seen.unreadable[p]}, "
+                       f"cannot be read")
+        elif proc.offset < c - 1:
             lost[p] = f"committed offset {c}, state up to {'nothing' if proc.offset < 0 else proc.offset}"
         elif mark is not None and mark.meta_at is not None and seen.meta_at.get(p, -1) < mark.meta_at:
             lost[p] = (f"committed offset {c} with state at changelog offset {mark.meta_at}, found only up to "
@@ -135,7 +139,7 @@ def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[
 async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
-    seen = Changelog({}, {}, {})
+    seen = Changelog({}, {}, {}, {})
     rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
                           max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
     await rc.start()
@@ -153,7 +157,14 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                 got = keys.setdefault(tp.partition, set()) if keys is not None else None
                 for r in recs:
                     if r.key is not None:
-                        proc.restore(r.key, r.value)
+                        if r.key == META_KEY:
+                            try:
+                                proc.restore(r.key, r.value)
+                            except Exception:  # garbage: the partition's position is unknown (lost_state)
+                                seen.unreadable[tp.partition] = r.offset
+                                continue
+                        else:  # the core quarantines a conversation whose record it cannot read
+                            proc.restore(r.key, r.value)
                         if r.key == META_KEY and r.value is not None:
                             seen.meta_at[tp.partition] = r.offset
                             prev = dict(r.headers or ()).get(PREV_META)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import time
@@ -24,7 +25,7 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, partitions_of, topic_sizes
+from .kafka import drain, ensure_topics, partitions_of, topic_limits, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .recovery import StateLost, reset_record, restore
@@ -35,6 +36,7 @@ __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
+OUTPUT_OVERHEAD = 1024  # a record's headers and batch framing, on top of key and value (what the core measures)
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 
 
@@ -132,6 +134,7 @@ class Worker:
             self._own.attach()
             self._own.guard(self._producer)
             await self._partition_layout()
+            await self._output_limit()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
             await self._loop(stop)
@@ -152,6 +155,16 @@ class Worker:
             # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
             raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
                               f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
+
+    async def _output_limit(self) -> None:
+        """The largest output the output topics take: an event whose outputs would not fit goes whole to the
+        dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
+        s = self.s
+        limits = await topic_limits(s, [s.output_topic, s.findings_topic or ""])
+        if limits:
+            limit = max(1024, min(limits.values()) - OUTPUT_OVERHEAD)
+            self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
+            log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
 
     async def _create_topics(self) -> None:
         """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their
