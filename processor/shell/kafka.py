@@ -71,6 +71,16 @@ async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, i
     return out
 
 
+OUTPUT_OVERHEAD = 1024  # a record's headers and batch framing, on top of key and value (what the core measures)
+
+
+async def max_output_bytes(settings: Settings) -> int | None:
+    """The largest output (key and value) the output topics take, for the engine's `max_output_bytes`: an event
+    whose outputs would not fit is dead-lettered whole, decided in the core (the worker and replay alike)."""
+    limits = await topic_limits(settings, [settings.output_topic, settings.findings_topic or ""])
+    return max(1024, min(limits.values()) - OUTPUT_OVERHEAD) if limits else None
+
+
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
     """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
     does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""

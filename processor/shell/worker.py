@@ -25,7 +25,7 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, partitions_of, topic_limits, topic_sizes
+from .kafka import drain, ensure_topics, max_output_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .recovery import StateLost, reset_record, restore
@@ -36,7 +36,6 @@ __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
-OUTPUT_OVERHEAD = 1024  # a record's headers and batch framing, on top of key and value (what the core measures)
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 
 
@@ -159,10 +158,8 @@ class Worker:
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
         dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
-        s = self.s
-        limits = await topic_limits(s, [s.output_topic, s.findings_topic or ""])
-        if limits:
-            limit = max(1024, min(limits.values()) - OUTPUT_OVERHEAD)
+        limit = await max_output_bytes(self.s)
+        if limit is not None:
             self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
             log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
 
