@@ -923,6 +923,23 @@ def test_gemini_drop_merges_the_model_turn_past_a_message_of_an_unknown_role(ids
     assert out == r.messages
 
 
+def test_gemini_limit_a_model_turn_already_let_go_is_not_merged() -> None:
+    """The documented limit (docs/semantics.md, Limits): the late response that completes a held block lets the
+    output behind it go, a text turn included; the call turn after it can no longer be merged with it. While
+    the block still waits for another late result, the text turn is held and is merged."""
+    h = [gem_user("u"), gem_calls("f#1", text="a"), gem_user("v"), gem_model("t"), gem_resps("f#1"),
+         gem_calls("h#3", text="b"), gem_resps("h#3")]
+    r = processor.repair(h, "gemini", behaviour=False)
+    assert r.messages[3:5] == [gem_model("t"), gem_calls("h#3", text="b")]
+    assert [(v.rule, v.index) for v in validate(r.messages, "gemini")] == [("call_turn_position", 4)]
+    # two calls, one late result: the block still waits, the text turn is still held and is merged
+    h2 = [gem_user("u"), gem_calls("f#1", "g#2", text="a"), *h[2:]]
+    r2 = processor.repair(h2, "gemini", behaviour=False)
+    assert r2.messages[3] == {"role": "model", "parts": [{"text": "t"}, *gem_calls("h#3", text="b")["parts"]]}
+    assert ("merge_turns", 3, None) in acts(r2)
+    check(r2, h2, "gemini", "fill")
+
+
 def test_chat_legacy_function_message_inside_a_block() -> None:
     """A legacy `role: function` message between tool_calls and their tool messages breaks the run (the API
     wants the tool messages right after the assistant message); after repair the history must be valid."""
