@@ -49,7 +49,7 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         return int(generate.main(rest))
     if command == "schema":
-        from ..core.event_schema import schema_json
+        from .event_schema import schema_json
 
         sys.stdout.write(schema_json() + "\n")
         return 0
