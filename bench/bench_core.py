@@ -13,14 +13,11 @@ import gc
 import json
 import platform
 import random
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 import orjson
-
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
 from processor import Tracker, repair
 

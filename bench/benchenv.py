@@ -11,15 +11,23 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def core_kind() -> str:
+    """Which core the installed package runs: "compiled" (a wheel built with TOOLMEND_COMPILE=1) or "python"."""
+    import processor.core
+
+    return "compiled" if processor.core.compiled() else "python"
+
+
 def code_state() -> dict[str, Any]:
-    """The commit measured, and the files of processor/ that differ from it (others edit in parallel)."""
+    """The commit measured, which core ran, and the files of processor/ that differ from the commit."""
     def git(*args: str) -> str:
         try:
             return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
         except (OSError, subprocess.SubprocessError):
             return ""
     dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
-    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "processor_uncommitted_changes": dirty}
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "core": core_kind(),
+            "processor_uncommitted_changes": dirty}
 
 
 def machine(**extra: Any) -> dict[str, Any]:
