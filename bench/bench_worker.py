@@ -43,7 +43,6 @@ import pstats
 import random
 import signal
 import site
-import statistics
 import subprocess
 import sys
 import sysconfig
@@ -58,7 +57,7 @@ from typing import Any
 import aiokafka
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from benchenv import code_state, machine, rss_mib  # this folder: bench scripts run by path
+from benchenv import code_state, cpu_probe, machine, rss_mib, stats  # this folder: bench scripts run by path
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY
@@ -75,7 +74,6 @@ RESULTS = BENCH / "results"
 PARTITIONS = 4
 SESSION = {"session_timeout_ms": 6000, "heartbeat_interval_ms": 1000}  # joins on Tansu take ~session/2
 THROUGHPUT_TARGET = 0.75
-PROBE_LOOPS = 2_000_000  # the CPU probe's fixed work: ~0.2 s on an idle core of this machine kind
 # the generated input holds a few 1.2 MB events (too_large dead letters): Apache Kafka needs the topic limit raised
 BIG = {"max.message.bytes": str(4 << 20)}
 LATENCY_RATE = 5000
@@ -372,22 +370,6 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
             metrics.flush(tally.take())
         out[name] = round(len(recs) / (time.perf_counter() - t))
     return out
-
-
-def cpu_probe() -> float:
-    """Milliseconds a fixed pure-Python loop takes right now: the same work every time, so its spread over a run
-    is the machine's drift (other tenants, frequency), visible next to the figures it affects."""
-    t = time.perf_counter()
-    x = 0
-    for i in range(PROBE_LOOPS):
-        x = (x * 31 + i) & 0xFFFFFFFF
-    return round((time.perf_counter() - t) * 1000, 1)
-
-
-def stats(xs: list[float]) -> dict[str, float]:
-    """Best (largest), median, smallest, and the spread (largest - smallest) as a share of the median."""
-    med = round(statistics.median(xs), 3)
-    return {"best": max(xs), "median": med, "min": min(xs), "spread_pct": round((max(xs) - min(xs)) / med * 100, 1)}
 
 
 def run_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, extra: dict[str, Any],

@@ -4,11 +4,32 @@ from __future__ import annotations
 
 import os
 import platform
+import statistics
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+PROBE_LOOPS = 2_000_000  # the CPU probe's fixed work: ~0.2 s on an idle core of this machine kind
+
+
+def cpu_probe() -> float:
+    """Milliseconds a fixed pure-Python loop takes right now: the same work every time, so its spread over a run
+    is the machine's drift (other tenants, frequency), visible next to the figures it affects."""
+    t = time.perf_counter()
+    x = 0
+    for i in range(PROBE_LOOPS):
+        x = (x * 31 + i) & 0xFFFFFFFF
+    return round((time.perf_counter() - t) * 1000, 1)
+
+
+def stats(xs: list[float]) -> dict[str, float]:
+    """Best (largest), median, smallest, and the spread (largest - smallest) as a share of the median."""
+    med = round(statistics.median(xs), 3)
+    return {"best": max(xs), "median": med, "min": min(xs), "spread_pct": round((max(xs) - min(xs)) / med * 100, 1)}
 
 
 def core_kind() -> str:
