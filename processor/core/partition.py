@@ -4,10 +4,22 @@ The Kafka loop feeds records in offset order and ships what comes back; replays 
 so live and replayed output are identical. Time is event time only: the partition watermark is the largest
 `ts` seen on the partition, it never moves on its own (an idle partition decides nothing until its next event:
 the price of replays that reproduce live output exactly), and it is persisted with the state.
+
+Rules that keep one record from harming the others (docs/semantics.md, "Faults"):
+* The event-time guard: a `ts` that would move the watermark more than `max_event_time_skew_ms` past the
+  record's own Kafka timestamp (or, for input without one, more than `max_watermark_step_ms` past the
+  watermark) is dead-lettered (`event_time`) before it touches any state. Both references are part of the input,
+  so a replay decides the same.
+* Whatever fails while one record is applied is confined to that record (dead-lettered) and, if the failure may
+  have left its conversation's state half-changed, to that conversation: it is quarantined (counted, its state
+  dropped, a marker in the changelog) and its later events are dead-lettered (`quarantined`), never lost.
+* Outputs that would not fit the output topic (`max_output_bytes`) are never written in part: the event's
+  changes are undone and the whole input event is dead-lettered (`output_too_large`), so it can be replayed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import sys
 from collections.abc import Callable, Iterable
@@ -28,6 +40,9 @@ META_KEY = b"\x00toolmend-partition-meta"
 CHECKPOINTS = 64  # batch ends whose watermark the meta record keeps (a restore resumes at one of them)
 DEDUP_WINDOW = 32
 _intern = sys.intern
+QUARANTINE_MARK = b'{"q":1}'
+# bytes an output record adds around the input it carries (envelope fields, ids, headers), beyond its key twice
+OUTPUT_MARGIN = 4096
 
 
 @dataclass(frozen=True)
@@ -39,6 +54,12 @@ class EngineConfig:
     # conversations kept as live objects per partition (the worker divides its own budget among its partitions);
     # the others wait serialized and compressed (a few hundred bytes each)
     hot_conversations: int = 1024
+    # the event-time guard (module docstring): how far `ts` may run ahead of the record's Kafka timestamp, or,
+    # without one (files, library replays), ahead of the partition watermark
+    max_event_time_skew_ms: int = 5 * 60 * 1000
+    max_watermark_step_ms: int = 30 * 24 * 3600 * 1000
+    # the largest record an output topic takes (its max.message.bytes, less batch overhead); None: no limit known
+    max_output_bytes: int | None = None
 
 
 class Observer(Protocol):
@@ -52,6 +73,7 @@ class Observer(Protocol):
     def dead_letter(self, kind: str) -> None: ...
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
     def state_woken(self) -> None: ...
+    def conversation_quarantined(self) -> None: ...
 
 
 class NullObserver:
@@ -63,6 +85,31 @@ class NullObserver:
     def dead_letter(self, kind: str) -> None: pass
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: pass
     def state_woken(self) -> None: pass
+    def conversation_quarantined(self) -> None: pass
+
+
+class _Recorder:
+    """Keeps an event's observer calls aside until its outputs are known to fit (then replayed, else dropped)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def event(self, type: str, outcome: str) -> None: self.calls.append(("event", (type, outcome)))
+    def messages_seen(self, dialect: str, n: int) -> None: self.calls.append(("messages_seen", (dialect, n)))
+    def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
+        self.calls.append(("tool_call", (dialect, model, tool)))
+    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
+        self.calls.append(("finding", (f, dialect, model, app_version)))
+    def action(self, a: Action) -> None: self.calls.append(("action", (a,)))
+    def dead_letter(self, kind: str) -> None: self.calls.append(("dead_letter", (kind,)))
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
+        self.calls.append(("assistant_turn", (outcome, model, app_version)))
+    def state_woken(self) -> None: self.calls.append(("state_woken", ()))
+    def conversation_quarantined(self) -> None: self.calls.append(("conversation_quarantined", ()))
+
+    def replay(self, obs: Observer) -> None:
+        for name, args in self.calls:
+            getattr(obs, name)(*args)
 
 
 class OutRecord:
@@ -153,6 +200,9 @@ class PartitionProcessor:
         self._checkpoints: list[tuple[int, int]] = []  # (batch end offset, watermark there), the last few
         self._meta_offset = -1
         self.state_bytes = 0
+        # conversations whose state broke (module docstring): never processed again, their events dead-lettered
+        self.quarantined: set[str] = set()
+        self._quarantine_new: set[str] = set()  # not yet marked in the changelog
 
     # -- state ------------------------------------------------------------------------------------------------
     @property
@@ -194,12 +244,17 @@ class PartitionProcessor:
         excess = len(convs) - self.hot_limit
         while excess > 0:
             cid = next(iter(convs))
-            conv = convs.pop(cid)
-            value = self._encode(conv)
+            conv = convs[cid]
+            excess -= 1
+            try:
+                value = self._encode(conv)
+            except Exception:
+                self._quarantine(cid)
+                continue
+            del convs[cid]
             self.cold[cid] = value
             self.state_bytes += len(value) - conv.size
             self.cold_open_calls += conv.tracker.open_calls
-            excess -= 1
 
     def restore(self, key: bytes, value: bytes | None) -> None:
         """Apply one changelog record (restore on assignment). Later records win, tombstones delete.
@@ -214,7 +269,37 @@ class PartitionProcessor:
                 self.offset = meta["o"]
                 self._checkpoints = [(int(o), int(wm)) for o, wm in meta.get("cp", ())]
             return
-        cid = key.decode()
+        cid = key.decode(errors="replace")
+        self._drop(cid)
+        self._ended.pop(cid, None)
+        self.quarantined.discard(cid)
+        if value is None:
+            return
+        ttl = self.cfg.conversation_ttl_ms
+        try:
+            if state_codec.is_json(value):
+                st = orjson.loads(value)
+                if "x" in st:  # ended at that offset; tombstoned once the commit passes it (finish_restore)
+                    self._ended[cid] = int(st["x"])
+                    return
+                if "q" in st:
+                    self.quarantined.add(cid)
+                    return
+                h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
+                value = state_codec.encode(st, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+            else:
+                h = state_codec.header(value)
+                if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on
+                    value = state_codec.encode_header(value, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+        except Exception:  # unreadable: this conversation's state is lost, and that is never silent
+            self._quarantine(cid)
+            return
+        self.cold[cid] = value
+        self.cold_open_calls += h.n_open
+        self.state_bytes += len(value)
+
+    def _drop(self, cid: str) -> None:
+        """Forget a conversation's live or stored form (its timer entries go stale)."""
         conv = self.convs.pop(cid, None)
         if conv is not None:
             self.state_bytes -= conv.size
@@ -222,24 +307,20 @@ class PartitionProcessor:
         if old is not None:
             self.cold_open_calls -= state_codec.header(old).n_open
             self.state_bytes -= len(old)
+
+    def _quarantine(self, cid: str) -> None:
+        """A conversation whose state may be broken: dropped, counted and marked in the changelog; its later
+        events are dead-lettered (`quarantined`), so nothing is decided from a state we cannot trust."""
+        with contextlib.suppress(Exception):  # even a state we cannot read can be forgotten
+            self._drop(cid)
+        self.convs.pop(cid, None)
+        self.cold.pop(cid, None)
+        self._dirty.discard(cid)
         self._ended.pop(cid, None)
-        if value is None:
-            return
-        ttl = self.cfg.conversation_ttl_ms
-        if state_codec.is_json(value):
-            st = orjson.loads(value)
-            if "x" in st:  # ended at that offset; tombstoned once the commit passes it (finish_restore)
-                self._ended[cid] = int(st["x"])
-                return
-            h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
-            value = state_codec.encode(st, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
-        else:
-            h = state_codec.header(value)
-            if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on
-                value = state_codec.encode_header(value, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
-        self.cold[cid] = value
-        self.cold_open_calls += h.n_open
-        self.state_bytes += len(value)
+        self._marked.discard(cid)
+        self.quarantined.add(cid)
+        self._quarantine_new.add(cid)
+        self.obs.conversation_quarantined()
 
     def finish_restore(self, position: int | None = None) -> None:
         """Rebuild the timer heaps from the restored conversations.
@@ -277,10 +358,15 @@ class PartitionProcessor:
     def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
         """State records for what changed since the last call: conversations, tombstones, then the meta record."""
         out: list[tuple[bytes, bytes | None]] = []
-        for cid in self._dirty:
+        dirty, self._dirty = self._dirty, set()
+        for cid in dirty:
             c = self.convs.get(cid)
             if c is not None:
-                value = self._encode(c)
+                try:
+                    value = self._encode(c)
+                except Exception:  # confined to this conversation (marked below), never the partition
+                    self._quarantine(cid)
+                    continue
                 self.state_bytes += len(value) - c.size
                 c.size = len(value)
             else:
@@ -295,6 +381,9 @@ class PartitionProcessor:
         for cid in self._gone:
             if cid not in self.convs and cid not in self.cold:
                 out.append((cid.encode(), None))
+        for cid in self._quarantine_new:
+            out.append((cid.encode(), QUARANTINE_MARK))
+        self._quarantine_new = set()
         if out or self.offset != self._meta_offset:  # a batch end: remember its watermark
             cps = self._checkpoints
             if not cps or cps[-1][0] != self.offset:
@@ -303,19 +392,24 @@ class PartitionProcessor:
                     del cps[0]
             self._meta_offset = self.offset
             out.append((META_KEY, orjson.dumps({"wm": self.watermark, "o": self.offset, "cp": cps})))
-        self._dirty = set()
         self._gone = set()
         self._marked = set()
         return out
 
     # -- processing ---------------------------------------------------------------------------------------------
     def process(self, offset: int, key: bytes | None, value: bytes | None,
-                headers: Iterable[tuple[str, bytes]] = ()) -> list[OutRecord]:
+                headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> list[OutRecord]:
+        """One input record: its outputs (repaired, findings, dead letters), in order.
+
+        `timestamp` is the record's Kafka timestamp (ms), the reference of the event-time guard; None where the
+        input has none (files, library replays)."""
         src = f"{self.topic}:{self.partition}:{offset}"
         out: list[OutRecord] = []
         self._k = 0
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
+            if ev.ts > self.watermark:
+                self._check_event_time(ev.ts, timestamp)
             if ev.type != "end":
                 if ev.dialect is None and self._unknown_dialect(ev.conversation_id):
                     dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
@@ -331,6 +425,19 @@ class PartitionProcessor:
             self._dead_letter(out, kind, ie.detail, src, key, value, headers)
             self.offset = offset
             return out
+        except Exception as err:  # a bug of ours while reading: no state was touched yet, and the event is kept
+            self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(err).__name__}: {err}"[:200], src, key, value,
+                              headers)
+            self.offset = offset
+            return out
+        cid = ev.conversation_id
+        limit = self.cfg.max_output_bytes
+        # an event whose outputs may not fit the output topic is applied on a saved copy of its conversation
+        # (rare: large events only), so that its changes can be undone
+        saved = self._save(cid) if limit is not None and self._may_not_fit(ev, value, limit) else None
+        real_obs = self.obs
+        if saved is not None:
+            self.obs = _Recorder()
         try:
             self._apply(ev, offset, src, out)
         except (InputError, DeadLetter) as bad:
@@ -339,6 +446,22 @@ class PartitionProcessor:
         except Exception as exc:  # a bug of ours must not stop the partition, nor lose the event
             self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(exc).__name__}: {exc}"[:200], src, key, value,
                               headers)
+            self._quarantine(cid)  # its state may be half-changed
+        finally:
+            recorder, self.obs = self.obs, real_obs
+        if limit is not None and any(len(r.value or b"") + len(r.key or b"") > limit for r in out):
+            del out[:]
+            if saved is not None:
+                self._restore_saved(cid, saved)
+            else:  # grew far beyond its input (cannot be undone): nothing is decided from it any more
+                self._quarantine(cid)
+            self._dead_letter(out, DeadLetterKind.OUTPUT_TOO_LARGE,
+                              f"its outputs would exceed the output topic's limit of {limit} bytes", src, key, value,
+                              headers)
+            self.offset = offset
+            return out
+        if isinstance(recorder, _Recorder):
+            recorder.replay(real_obs)
         self.offset = offset
         if ev.ts > self.watermark:
             self.watermark = ev.ts
@@ -346,6 +469,47 @@ class PartitionProcessor:
         if len(self.convs) > self.hot_limit:
             self._cool()
         return out
+
+    def _check_event_time(self, ts: int, timestamp: int | None) -> None:
+        """The event-time guard (module docstring), for a `ts` that would move the watermark."""
+        cfg = self.cfg
+        if timestamp is not None and timestamp >= 0:
+            if ts > timestamp + cfg.max_event_time_skew_ms:
+                raise DeadLetter(DeadLetterKind.EVENT_TIME,
+                                 f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
+                                 f"{cfg.max_event_time_skew_ms})")
+        elif self.watermark and ts > self.watermark + cfg.max_watermark_step_ms:
+            raise DeadLetter(DeadLetterKind.EVENT_TIME,
+                             f"`ts` is {ts - self.watermark} ms ahead of the partition's event time (at most "
+                             f"{cfg.max_watermark_step_ms})")
+
+    @staticmethod
+    def _may_not_fit(ev: Event, value: bytes | None, limit: int) -> bool:
+        """Whether an event's outputs could exceed `limit`: a message's record carries it once; a snapshot's record
+        carries every message, the placeholders it adds and its findings, bounded by four times its size."""
+        size = len(value or b"") * (4 if ev.type == "request" else 1) + OUTPUT_MARGIN + 2 * len(ev.conversation_id)
+        return size > limit
+
+    def _save(self, cid: str) -> tuple[bytes | None, bool, int | None, bool, bool]:
+        """A conversation's stored form and bookkeeping, to undo one event."""
+        conv = self.convs.get(cid)
+        stored = self._encode(conv) if conv is not None else self.cold.get(cid)
+        return stored, cid in self._dirty, self._ended.get(cid), cid in self._marked, cid in self.quarantined
+
+    def _restore_saved(self, cid: str, saved: tuple[bytes | None, bool, int | None, bool, bool]) -> None:
+        stored, dirty, ended, marked, quarantined = saved
+        self._drop(cid)
+        if stored is not None:
+            h = state_codec.header(stored)
+            self.cold[cid] = stored
+            self.cold_open_calls += h.n_open
+            self.state_bytes += len(stored)
+        (self._dirty.add if dirty else self._dirty.discard)(cid)
+        if ended is not None:
+            self._ended[cid] = ended
+        (self._marked.add if marked else self._marked.discard)(cid)
+        if quarantined:
+            self.quarantined.add(cid)
 
     def _unknown_dialect(self, cid: str) -> bool:
         """Whether messages of this conversation must be sniffed (no dialect known for it yet)."""
@@ -372,6 +536,8 @@ class PartitionProcessor:
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
                 raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT,
                                  f"dialect {ev.dialect} differs from the conversation's {conv.tracker.dialect}")
+        elif cid in self.quarantined:
+            raise DeadLetter(DeadLetterKind.QUARANTINED, "its conversation is quarantined (its state broke)")
         elif cid in self._ended and offset <= self._ended[cid]:
             self.obs.event(ev.type, "duplicate")  # processed before the conversation ended (a replay after a crash)
             return
@@ -457,37 +623,49 @@ class PartitionProcessor:
         heap = self._timeouts
         while heap and heap[0][0] <= wm:
             deadline, cid = heapq.heappop(heap)
-            cold = self.cold.get(cid)
-            if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
-                continue  # stale, and no need to wake it to know
-            conv = self.get(cid)
-            if conv is None or conv.deadline != deadline:
-                continue  # stale entry: the block closed or moved
-            conv.deadline = None
-            emit = _Emitter(self, conv, cid, wm, src, out)
-            emit.step(conv.tracker.advance(wm))
-            self._dirty.add(cid)
-            self._arm(cid, conv)
+            try:
+                self._timeout(cid, deadline, wm, src, out)
+            except Exception:  # confined to that conversation
+                self._quarantine(cid)
         heap = self._evictions
         while heap and heap[0][0] <= wm:
             when, cid = heapq.heappop(heap)
-            cold = self.cold.get(cid)
-            if cold is not None and state_codec.header(cold).evict_at != when:
-                continue
-            conv = self.get(cid)
-            if conv is None or conv.evict_at != when:
-                continue
-            due = conv.last_ts + self.cfg.conversation_ttl_ms
-            if due > wm:  # active since: re-arm at its real deadline
-                conv.evict_at = due
-                heapq.heappush(heap, (due, cid))
-                continue
-            emit = _Emitter(self, conv, cid, wm, src, out)
-            emit.step(conv.tracker.finish(DanglingReason.EVICTED))
-            emit.behaviour_end()
-            del self.convs[cid]
-            self._dirty.discard(cid)
-            self._end(cid, conv, offset)
+            try:
+                self._evict(cid, when, wm, offset, src, out)
+            except Exception:
+                self._quarantine(cid)
+
+    def _timeout(self, cid: str, deadline: int, wm: int, src: str, out: list[OutRecord]) -> None:
+        cold = self.cold.get(cid)
+        if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
+            return  # stale, and no need to wake it to know
+        conv = self.get(cid)
+        if conv is None or conv.deadline != deadline:
+            return  # stale entry: the block closed or moved
+        conv.deadline = None
+        emit = _Emitter(self, conv, cid, wm, src, out)
+        emit.step(conv.tracker.advance(wm))
+        self._dirty.add(cid)
+        self._arm(cid, conv)
+
+    def _evict(self, cid: str, when: int, wm: int, offset: int, src: str, out: list[OutRecord]) -> None:
+        cold = self.cold.get(cid)
+        if cold is not None and state_codec.header(cold).evict_at != when:
+            return
+        conv = self.get(cid)
+        if conv is None or conv.evict_at != when:
+            return
+        due = conv.last_ts + self.cfg.conversation_ttl_ms
+        if due > wm:  # active since: re-arm at its real deadline
+            conv.evict_at = due
+            heapq.heappush(self._evictions, (due, cid))
+            return
+        emit = _Emitter(self, conv, cid, wm, src, out)
+        emit.step(conv.tracker.finish(DanglingReason.EVICTED))
+        emit.behaviour_end()
+        del self.convs[cid]
+        self._dirty.discard(cid)
+        self._end(cid, conv, offset)
 
     def _end(self, cid: str, conv: Conversation, offset: int) -> None:
         self.state_bytes -= conv.size
@@ -508,7 +686,8 @@ class PartitionProcessor:
                      value: bytes | None, headers: Iterable[tuple[str, bytes]]) -> None:
         self.obs.dead_letter(kind.value)
         self.obs.event("unknown", "dead_letter")
-        hs = list(headers)
+        # the producer's headers travel with its event, except ours: only the worker says what `toolmend-*` means
+        hs = [h for h in headers if not h[0].lower().startswith("toolmend-")]
         hs += [("toolmend-id", f"{src}:dlq".encode()), ("toolmend-error-kind", kind.value.encode()),
                ("toolmend-error-detail", detail.encode()),
                ("toolmend-source-topic", self.topic.encode()),

@@ -82,7 +82,7 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
                     if to_ms is not None and r.timestamp > to_ms:
                         remaining.discard(tp)
                         break
-                    for o in proc.process(r.offset, r.key, r.value, r.headers or ()):
+                    for o in proc.process(r.offset, r.key, r.value, r.headers or (), r.timestamp):
                         t = topic[o.kind]
                         if t is not None:
                             futs.append(await producer.send(t, o.value, key=o.key, headers=o.headers))

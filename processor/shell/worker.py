@@ -280,7 +280,7 @@ class Worker:
                     c.seek(tp, records[0].offset)
                 continue
             for rec in records:
-                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or ())
+                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
                 outs.extend(got)
                 origin.extend([tp.partition] * len(got))
                 durations.append(time.perf_counter() - t_fetch)
