@@ -17,7 +17,7 @@ PY="${PYTHON:-python3}"
 export CI="${CI:-1}"  # tests/support/prometheus.py: a missing prometheus fails instead of skipping
 PYTEST=(-q -p no:cacheprovider -rfE)
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
 
 step "virtual environment in $VENV (editable: the core as Python)"
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
@@ -65,3 +65,4 @@ PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu tests
 
 step "integration tests on Apache Kafka, core compiled"
 PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "kafka or needs_kafka" tests/integration
+step "done: every stage passed"
