@@ -40,14 +40,18 @@ def core_kind() -> str:
 
 
 def code_state() -> dict[str, Any]:
-    """The commit measured, which core ran, and the files of processor/ that differ from the commit."""
+    """The checkout's commit, which core ran and from where (a wheel may be older than the checkout: then the
+    commit is only where the bench scripts came from), and the files of processor/ that differ from the commit."""
     def git(*args: str) -> str:
         try:
             return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
         except (OSError, subprocess.SubprocessError):
             return ""
     dirty = [line[3:] for line in git("status", "--porcelain", "--", "processor").splitlines()]
-    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "core": core_kind(),
+    import processor
+
+    where = "checkout" if Path(processor.__file__).resolve().parent == ROOT / "processor" else "installed wheel"
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "core": core_kind(), "package": where,
             "processor_uncommitted_changes": dirty}
 
 
