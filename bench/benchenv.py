@@ -26,10 +26,11 @@ def cpu_probe() -> float:
     return round((time.perf_counter() - t) * 1000, 1)
 
 
-def stats(xs: list[float]) -> dict[str, float]:
-    """Best (largest), median, smallest, and the spread (largest - smallest) as a share of the median."""
+def stats(xs: list[float], higher_is_better: bool = True) -> dict[str, float]:
+    """Best, median, smallest, largest, and the spread (largest - smallest) as a share of the median."""
     med = round(statistics.median(xs), 3)
-    return {"best": max(xs), "median": med, "min": min(xs), "spread_pct": round((max(xs) - min(xs)) / med * 100, 1)}
+    return {"best": max(xs) if higher_is_better else min(xs), "median": med, "min": min(xs), "max": max(xs),
+            "spread_pct": round((max(xs) - min(xs)) / med * 100, 1)}
 
 
 def core_kind() -> str:
