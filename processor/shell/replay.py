@@ -17,8 +17,9 @@ from ..core.events import DeadLetter, parse_ts
 from ..core.partition import PartitionProcessor
 from ..core.tally import Tally
 from .config import Settings
+from .kafka import ensure_topics, partitions_of
 from .metrics import Metrics
-from .worker import ensure_topics, partitions_of, share_hot
+from .worker import share_hot
 
 log = logging.getLogger("toolmend.replay")
 
