@@ -1,6 +1,6 @@
 """Worker benchmarks against a real broker: throughput vs a bare consume-produce loop, latency, state restore.
 
-    python bench/bench_worker.py throughput [--events 100000] [--repeat 5] [--profile]
+    python bench/bench_worker.py throughput [--events 100000] [--repeat 5] [--profile] [--delivery both]
     python bench/bench_worker.py latency    [--rates 5000] [--duration 30]
     python bench/bench_worker.py restore    [--restore-sizes 200000,500000,1000000]
     python bench/bench_worker.py all        (the three, one broker each)
@@ -74,6 +74,7 @@ RESULTS = BENCH / "results"
 PARTITIONS = 4
 SESSION = {"session_timeout_ms": 6000, "heartbeat_interval_ms": 1000}  # joins on Tansu take ~session/2
 THROUGHPUT_TARGET = 0.75
+DEFAULT_DELIVERY = "at_least_once"
 # the generated input holds a few 1.2 MB events (too_large dead letters): Apache Kafka needs the topic limit raised
 BIG = {"max.message.bytes": str(4 << 20)}
 LATENCY_RATE = 5000
@@ -85,6 +86,8 @@ def write(name: str, doc: dict[str, Any]) -> Path:
     suffix = "" if doc.get("broker") in ("tansu", None) else "_" + doc["broker"]
     if doc.get("worker_settings", {}).get("behaviour") is False:
         suffix += "_detectors_off"
+    if doc.get("deliveries", [DEFAULT_DELIVERY]) != [DEFAULT_DELIVERY]:
+        suffix += "_" + "_vs_".join(doc["deliveries"])
     path = RESULTS / f"worker_{name}{suffix}.json"
     doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
            "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]),
@@ -373,11 +376,11 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
 
 
 def run_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, extra: dict[str, Any],
-             profile_out: Path | None = None) -> dict[str, Any]:
+             profile_out: Path | None = None, delivery: str = DEFAULT_DELIVERY) -> dict[str, Any]:
     """One pass (`bare` or `worker`) in a process of its own: default interpreter settings (Worker.run raises the
     garbage collector's thresholds process-wide), nothing left over from the other side's pass."""
     cmd = [sys.executable, __file__, "_pass", side, "--bootstrap", bootstrap, "--input-topic", in_topic,
-           "--prefix", prefix, "--events", str(n)]
+           "--prefix", prefix, "--events", str(n), "--delivery", delivery]
     if extra.get("behaviour") is False:
         cmd.append("--detectors-off")
     if profile_out is not None:
@@ -389,9 +392,11 @@ def run_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, extr
 
 
 async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, detectors_off: bool,
-                   profile_out: str | None) -> dict[str, Any]:
+                   profile_out: str | None, delivery: str = DEFAULT_DELIVERY) -> dict[str, Any]:
     threshold = gc.get_threshold()
-    extra = {"behaviour": False} if detectors_off else {}
+    extra: dict[str, Any] = {"behaviour": False} if detectors_off else {}
+    if delivery != DEFAULT_DELIVERY:
+        extra["delivery"] = delivery
     s = settings(bootstrap, prefix, in_topic, **({} if side == "bare" else extra))
     if side == "bare":
         await ensure_topics(s, [(s.output_topic, PARTITIONS, BIG)])
@@ -408,11 +413,13 @@ async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int
                 f"{json.dumps(shares)}\n\n{text}")
             r["own_time_share"] = shares
     r["gc_threshold_at_start"] = list(threshold)
+    r["delivery"] = delivery if side == "worker" else None
     return r
 
 
 async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int, profile: bool,
-                           extra: dict[str, Any], broker_pid: int | None) -> dict[str, Any]:
+                           extra: dict[str, Any], broker_pid: int | None,
+                           deliveries: tuple[str, ...] = (DEFAULT_DELIVERY,)) -> dict[str, Any]:
     run = uuid.uuid4().hex[:6]
     in_topic = f"bench{run}.in"
     base = settings(bootstrap, f"bench{run}", in_topic)
@@ -428,24 +435,35 @@ async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int
     print(f"  engine alone (no Kafka, same events): {engine}")
     del items
     rounds: list[dict[str, Any]] = []
+    passes = [("bare", DEFAULT_DELIVERY), *(("worker", d) for d in deliveries)]
     for i in range(repeat):
-        # alternating rounds, and within them alternating order (bare first, then worker first): a drift of the
-        # machine's speed over the run falls on both sides alike
-        order = ("bare", "worker") if i % 2 == 0 else ("worker", "bare")
-        rnd: dict[str, Any] = {"round": i + 1, "order": list(order)}
-        for side in order:
+        # alternating rounds, and within them alternating order (bare first, then the worker(s) first): a drift of
+        # the machine's speed over the run falls on every side alike. `worker` is the first delivery mode's pass;
+        # with several modes, `by_delivery` holds each mode's
+        order = passes if i % 2 == 0 else passes[::-1]
+        names = [side if side == "bare" or len(deliveries) == 1 else f"worker {d}" for side, d in order]
+        rnd: dict[str, Any] = {"round": i + 1, "order": names,
+                               "by_delivery": {}}
+        for side, d in order:
             probe = cpu_probe()
             with Contention(broker_pid) as cont:
-                r = await asyncio.to_thread(run_pass, side, bootstrap, in_topic, f"bench{run}{side}{i}", n, extra)
+                r = await asyncio.to_thread(run_pass, side, bootstrap, in_topic, f"bench{run}{side}{i}{d[:3]}", n,
+                                            extra, None, d)
             r["cpu_probe_ms"] = probe
             r["cpu"] = cont.result
-            rnd[side] = r
+            if side == "bare":
+                rnd["bare"] = r
+            else:
+                rnd["by_delivery"][d] = r
+        rnd["worker"] = rnd["by_delivery"][deliveries[0]]
         rnd["ratio"] = round(rnd["worker"]["events_per_s"] / rnd["bare"]["events_per_s"], 3)
         rounds.append(rnd)
-        b, w = rnd["bare"], rnd["worker"]
-        print(f"  round {i + 1} ({order[0]} first): bare {b['events_per_s']:>6d}/s (probe {b['cpu_probe_ms']} ms, "
-              f"others {b['cpu']['cores_used_others']} cores)  worker {w['events_per_s']:>6d}/s (probe "
-              f"{w['cpu_probe_ms']} ms, others {w['cpu']['cores_used_others']} cores)  ratio {rnd['ratio']:.3f}")
+        b = rnd["bare"]
+        print(f"  round {i + 1} ({rnd['order'][0]} first): bare {b['events_per_s']:>6d}/s (probe "
+              f"{b['cpu_probe_ms']} ms, others {b['cpu']['cores_used_others']} cores)" + "".join(
+                  f"  worker{'' if len(deliveries) == 1 else ' ' + d} {w['events_per_s']:>6d}/s (probe "
+                  f"{w['cpu_probe_ms']} ms, others {w['cpu']['cores_used_others']} cores)"
+                  for d, w in rnd["by_delivery"].items()) + f"  ratio {rnd['ratio']:.3f}")
     bare = stats([r["bare"]["events_per_s"] for r in rounds])
     work = stats([r["worker"]["events_per_s"] for r in rounds])
     ratio = stats([r["ratio"] for r in rounds])
@@ -473,11 +491,23 @@ async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int
         "ratio_median_over_median": round(work["median"] / bare["median"], 3),
         "cpu_probe_ms": probes, "target_ratio": THROUGHPUT_TARGET,
         "meets_target": meets, "meets_target_rule": "the median of the per-round ratios meets the target",
+        "deliveries": list(deliveries),
     }
+    if len(deliveries) > 1:
+        by = {d: stats([r["by_delivery"][d]["events_per_s"] for r in rounds]) for d in deliveries}
+        per_round = stats([r["by_delivery"][deliveries[1]]["events_per_s"] / r["by_delivery"][deliveries[0]]
+                           ["events_per_s"] for r in rounds])
+        doc["by_delivery"] = by
+        doc[f"{deliveries[1]}_over_{deliveries[0]}_per_round"] = per_round
+        for d in deliveries:
+            print(f"  worker {d}: median {by[d]['median']:.0f} events/s (min {by[d]['min']}, max {by[d]['max']})")
+        print(f"  {deliveries[1]} / {deliveries[0]} per round: median {per_round['median']:.3f} "
+              f"(min {per_round['min']:.3f}, max {per_round['max']:.3f})")
     if profile:
         out = RESULTS / "worker_profile.txt"
         out.parent.mkdir(parents=True, exist_ok=True)
-        r = await asyncio.to_thread(run_pass, "worker", bootstrap, in_topic, f"bench{run}prof", n, extra, out)
+        r = await asyncio.to_thread(run_pass, "worker", bootstrap, in_topic, f"bench{run}prof", n, extra, out,
+                                    deliveries[0])
         doc["profile"] = {"events_per_s_under_profile": r["events_per_s"], "own_time_share": r["own_time_share"],
                           "file": "bench/results/worker_profile.txt"}
         print(f"  profile (own time share): {r['own_time_share']}")
@@ -818,11 +848,12 @@ def pass_main(argv: list[str]) -> int:
     ap.add_argument("--events", type=int, required=True)
     ap.add_argument("--detectors-off", action="store_true")
     ap.add_argument("--profile-out")
+    ap.add_argument("--delivery", default=DEFAULT_DELIVERY)
     a = ap.parse_args(argv)
     logging.getLogger("toolmend").addHandler(logging.NullHandler())
     logging.getLogger("toolmend").propagate = False
     r = asyncio.run(one_pass(a.side, a.bootstrap, a.input_topic, a.prefix, a.events, a.detectors_off,
-                             a.profile_out))
+                             a.profile_out, a.delivery))
     print(json.dumps(r))
     return 0
 
@@ -847,6 +878,9 @@ def main() -> int:
                     help="restore: give the restore consumer a 900 s request timeout, so a restore whose synchronous "
                          "part exceeds 40 s can be timed (Worker._restore fails then, see README)")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--delivery", choices=("at_least_once", "exactly_once", "both"), default=DEFAULT_DELIVERY,
+                    help="throughput: the worker's delivery mode; both: a pass of each in every round "
+                         "(exactly_once needs --broker kafka and a worker with the delivery setting)")
     a = ap.parse_args()
     logging.getLogger("toolmend").addHandler(logging.NullHandler())  # the worker's dead-letter warnings
     logging.getLogger("toolmend").propagate = False
@@ -856,8 +890,10 @@ def main() -> int:
         with Broker(a.bootstrap, a.broker) as broker, Contention(broker.pid) as cont:
             bootstrap = broker.bootstrap
             if sec == "throughput":
+                deliveries = ("at_least_once", "exactly_once") if a.delivery == "both" else (a.delivery,)
                 doc = asyncio.run(bench_throughput(bootstrap, a.events, a.repeat, a.seed, a.profile,
-                                                   {"behaviour": False} if a.detectors_off else {}, broker.pid))
+                                                   {"behaviour": False} if a.detectors_off else {}, broker.pid,
+                                                   deliveries))
             elif sec == "latency":
                 doc = asyncio.run(bench_latency(bootstrap, [int(x) for x in a.rates.split(",")], a.duration,
                                                 a.seed, broker.pid))
