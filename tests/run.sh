@@ -2,10 +2,10 @@
 # Install everything and run the whole suite, as CI does (.ci/run):
 #   1. lint and types;
 #   2. an editable install (the core as Python): the unit and property tests, and the output identity check;
-#   3. the compiled wheel, built the one way there is (TOOLMEND_COMPILE=1 pip wheel: mypyc through setup.py, the
-#      wheel deploy/Dockerfile installs) and installed into a second virtual environment: the output identity
-#      check, unit, property and integration tests on the embedded Tansu broker, then the integration tests on
-#      Apache Kafka 4.x (KRaft).
+#   3. the compiled wheel, built the one way there is (TOOLMEND_COMPILE=1 pip wheel: mypyc through setup.py) and
+#      installed into a second virtual environment: the output identity check, unit, property and integration
+#      tests on the embedded Tansu broker, then the integration tests on Apache Kafka 4.x (KRaft);
+#   4. the deployment: Kubernetes manifests offline, and the image built with that same wheel file and run.
 # Each pytest run knows which core it must test (TOOLMEND_EXPECT_CORE; tests/conftest.py stops the run if the
 # other one is imported) and fails on any skip not in tests/skips_allowed.txt (the summary prints the count).
 # Every service is started and stopped by the tests themselves, on free loopback ports.
@@ -40,7 +40,7 @@ TOOLMEND_EXPECT_CORE=python "$VENV/bin/pytest" "${PYTEST[@]}" tests/unit
 step "output identity, core as Python, against the recorded hashes"
 TOOLMEND_EXPECT_CORE=python "$VENV/bin/python" bench/check_outputs.py --quick
 
-step "the compiled wheel: TOOLMEND_COMPILE=1 pip wheel (mypyc; what deploy/Dockerfile installs)"
+step "the compiled wheel: TOOLMEND_COMPILE=1 pip wheel (mypyc; the wheel the image installs)"
 rm -rf build dist  # setuptools' build/ would carry modules deleted since into the wheel
 TOOLMEND_COMPILE=1 "$VENV/bin/python" -m pip wheel -q --no-deps -w dist .
 WHEEL="$(ls dist/toolmend-*.whl)"
@@ -65,4 +65,9 @@ PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu tests
 
 step "integration tests on Apache Kafka, core compiled"
 PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "kafka or needs_kafka" tests/integration
+
+step "deployment: Kubernetes manifests offline, the image (with the wheel tested above) built and run against a broker"
+# the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)
+TOOLMEND_EXPECT_CORE=python WHEEL="$WHEEL" TOOLMEND_VENV="$VENV" bash deploy/check.sh
+
 step "done: every stage passed"

@@ -113,7 +113,8 @@ class Worker:
                                           max_request_size=max(8 << 20, s.max_event_bytes * 4),
                                           **s.kafka_common())
         self._consumer = AIOKafkaConsumer(
-            group_id=s.group_id, enable_auto_commit=False, auto_offset_reset="earliest",
+            group_id=s.group_id, group_instance_id=s.group_instance_id,
+            enable_auto_commit=False, auto_offset_reset="earliest",
             session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
             max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
             max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
