@@ -53,7 +53,7 @@ def _dispatch(command: str, rest: list[str]) -> int:
         argparse.ArgumentParser(prog="toolmend schema", description="Print the JSON Schema of the input event "
                                 "(the value of a record of the input topic, or a line of a replay file).",
                                 ).parse_args(rest)
-        from ..core.event_schema import schema_json
+        from .event_schema import schema_json
 
         sys.stdout.write(schema_json() + "\n")
         return 0

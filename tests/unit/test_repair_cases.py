@@ -9,19 +9,14 @@ items, behavioural examples modelled on other systems' repairers, and regression
 from __future__ import annotations
 
 import copy
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import processor
 from processor import DanglingReason, RepairResult
-from processor.core.validate import validate
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from strategies import (
+from tests.strategies import (
     ant_asst,
     ant_result,
     ant_text,
@@ -47,6 +42,7 @@ from strategies import (
     resp_user,
     texts,
 )
+from tests.support.oracle import validate
 
 R = DanglingReason
 Msg = dict[str, Any]
