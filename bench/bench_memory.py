@@ -39,15 +39,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-BENCH = Path(__file__).resolve().parent
-if str(BENCH) not in sys.path:
-    sys.path.insert(0, str(BENCH))
+import orjson
+from benchenv import code_state, machine  # this folder: run as `python bench/bench_memory.py`
 
-import orjson  # noqa: E402
-from benchenv import code_state, machine  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).resolve().parent
 
 MiB = 1 << 20
 TARGET_MIB_PER_100K = 100.0

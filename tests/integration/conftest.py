@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.brokers import RunningBroker, start_broker
+
+from tests.support.brokers import RunningBroker, start_broker
 
 
 @pytest.fixture(scope="session")

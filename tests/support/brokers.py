@@ -1,7 +1,7 @@
 """Real Kafka-protocol brokers for tests: the embedded Tansu broker, or Apache Kafka 4.x via Maven jars.
 
-Both context managers yield a :class:`RunningBroker`. Import as ``from support.brokers import ...``
-(pytest puts ``tests/`` on ``sys.path`` through ``tests/conftest.py``).
+Both context managers yield a :class:`RunningBroker`. Import as ``from tests.support.brokers import ...``
+(``tests/`` is a package).
 """
 
 from __future__ import annotations
