@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping, Set
@@ -28,9 +27,6 @@ from typing import Any
 
 STATE_VERSION = 1
 MAX_CALLS = 256
-
-_SPACE = re.compile(r"\s+")
-
 
 KEY_CACHE = 4096  # fingerprints of user texts met lately: a conversation's request snapshots repeat its history
 KEY_CACHE_CHARS = 2000  # longer texts are not cached (bounded memory)
@@ -42,7 +38,9 @@ def user_key(text: str) -> str:
 
 
 def _user_key(text: str) -> str:
-    norm = _SPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    # whitespace collapsed: str.split() splits at exactly the characters the regex `\s` matches (checked over all
+    # code points), ~4x faster than re.sub(r"\s+", " ", ...).strip()
+    norm = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
     return hashlib.blake2b(norm.encode("utf-8"), digest_size=8).hexdigest()
 
 
