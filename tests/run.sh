@@ -41,3 +41,6 @@ step "unit, property and integration tests on Tansu, core compiled"
 
 step "integration tests on Apache Kafka"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=kafka -m "kafka or needs_kafka" tests/integration
+
+step "fault-injection suite on Apache Kafka (kills, a zombie, an outage, lost state, poison records; table at the end)"
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=kafka -m faults tests/integration/test_faults.py
