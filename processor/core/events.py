@@ -21,6 +21,10 @@ class DeadLetterKind(StrEnum):
     UNKNOWN_DIALECT = "unknown_dialect"
     KEY_MISMATCH = "key_mismatch"
     TOO_LARGE = "too_large"
+    TOO_DEEP = "too_deep"  # nested deeper than MAX_DEPTH: readable, but its outputs and state could not be written
+    EVENT_TIME = "event_time"  # `ts` outside the absolute bounds, or implausibly far ahead (partition.py)
+    OUTPUT_TOO_LARGE = "output_too_large"  # its outputs would exceed the output topic's limit: kept whole here
+    QUARANTINED = "quarantined"  # its conversation's state broke (a bug of ours): later events are kept here
     INTERNAL = "internal"  # a bug of ours: the event is kept, never dropped
 
 
@@ -32,6 +36,14 @@ class DeadLetter(Exception):
 
 
 EVENT_TYPES = ("message", "messages", "request", "end")
+# Event time is epoch milliseconds in [0, MAX_TS] (MAX_TS: 9999-12-31T23:59:59.999Z). Timers add at most the
+# configured timeouts (bounded in the shell's settings) to it, so no sum overflows the signed 64-bit fields of the
+# stored state, and every `ts` formats as a date.
+MAX_TS = 253_402_300_799_999
+# JSON nesting an event may have. orjson reads 1,024 levels but writes 254; an event's messages are written again
+# a few levels deeper (in output records and in the conversation's state), so the parser refuses what the writer
+# could not write, with a wide margin.
+MAX_DEPTH = 128
 _LABELS = ("model", "provider", "app", "app_version")
 
 
@@ -60,8 +72,8 @@ def parse_ts(v: Any) -> int:
     if isinstance(v, bool):
         raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` must be epoch milliseconds or an RFC 3339 string")
     if isinstance(v, int | float):
-        if v < 0:
-            raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` must not be negative")
+        if not 0 <= v <= MAX_TS:  # also NaN (never in range)
+            raise DeadLetter(DeadLetterKind.EVENT_TIME, f"`ts` must be epoch milliseconds in [0, {MAX_TS}]")
         return int(v)
     if isinstance(v, str):
         s = v.strip()
@@ -73,8 +85,25 @@ def parse_ts(v: Any) -> int:
             raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` is not RFC 3339") from None
         if dt.tzinfo is None:
             raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` needs a time zone offset (RFC 3339)")
-        return int(dt.timestamp() * 1000)
+        ms = int(dt.timestamp() * 1000)
+        if not 0 <= ms <= MAX_TS:
+            raise DeadLetter(DeadLetterKind.EVENT_TIME, "`ts` is before 1970 or after 9999")
+        return ms
     raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` is required (epoch milliseconds or RFC 3339)")
+
+
+def _too_deep(doc: Any) -> bool:
+    """Whether a parsed JSON value nests deeper than MAX_DEPTH (iterative: no recursion limit of ours to hit)."""
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > MAX_DEPTH:
+            return True
+        if type(v) is dict:
+            stack.extend((x, d + 1) for x in v.values() if type(x) is dict or type(x) is list)
+        elif type(v) is list:
+            stack.extend((x, d + 1) for x in v if type(x) is dict or type(x) is list)
+    return False
 
 
 def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1 << 20) -> Event:
@@ -87,9 +116,15 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
     try:
         doc = orjson.loads(value)
     except orjson.JSONDecodeError as e:
+        if "depth limit" in e.msg:  # orjson reads 1,024 levels at most
+            raise DeadLetter(DeadLetterKind.TOO_DEEP, f"JSON nested deeper than {MAX_DEPTH} levels") from None
         raise DeadLetter(DeadLetterKind.INVALID_JSON, f"invalid JSON at line {e.lineno} column {e.colno}") from None
     if type(doc) is not dict:
         raise DeadLetter(DeadLetterKind.SCHEMA, "the value must be a JSON object")
+    # at most one opening bracket per level: few brackets in all cannot nest too deep (C-speed counts; the exact
+    # walk runs only for events with many containers, such as long request snapshots)
+    if value.count(b"[") + value.count(b"{") > MAX_DEPTH and _too_deep(doc):
+        raise DeadLetter(DeadLetterKind.TOO_DEEP, f"JSON nested deeper than {MAX_DEPTH} levels")
     get = doc.get
     cid = get("conversation_id")
     if type(cid) is not str or not cid or len(cid) > 256:
@@ -102,7 +137,7 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
         if k != cid:
             raise DeadLetter(DeadLetterKind.KEY_MISMATCH, "record key differs from conversation_id")
     ts = get("ts")
-    if type(ts) is not int or ts < 0:
+    if type(ts) is not int or not 0 <= ts <= MAX_TS:
         ts = parse_ts(ts)
     typ = get("type", "message")
     if typ == "message":

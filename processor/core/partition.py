@@ -4,6 +4,17 @@ The Kafka loop feeds records in offset order and ships what comes back; replays 
 so live and replayed output are identical. Time is event time only: the partition watermark is the largest
 `ts` seen on the partition, it never moves on its own (an idle partition decides nothing until its next event:
 the price of replays that reproduce live output exactly), and it is persisted with the state.
+
+Rules that keep one record from harming the others (docs/semantics.md, "Faults"):
+* The event-time guard: a `ts` that would move the watermark more than `max_event_time_skew_ms` past the
+  record's own Kafka timestamp (or, for input without one, more than `max_watermark_step_ms` past the
+  watermark) is dead-lettered (`event_time`) before it touches any state. Both references are part of the input,
+  so a replay decides the same.
+* Whatever fails while one record is applied is confined to that record (dead-lettered) and, if the failure may
+  have left its conversation's state half-changed, to that conversation: it is quarantined (counted, its state
+  dropped, a marker in the changelog) and its later events are dead-lettered (`quarantined`), never lost.
+* Outputs that would not fit the output topic (`max_output_bytes`) are never written in part: the event's
+  changes are undone and the whole input event is dead-lettered (`output_too_large`), so it can be replayed.
 """
 
 from __future__ import annotations
@@ -12,22 +23,24 @@ import heapq
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import orjson
 
 from . import dialects, state_codec
 from .behaviour import Behaviour
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
-from .findings import Action, DanglingReason, Finding, FindingKind
+from .findings import DanglingReason, Finding, FindingKind
 from .model import InputError
+from .observer import NullObserver, Observer, Recorder
 from .repair import _repair
+from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
 
-META_KEY = b"\x00toolmend-partition-meta"
-CHECKPOINTS = 64  # batch ends whose watermark the meta record keeps (a restore resumes at one of them)
 DEDUP_WINDOW = 32
 _intern = sys.intern
+# bytes an output record adds around the input it carries (envelope fields, ids, headers), beyond its key twice
+OUTPUT_MARGIN = 4096
 
 
 @dataclass(frozen=True)
@@ -39,30 +52,12 @@ class EngineConfig:
     # conversations kept as live objects per partition (the worker divides its own budget among its partitions);
     # the others wait serialized and compressed (a few hundred bytes each)
     hot_conversations: int = 1024
-
-
-class Observer(Protocol):
-    """Where the shell counts things (metrics). The core only calls it."""
-
-    def event(self, type: str, outcome: str) -> None: ...
-    def messages_seen(self, dialect: str, n: int) -> None: ...
-    def tool_call(self, dialect: str, model: str | None, tool: str) -> None: ...
-    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None: ...
-    def action(self, a: Action) -> None: ...
-    def dead_letter(self, kind: str) -> None: ...
-    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
-    def state_woken(self) -> None: ...
-
-
-class NullObserver:
-    def event(self, type: str, outcome: str) -> None: pass
-    def messages_seen(self, dialect: str, n: int) -> None: pass
-    def tool_call(self, dialect: str, model: str | None, tool: str) -> None: pass
-    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None: pass
-    def action(self, a: Action) -> None: pass
-    def dead_letter(self, kind: str) -> None: pass
-    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: pass
-    def state_woken(self) -> None: pass
+    # the event-time guard (module docstring): how far `ts` may run ahead of the record's Kafka timestamp, or,
+    # without one (files, library replays), ahead of the partition watermark
+    max_event_time_skew_ms: int = 5 * 60 * 1000
+    max_watermark_step_ms: int = 30 * 24 * 3600 * 1000
+    # the largest record an output topic takes (its max.message.bytes, less batch overhead); None: no limit known
+    max_output_bytes: int | None = None
 
 
 class OutRecord:
@@ -77,45 +72,6 @@ class OutRecord:
         self.headers = headers
 
 
-class Conversation:
-    __slots__ = ("app_version", "behaviour", "deadline", "evict_at", "last_ts", "model", "offset", "recent",
-                 "size", "tracker")
-
-    def __init__(self, tracker: Tracker, behaviour: Behaviour | None) -> None:
-        self.tracker = tracker
-        self.behaviour = behaviour
-        self.last_ts = 0
-        self.offset = -1  # last input offset applied to this state
-        self.recent: list[str | int] | None = None  # event ids and seqs seen lately (at most DEDUP_WINDOW)
-        self.model: str | None = None
-        self.app_version: str | None = None
-        self.deadline: int | None = None  # pending timeout entry in the heap
-        self.evict_at: int | None = None  # pending eviction entry in the heap
-        self.size = 0  # bytes of its stored state (changelog or cold), as last written
-
-    def to_state(self) -> dict[str, Any]:
-        st: dict[str, Any] = {"t": self.tracker.to_state(), "ts": self.last_ts, "o": self.offset,
-                              "r": self.recent or []}
-        if self.model is not None:
-            st["m"] = self.model
-        if self.app_version is not None:
-            st["v"] = self.app_version
-        if self.behaviour is not None:
-            st["b"] = self.behaviour.to_state()
-        return st
-
-    @classmethod
-    def from_state(cls, st: dict[str, Any], cfg: EngineConfig) -> Conversation:
-        b = Behaviour.from_state(st["b"]) if "b" in st else (Behaviour() if cfg.behaviour else None)
-        c = cls(Tracker.from_state(st["t"], cfg.repair), b)
-        c.last_ts = st["ts"]
-        c.offset = st["o"]
-        c.recent = list(st.get("r", ())) or None
-        c.model = st.get("m")
-        c.app_version = st.get("v")
-        return c
-
-
 def _ensure_readable(messages: Iterable[Any]) -> None:
     """With the dialect known, only a message no dialect can read at all is refused (cheaper than sniffing)."""
     for m in messages:
@@ -124,198 +80,119 @@ def _ensure_readable(messages: Iterable[Any]) -> None:
 
 
 class PartitionProcessor:
+    """The per-event logic of one input partition: parse, guard, apply to the conversation, fire event-time
+    timers, emit records. Its conversations and their changelog are in `store` (store.py)."""
+
     def __init__(self, topic: str, partition: int, config: EngineConfig = EngineConfig(),
                  observer: Observer | None = None) -> None:
         self.topic = topic
         self.partition = partition
         self.cfg = config
         self.obs: Observer = observer or NullObserver()
-        self.convs: dict[str, Conversation] = {}  # hot: live objects, oldest first
-        self.hot_limit = config.hot_conversations
-        # cold: the stored state (state_codec: a timer header and the compressed JSON), the same bytes as the
-        # changelog record. Memory then follows the compressed state, not Python object overhead (about 5 KB per
-        # live conversation with the detectors)
-        self.cold: dict[str, bytes] = {}
-        self.cold_open_calls = 0
+        self.store = ConversationStore(config, self.obs)
         self.watermark = 0
         self.offset = -1  # last offset processed
         self._timeouts: list[tuple[int, str]] = []
         self._evictions: list[tuple[int, str]] = []
-        self._dirty: set[str] = set()
-        self._gone: set[str] = set()
-        # conversations that ended (or were evicted) at an offset not yet known to be committed: their changelog
-        # record is a marker {"x": offset}, not a tombstone, so that a new owner resuming before that offset
-        # still knows the conversation's records up to it were processed (and skips them) instead of starting it
-        # afresh. Tombstoned once the commit passes the offset.
-        self._ended: dict[str, int] = {}
-        self._marked: set[str] = set()
         self._k = 0  # ids of synthesized messages and findings derived from the current record
-        self._checkpoints: list[tuple[int, int]] = []  # (batch end offset, watermark there), the last few
-        self._meta_offset = -1
-        self.state_bytes = 0
 
-    # -- state ------------------------------------------------------------------------------------------------
+    # -- state (store.py) -------------------------------------------------------------------------------------
     @property
     def open_calls(self) -> int:
-        return sum(c.tracker.open_calls for c in self.convs.values()) + self.cold_open_calls
+        return self.store.open_calls
 
     @property
     def conversations(self) -> int:
-        return len(self.convs) + len(self.cold)
+        return self.store.conversations
+
+    @property
+    def state_bytes(self) -> int:
+        return self.store.state_bytes
+
+    @property
+    def quarantined(self) -> set[str]:
+        return self.store.quarantined
+
+    @property
+    def hot_limit(self) -> int:
+        return self.store.hot_limit
+
+    @hot_limit.setter
+    def hot_limit(self, n: int) -> None:
+        self.store.hot_limit = n
+
+    @property
+    def convs(self) -> dict[str, Conversation]:
+        return self.store.convs
+
+    @property
+    def cold(self) -> dict[str, bytes]:
+        return self.store.cold
 
     def get(self, cid: str) -> Conversation | None:
-        """A conversation as a live object (woken from its serialized form if it was cold)."""
-        conv = self.convs.get(cid)
+        """A conversation as a live object (woken from its stored form if it was cold)."""
+        conv = self.store.convs.get(cid)
         if conv is not None:
             return conv
-        cold = self.cold.pop(cid, None)
-        if cold is None:
+        woken = self.store.wake(cid)
+        if woken is None:
             return None
-        self.obs.state_woken()  # many of these per event: the hot set is smaller than the working set
-        h = state_codec.header(cold)
-        self.cold_open_calls -= h.n_open
-        conv = Conversation.from_state(state_codec.decode(cold), self.cfg)
+        conv, h = woken
         conv.deadline = self._deadline(h.open_since)
-        conv.evict_at = h.evict_at
-        conv.size = len(cold)
-        self.convs[cid] = conv
         return conv
 
     def _deadline(self, open_since: int | None) -> int | None:
         return None if open_since is None else open_since + self.cfg.repair.tool_result_timeout_ms
 
-    def _encode(self, conv: Conversation) -> bytes:
-        t = conv.tracker
-        return state_codec.encode(conv.to_state(), t.open_since, conv.last_ts, conv.evict_at, t.open_calls)
-
-    def _cool(self) -> None:
-        """Serialize the oldest live conversations beyond the hot capacity."""
-        convs = self.convs
-        excess = len(convs) - self.hot_limit
-        while excess > 0:
-            cid = next(iter(convs))
-            conv = convs.pop(cid)
-            value = self._encode(conv)
-            self.cold[cid] = value
-            self.state_bytes += len(value) - conv.size
-            self.cold_open_calls += conv.tracker.open_calls
-            excess -= 1
-
     def restore(self, key: bytes, value: bytes | None) -> None:
-        """Apply one changelog record (restore on assignment). Later records win, tombstones delete.
-
-        Restored conversations stay cold until their next event: the record is kept as it came (its header holds
-        what the timers need), so a restore parses no state and builds no objects.
-        """
+        """Apply one changelog record (restore on assignment). Later records win, tombstones delete."""
         if key == META_KEY:
             if value is not None:
-                meta = orjson.loads(value)
-                self.watermark = meta["wm"]
-                self.offset = meta["o"]
-                self._checkpoints = [(int(o), int(wm)) for o, wm in meta.get("cp", ())]
+                self.watermark, self.offset = self.store.restore_meta(value)
             return
-        cid = key.decode()
-        conv = self.convs.pop(cid, None)
-        if conv is not None:
-            self.state_bytes -= conv.size
-        old = self.cold.pop(cid, None)
-        if old is not None:
-            self.cold_open_calls -= state_codec.header(old).n_open
-            self.state_bytes -= len(old)
-        self._ended.pop(cid, None)
-        if value is None:
-            return
-        ttl = self.cfg.conversation_ttl_ms
-        if state_codec.is_json(value):
-            st = orjson.loads(value)
-            if "x" in st:  # ended at that offset; tombstoned once the commit passes it (finish_restore)
-                self._ended[cid] = int(st["x"])
-                return
-            h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
-            value = state_codec.encode(st, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
-        else:
-            h = state_codec.header(value)
-            if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on
-                value = state_codec.encode_header(value, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
-        self.cold[cid] = value
-        self.cold_open_calls += h.n_open
-        self.state_bytes += len(value)
+        self.store.restore(key, value)
 
     def finish_restore(self, position: int | None = None) -> None:
-        """Rebuild the timer heaps from the restored conversations.
-
-        `position` is where processing resumes (the committed offset). The state may hold batches written after
-        it (outputs and state acknowledged, commit lost): their conversations skip those records by offset, but
-        the partition watermark must be the one at `position`, or a replay of those records would fire timers
-        earlier than the first pass did. Offsets are committed at batch ends, and the meta record keeps the
-        watermark at each of the last batch ends.
-        """
-        if position is not None and position - 1 != self.offset:
-            earlier = [wm for o, wm in self._checkpoints if o <= position - 1]
-            if earlier:
-                self.watermark = max(earlier)
-            elif position <= 0:
-                self.watermark = 0
-            elif self._checkpoints:  # further back than the checkpoints reach: the closest we know
-                self.watermark = min(wm for _, wm in self._checkpoints)
+        """Resume at `position` (the committed offset): the watermark there, and timers rebuilt from the
+        restored conversations."""
         if position is not None:
+            self.watermark = self.store.watermark_at(position, self.offset, self.watermark)
             self.committed(position)
         self._timeouts = []
         self._evictions = []
-        for cid, c in self.convs.items():
+        for cid, c in self.store.convs.items():
             self._arm(cid, c)
-        for cid, value in self.cold.items():
-            h = state_codec.header(value)
-            deadline = self._deadline(h.open_since)
+        for cid, open_since, evict_at in self.store.timer_entries():
+            deadline = self._deadline(open_since)
             if deadline is not None:
                 self._timeouts.append((deadline, cid))
-            if h.evict_at is not None:
-                self._evictions.append((h.evict_at, cid))
+            if evict_at is not None:
+                self._evictions.append((evict_at, cid))
         heapq.heapify(self._timeouts)
         heapq.heapify(self._evictions)
 
     def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
-        """State records for what changed since the last call: conversations, tombstones, then the meta record."""
-        out: list[tuple[bytes, bytes | None]] = []
-        for cid in self._dirty:
-            c = self.convs.get(cid)
-            if c is not None:
-                value = self._encode(c)
-                self.state_bytes += len(value) - c.size
-                c.size = len(value)
-            else:
-                cold = self.cold.get(cid)
-                if cold is None:
-                    continue
-                value = cold  # cooled since it changed: its stored form is current
-            out.append((cid.encode(), value))
-        for cid in self._marked:
-            if cid not in self.convs and cid not in self.cold:
-                out.append((cid.encode(), orjson.dumps({"x": self._ended[cid]})))
-        for cid in self._gone:
-            if cid not in self.convs and cid not in self.cold:
-                out.append((cid.encode(), None))
-        if out or self.offset != self._meta_offset:  # a batch end: remember its watermark
-            cps = self._checkpoints
-            if not cps or cps[-1][0] != self.offset:
-                cps.append((self.offset, self.watermark))
-                if len(cps) > CHECKPOINTS:
-                    del cps[0]
-            self._meta_offset = self.offset
-            out.append((META_KEY, orjson.dumps({"wm": self.watermark, "o": self.offset, "cp": cps})))
-        self._dirty = set()
-        self._gone = set()
-        self._marked = set()
-        return out
+        """State records for what changed since the last call: conversations, markers, then the meta record."""
+        return self.store.take_changelog(self.offset, self.watermark)
+
+    def committed(self, position: int) -> None:
+        """Offsets below `position` are committed (ended conversations' markers can become tombstones)."""
+        self.store.committed(position)
 
     # -- processing ---------------------------------------------------------------------------------------------
     def process(self, offset: int, key: bytes | None, value: bytes | None,
-                headers: Iterable[tuple[str, bytes]] = ()) -> list[OutRecord]:
+                headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> list[OutRecord]:
+        """One input record: its outputs (repaired, findings, dead letters), in order.
+
+        `timestamp` is the record's Kafka timestamp (ms), the reference of the event-time guard; None where the
+        input has none (files, library replays)."""
         src = f"{self.topic}:{self.partition}:{offset}"
         out: list[OutRecord] = []
         self._k = 0
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
+            if ev.ts > self.watermark:
+                self._check_event_time(ev.ts, timestamp)
             if ev.type != "end":
                 if ev.dialect is None and self._unknown_dialect(ev.conversation_id):
                     dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
@@ -331,6 +208,20 @@ class PartitionProcessor:
             self._dead_letter(out, kind, ie.detail, src, key, value, headers)
             self.offset = offset
             return out
+        except Exception as err:  # a bug of ours while reading: no state was touched yet, and the event is kept
+            self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(err).__name__}: {err}"[:200], src, key, value,
+                              headers)
+            self.offset = offset
+            return out
+        cid = ev.conversation_id
+        limit = self.cfg.max_output_bytes
+        # an event whose outputs may not fit the output topic is applied on a saved copy of its conversation
+        # (rare: large events only), so that its changes can be undone
+        store = self.store
+        saved = store.save(cid) if limit is not None and self._may_not_fit(ev, value, limit) else None
+        real_obs = self.obs
+        if saved is not None:
+            self.obs = store.obs = Recorder()
         try:
             self._apply(ev, offset, src, out)
         except (InputError, DeadLetter) as bad:
@@ -339,26 +230,64 @@ class PartitionProcessor:
         except Exception as exc:  # a bug of ours must not stop the partition, nor lose the event
             self._dead_letter(out, DeadLetterKind.INTERNAL, f"{type(exc).__name__}: {exc}"[:200], src, key, value,
                               headers)
+            store.quarantine(cid)  # its state may be half-changed
+        finally:
+            recorder, self.obs = self.obs, real_obs
+            store.obs = real_obs
+        if limit is not None and any(len(r.value or b"") + len(r.key or b"") > limit for r in out):
+            del out[:]
+            if saved is not None:
+                store.restore_saved(cid, saved)
+            else:  # grew far beyond its input (cannot be undone): nothing is decided from it any more
+                store.quarantine(cid)
+            self._dead_letter(out, DeadLetterKind.OUTPUT_TOO_LARGE,
+                              f"its outputs would exceed the output topic's limit of {limit} bytes", src, key, value,
+                              headers)
+            self.offset = offset
+            return out
+        if isinstance(recorder, Recorder):
+            recorder.replay(real_obs)
         self.offset = offset
         if ev.ts > self.watermark:
             self.watermark = ev.ts
         self._fire_timers(offset, src, out)
-        if len(self.convs) > self.hot_limit:
-            self._cool()
+        if len(store.convs) > store.hot_limit:
+            store.cool()
         return out
+
+    def _check_event_time(self, ts: int, timestamp: int | None) -> None:
+        """The event-time guard (module docstring), for a `ts` that would move the watermark."""
+        cfg = self.cfg
+        if timestamp is not None and timestamp >= 0:
+            if ts > timestamp + cfg.max_event_time_skew_ms:
+                raise DeadLetter(DeadLetterKind.EVENT_TIME,
+                                 f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
+                                 f"{cfg.max_event_time_skew_ms})")
+        elif self.watermark and ts > self.watermark + cfg.max_watermark_step_ms:
+            raise DeadLetter(DeadLetterKind.EVENT_TIME,
+                             f"`ts` is {ts - self.watermark} ms ahead of the partition's event time (at most "
+                             f"{cfg.max_watermark_step_ms})")
+
+    @staticmethod
+    def _may_not_fit(ev: Event, value: bytes | None, limit: int) -> bool:
+        """Whether an event's outputs could exceed `limit`: a message's record carries it once; a snapshot's record
+        carries every message, the placeholders it adds and its findings, bounded by four times its size."""
+        size = len(value or b"") * (4 if ev.type == "request" else 1) + OUTPUT_MARGIN + 2 * len(ev.conversation_id)
+        return size > limit
 
     def _unknown_dialect(self, cid: str) -> bool:
         """Whether messages of this conversation must be sniffed (no dialect known for it yet)."""
-        conv = self.convs.get(cid)
+        conv = self.store.convs.get(cid)
         if conv is not None:
             return conv.tracker.dialect is None
         return True  # new, or cold (not worth waking here: sniffing a few messages is cheaper)
 
     def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord]) -> None:
         cid = ev.conversation_id
-        conv = self.convs.get(cid)
+        store = self.store
+        conv = store.convs.get(cid)
         if conv is None:
-            conv = self.get(cid)  # cold: woken from its serialized form
+            conv = self.get(cid)  # cold: woken from its stored form
         eid = ev.event_id
         seq = ev.seq
         if conv is not None:
@@ -372,18 +301,18 @@ class PartitionProcessor:
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
                 raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT,
                                  f"dialect {ev.dialect} differs from the conversation's {conv.tracker.dialect}")
-        elif cid in self._ended and offset <= self._ended[cid]:
+        elif cid in store.quarantined:
+            raise DeadLetter(DeadLetterKind.QUARANTINED, "its conversation is quarantined (its state broke)")
+        elif (ended := store.ended_at(cid)) is not None and offset <= ended:
             self.obs.event(ev.type, "duplicate")  # processed before the conversation ended (a replay after a crash)
             return
         elif ev.type == "end":
             self.obs.event(ev.type, "processed")  # nothing open: nothing to decide
             return
-        else:
-            if self._ended.pop(cid, None) is not None:  # the id is used again, after its end: a new conversation
-                self._marked.discard(cid)
+        else:  # new (or its id used again after its end: a new conversation)
             conv = Conversation(Tracker(ev.dialect or "auto", self.cfg.repair),
                                 Behaviour() if self.cfg.behaviour else None)
-            self.convs[cid] = conv
+            store.add(cid, conv)
         if eid is not None or seq is not None:
             recent = conv.recent
             if recent is None:
@@ -410,15 +339,14 @@ class PartitionProcessor:
         elif typ == "end":
             emit.step(conv.tracker.finish(DanglingReason.CONVERSATION_END))
             emit.behaviour_end()
-            self.convs.pop(cid)
-            self._end(cid, conv, offset)
+            store.end(cid, conv, offset)
             return
         else:
             feed = conv.tracker.feed
             step = emit.step
             for i, m in enumerate(ev.messages):
                 step(feed(m, (offset, i), ts), m)
-        self._dirty.add(cid)
+        store.changed(cid)
         self._arm(cid, conv)
 
     def _request(self, ev: Event, conv: Conversation, emit: _Emitter) -> None:
@@ -457,58 +385,54 @@ class PartitionProcessor:
         heap = self._timeouts
         while heap and heap[0][0] <= wm:
             deadline, cid = heapq.heappop(heap)
-            cold = self.cold.get(cid)
-            if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
-                continue  # stale, and no need to wake it to know
-            conv = self.get(cid)
-            if conv is None or conv.deadline != deadline:
-                continue  # stale entry: the block closed or moved
-            conv.deadline = None
-            emit = _Emitter(self, conv, cid, wm, src, out)
-            emit.step(conv.tracker.advance(wm))
-            self._dirty.add(cid)
-            self._arm(cid, conv)
+            try:
+                self._timeout(cid, deadline, wm, src, out)
+            except Exception:  # confined to that conversation
+                self.store.quarantine(cid)
         heap = self._evictions
         while heap and heap[0][0] <= wm:
             when, cid = heapq.heappop(heap)
-            cold = self.cold.get(cid)
-            if cold is not None and state_codec.header(cold).evict_at != when:
-                continue
-            conv = self.get(cid)
-            if conv is None or conv.evict_at != when:
-                continue
-            due = conv.last_ts + self.cfg.conversation_ttl_ms
-            if due > wm:  # active since: re-arm at its real deadline
-                conv.evict_at = due
-                heapq.heappush(heap, (due, cid))
-                continue
-            emit = _Emitter(self, conv, cid, wm, src, out)
-            emit.step(conv.tracker.finish(DanglingReason.EVICTED))
-            emit.behaviour_end()
-            del self.convs[cid]
-            self._dirty.discard(cid)
-            self._end(cid, conv, offset)
+            try:
+                self._evict(cid, when, wm, offset, src, out)
+            except Exception:
+                self.store.quarantine(cid)
 
-    def _end(self, cid: str, conv: Conversation, offset: int) -> None:
-        self.state_bytes -= conv.size
-        self._ended[cid] = offset
-        self._marked.add(cid)
+    def _timeout(self, cid: str, deadline: int, wm: int, src: str, out: list[OutRecord]) -> None:
+        cold = self.store.cold.get(cid)
+        if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
+            return  # stale, and no need to wake it to know
+        conv = self.get(cid)
+        if conv is None or conv.deadline != deadline:
+            return  # stale entry: the block closed or moved
+        conv.deadline = None
+        emit = _Emitter(self, conv, cid, wm, src, out)
+        emit.step(conv.tracker.advance(wm))
+        self.store.changed(cid)
+        self._arm(cid, conv)
 
-    def committed(self, position: int) -> None:
-        """Offsets below `position` are committed: markers of conversations that ended there become tombstones
-        (written by the next take_changelog)."""
-        done = [cid for cid, off in self._ended.items() if off < position]
-        for cid in done:
-            del self._ended[cid]
-            self._marked.discard(cid)
-            if cid not in self.convs and cid not in self.cold:
-                self._gone.add(cid)
+    def _evict(self, cid: str, when: int, wm: int, offset: int, src: str, out: list[OutRecord]) -> None:
+        cold = self.store.cold.get(cid)
+        if cold is not None and state_codec.header(cold).evict_at != when:
+            return
+        conv = self.get(cid)
+        if conv is None or conv.evict_at != when:
+            return
+        due = conv.last_ts + self.cfg.conversation_ttl_ms
+        if due > wm:  # active since: re-arm at its real deadline
+            conv.evict_at = due
+            heapq.heappush(self._evictions, (due, cid))
+            return
+        emit = _Emitter(self, conv, cid, wm, src, out)
+        emit.step(conv.tracker.finish(DanglingReason.EVICTED))
+        emit.behaviour_end()
+        self.store.end(cid, conv, offset)
 
     def _dead_letter(self, out: list[OutRecord], kind: DeadLetterKind, detail: str, src: str, key: bytes | None,
                      value: bytes | None, headers: Iterable[tuple[str, bytes]]) -> None:
         self.obs.dead_letter(kind.value)
         self.obs.event("unknown", "dead_letter")
-        hs = list(headers)
+        # the producer's headers travel with its event, except ours: only the worker says what `toolmend-*` means
+        hs = [h for h in headers if not h[0].lower().startswith("toolmend-")]
         hs += [("toolmend-id", f"{src}:dlq".encode()), ("toolmend-error-kind", kind.value.encode()),
                ("toolmend-error-detail", detail.encode()),
                ("toolmend-source-topic", self.topic.encode()),
@@ -632,5 +556,5 @@ def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], to
     return p
 
 
-__all__ = ["META_KEY", "Conversation", "EngineConfig", "NullObserver", "Observer", "OutRecord",
+__all__ = ["META_KEY", "QUARANTINE_MARK", "Conversation", "EngineConfig", "NullObserver", "Observer", "OutRecord",
            "PartitionProcessor", "replay_records"]

@@ -10,7 +10,8 @@ from .findings import Action, Finding
 
 
 class Tally:
-    __slots__ = ("actions", "dead_letters", "events", "findings", "messages", "tool_calls", "turns", "woken")
+    __slots__ = ("actions", "dead_letters", "events", "findings", "messages", "quarantined", "tool_calls", "turns",
+                 "woken")
 
     def __init__(self) -> None:
         self.events: dict[tuple[str, str], int] = {}
@@ -21,6 +22,7 @@ class Tally:
         self.dead_letters: dict[str, int] = {}
         self.turns: dict[tuple[str, str | None, str | None], int] = {}
         self.woken = 0
+        self.quarantined = 0
 
     def event(self, type: str, outcome: str) -> None:
         k = (type, outcome)
@@ -50,6 +52,9 @@ class Tally:
     def state_woken(self) -> None:
         self.woken += 1
 
+    def conversation_quarantined(self) -> None:
+        self.quarantined += 1
+
     def take(self) -> Tally:
         """What was counted since the last call; this tally starts afresh."""
         out = Tally()
@@ -61,6 +66,7 @@ class Tally:
         out.dead_letters, self.dead_letters = self.dead_letters, out.dead_letters
         out.turns, self.turns = self.turns, out.turns
         out.woken, self.woken = self.woken, 0
+        out.quarantined, self.quarantined = self.quarantined, 0
         return out
 
 

@@ -15,6 +15,8 @@ from ..core.partition import EngineConfig
 from ..core.templates import Templates
 from ..core.tracker import RepairConfig
 
+TEN_YEARS_S = 10 * 365.25 * 86400
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLMEND_", extra="forbid")
@@ -33,8 +35,16 @@ class Settings(BaseSettings):
     metrics_host: str = "0.0.0.0"
     metrics_port: int = Field(9108, ge=0, le=65535)
 
-    tool_result_timeout_s: float = Field(600.0, gt=0)
-    conversation_ttl_s: float = Field(86400.0, gt=0)
+    # at most ten years: event time plus any timer stays far inside 64-bit milliseconds (events.MAX_TS)
+    tool_result_timeout_s: float = Field(600.0, gt=0, le=TEN_YEARS_S)
+    conversation_ttl_s: float = Field(86400.0, gt=0, le=TEN_YEARS_S)
+    max_event_time_skew_s: float = Field(
+        300.0, ge=0, le=TEN_YEARS_S,
+        description="how far an event's `ts` may run ahead of its record's Kafka timestamp before it is "
+        "dead-lettered (event_time) instead of moving the partition's event time")
+    max_watermark_step_s: float = Field(
+        30 * 86400.0, gt=0, le=TEN_YEARS_S,
+        description="for input without record timestamps (files): how far one event may move the event time")
     max_event_bytes: int = Field(1 << 20, ge=1024)
     shutdown_budget_s: float = Field(20.0, gt=0)
     label_cap: int = Field(50, ge=1, le=10000)
@@ -98,6 +108,8 @@ class Settings(BaseSettings):
                                 tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000)),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
+            max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),
+            max_watermark_step_ms=int(self.max_watermark_step_s * 1000),
             behaviour=self.behaviour,
             hot_conversations=self.hot_conversations,
         )

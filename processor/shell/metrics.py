@@ -98,6 +98,9 @@ class Metrics:
                                 registry=r)
         self.woken = Counter(p + "state_woken_conversations",
                              "Conversations woken from their stored form (not among the live ones)", registry=r)
+        self.quarantined = Counter(p + "quarantined_conversations",
+                                   "Conversations whose state broke (a bug of ours, or an unreadable changelog "
+                                   "record): their later events go to the dead-letter topic", registry=r)
         # series that must exist from the start, so rate() sees their first increment and panels show 0, not
         # "no data"
         for kind in ("assigned", "revoked"):
@@ -170,9 +173,14 @@ class Metrics:
             self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc(n)
         if t.woken:
             self.woken.inc(t.woken)
+        if t.quarantined:
+            self.quarantined.inc(t.quarantined)
 
     def state_woken(self) -> None:
         self.woken.inc()
+
+    def conversation_quarantined(self) -> None:
+        self.quarantined.inc()
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).

@@ -17,8 +17,9 @@ from ..core.events import DeadLetter, parse_ts
 from ..core.partition import PartitionProcessor
 from ..core.tally import Tally
 from .config import Settings
+from .kafka import ensure_topics, partitions_of
 from .metrics import Metrics
-from .worker import ensure_topics, partitions_of, share_hot
+from .worker import share_hot
 
 log = logging.getLogger("toolmend.replay")
 
@@ -82,7 +83,7 @@ async def replay(settings: Settings, from_ms: int | None = None, to_ms: int | No
                     if to_ms is not None and r.timestamp > to_ms:
                         remaining.discard(tp)
                         break
-                    for o in proc.process(r.offset, r.key, r.value, r.headers or ()):
+                    for o in proc.process(r.offset, r.key, r.value, r.headers or (), r.timestamp):
                         t = topic[o.kind]
                         if t is not None:
                             futs.append(await producer.send(t, o.value, key=o.key, headers=o.headers))

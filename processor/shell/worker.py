@@ -1,8 +1,7 @@
-"""The Kafka loop: fetch a batch, run the core on it, ship the outputs, then the state, then commit.
+"""The Kafka loop: fetch a batch, run the core on it, hand it to shipping (outputs, then state, then offsets).
 
-At least once, with no loss: offsets are committed only after every record derived from them (outputs first,
-then changelog state) is acknowledged. A SIGKILL at any point leaves either uncommitted input (reprocessed,
-outputs carry the same ids) or state that already holds the event (recognized by its offset and skipped).
+The commit order and why it loses nothing live in `shipping.py`; restoring a partition's state on assignment
+in `recovery.py`; topic helpers in `kafka.py`.
 
 Shipping is pipelined: while batch N's outputs, state and commit wait on the broker, batch N+1 is processed
 (the core yields to the event loop every few hundred records, so N's acknowledgements are read meanwhile).
@@ -17,84 +16,25 @@ import contextlib
 import gc
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
-from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from aiokafka.errors import KafkaError, MessageSizeTooLargeError, TopicAlreadyExistsError
 
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
+from .fencing import Fenced, Ownership
+from .kafka import drain, ensure_topics, partitions_of
 from .metrics import Metrics
+from .recovery import restore
+from .shipping import Plan, Shipment, Shipper
+
+__all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # the helpers, for older imports
 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
-
-
-async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
-    admin = AIOKafkaAdminClient(**settings.kafka_common())
-    await admin.start()
-    try:
-        existing = set(await admin.list_topics())
-        new = [NewTopic(n, p, settings.replication_factor, topic_configs=cfg) for n, p, cfg in names
-               if n not in existing]
-        if new:
-            with contextlib.suppress(TopicAlreadyExistsError):
-                await admin.create_topics(new)
-            for t in new:
-                for _ in range(50):  # wait for the metadata to show the new topic
-                    if t.name in set(await admin.list_topics()):
-                        break
-                    await asyncio.sleep(0.1)
-    finally:
-        await admin.close()
-
-
-async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
-    """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
-    does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""
-    cluster = await consumer._client.fetch_all_metadata()
-    return set(cluster.partitions_for_topic(topic) or ())
-
-
-async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict[TopicPartition, int],
-                apply: Callable[[TopicPartition, list[Any]], None], idle_ms: int = 300) -> int:
-    """Read assigned partitions to their end, applying each fetched batch at once (nothing accumulates).
-
-    The end is proved by an empty fetch past the reported end offset: that offset is only a lower bound on some
-    brokers (Tansu answers the base offset of the last batch plus one); on Kafka it costs one fetch wait. The
-    loop yields to the event loop between batches, so heartbeats and /healthz keep going during a long restore.
-    """
-    remaining = set(tps)
-    n = 0
-    while remaining:
-        got = await consumer.getmany(*remaining, timeout_ms=idle_ms, max_records=5000)
-        for tp, recs in got.items():
-            if recs:
-                apply(tp, recs)
-                n += len(recs)
-        await asyncio.sleep(0)
-        for tp in list(remaining):
-            if not got.get(tp) and await consumer.position(tp) >= end[tp]:
-                remaining.discard(tp)
-    return n
-
-
-Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
-
-
-class Shipment(NamedTuple):
-    """What a processed batch leaves to ship, in this order: outputs, then state, then the commit."""
-
-    outputs: Plan
-    counts: dict[str, int]  # outputs by kind (metrics once acknowledged)
-    state: Plan  # changelog records as of the batch's end
-    commit: dict[TopicPartition, int]
-    records: int  # input records it covers
 
 
 def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
@@ -119,6 +59,8 @@ class Worker:
         self._lock = asyncio.Lock()
         self._consumer: AIOKafkaConsumer | None = None
         self._producer: AIOKafkaProducer | None = None
+        self._shipper: Shipper | None = None
+        self._own: Ownership | None = None
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
         self._gauges_at = 0.0
@@ -135,6 +77,14 @@ class Worker:
         if self.started and stalled > max(30.0, self.s.session_timeout_ms / 1000 * 3):
             return False, f"consumer loop stalled for {stalled:.0f}s"
         return True, "ok"
+
+    def broker_unreachable_for(self) -> float:
+        """Seconds since the broker last answered this worker: a heartbeat accepted, a fetch that returned
+        records, a produce acknowledged or a commit accepted (0 before the worker has started). Readiness fails
+        when this grows past its limit (a broker outage); an idle worker in its group still heartbeats."""
+        if self._own is None or not self.started:
+            return 0.0
+        return max(0.0, time.monotonic() - self._own.contact_at)
 
     def ready(self) -> tuple[bool, str]:
         if not self.started:
@@ -164,8 +114,12 @@ class Worker:
             max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
             fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
         await self._producer.start()
+        self._own = Ownership(self._consumer, s.session_timeout_ms)
+        self._shipper = Shipper(self._producer, self._consumer, self._own, self.m, s.dlq_topic, self._committed)
         try:
             await self._consumer.start()
+            self._own.attach()
+            self._own.guard(self._producer)
             await self._partition_layout()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
@@ -233,6 +187,8 @@ class Worker:
                     fetch.cancel()
                     break
                 batch = fetch.result()
+                if batch and self._own is not None:
+                    self._own.contact()
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._shipping is not None and self._shipping.done():
@@ -270,7 +226,8 @@ class Worker:
         n = 0
         origin: list[int] = []  # input partition of each output: outputs of a conversation stay in one partition
         c = self._consumer
-        assert c is not None
+        assert c is not None and self._own is not None
+        generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
             if proc is None:
@@ -280,7 +237,7 @@ class Worker:
                     c.seek(tp, records[0].offset)
                 continue
             for rec in records:
-                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or ())
+                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
                 outs.extend(got)
                 origin.extend([tp.partition] * len(got))
                 durations.append(time.perf_counter() - t_fetch)
@@ -320,110 +277,37 @@ class Worker:
                 continue
             for key, value in proc.take_changelog():
                 state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
-        return Shipment(plan, counts, state, commit, n)
+        return Shipment(plan, counts, state, commit, n, generation)
 
     async def _ship(self, sh: Shipment) -> None:
-        """Outputs, acknowledged; then the state, acknowledged; then the commit (see the module docstring)."""
-        c = self._consumer
-        assert c is not None
-        await self._produce(sh.outputs)
-        for kind, k in sh.counts.items():
-            self.m.output_records.labels(kind).inc(k)
-        state, commit = sh.state, sh.commit
-        await self._produce(state)
-        if state:
-            self.m.output_records.labels("changelog").inc(len(state))
+        assert self._shipper is not None
         try:
-            await asyncio.wait_for(c.commit(commit), 15)
-            self.m.commits.labels("ok").inc()
-            for tp, position in commit.items():  # ended conversations' markers can become tombstones
-                proc = self.procs.get(tp.partition)
-                if proc is not None:
-                    proc.committed(position)
-        except (KafkaError, TimeoutError) as e:
-            # safe to go on: outputs and state are acknowledged, so whoever reprocesses these records (us or the
-            # partition's next owner) restores state that already holds them and skips them by offset
-            self.m.commits.labels("failed").inc()
-            log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
+            await self._shipper.ship(sh)
+        except Fenced as f:
+            self._fenced(f)
+            return
         self.processed += sh.records
 
-    async def _produce(self, plan: Plan) -> None:
-        """Produce and await acknowledgement of every record. Records with a known partition go in batches
-        (a quarter of the per-record cost of `send()`); any batch that fails is retried record by record, where
-        an oversized record becomes a dead letter instead of a crash loop."""
-        p = self._producer
-        assert p is not None
-        groups: dict[tuple[str, int], list[OutRecord]] = {}
-        singles: Plan = []
-        for t, part, r in plan:
-            if part is None:
-                singles.append((t, part, r))
-            else:
-                groups.setdefault((t, part), []).append(r)
-        pending: list[tuple[Awaitable[Any], Plan]] = []
+    def _fenced(self, f: Fenced) -> None:
+        """This member lost (or cannot prove it holds) these partitions: their state in memory may be ahead of
+        what was shipped, so it goes; fetching for them stops; the next owner (maybe us after we rejoin) restores
+        them from the changelog and the committed offset."""
+        c = self._consumer
+        self.m.rebalances.labels("fenced").inc()
+        log.warning("%s; dropping their state, the next owner restores it", f)
+        assigned = c.assignment() if c is not None else set()
+        for tp in f.partitions:
+            self.procs.pop(tp.partition, None)
+            if c is not None and tp in assigned:
+                c.pause(tp)
+        if self._own is not None and self._own.generation >= 0 and f.partitions & assigned:
+            self._own.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
+        self._share_hot()
 
-        async def single(t: str, part: int | None, r: OutRecord) -> None:
-            try:
-                pending.append((await p.send(t, r.value, key=r.key, headers=r.headers, partition=part),
-                                [(t, part, r)]))
-            except MessageSizeTooLargeError:
-                pending.append((await self._too_large(r), []))
-
-        # per partition, records are enqueued in their order (batches and single sends share the partition's
-        # FIFO queue in the accumulator), so a conversation's records stay in order
-        for (t, part), recs in groups.items():
-            batch = p.create_batch()
-            members: Plan = []
-            for r in recs:
-                if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
-                    members.append((t, part, r))
-                    continue
-                if members:  # full: ship it, start the next
-                    pending.append((await p.send_batch(batch, t, partition=part), members))
-                    batch, members = p.create_batch(), []
-                if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
-                    members.append((t, part, r))
-                else:  # larger than a whole batch: on its own, in its place
-                    batch = p.create_batch()
-                    await single(t, part, r)
-            if members:
-                pending.append((await p.send_batch(batch, t, partition=part), members))
-        for t, part, r in singles:
-            await single(t, part, r)
-        results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
-        retry = [m for (_, members), res in zip(pending, results, strict=True)
-                 if isinstance(res, BaseException) for m in members]
-        failed = [res for res in results if isinstance(res, BaseException)]
-        if not retry:
-            if failed:
-                raise failed[0]
-            return
-        if not all(isinstance(e, MessageSizeTooLargeError) for e in failed):
-            raise next(e for e in failed if not isinstance(e, MessageSizeTooLargeError))
-        # a batch the broker refused as too large (its message.max.bytes is below our batch size): its records one
-        # by one, so that only the oversized ones become dead letters (their order against later batches of the
-        # same partition is lost in this rare case)
-        for t, part, r in retry:
-            try:
-                await (await p.send(t, r.value, key=r.key, headers=r.headers, partition=part))
-            except MessageSizeTooLargeError:
-                await (await self._too_large(r))
-
-    async def _too_large(self, r: OutRecord) -> Awaitable[Any]:
-        """An output the broker will not take (bigger than its message.max.bytes): never a crash loop, never a
-        silent loss. A dead letter with the record's id, size and reason goes out instead of it."""
-        p = self._producer
-        assert p is not None
-        size = len(r.value or b"")
-        log.error("output record of %d bytes (%s) refused as too large; dead-lettered without its value", size,
-                  r.kind)
-        self.m.dead_letters.labels("too_large").inc()
-        headers = [h for h in r.headers if h[0] in ("toolmend-id", "toolmend-source", "toolmend-source-topic",
-                                                    "toolmend-source-partition", "toolmend-source-offset")]
-        headers += [("toolmend-error-kind", b"too_large"),
-                    ("toolmend-error-detail", f"{r.kind} record of {size} bytes exceeds the broker's limit".encode())]
-        fut: Awaitable[Any] = await p.send(self.s.dlq_topic, None, key=r.key, headers=headers)
-        return fut
+    def _committed(self, tp: TopicPartition, position: int) -> None:
+        proc = self.procs.get(tp.partition)
+        if proc is not None:
+            proc.committed(position)
 
     def _gauges(self) -> None:
         """Refresh the gauges, at most once a second (open calls are summed over every conversation)."""
@@ -459,6 +343,8 @@ class Worker:
     # -- rebalances ---------------------------------------------------------------------------------------------
     async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
         self.m.rebalances.labels("assigned").inc()
+        if self._own is not None:
+            self._own.renew()
         new = sorted(tp.partition for tp in parts if tp.topic == self.s.input_topic
                      and tp.partition not in self.procs)
         self.assigned = {tp.partition for tp in parts if tp.topic == self.s.input_topic}
@@ -504,37 +390,10 @@ class Worker:
             self._share_hot()
 
     async def _restore(self, partitions: list[int]) -> int:
-        s = self.s
-        procs = {p: PartitionProcessor(s.input_topic, p, self.engine, self.tally) for p in partitions}
-        rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest",
-                              max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
-        await rc.start()
-        try:
-            known = await partitions_of(rc, s.changelog_topic)
-            tps = [TopicPartition(s.changelog_topic, p) for p in partitions if p in known]
-            if tps:
-                rc.assign(tps)
-                await rc.seek_to_beginning(*tps)
-                end = await rc.end_offsets(tps)
-
-                def apply(tp: TopicPartition, recs: list[Any]) -> None:
-                    proc = procs[tp.partition]
-                    for r in recs:
-                        if r.key is not None:
-                            proc.restore(r.key, r.value)
-
-                await drain(rc, tps, end, apply)
-        finally:
-            await rc.stop()
-        total = 0
-        for p, proc in procs.items():
-            group = self._consumer
-            committed = await group.committed(TopicPartition(s.input_topic, p)) if group is not None else None
-            proc.finish_restore(committed or 0)
-            total += proc.conversations
-            self.procs[p] = proc
+        procs = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        self.procs.update(procs)
         self._share_hot()
-        return total
+        return sum(proc.conversations for proc in procs.values())
 
     def _share_hot(self) -> None:
         share_hot(self.s.hot_conversations, list(self.procs.values()))

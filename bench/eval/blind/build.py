@@ -1,0 +1,240 @@
+"""Build and validate the blind text-only-regression slice: python3 bench/eval/blind/build.py [--check]
+
+Writes slice_en.jsonl and slice_zh.jsonl next to this file and prints the counts used in README.md.
+With --check it rebuilds in memory and fails if the committed JSONL differs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import convs_en
+import convs_zh
+from engine import build_record
+from tools import REGISTRY
+
+HERE = Path(__file__).resolve().parent
+OLD_SET = HERE.parent / "regression_eval.jsonl"
+
+
+def tool_names_in(obj: Any, out: set[str]) -> None:
+    """Names of called tools only (tool_calls / tool_use / function_call / functionCall): texts are not read."""
+    if isinstance(obj, dict):
+        if obj.get("type") in ("tool_use", "function_call") and isinstance(obj.get("name"), str):
+            out.add(obj["name"])
+        for tc in obj.get("tool_calls") or []:
+            if isinstance(tc, dict) and isinstance(tc.get("function"), dict):
+                out.add(tc["function"].get("name", ""))
+        if isinstance(obj.get("functionCall"), dict):
+            out.add(obj["functionCall"].get("name", ""))
+        for v in obj.values():
+            tool_names_in(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            tool_names_in(v, out)
+
+
+def old_set_tools() -> set[str]:
+    names: set[str] = set()
+    if OLD_SET.exists():
+        for line in OLD_SET.read_text().splitlines():
+            if line.strip():
+                tool_names_in(json.loads(line), names)
+    return names
+
+
+def called_tools(rec: dict[str, Any]) -> set[str]:
+    names: set[str] = set()
+    tool_names_in(rec["messages"], names)
+    for snap in rec.get("snapshots", []):
+        tool_names_in(snap, names)
+    return names
+
+
+def defined_tools(rec: dict[str, Any]) -> set[str]:
+    return {t["function"]["name"] if "function" in t else t["name"] for t in rec["tools"]}
+
+
+def is_assistant_text_only(msg: dict[str, Any]) -> bool:
+    if msg.get("role") != "assistant" or msg.get("tool_calls"):
+        return False
+    content = msg.get("content")
+    if isinstance(content, list):
+        return all(b.get("type") == "text" for b in content)
+    return isinstance(content, str) and bool(content)
+
+
+def check_openai(msgs: list[dict[str, Any]], where: str) -> None:
+    pending: set[str] = set()
+    for i, m in enumerate(msgs):
+        role = m["role"]
+        assert role in ("system", "developer", "user", "assistant", "tool"), where
+        if role == "tool":
+            assert m["tool_call_id"] in pending, f"{where}: orphan tool result at {i}"
+            pending.discard(m["tool_call_id"])
+            continue
+        assert not pending, f"{where}: calls without results before {i}"
+        if role == "assistant" and m.get("tool_calls"):
+            pending = {tc["id"] for tc in m["tool_calls"]}
+    assert not pending, f"{where}: trailing calls without results"
+
+
+def check_anthropic(msgs: list[dict[str, Any]], where: str) -> None:
+    prev_role = None
+    pending: set[str] = set()
+    for i, m in enumerate(msgs):
+        role = m["role"]
+        assert role in ("user", "assistant"), where
+        assert role != prev_role, f"{where}: roles do not alternate at {i}"
+        content = m["content"]
+        assert content, f"{where}: empty content at {i}"
+        blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
+        results = [b["tool_use_id"] for b in blocks if b.get("type") == "tool_result"]
+        if pending:
+            assert role == "user" and set(results) == pending, f"{where}: results do not match calls at {i}"
+            assert all(b.get("type") == "tool_result" for b in blocks[: len(results)]), where
+        else:
+            assert not results, f"{where}: orphan tool_result at {i}"
+        pending = {b["id"] for b in blocks if b.get("type") == "tool_use"} if role == "assistant" else set()
+        prev_role = role
+    assert not pending, f"{where}: trailing tool_use"
+
+
+def validate(records: list[dict[str, Any]], old: set[str]) -> None:
+    ids = [r["id"] for r in records]
+    assert len(ids) == len(set(ids)), "ids not unique"
+    for r in records:
+        where = r["id"]
+        check = check_anthropic if r["dialect"] == "anthropic" else check_openai
+        seqs = r.get("snapshots") or [r["messages"]]
+        for k, s in enumerate(seqs):
+            check(s, f"{where}/snap{k}")
+        check(r["messages"], f"{where}/messages")
+        if r["dialect"] == "openai_chat":
+            assert "system" not in r, where
+        called = called_tools(r)
+        assert called, f"{where}: no tool call at all"
+        assert called <= defined_tools(r), f"{where}: called tool not defined"
+        assert not (called & old), f"{where}: reuses a tool of the old set: {called & old}"
+        assert not (defined_tools(r) & old), f"{where}: defines a tool of the old set"
+        for lab in r["labels"]["text_only_regression"]:
+            assert lab["expected_tool"] in defined_tools(r), where
+            if r["input"] == "stream":
+                assert lab["snapshot"] is None
+                msgs = r["messages"]
+            else:
+                k = lab["snapshot"]
+                msgs = r["snapshots"][k]
+                # first appearance: absent from every earlier snapshot at that position's content
+                assert k > 0 and len(r["snapshots"][k - 1]) <= lab["index"], f"{where}: not first appearance"
+            target = msgs[lab["index"]]
+            assert is_assistant_text_only(target), f"{where}: label does not point at a text-only assistant message"
+            # an earlier tool call exists in the conversation
+            assert (
+                any(
+                    m.get("role") == "assistant"
+                    and (
+                        m.get("tool_calls")
+                        or (
+                            isinstance(m.get("content"), list)
+                            and any(b.get("type") == "tool_use" for b in m["content"])
+                        )
+                    )
+                    for m in msgs[: lab["index"]]
+                )
+                or r["input"] == "snapshots"
+            ), f"{where}: no earlier call"
+        if r["input"] == "snapshots":
+            snaps = r["snapshots"]
+            for k in range(1, len(snaps)):
+                assert len(snaps[k]) > 0 and snaps[k] != snaps[k - 1], f"{where}: snapshot {k} repeats"
+            for lab in r["labels"]["tool_history_erased"]:
+                seen = [k for k, s in enumerate(snaps) if lab["call_id"] in json.dumps(s)]
+                assert seen, f"{where}: erased call never seen"
+                later = list(range(seen[-1] + 1, len(snaps)))
+                assert later, f"{where}: erased call has no later snapshot"
+                # the user message that led to the call is still there after the call vanished
+                first = snaps[seen[0]]
+                at = next(i for i, m in enumerate(first) if lab["call_id"] in json.dumps(m))
+                asker = next(
+                    m
+                    for m in reversed(first[:at])
+                    if m["role"] == "user"
+                    and not (
+                        isinstance(m["content"], list) and any(b.get("type") == "tool_result" for b in m["content"])
+                    )
+                )
+                assert all(asker in snaps[k] for k in later), f"{where}: asking user message gone"
+                assert all(lab["call_id"] not in json.dumps(snaps[k]) for k in later), where
+        else:
+            assert not r["labels"]["tool_history_erased"], where
+        assert r["hard_negative"] == (not r["labels"]["text_only_regression"]), where
+
+
+def stats(records: list[dict[str, Any]]) -> dict[str, Any]:
+    c: dict[str, Any] = {}
+    c["conversations"] = len(records)
+    for key in ("lang", "dialect", "input"):
+        c[key] = dict(Counter(r[key] for r in records))
+    c["hard_negative"] = sum(r["hard_negative"] for r in records)
+    c["with_regression"] = sum(not r["hard_negative"] for r in records)
+    c["regressed_turns"] = sum(len(r["labels"]["text_only_regression"]) for r in records)
+    c["regressed_turns_by_input"] = dict(
+        Counter(r["input"] for r in records for _ in r["labels"]["text_only_regression"])
+    )
+    c["regressed_turns_by_lang"] = dict(
+        Counter(r["lang"] for r in records for _ in r["labels"]["text_only_regression"])
+    )
+    c["erased_calls"] = sum(len(r["labels"]["tool_history_erased"]) for r in records)
+    c["conversations_with_erasure"] = sum(bool(r["labels"]["tool_history_erased"]) for r in records)
+    c["hard_negative_by_lang"] = dict(Counter(r["lang"] for r in records if r["hard_negative"]))
+    c["hard_negative_by_input"] = dict(Counter(r["input"] for r in records if r["hard_negative"]))
+    c["with_system_prompt"] = sum(
+        bool(r.get("system")) or any(m["role"] in ("system", "developer") for m in r["messages"]) for r in records
+    )
+    c["scenario"] = dict(sorted(Counter(r["scenario"] for r in records).items()))
+    tools = sorted(set().union(*(called_tools(r) | defined_tools(r) for r in records)))
+    c["distinct_tools_defined"] = len(tools)
+    c["distinct_tools_called"] = len(set().union(*(called_tools(r) for r in records)))
+    c["tools"] = tools
+    return c
+
+
+def main() -> int:
+    old = old_set_tools()
+    out: dict[str, list[dict[str, Any]]] = {}
+    for lang, mod in (("en", convs_en), ("zh", convs_zh)):
+        out[lang] = [build_record(s, REGISTRY) for s in mod.SPECS]
+    records = out["en"] + out["zh"]
+    validate(records, old)
+    check = "--check" in sys.argv
+    for lang, recs in out.items():
+        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs)
+        path = HERE / f"slice_{lang}.jsonl"
+        if check:
+            if path.read_text() != text:
+                print(f"{path.name} is stale", file=sys.stderr)
+                return 1
+        else:
+            path.write_text(text)
+    c = stats(records)
+    pos = c["with_regression"]
+    row = (
+        f"| **all** | | | **{c['conversations']}** | **{pos}** | **{c['hard_negative']}** "
+        f"| **{c['regressed_turns']}** | **{c['erased_calls']}** |"
+    )
+    if row not in (HERE / "README.md").read_text():
+        print(f"README.md counts are stale; expected the row: {row}", file=sys.stderr)
+        return 1
+    c["old_set_tools"] = sorted(old)
+    c["overlap_with_old_set"] = sorted(set(c["tools"]) & old)
+    print(json.dumps(c, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,64 @@
+"""Topic and metadata helpers shared by the worker, its recovery and `toolmend replay`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import TopicAlreadyExistsError
+
+from .config import Settings
+
+
+async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
+    """Create the topics that do not exist yet (name, partitions, configs) and wait until metadata shows them."""
+    admin = AIOKafkaAdminClient(**settings.kafka_common())
+    await admin.start()
+    try:
+        existing = set(await admin.list_topics())
+        new = [NewTopic(n, p, settings.replication_factor, topic_configs=cfg) for n, p, cfg in names
+               if n not in existing]
+        if new:
+            with contextlib.suppress(TopicAlreadyExistsError):
+                await admin.create_topics(new)
+            for t in new:
+                for _ in range(50):  # wait for the metadata to show the new topic
+                    if t.name in set(await admin.list_topics()):
+                        break
+                    await asyncio.sleep(0.1)
+    finally:
+        await admin.close()
+
+
+async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
+    """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
+    does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""
+    cluster = await consumer._client.fetch_all_metadata()
+    return set(cluster.partitions_for_topic(topic) or ())
+
+
+async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict[TopicPartition, int],
+                apply: Callable[[TopicPartition, list[Any]], None], idle_ms: int = 300) -> int:
+    """Read assigned partitions to their end, applying each fetched batch at once (nothing accumulates).
+
+    The end is proved by an empty fetch past the reported end offset: that offset is only a lower bound on some
+    brokers (Tansu answers the base offset of the last batch plus one); on Kafka it costs one fetch wait. The
+    loop yields to the event loop between batches, so heartbeats and /healthz keep going during a long restore.
+    """
+    remaining = set(tps)
+    n = 0
+    while remaining:
+        got = await consumer.getmany(*remaining, timeout_ms=idle_ms, max_records=5000)
+        for tp, recs in got.items():
+            if recs:
+                apply(tp, recs)
+                n += len(recs)
+        await asyncio.sleep(0)
+        for tp in list(remaining):
+            if not got.get(tp) and await consumer.position(tp) >= end[tp]:
+                remaining.discard(tp)
+    return n

@@ -1,0 +1,214 @@
+"""One record cannot harm the others: poison event times, deep nesting, spoofed headers, broken state and outputs
+too large for their topic, each confined to its record or its conversation (partition.py's module docstring)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from processor.core import partition as partition_mod
+from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
+from processor.core.tally import Tally
+
+NOW = 1_767_225_600_000  # the record timestamps of these tests (2026-01-01)
+
+
+def call(cid: str, ts: int, call_id: str = "c1", args: str = "{}") -> bytes:
+    msg = {"role": "assistant", "content": None,
+           "tool_calls": [{"id": call_id, "type": "function", "function": {"name": "lookup", "arguments": args}}]}
+    return orjson.dumps({"conversation_id": cid, "ts": ts, "message": msg})
+
+
+def result(cid: str, ts: int, call_id: str = "c1") -> bytes:
+    return orjson.dumps({"conversation_id": cid, "ts": ts,
+                         "message": {"role": "tool", "tool_call_id": call_id, "content": "42"}})
+
+
+def user(cid: str, ts: Any, text: str = "hello") -> bytes:
+    return orjson.dumps({"conversation_id": cid, "ts": ts, "message": {"role": "user", "content": text}})
+
+
+def kinds(out: list[OutRecord]) -> list[str]:
+    return [orjson.loads(r.value or b"")["kind"] for r in out if r.kind == "findings"]
+
+
+def dlq_kind(r: OutRecord) -> str:
+    return dict(r.headers)["toolmend-error-kind"].decode()
+
+
+@pytest.mark.parametrize("poison", [9_223_372_036_854_775_807, 253_402_300_800_000, 1e300, -1,
+                                    "9999-12-31T23:59:59Z", "0001-01-01T00:00:00+01:00"])
+def test_a_poison_ts_is_dead_lettered_and_moves_nothing(poison: Any) -> None:
+    p = PartitionProcessor("in", 0)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    out = p.process(1, b"b", user("b", poison), timestamp=NOW)
+    assert [r.kind for r in out] == ["dead_letter"]
+    assert dlq_kind(out[0]) == "event_time"
+    assert p.watermark == NOW
+    # the other conversation's result, a second later, still answers its call: no orphan, no timeout
+    out = p.process(2, b"a", result("a", NOW + 1_000), timestamp=NOW + 1_000)
+    assert kinds(out) == [] and [r.kind for r in out] == ["repaired"]
+    assert p.take_changelog()  # the state still encodes
+
+
+def test_ts_far_ahead_of_the_record_timestamp_is_refused_but_a_little_skew_is_not() -> None:
+    cfg = EngineConfig()
+    p = PartitionProcessor("in", 0, cfg)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    ahead = p.process(1, b"b", user("b", NOW + 3600_000), timestamp=NOW)  # an hour ahead of its record
+    assert [dlq_kind(r) for r in ahead] == ["event_time"]
+    ok = p.process(2, b"b", user("b", NOW + cfg.max_event_time_skew_ms), timestamp=NOW)
+    assert [r.kind for r in ok] == ["repaired"]
+    # late events never move the watermark, whatever their record says
+    late = p.process(3, b"c", user("c", 5), timestamp=NOW)
+    assert [r.kind for r in late] == ["repaired"]
+
+
+def test_without_record_timestamps_the_watermark_moves_by_bounded_steps() -> None:
+    cfg = EngineConfig(max_watermark_step_ms=3600_000)
+    p = PartitionProcessor("in", 0, cfg)
+    p.process(0, b"a", call("a", NOW))
+    assert [dlq_kind(r) for r in p.process(1, b"b", user("b", NOW + 7200_000))] == ["event_time"]
+    assert [r.kind for r in p.process(2, b"b", user("b", NOW + 300_000))] == ["repaired"]
+    assert p.watermark == NOW + 300_000
+
+
+@pytest.mark.parametrize("depth", [129, 255, 1024])
+def test_nesting_the_writer_cannot_write_is_refused_at_parse(depth: int) -> None:
+    deep = "[" * depth + "1" + "]" * depth  # written by hand: orjson itself writes at most 254 levels
+    p = PartitionProcessor("in", 0)
+    out = p.process(0, b"a", call("a", NOW, args='{"x": ' + deep + "}"), timestamp=NOW)
+    assert [r.kind for r in out] == ["repaired"]  # OpenAI arguments are a JSON *string*: any depth is fine
+    tool_use = ('{"conversation_id": "b", "ts": ' + str(NOW) + ', "dialect": "anthropic", "message": {"role": '
+                '"assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lookup", "input": {"x": '
+                + deep + "}}]}}")
+    out = p.process(1, b"b", tool_use.encode(), timestamp=NOW)
+    assert [dlq_kind(r) for r in out] == ["too_deep"]
+    # its result then has no call: it is reported and dropped, never written alone
+    res = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}
+    out = p.process(2, b"b", orjson.dumps({"conversation_id": "b", "ts": NOW, "dialect": "anthropic",
+                                           "message": res}), timestamp=NOW)
+    assert "orphan_tool_result" in kinds(out)
+    assert all(b"tool_result" not in (r.value or b"") for r in out if r.kind == "repaired")
+    assert p.take_changelog()
+
+
+def test_nesting_within_the_limit_is_written_back_whole() -> None:
+    deep: Any = 1
+    for _ in range(100):
+        deep = [deep]
+    msg = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lookup", "input": {"x": deep}}]}
+    p = PartitionProcessor("in", 0)
+    out = p.process(0, b"b", orjson.dumps({"conversation_id": "b", "ts": NOW, "dialect": "anthropic",
+                                           "message": msg}), timestamp=NOW)
+    assert [r.kind for r in out] == ["repaired"]
+    assert orjson.loads(out[0].value or b"")["message"] == msg
+    assert p.take_changelog()
+
+
+def test_producer_toolmend_headers_never_reach_a_dead_letter() -> None:
+    p = PartitionProcessor("in", 0)
+    spoofed = [("toolmend-id", b"in:0:999:dlq"), ("TOOLMEND-error-kind", b"internal"), ("trace-id", b"t-1"),
+               ("toolmend-source-offset", b"7")]
+    out = p.process(5, b"a", b"{not json", spoofed, timestamp=NOW)
+    hs = out[0].headers
+    names = [k.lower() for k, _ in hs]
+    assert len(names) == len(set(names))  # one value per header name
+    h = dict(hs)
+    assert h["toolmend-id"] == b"in:0:5:dlq" and h["toolmend-error-kind"] == b"invalid_json"
+    assert h["toolmend-source-offset"] == b"5" and h["trace-id"] == b"t-1"
+
+
+def test_a_state_that_cannot_be_encoded_quarantines_its_conversation_only() -> None:
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(), tally)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    p.process(1, b"b", call("b", NOW), timestamp=NOW)
+    p.convs["a"].recent = [2**70]  # no JSON writer takes it (works the same on the compiled core)
+    log = dict(p.take_changelog())
+    assert log[b"a"] == partition_mod.QUARANTINE_MARK and b"b" in log
+    assert tally.quarantined == 1 and "a" in p.quarantined
+    # a's later events are kept in the dead-letter topic; b goes on
+    out = p.process(2, b"a", result("a", NOW + 1), timestamp=NOW + 1)
+    assert [dlq_kind(r) for r in out] == ["quarantined"]
+    assert [r.kind for r in p.process(3, b"b", result("b", NOW + 1), timestamp=NOW + 1)] == ["repaired"]
+    # a new owner restoring the changelog keeps the quarantine
+    fresh = PartitionProcessor("in", 0)
+    for k, v in log.items():
+        fresh.restore(k, v)
+    fresh.finish_restore()
+    assert [dlq_kind(r) for r in fresh.process(4, b"a", user("a", NOW + 2), timestamp=NOW + 2)] == ["quarantined"]
+
+
+class FailOnce:  # not a subclass: the compiled core's classes cannot be subclassed from Python
+    """An observer that fails once, inside the application of an event (a stand-in for a bug of ours there)."""
+
+    armed = False
+
+    def event(self, type: str, outcome: str) -> None:
+        if self.armed and outcome == "processed":
+            self.armed = False
+            raise RuntimeError("a bug")
+
+    def __getattr__(self, name: str) -> Any:  # every other Observer call: counted nowhere
+        return lambda *args: None
+
+
+def test_a_bug_while_applying_an_event_is_confined_to_its_conversation() -> None:
+    obs = FailOnce()
+    p = PartitionProcessor("in", 0, EngineConfig(), obs)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    p.process(1, b"b", call("b", NOW), timestamp=NOW)
+    obs.armed = True
+    out = p.process(2, b"a", user("a", NOW + 1, "boom"), timestamp=NOW + 1)
+    assert [dlq_kind(r) for r in out if r.kind == "dead_letter"] == ["internal"]
+    assert "a" in p.quarantined
+    assert [r.kind for r in p.process(3, b"b", result("b", NOW + 2), timestamp=NOW + 2)] == ["repaired"]
+    assert dict(p.take_changelog())[b"a"] == partition_mod.QUARANTINE_MARK
+
+
+def test_an_unreadable_changelog_record_quarantines_that_conversation_and_restores_the_rest() -> None:
+    p = PartitionProcessor("in", 0)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    p.process(1, b"b", call("b", NOW), timestamp=NOW)
+    log = dict(p.take_changelog())
+    log[b"a"] = b"\x07garbage"  # an unknown format
+    fresh = PartitionProcessor("in", 0)
+    for k, v in log.items():
+        fresh.restore(k, v)
+    fresh.finish_restore()
+    assert "a" in fresh.quarantined and fresh.conversations == 1
+    assert dict(fresh.take_changelog())[b"a"] == partition_mod.QUARANTINE_MARK  # readable from now on
+    assert [r.kind for r in fresh.process(2, b"b", result("b", NOW + 1), timestamp=NOW + 1)] == ["repaired"]
+
+
+def test_outputs_too_large_for_their_topic_dead_letter_the_whole_event_and_undo_it() -> None:
+    limit = 20_000
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(max_output_bytes=limit), tally)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    before = p.take_changelog()
+    tally.take()
+    big = user("a", NOW + 1, "x" * 30_000)  # a user message while the call is open: it would close the block
+    out = p.process(1, b"a", big, timestamp=NOW + 1)
+    assert [r.kind for r in out] == ["dead_letter"] and dlq_kind(out[0]) == "output_too_large"
+    assert out[0].value == big  # the whole input event, to be replayed once the limit allows it
+    counted = tally.take()
+    assert counted.dead_letters == {"output_too_large": 1} and not counted.findings and not counted.actions
+    # the event was undone: the call is still open and its result is matched as if nothing happened
+    assert p.open_calls == 1
+    out = p.process(2, b"a", result("a", NOW + 2), timestamp=NOW + 2)
+    assert [r.kind for r in out] == ["repaired"] and kinds(out) == []
+    assert dict(before)[b"a"] != dict(p.take_changelog())[b"a"]
+    # an event that fits is processed as usual
+    assert [r.kind for r in p.process(3, b"a", user("a", NOW + 3, "y" * 10_000), timestamp=NOW + 3)] == ["repaired"]
+
+
+def test_a_large_event_that_fits_is_counted_once() -> None:
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(max_output_bytes=40_000), tally)
+    p.process(0, b"a", user("a", NOW, "z" * 30_000), timestamp=NOW)  # saved and recorded aside, then replayed
+    counted = tally.take()
+    assert counted.events == {("message", "processed"): 1} and counted.messages == {"openai_chat": 1}
