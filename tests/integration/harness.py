@@ -148,7 +148,7 @@ def expected(inputs: list[Rec], s: Settings, engine: EngineConfig | None = None)
     out: dict[str, list[dict[str, Any]]] = {"repaired": [], "findings": [], "dead_letter": []}
     for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
         proc = procs.setdefault(r.partition, PartitionProcessor(s.input_topic, r.partition, eng))
-        for o in proc.process(r.offset, r.key, r.value, r.headers):
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
             rid = dict(o.headers).get("toolmend-id", b"").decode() or None
             out[o.kind].append({"id": rid, "key": o.key, "value": o.value})
     return out
@@ -331,10 +331,12 @@ def rid_of(headers: Iterable[tuple[str, bytes]]) -> str:
 Content = tuple[bytes | None, bytes | None, tuple[tuple[str, bytes], ...]]  # key, value, headers
 
 
-def offline(inputs: Iterable[Rec], s: Settings, skip: Iterable[tuple[int, int]] = ()) -> dict[str, dict[str, Content]]:
+def offline(inputs: Iterable[Rec], s: Settings, skip: Iterable[tuple[int, int]] = (),
+            engine: EngineConfig | None = None) -> dict[str, dict[str, Content]]:
     """What one uninterrupted pass of the engine writes over `inputs` (minus the (partition, offset) pairs in
-    `skip`), per output kind: id -> (key, value, headers), every field the worker ships."""
-    eng = s.engine_config()
+    `skip`), per output kind: id -> (key, value, headers), every field the worker ships. The records' Kafka
+    timestamps go in as the worker passes them (the event-time guard's reference)."""
+    eng = engine or s.engine_config()
     left_out = set(skip)
     procs: dict[int, PartitionProcessor] = {}
     out: dict[str, dict[str, Content]] = {k: {} for k in KINDS}
@@ -342,7 +344,7 @@ def offline(inputs: Iterable[Rec], s: Settings, skip: Iterable[tuple[int, int]] 
         if (r.partition, r.offset) in left_out:
             continue
         proc = procs.setdefault(r.partition, PartitionProcessor(s.input_topic, r.partition, eng))
-        for o in proc.process(r.offset, r.key, r.value, r.headers):
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
             rid = rid_of(o.headers)
             assert rid not in out[o.kind], f"offline pass wrote id {rid} twice"
             out[o.kind][rid] = (o.key, o.value, tuple(o.headers))
@@ -432,12 +434,12 @@ def diff(kind: str, want: dict[str, Content], got: list[Rec], ignore: Any = None
 
 
 async def compare(bootstrap: str, s: Settings, skip: Iterable[tuple[int, int]] = (), ignore: Any = None,
-                  isolation_level: str = "read_uncommitted",
-                  inputs: list[Rec] | None = None) -> tuple[Comparison, list[Rec]]:
+                  isolation_level: str = "read_uncommitted", inputs: list[Rec] | None = None,
+                  engine: EngineConfig | None = None) -> tuple[Comparison, list[Rec]]:
     """Every output topic against an offline pass of the engine over the input topic as the broker stored it."""
     if inputs is None:
         inputs = await read_all(bootstrap, s.input_topic)
-    want = offline(inputs, s, skip)
+    want = offline(inputs, s, skip, engine)
     topics: dict[str, TopicDiff] = {}
     for kind, topic in topics_of(s).items():
         got = await read_all(bootstrap, topic, isolation_level=isolation_level, timeout_s=60)
