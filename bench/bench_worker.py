@@ -1,6 +1,6 @@
 """Worker benchmarks against a real broker: throughput vs a bare consume-produce loop, latency, state restore.
 
-    python bench/bench_worker.py throughput [--events 100000] [--repeat 3] [--profile]
+    python bench/bench_worker.py throughput [--events 100000] [--repeat 3] [--profile] [--delivery both]
     python bench/bench_worker.py latency    [--rates 5000] [--duration 30]
     python bench/bench_worker.py restore    [--restore-sizes 200000,500000,1000000]
     python bench/bench_worker.py all        (the three, one broker each)
@@ -85,6 +85,8 @@ def write(name: str, doc: dict[str, Any]) -> Path:
     suffix = "" if doc.get("broker") in ("tansu", None) else "_" + doc["broker"]
     if doc.get("worker_settings", {}).get("behaviour") is False:
         suffix += "_detectors_off"
+    if doc.get("deliveries", ["at_least_once"]) != ["at_least_once"]:
+        suffix += "_" + "_vs_".join(doc["deliveries"])
     path = RESULTS / f"worker_{name}{suffix}.json"
     doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
            "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]),
@@ -362,7 +364,8 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
 
 
 async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int, profile: bool,
-                           extra: dict[str, Any]) -> dict[str, Any]:
+                           extra: dict[str, Any], deliveries: tuple[str, ...] = ("at_least_once",)
+                           ) -> dict[str, Any]:
     run = uuid.uuid4().hex[:6]
     in_topic = f"bench{run}.in"
     base = settings(bootstrap, f"bench{run}", in_topic)
@@ -378,19 +381,30 @@ async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int
     print(f"  engine alone (no Kafka, same events): {engine}")
     del items
     bare: list[dict[str, Any]] = []
-    work: list[dict[str, Any]] = []
+    by_delivery: dict[str, list[dict[str, Any]]] = {d: [] for d in deliveries}
+    work = by_delivery[deliveries[0]]
     for i in range(repeat):
         sb = settings(bootstrap, f"bench{run}bare{i}", in_topic)
         await ensure_topics(sb, [(sb.output_topic, PARTITIONS, BIG)])
         r = await bare_loop(sb, n, 240)
         bare.append(r)
         print(f"  bare   #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches)")
-        sw = settings(bootstrap, f"bench{run}w{i}", in_topic, **extra)
-        await worker_topics(sw)
-        r = await worker_pass(sw, n, 240)
-        work.append(r)
-        print(f"  worker #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches, "
-              f"outputs {r['outputs']})")
+        # the delivery modes alternate within each round, in turn first (a shared machine drifts)
+        for d in (deliveries if i % 2 == 0 else tuple(reversed(deliveries))):
+            sw = settings(bootstrap, f"bench{run}w{i}{d[:3]}", in_topic, delivery=d, **extra)
+            await worker_topics(sw)
+            r = await worker_pass(sw, n, 240)
+            by_delivery[d].append(r)
+            print(f"  worker #{i + 1} {d}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, "
+                  f"{r['batches']} batches, outputs {r['outputs']})")
+    spread: dict[str, dict[str, float]] = {}
+    for d, runs in by_delivery.items():
+        eps = [r["events_per_s"] for r in runs]
+        spread[d] = {"median": statistics.median(eps), "min": min(eps), "max": max(eps)}
+        print(f"  {d}: median {spread[d]['median']:.0f} events/s (min {min(eps)}, max {max(eps)}, {len(eps)} runs)")
+    if len(deliveries) > 1:
+        a_, b_ = (spread[d]["median"] for d in deliveries[:2])
+        print(f"  {deliveries[1]} / {deliveries[0]} (medians): {b_ / a_:.3f}")
     best_bare = max(r["events_per_s"] for r in bare)
     best_work = max(r["events_per_s"] for r in work)
     med_bare = statistics.median(r["events_per_s"] for r in bare)
@@ -410,6 +424,7 @@ async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int
         "bare_events_per_s_median": med_bare, "worker_events_per_s_median": med_work,
         "ratio_median": round(med_work / med_bare, 3),
         "target_ratio": THROUGHPUT_TARGET, "meets_target": ratio >= THROUGHPUT_TARGET,
+        "deliveries": list(deliveries), "by_delivery": {d: {"runs": by_delivery[d], **spread[d]} for d in deliveries},
     }
     if profile:
         prof = cProfile.Profile()
@@ -768,6 +783,9 @@ def main() -> int:
                     help="restore: give the restore consumer a 900 s request timeout, so a restore whose synchronous "
                          "part exceeds 40 s can be timed (Worker._restore fails then, see README)")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--delivery", choices=("at_least_once", "exactly_once", "both"), default="at_least_once",
+                    help="throughput: the worker's delivery mode; both: the two alternate in every round "
+                         "(exactly_once needs --broker kafka)")
     a = ap.parse_args()
     logging.getLogger("toolmend").addHandler(logging.NullHandler())  # the worker's dead-letter warnings
     logging.getLogger("toolmend").propagate = False
@@ -777,8 +795,9 @@ def main() -> int:
         with Broker(a.bootstrap, a.broker) as broker, Contention(broker.pid) as cont:
             bootstrap = broker.bootstrap
             if sec == "throughput":
+                deliveries = ("at_least_once", "exactly_once") if a.delivery == "both" else (a.delivery,)
                 doc = asyncio.run(bench_throughput(bootstrap, a.events, a.repeat, a.seed, a.profile,
-                                                   {"behaviour": False} if a.detectors_off else {}))
+                                                   {"behaviour": False} if a.detectors_off else {}, deliveries))
             elif sec == "latency":
                 doc = asyncio.run(bench_latency(bootstrap, [int(x) for x in a.rates.split(",")], a.duration,
                                                 a.seed, broker.pid))

@@ -20,6 +20,7 @@ def _parser() -> argparse.ArgumentParser:
 
     for name, help_ in (("run", "the stream worker (Kafka in, repaired records out)"),
                         ("replay", "reprocess a topic (or a time range of it) into another topic"),
+                        ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
                         ("schema", "print the JSON Schema of the input event")):
         sp = sub.add_parser(name, help=help_, add_help=False)
@@ -27,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "demo", "schema")
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -53,7 +54,7 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         sys.stdout.write(schema_json() + "\n")
         return 0
-    if command in ("run", "replay"):
+    if command in ("run", "replay", "recover"):
         from . import worker_cmd
 
         return worker_cmd.main(command, rest)

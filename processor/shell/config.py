@@ -32,6 +32,13 @@ class Settings(BaseSettings):
     strategy: Literal["fill", "drop"] = "fill"
     mode: Literal["live", "replay"] = "live"
 
+    delivery: Literal["at_least_once", "exactly_once"] = Field(
+        "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
+        "partition and batch (needs a broker with transactions; read outputs with isolation.level=read_committed)")
+    start_empty: bool = Field(False, description="start a partition whose state is lost (changelog deleted or "
+                              "truncated) with empty state instead of refusing to start; marked by a state_reset "
+                              "record on the findings topic and toolmend_state_resets_total")
+
     metrics_host: str = "0.0.0.0"
     metrics_port: int = Field(9108, ge=0, le=65535)
 

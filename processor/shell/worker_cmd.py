@@ -1,4 +1,4 @@
-"""`toolmend run` (the worker) and `toolmend replay` (reprocess a topic, then exit)."""
+"""`toolmend run` (the worker), `toolmend replay` (reprocess a topic, then exit) and `toolmend recover`."""
 
 from __future__ import annotations
 
@@ -62,6 +62,14 @@ def main(command: str, argv: Sequence[str]) -> int:
     if command == "replay":
         p.add_argument("--from-time", help="RFC 3339 or epoch ms: start at the first record at or after it")
         p.add_argument("--to-time", help="RFC 3339 or epoch ms: stop before records after it")
+    if command == "recover":
+        p.add_argument("--rebuild", action="store_true", required=True,
+                       help="rebuild the state of partitions whose state is lost by reprocessing the input up to "
+                            "the committed offsets (writes state only, no outputs); stop the workers first")
+        p.add_argument("--partition", type=int, action="append", dest="only",
+                       help="only this input partition (repeatable)")
+        p.add_argument("--force", action="store_true",
+                       help="with --partition: rebuild even if its state looks complete")
     try:
         settings, ns = load(argv, prog=f"toolmend {command}", extra=p)
     except ConfigError as e:
@@ -72,4 +80,12 @@ def main(command: str, argv: Sequence[str]) -> int:
         from .replay import replay_main
 
         return asyncio.run(replay_main(settings, ns.from_time, ns.to_time))
+    if command == "recover":
+        import orjson
+
+        from .recovery import rebuild
+
+        summary = asyncio.run(rebuild(settings, ns.only, ns.force))
+        print(orjson.dumps({"rebuilt": summary}).decode())
+        return 0
     return asyncio.run(_run(settings))
