@@ -214,6 +214,11 @@ async def test_sigstop_past_session_timeout_zombie(broker, tmp_path: Path, fault
     assert cmp.clean(), cmp.details()
 
 
+async def _owns_all(w: WorkerProc, partitions: int) -> bool:
+    status, body = await w.http("/readyz")
+    return status == 200 and f"{partitions} partition" in body
+
+
 async def _ge(progress: Progress, point: int) -> bool:
     return await progress.committed() >= point
 
@@ -585,15 +590,20 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
             await until_ready(a, b)
             await wait_until(lambda: _ge(progress, int(0.7 * n)), 120, every=0.01)
-            a.signal(signal.SIGSTOP)
-            await asyncio.sleep(s.session_timeout_ms / 1000 * 2)
+            a.signal(signal.SIGSTOP)  # paused mid-stream until b owns every partition (or 30 s)
+            paused = time.monotonic()
+            await wait_until(lambda: _owns_all(b, s.partitions), 30)
+            paused_s = time.monotonic() - paused
             a.signal(signal.SIGCONT)
             await feeder
             await wait_until(lambda: caught_up(s, n), 120)
             rcs = (await a.stop(), await b.stop())
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
-    fault_row["note"] = f"{n} events, 2 kills + a paused member, read_committed"
+    dirty = await sizes(broker.bootstrap, topics_of(s).values())
+    aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
+    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s; read_committed; {aborted} "
+                         f"records of aborted transactions (read_uncommitted sees them)")
     assert cmp.clean(exactly_once=True), cmp.details()
     assert rcs == (0, 0)
 
