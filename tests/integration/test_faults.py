@@ -418,6 +418,59 @@ async def test_poison_event_times(broker, tmp_path: Path, fault_row: dict[str, A
             assert kind not in OLD_KINDS, f"far-future ts dead-lettered as {kind}, not a kind of its own"
 
 
+YEAR_9999 = 253_402_300_799_000
+
+
+@pytest.mark.xfail(strict=True, reason="main: the event-time guard trusts the record's Kafka timestamp, which the "
+                   "producer sets (CreateTime): a forged one lets a far-future ts move the watermark")
+async def test_poison_event_time_with_a_forged_record_timestamp(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                fault_row: dict[str, Any]) -> None:
+    """The producer of a poison `ts` also sets the record's timestamp to match it. A broker that bounds record
+    timestamps (Kafka's message.timestamp.after.max.ms) refuses the record: that is a defence too; a record the
+    broker takes must still not move the watermark (every open call would time out at once)."""
+    rng = random.Random(SEED + 10)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(1500, SEED + 10, s)
+    cids = sorted({k for k, _ in items if k})
+    mid = len(items) // 3
+    await produce(broker.bootstrap, s.input_topic, items[:mid])
+    poison = []
+    for i, (ts, stamp) in enumerate([(YEAR_9999, YEAR_9999), (b'"9999-12-31T23:59:59Z"', YEAR_9999),
+                                     (YEAR_9999 - 1, YEAR_9999 - 1)]):
+        cid = rng.choice(cids) if i % 2 else f"forged-{i}".encode()
+        raw = ts if isinstance(ts, bytes) else str(ts).encode()
+        poison.append((cid, b'{"conversation_id":"' + cid + b'","ts":' + raw
+                       + b',"message":{"role":"user","content":"poison"}}', stamp))
+    p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await p.start()
+    refused: list[str] = []
+    try:
+        for key, value, stamp in poison:
+            try:
+                await (await p.send(s.input_topic, value, key=key, timestamp_ms=stamp))
+            except Exception as e:  # the broker's own bound on record timestamps
+                refused.append(type(e).__name__)
+    finally:
+        await p.stop()
+    await produce(broker.bootstrap, s.input_topic, items[mid:])
+    n = len(items) + len(poison) - len(refused)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    poisoned = {(r.partition, r.offset): r for r in inputs if r.value in {v for _, v, _ in poison}}
+    cmp, _ = await compare(broker.bootstrap, s, skip=poisoned, inputs=inputs,
+                           ignore=lambda rid: _src(rid) in poisoned)
+    cmp.row(fault_row)
+    dlq = {(int(r.header("toolmend-source-partition") or -1), int(r.header("toolmend-source-offset") or -1)): r
+           for r in await read_all(broker.bootstrap, s.dlq_topic)}
+    kinds = [(dlq[at].header("toolmend-error-kind") or b"?").decode() if at in dlq else "not dead-lettered"
+             for at in poisoned]
+    fault_row["note"] = (f"{n} events; {len(poison)} poison with forged record timestamps: broker refused "
+                         f"{len(refused)} {refused}; worker: {kinds}")
+    assert cmp.clean(), cmp.details()
+    assert all(k == DeadLetterKind.EVENT_TIME for k in kinds), kinds
+
+
 def _src(rid: str) -> tuple[int, int] | None:
     """(partition, offset) of the input record an output id derives from: `<topic>:<p>:<offset>:...`."""
     parts = rid.split(":")
