@@ -61,7 +61,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     rows = config.stash.get(_ROWS, [])
     if not rows:
         return
-    cols = ("case", "broker", "outcome", "seconds", "lost", "extra", "conflicting", "mismatched", "duplicates",
+    cols = ("case", "broker", "outcome", "seconds", "lost", "extra", "conflicting", "mismatched", "misordered",
+            "duplicates",
             "note")
 
     def cell(r: dict[str, Any], c: str) -> str:

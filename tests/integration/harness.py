@@ -351,6 +351,29 @@ def offline(inputs: Iterable[Rec], s: Settings, skip: Iterable[tuple[int, int]] 
     return out
 
 
+FIELDS = ("lost", "extra", "conflicting", "mismatched", "misordered", "duplicates")
+
+
+def _partition_of(rid: str) -> int:
+    """The input partition an id derives from (`<topic>:<partition>:<offset>:<suffix>`): outputs go to the same
+    partition number when the topics' partition counts match."""
+    return int(rid.split(":")[-3])
+
+
+def _ordered(seq: list[int]) -> int:
+    """Length of the longest increasing subsequence: how many of `seq` are in order."""
+    import bisect
+
+    tails: list[int] = []
+    for x in seq:
+        i = bisect.bisect_left(tails, x)
+        if i == len(tails):
+            tails.append(x)
+        else:
+            tails[i] = x
+    return len(tails)
+
+
 @dataclass
 class TopicDiff:
     """One output topic against the offline pass. `conflicting`: ids written with two different contents;
@@ -363,11 +386,12 @@ class TopicDiff:
     extra: int = 0
     conflicting: int = 0
     mismatched: int = 0
+    misordered: int = 0  # ids out of the offline pass's order in their partition (first copies; LIS)
     duplicates: int = 0
     examples: list[str] = dataclasses.field(default_factory=list)
 
     def clean(self, exactly_once: bool = False) -> bool:
-        return not (self.lost or self.extra or self.conflicting or self.mismatched
+        return not (self.lost or self.extra or self.conflicting or self.mismatched or self.misordered
                     or (exactly_once and self.duplicates))
 
 
@@ -382,19 +406,18 @@ class Comparison:
         return all(d.clean(exactly_once) for d in self.topics.values())
 
     def summary(self) -> str:
-        return " ".join(f"{f}={self.total(f)}" for f in ("lost", "extra", "conflicting", "mismatched",
-                                                           "duplicates"))
+        return " ".join(f"{f}={self.total(f)}" for f in FIELDS)
 
     def details(self) -> str:
         lines = []
         for d in self.topics.values():
-            lines.append(f"{d.kind}: expected {d.expected}, read {d.records}, lost {d.lost}, extra {d.extra}, "
-                         f"conflicting {d.conflicting}, mismatched {d.mismatched}, duplicates {d.duplicates}")
+            lines.append(f"{d.kind}: expected {d.expected}, read {d.records}, "
+                         + ", ".join(f"{f} {getattr(d, f)}" for f in FIELDS))
             lines += [f"    {e}" for e in d.examples]
         return "\n".join(lines)
 
     def row(self, row: dict[str, Any]) -> None:
-        for f in ("lost", "extra", "conflicting", "mismatched", "duplicates"):
+        for f in FIELDS:
             row[f] = row.get(f, 0) + self.total(f)
 
 
@@ -430,6 +453,23 @@ def diff(kind: str, want: dict[str, Content], got: list[Rec], ignore: Any = None
         if rid not in seen:
             d.lost += 1
             note("lost", rid)
+    # order: per output partition, the first copy of each id in the offline pass's order
+    rank = {rid: i for i, rid in enumerate(want)}  # the offline pass's production order
+    firsts: dict[int, list[int]] = {}
+    done: set[str] = set()
+    for r in got:
+        rid = rid_of(r.headers)
+        if rid in rank and rid not in done:
+            done.add(rid)
+            firsts.setdefault(r.partition, []).append(rank[rid])
+            if r.partition != _partition_of(rid):  # a conversation's records belong to one partition
+                d.misordered += 1
+                note("in another partition", rid)
+    for part, seq in firsts.items():
+        bad = len(seq) - _ordered(seq)
+        if bad:
+            d.misordered += bad
+            note("misordered", f"{bad} in partition {part}")
     return d
 
 
