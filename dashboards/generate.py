@@ -12,8 +12,11 @@ Conventions (checked by tests/unit/test_dashboards.py, proven on real data by
 tests/integration/test_prometheus_proof.py):
 - every panel and every target uses the `datasource` variable (`${datasource}`);
 - every query filters on the `mode` target label (`mode=~"$mode"`), and on the other variables that apply to
-  its metric;
-- rate windows are `$__rate_interval`, totals over the dashboard's time range use `$__range`.
+  its metric (`job` everywhere; `instance` on Stream health, whose figures are per worker: Conversation health
+  shows the fleet, recorded by job, mode and the behavioural labels, so an instance filter has nothing to select);
+- a panel reads the recording rule of deploy/prometheus/recording-rules.yml that computes its figure where one
+  exists (5-minute rates, as the alerts see them), raw series otherwise;
+- rate windows of raw series are `$__rate_interval`, totals over the dashboard's time range use `$__range`.
 """
 
 from __future__ import annotations
@@ -320,27 +323,30 @@ def dashboard(uid: str, title: str, description: str, variables: list[Json], ite
 
 
 def conversation_health() -> Json:
-    calls = 'mode=~"$mode", model=~"$model", tool=~"$tool"'
-    turns = 'mode=~"$mode", model=~"$model", app_version=~"$app_version"'
-    events = 'mode=~"$mode", model=~"$model", app_version=~"$app_version", tool=~"$tool"'
-    mode = 'mode=~"$mode"'
+    mode = 'job=~"$job", mode=~"$mode"'
+    calls = f'{mode}, model=~"$model", tool=~"$tool"'
+    turns = f'{mode}, model=~"$model", app_version=~"$app_version"'
+    events = f'{mode}, model=~"$model", app_version=~"$app_version", tool=~"$tool"'
 
-    def calls_rate(by: str = "", metric: str = "toolmend_tool_calls_total") -> str:
+    def recorded(rule: str, sel: str, by: str = "") -> str:
         agg = f"sum by ({by}) " if by else "sum"
-        return f"{agg}(rate({metric}{{{calls}}}[{RI}]))"
+        return f"{agg}({rule}{{{sel}}})"
 
-    def dangling_rate(by: str = "") -> str:
-        return calls_rate(by, "toolmend_dangling_tool_calls_total")
+    def calls_rate(by: str = "") -> str:  # recorded: rate over 5m, by job, mode, model, tool
+        return recorded("toolmend:tool_calls_by_model_tool:rate5m", calls, by)
 
-    def text_only_share(by: str = "") -> str:
-        agg = f"sum by ({by}) " if by else "sum"
-        metric = "toolmend_assistant_turns_after_tool_total"
-        text_only = f'{agg}(rate({metric}{{outcome="text_only", {turns}}}[{RI}]))'
-        return f"{text_only}\n/\n{agg}(rate({metric}{{{turns}}}[{RI}]))"
+    def dangling_rate(by: str = "") -> str:  # recorded: rate over 5m, by job, mode, reason, model, tool
+        return recorded("toolmend:dangling_tool_calls_by_reason_model_tool:rate5m", calls, by)
+
+    def text_only_share(by: str = "") -> str:  # recorded: rate over 5m, by job, mode, outcome, model, app_version
+        rule = "toolmend:assistant_turns_after_tool_by_outcome_model_app_version:rate5m"
+        text_only = recorded(rule, 'outcome="text_only", ' + turns, by)
+        return f"{text_only}\n/\n{recorded(rule, turns, by)}"
 
     variables = [
         datasource_variable(),
         mode_variable(),
+        query_variable("job", "Job", 'label_values(toolmend_build_info{mode=~"$mode"}, job)', all_value=None),
         query_variable("model", "Model", f"label_values(toolmend_tool_calls_total{{{mode}}}, model)"),
         query_variable("tool", "Tool", f'label_values(toolmend_tool_calls_total{{{mode}, model=~"$model"}}, tool)'),
         query_variable(
@@ -353,7 +359,7 @@ def conversation_health() -> Json:
         row("Overview"),
         stat(
             "Tool calls / s",
-            "Tool calls seen in the tracked conversations, per second.",
+            "Tool calls seen in the tracked conversations, per second (5-minute rate, recorded).",
             [target(calls_rate(), "tool calls / s")],
             unit="cps",
             width=5,
@@ -604,8 +610,8 @@ def stream_health() -> Json:
         ),
         stat(
             "Events in / s",
-            "Input events consumed per second, whatever their outcome.",
-            [target(rate("toolmend_events_total"), "events / s")],
+            "Input events consumed per second, whatever their outcome (2-minute rate per worker, recorded).",
+            [target(f"sum(toolmend:events_by_instance:rate2m{{{f}}})", "events / s")],
             unit="cps",
             width=4,
         ),
@@ -625,8 +631,8 @@ def stream_health() -> Json:
         ),
         stat(
             "Max lag",
-            "Worst event-time consumer lag over all partitions (alert: ToolmendConsumerLagSLO, 60 s).",
-            [target(f"max(toolmend_consumer_lag_seconds{{{f}}})", "lag")],
+            "Worst consumer lag in seconds over all partitions, as ToolmendConsumerLagSLO sees it (60 s; recorded).",
+            [target(f"max(toolmend:consumer_lag_seconds:max{{{f}}})", "lag")],
             unit="s",
             thresholds=[(30, "yellow"), (60, "red")],
             width=4,
@@ -699,14 +705,14 @@ def stream_health() -> Json:
         row("Consumer"),
         timeseries(
             "Consumer lag (records) by partition",
-            "High watermark minus the committed position, per partition.",
+            "High watermark minus the position after the last processed record, per partition.",
             [target(f"max by (partition) (toolmend_consumer_lag_records{{{f}}})", "partition {{partition}}")],
             unit="short",
         ),
         timeseries(
             "Consumer lag (seconds) by partition",
-            "Event time of the newest record of the partition minus event time of the last one processed "
-            "(headline figure; alert: ToolmendConsumerLagSLO at 60 s).",
+            "0 when the partition is caught up; else how old the last processed record is (now minus its broker "
+            "timestamp): the headline figure, alert ToolmendConsumerLagSLO at 60 s.",
             [target(f"max by (partition) (toolmend_consumer_lag_seconds{{{f}}})", "partition {{partition}}")],
             unit="s",
         ),

@@ -1,4 +1,8 @@
-"""Worker configuration: environment (`TOOLMEND_*`) or flags, validated at start with a clear message."""
+"""Worker configuration: environment (`TOOLMEND_*`) or flags, validated at start with a clear message.
+
+Secrets are `SecretStr` (never printed, never in a repr) and come from the environment or a file only: a flag
+would put them in the process list. `env_only` fields get no flag.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,17 @@ from pathlib import Path
 from typing import Any, Literal
 
 import orjson
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, JsonValue, PrivateAttr, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ..core.partition import EngineConfig
 from ..core.templates import Templates
 from ..core.tracker import RepairConfig
+from .auth import TokenProvider
+
+JsonDict = dict[str, JsonValue]
+
+ENV_ONLY: JsonDict = {"env_only": True}  # json_schema_extra of a setting that must not be a command-line flag
 
 TEN_YEARS_S = 10 * 365.25 * 86400
 
@@ -54,6 +63,8 @@ class Settings(BaseSettings):
         description="for input without record timestamps (files): how far one event may move the event time")
     max_event_bytes: int = Field(1 << 20, ge=1024)
     shutdown_budget_s: float = Field(20.0, gt=0)
+    broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
+                                        "for this long")
     label_cap: int = Field(50, ge=1, le=10000)
     behaviour: bool = True
     hot_conversations: int = Field(4096, ge=64, description="live conversations per worker, shared by its "
@@ -67,13 +78,22 @@ class Settings(BaseSettings):
     heartbeat_interval_ms: int = Field(3000, ge=100)
     linger_ms: int = Field(5, ge=0)
     create_topics: bool = True
-    partitions: int = Field(4, ge=1, description="partitions for topics the worker creates")
+    partitions: int = Field(4, ge=1, description="partitions of the input topic if the worker creates it; the "
+                            "other topics it creates take as many as the input topic has")
     replication_factor: int = Field(1, ge=1)
 
     security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = "PLAINTEXT"
     sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER", "GSSAPI"] | None = None
     sasl_username: str | None = None
-    sasl_password: str | None = None
+    sasl_password: SecretStr | None = Field(None, description="SASL password (PLAIN, SCRAM); environment only",
+                                            json_schema_extra=ENV_ONLY)
+    sasl_password_file: Path | None = Field(None, description="file holding the SASL password (a mounted secret)")
+    sasl_oauth_token_file: Path | None = Field(None, description="OAUTHBEARER: file holding the token, read again "
+                                               "whenever it changes")
+    sasl_oauth_token_command: str | None = Field(None, description="OAUTHBEARER: command printing a token (run "
+                                                 "without a shell), run again before the token expires")
+    sasl_oauth_token_refresh_s: float = Field(300.0, gt=0, description="OAUTHBEARER: run the token command at "
+                                              "least this often")
     ssl_cafile: Path | None = None
     ssl_certfile: Path | None = None
     ssl_keyfile: Path | None = None
@@ -87,19 +107,63 @@ class Settings(BaseSettings):
                 raise ValueError(f"expected host:port[,host:port...], got {v!r}")
         return v
 
+    _token_provider: TokenProvider | None = PrivateAttr(None)
+
     @model_validator(mode="after")
     def _check(self) -> Settings:
-        if self.security_protocol.startswith("SASL") and self.sasl_mechanism is None:
-            raise ValueError("security_protocol SASL_* needs sasl_mechanism")
-        if self.sasl_mechanism in ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512") and not (
-                self.sasl_username and self.sasl_password):
-            raise ValueError(f"sasl_mechanism {self.sasl_mechanism} needs sasl_username and sasl_password")
+        self._check_auth()
         topics = [self.input_topic, self.output_topic, self.dlq_topic]
         if len(set(topics)) != len(topics):
             raise ValueError("input, output and dead-letter topics must differ")
         if self.heartbeat_interval_ms * 3 > self.session_timeout_ms:
             raise ValueError("heartbeat_interval_ms must be at most a third of session_timeout_ms")
         return self
+
+    def _check_auth(self) -> None:
+        mech = self.sasl_mechanism
+        if self.security_protocol.startswith("SASL") and mech is None:
+            raise ValueError("security_protocol SASL_* needs sasl_mechanism")
+        if mech is not None and not self.security_protocol.startswith("SASL"):
+            raise ValueError(f"sasl_mechanism {mech} needs security_protocol SASL_PLAINTEXT or SASL_SSL")
+        if self.sasl_password is not None and self.sasl_password_file is not None:
+            raise ValueError("set sasl_password or sasl_password_file, not both")
+        if mech in ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512") and not (self.sasl_username and self.password()):
+            raise ValueError(f"sasl_mechanism {mech} needs sasl_username and sasl_password (TOOLMEND_SASL_PASSWORD "
+                             "or TOOLMEND_SASL_PASSWORD_FILE)")
+        oauth = [x for x in (self.sasl_oauth_token_file, self.sasl_oauth_token_command) if x]
+        if mech == "OAUTHBEARER":
+            if len(oauth) != 1:
+                raise ValueError("sasl_mechanism OAUTHBEARER needs sasl_oauth_token_file or sasl_oauth_token_command "
+                                 "(one of them)")
+            f = self.sasl_oauth_token_file
+            if f is not None and not f.is_file():
+                raise ValueError(f"sasl_oauth_token_file {f} is not a readable file")
+        elif oauth:
+            raise ValueError("sasl_oauth_token_file and sasl_oauth_token_command need sasl_mechanism OAUTHBEARER")
+        if mech == "GSSAPI":
+            raise ValueError("sasl_mechanism GSSAPI (Kerberos) is not supported: the worker ships no Kerberos "
+                             "libraries; use SCRAM-SHA-512 or OAUTHBEARER")
+
+    def password(self) -> str | None:
+        """The SASL password, from TOOLMEND_SASL_PASSWORD or the file TOOLMEND_SASL_PASSWORD_FILE names (its
+        first line; read at each call, so a rotated secret is picked up by the next client that starts)."""
+        if self.sasl_password is not None:
+            return self.sasl_password.get_secret_value()
+        if self.sasl_password_file is None:
+            return None
+        try:
+            lines = self.sasl_password_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            raise ValueError(f"cannot read sasl_password_file {self.sasl_password_file}: "
+                             f"{getattr(e, 'strerror', None) or type(e).__name__}") from None
+        return lines[0] if lines and lines[0] else None
+
+    def token_provider(self) -> TokenProvider:
+        """One OAUTHBEARER token provider for all the worker's clients (a command runs once per refresh)."""
+        if self._token_provider is None:
+            self._token_provider = TokenProvider(self.sasl_oauth_token_file, self.sasl_oauth_token_command,
+                                                 self.sasl_oauth_token_refresh_s)
+        return self._token_provider
 
     @property
     def changelog_topic(self) -> str:
@@ -124,10 +188,13 @@ class Settings(BaseSettings):
     def kafka_common(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"bootstrap_servers": self.bootstrap_servers, "client_id": self.client_id,
                               "security_protocol": self.security_protocol}
-        if self.sasl_mechanism:
+        if self.sasl_mechanism == "OAUTHBEARER":
+            kw["sasl_mechanism"] = self.sasl_mechanism
+            kw["sasl_oauth_token_provider"] = self.token_provider()
+        elif self.sasl_mechanism:
             kw["sasl_mechanism"] = self.sasl_mechanism
             kw["sasl_plain_username"] = self.sasl_username
-            kw["sasl_plain_password"] = self.sasl_password
+            kw["sasl_plain_password"] = self.password()
         if self.security_protocol in ("SSL", "SASL_SSL"):
             from aiokafka.helpers import create_ssl_context
 
@@ -143,8 +210,13 @@ class ConfigError(Exception):
 
 
 def add_flags(p: argparse.ArgumentParser) -> None:
-    """One flag per setting: `--input-topic` for TOOLMEND_INPUT_TOPIC; flags win over the environment."""
+    """One flag per setting: `--input-topic` for TOOLMEND_INPUT_TOPIC; flags win over the environment. Secrets
+    have none (environment or file only). No abbreviations: `--sasl-password x` must not pass as
+    `--sasl-password-file x`."""
+    p.allow_abbrev = False
     for name, field in Settings.model_fields.items():
+        if field.json_schema_extra == ENV_ONLY:
+            continue
         flag = "--" + name.replace("_", "-")
         if field.annotation is bool:
             p.add_argument(flag, dest=name, default=None, action=argparse.BooleanOptionalAction)

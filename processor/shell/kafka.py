@@ -34,6 +34,16 @@ async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict
         await admin.close()
 
 
+async def topic_sizes(settings: Settings) -> dict[str, int]:
+    """Partitions of every existing topic (a metadata request for all topics: naming one could auto-create it)."""
+    admin = AIOKafkaAdminClient(**settings.kafka_common())
+    await admin.start()
+    try:
+        return {t["topic"]: len(t["partitions"]) for t in await admin.describe_topics() if t["error_code"] == 0}
+    finally:
+        await admin.close()
+
+
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
     """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
     does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""

@@ -2,6 +2,9 @@
 
 Every label value comes from a closed enum or passes through a cap: the first N distinct models, tools and app
 versions keep their name, later ones are reported as `other`. No conversation id or content is ever a label.
+
+No `<counter>_created` series: they doubled the sample count and no rule or panel reads them (prometheus_client
+decides when a metric is created, so `Metrics()` turns them off for the process before creating any).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import platform
 from bisect import bisect_left
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics
 
 from .. import __version__
 from ..core.events import EVENT_TYPES, DeadLetterKind
@@ -44,6 +47,7 @@ class LabelCap:
 
 class Metrics:
     def __init__(self, registry: CollectorRegistry | None = None, label_cap: int = 50) -> None:
+        disable_created_metrics()  # type: ignore[no-untyped-call]
         r = self.registry = registry or CollectorRegistry(auto_describe=True)
         if registry is None:
             from prometheus_client import GC_COLLECTOR, PLATFORM_COLLECTOR, PROCESS_COLLECTOR
@@ -75,10 +79,11 @@ class Metrics:
         self.turns_after_tool = Counter(p + "assistant_turns_after_tool",
                                         "Assistant turns after the first tool use, by outcome",
                                         ["outcome", "model", "app_version"], registry=r)
-        self.lag_records = Gauge(p + "consumer_lag_records", "High watermark minus position", ["partition"],
-                                 registry=r)
+        self.lag_records = Gauge(p + "consumer_lag_records",
+                                 "High watermark minus the position after the last processed record",
+                                 ["partition"], registry=r)
         self.lag_seconds = Gauge(p + "consumer_lag_seconds",
-                                 "Event time of the newest record minus event time of the last processed one",
+                                 "0 when caught up; else now minus the broker timestamp of the last processed record",
                                  ["partition"], registry=r)
         self.watermark = Gauge(p + "watermark_seconds", "Event-time watermark per partition", ["partition"],
                                registry=r)

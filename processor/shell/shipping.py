@@ -37,6 +37,7 @@ from aiokafka.errors import (
 from ..core.partition import OutRecord
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
+from .logs import describe_error
 from .metrics import Metrics
 from .recovery import marker
 
@@ -248,7 +249,7 @@ class Shipper:
             raise Fenced(tps, "commit refused: the group rebalanced") from e
         except (KafkaError, TimeoutError) as e:
             self.m.commits.labels("failed").inc()
-            log.warning("offset commit failed (%s); records will be reprocessed idempotently", type(e).__name__)
+            log.warning("offset commit failed (%s); records will be reprocessed idempotently", describe_error(e))
 
     async def produce(self, plan: Plan, producer: AIOKafkaProducer | None = None) -> None:
         """Produce and await acknowledgement of every record. Records with a known partition go in batches

@@ -24,7 +24,8 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, partitions_of
+from .kafka import drain, ensure_topics, partitions_of, topic_sizes
+from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .recovery import StateLost, reset_record, restore
 from .shipping import Plan, Shipment, Shipper, producer_options, require_transactions
@@ -70,6 +71,7 @@ class Worker:
         self._shipping: asyncio.Future[None] | None = None  # the previous batch's shipment, while in flight
         self._ship_error: Exception | None = None  # a shipment that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
+        self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -91,6 +93,9 @@ class Worker:
     def ready(self) -> tuple[bool, str]:
         if not self.started:
             return False, "starting"
+        silent = self.broker_unreachable_for()
+        if silent > self.s.broker_unreachable_s:
+            return False, f"broker unreachable for {silent:.0f}s"
         if self.restoring:
             return False, f"restoring state of {len(self.restoring)} partition(s)"
         if not self.assigned:
@@ -148,8 +153,12 @@ class Worker:
                               f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
 
     async def _create_topics(self) -> None:
+        """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their
+        source: an existing input keeps its partitions and every topic created here gets as many (input partition
+        p's state lives in changelog partition p, its outputs in output partition p); a new input gets
+        `partitions`. Existing topics are left as they are (a smaller changelog is refused by _partition_layout)."""
         s = self.s
-        n = s.partitions
+        n = (await topic_sizes(s)).get(s.input_topic) or s.partitions
         # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
         big = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
@@ -168,7 +177,7 @@ class Worker:
                     try:
                         await self._settle()
                     except Exception as e:  # reported where it happened; its records are reprocessed
-                        log.error("last shipment failed at shutdown: %s", type(e).__name__)
+                        log.error("last shipment failed at shutdown: %s", describe_error(e))
                 await self._consumer.stop()  # leaves the group
             if self._shipper is not None:
                 await self._shipper.close_all()
@@ -277,10 +286,10 @@ class Worker:
                 continue
             if r.kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
                 h = dict(r.headers)
-                log.warning("dead letter %s from %s:%s:%s", h.get("toolmend-error-kind", b"").decode(),
-                            h.get("toolmend-source-topic", b"").decode(),
-                            h.get("toolmend-source-partition", b"").decode(),
-                            h.get("toolmend-source-offset", b"").decode())
+                self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
+                                             h.get("toolmend-source-topic", b"").decode(),
+                                             h.get("toolmend-source-partition", b"").decode(),
+                                             h.get("toolmend-source-offset", b"").decode())
             # the input partition: the partition the default partitioner would pick for this key when the
             # counts match (checked at start), without paying for a pure-Python murmur2 per record
             plan.append((t, part if t in same else None, r))
@@ -335,6 +344,7 @@ class Worker:
         if c is None or now - self._gauges_at < 1.0:
             return
         self._gauges_at = now
+        self._dead_letter_log.flush()
         open_convs = 0
         open_calls = 0
         state_bytes = 0
@@ -391,8 +401,8 @@ class Worker:
         except Exception as e:
             # without its state a partition must not be processed: stay paused and fail /healthz, so the
             # orchestrator restarts the worker and the group hands the partition to a healthy member
-            self.failed = f"state restore failed: {type(e).__name__}"
-            log.error("state restore of partitions %s failed: %s", new, type(e).__name__)
+            self.failed = f"state restore failed: {describe_error(e)}"
+            log.error("state restore of partitions %s failed: %s", new, describe_error(e))
             self.restoring.difference_update(new)
             return
         self.restoring.difference_update(new)
@@ -409,8 +419,8 @@ class Worker:
                 await self._settle()
             except Exception as e:  # the partitions still go (their next owner restores them); the loop stops
                 self._ship_error = e
-                self.failed = f"shipping failed: {type(e).__name__}"
-                log.error("shipping a batch failed during a rebalance: %s", type(e).__name__)
+                self.failed = f"shipping failed: {describe_error(e)}"
+                log.error("shipping a batch failed during a rebalance: %s", describe_error(e))
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)

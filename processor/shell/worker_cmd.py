@@ -12,16 +12,12 @@ from collections.abc import Sequence
 
 from .config import ConfigError, Settings, load
 from .http import HealthServer
+from .logs import FORMATS, setup_logging
 from .metrics import Metrics
 from .worker import Worker
 
+__all__ = ["main", "serve", "setup_logging"]
 log = logging.getLogger("toolmend")
-
-
-def setup_logging(level: str = "INFO") -> None:
-    logging.basicConfig(level=level, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    logging.getLogger("aiokafka").setLevel(logging.WARNING)
 
 
 async def serve(settings: Settings, stop: asyncio.Event, metrics: Metrics | None = None) -> Worker:
@@ -59,6 +55,8 @@ async def _run(settings: Settings) -> int:
 def main(command: str, argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog=f"toolmend {command}")
     p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-format", choices=FORMATS, default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
     if command == "replay":
         p.add_argument("--from-time", help="RFC 3339 or epoch ms: start at the first record at or after it")
         p.add_argument("--to-time", help="RFC 3339 or epoch ms: stop before records after it")
@@ -75,7 +73,11 @@ def main(command: str, argv: Sequence[str]) -> int:
     except ConfigError as e:
         sys.stderr.write(f"toolmend {command}: {e}\n")
         return 2
-    setup_logging(ns.log_level)
+    try:
+        setup_logging(ns.log_level, ns.log_format)
+    except ValueError as e:
+        sys.stderr.write(f"toolmend {command}: {e}\n")
+        return 2
     if command == "replay":
         from .replay import replay_main
 

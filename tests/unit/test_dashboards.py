@@ -38,9 +38,9 @@ DS = {"type": "prometheus", "uid": "${datasource}"}
 DASHBOARDS: dict[str, dict[str, Any]] = {
     "conversation-health.json": {
         "uid": "toolmend-conversation-health",
-        "variables": ["datasource", "mode", "model", "tool", "app_version"],
-        # label of a catalog metric -> the variable every selector of such a metric must filter on
-        "filters": {"model": "model", "tool": "tool", "app_version": "app_version"},
+        "variables": ["datasource", "mode", "job", "model", "tool", "app_version"],
+        # label of a catalog metric or recording rule -> the variable every selector of it must filter on
+        "filters": {"job": "job", "model": "model", "tool": "tool", "app_version": "app_version"},
     },
     "stream-health.json": {
         "uid": "toolmend-stream-health",
@@ -90,8 +90,29 @@ def catalog_name(metric: str, known: dict[str, set[str]]) -> str | None:
 
 
 def recorded_names() -> set[str]:
+    return set(recorded_labels())
+
+
+def recorded_labels() -> dict[str, set[str]]:
+    """Recording rule -> the labels its series keep: those of its first `by (...)`, else those of the rules it
+    is computed from."""
     text = (PROM_DIR / "recording-rules.yml").read_text(encoding="utf-8")
-    return set(re.findall(r"^\s*-\s*record:\s*(\S+)\s*$", text, re.M))
+    exprs = dict(re.findall(r"^\s*-\s*record:\s*(\S+)\s*\n\s*expr:\s*(.*?)(?=^\s*(?:-\s*record:|#)|\Z)", text,
+                            re.M | re.S))
+    labels: dict[str, set[str]] = {}
+
+    def of(name: str) -> set[str]:
+        if name not in labels:
+            by = re.search(r"\bby\s*\(([^)]*)\)", exprs[name])
+            if by:
+                labels[name] = {x.strip() for x in by.group(1).split(",")}
+            else:
+                labels[name] = set().union(*(of(r) for r in re.findall(r"toolmend:[a-z0-9_:]+", exprs[name])))
+        return labels[name]
+
+    for name in exprs:
+        of(name)
+    return labels
 
 
 SELECTOR = re.compile(r"(?P<name>[a-zA-Z_:][a-zA-Z0-9_:]*)?\s*\{(?P<body>[^{}]*)\}")
@@ -198,7 +219,7 @@ def test_every_panel_and_target_uses_the_datasource_variable(name: str) -> None:
 def test_every_query_filters_mode_and_uses_catalog_metrics(name: str) -> None:
     d = load(name)
     known = catalog()
-    recorded = recorded_names()
+    recorded = recorded_labels()
     filters: dict[str, str] = DASHBOARDS[name]["filters"]
     problems = []
     for panel in data_panels(d):
@@ -213,8 +234,9 @@ def test_every_query_filters_mode_and_uses_catalog_metrics(name: str) -> None:
                 if metric.startswith("toolmend:"):
                     if metric not in recorded:
                         problems.append(f"{where}: {metric} is no recording rule of recording-rules.yml")
-                    continue
-                if metric.startswith("toolmend_"):
+                        continue
+                    labels = recorded[metric]
+                elif metric.startswith("toolmend_"):
                     entry = catalog_name(metric, known)
                     if entry is None:
                         problems.append(f"{where}: {metric} is not in docs/metrics.md")
@@ -239,6 +261,22 @@ def test_provisioning_files() -> None:
     assert re.search(r"^apiVersion: 1$", providers, re.M)
     assert re.search(r"^\s+type: file$", providers, re.M)
     assert re.search(r"^\s+path: /\S+$", providers, re.M)
+
+
+def test_recorded_rates_are_read_from_their_rules() -> None:
+    """Where a recording rule keeps every label a dashboard filters and groups by, the dashboard reads it rather
+    than recomputing the rate (the per-model/tool/app-version rules exist for Conversation health)."""
+    raw = re.compile(r"rate\((toolmend_tool_calls_total|toolmend_dangling_tool_calls_total|"
+                     r"toolmend_assistant_turns_after_tool_total)\b")
+    used = set()
+    for name in DASHBOARDS:
+        for panel in data_panels(load(name)):
+            for target in panel["targets"]:
+                assert not raw.search(target["expr"]), f"{name} panel {panel['title']!r} recomputes a recorded rate"
+                used |= set(re.findall(r"toolmend:[a-z0-9_]+:[a-z0-9_]+", target["expr"]))
+    assert {"toolmend:tool_calls_by_model_tool:rate5m", "toolmend:dangling_tool_calls_by_reason_model_tool:rate5m",
+            "toolmend:assistant_turns_after_tool_by_outcome_model_app_version:rate5m",
+            "toolmend:consumer_lag_seconds:max", "toolmend:events_by_instance:rate2m"} <= used
 
 
 # --- rules ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,151 @@
+"""Logging of the worker: plain text for people, JSON lines for log pipelines (`--log-format json`,
+`TOOLMEND_LOG_FORMAT=json`), one dead-letter warning per kind and window, errors with a message that is safe to log.
+
+Nothing logged carries message content or conversation ids. The worker's own lines name topics, partitions,
+offsets, kinds and counts only. Exception messages are the risk: a `KeyError` or `ValueError` raised while
+handling a record can quote part of it (a conversation id, a field value), and dead-letter details of kind
+`internal` are such messages. So `describe_error` keeps the message only of exceptions whose text comes from the
+Kafka client, the operating system or the worker's configuration, and the dead-letter log never includes the
+detail (it is in the dead-letter record's `toolmend-error-detail` header, next to the record it describes).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import ssl
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import orjson
+
+LogFormat = Literal["text", "json"]
+FORMATS: tuple[LogFormat, ...] = ("text", "json")
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+_RECORD_FIELDS = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message", "asctime"}
+
+
+def _safe_types() -> tuple[type[BaseException], ...]:
+    from aiokafka.errors import KafkaError
+
+    from .config import ConfigError
+
+    return (KafkaError, OSError, TimeoutError, ssl.SSLError, ConfigError)
+
+
+def describe_error(e: BaseException) -> str:
+    """`Type: message` when the message cannot quote record data (Kafka client, OS, configuration errors);
+    `Type` alone otherwise."""
+    name = type(e).__name__
+    if not isinstance(e, _safe_types()):
+        return f"{name} (message withheld: it may quote record data)"
+    text = " ".join(str(e).split())[:300]
+    return f"{name}: {text}" if text else name
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: ts (UTC, ms), level, logger, msg, the record's `extra` fields, and for an
+    exception its type, safe description and stack (frames only: the last line, the message, is what may leak)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        doc: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds").replace(
+                "+00:00", "Z"),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        for k, v in record.__dict__.items():
+            if k not in _RECORD_FIELDS and not k.startswith("_"):
+                doc[k] = v
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            doc["error"] = describe_error(exc)
+            doc["stack"] = "".join(traceback.format_tb(exc.__traceback__))
+        return orjson.dumps(doc, default=str).decode()
+
+
+class SafeTextFormatter(logging.Formatter):
+    """The text format, with exception messages going through `describe_error` as in JSON."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.exc_text = None  # never the text another handler's formatter cached (with the raw message)
+        return super().format(record)
+
+    def formatException(self, ei: Any) -> str:
+        exc = ei[1]
+        if exc is None:
+            return super().formatException(ei)
+        return "Traceback (most recent call last):\n" + "".join(traceback.format_tb(exc.__traceback__)) + \
+            describe_error(exc)
+
+
+def log_format(value: str | None = None) -> LogFormat:
+    """The format asked for by flag, else TOOLMEND_LOG_FORMAT, else text; ValueError for anything else."""
+    chosen = (value or os.environ.get("TOOLMEND_LOG_FORMAT") or "text").strip().lower()
+    if chosen not in FORMATS:
+        raise ValueError(f"log format {chosen!r}: expected one of {', '.join(FORMATS)}")
+    return chosen
+
+
+def setup_logging(level: str = "INFO", fmt: str | None = None) -> None:
+    """Root handler on stderr in the chosen format (replacing any earlier one); aiokafka at WARNING."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter() if log_format(fmt) == "json" else SafeTextFormatter(TEXT_FORMAT))
+    root = logging.getLogger()
+    for h in list(root.handlers):
+        root.removeHandler(h)
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+    logging.getLogger("aiokafka").setLevel(logging.WARNING)
+
+
+@dataclass
+class _Window:
+    opened: float
+    suppressed: int = 0
+    last: str = ""  # coordinates of the last suppressed one
+
+
+class DeadLetterLog:
+    """At most one warning per dead-letter kind every `every_s` seconds: the first of a window is logged with
+    its coordinates, the others are counted and reported in one line when the window closes (by the next one of
+    that kind, or by `flush()`, which the worker calls once a second). The metric counts every one."""
+
+    def __init__(self, logger: logging.Logger, every_s: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.log = logger
+        self.every_s = every_s
+        self.clock = clock
+        self._windows: dict[str, _Window] = {}
+
+    def record(self, kind: str, topic: str, partition: str, offset: str) -> None:
+        now = self.clock()
+        w = self._windows.get(kind)
+        if w is not None and now - w.opened < self.every_s:
+            w.suppressed += 1
+            w.last = f"{topic}:{partition}:{offset}"
+            return
+        if w is not None:
+            self._report(kind, w)
+        self._windows[kind] = _Window(now)
+        self.log.warning("dead letter %s from %s:%s:%s", kind, topic, partition, offset,
+                         extra={"kind": kind, "topic": topic, "partition": partition, "offset": offset})
+
+    def flush(self) -> None:
+        """Report the windows that have closed with suppressed warnings."""
+        now = self.clock()
+        for kind, w in list(self._windows.items()):
+            if now - w.opened >= self.every_s:
+                self._report(kind, w)
+                del self._windows[kind]
+
+    def _report(self, kind: str, w: _Window) -> None:
+        if w.suppressed:
+            self.log.warning("%d more dead letters %s in %.0fs (last from %s)", w.suppressed, kind, self.every_s,
+                             w.last, extra={"kind": kind, "suppressed": w.suppressed, "last": w.last})

@@ -1,0 +1,169 @@
+"""The worker on an authenticated Apache Kafka: SASL_PLAINTEXT and SASL_SSL, with PLAIN, SCRAM-SHA-256/512 and
+OAUTHBEARER (unsecured JWS tokens, validated by Kafka's OAuthBearerUnsecuredValidatorCallbackHandler).
+
+A Kafka of this module's own (deploy/kafka/kafka-local.sh with SASL listeners), a CA and a broker certificate made
+here with openssl. Each case runs a whole worker over the authenticated listener (admin client, producer,
+consumer group, restore consumer) until it has processed and committed what was produced; the test itself
+produces and checks through the broker's PLAINTEXT listener.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiokafka.errors import KafkaError
+from harness import caught_up, count, event, produce, settings_for, wait_until, worker
+from support.brokers import KAFKA_LOCAL, free_ports
+
+from processor.shell.worker import Worker
+
+pytestmark = [pytest.mark.kafka, pytest.mark.needs_kafka, pytest.mark.timeout(300)]
+
+USER, PASSWORD = "toolmend", "toolmend-test-secret"
+
+
+@dataclass
+class SecureKafka:
+    plain: str  # PLAINTEXT listener, for the test's own clients
+    sasl: str  # SASL_PLAINTEXT
+    sasl_ssl: str  # SASL_SSL
+    ca: Path  # the CA that signed the broker's certificate
+    other_ca: Path  # a CA that did not
+    dir: Path
+
+
+def _openssl(*args: str, cwd: Path) -> None:
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True, stdin=subprocess.DEVNULL)
+
+
+def make_certificates(d: Path, keystore_password: str) -> None:
+    """ca.pem (a CA), broker.p12 (the broker's key and certificate for 127.0.0.1, signed by it), other-ca.pem."""
+    for ca in ("ca", "other-ca"):
+        _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{ca}.key", "-out", f"{ca}.pem",
+                 "-days", "2", "-subj", f"/CN=toolmend test {ca}", cwd=d)
+    _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "broker.key", "-out", "broker.csr", "-subj",
+             "/CN=127.0.0.1", cwd=d)
+    (d / "san.ext").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    _openssl("x509", "-req", "-in", "broker.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+             "broker.pem", "-days", "2", "-extfile", "san.ext", cwd=d)
+    _openssl("pkcs12", "-export", "-in", "broker.pem", "-inkey", "broker.key", "-certfile", "ca.pem", "-name",
+             "broker", "-out", "broker.p12", "-passout", f"pass:{keystore_password}", cwd=d)
+
+
+@pytest.fixture(scope="module")
+def secure_kafka() -> Iterator[SecureKafka]:
+    d = Path(tempfile.mkdtemp(prefix="toolmend-kafka-sasl-"))
+    make_certificates(d, "keystore-pw")
+    port, controller, sasl, sasl_ssl = free_ports(4)
+    base = ["bash", str(KAFKA_LOCAL)]
+    start = subprocess.run(
+        [*base, "start", "--port", str(port), "--controller-port", str(controller), "--dir", str(d / "kafka"),
+         "--sasl-port", str(sasl), "--sasl-ssl-port", str(sasl_ssl), "--ssl-keystore", str(d / "broker.p12"),
+         "--ssl-password", "keystore-pw", "--sasl-user", f"{USER}:{PASSWORD}"],
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL, check=False)
+    try:
+        assert start.returncode == 0, start.stderr + start.stdout
+        yield SecureKafka(f"127.0.0.1:{port}", f"127.0.0.1:{sasl}", f"127.0.0.1:{sasl_ssl}", d / "ca.pem",
+                          d / "other-ca.pem", d)
+    finally:
+        subprocess.run([*base, "stop", "--dir", str(d / "kafka")], capture_output=True, timeout=120, check=False)
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def unsecured_jws(sub: str = USER, lifetime_s: int = 3600) -> str:
+    def b64(doc: dict[str, Any]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(doc).encode()).rstrip(b"=").decode()
+
+    now = int(time.time())
+    return f"{b64({'alg': 'none'})}.{b64({'sub': sub, 'iat': now, 'exp': now + lifetime_s})}."
+
+
+def auth_settings(k: SecureKafka, protocol: str, mechanism: str, source: str, **kw: Any) -> dict[str, Any]:
+    """Settings for one case. `source`: env (the password as TOOLMEND_SASL_PASSWORD would give it), file (a
+    password or token file), command (a token command)."""
+    out: dict[str, Any] = {"security_protocol": protocol, "sasl_mechanism": mechanism,
+                           "bootstrap_servers": k.sasl if protocol == "SASL_PLAINTEXT" else k.sasl_ssl}
+    if protocol == "SASL_SSL":
+        out["ssl_cafile"] = k.ca
+    secrets = Path(tempfile.mkdtemp(dir=k.dir, prefix="secrets-"))
+    if mechanism == "OAUTHBEARER":
+        if source == "file":
+            (secrets / "token").write_text(unsecured_jws() + "\n")
+            out["sasl_oauth_token_file"] = secrets / "token"
+        else:
+            script = secrets / "token.py"
+            script.write_text(f"print({unsecured_jws()!r})\n")
+            out["sasl_oauth_token_command"] = f"{sys.executable} {script}"
+    else:
+        out["sasl_username"] = USER
+        if source == "file":
+            (secrets / "password").write_text(PASSWORD + "\n")
+            out["sasl_password_file"] = secrets / "password"
+        else:
+            out["sasl_password"] = PASSWORD
+    out.update(kw)
+    return out
+
+
+CASES = [
+    ("SASL_PLAINTEXT", "PLAIN", "env"),
+    ("SASL_PLAINTEXT", "SCRAM-SHA-256", "file"),
+    ("SASL_PLAINTEXT", "SCRAM-SHA-512", "env"),
+    ("SASL_PLAINTEXT", "OAUTHBEARER", "file"),
+    ("SASL_SSL", "PLAIN", "file"),
+    ("SASL_SSL", "SCRAM-SHA-512", "env"),
+    ("SASL_SSL", "OAUTHBEARER", "command"),
+]
+
+
+@pytest.mark.parametrize(("protocol", "mechanism", "source"), CASES)
+async def test_worker_runs_over_an_authenticated_listener(secure_kafka: SecureKafka, protocol: str,
+                                                          mechanism: str, source: str) -> None:
+    k = secure_kafka
+    s = settings_for(k.plain, **auth_settings(k, protocol, mechanism, source), partitions=2)
+    plain = s.model_copy(update={"bootstrap_servers": k.plain})
+    async with worker(s) as w:  # creates its topics over the authenticated listener
+        await wait_until(lambda: w.ready()[0], 90)
+        items = [event(f"c{i}", 1_700_000_000_000 + i, {"role": "user", "content": "hi"}) for i in range(10)]
+        await produce(k.plain, s.input_topic, items)
+        await wait_until(lambda: caught_up(plain, len(items)), 90)
+    assert await count(k.plain, s.output_topic) >= len(items)
+    assert await count(k.plain, s.changelog_topic) > 0
+
+
+@pytest.mark.parametrize(("protocol", "mechanism", "what", "logged"), [
+    ("SASL_PLAINTEXT", "SCRAM-SHA-512", "wrong password", "SaslAuthenticationFailed"),
+    ("SASL_PLAINTEXT", "OAUTHBEARER", "expired token", '"status":"invalid_token"'),  # Kafka's error challenge
+    ("SASL_SSL", "PLAIN", "untrusted broker certificate", "CERTIFICATE_VERIFY_FAILED"),
+])
+async def test_bad_credentials_or_certificates_stop_the_start(secure_kafka: SecureKafka, protocol: str,
+                                                              mechanism: str, what: str, logged: str,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    """The same listeners and settings as the passing cases above, one thing wrong: the start fails, for that
+    reason (aiokafka only says "Unable to bootstrap" or "node not ready"; its log says why)."""
+    k = secure_kafka
+    cfg = auth_settings(k, protocol, mechanism, "env" if mechanism != "OAUTHBEARER" else "file")
+    if what == "wrong password":
+        cfg["sasl_password"] = "not-" + PASSWORD
+    elif what == "expired token":
+        cfg["sasl_oauth_token_file"].write_text(unsecured_jws(lifetime_s=-60) + "\n")
+    else:
+        cfg["ssl_cafile"] = k.other_ca
+    s = settings_for(k.plain, **cfg)
+    caplog.set_level(logging.DEBUG, logger="aiokafka")
+    with pytest.raises((KafkaError, OSError)):
+        await asyncio.wait_for(Worker(s).run(asyncio.Event()), 120)
+    assert logged in caplog.text

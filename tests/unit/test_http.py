@@ -1,0 +1,194 @@
+"""The HTTP endpoint under attack and under normal scrapes: limits, deadline, connection cap, content negotiation.
+
+Every test runs the real server on a loopback port and talks to it over sockets; an exception that escapes a
+handler would reach the event loop's exception handler, which each test records and requires empty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import os
+import random
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from prometheus_client import CollectorRegistry
+
+from processor.shell.http import MAX_CONNECTIONS, HealthServer
+from processor.shell.metrics import Metrics
+
+State = dict[str, Any]
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
+    loop = asyncio.get_running_loop()
+    errors: list[dict[str, Any]] = []
+    loop.set_exception_handler(lambda _loop, ctx: errors.append(ctx))
+    m = Metrics(CollectorRegistry())
+    m.events.labels("message", "processed").inc(3)
+    state: State = {"ready": (False, "starting")}
+    srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, deadline_s=1.0,
+                       max_connections=8)
+    srv.state = state  # type: ignore[attr-defined]
+    await srv.start()
+    try:
+        yield srv, errors
+    finally:
+        await srv.stop()
+        loop.set_exception_handler(None)
+
+
+async def request(port: int, raw: bytes, timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        w.write(raw)
+        await w.drain()
+        data = await asyncio.wait_for(r.read(), timeout)
+    finally:
+        w.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def get(path: str, *headers: str) -> bytes:
+    return ("\r\n".join([f"GET {path} HTTP/1.1", "Host: x", *headers, "", ""])).encode()
+
+
+async def test_health_ready_and_not_found(server: tuple[HealthServer, list[Any]]) -> None:
+    srv, errors = server
+    assert (await request(srv.port, get("/healthz")))[::2] == (200, b"ok\n")
+    assert (await request(srv.port, get("/readyz")))[::2] == (503, b"starting\n")
+    srv.state["ready"] = (True, "ready: 2 partition(s)")  # type: ignore[attr-defined]
+    assert (await request(srv.port, get("/readyz?verbose=1")))[::2] == (200, b"ready: 2 partition(s)\n")
+    assert (await request(srv.port, get("/nope")))[0] == 404
+    assert (await request(srv.port, b"POST /metrics HTTP/1.1\r\nContent-Length: 0\r\n\r\n"))[0] == 405
+    status, headers, body = await request(srv.port, b"HEAD /healthz HTTP/1.1\r\n\r\n")
+    assert (status, headers["content-length"], body) == (200, "3", b"")
+    assert not errors
+
+
+async def test_metrics_text_openmetrics_and_gzip(server: tuple[HealthServer, list[Any]]) -> None:
+    srv, errors = server
+    status, headers, text = await request(srv.port, get("/metrics"))
+    assert status == 200 and headers["content-type"].startswith("text/plain; version=0.0.4")
+    assert b'toolmend_events_total{outcome="processed",type="message"} 3.0' in text
+    assert b"_created" not in text  # the series that doubled the sample count are gone
+    assert (b"# HELP toolmend_consumer_lag_seconds 0 when caught up; else now minus the broker timestamp of the last "
+            b"processed record") in text
+
+    prom_accept = ("Accept: application/openmetrics-text;version=1.0.0;escaping=allow-utf-8;q=0.6,"
+                   "application/openmetrics-text;version=0.0.1;q=0.5,text/plain;version=1.0.0;q=0.4,"
+                   "text/plain;version=0.0.4;q=0.3,*/*;q=0.2")  # what Prometheus 3 sends
+    status, headers, om = await request(srv.port, get("/metrics", prom_accept, "Accept-Encoding: gzip"))
+    assert status == 200
+    assert headers["content-type"].startswith("application/openmetrics-text; version=1.0.0")
+    assert headers["content-encoding"] == "gzip"
+    om = gzip.decompress(om)
+    assert om.endswith(b"# EOF\n")
+    assert b'toolmend_events_total{outcome="processed",type="message"} 3.0' in om
+    assert b"_created" not in om
+
+    status, headers, plain = await request(srv.port, get("/metrics", "Accept-Encoding: br, gzip;q=0.5"))
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(plain).startswith(b"# HELP")
+    status, headers, plain = await request(srv.port, get("/metrics", "Accept-Encoding: identity"))
+    assert "content-encoding" not in headers and plain.startswith(b"# HELP")
+    assert not errors
+
+
+async def test_huge_request_line_and_headers_are_refused(server: tuple[HealthServer, list[Any]]) -> None:
+    srv, errors = server
+    huge = b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n"
+    try:
+        status = (await request(srv.port, huge))[0]
+    except ConnectionResetError:  # the server may close before the client finished sending: also a refusal
+        status = 0
+    assert status in (414, 0)
+    long_line = b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n"  # within the read buffer, over the line limit
+    assert (await request(srv.port, long_line))[0] == 414
+    big_header = get("/metrics", "X-Big: " + "b" * 40_000)
+    try:
+        status = (await request(srv.port, big_header))[0]
+    except ConnectionResetError:
+        status = 0
+    assert status in (431, 0)
+    many = get("/metrics", *(f"X-{i}: y" for i in range(200)))
+    assert (await request(srv.port, many))[0] == 431
+    assert (await request(srv.port, get("/healthz")))[0] == 200  # still serving
+    assert not errors
+
+
+async def test_garbage_bytes_never_raise(server: tuple[HealthServer, list[Any]]) -> None:
+    srv, errors = server
+    rng = random.Random(13)
+    samples = [os.urandom(n) for n in (1, 7, 100, 4000)]
+    samples += [bytes(rng.randrange(256) for _ in range(300)) + b"\r\n\r\n" for _ in range(5)]
+    samples += [b"\x00\xff\xfe\r\n\r\n", b"GET\r\n\r\n", b"GET / HTTP/1.1\r\nno colon here\r\n\r\n",
+                b"GET / HTTP/1.1\r\n", b"\r\n\r\n", "GET /é HTTP/1.1\r\n\r\n".encode()]
+    for raw in samples:
+        try:
+            status = (await request(srv.port, raw))[0]
+        except (ConnectionResetError, ValueError, IndexError):  # closed, or no status line: a refusal
+            continue
+        assert status in (400, 404, 414, 431), raw
+    assert (await request(srv.port, get("/healthz")))[0] == 200
+    assert not errors
+
+
+async def test_slow_header_drip_is_cut_at_the_connection_deadline(server: tuple[HealthServer, list[Any]]) -> None:
+    """One header every 0.3 s would keep a per-line timeout happy forever; the deadline is per connection."""
+    srv, errors = server
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    t0 = time.monotonic()
+    w.write(b"GET /metrics HTTP/1.1\r\n")
+    closed_after = None
+    for i in range(40):  # would drip for 12 s
+        await asyncio.sleep(0.3)
+        try:
+            w.write(f"X-Drip-{i}: y\r\n".encode())
+            await w.drain()
+        except ConnectionError:
+            closed_after = time.monotonic() - t0
+            break
+        if r.at_eof() or (await _readable_eof(r)):
+            closed_after = time.monotonic() - t0
+            break
+    w.close()
+    assert closed_after is not None, "the dripping connection was never closed"
+    assert closed_after < 4.0  # deadline 1 s; generous for a loaded machine, far below the 12 s drip
+    assert srv.open == 0
+    assert not errors
+
+
+async def _readable_eof(r: asyncio.StreamReader) -> bool:
+    try:
+        data = await asyncio.wait_for(r.read(1), 0.01)
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        return True
+    return data == b""
+
+
+async def test_connection_cap(server: tuple[HealthServer, list[Any]]) -> None:
+    srv, errors = server
+    assert MAX_CONNECTIONS >= 8  # the default leaves room for probes and a scraper
+    idle = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(8)]
+    await asyncio.sleep(0.2)
+    assert srv.open == 8
+    extra = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(20)]
+    for r, _ in extra:  # refused at once: closed without an answer
+        assert await asyncio.wait_for(r.read(), 2) == b""
+    assert srv.refused == 20
+    for r, _ in idle:  # the idle ones end at their deadline
+        assert await asyncio.wait_for(r.read(), 5) == b""
+    for _, w in idle + extra:
+        w.close()
+    assert srv.open == 0
+    assert (await request(srv.port, get("/healthz")))[0] == 200
+    assert not errors
