@@ -9,9 +9,8 @@ duplicates). The run ends with a table of the cases and their counts (tests/inte
 
 Seeded (TOOLMEND_FAULTS_SEED) and bounded in time; TOOLMEND_FAULTS_EVENTS sizes the SIGKILL stream (20k).
 
-A case that needs a fix not landed yet is marked xfail(strict=True) with the owner in the reason; where the rest
-of the case already holds, `raises=` names the one exception of the pending check, so any other failure of the
-case still fails the run.
+A case that needs a fix not landed yet is marked xfail(strict=True) with the owner and the bug in the reason: it
+fails the run as soon as it passes (XPASS), so the mark goes when the fix lands.
 """
 
 from __future__ import annotations
@@ -64,14 +63,6 @@ EVENTS = int(os.environ.get("TOOLMEND_FAULTS_EVENTS", "20000"))
 EVENTS_PER_CONVERSATION = 14  # generate()'s average with the default rates
 # dead-letter kinds that existed before issue #9: a fault with "its own kind" gets none of these
 OLD_KINDS = {"invalid_json", "schema", "unknown_dialect", "key_mismatch", "too_large", "internal"}
-
-
-class Pending(AssertionError):
-    """A check of a fix that has not landed yet (the xfail of its case names the owner)."""
-
-
-class PendingReadiness(Pending):
-    pass
 
 
 def stream(n_events: int, seed: int, s: Settings) -> list[tuple[bytes | None, bytes]]:
@@ -225,23 +216,18 @@ async def _ge(progress: Progress, point: int) -> bool:
 
 # -- 3. broker outage ------------------------------------------------------------------------------------------------
 
-READY_ENV = {"TOOLMEND_BROKER_UNREACHABLE_S": "5"}  # observe (#13): readiness fails after 5 s without the broker
-
-
-@pytest.mark.xfail(strict=True, raises=PendingReadiness,
-                   reason="observe: /readyz fails while the broker has been unreachable for a configurable time")
 async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
     """Apache Kafka is stopped for 20 s mid-stream and started again on the same port and data; Tansu here keeps
     its data in memory only, so it is frozen (SIGSTOP) for 20 s instead: connections hang rather than fail."""
     ctl = broker.control
     assert ctl is not None
-    s = settings_for(broker.bootstrap, max_batch=250)
+    s = settings_for(broker.bootstrap, max_batch=250, broker_unreachable_s=5.0)  # /readyz: 15 s by default
     await create(s)
     items = stream(6000, SEED + 3, s)
     n = len(items)
     await produce(broker.bootstrap, s.input_topic, items[: int(n * 0.7)])
     statuses: list[tuple[float, int, int]] = []  # (seconds into the outage, /readyz, /healthz)
-    with WorkerProc(s, tmp_path / "w.log", READY_ENV) as w:
+    with WorkerProc(s, tmp_path / "w.log") as w:
         async with Progress(s) as progress:
             await wait_until(lambda: _ge(progress, int(n * 0.2)), 120, every=0.01)
         t0 = time.monotonic()
@@ -268,8 +254,8 @@ async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[
     assert cmp.clean(), cmp.details()
     assert rc == 0, w.tail()
     assert ready_after == 200
-    if not not_ready:
-        raise PendingReadiness(f"/readyz stayed 200 through a {outage_s:.0f}s outage: {statuses[-3:]}")
+    assert not_ready, f"/readyz stayed 200 through a {outage_s:.0f}s outage"
+    assert all(h == 200 for _, _, h in statuses), f"/healthz failed during the outage: {statuses}"
 
 
 # -- 4. changelog lost -----------------------------------------------------------------------------------------------
