@@ -92,6 +92,28 @@ async def produce_with_headers(bootstrap: str, topic: str,
     return n
 
 
+async def produce_stamped(bootstrap: str, topic: str, items: list[tuple[bytes | None, bytes]]) -> int:
+    """Each record with its event's time as the record timestamp (a producer that emits as things happen); a
+    record of a future event gets the time of the one before it."""
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=8 << 20)
+    await p.start()
+    try:
+        futs = []
+        now: int | None = None
+        for key, value in items:
+            try:
+                ts = orjson.loads(value).get("ts")
+            except (orjson.JSONDecodeError, AttributeError):
+                ts = None
+            if isinstance(ts, int) and (now is None or ts - now < 3_600_000):
+                now = max(now or 0, ts)
+            futs.append(await p.send(topic, value, key=key, timestamp_ms=now))
+        await asyncio.gather(*futs)
+    finally:
+        await p.stop()
+    return len(items)
+
+
 async def sizes(bootstrap: str, topics: Iterable[str]) -> dict[str, int]:
     """Records in each topic, read to the end (exact on every broker)."""
     return {t: len(await read_all(bootstrap, t)) for t in topics}
@@ -270,17 +292,28 @@ async def test_changelog_lost_refused_then_recovered(broker, tmp_path: Path, fau
     truncates with DeleteRecords (allowed once the policy includes delete, restored to compact after); Tansu has
     no DeleteRecords, so the topic is recreated with that record only. The worker must refuse to start (exit 2,
     naming the partition); the recovery command must then bring output equal to the offline pass."""
+    rng = random.Random(SEED + 4)
     s = settings_for(broker.bootstrap, max_batch=250)
     await create(s)
     items = stream(3000, SEED + 4, s)
+    # a few events dated a day or ten ahead of their record's timestamp, before the loss: the event-time guard
+    # dead-letters them, and the rebuilt state must have done the same (records stamped with their event time)
+    for ahead in (86_400_000, 10 * 86_400_000, 86_400_000):
+        at = rng.randrange(len(items) // 8, len(items) // 3)
+        key, value = items[at]
+        doc = orjson.loads(value)
+        if isinstance(doc, dict) and isinstance(doc.get("ts"), int):
+            items.insert(at + 1, (key, orjson.dumps({"conversation_id": doc["conversation_id"],
+                                                      "ts": doc["ts"] + ahead, "message": {
+                                                          "role": "user", "content": "from the future"}})))
     n = len(items)
-    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    await produce_stamped(broker.bootstrap, s.input_topic, items[: n // 2])
     log = tmp_path / "w.log"
     await run_to_end(s, n // 2, log)
     part = None if damage == "deleted" else await truncate_changelog(broker, s)
     if part is None:
         await delete_topic(broker.bootstrap, s.changelog_topic)
-    await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+    await produce_stamped(broker.bootstrap, s.input_topic, items[n // 2:])
     with WorkerProc(s, log) as w:
         rc = await w.wait(30)  # a refusal comes once the group assigns the partitions: seconds
         refused = w.tail()
