@@ -199,7 +199,7 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
                 if r.offset >= position:
                     done = True
                     break
-                proc.process(r.offset, r.key, r.value, r.headers or ())
+                proc.process(r.offset, r.key, r.value, r.headers or (), r.timestamp)  # as the worker does
                 n += 1
             at = await reader.position(tp)
             # the end offset is a lower bound on some brokers (kafka.drain): an empty fetch past it proves the end
