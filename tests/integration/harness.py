@@ -421,16 +421,16 @@ class Comparison:
             row[f] = row.get(f, 0) + self.total(f)
 
 
-def diff(kind: str, want: dict[str, Content], got: list[Rec], ignore: Any = None) -> TopicDiff:
-    """`ignore(id) -> bool`: ids left out of both sides (a case that checks them itself)."""
+def diff(kind: str, want: dict[str, Content], got: list[Rec], ignore: Any = None,
+         ignore_keys: frozenset[bytes] = frozenset()) -> TopicDiff:
+    """`ignore(id) -> bool` and `ignore_keys` (conversations): records left out of both sides (a case that
+    checks them itself)."""
     d = TopicDiff(kind)
     seen: dict[str, list[Content]] = {}
+    got = [r for r in got if r.key not in ignore_keys and (ignore is None or not ignore(rid_of(r.headers)))]
     for r in got:
-        rid = rid_of(r.headers)
-        if ignore is not None and ignore(rid):
-            continue
-        seen.setdefault(rid, []).append((r.key, r.value, tuple(r.headers)))
-    want = {k: v for k, v in want.items() if ignore is None or not ignore(k)}
+        seen.setdefault(rid_of(r.headers), []).append((r.key, r.value, tuple(r.headers)))
+    want = {k: v for k, v in want.items() if (ignore is None or not ignore(k)) and v[0] not in ignore_keys}
     d.expected = len(want)
     d.records = sum(len(v) for v in seen.values())
 
@@ -475,7 +475,8 @@ def diff(kind: str, want: dict[str, Content], got: list[Rec], ignore: Any = None
 
 async def compare(bootstrap: str, s: Settings, skip: Iterable[tuple[int, int]] = (), ignore: Any = None,
                   isolation_level: str = "read_uncommitted", inputs: list[Rec] | None = None,
-                  engine: EngineConfig | None = None) -> tuple[Comparison, list[Rec]]:
+                  engine: EngineConfig | None = None,
+                  ignore_keys: frozenset[bytes] = frozenset()) -> tuple[Comparison, list[Rec]]:
     """Every output topic against an offline pass of the engine over the input topic as the broker stored it."""
     if inputs is None:
         inputs = await read_all(bootstrap, s.input_topic)
@@ -483,7 +484,7 @@ async def compare(bootstrap: str, s: Settings, skip: Iterable[tuple[int, int]] =
     topics: dict[str, TopicDiff] = {}
     for kind, topic in topics_of(s).items():
         got = await read_all(bootstrap, topic, isolation_level=isolation_level, timeout_s=60)
-        topics[kind] = diff(kind, want[kind], got, ignore)
+        topics[kind] = diff(kind, want[kind], got, ignore, ignore_keys)
     return Comparison(topics), inputs
 
 
