@@ -60,7 +60,9 @@ def settings_for(bootstrap: str, prefix: str | None = None, **kw: Any) -> Settin
 
 async def create(s: Settings) -> None:
     n = s.partitions
-    big = {"max.message.bytes": str(8 << 20)}  # Kafka's default (1 MB) would refuse the oversized test events
+    # Kafka's default (1 MB) would refuse the oversized test events; time-based retention would delete records
+    # whose timestamps are event times months back (tests that stamp records so) before the test reads them
+    big = {"max.message.bytes": str(8 << 20), "retention.ms": "-1"}
     await ensure_topics(s, [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                             (s.findings_topic or "unused", n, {}),
                             (s.changelog_topic, n, {"cleanup.policy": "compact"})])
