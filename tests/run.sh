@@ -44,3 +44,6 @@ step "integration tests on Apache Kafka"
 
 step "fault-injection suite on Apache Kafka (kills, a zombie, an outage, lost state, poison records; table at the end)"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=kafka -m faults tests/integration/test_faults.py
+
+step "deployment: Kubernetes manifests offline, the image built and run against a broker"
+TOOLMEND_VENV="$VENV" bash deploy/check.sh

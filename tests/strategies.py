@@ -524,3 +524,92 @@ def clean_history(dialect: str, episodes: int, start: int = 0) -> list[Msg]:
         ]
         out.extend(render(evs, dialect))
     return out
+
+
+# ----------------------------------------------------------------------------------------------------
+# tool calls and real results, as the "real results are kept" property reads them
+
+
+def calls_in(messages: list[Any], dialect: str) -> list[tuple[str, bool]]:
+    """(call id, well formed) of every call with an id, in order."""
+    out: list[tuple[str, bool]] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        if dialect == "openai_chat" and m.get("role") == "assistant":
+            tcs = m.get("tool_calls")
+            for tc in tcs if isinstance(tcs, list) else []:
+                if isinstance(tc, dict) and isinstance(tc.get("id"), str) and tc["id"]:
+                    fn = tc.get("function")
+                    out.append((tc["id"], isinstance(fn, dict) and bool(fn.get("name"))))
+        elif dialect == "openai_responses" and m.get("type") in ("function_call", "custom_tool_call"):
+            if isinstance(m.get("call_id"), str) and m["call_id"]:
+                out.append((m["call_id"], bool(m.get("name"))))
+        elif dialect == "anthropic" and m.get("role") == "assistant" and isinstance(m.get("content"), list):
+            for b in m["content"]:
+                if isinstance(b, dict) and b.get("type") == "tool_use" and b.get("id"):
+                    out.append((b["id"], bool(b.get("name")) and isinstance(b.get("input"), dict)))
+        elif dialect == "gemini" and m.get("role") == "model":
+            parts = m.get("parts")
+            for p in parts if isinstance(parts, list) else []:
+                fc = p.get("functionCall") if isinstance(p, dict) else None
+                if isinstance(fc, dict) and fc.get("id"):
+                    out.append((fc["id"], bool(fc.get("name"))))
+    return out
+
+
+def real_results(messages: list[Any], dialect: str) -> list[str]:
+    """Call ids of the real (not synthesized) results, in order: generated results say "result of ..."."""
+    out: list[str] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        if dialect == "openai_chat" and m.get("role") == "tool":
+            if str(m.get("content", "")).startswith("result of"):
+                out.append(m.get("tool_call_id", ""))
+        elif dialect == "openai_responses" and str(m.get("type", "")).endswith("_output"):
+            if str(m.get("output", "")).startswith("result of"):
+                out.append(m.get("call_id", ""))
+        elif dialect == "anthropic" and isinstance(m.get("content"), list):
+            for b in m["content"]:
+                if isinstance(b, dict) and b.get("type") == "tool_result" \
+                        and str(b.get("content", "")).startswith("result of"):
+                    out.append(b.get("tool_use_id", ""))
+        elif dialect == "gemini":
+            parts = m.get("parts")
+            for p in parts if isinstance(parts, list) else []:
+                fr = p.get("functionResponse") if isinstance(p, dict) else None
+                if isinstance(fr, dict) and isinstance(fr.get("response"), dict) \
+                        and str(fr["response"].get("output", "")).startswith("result of"):
+                    out.append(fr.get("id") or "")
+    return out
+
+
+def keepable_results(messages: list[Any], dialect: str) -> set[str]:
+    """Call ids whose real result has a valid place: a well-formed call with an id used once, answered later."""
+    calls = calls_in(messages, dialect)
+    seen: dict[str, int] = {}
+    for cid, _ in calls:
+        seen[cid] = seen.get(cid, 0) + 1
+    good = {cid for cid, ok in calls if ok and seen[cid] == 1}
+    # a result counts only if it comes after its call: walk the history in order
+    out: set[str] = set()
+    issued: set[str] = set()
+    for m in messages:
+        for cid, _ in calls_in([m], dialect):
+            issued.add(cid)
+        for cid in real_results([m], dialect):
+            if cid in good and cid in issued:
+                out.add(cid)
+    return out
+
+
+@st.composite
+def timestamps(draw: st.DrawFn, n: int, max_gap: int = 8_000) -> list[int]:
+    """Non-decreasing event times (ms), one per message."""
+    out: list[int] = []
+    t = 1_000
+    for _ in range(n):
+        t += draw(st.integers(0, max_gap))
+        out.append(t)
+    return out

@@ -1,7 +1,7 @@
 """Behavioural signals of one conversation: text-only-after-tool turns and tool-history erasures.
 
 It adapts neutral views to the two detectors (`regression`, `erasure`): an assistant turn is every assistant
-message between two non-assistant messages (a Responses turn spans several items), decided when the next
+message between two non-assistant messages (a turn may span several items), decided when the next
 non-assistant message arrives or the conversation ends.
 """
 
@@ -10,37 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-import orjson
-
-from .dialects.base import Dialect, text_from_parts
+from .dialects.base import Dialect
 from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
 from .tracker import Step
 
-
-def result_text(msg: Any) -> str:
-    """The text of the tool results a message carries, in any dialect (bounded: the detector keeps snippets)."""
-    if not isinstance(msg, dict):
-        return ""
-    out: list[str] = []
-    if "output" in msg:  # Responses
-        out.append(msg["output"] if isinstance(msg["output"], str) else orjson.dumps(msg["output"]).decode())
-    elif msg.get("role") == "tool":  # OpenAI chat
-        out.append(text_from_parts(msg.get("content")))
-    for part in msg.get("content") or msg.get("parts") or []:
-        if not isinstance(part, dict):
-            continue
-        if part.get("type") == "tool_result":  # Anthropic
-            out.append(text_from_parts(part.get("content")))
-        fr = part.get("functionResponse")
-        if isinstance(fr, dict):  # Gemini
-            out.append(orjson.dumps(fr.get("response")).decode())
-    return "\n".join(out)[:2000]
+RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
 
 
-PENDING_TEXT = 512  # what a pending (Responses) assistant turn keeps of its text, in memory and in state
+PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its text, in memory and in state
 
 
 class TurnObserver(Protocol):
@@ -89,7 +69,7 @@ class Behaviour:
                 for cid, tool in calls:
                     if cid is not None:
                         on_call(cid, tool, self.last_user)
-            if self.pending is None and adapter.name != "openai_responses":
+            if self.pending is None and not adapter.turn_spans_items:
                 # one message is the whole model turn, decided at once (what flush below does with it); its text
                 # is read only if the detector will look at it
                 reg = self.regression
@@ -102,9 +82,9 @@ class Behaviour:
                 if text:
                     self.pending[1] = (self.pending[1] + "\n" + text)[:PENDING_TEXT]
                 self.pending[2] = self.pending[2] + tools
-            if adapter.name != "openai_responses":
+            if not adapter.turn_spans_items:
                 # one message is the whole model turn (text and calls together): decide it now, so the last turn
-                # of a conversation that never ends is judged too. A Responses turn spans several items and
+                # of a conversation that never ends is judged too. A turn spanning several items
                 # waits for the next non-model item.
                 out.extend(self.flush(obs, model, app_version))
             return out
@@ -114,7 +94,7 @@ class Behaviour:
         if role is Role.TOOL or (role is Role.USER and view.results):
             # a results turn (even with a line of user text beside the results) is answered by the model's
             # final answer, which is no regression; its text still leads the calls that may follow
-            self.regression.on_tool_result(index, None, result_text(msg))
+            self.regression.on_tool_result(index, None, adapter.result_text(msg)[:RESULT_TEXT])
             if view.has_text:
                 text = adapter.text_of(msg)
                 if text:
@@ -192,4 +172,4 @@ class Behaviour:
         return b
 
 
-__all__ = ["Behaviour", "result_text"]
+__all__ = ["Behaviour"]

@@ -42,6 +42,9 @@ class DanglingReason(StrEnum):
     CONVERSATION_END = "conversation_end"  # an `end` event closed the conversation
     EVICTED = "evicted"  # idle longer than conversation_ttl (event time)
     UNANSWERED_AT_REQUEST = "unanswered_at_request"  # the history ends (is sent to a model) with calls open
+    # the call's arguments do not parse as its dialect requires (truncated JSON): it could not have run, whatever
+    # closed its block
+    INVALID_ARGUMENTS = "invalid_arguments"
 
 
 class RepairAction(StrEnum):

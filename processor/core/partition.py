@@ -138,11 +138,9 @@ class PartitionProcessor:
         if woken is None:
             return None
         conv, h = woken
-        conv.deadline = self._deadline(h.open_since)
+        conv.deadline = h.open_since  # the header's first field holds the tracker's next deadline
         return conv
 
-    def _deadline(self, open_since: int | None) -> int | None:
-        return None if open_since is None else open_since + self.cfg.repair.tool_result_timeout_ms
 
     def restore(self, key: bytes, value: bytes | None) -> None:
         """Apply one changelog record (restore on assignment). Later records win, tombstones delete."""
@@ -162,8 +160,7 @@ class PartitionProcessor:
         self._evictions = []
         for cid, c in self.store.convs.items():
             self._arm(cid, c)
-        for cid, open_since, evict_at in self.store.timer_entries():
-            deadline = self._deadline(open_since)
+        for cid, deadline, evict_at in self.store.timer_entries():
             if deadline is not None:
                 self._timeouts.append((deadline, cid))
             if evict_at is not None:
@@ -372,7 +369,7 @@ class PartitionProcessor:
                                   emit.headers(rid, "repaired" if res.changed else "none", len(findings))))
 
     def _arm(self, cid: str, conv: Conversation) -> None:
-        deadline = self._deadline(conv.tracker.open_since)
+        deadline = conv.tracker.next_deadline
         if deadline is not None and conv.deadline != deadline:
             conv.deadline = deadline
             heapq.heappush(self._timeouts, (deadline, cid))
@@ -399,7 +396,7 @@ class PartitionProcessor:
 
     def _timeout(self, cid: str, deadline: int, wm: int, src: str, out: list[OutRecord]) -> None:
         cold = self.store.cold.get(cid)
-        if cold is not None and self._deadline(state_codec.header(cold).open_since) != deadline:
+        if cold is not None and state_codec.header(cold).open_since != deadline:
             return  # stale, and no need to wake it to know
         conv = self.get(cid)
         if conv is None or conv.deadline != deadline:
@@ -442,7 +439,7 @@ class PartitionProcessor:
 
 
 _COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
-_OPENAI_CHAT = dialects.ADAPTERS["openai_chat"]  # how a conversation whose dialect is not known yet is read
+_OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
 _KIND_BYTES = {k: k.value.encode() for k in FindingKind}
 
 
@@ -532,7 +529,7 @@ class _Emitter:
 
     def finding(self, f: Finding) -> None:
         conv = self.conv
-        dialect = conv.tracker.dialect or "openai_chat"
+        dialect = conv.tracker.dialect or _OPENAI_CHAT.name
         self.obs.finding(f, dialect, conv.model, conv.app_version)
         proc = self.proc
         rid = f"{self.src}:f{proc._k}"

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import dialects
-from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
-from .model import JSON, InputError, Role
-from .templates import Templates
+from .findings import Action, DanglingReason, Finding
+from .model import JSON, InputError
+from .templates import Template, Templates
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
 
@@ -35,7 +35,7 @@ HISTORY_KEYS = ("messages", "contents", "input")
 
 
 def extract_history(doc: JSON) -> tuple[list[JSON], str | None]:
-    """A JSON array of messages, or an object holding `messages`, `contents` (Gemini) or `input` (Responses).
+    """A JSON array of messages, or an object holding `messages`, `contents` or `input` (see HISTORY_KEYS).
 
     Returns the messages and the key they came from (None for a bare array).
     """
@@ -52,11 +52,8 @@ def extract_history(doc: JSON) -> tuple[list[JSON], str | None]:
     raise InputError("schema", f"expected a JSON array or object, got {type(doc).__name__}")
 
 
-_KEY_DIALECT = {"contents": "gemini", "input": "openai_responses"}
-
-
 def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
-                templates: Mapping[str, Mapping[str, str]] | None = None,
+                templates: Mapping[str, Mapping[str, Template]] | None = None,
                 non_idempotent_tools: Sequence[str] = ()) -> RepairConfig:
     if config is not None:
         return config
@@ -66,64 +63,8 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
                         templates=Templates(templates or {}, frozenset(non_idempotent_tools)))
 
 
-def _move_late_results(msgs: list[JSON], adapter: dialects.Dialect) -> tuple[list[JSON], list[int], list[Finding],
-                                                                             list[Action]]:
-    """Batch only, flat dialects: put each late result back at the end of its block.
-
-    Returns the reordered history, the input index of each of its messages, and the findings and actions of the
-    moves (the tracker then sees those results in place and reports nothing about them).
-    """
-    views = [adapter.view(m) for m in msgs]
-    block_of: dict[str, int] = {}  # call id -> index of the last message of its block
-    answered: set[str] = set()
-    closed_by: dict[int, int] = {}  # block end -> first user message after it
-    moves: dict[int, list[int]] = {}
-    moved: set[int] = set()
-    findings: list[Finding] = []
-    actions: list[Action] = []
-    end = -1
-    calls: list[str] = []
-    for i, v in enumerate(views):
-        if v.role is Role.ASSISTANT and v.calls:
-            same_turn = adapter.name == "openai_responses" and end == i - 1 and views[i - 1].role is Role.ASSISTANT
-            if not same_turn:  # a new block (Responses: consecutive call items are one turn)
-                calls = []
-            calls += [c.id for c in v.calls if c.id]
-            end = i
-            for cid in calls:
-                block_of[cid] = end
-        elif v.role is Role.TOOL and end == i - 1 and v.results[0].call_id in calls:
-            end = i
-            answered.add(v.results[0].call_id or "")
-            for cid in calls:
-                block_of[cid] = end
-        elif v.role is Role.TOOL and v.results[0].call_id in block_of and v.results[0].call_id not in answered:
-            cid = v.results[0].call_id or ""
-            b_end = block_of[cid]
-            moves.setdefault(b_end, []).append(i)
-            moved.add(i)
-            answered.add(cid)
-            findings.append(Finding(FindingKind.LATE_TOOL_RESULT, i, cid, None, None, "moved into place"))
-            actions.append(Action(RepairAction.MOVE_RESULT, i, cid))
-            u = closed_by.get(b_end)
-            if u is not None:
-                findings.append(Finding(FindingKind.INTERLEAVED_USER_MESSAGE, u, cid))
-        else:
-            if v.role is Role.USER:
-                for cid in calls:
-                    closed_by.setdefault(block_of[cid], i)
-            if v.role is not Role.REASONING:
-                calls = []
-    order: list[int] = []
-    for i in range(len(msgs)):
-        if i not in moved:
-            order.append(i)
-        order.extend(moves.get(i, ()))
-    return [msgs[i] for i in order], order, findings, actions
-
-
 def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
-               previous: Sequence[Sequence[JSON]], origin: list[int] | None) -> list[Finding]:
+               previous: Sequence[Sequence[JSON]]) -> list[Finding]:
     from .behaviour import Behaviour  # the detectors load their lexicons on first use
 
     b = Behaviour()
@@ -133,7 +74,7 @@ def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dia
         if k < len(previous):
             b.learn_history(snap, adapter)
     for i, (m, step) in enumerate(zip(msgs, steps, strict=False)):
-        out.extend(b.on_message(step, m, origin[i] if origin else i, adapter, None, None, None))
+        out.extend(b.on_message(step, m, i, adapter, None, None, None))
     out.extend(b.flush(None, None, None))
     return out
 
@@ -143,21 +84,24 @@ def repair(
     dialect: str = "auto",
     strategy: Strategy = "fill",
     *,
-    templates: Mapping[str, Mapping[str, str]] | None = None,
+    templates: Mapping[str, Mapping[str, Template]] | None = None,
     non_idempotent_tools: Sequence[str] = (),
     config: RepairConfig | None = None,
     reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
-    late_results: Literal["drop", "move"] = "drop",
+    late_results: Literal["drop", "move"] = "move",
     behaviour: bool = True,
     previous: Sequence[Sequence[JSON]] = (),
+    timestamps: Sequence[int | None] | None = None,
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
     `messages` is the list of native messages (or an object holding `messages`/`contents`/`input`). Nothing in
     the input is mutated; a history that needs no repair comes back as the same message objects.
 
-    `late_results="move"` (batch only, OpenAI chat and Responses) puts a result that arrived after its block
-    closed back into the block instead of dropping it; the stream cannot, since it emitted the block already.
+    A result that arrived after its block closed (a user message came, or the model moved on) is moved back
+    into its block (`late_tool_result` is still reported); `late_results="drop"` drops it instead. The stream
+    does the same within `late_result_grace_ms` of event time: give `timestamps` (event time of each message,
+    ms) to make the same decisions here; without them every later result counts as inside the grace.
 
     `behaviour` adds the warnings `text_only_regression` (over this history) and `tool_history_erased`: tool
     calls of `previous` snapshots of the same conversation (oldest first) that vanished from a later one while
@@ -165,7 +109,7 @@ def repair(
     """
     return _repair(messages, dialect, strategy, templates=templates, non_idempotent_tools=non_idempotent_tools,
                    config=config, reason=reason, late_results=late_results, behaviour=behaviour,
-                   previous=previous)[0]
+                   previous=previous, timestamps=timestamps)[0]
 
 
 def _repair(
@@ -173,21 +117,22 @@ def _repair(
     dialect: str = "auto",
     strategy: Strategy = "fill",
     *,
-    templates: Mapping[str, Mapping[str, str]] | None = None,
+    templates: Mapping[str, Mapping[str, Template]] | None = None,
     non_idempotent_tools: Sequence[str] = (),
     config: RepairConfig | None = None,
     reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST,
-    late_results: Literal["drop", "move"] = "drop",
+    late_results: Literal["drop", "move"] = "move",
     behaviour: bool = True,
     previous: Sequence[Sequence[JSON]] = (),
+    timestamps: Sequence[int | None] | None = None,
 ) -> tuple[RepairResult, list[Any]]:
     """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
     every message again)."""
     if isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
-        if dialect == "auto" and key in _KEY_DIALECT:
-            dialect = _KEY_DIALECT[key]
+        if dialect == "auto" and key is not None:
+            dialect = dialects.BY_HISTORY_KEY.get(key, dialect)
     else:
         msgs = list(messages)
     cfg = make_config(strategy, config, templates, non_idempotent_tools)
@@ -197,36 +142,26 @@ def _repair(
         dialects.check(msgs, dialects.get(dialect).name)
     if late_results not in ("drop", "move"):
         raise ValueError("late_results must be drop or move")
+    if late_results == "drop" and cfg.late_result_grace_ms:
+        cfg = replace(cfg, late_result_grace_ms=0)
+    if timestamps is not None and len(timestamps) != len(msgs):
+        raise ValueError("timestamps must give one event time per message")
     findings: list[Finding] = []
     actions: list[Action] = []
-    origin: list[int] | None = None
     adapter = dialects.get(dialect)
-    if late_results == "move" and not adapter.block_style:
-        for i, m in enumerate(msgs):
-            if not isinstance(m, dict):
-                raise InputError("schema", f"message {i}: a message must be a JSON object")
-        msgs, origin, findings, actions = _move_late_results(msgs, adapter)
     tracker = Tracker(dialect, cfg)
     out: list[JSON] = []
     steps = []
     for i, m in enumerate(msgs):
         try:
-            steps.append(tracker.feed(m))
+            steps.append(tracker.feed(m, None, timestamps[i] if timestamps is not None else None))
         except InputError as e:
-            raise InputError(e.kind, f"message {origin[i] if origin else i}: {e.detail}") from None
+            raise InputError(e.kind, f"message {i}: {e.detail}") from None
     steps.append(tracker.finish(reason))
     if behaviour:
-        findings.extend(_behaviour(msgs, steps, adapter, previous, origin))
-
-    def remap(x: int | None) -> int | None:
-        return origin[x] if origin is not None and x is not None and x >= 0 else x
-
+        findings.extend(_behaviour(msgs, steps, adapter, previous))
     for step in steps:
         out.extend(e.message for e in step.messages)
-        if origin is None:
-            findings.extend(step.findings)
-            actions.extend(step.actions)
-        else:
-            findings.extend(replace(f, index=remap(f.index)) for f in step.findings)
-            actions.extend(replace(a, index=remap(a.index)) for a in step.actions)
+        findings.extend(step.findings)
+        actions.extend(step.actions)
     return RepairResult(dialect, out, findings, actions, changed=bool(actions)), steps

@@ -75,9 +75,10 @@ class Conversation:
 
 
 def encode(conv: Conversation) -> bytes:
-    """A conversation's stored form (its changelog record)."""
+    """A conversation's stored form (its changelog record). The header's first field holds the tracker's next
+    deadline (an open block's timeout or the end of a held block's grace), so timers are armed from headers."""
     t = conv.tracker
-    return state_codec.encode(conv.to_state(), t.open_since, conv.last_ts, conv.evict_at, t.open_calls)
+    return state_codec.encode(conv.to_state(), t.next_deadline, conv.last_ts, conv.evict_at, t.open_calls)
 
 
 Saved = tuple[bytes | None, bool, int | None, bool, bool]  # see ConversationStore.save
@@ -237,7 +238,8 @@ class ConversationStore:
                     self.quarantined.add(cid)
                     return
                 h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
-                value = state_codec.encode(st, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+                due = None if h.open_since is None else h.open_since + self.cfg.repair.tool_result_timeout_ms
+                value = state_codec.encode(st, due, h.last_ts, h.last_ts + ttl, h.n_open)
             else:
                 h = state_codec.header(value)
                 if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on

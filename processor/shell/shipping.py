@@ -34,16 +34,17 @@ from aiokafka.errors import (
     ProducerFenced,
 )
 
-from ..core.partition import OutRecord
+from ..core.partition import META_KEY, OutRecord
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
 from .logs import describe_error
 from .metrics import Metrics
-from .recovery import marker
+from .recovery import PREV_META, marker
 
 log = logging.getLogger("toolmend.worker")
 
 Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
+Landed = dict[tuple[str, int], tuple[int, int]]  # (topic, partition) -> (offset of its last record, log start)
 
 
 class Shipment(NamedTuple):
@@ -103,6 +104,21 @@ class Shipper:
         self.committed = committed  # told each committed position (ended conversations' markers → tombstones)
         self.exactly_once = s.delivery == "exactly_once"
         self.txn: dict[int, AIOKafkaProducer] = {}  # exactly once: input partition -> its transactional producer
+        # changelog offset of each partition's last meta record (restored, then as acknowledged): each meta record
+        # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
+        self.meta_at: dict[int, int] = {}
+
+    def chain(self, state: Plan) -> None:
+        """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""
+        for _, part, r in state:
+            if r.key == META_KEY and part is not None:
+                r.headers = [(PREV_META, str(self.meta_at.get(part, -1)).encode())]
+
+    def landed(self, landed: Landed) -> None:
+        cl = self.s.changelog_topic
+        for (topic, part), (offset, _) in landed.items():
+            if topic == cl:
+                self.meta_at[part] = offset
 
     # -- exactly once: a transactional producer per input partition ---------------------------------------------
     async def open(self, partition: int) -> None:
@@ -175,15 +191,18 @@ class Shipper:
                 # 1. outputs
                 await self.produce(outputs, prod)
                 # 2. state
-                await self.produce(state, prod)
+                self.chain(state)
+                landed = await self.produce(state, prod)
                 # 3. offsets, in the same transaction
-                await prod.send_offsets_to_transaction({tp: (position, marker(position))}, self.s.group_id)
+                where = landed.get((self.s.changelog_topic, tp.partition))
+                await prod.send_offsets_to_transaction({tp: (position, marker(position, where))}, self.s.group_id)
             except BaseException:
                 if not prod._txn_manager.is_fatal_error():
                     with contextlib.suppress(Exception):
                         await asyncio.wait_for(prod.abort_transaction(), 10)
                 raise
             await prod.commit_transaction()
+            self.landed(landed)
         except (ProducerFenced, InvalidProducerEpoch) as e:
             self.m.commits.labels("fenced").inc()
             raise Fenced([tp], "its transactional id was taken over by the partition's new owner") from e
@@ -231,14 +250,18 @@ class Shipper:
             self.m.output_records.labels(kind).inc(k)
         # 2. state
         await self.own.check(tps, sh.generation)
-        await self.produce(sh.state)
+        self.chain(sh.state)
+        landed = await self.produce(sh.state)
+        self.landed(landed)
         if sh.state:
             self.m.output_records.labels("changelog").inc(len(sh.state))
         # 3. offsets
         await self.own.check(tps, sh.generation)
         try:
             # each position with its marker: the changelog holds state up to it (recovery.py checks at restore)
-            offsets = {tp: (position, marker(position)) for tp, position in sh.commit.items()}
+            cl = self.s.changelog_topic
+            offsets = {tp: (position, marker(position, landed.get((cl, tp.partition))))
+                       for tp, position in sh.commit.items()}
             await asyncio.wait_for(self.consumer.commit(offsets), 15)
             self.own.contact()
             self.m.commits.labels("ok").inc()
@@ -251,11 +274,16 @@ class Shipper:
             self.m.commits.labels("failed").inc()
             log.warning("offset commit failed (%s); records will be reprocessed idempotently", describe_error(e))
 
-    async def produce(self, plan: Plan, producer: AIOKafkaProducer | None = None) -> None:
+    async def produce(self, plan: Plan, producer: AIOKafkaProducer | None = None) -> Landed:
         """Produce and await acknowledgement of every record. Records with a known partition go in batches
         (a quarter of the per-record cost of `send()`); any batch that fails is retried record by record, where
-        an oversized record becomes a dead letter instead of a crash loop."""
+        an oversized record becomes a dead letter instead of a crash loop.
+
+        Returns, per (topic, partition) of the records with a known partition, the offset of the last one and the
+        partition's log start offset as the broker reported it (-1: not reported); the changelog's meta record
+        is its partition's last, and the commit marker names where it landed (`recovery.marker`)."""
         p = producer or self.producer
+        last: dict[tuple[str, int], tuple[int, int]] = {}  # (topic, partition) -> (pending index, index in it)
         groups: dict[tuple[str, int], list[OutRecord]] = {}
         singles: Plan = []
         for t, part, r in plan:
@@ -291,6 +319,8 @@ class Shipper:
                     await single(t, part, r)
             if members:
                 pending.append((await p.send_batch(batch, t, partition=part), members))
+            if pending and pending[-1][1] and pending[-1][1][-1][2] is recs[-1]:
+                last[(t, part)] = (len(pending) - 1, len(pending[-1][1]) - 1)
         for t, part, r in singles:
             await single(t, part, r)
         results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
@@ -302,7 +332,13 @@ class Shipper:
         if not retry:
             if failed:
                 raise failed[0]
-            return
+            landed: Landed = {}
+            for key, (i, k) in last.items():
+                md = results[i]
+                if not isinstance(md, BaseException) and md is not None:
+                    start = md.log_start_offset
+                    landed[key] = (md.offset + k, start if isinstance(start, int) else -1)
+            return landed
         if not all(isinstance(e, MessageSizeTooLargeError) for e in failed):
             raise next(e for e in failed if not isinstance(e, MessageSizeTooLargeError))
         # a batch the broker refused as too large (its message.max.bytes is below our batch size): its records one
@@ -313,6 +349,7 @@ class Shipper:
                 await (await p.send(t, r.value, key=r.key, headers=r.headers, partition=part))
             except MessageSizeTooLargeError:
                 await (await self._too_large(r, p))
+        return {}  # where they landed is not tracked on this rare path: the marker then names the offset only
 
     async def _too_large(self, r: OutRecord, producer: AIOKafkaProducer) -> Awaitable[Any]:
         """An output the broker will not take (bigger than its message.max.bytes): never a crash loop, never a

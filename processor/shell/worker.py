@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import time
@@ -24,7 +25,7 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, partitions_of, topic_sizes
+from .kafka import drain, ensure_topics, max_output_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .recovery import StateLost, reset_record, restore
@@ -116,7 +117,8 @@ class Worker:
             await require_transactions(s)  # refuse at start, with a clear message, on a broker without them
         self._producer = AIOKafkaProducer(**producer_options(s))
         self._consumer = AIOKafkaConsumer(
-            group_id=s.group_id, enable_auto_commit=False, auto_offset_reset="earliest",
+            group_id=s.group_id, group_instance_id=s.group_instance_id,
+            enable_auto_commit=False, auto_offset_reset="earliest",
             # exactly once: read only committed input (a producer upstream may be transactional too)
             isolation_level="read_committed" if exactly_once else "read_uncommitted",
             session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
@@ -131,6 +133,7 @@ class Worker:
             self._own.attach()
             self._own.guard(self._producer)
             await self._partition_layout()
+            await self._output_limit()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
             await self._loop(stop)
@@ -151,6 +154,14 @@ class Worker:
             # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
             raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
                               f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
+
+    async def _output_limit(self) -> None:
+        """The largest output the output topics take: an event whose outputs would not fit goes whole to the
+        dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
+        limit = await max_output_bytes(self.s)
+        if limit is not None:
+            self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
+            log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
 
     async def _create_topics(self) -> None:
         """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their
@@ -433,7 +444,9 @@ class Worker:
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
-        procs, resets = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        procs, resets, meta_at = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        if self._shipper is not None:
+            self._shipper.meta_at.update(meta_at)
         self._resets.update(resets)
         self.m.state_resets.inc(len(resets))
         self.procs.update(procs)

@@ -25,6 +25,7 @@ from typing import Any
 import orjson
 
 from processor.core.findings import DanglingReason, FindingKind
+from processor.core.tracker import DEFAULT_CONFIG
 from processor.synth import content as C
 from processor.synth.native import (
     BUILDERS,
@@ -54,6 +55,7 @@ __all__ = [
 
 DEFAULT_START_MS = 1_767_225_600_000  # 2026-01-01T00:00:00Z
 MAX_VALUE_BYTES = 1 << 20  # a value above this is a `too_large` dead letter
+LATE_RESULT_GRACE_MS = DEFAULT_CONFIG.late_result_grace_ms  # a late result inside it is moved into place
 MEAN_ARRIVAL_MS = 6_000  # mean gap between two conversation starts when interleaving
 BATCH_PROBABILITY = 0.12  # a message starts a `messages` batch of 2-4 messages
 UNTYPED_PROBABILITY = 0.2  # a `message` event omits `type` (the default)
@@ -421,12 +423,15 @@ class _Conversation:
                 return None, True
             if fault == "late_result":
                 ui = self._msg(b.user(C.impatient(r, lang)), self._blk(8, 60))
-                ri = self._msg(b.results(results), self._blk(3, 60))
-                self._find(_K.DANGLING_TOOL_CALL, idx[0], calls[0], _R.USER_INTERRUPT)
+                ui_ts = self.now
+                # not batched with what follows: its event time is its own (the grace is measured on it)
+                ri = self._msg(b.results(results), self._blk(3, 60), batchable=False)
+                if self.now - ui_ts >= LATE_RESULT_GRACE_MS:  # too late: the placeholder stands
+                    self._find(_K.DANGLING_TOOL_CALL, idx[0], calls[0], _R.USER_INTERRUPT)
                 self._find(_K.INTERLEAVED_USER_MESSAGE, ui, calls[0])
                 self._find(_K.LATE_TOOL_RESULT, ri, calls[0])
                 self._fault(fault, idx[0], calls)
-                self._msg(b.assistant_text(C.late_answer(btasks[0], lang)), self._blk(0.6, 6))
+                self._msg(b.assistant_text(C.late_answer(btasks[0], lang)), self._blk(0.6, 6), batchable=False)
                 return None, False
             if fault == "parallel_failure":
                 miss = r.randrange(len(calls))

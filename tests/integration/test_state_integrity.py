@@ -86,6 +86,71 @@ async def test_a_lost_changelog_is_refused_then_rebuilt_from_the_input(broker, t
         r["id"]: r["value"] for r in want["findings"]}
 
 
+async def test_a_changelog_replaced_by_a_copy_of_its_last_records_is_refused(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The state topic recreated with only the last record of each partition, headers and all (its latest meta
+    record: the watermark and offset the committed positions expect): the conversations are gone, and the
+    markers tell (the commit's, where the broker keeps commit metadata; the meta record's own header, which
+    names where the previous one landed, everywhere)."""
+    from aiokafka import AIOKafkaProducer
+
+    s = settings_for(broker.bootstrap, max_batch=50)
+    items = traffic(60, seed=33)
+    await first_pass(s, items)
+    kept = {}
+    for r in await read_all(broker.bootstrap, s.changelog_topic):
+        if r.partition not in kept or r.offset > kept[r.partition].offset:
+            kept[r.partition] = r
+    await lose_the_changelog(s)
+    await create(s)
+    p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await p.start()
+    try:
+        for r in kept.values():
+            await (await p.send(s.changelog_topic, r.value, key=r.key, partition=r.partition, headers=r.headers))
+    finally:
+        await p.stop()
+    assert all(r.key == b"\x00toolmend-partition-meta" for r in kept.values())
+    log = tmp_path / "w.log"
+    with worker_process(s, log) as w:
+        rc = await asyncio.to_thread(w.wait, 90)
+    text = log.read_text()
+    assert rc == 2, text[-3000:]
+    assert "the changelog was replaced" in text and "toolmend recover --rebuild" in text
+
+
+async def test_an_unreadable_state_record_is_refused_then_rebuilt(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A partition's last meta record cannot be read (written by something else, or damaged): where it resumes and
+    with which watermark is unknown. Refused like lost state, naming the partition; the rebuild brings it back."""
+    from aiokafka import AIOKafkaProducer
+
+    s = settings_for(broker.bootstrap, max_batch=50)
+    items = traffic(80, seed=34)
+    half = len(items) // 2
+    await first_pass(s, items[:half])
+    p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await p.start()
+    try:
+        await (await p.send(s.changelog_topic, b'{"wm": "garbage", "o": ', key=b"\x00toolmend-partition-meta",
+                            partition=2))
+    finally:
+        await p.stop()
+    await produce(broker.bootstrap, s.input_topic, items[half:])
+    log = tmp_path / "w.log"
+    with worker_process(s, log) as w:
+        rc = await asyncio.to_thread(w.wait, 90)
+    text = log.read_text()
+    assert rc == 2, text[-3000:]
+    assert "partition(s) 2 (" in text and "cannot be read" in text
+    r = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover", "--rebuild"],
+                                env=env_for(s), capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert [x["partition"] for x in orjson.loads(r.stdout.strip().splitlines()[-1])["rebuilt"]] == [2]
+    async with worker(s):
+        await wait_until(lambda: caught_up(s, len(items)), 90)
+    want = expected(await read_all(broker.bootstrap, s.input_topic), s)
+    assert by_id(await read_all(broker.bootstrap, s.output_topic)) == {r["id"]: r["value"] for r in want["repaired"]}
+
+
 async def test_start_empty_goes_on_and_marks_the_reset(broker) -> None:  # type: ignore[no-untyped-def]
     s = settings_for(broker.bootstrap, max_batch=50)
     items = traffic(60, seed=32)

@@ -416,14 +416,14 @@ def test_alerts_have_severity_annotations_and_runbook(loaded_rules: list[dict[st
 
 
 def test_k8s_manifests() -> None:
-    deployment = (K8S / "deployment.yaml").read_text(encoding="utf-8")
+    deployment = (K8S / "statefulset.yaml").read_text(encoding="utf-8")
     for needle in (
-        "kind: Deployment",
+        "kind: StatefulSet",
         "path: /healthz",
         "path: /readyz",
         "containerPort: 9108",
         "toolmend.io/mode: live",
-        "name: TOOLMEND_MODE\n              value: live",
+        "name: TOOLMEND_GROUP_INSTANCE_ID",
         "limits:",
         "requests:",
     ):

@@ -444,3 +444,16 @@ def test_synthesized_result_shape(dialect: str, history: list[Any], synth: Any) 
     assert r.messages[:-1] == history
     assert r.messages[-1] == synth
     assert r.changed is True
+
+
+def test_no_module_outside_the_dialects_names_a_dialect() -> None:
+    """tracker.py's header: what differs between dialects lives on the adapters in dialects/."""
+    from pathlib import Path
+
+    import processor.core as core
+
+    here = Path(core.__file__).parent
+    names = ("openai_chat", "openai_responses", "anthropic", "gemini", "Responses", "Anthropic", "Gemini")
+    for module in ("tracker.py", "repair.py", "behaviour.py"):
+        text = (here / module).read_text()
+        assert [n for n in names if n in text] == [], module

@@ -168,7 +168,8 @@ def test_stored_state_is_compressed_and_carries_the_timers() -> None:
     st = state_codec.decode(value)
     assert len(value) < len(orjson.dumps(st)) * 0.6  # the preset dictionary pays on short states
     h = state_codec.header(value)
-    assert (h.open_since, h.last_ts, h.n_open) == (2_000, 2_000, 1)
+    # the first field holds the next deadline: the open call times out at its ts + tool_result_timeout
+    assert (h.open_since, h.last_ts, h.n_open) == (2_000 + EngineConfig().repair.tool_result_timeout_ms, 2_000, 1)
     assert p.cold["conv-0"] == value  # the cold form is the changelog record itself
     assert p.state_bytes == sum(len(v) for v in log.values() if v is not None)
 

@@ -11,6 +11,7 @@ import pytest
 from processor.core import partition as partition_mod
 from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
 from processor.core.tally import Tally
+from processor.core.tracker import RepairConfig
 
 NOW = 1_767_225_600_000  # the record timestamps of these tests (2026-01-01)
 
@@ -187,7 +188,9 @@ def test_an_unreadable_changelog_record_quarantines_that_conversation_and_restor
 def test_outputs_too_large_for_their_topic_dead_letter_the_whole_event_and_undo_it() -> None:
     limit = 20_000
     tally = Tally()
-    p = PartitionProcessor("in", 0, EngineConfig(max_output_bytes=limit), tally)
+    # no grace: the user message decides the block at once (with a grace its output would wait)
+    p = PartitionProcessor("in", 0, EngineConfig(max_output_bytes=limit, repair=RepairConfig(late_result_grace_ms=0)),
+                           tally)
     p.process(0, b"a", call("a", NOW), timestamp=NOW)
     before = p.take_changelog()
     tally.take()

@@ -68,6 +68,8 @@ WORDING = {
     R.CONVERSATION_END: "Tool call {id} ({tool}) has no result: the conversation ended before it finished.",
     R.EVICTED: "Tool call {id} ({tool}) has no recorded result (conversation state expired).",
     R.UNANSWERED_AT_REQUEST: "Tool call {id} ({tool}) has no result in this history.",
+    R.INVALID_ARGUMENTS: "Tool call {id} ({tool}) did not run: its arguments were malformed or truncated. "
+                         "Call it again with complete, valid arguments if it is still needed.",
 }
 
 
@@ -291,53 +293,53 @@ CASES: list[Case] = [
          [("orphan_tool_result", 2, "zz", None, None)],
          fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a"), gem_model("ok")]),
     # ------------------------------------------------------------------ late results, interleaved user message
+    # a late result is moved back into its block (the findings still tell it came late)
     Case("chat-late-result-after-user-message", "openai_chat",
          [chat_user("q"), chat_calls("a"), chat_user("actually, Rome"), chat_tool("a"), chat_asst("ok")],
-         [("dangling_tool_call", 1, "a", "get_weather", "user_interrupt"),
-          ("late_tool_result", 3, "a", "get_weather", None),
+         [("late_tool_result", 3, "a", "get_weather", None),
           ("interleaved_user_message", 2, "a", "get_weather", None)],
-         fill=[chat_user("q"), chat_calls("a"), s_chat("a", "get_weather", U), chat_user("actually, Rome"),
-               chat_asst("ok")],
-         drop=[chat_user("q"), chat_user("actually, Rome"), chat_asst("ok")]),
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_user("actually, Rome"), chat_asst("ok")]),
     Case("chat-interleaved-reported-once-per-user-message", "openai_chat",
          [chat_user("q"), chat_calls("a", "b"), chat_user("hurry"), chat_tool("b"), chat_tool("a")],
-         [("dangling_tool_call", 1, "a", "get_weather", "user_interrupt"),
-          ("dangling_tool_call", 1, "b", "get_weather", "user_interrupt"),
-          ("late_tool_result", 3, "b", "get_weather", None),
+         [("late_tool_result", 3, "b", "get_weather", None),
           ("interleaved_user_message", 2, "b", "get_weather", None),
           ("late_tool_result", 4, "a", "get_weather", None)],
-         fill=[chat_user("q"), chat_calls("a", "b"), s_chat("a", "get_weather", U), s_chat("b", "get_weather", U),
-               chat_user("hurry")],
-         drop=[chat_user("q"), chat_user("hurry")]),
+         fill=[chat_user("q"), chat_calls("a", "b"), chat_tool("b"), chat_tool("a"), chat_user("hurry")]),
     Case("chat-late-after-assistant-is-not-interleaved", "openai_chat",
          [chat_user("q"), chat_calls("a"), chat_asst("meanwhile"), chat_tool("a")],
-         [("dangling_tool_call", 1, "a", "get_weather", "assistant_continued"),
-          ("late_tool_result", 3, "a", "get_weather", None)],
-         fill=[chat_user("q"), chat_calls("a"), s_chat("a", "get_weather", AC), chat_asst("meanwhile")],
-         drop=[chat_user("q"), chat_asst("meanwhile")]),
+         [("late_tool_result", 3, "a", "get_weather", None)],
+         fill=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("meanwhile")]),
+    Case("chat-late-result-for-one-of-two-calls", "openai_chat",
+         [chat_user("q"), chat_calls("a", "b"), chat_user("hurry"), chat_tool("a"), chat_asst("ok")],
+         [("late_tool_result", 3, "a", "get_weather", None),
+          ("interleaved_user_message", 2, "a", "get_weather", None),
+          ("dangling_tool_call", 1, "b", "get_weather", "user_interrupt"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[chat_user("q"), chat_calls("a", "b"), chat_tool("a"), s_chat("b", "get_weather", U),
+               chat_user("hurry"), chat_asst("ok")],
+         drop=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_user("hurry"), chat_asst("ok")]),
     Case("anthropic-late-result", "anthropic",
          [ant_user("q"), ant_asst(ant_use("a")), ant_user("actually"), ant_user(ant_result("a")), ant_asst("ok")],
-         [("dangling_tool_call", 1, "a", "search", "user_interrupt"),
-          ("late_tool_result", 3, "a", "search", None),
+         [("late_tool_result", 3, "a", "search", None),
           ("interleaved_user_message", 2, "a", "search", None)],
-         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(s_ant("a", "search", U), ant_text("actually")),
-               ant_asst("ok")],
-         drop=[ant_user("q"), ant_user("actually"), ant_asst("ok")]),
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a"), ant_text("actually")),
+               ant_asst("ok")]),
+    Case("anthropic-late-result-after-the-model-moved-on", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("a")), ant_asst("meanwhile"), ant_user(ant_result("a"), ant_text("hm"))],
+         [("late_tool_result", 3, "a", "search", None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a")), ant_asst("meanwhile"),
+               ant_user(ant_text("hm"))]),
     Case("responses-late-result", "openai_responses",
          [resp_user("q"), resp_call("a"), resp_user("actually"), resp_output("a")],
-         [("dangling_tool_call", 1, "a", "get_weather", "user_interrupt"),
-          ("late_tool_result", 3, "a", "get_weather", None),
+         [("late_tool_result", 3, "a", "get_weather", None),
           ("interleaved_user_message", 2, "a", "get_weather", None)],
-         fill=[resp_user("q"), resp_call("a"), s_resp("a", "get_weather", U), resp_user("actually")],
-         drop=[resp_user("q"), resp_user("actually")]),
+         fill=[resp_user("q"), resp_call("a"), resp_output("a"), resp_user("actually")]),
     Case("gemini-late-result-with-id", "gemini",
          [gem_user("q"), gem_calls("search#a"), gem_user("actually"), gem_resps("search#a")],
-         [("dangling_tool_call", 1, "a", "search", "user_interrupt"),
-          ("late_tool_result", 3, "a", "search", None),
+         [("late_tool_result", 3, "a", "search", None),
           ("interleaved_user_message", 2, "a", "search", None)],
          fill=[gem_user("q"), gem_calls("search#a"),
-               {"role": "user", "parts": [s_gem("a", "search", U), {"text": "actually"}]}],
-         drop=[gem_user("q"), gem_user("actually")]),
+               {"role": "user", "parts": [*gem_resps("search#a")["parts"], {"text": "actually"}]}]),
     # ------------------------------------------------------------------ duplicate results
     Case("chat-duplicate-result-first-kept", "openai_chat",
          [chat_user("q"), chat_calls("a"), chat_tool("a", "first"), chat_tool("a", "retry"), chat_asst("ok")],
@@ -465,12 +467,10 @@ CASES: list[Case] = [
          [chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_calls("c1"),
           chat_system("new rules"), chat_tool("c1")],
          [("system_not_first", 4, None, None, None),
-          ("dangling_tool_call", 3, "c1", "get_weather", "user_interrupt"),
           ("late_tool_result", 5, "c1", "get_weather", None),
           ("interleaved_user_message", 4, "c1", "get_weather", None)],
          fill=[chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_calls("c1"),
-               s_chat("c1", "get_weather", U), chat_system("new rules")],
-         drop=[chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_system("new rules")]),
+               chat_tool("c1"), chat_system("new rules")]),
     Case("responses-system-not-first", "openai_responses",
          [resp_user("q"), resp_asst("a"), resp_system("late"), {"role": "developer", "content": "later"}],
          [("system_not_first", 2, None, None, None), ("system_not_first", 3, None, None, None)],
@@ -558,7 +558,7 @@ def test_invalid_role_is_not_rewritten_while_other_things_are_repaired() -> None
 # synthesized content: by reason, per-tool templates with wildcards, non-idempotent timeouts
 
 
-@pytest.mark.parametrize("reason", list(R))
+@pytest.mark.parametrize("reason", [r for r in R if r is not R.INVALID_ARGUMENTS])
 def test_synthesized_content_per_reason(reason: DanglingReason) -> None:
     r = processor.repair([chat_user(), chat_calls(("c9", "lookup"))], reason=reason)
     assert r.messages[-1] == s_chat("c9", "lookup", reason)
@@ -894,20 +894,79 @@ def test_chat_legacy_function_message_inside_a_block() -> None:
     check(r, h, "openai_chat", "fill")
 
 
-def test_batch_option_to_move_late_results_into_place() -> None:
-    """docs/semantics.md: late_tool_result "result removed (batch option `late_results="move"` moves it into
-    place)"."""
-    h = [chat_user("q"), chat_calls("a"), chat_user("actually"), chat_tool("a", "12 degrees")]
-    r = processor.repair(h, late_results="move")
-    assert r.messages == [chat_user("q"), chat_calls("a"), chat_tool("a", "12 degrees"), chat_user("actually")]
+def test_late_results_are_moved_into_place_by_default() -> None:
+    """The issue's example: the tool did return, so its result is kept and no placeholder is written."""
+    h = [chat_user("q"), chat_calls("a"), chat_user("Also, what time is it?"), chat_tool("a", "18C, sunny")]
+    r = processor.repair(h)
+    assert r.messages == [chat_user("q"), chat_calls("a"), chat_tool("a", "18C, sunny"),
+                          chat_user("Also, what time is it?")]
     assert ("move_result", 3, "a") in acts(r)
     assert [(f.kind.value, f.index) for f in r.findings] == [("late_tool_result", 3), ("interleaved_user_message", 2)]
     assert validate(r.messages, "openai_chat") == []
-    # the default drops it, and the stream can only drop it (it emitted the block already)
-    d = processor.repair(h)
-    assert chat_tool("a", "12 degrees") not in d.messages
-    # a result that is not late stays where it is; moving twice changes nothing more
-    assert processor.repair(r.messages, late_results="move").changed is False
+    # late_results="drop" keeps the old behaviour: the placeholder stands, the result is dropped
+    d = processor.repair(h, late_results="drop")
+    assert chat_tool("a", "18C, sunny") not in d.messages
+    assert d.messages[2] == s_chat("a", "get_weather", U)
+    # a result that is not late stays where it is; repairing again changes nothing
+    assert processor.repair(r.messages).changed is False
+
+
+@pytest.mark.parametrize(("gap", "kept"), [(29_999, True), (30_000, False)])
+def test_batch_with_timestamps_applies_the_grace(gap: int, kept: bool) -> None:
+    h = [chat_user("q"), chat_calls("a"), chat_user("Also?"), chat_tool("a", "18C"), chat_asst("ok")]
+    ts = [0, 1_000, 2_000, 2_000 + gap, 2_000 + gap]
+    r = processor.repair(h, timestamps=ts)
+    assert (chat_tool("a", "18C") in r.messages) is kept
+    assert (s_chat("a", "get_weather", U) in r.messages) is not kept
+    check(r, h, "openai_chat", "fill")
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+@pytest.mark.parametrize(("dialect", "history"), [
+    ("openai_chat", [chat_user("q"), {"role": "assistant", "content": None, "tool_calls": [
+        chat_call("a", "get_weather", '{"city": "Par')]}, chat_user("hello?")]),
+    ("openai_responses", [resp_user("q"), {**resp_call("a"), "arguments": '{"city": '}, resp_user("hello?")]),
+    ("gemini", [gem_user("q"), {"role": "model", "parts": [
+        {"functionCall": {"name": "get_weather", "id": "a", "args": "{\"city"}}]}, gem_user("hello?")]),
+])
+def test_calls_with_arguments_that_do_not_parse_get_their_own_reason(dialect: str, history: list[Any],
+                                                                     strategy: str) -> None:
+    r = processor.repair(history, dialect, strategy)  # type: ignore[arg-type]
+    assert fk(r.findings) == [("dangling_tool_call", 1, "a", "get_weather", "invalid_arguments")]
+    assert {a.reason for a in r.actions if a.reason} == {R.INVALID_ARGUMENTS}
+    if strategy == "fill":
+        text = str(r.messages[2])
+        assert "arguments were malformed or truncated" in text
+    check(r, history, dialect, strategy)
+
+
+def test_templates_see_the_call_arguments() -> None:
+    h = [chat_user("q"), {"role": "assistant", "content": None, "tool_calls": [
+        chat_call("a", "get_weather", '{"city": "Paris", "days": 3}')]}, chat_user("stop")]
+    tpl = {"get_weather": {"*": "weather for {arg.city} ({arg.days} days, {arg.missing}) stopped: {arguments}"}}
+    r = processor.repair(h, templates=tpl)
+    assert r.messages[2]["content"] == 'weather for Paris (3 days, ) stopped: {"city":"Paris","days":3}'
+    bad = [h[0], {"role": "assistant", "content": None, "tool_calls": [chat_call("a", "get_weather", '{"ci')]},
+           h[2]]
+    r = processor.repair(bad, templates={"*": {"invalid_arguments": "bad: {arguments} / {arg.city}"}})
+    assert r.messages[2]["content"] == 'bad: {"ci / '
+
+
+def test_a_callable_template_receives_the_call_reason_and_dialect() -> None:
+    from processor import RepairConfig, Templates
+    from processor.core.templates import CallInfo
+
+    seen: list[tuple[CallInfo, DanglingReason, str]] = []
+
+    def hook(call: CallInfo, reason: DanglingReason, dialect: str) -> str:
+        seen.append((call, reason, dialect))
+        return f"{call.tool} for {call.arguments.get('city')}: {reason.value}"
+
+    cfg = RepairConfig(templates=Templates({"*": {"*": hook}}))
+    h = [ant_user("q"), ant_asst(ant_use("a", "get_weather", {"city": "Oslo"})), ant_user("stop")]
+    r = processor.repair(h, config=cfg)
+    assert r.messages[2]["content"][0]["content"] == "get_weather for Oslo: user_interrupt"
+    assert seen == [(CallInfo("get_weather", "a", {"city": "Oslo"}, ""), R.USER_INTERRUPT, "anthropic")]
 
 
 def test_unused_builders_are_valid() -> None:

@@ -22,6 +22,10 @@ ADAPTERS: dict[DialectName, Dialect] = {
     "gemini": Gemini(),
 }
 
+#: how a message whose dialect is not known yet is read (plain text: every dialect reads it alike)
+PLAIN_TEXT: Dialect = ADAPTERS["openai_chat"]
+#: the key of a request body that names its dialect (`messages` is shared by several)
+BY_HISTORY_KEY: dict[str, DialectName] = {"contents": "gemini", "input": "openai_responses"}
 _ANTHROPIC_BLOCKS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document"})
 _RESPONSES_PARTS = frozenset({"input_text", "output_text", "input_image", "input_file", "refusal"})
 
@@ -91,4 +95,4 @@ def check(messages: Iterable[JSON], dialect: DialectName) -> None:
             raise InputError("unknown_dialect", f"message {i} has content, not parts: not a gemini content")
 
 
-__all__ = ["ADAPTERS", "Dialect", "check", "detect", "get", "sniff"]
+__all__ = ["ADAPTERS", "BY_HISTORY_KEY", "PLAIN_TEXT", "Dialect", "check", "detect", "get", "sniff"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..model import JSON, Call, DialectName, Result, Role, View
-from .base import Dialect, require_object, text_from_parts
+from .base import Dialect, object_arguments, require_object, text_from_parts
 
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
 # views of messages without tool parts, shared (views are immutable): with content, and empty
@@ -114,7 +114,16 @@ class Anthropic(BlockDialect):
     def new_results_message(self, parts: Sequence[JSON]) -> JSON:
         return {"role": "user", "content": list(parts)}
 
+    def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
+        return object_arguments(msg["content"][pos].get("input"), limit)
+
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):
             return ""
         return text_from_parts(msg.get("content"))
+
+    def result_text(self, msg: JSON) -> str:
+        if not isinstance(msg, dict) or not isinstance(msg.get("content"), list):
+            return ""
+        return "\n".join(text_from_parts(p.get("content")) for p in msg["content"]
+                         if isinstance(p, dict) and p.get("type") == "tool_result")

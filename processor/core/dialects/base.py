@@ -9,6 +9,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 
+import orjson
+
 from ..model import JSON, DialectName, InputError, View
 
 
@@ -16,6 +18,10 @@ class Dialect(ABC):
     name: DialectName
     #: results live as parts of the next user turn (Anthropic, Gemini), not as messages of their own
     block_style: bool = False
+    #: one model turn may span several items: consecutive call (and reasoning) items before any output
+    turn_spans_items: bool = False
+    #: a call turn must follow a user or response turn: a plain model turn left right before one is merged in
+    merges_model_turns: bool = False
 
     @abstractmethod
     def view(self, msg: JSON) -> View: ...
@@ -56,9 +62,38 @@ class Dialect(ABC):
     def call_kind(self, msg: JSON, pos: int) -> str:
         return ""
 
+    # -- turns, reasoning, arguments ----------------------------------------------------------------------
+    def is_reasoning(self, msg: JSON) -> bool:
+        """A reasoning item, which belongs to the item after it."""
+        return False
+
+    def is_plain_model_turn(self, msg: JSON) -> bool:
+        """A model turn without calls (with `merges_model_turns`)."""
+        return False
+
+    def is_call_turn(self, msg: JSON) -> bool:
+        """A model turn with calls (with `merges_model_turns`)."""
+        return False
+
+    def merge_turns(self, prev: JSON, msg: JSON) -> tuple[JSON, int]:
+        """`prev` (a plain model turn) merged into the call turn `msg`; and how far msg's parts moved."""
+        raise NotImplementedError
+
+    def arguments_error(self, msg: JSON, pos: int) -> str:
+        """Why the call's arguments do not parse as the dialect requires ("" when they do)."""
+        return ""
+
+    def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
+        """The call's arguments for templates: parsed if they parse, else their text (at most `limit` chars)."""
+        return None
+
     # -- text, for the behavioural signals ---------------------------------------------------------------
     @abstractmethod
     def text_of(self, msg: JSON) -> str: ...
+
+    def result_text(self, msg: JSON) -> str:
+        """The text of the tool results a message carries."""
+        return ""
 
 
 def require_object(msg: JSON) -> dict[str, JSON]:
@@ -92,3 +127,35 @@ def content_present(content: JSON) -> bool:
     if isinstance(content, str | list | dict):
         return len(content) > 0
     return True
+
+
+def json_arguments_error(raw: JSON) -> str:
+    """Arguments carried as a JSON text (OpenAI): absent or empty is no arguments; else an object."""
+    if raw is None or raw == "":
+        return ""
+    if not isinstance(raw, str):
+        return "arguments are not a string"
+    try:
+        v = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return "arguments are not valid JSON (truncated?)"
+    return "" if isinstance(v, dict) else "arguments are not a JSON object"
+
+
+def json_arguments(raw: JSON, limit: int) -> JSON:
+    if isinstance(raw, str):
+        if len(raw) <= limit:
+            try:
+                v = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                return raw
+            return v if isinstance(v, dict) else raw
+        return raw[:limit]
+    return None
+
+
+def object_arguments(v: JSON, limit: int) -> JSON:
+    """Arguments carried as an object (Anthropic input, Gemini args), bounded for the state."""
+    if not isinstance(v, dict):
+        return None
+    return v if len(orjson.dumps(v)) <= limit else None

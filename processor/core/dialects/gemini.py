@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import orjson
+
 from ..model import JSON, Call, DialectName, Result, Role, View
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
-from .base import require_object
+from .base import object_arguments, require_object
 
 _ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
@@ -17,6 +19,7 @@ _ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 class Gemini(BlockDialect):
     name: DialectName = "gemini"
     container = "parts"
+    merges_model_turns = True  # "function call turn comes immediately after a user turn or a response turn"
 
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and "functionResponse" in part
@@ -71,6 +74,37 @@ class Gemini(BlockDialect):
 
     def new_results_message(self, parts: Sequence[JSON]) -> JSON:
         return {"role": "user", "parts": list(parts)}
+
+    def _is_model(self, msg: JSON) -> bool:
+        return isinstance(msg, dict) and msg.get("role") == "model" and isinstance(msg.get("parts"), list)
+
+    def is_plain_model_turn(self, msg: JSON) -> bool:
+        return self._is_model(msg) and not any(isinstance(p, dict) and "functionCall" in p for p in msg["parts"])
+
+    def is_call_turn(self, msg: JSON) -> bool:
+        return self._is_model(msg) and any(isinstance(p, dict) and "functionCall" in p for p in msg["parts"])
+
+    def merge_turns(self, prev: JSON, msg: JSON) -> tuple[JSON, int]:
+        before = prev.get("parts") or []
+        return {**msg, "parts": [*before, *(msg.get("parts") or [])]}, len(before)
+
+    def _args(self, msg: JSON, pos: int) -> JSON:
+        fc = msg["parts"][pos].get("functionCall")
+        return fc.get("args") if isinstance(fc, dict) else None
+
+    def arguments_error(self, msg: JSON, pos: int) -> str:
+        a = self._args(msg, pos)
+        return "" if a is None or isinstance(a, dict) else "functionCall args is not an object"
+
+    def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
+        return object_arguments(self._args(msg, pos), limit)
+
+    def result_text(self, msg: JSON) -> str:
+        parts = msg.get("parts") if isinstance(msg, dict) else None
+        if not isinstance(parts, list):
+            return ""
+        return "\n".join(orjson.dumps(p["functionResponse"].get("response")).decode() for p in parts
+                         if isinstance(p, dict) and isinstance(p.get("functionResponse"), dict))
 
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
-from .base import Dialect, content_present, require_object, text_from_parts
+from .base import Dialect, content_present, json_arguments, json_arguments_error, require_object, text_from_parts
 
 _PLAIN = {"system": View(Role.SYSTEM, True), "developer": View(Role.SYSTEM, True), "user": View(Role.USER, True)}
 # an empty user/system message is removed in every dialect (Anthropic and Gemini reject it; it says nothing), so
@@ -83,10 +83,25 @@ class OpenAIChat(Dialect):
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         return {"role": "tool", "tool_call_id": call_id, "content": content}
 
+    def _raw_arguments(self, msg: JSON, pos: int) -> JSON:
+        fn = msg["tool_calls"][pos].get("function")
+        return fn.get("arguments") if isinstance(fn, dict) else None
+
+    def arguments_error(self, msg: JSON, pos: int) -> str:
+        return json_arguments_error(self._raw_arguments(msg, pos))
+
+    def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
+        return json_arguments(self._raw_arguments(msg, pos), limit)
+
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):
             return ""
         return text_from_parts(msg.get("content"))
+
+    def result_text(self, msg: JSON) -> str:
+        if isinstance(msg, dict) and msg.get("role") == "tool":
+            return text_from_parts(msg.get("content"))
+        return ""
 
 
 __all__ = ["OpenAIChat"]

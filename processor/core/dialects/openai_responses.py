@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+import orjson
+
 from ..model import JSON, Call, DialectName, Result, Role, View
-from .base import Dialect, content_present, require_object, text_from_parts
+from .base import Dialect, content_present, json_arguments, json_arguments_error, require_object, text_from_parts
 
 _ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
 # shared views (views are immutable): message items with and without content, reasoning and other items
@@ -41,6 +43,7 @@ KNOWN_TYPES = frozenset(
 class OpenAIResponses(Dialect):
     name: DialectName = "openai_responses"
     block_style = False
+    turn_spans_items = True  # consecutive function_call and reasoning items before any output: one model turn
 
     def view(self, msg: JSON) -> View:
         m = require_object(msg)
@@ -79,7 +82,27 @@ class OpenAIResponses(Dialect):
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         return {"type": CALL_TYPES.get(kind, "function_call_output"), "call_id": call_id, "output": content}
 
+    def is_reasoning(self, msg: JSON) -> bool:
+        return isinstance(msg, dict) and msg.get("type") == "reasoning"
+
+    def arguments_error(self, msg: JSON, pos: int) -> str:
+        if msg.get("type") != "function_call":
+            return ""  # a custom tool's input is free text
+        return json_arguments_error(msg.get("arguments"))
+
+    def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
+        if msg.get("type") != "function_call":
+            v = msg.get("input")
+            return v[:limit] if isinstance(v, str) else None
+        return json_arguments(msg.get("arguments"), limit)
+
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):
             return ""
         return text_from_parts(msg.get("content"))
+
+    def result_text(self, msg: JSON) -> str:
+        if not isinstance(msg, dict) or "output" not in msg:
+            return ""
+        out = msg["output"]
+        return out if isinstance(out, str) else orjson.dumps(out).decode()
