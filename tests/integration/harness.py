@@ -26,6 +26,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
+from processor.shell.kafka import max_output_bytes
 from processor.shell.worker import Worker, ensure_topics, partitions_of
 
 REPO = Path(__file__).resolve().parents[2]
@@ -482,6 +483,8 @@ async def compare(bootstrap: str, s: Settings, skip: Iterable[tuple[int, int]] =
     """Every output topic against an offline pass of the engine over the input topic as the broker stored it."""
     if inputs is None:
         inputs = await read_all(bootstrap, s.input_topic)
+    if engine is None:  # the output limit the worker reads from the topics' configs at start
+        engine = dataclasses.replace(s.engine_config(), max_output_bytes=await max_output_bytes(s))
     want = offline(inputs, s, skip, engine)
     topics: dict[str, TopicDiff] = {}
     for kind, topic in topics_of(s).items():

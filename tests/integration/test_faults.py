@@ -70,19 +70,7 @@ class Known(AssertionError):
     failure of its case still fails the run."""
 
 
-class StartedWithoutState(Known):
-    pass
-
-
-class NotRefused(Known):
-    pass
-
-
 class NotDeadLettered(Known):
-    pass
-
-
-class ContentLost(Known):
     pass
 
 
@@ -303,10 +291,7 @@ async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[
 
 # -- 4. changelog lost -----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("damage", ["deleted", pytest.param("truncated", marks=pytest.mark.xfail(
-    strict=True, raises=StartedWithoutState,
-    reason="worker: a changelog partition cut down to its last (meta) record passes the state-integrity "
-    "check (recovery.lost_state compares only the last meta record's offset with the committed one)"))])
+@pytest.mark.parametrize("damage", ["deleted", "truncated"])
 async def test_changelog_lost_refused_then_recovered(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
                                                      damage: str) -> None:
     """While the worker is stopped, the changelog topic is deleted, or one partition loses every record but its
@@ -345,7 +330,7 @@ async def test_changelog_lost_refused_then_recovered(broker, tmp_path: Path, fau
             cmp, _ = await compare(broker.bootstrap, s)
             cmp.row(fault_row)
             fault_row["note"] = f"changelog {damage} (partition {part}): worker started anyway"
-            raise StartedWithoutState(f"the worker started without its state: {cmp.summary()}")
+            raise AssertionError(f"the worker started without its state: {cmp.summary()}")
     assert rc == 2, refused
     if part is not None:
         assert re.search(rf"\b{part}\b", refused), refused
@@ -414,11 +399,7 @@ async def _gone(admin: AIOKafkaAdminClient, topic: str) -> bool:
 
 # -- 4b. changelog records that cannot be read ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("damage", ["conversation", pytest.param("meta", marks=pytest.mark.xfail(
-    strict=True, raises=NotRefused,
-    reason="main/worker: an unreadable meta record fails the restore of every assigned partition "
-    "(worker stays up, /healthz 503, nothing processed; `toolmend recover --rebuild` dies on it too) instead of "
-    "refusing that partition as lost state"))])
+@pytest.mark.parametrize("damage", ["conversation", "meta"])
 async def test_unreadable_changelog_record(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
                                            damage: str) -> None:
     """While the worker is stopped, a record that cannot be read is appended to the changelog: a conversation's
@@ -465,8 +446,7 @@ async def test_unreadable_changelog_record(broker, tmp_path: Path, fault_row: di
             refused = w.tail()
             healthz = (await w.http("/healthz"))[0] if rc is None else None
         fault_row["note"] = f"garbage meta record in partition {p}: exit {rc}, /healthz {healthz}"
-        if rc != 2:
-            raise NotRefused(f"exit {rc}, /healthz {healthz}: {refused[-600:]}")
+        assert rc == 2, f"exit {rc}, /healthz {healthz}: {refused[-600:]}"
         assert re.search(rf"\b{p}\b", refused) and "toolmend recover" in refused, refused
         rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
                                                        "--rebuild"], env=env_for(s), capture_output=True,
@@ -717,9 +697,6 @@ async def test_spoofed_headers(broker, tmp_path: Path, fault_row: dict[str, Any]
 # -- 8. oversized output ---------------------------------------------------------------------------------------------
 
 @needs_kafka
-@pytest.mark.xfail(strict=True, raises=ContentLost,
-                   reason="worker/main: nothing sets EngineConfig.max_output_bytes from the output topic's limit, so "
-                   "an output over it still becomes a content-less too_large marker and the offset is committed")
 async def test_output_over_the_topic_limit(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
     from processor.shell.worker import ensure_topics
 
@@ -747,8 +724,7 @@ async def test_output_over_the_topic_limit(broker, tmp_path: Path, fault_row: di
     fault_row["note"] = (f"{n} events, one repaired record of ~200 KB over a 64 KB topic: dead letters "
                          f"{kinds}, value {'whole' if any(r.value == huge for r in dlq) else 'absent'}")
     assert cmp.clean(), cmp.details()
-    if not (len(dlq) == 1 and dlq[0].value == huge):
-        raise ContentLost(f"the input event exists nowhere: dead letters {kinds}")
+    assert len(dlq) == 1 and dlq[0].value == huge, f"the input event exists nowhere: dead letters {kinds}"
     assert kinds[0] not in OLD_KINDS
 
 
