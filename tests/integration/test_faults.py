@@ -1,16 +1,19 @@
 """Fault injection against the real worker process (`toolmend run`), issue #9.
 
-Each case drives `toolmend run` on the session's broker, injects one fault (SIGKILL, SIGSTOP past the session
-timeout, a broker outage, a lost changelog, poison records, spoofed headers, an output over the topic's limit),
-and ends by comparing every output topic (repaired, findings, dead letters) with an offline pass of the same
-engine over the input topic as the broker stored it (harness.compare): 0 records lost, 0 extra ids, 0 ids with
-two different contents, 0 contents that differ from the offline pass (and, exactly-once read committed, 0
-duplicates). The run ends with a table of the cases and their counts (tests/integration/conftest.py).
+Each case drives `toolmend run` on the session's broker, injects one fault (SIGKILLs, SIGSTOP past the session
+timeout, a broker outage, a changelog deleted, truncated or holding unreadable records, poison event times,
+forged record timestamps, deep nesting, spoofed headers, an output over the topic's limit, exactly-once under
+kills and a zombie), and ends by comparing every output topic (repaired, findings, dead letters) with an offline
+pass of the same engine over the input topic as the broker stored it (harness.compare): 0 records lost, 0 extra
+ids, 0 ids with two different contents, 0 contents that differ from the offline pass, 0 out of the offline
+order in their partition (and, exactly-once read committed, 0 duplicates). The run ends with a table of the
+cases and their counts (tests/integration/conftest.py).
 
 Seeded (TOOLMEND_FAULTS_SEED) and bounded in time; TOOLMEND_FAULTS_EVENTS sizes the SIGKILL stream (20k).
 
-A case that needs a fix not landed yet is marked xfail(strict=True) with the owner and the bug in the reason: it
-fails the run as soon as it passes (XPASS), so the mark goes when the fix lands.
+A case that fails because of a known bug is marked xfail(strict=True, raises=<that failure>) with the owner and
+the bug in the reason: any other failure still fails the run, and so does a pass (XPASS), so the mark goes when
+the fix lands.
 """
 
 from __future__ import annotations
