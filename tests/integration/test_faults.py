@@ -197,7 +197,7 @@ async def test_sigkill_five_times_at_random_points(broker, tmp_path: Path, fault
 # -- 2. SIGSTOP past the session timeout: a zombie -------------------------------------------------------------------
 
 async def test_sigstop_past_session_timeout_zombie(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
-    """A pauses mid-stream past its session timeout, B takes its partitions and finishes the backlog; A resumes.
+    """A pauses mid-stream past its session timeout, B joins, takes its partitions and finishes the backlog; A resumes.
     Everything written after that (no new input arrives meanwhile) comes from A for partitions it no longer owns:
     must be 0 with fencing. The end of the stream then goes to both, which restore what A may have corrupted."""
     rng = random.Random(SEED + 2)
@@ -208,26 +208,29 @@ async def test_sigstop_past_session_timeout_zombie(broker, tmp_path: Path, fault
     tail = int(n * 0.85)
     await produce(broker.bootstrap, s.input_topic, items[: n // 5])
     watched = [*topics_of(s).values(), s.changelog_topic]
-    with WorkerProc(s, tmp_path / "a.log") as a, WorkerProc(s, tmp_path / "b.log") as b:
-        await until_ready(a, b)
+    # A alone owns every partition with a backlog; paused mid-stream, B joins and gets them once A's session
+    # expires, so A is always paused past its session timeout holding work
+    with WorkerProc(s, tmp_path / "a.log") as a:
+        await until_ready(a)
         await produce(broker.bootstrap, s.input_topic, items[n // 5: tail])
         async with Progress(s) as progress:
             point = int(rng.uniform(0.3, 0.5) * tail)
             await wait_until(lambda: _ge(progress, point), 120, every=0.01)
         a.signal(signal.SIGSTOP)
         stopped = time.monotonic()
-        await wait_until(lambda: caught_up(s, tail), 120)
-        paused_s = time.monotonic() - stopped
-        assert paused_s * 1000 > s.session_timeout_ms, "B finished before A's session expired: no zombie tested"
-        before = await sizes(broker.bootstrap, watched)
-        a.signal(signal.SIGCONT)
-        await asyncio.sleep(8)  # A ships what it held, notices it lost the group, rejoins
-        after = await sizes(broker.bootstrap, watched)
-        zombie = {t: after[t] - before[t] for t in watched}
-        assert b.alive(), b.tail()
-        await produce(broker.bootstrap, s.input_topic, items[tail:])
-        await wait_until(lambda: caught_up(s, n), 120)
-        rc_a, rc_b = await a.stop(), await b.stop()
+        with WorkerProc(s, tmp_path / "b.log") as b:
+            await wait_until(lambda: _progressing(b, s, tail), 120)
+            paused_s = time.monotonic() - stopped
+            assert paused_s * 1000 > s.session_timeout_ms, "B finished before A's session expired: no zombie"
+            before = await sizes(broker.bootstrap, watched)
+            a.signal(signal.SIGCONT)
+            await asyncio.sleep(8)  # A ships what it held, notices it lost the group, rejoins
+            after = await sizes(broker.bootstrap, watched)
+            zombie = {t: after[t] - before[t] for t in watched}
+            assert b.alive(), b.tail()
+            await produce(broker.bootstrap, s.input_topic, items[tail:])
+            await wait_until(lambda: caught_up(s, n), 120)
+            rc_a, rc_b = await a.stop(), await b.stop()
     cmp, _ = await compare(broker.bootstrap, s)
     cmp.row(fault_row)
     written = sum(zombie.values())
@@ -748,15 +751,17 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 6, 0.5))
     la, lb = tmp_path / "a.log", tmp_path / "b.log"
     async with Progress(s) as progress:
+        in_txn = 0  # faults that landed while a transaction had written records and was not committed yet
         for frac in sorted(rng.uniform(0.1, 0.5) for _ in range(2)):  # two kills of a lone worker
             with WorkerProc(s, la, EOS) as a:
                 await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.01)  # type: ignore[misc]
-                await asyncio.sleep(rng.uniform(0, 0.3))
+                in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
                 assert a.alive(), a.tail()
                 a.kill()
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
             await until_ready(a, b)
             await wait_until(lambda: _ge(progress, int(0.7 * n)), 120, every=0.01)
+            in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
             a.signal(signal.SIGSTOP)  # paused mid-stream until b owns every partition (or 30 s)
             paused = time.monotonic()
             await wait_until(lambda: _owns_all(b, s.partitions), 30)
@@ -769,10 +774,35 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     cmp.row(fault_row)
     dirty = await sizes(broker.bootstrap, topics_of(s).values())
     aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
-    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s; read_committed; {aborted} "
-                         f"records of aborted transactions (read_uncommitted sees them)")
+    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s, {in_txn} of the 3 inside an open "
+                         f"transaction; read_committed; {aborted} records of aborted transactions")
     assert cmp.clean(exactly_once=True), cmp.details()
     assert rcs == (0, 0)
+    assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
+
+
+async def open_transaction(bootstrap: str, topic: str, timeout_s: float) -> bool:
+    """Wait until a transaction has written records to `topic` that are not committed yet (a partition's last
+    stable offset below its high watermark): the moment to strike. False if none was seen in time."""
+    from aiokafka import AIOKafkaConsumer
+
+    from processor.shell.kafka import partitions_of
+
+    rc = AIOKafkaConsumer(bootstrap_servers=bootstrap, isolation_level="read_committed")
+    ru = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    await rc.start()
+    await ru.start()
+    try:
+        tps = [TopicPartition(topic, p) for p in sorted(await partitions_of(ru, topic))]
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            stable, high = await rc.end_offsets(tps), await ru.end_offsets(tps)
+            if any(stable[tp] < high[tp] for tp in tps):
+                return True
+    finally:
+        await rc.stop()
+        await ru.stop()
+    return False
 
 
 async def test_exactly_once_refused_without_transactions(tmp_path: Path, fault_row: dict[str, Any]) -> None:
