@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from .dialects.base import Dialect
+from .dialects.base import Dialect, text_from_parts
 from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
@@ -18,6 +18,41 @@ from .regression import AssistantTurn, RegressionDetector
 from .tracker import Step
 
 RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
+
+
+def call_arguments(msg: Any, pos: int) -> Any:
+    """The arguments of the call at `pos` of a message (a JSON string or an object), whatever the dialect's shape:
+    `tool_calls[pos].function.arguments`, `content[pos].input`, `parts[pos].functionCall.args`, or the item's
+    own `arguments`/`input` (pos -1)."""
+    if not isinstance(msg, dict):
+        return None
+    if pos < 0:
+        return msg.get("arguments", msg.get("input"))
+    for container in ("tool_calls", "content", "parts"):
+        parts = msg.get(container)
+        if isinstance(parts, list) and pos < len(parts):
+            part = parts[pos]
+            if not isinstance(part, dict):
+                return None
+            fn = part.get("function")
+            if isinstance(fn, dict):
+                return fn.get("arguments")
+            fc = part.get("functionCall")
+            if isinstance(fc, dict):
+                return fc.get("args")
+            return part.get("input")
+    return None
+
+
+def system_text(value: Any) -> str:
+    """The text of a system prompt in any shape: a string, a list of text blocks, an object with `parts`."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        value = value.get("parts", value.get("content", value.get("text")))
+        if isinstance(value, str):
+            return value
+    return text_from_parts(value) if isinstance(value, list) else ""
 
 
 PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its text, in memory and in state
@@ -28,15 +63,15 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("erasure", "last_user", "pending", "regression", "replayed")
+    __slots__ = ("erasure", "fed_user", "last_user", "pending", "regression", "streamed")
 
     def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None) -> None:
         self.regression = regression if regression is not None else RegressionDetector()
         self.erasure = erasure if erasure is not None else ErasureTracker()
         self.last_user: str | None = None  # fingerprint of the last user text: the request that led to calls
-        self.pending: list[Any] | None = None  # [first index, text, tools] of the assistant turn in progress
-        # batch with earlier snapshots: user requests those already held (their turns were judged there)
-        self.replayed: set[str] = set()
+        self.pending: list[Any] | None = None  # [first index, text, tools, args] of the assistant turn in progress
+        self.streamed = False  # messages came as a stream: the stream's turns are judged, snapshots only erasures
+        self.fed_user: str | None = None  # snapshots: the last user request fed to the detectors (where to resume)
 
     def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
                    model: str | None, app_version: str | None) -> list[Finding]:
@@ -45,25 +80,83 @@ class Behaviour:
             return []
         return self.observe(view, step.calls, msg, index, adapter, obs, model, app_version)
 
-    def learn_history(self, messages: Sequence[Any], adapter: Dialect) -> None:
-        """An earlier snapshot of the conversation (batch): learn its tool use, report nothing from it."""
-        for i, m in enumerate(messages):
-            try:
-                v = adapter.view(m)
-            except ValueError:
-                continue
-            calls = [(c.id, c.name) for c in v.calls if not c.malformed]
-            self.observe(v, calls, m, i, adapter, None, None, None)
+    def on_context(self, system: Any = None, tools: Any = None) -> None:
+        """What a request carries beside its messages: the system prompt (a top-level `system`,
+        `systemInstruction` or `instructions`) and the tool definitions."""
+        if system is not None:
+            self.regression.on_system(system_text(system))
+        if tools is not None:
+            self.regression.on_tools(tools)
+
+    def resume_at(self, messages: Sequence[Any], adapter: Dialect, views: Sequence[View | None] | None = None) -> int:
+        """Where a request snapshot continues what the detectors have seen: right after the last request fed
+        (found again by its text), so each turn is judged once, in the snapshot that first holds its answer.
+        Messages after that request may be fed again (the call, its result): the detectors ignore repeats.
+        A snapshot that no longer holds that request (trimmed, summarised) resumes at its own last request."""
+        if self.fed_user is None:
+            return 0
+        last = -1
+        for i in range(len(messages) - 1, -1, -1):
+            v = views[i] if views is not None and i < len(views) else None
+            m = messages[i]
+            if v is None:
+                try:
+                    v = adapter.view(m)
+                except ValueError:
+                    continue
             if v.role is Role.USER and v.has_text and not v.results:
-                self.replayed.add(user_key(adapter.text_of(m)))
-        self.flush(None, None, None)
+                key = user_key(adapter.text_of(m))
+                if key == self.fed_user:
+                    return i + 1
+                if last < 0:
+                    last = i
+        return last if last >= 0 else len(messages)
+
+    def feed_snapshot(self, messages: Sequence[Any], adapter: Dialect, views: Sequence[View | None] | None,
+                      obs: TurnObserver | None, model: str | None, app_version: str | None,
+                      steps: Sequence[Step] | None = None, origin: Sequence[int] | None = None) -> list[Finding]:
+        """A request snapshot of a conversation known from snapshots only: judge the turns it adds (see
+        `resume_at`). `steps`: the tracker's steps of these messages, if at hand (their views and calls)."""
+        out: list[Finding] = []
+        for i in range(self.resume_at(messages, adapter, views), len(messages)):
+            m = messages[i]
+            if steps is not None and i < len(steps):
+                v = steps[i].view
+                calls: Sequence[tuple[str | None, str]] = steps[i].calls
+                if v is None:
+                    continue
+            else:
+                v = views[i] if views is not None and i < len(views) else None
+                if v is None:
+                    try:
+                        v = adapter.view(m)
+                    except ValueError:
+                        continue
+                calls = [(c.id, c.name) for c in v.calls if not c.malformed]
+            out.extend(self._observe(v, calls, m, origin[i] if origin is not None else i, adapter, obs, model,
+                                     app_version))
+            if v.role is Role.USER and v.has_text and not v.results:
+                self.fed_user = self.last_user
+        return out
 
     def observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
+                obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
+        """A message of the conversation's stream."""
+        self.streamed = True
+        return self._observe(view, calls, msg, index, adapter, obs, model, app_version)
+
+    def _observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
                 obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
         role = view.role
         out: list[Finding] = []
         if role is Role.ASSISTANT:
-            tools = [c.name for c in view.calls if not c.malformed] if view.calls else []
+            tools: list[str] = []
+            args: list[Any] = []
+            if view.calls:
+                for c in view.calls:
+                    if not c.malformed:
+                        tools.append(c.name)
+                        args.append(call_arguments(msg, c.pos))
             if calls:
                 on_call = self.erasure.on_call
                 for cid, tool in calls:
@@ -74,14 +167,16 @@ class Behaviour:
                 # is read only if the detector will look at it
                 reg = self.regression
                 text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
-                return self._decide(reg.on_assistant(index, text, tools), obs, model, app_version)
+                return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
             text = adapter.text_of(msg) if view.has_text else ""
             if self.pending is None:
-                self.pending = [index, text[:PENDING_TEXT], tools]
+                self.pending = [index, text[:PENDING_TEXT], tools, args]
             else:
                 if text:
                     self.pending[1] = (self.pending[1] + "\n" + text)[:PENDING_TEXT]
+                earlier = self.pending[3] if len(self.pending) > 3 else [None] * len(self.pending[2])
                 self.pending[2] = self.pending[2] + tools
+                self.pending[3] = list(earlier) + args
             if not adapter.turn_spans_items:
                 # one message is the whole model turn (text and calls together): decide it now, so the last turn
                 # of a conversation that never ends is judged too. A turn spanning several items
@@ -91,6 +186,10 @@ class Behaviour:
         if role is Role.REASONING or role is Role.OTHER or role is Role.INVALID:
             return out
         out.extend(self.flush(obs, model, app_version))
+        if role is Role.SYSTEM:
+            if view.has_text:
+                self.regression.on_system(adapter.text_of(msg))
+            return out
         if role is Role.TOOL or (role is Role.USER and view.results):
             # a results turn (even with a line of user text beside the results) is answered by the model's
             # final answer, which is no regression; its text still leads the calls that may follow
@@ -111,7 +210,8 @@ class Behaviour:
         if p is None:
             return []
         self.pending = None
-        return self._decide(self.regression.on_assistant(p[0], p[1], p[2]), obs, model, app_version)
+        args = p[3] if len(p) > 3 else ()
+        return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version)
 
     def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
                 app_version: str | None) -> list[Finding]:
@@ -119,7 +219,7 @@ class Behaviour:
             return []
         if turn.after_first_tool_use and obs is not None:
             obs.assistant_turn(turn.outcome, model, app_version)
-        if turn.expected_tool is not None and self.last_user not in self.replayed:
+        if turn.expected_tool is not None:
             return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
                             turn.detail)]
         return []
@@ -160,6 +260,10 @@ class Behaviour:
             st["u"] = self.last_user
         if self.pending is not None:
             st["p"] = self.pending
+        if self.streamed:
+            st["s"] = 1
+        if self.fed_user is not None:
+            st["f"] = self.fed_user
         return st
 
     @classmethod
@@ -168,8 +272,9 @@ class Behaviour:
         b = cls(RegressionDetector.from_state(st["r"]), ErasureTracker.from_state(st["e"]))
         b.last_user = st.get("u")
         b.pending = st.get("p")
-        b.replayed = set()  # batch-only (earlier snapshots of one repair() call): never in a stream's state
+        b.streamed = bool(st.get("s", False))
+        b.fed_user = st.get("f")
         return b
 
 
-__all__ = ["Behaviour"]
+__all__ = ["Behaviour", "call_arguments", "system_text"]

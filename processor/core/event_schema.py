@@ -32,6 +32,11 @@ class EventSchema(BaseModel):
     provider: str | None = None
     app: str | None = None
     app_version: str | None = None
+    system: str | list[Any] | dict[str, Any] | None = Field(
+        None, description="type request: the system prompt beside the messages (Anthropic `system`, Gemini "
+                          "`systemInstruction`, Responses `instructions`); read by the text-only detector")
+    tools: list[dict[str, Any]] | None = Field(
+        None, description="type request: the tool definitions the request carried (any dialect's shape)")
 
 
 def schema_json() -> str:

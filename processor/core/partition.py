@@ -357,7 +357,11 @@ class PartitionProcessor:
             adapter = dialects.get(res.dialect)
             # the repair's tracker viewed each message with this adapter already (its steps, in input order)
             views = [s.view for s in steps[: len(ev.messages)]]
-            findings.extend(conv.behaviour.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
+            b = conv.behaviour
+            b.on_context(ev.system, ev.tools)
+            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
+            if not b.streamed:  # a conversation known from its snapshots only: judge the turns this one adds
+                findings.extend(b.feed_snapshot(ev.messages, adapter, views, emit.obs, conv.model, conv.app_version))
         for f in findings:
             emit.finding(f)
         for a in res.actions:

@@ -63,18 +63,23 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
                         templates=Templates(templates or {}, frozenset(non_idempotent_tools)))
 
 
+#: keys of a request object beside its messages: the system prompt of each dialect, and the tool definitions
+SYSTEM_KEYS = ("system", "systemInstruction", "system_instruction", "instructions")
+
+
 def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
-               previous: Sequence[Sequence[JSON]]) -> list[Finding]:
-    from .behaviour import Behaviour  # the detectors load their lexicons on first use
+               previous: Sequence[Sequence[JSON]], system: Any = None, tools: Any = None) -> list[Finding]:
+    from .behaviour import Behaviour  # the detectors load on first use
 
     b = Behaviour()
+    b.on_context(system, tools)
     out: list[Finding] = []
-    for k, snap in enumerate([*previous, msgs]):
+    for k, snap in enumerate(previous):
         out.extend(b.on_snapshot(snap, adapter, k))
-        if k < len(previous):
-            b.learn_history(snap, adapter)
-    for i, (m, step) in enumerate(zip(msgs, steps, strict=False)):
-        out.extend(b.on_message(step, m, i, adapter, None, None, None))
+        b.feed_snapshot(snap, adapter, None, None, None, None)  # turns judged then: reported by those calls
+    if previous:  # an erasure needs an earlier snapshot to have held the call
+        out.extend(b.on_snapshot(msgs, adapter, len(previous), [s.view for s in steps[: len(msgs)]]))
+    out.extend(b.feed_snapshot(msgs, adapter, None, None, None, None, steps))
     out.extend(b.flush(None, None, None))
     return out
 
@@ -92,6 +97,8 @@ def repair(
     behaviour: bool = True,
     previous: Sequence[Sequence[JSON]] = (),
     timestamps: Sequence[int | None] | None = None,
+    system: Any = None,
+    tools: Any = None,
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
@@ -106,10 +113,14 @@ def repair(
     `behaviour` adds the warnings `text_only_regression` (over this history) and `tool_history_erased`: tool
     calls of `previous` snapshots of the same conversation (oldest first) that vanished from a later one while
     the user message that led to them is still there.
+
+    `system` (a string, a list of text blocks or an object with `parts`) and `tools` (the request's tool
+    definitions, any dialect's shape) inform the text-only detector; the object form passes its own `system` /
+    `systemInstruction` / `instructions` and `tools` unless these are given.
     """
     return _repair(messages, dialect, strategy, templates=templates, non_idempotent_tools=non_idempotent_tools,
                    config=config, reason=reason, late_results=late_results, behaviour=behaviour,
-                   previous=previous, timestamps=timestamps)[0]
+                   previous=previous, timestamps=timestamps, system=system, tools=tools)[0]
 
 
 def _repair(
@@ -125,19 +136,27 @@ def _repair(
     behaviour: bool = True,
     previous: Sequence[Sequence[JSON]] = (),
     timestamps: Sequence[int | None] | None = None,
+    system: Any = None,
+    tools: Any = None,
 ) -> tuple[RepairResult, list[Any]]:
     """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
     every message again)."""
+    top: tuple[str, ...] = ()
     if isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
         if dialect == "auto" and key is not None:
             dialect = dialects.BY_HISTORY_KEY.get(key, dialect)
+        top = tuple(k for k in messages if isinstance(k, str))
+        if system is None:
+            system = next((messages[k] for k in SYSTEM_KEYS if messages.get(k) is not None), None)
+        if tools is None:
+            tools = messages.get("tools")
     else:
         msgs = list(messages)
     cfg = make_config(strategy, config, templates, non_idempotent_tools)
     if dialect == "auto":
-        dialect = dialects.detect(msgs)
+        dialect = dialects.detect(msgs, also=previous, keys=top)
     else:
         dialects.check(msgs, dialects.get(dialect).name)
     if late_results not in ("drop", "move"):
@@ -159,7 +178,7 @@ def _repair(
             raise InputError(e.kind, f"message {i}: {e.detail}") from None
     steps.append(tracker.finish(reason))
     if behaviour:
-        findings.extend(_behaviour(msgs, steps, adapter, previous))
+        findings.extend(_behaviour(msgs, steps, adapter, previous, system, tools))
     for step in steps:
         out.extend(e.message for e in step.messages)
         findings.extend(step.findings)

@@ -19,7 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("args", nargs=argparse.REMAINDER)
 
     for name, help_ in (("run", "the stream worker (Kafka in, repaired records out)"),
-                        ("replay", "reprocess a topic (or a time range of it) into another topic"),
+                        ("replay", "reprocess a topic or a file (or a time range) into topics of its own or a file"),
                         ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
                         ("schema", "print the JSON Schema of the input event")):
@@ -50,14 +50,25 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         return int(generate.main(rest))
     if command == "schema":
+        argparse.ArgumentParser(prog="toolmend schema", description="Print the JSON Schema of the input event "
+                                "(the value of a record of the input topic, or a line of a replay file).",
+                                ).parse_args(rest)
         from ..core.event_schema import schema_json
 
         sys.stdout.write(schema_json() + "\n")
         return 0
-    if command in ("run", "replay", "recover"):
+    if command == "run":
         from . import worker_cmd
 
         return worker_cmd.main(command, rest)
+    if command == "replay":
+        from . import replay
+
+        return replay.main(rest)
+    if command == "recover":
+        from . import recover_cmd
+
+        return recover_cmd.main(rest)
     if command == "demo":
         from . import demo
         from .embedded_broker import BrokerNotInstalled

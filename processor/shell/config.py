@@ -7,9 +7,9 @@ would put them in the process list. `env_only` fields get no flag.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin
 
 import orjson
 from pydantic import Field, JsonValue, PrivateAttr, SecretStr, ValidationError, field_validator, model_validator
@@ -30,22 +30,22 @@ TEN_YEARS_S = 10 * 365.25 * 86400
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TOOLMEND_", extra="forbid")
 
-    bootstrap_servers: str = "127.0.0.1:9092"
-    input_topic: str = "conversations"
-    output_topic: str = "conversations.repaired"
-    dlq_topic: str = "conversations.dlq"
-    findings_topic: str | None = "conversations.findings"
-    state_topic: str | None = Field(None, description="compacted changelog; default <group_id>-state")
-    group_id: str = "toolmend"
+    bootstrap_servers: str = Field("127.0.0.1:9092", description="Kafka brokers, host:port[,host:port...]")
+    input_topic: str = Field("conversations", description="topic of conversation events (key: conversation id)")
+    output_topic: str = Field("conversations.repaired", description="repaired histories")
+    dlq_topic: str = Field("conversations.dlq", description="bad input, unchanged, with the reason in headers")
+    findings_topic: str | None = Field("conversations.findings", description="one record per finding (empty: none)")
+    state_topic: str | None = Field(None, description="compacted changelog (none: <group_id>-state)")
+    group_id: str = Field("toolmend", description="consumer group of the workers")
     group_instance_id: str | None = Field(
         None, min_length=1, max_length=249,
         description="static group membership (KIP-345): a name stable across restarts and unique in the group, "
         "e.g. the pod name of a StatefulSet. A restart within session_timeout_ms keeps the member's partitions "
         "(no rebalance, no state restore elsewhere); a member that does not come back is noticed only after "
         "session_timeout_ms")
-    client_id: str = "toolmend"
-    strategy: Literal["fill", "drop"] = "fill"
-    mode: Literal["live", "replay"] = "live"
+    client_id: str = Field("toolmend", description="Kafka client id")
+    strategy: Literal["fill", "drop"] = Field("fill", description="dangling calls: synthesize results (fill) or "
+                                              "remove the calls (drop)")
 
     delivery: Literal["at_least_once", "exactly_once"] = Field(
         "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
@@ -54,12 +54,15 @@ class Settings(BaseSettings):
                               "truncated) with empty state instead of refusing to start; marked by a state_reset "
                               "record on the findings topic and toolmend_state_resets_total")
 
-    metrics_host: str = "0.0.0.0"
-    metrics_port: int = Field(9108, ge=0, le=65535)
+    metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
+    metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "
+                              "port, printed at start)")
 
     # at most ten years: event time plus any timer stays far inside 64-bit milliseconds (events.MAX_TS)
-    tool_result_timeout_s: float = Field(600.0, gt=0, le=TEN_YEARS_S)
-    conversation_ttl_s: float = Field(86400.0, gt=0, le=TEN_YEARS_S)
+    tool_result_timeout_s: float = Field(600.0, gt=0, le=TEN_YEARS_S, description="event-time seconds a call "
+                                         "waits for its result")
+    conversation_ttl_s: float = Field(86400.0, gt=0, le=TEN_YEARS_S, description="event-time seconds of idleness "
+                                      "before a conversation is evicted")
     late_result_grace_ms: int = Field(
         30_000, ge=0, le=TEN_YEARS_S * 1000,
         description="event time a block that closed with unanswered calls waits for late results before its "
@@ -74,30 +77,35 @@ class Settings(BaseSettings):
     max_watermark_step_s: float = Field(
         30 * 86400.0, gt=0, le=TEN_YEARS_S,
         description="for input without record timestamps (files): how far one event may move the event time")
-    max_event_bytes: int = Field(1 << 20, ge=1024)
-    shutdown_budget_s: float = Field(20.0, gt=0)
+    max_event_bytes: int = Field(1 << 20, ge=1024, description="larger events are dead-lettered")
+    shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
                                         "for this long")
-    label_cap: int = Field(50, ge=1, le=10000)
-    behaviour: bool = True
+    label_cap: int = Field(50, ge=1, le=10000, description="distinct models, tools and app versions per metric "
+                           "label (later ones: other)")
+    behaviour: bool = Field(True, description="text-only regression and tool-history erasure detection")
     hot_conversations: int = Field(4096, ge=64, description="live conversations per worker, shared by its "
                                    "partitions; the others wait serialized and compressed")
-    templates_file: Path | None = None
-    non_idempotent_tools: str = ""
+    templates_file: Path | None = Field(None, description="JSON file of synthesized-result templates per tool")
+    non_idempotent_tools: str = Field("", description="comma-separated tools whose timeout says the outcome is "
+                                      "unknown")
 
-    max_batch: int = Field(2000, ge=1)
-    fetch_max_wait_ms: int = Field(100, ge=0)
-    session_timeout_ms: int = Field(10000, ge=1000)
-    heartbeat_interval_ms: int = Field(3000, ge=100)
-    linger_ms: int = Field(5, ge=0)
-    create_topics: bool = True
+    max_batch: int = Field(2000, ge=1, description="records fetched and processed per batch")
+    fetch_max_wait_ms: int = Field(100, ge=0, description="longest wait of a fetch for new records")
+    session_timeout_ms: int = Field(10000, ge=1000, description="consumer group session timeout")
+    heartbeat_interval_ms: int = Field(3000, ge=100, description="consumer group heartbeat (at most a third of "
+                                       "the session timeout)")
+    linger_ms: int = Field(5, ge=0, description="producer batching delay")
+    create_topics: bool = Field(True, description="create missing topics at start")
     partitions: int = Field(4, ge=1, description="partitions of the input topic if the worker creates it; the "
                             "other topics it creates take as many as the input topic has")
-    replication_factor: int = Field(1, ge=1)
+    replication_factor: int = Field(1, ge=1, description="replication factor of topics it creates")
 
-    security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = "PLAINTEXT"
-    sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER", "GSSAPI"] | None = None
-    sasl_username: str | None = None
+    security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = Field(
+        "PLAINTEXT", description="how to talk to the brokers")
+    sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER", "GSSAPI"] | None = Field(
+        None, description="SASL mechanism (SASL_* protocols)")
+    sasl_username: str | None = Field(None, description="SASL user")
     sasl_password: SecretStr | None = Field(None, description="SASL password (PLAIN, SCRAM); environment only",
                                             json_schema_extra=ENV_ONLY)
     sasl_password_file: Path | None = Field(None, description="file holding the SASL password (a mounted secret)")
@@ -107,9 +115,9 @@ class Settings(BaseSettings):
                                                  "without a shell), run again before the token expires")
     sasl_oauth_token_refresh_s: float = Field(300.0, gt=0, description="OAUTHBEARER: run the token command at "
                                               "least this often")
-    ssl_cafile: Path | None = None
-    ssl_certfile: Path | None = None
-    ssl_keyfile: Path | None = None
+    ssl_cafile: Path | None = Field(None, description="CA bundle (PEM) to verify the brokers")
+    ssl_certfile: Path | None = Field(None, description="client certificate (PEM)")
+    ssl_keyfile: Path | None = Field(None, description="client key (PEM)")
 
     @field_validator("bootstrap_servers")
     @classmethod
@@ -224,32 +232,69 @@ class ConfigError(Exception):
     pass
 
 
-def add_flags(p: argparse.ArgumentParser) -> None:
-    """One flag per setting: `--input-topic` for TOOLMEND_INPUT_TOPIC; flags win over the environment. Secrets
-    have none (environment or file only). No abbreviations: `--sasl-password x` must not pass as
-    `--sasl-password-file x`."""
-    p.allow_abbrev = False
+def _choices(annotation: Any) -> list[str] | None:
+    """The values of a Literal setting (also inside `X | None`), for argparse's choices."""
+    if get_origin(annotation) is Literal:
+        return [str(a) for a in get_args(annotation)]
+    for arg in get_args(annotation):
+        if get_origin(arg) is Literal:
+            return [str(a) for a in get_args(arg)]
+    return None
+
+
+def _default_text(default: Any) -> str:
+    if default is None or default == "":
+        return "none"
+    if isinstance(default, bool):
+        return str(default).lower()
+    return str(default)
+
+
+def env_name(name: str) -> str:
+    return "TOOLMEND_" + name.upper()
+
+
+def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
+              title: str = "settings (flag, or environment variable; flags win)") -> None:
+    """One flag per setting: `--input-topic` for TOOLMEND_INPUT_TOPIC, its help from the field's description,
+    default and variable (so `--help` and the environment cannot drift apart). `exclude`: settings a command
+    does not use (they get no flag; the environment may still set them)."""
+    p.allow_abbrev = False  # `--sasl-password x` must not pass as `--sasl-password-file x`
+    group = p.add_argument_group(title)
+    skip = set(exclude)
     for name, field in Settings.model_fields.items():
-        if field.json_schema_extra == ENV_ONLY:
+        if name in skip or field.json_schema_extra == ENV_ONLY:  # secrets: environment or file only
             continue
         flag = "--" + name.replace("_", "-")
+        text = f"{field.description or name.replace('_', ' ')} (default: {_default_text(field.default)}; " \
+               f"env {env_name(name)})"
+        text = text.replace("%", "%%")
         if field.annotation is bool:
-            p.add_argument(flag, dest=name, default=None, action=argparse.BooleanOptionalAction)
+            group.add_argument(flag, dest=name, default=None, action=argparse.BooleanOptionalAction, help=text)
         else:
-            p.add_argument(flag, dest=name, default=None, metavar=name.upper())
+            choices = _choices(field.annotation)
+            group.add_argument(flag, dest=name, default=None, choices=choices,
+                               metavar="{" + ",".join(choices) + "}" if choices else name.split("_")[-1].upper(),
+                               help=text)
 
 
 def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.ArgumentParser | None = None,
-         ) -> tuple[Settings, argparse.Namespace]:
+         exclude: Iterable[str] = ()) -> tuple[Settings, argparse.Namespace]:
     p = extra or argparse.ArgumentParser(prog=prog)
-    add_flags(p)
+    add_flags(p, exclude)
     ns = p.parse_args(list(argv))
     given = {k: v for k, v in vars(ns).items() if k in Settings.model_fields and v is not None}
+    return settings_from(given), ns
+
+
+def settings_from(given: dict[str, Any]) -> Settings:
+    """Settings from flags (`given`) over the environment; a bad value is a ConfigError of one line that names
+    the setting and its variable."""
     try:
-        return Settings(**given), ns
+        return Settings(**given)
     except ValidationError as e:
-        lines = []
+        parts = []
         for err in e.errors():
-            loc = ".".join(str(x) for x in err["loc"]) or "settings"
-            lines.append(f"  {loc} (TOOLMEND_{loc.upper()}): {err['msg']}")
-        raise ConfigError("invalid configuration:\n" + "\n".join(lines)) from None
+            loc = ".".join(str(x) for x in err["loc"])
+            parts.append(f"{loc} ({env_name(loc)}): {err['msg']}" if loc else str(err["msg"]))
+        raise ConfigError("invalid configuration: " + "; ".join(parts)) from None

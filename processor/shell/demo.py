@@ -26,18 +26,45 @@ from .worker_cmd import serve, setup_logging
 PARTITIONS = 4
 
 
+# settings the demo decides itself (its embedded broker, its topics, its group); the others come from the same
+# places as for `toolmend run`: flags, then TOOLMEND_* variables, then the defaults
+DEMO_OWN = ("bootstrap_servers", "input_topic", "output_topic", "dlq_topic", "findings_topic", "state_topic",
+            "group_id", "group_instance_id", "partitions", "session_timeout_ms", "heartbeat_interval_ms",
+            "fetch_max_wait_ms", "create_topics", "replication_factor", "security_protocol", "sasl_mechanism",
+            "sasl_username", "sasl_password", "sasl_password_file", "sasl_oauth_token_file",
+            "sasl_oauth_token_command", "sasl_oauth_token_refresh_s", "ssl_cafile", "ssl_certfile", "ssl_keyfile",
+            "client_id")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="toolmend demo", description=__doc__)
-    p.add_argument("--conversations", type=int, default=400, help="conversations to generate (default 400)")
-    p.add_argument("--seed", type=int, default=42)
-    p.add_argument("--metrics-port", type=int, default=9108, help="0 picks a free port")
-    p.add_argument("--metrics-host", default="127.0.0.1")
-    p.add_argument("--strategy", choices=("fill", "drop"), default="fill")
-    p.add_argument("--forever", action="store_true", help="keep producing traffic until interrupted")
-    p.add_argument("--rate", type=float, default=0.0,
+    from .config import add_flags
+
+    p = argparse.ArgumentParser(prog="toolmend demo", usage="%(prog)s [options]", description=__doc__)
+    g = p.add_argument_group("demo")
+    g.add_argument("--conversations", type=int, default=400, help="conversations to generate (default 400)")
+    g.add_argument("--seed", type=int, default=42, help="generator seed (default 42)")
+    g.add_argument("--forever", action="store_true", help="keep producing traffic until interrupted")
+    g.add_argument("--rate", type=float, default=0.0,
                    help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
-    p.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
+    add_flags(p, DEMO_OWN, title="worker settings (flag, or environment variable as for `toolmend run`)")
     return p
+
+
+def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
+    """The worker's settings: flags and TOOLMEND_* for everything but what the demo owns (broker, topics)."""
+    from .config import settings_from
+
+    given = {k: v for k, v in vars(ns).items() if k in Settings.model_fields and v is not None}
+    given.update(bootstrap_servers=bootstrap, input_topic="demo.conversations", output_topic="demo.repaired",
+                 dlq_topic="demo.dlq", findings_topic="demo.findings", group_id="toolmend-demo",
+                 partitions=PARTITIONS, session_timeout_ms=6000, heartbeat_interval_ms=500, fetch_max_wait_ms=50,
+                 create_topics=True, replication_factor=1, security_protocol="PLAINTEXT", sasl_mechanism=None,
+                 sasl_password=None, sasl_password_file=None, sasl_oauth_token_file=None,
+                 sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo")
+    return settings_from(given)
 
 
 def _sum(m: Metrics, name: str, by: str | None = None, **match: str) -> Any:
@@ -104,13 +131,62 @@ def _table(rows: Sequence[tuple[str, Any, Any]], out: TextIO) -> None:
         out.write(f"{name:{w}}  {g:>10}  {e:>10}{mark}\n")
 
 
+class _Status:
+    """The demo's one status line: redrawn in place on a terminal (rich; log lines print above it, never into
+    it), a full line every few seconds otherwise (lines never run together in a file or a pipe)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.tty = out.isatty()
+        self._live: Any = None
+        self._last = 0.0
+
+    def __enter__(self) -> _Status:
+        if self.tty:
+            import logging
+
+            from rich.console import Console
+            from rich.live import Live
+
+            console = Console(file=self.out)
+            # rich redirects sys.stderr while it runs (lines written there print above the status line): the log
+            # handlers write there too, keeping their format (text or json)
+            self._live = Live("", console=console, refresh_per_second=4, transient=False, redirect_stderr=True)
+            self._live.start()
+            self._saved = [(h, h.stream) for h in logging.getLogger().handlers if isinstance(h, logging.StreamHandler)]
+            for h, _ in self._saved:
+                h.setStream(sys.stderr)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._live is not None:
+            self._live.stop()
+            for h, stream in self._saved:
+                h.setStream(stream)
+
+    def show(self, text: str, final: bool = False) -> None:
+        if self._live is not None:
+            self._live.update(text)
+            return
+        now = time.monotonic()
+        if final or now - self._last >= 2.0:
+            self._last = now
+            self.out.write(text + "\n")
+            self.out.flush()
+
+
 async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from ..synth.generate import FaultRates, generate, iter_generate
     from ..synth.truth import GroundTruth
 
-    if ns.metrics_port and not _port_free(ns.metrics_host, ns.metrics_port):
-        out.write(f"port {ns.metrics_port} is busy: serving metrics on a free port instead\n")
-        ns.metrics_port = _free_port(ns.metrics_host)
+    probe = demo_settings(ns, "127.0.0.1:9")  # the metrics address, as configured (flags, environment)
+    host, port = probe.metrics_host, probe.metrics_port
+    if port and not _port_free(host, port):
+        out.write(f"port {port} is busy: serving metrics on a free port instead\n")
+        port = 0
+    if port == 0:
+        port = _free_port(host)
+    ns.metrics_port = port
     out.write("starting the embedded Kafka broker (Tansu) ...\n")
     broker = EmbeddedBroker().start()
     stop = asyncio.Event()
@@ -119,17 +195,12 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:
-        s = Settings(bootstrap_servers=broker.bootstrap, input_topic="demo.conversations",
-                     output_topic="demo.repaired", dlq_topic="demo.dlq", findings_topic="demo.findings",
-                     group_id="toolmend-demo", metrics_port=ns.metrics_port, metrics_host=ns.metrics_host,
-                     strategy=ns.strategy, partitions=PARTITIONS, session_timeout_ms=6000,
-                     heartbeat_interval_ms=500, fetch_max_wait_ms=50)
+        s = demo_settings(ns, broker.bootstrap)
         metrics = Metrics(label_cap=s.label_cap)
         worker_stop = asyncio.Event()
         task = asyncio.create_task(serve(s, worker_stop, metrics))
-        out.write(f"broker {broker.bootstrap}; worker metrics on http://{ns.metrics_host}:{ns.metrics_port}/metrics\n")
-        if ns.metrics_port == 0:
-            out.write("(port 0: the worker picked a free port, see the log line above)\n")
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+        out.write(f"broker {broker.bootstrap}; worker metrics on http://{shown}:{port}/metrics\n")
         produced = [0]
         t0 = time.monotonic()
         truth: GroundTruth | None = None
@@ -143,29 +214,27 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             events = evs
             rate = ns.rate
         producer = asyncio.create_task(_produce(broker.bootstrap, s.input_topic, events, rate, stop, produced))
-        last = 0.0
-        while True:
-            await asyncio.sleep(0.25)
-            done = int(_sum(metrics, "toolmend_events_total"))
-            if time.monotonic() - last >= 1.0 or (producer.done() and done >= produced[0]):
-                last = time.monotonic()
+        with _Status(out) as status:
+            while True:
+                await asyncio.sleep(0.25)
+                done = int(_sum(metrics, "toolmend_events_total"))
+                finished = producer.done() and (ns.forever or done >= produced[0])
                 dangling = _sum(metrics, "toolmend_dangling_tool_calls_total")
-                out.write(f"\r  produced {produced[0]:>7,}  processed {done:>7,}  dangling {dangling:>5,.0f}  "
-                          f"regressions {_sum(metrics, 'toolmend_text_only_regressions_total'):>4,.0f}  "
-                          f"dead letters {_sum(metrics, 'toolmend_dead_letters_total'):>4,.0f}")
-                out.flush()
-            if producer.done():
-                producer.result()
-                if not ns.forever and done >= produced[0]:
+                status.show(f"  produced {produced[0]:>7,}  processed {done:>7,}  dangling {dangling:>5,.0f}  "
+                            f"regressions {_sum(metrics, 'toolmend_text_only_regressions_total'):>4,.0f}  "
+                            f"dead letters {_sum(metrics, 'toolmend_dead_letters_total'):>4,.0f}", final=finished)
+                if producer.done():
+                    producer.result()
+                    if finished:
+                        break
+                if task.done():
+                    task.result()  # the worker stopped on its own: its error, not a hang
                     break
-                if ns.forever:
+                if stop.is_set() and not ns.forever:
                     break
-            if stop.is_set() and not ns.forever:
-                break
-        if ns.forever:
-            await stop.wait()
+            if ns.forever:
+                await stop.wait()
         secs = time.monotonic() - t0
-        out.write("\n")
         worker_stop.set()
         await task
         _summary(metrics, truth, secs, produced[0], out, exact=not ns.forever)
@@ -216,6 +285,23 @@ def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, ex
 
 
 def main(argv: Sequence[str]) -> int:
+    from aiokafka.errors import KafkaConnectionError
+
+    from .config import ConfigError
+
     ns = _parser().parse_args(list(argv))
-    setup_logging(ns.log_level)
-    return asyncio.run(run_demo(ns))
+    try:
+        demo_settings(ns, "127.0.0.1:9")
+    except ConfigError as e:
+        sys.stderr.write(f"toolmend demo: {e}\n")
+        return 2
+    try:
+        setup_logging(ns.log_level, ns.log_format)
+    except ValueError as e:
+        sys.stderr.write(f"toolmend demo: {e}\n")
+        return 2
+    try:
+        return asyncio.run(run_demo(ns))
+    except KafkaConnectionError as e:
+        sys.stderr.write(f"toolmend demo: cannot reach the embedded broker: {e}\n")
+        return 1

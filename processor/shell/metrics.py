@@ -105,6 +105,9 @@ class Metrics:
                                     "found lost (--start-empty)", registry=r)
         self.woken = Counter(p + "state_woken_conversations",
                              "Conversations woken from their stored form (not among the live ones)", registry=r)
+        self.replay_remaining = Gauge(p + "replay_remaining_records",
+                                      "Input records a replay has still to read, per partition (replays only)",
+                                      ["partition"], registry=r)
         self.quarantined = Counter(p + "quarantined_conversations",
                                    "Conversations whose state broke (a bug of ours, or an unreadable changelog "
                                    "record): their later events go to the dead-letter topic", registry=r)

@@ -9,7 +9,7 @@ from typing import IO, Any
 import orjson
 
 from ..core.model import DIALECTS, InputError
-from ..core.repair import RepairResult, extract_history, repair
+from ..core.repair import SYSTEM_KEYS, RepairResult, extract_history, repair
 from ..core.tracker import STRATEGIES, Strategy
 
 
@@ -39,6 +39,8 @@ class _Options:
 
 def _run_one(doc: Any, opt: _Options) -> RepairResult:
     previous: list[Any] = []
+    # what the request carries beside its messages (system prompt, tool definitions): for the text-only detector
+    context = {k: doc[k] for k in (*SYSTEM_KEYS, "tools") if k in doc} if isinstance(doc, dict) else {}
     if isinstance(doc, dict) and "snapshots" in doc:  # successive request snapshots: repair the last
         snaps = doc["snapshots"]
         if not isinstance(snaps, list) or not snaps or not all(isinstance(x, list) for x in snaps):
@@ -50,8 +52,8 @@ def _run_one(doc: Any, opt: _Options) -> RepairResult:
         dialect = "gemini"
     elif dialect == "auto" and key == "input":
         dialect = "openai_responses"
-    return repair(msgs, dialect, opt.strategy, templates=opt.templates, non_idempotent_tools=opt.non_idempotent,
-                  previous=previous)
+    return repair({key or "messages": msgs, **context} if context else msgs, dialect, opt.strategy,
+                  templates=opt.templates, non_idempotent_tools=opt.non_idempotent, previous=previous)
 
 
 def _result_doc(r: RepairResult) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""`toolmend run` (the worker), `toolmend replay` (reprocess a topic, then exit) and `toolmend recover`."""
+"""`toolmend run`: the worker with its HTTP endpoints, configured from flags and the environment."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+
+from aiokafka.errors import KafkaConnectionError
 
 from .config import ConfigError, Settings, load
 from .http import HealthServer
@@ -49,25 +51,19 @@ async def _run(settings: Settings) -> int:
     except ConfigError as e:
         sys.stderr.write(f"toolmend run: {e}\n")
         return 2
+    except KafkaConnectionError as e:  # one line, not a traceback: the usual cause is the address
+        sys.stderr.write(f"toolmend run: cannot reach the Kafka brokers at {settings.bootstrap_servers}: {e}\n")
+        return 1
     return 0
 
 
 def main(command: str, argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog=f"toolmend {command}")
+    p = argparse.ArgumentParser(prog=f"toolmend {command}", usage="%(prog)s [options]",
+                                description="The stream worker: conversation events in, repaired histories, "
+                                "findings and dead letters out, until SIGTERM.")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--log-format", choices=FORMATS, default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
-    if command == "replay":
-        p.add_argument("--from-time", help="RFC 3339 or epoch ms: start at the first record at or after it")
-        p.add_argument("--to-time", help="RFC 3339 or epoch ms: stop before records after it")
-    if command == "recover":
-        p.add_argument("--rebuild", action="store_true", required=True,
-                       help="rebuild the state of partitions whose state is lost by reprocessing the input up to "
-                            "the committed offsets (writes state only, no outputs); stop the workers first")
-        p.add_argument("--partition", type=int, action="append", dest="only",
-                       help="only this input partition (repeatable)")
-        p.add_argument("--force", action="store_true",
-                       help="with --partition: rebuild even if its state looks complete")
     try:
         settings, ns = load(argv, prog=f"toolmend {command}", extra=p)
     except ConfigError as e:
@@ -78,16 +74,4 @@ def main(command: str, argv: Sequence[str]) -> int:
     except ValueError as e:
         sys.stderr.write(f"toolmend {command}: {e}\n")
         return 2
-    if command == "replay":
-        from .replay import replay_main
-
-        return asyncio.run(replay_main(settings, ns.from_time, ns.to_time))
-    if command == "recover":
-        import orjson
-
-        from .recovery import rebuild
-
-        summary = asyncio.run(rebuild(settings, ns.only, ns.force))
-        print(orjson.dumps({"rebuilt": summary}).decode())
-        return 0
     return asyncio.run(_run(settings))

@@ -257,28 +257,6 @@ async def test_generated_traffic_end_to_end_matches_ground_truth(broker) -> None
         assert bad == [], (cid, dialect, bad)
 
 
-async def test_replay_reproduces_live_output(broker) -> None:  # type: ignore[no-untyped-def]
-    from processor.shell.replay import replay
-    from processor.synth.generate import generate
-
-    s = settings_for(broker.bootstrap)
-    await create(s)
-    events, _ = generate(60, seed=11, partitions=s.partitions)
-    n = await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in events])
-    async with worker(s):
-        await wait_until(lambda: caught_up(s, n), 90)
-    r = s.model_copy(update={"output_topic": s.output_topic + ".replay", "dlq_topic": s.dlq_topic + ".replay",
-                             "findings_topic": (s.findings_topic or "") + ".replay", "mode": "replay"})
-    summary = await replay(r)
-    assert summary["events"] == n
-    for live, again in ((s.output_topic, r.output_topic), (s.findings_topic, r.findings_topic),
-                        (s.dlq_topic, r.dlq_topic)):
-        a = by_id(await read_all(broker.bootstrap, live or ""))
-        b = by_id(await read_all(broker.bootstrap, again or ""))
-        assert a == b, live
-        assert a or live == s.dlq_topic, live
-
-
 async def test_a_state_topic_smaller_than_the_input_is_refused_at_start(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from processor.shell.worker import ensure_topics
 

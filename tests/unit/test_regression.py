@@ -1,17 +1,22 @@
-"""text_only_regression: the detector's decisions on the seed-003 scenario, its negatives, state and bounds."""
+"""text_only_regression: decisions on tools the detector has never seen (English and Chinese), its negatives,
+the snapshot path, system prompts and tool definitions, state and bounds."""
 
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from processor.core import regression as R
+import processor
+from processor.core import dialects
+from processor.core.events import parse_event
+from processor.core.findings import FindingKind
+from processor.core.partition import PartitionProcessor
 from processor.core.regression import (
     MAX_REQUEST_TOKENS,
     MAX_SERVED,
@@ -19,23 +24,33 @@ from processor.core.regression import (
     AssistantTurn,
     RegressionDetector,
 )
+from processor.core.regression.text import split_identifier
 
-# A script is a list of steps: ("u", text) user text, ("r", tool, text) tool result, ("a", text, [tools]).
+# A script is a list of steps: ("u", text) user text, ("r", tool, text) tool result,
+# ("a", text, [tools], [args]) assistant message, ("s", text) system prompt, ("d", tools) tool definitions.
 Step = tuple[Any, ...]
+
+
+def _one(det: RegressionDetector, i: int, step: Step) -> list[AssistantTurn]:
+    if step[0] == "u":
+        det.on_user(i, step[1])
+    elif step[0] == "r":
+        det.on_tool_result(i, step[1], step[2])
+    elif step[0] == "s":
+        det.on_system(step[1])
+    elif step[0] == "d":
+        det.on_tools(step[1])
+    else:
+        t = det.on_assistant(i, step[1], step[2] if len(step) > 2 else [], step[3] if len(step) > 3 else ())
+        return [] if t is None else [t]
+    return []
 
 
 def run(script: Sequence[Step], det: RegressionDetector | None = None) -> list[AssistantTurn]:
     det = det or RegressionDetector()
     turns: list[AssistantTurn] = []
     for i, step in enumerate(script):
-        if step[0] == "u":
-            det.on_user(i, step[1])
-        elif step[0] == "r":
-            det.on_tool_result(i, step[1], step[2])
-        else:
-            t = det.on_assistant(i, step[1], step[2] if len(step) > 2 else [])
-            if t is not None:
-                turns.append(t)
+        turns.extend(_one(det, i, step))
     return turns
 
 
@@ -43,218 +58,304 @@ def flagged(script: Sequence[Step]) -> list[tuple[int, str | None]]:
     return [(t.index, t.expected_tool) for t in run(script) if t.expected_tool is not None]
 
 
-def served(user: str, tool: str, result: str, final: str) -> list[Step]:
-    return [("u", user), ("a", "", [tool]), ("r", tool, result), ("a", final, [])]
+def served(user: str, tool: str, args: dict[str, Any], result: str, final: str) -> list[Step]:
+    return [("u", user), ("a", "", [tool], [json.dumps(args, ensure_ascii=False)]), ("r", tool, result),
+            ("a", final, [])]
 
 
-VOLUME_ZH = served("声音大一点", "set_volume", "success", "好的，音量已调大。")
-VOLUME_EN = served("Turn the volume up a bit", "set_volume", '{"ok": true, "volume": 60}', "Done, volume at 60%.")
-WEATHER_EN = served(
-    "What's the weather like in London today?",
-    "get_weather",
-    '{"city": "London", "today": {"condition": "light rain", "high_c": 14}, "tomorrow": {"condition": "sunny"}}',
-    "London today: light rain, 14°C. Tomorrow: sunny.",
-)
-WEATHER_ZH = served(
-    "北京今天天气怎么样？", "get_weather", '{"city": "北京", "今天": "小雨，8~14°C", "明天": "晴"}', "北京今天小雨。"
-)
-FILES_EN = served("Delete draft_old.txt", "delete_file", '{"deleted": "draft_old.txt"}', "Deleted draft_old.txt.")
-MESSAGE_ZH = served("给张伟发消息说我晚点到家", "send_message", '{"status": "sent"}', "已发送给张伟。")
+# tools none of which any word list knows
+SQL_EN = served("How many signups did we get yesterday? Query the warehouse.", "run_sql",
+                {"query": "select count(*) from signups"}, '{"rows": [[1342]]}', "1,342 signups yesterday.")
+JIRA_EN = served("File a Jira ticket in project WEB: login button misaligned on Safari", "create_jira_issue",
+                 {"project": "WEB", "summary": "Login button misaligned"}, '{"key": "WEB-881"}', "Created WEB-881.")
+FAN_EN = served("Set the ceiling fan to speed 2", "set_fan_speed", {"speed": 2}, '{"speed": 2}', "Fan on 2.")
+FLIGHT_EN = served("Is flight UA 857 on time?", "check_flight_status", {"flight": "UA857"},
+                   '{"status": "delayed", "departure": "14:40", "gate": "G92"}', "Delayed to 14:40, gate G92.")
+PARCEL_ZH = served("帮我查一下快递单号SF1234567的物流", "track_parcel", {"tracking_no": "SF1234567"},
+                   '{"status": "in_transit", "city": "Hangzhou"}', "您的快递正在杭州中转。")
+DOCTOR_ZH = served("帮我挂一个明天上午的皮肤科号", "book_doctor", {"department": "皮肤科", "date": "明天上午"},
+                   '{"no": 12}', "已为您挂上明天上午皮肤科12号。")
+PHONE_ZH = served("给我的手机充值50元话费", "top_up_phone", {"amount": 50}, '{"ok": true, "balance": 86.5}',
+                  "已充值50元，当前余额86.5元。")
+SCENE_ZH = served("把书房的灯调成阅读模式", "set_light_scene", {"room": "书房", "scene": "reading"}, '{"ok": true}',
+                  "书房已切换到阅读模式。")
+VOLUME_ZH = served("声音大一点", "set_volume", {"volumeCode": "volume_up"}, "success", "好的，音量已调大。")
+FORECAST_ZH = served("查一下北京未来三天的天气", "weather_forecast", {"city": "北京", "days": 3},
+                     '{"today": "sunny 12C", "tomorrow": "cloudy 10C", "day_after": "rain 8C"}',
+                     "北京今天晴，明天多云。")
 
 
 # -- the seed-003 scenario ---------------------------------------------------------------------------------
 
 
 def test_seed_003_chinese_volume_down_answered_with_text_is_flagged() -> None:
-    script = [*VOLUME_ZH, ("u", "声音调小一点"), ("a", "好的明白", [])]
-    turns = run(script)
-    assert [(t.index, t.outcome, t.after_first_tool_use) for t in turns] == [(1, "tool", False), (5, "text_only", True)]
-    assert turns[1].expected_tool == "set_volume"
-    assert "index 0" in turns[1].detail
-
-
-def test_seed_003_english_twin_is_flagged() -> None:
-    script = [*VOLUME_EN, ("u", "Turn it down a little"), ("a", "OK, got it.", [])]
+    script = [*VOLUME_ZH, ("u", "声音调小一点"), ("a", "好的明白")]
     assert flagged(script) == [(5, "set_volume")]
+    turn = run(script)[-1]
+    assert turn.outcome == "text_only" and turn.after_first_tool_use
 
 
 def test_the_same_request_served_with_a_tool_is_not_flagged() -> None:
-    script = [
-        *VOLUME_ZH,
-        ("u", "声音调小一点"),
-        ("a", "", ["set_volume"]),
-        ("r", "set_volume", "success"),
-        ("a", "好的"),
-    ]
-    turns = run(script)
-    assert [t.outcome for t in turns] == ["tool", "tool"]
+    script = [*VOLUME_ZH, ("u", "声音调小一点"), ("a", "", ["set_volume"], ['{"volumeCode": "volume_down"}'])]
     assert flagged(script) == []
+    assert run(script)[-1].outcome == "tool"
 
 
-@pytest.mark.parametrize(
-    ("history", "user", "reply", "tool"),
-    [
-        (VOLUME_EN, "Now make it quieter", "Sure, I've turned the volume down.", "set_volume"),
-        (VOLUME_EN, "That's too loud", "Sorry about that!", "set_volume"),
-        (VOLUME_ZH, "再小一点", "好的，已经帮您调好了～", "set_volume"),
-        (WEATHER_EN, "What about Tokyo?", "Tokyo is sunny today with a high of 21°C.", "get_weather"),
-        (WEATHER_ZH, "那上海呢？", "上海今天多云，18到24度。", "get_weather"),
-        (FILES_EN, "Remove old_budget.xlsx too", "Done, old_budget.xlsx is gone.", "delete_file"),
-        (MESSAGE_ZH, "再给孙丽发一条消息：会议改到下午四点了", "已发送。", "send_message"),
-        # a capability denial is the symptom, not a reason
-        (
-            VOLUME_EN,
-            "Lower the volume to 30%",
-            "As an AI language model, I'm not able to control the volume.",
-            "set_volume",
-        ),
-        (WEATHER_ZH, "帮我查查深圳今天的天气", "抱歉，我无法直接访问实时天气。", "get_weather"),
-        # an offer after a claim of having acted is not a clarifying question
-        (VOLUME_EN, "Turn it down please", "Done! Would you like it even lower?", "set_volume"),
-    ],
-)
-def test_positives(history: list[Step], user: str, reply: str, tool: str) -> None:
-    script = [*history, ("u", user), ("a", reply, [])]
-    assert flagged(script) == [(len(history) + 1, tool)]
+# -- tools never seen, both languages -------------------------------------------------------------------------
+
+POSITIVES = [
+    (SQL_EN, "And how many of them came from the referral campaign?", "About 300 came from referrals.", "run_sql"),
+    (JIRA_EN, "Also file one for the broken password reset email", "Done, filed as WEB-882.", "create_jira_issue"),
+    (FAN_EN, "Make it 4", "OK, the fan is on 4 now.", "set_fan_speed"),
+    (FLIGHT_EN, "What about LH 455?", "LH 455 is on time.", "check_flight_status"),
+    (FLIGHT_EN, "perfect, and what about LH 455? I'm flying on it tomorrow", "It's on time.", "check_flight_status"),
+    (FAN_EN, "ok, now turn the ceiling fan speed down to 1", "Done.", "set_fan_speed"),
+    (PARCEL_ZH, "再查一下YT88990011这个快递", "这个快递已经到达您所在城市。", "track_parcel"),
+    (DOCTOR_ZH, "后天下午的眼科也挂一个", "好的，已为您挂好后天下午眼科的号。", "book_doctor"),
+    (PHONE_ZH, "再给我妈的手机充100", "已经为您妈妈的手机充值100元。", "top_up_phone"),
+    (SCENE_ZH, "好的，客厅调成观影模式", "客厅已经切换成观影模式了。", "set_light_scene"),
+    (FORECAST_ZH, "再查一下广州的", "广州未来三天都是晴天。", "weather_forecast"),
+    # a denial of capability is the typical symptom, not a reason
+    (JIRA_EN, "File another one for the dark mode toggle", "I'm just a language model, I can't access Jira.",
+     "create_jira_issue"),
+]
 
 
-@pytest.mark.parametrize(
-    ("history", "user", "reply"),
-    [
-        # thanks and chit-chat
-        (VOLUME_EN, "Thanks!", "You're welcome!"),
-        (VOLUME_EN, "The volume is fine now, thanks.", "Great, enjoy!"),
-        (VOLUME_ZH, "谢谢！", "不客气！"),
-        (VOLUME_ZH, "现在音量正好，谢谢", "不客气！"),
-        (WEATHER_EN, "How's your day going?", "I'm doing well, thanks for asking!"),
-        (WEATHER_ZH, "你叫什么名字？", "我是您的智能助手。"),
-        # clarifying questions and confirmations
-        (VOLUME_EN, "Set the volume to something comfortable", "Sure — what level would you like, 30% or 40%?"),
-        (VOLUME_ZH, "把音量调到一个合适的大小", "好的，您希望调到多少？"),
-        (
-            FILES_EN,
-            "Delete everything in reports/",
-            "That will permanently delete all 37 files in reports/. Are you sure?",
-        ),
-        (MESSAGE_ZH, "给孙丽发个消息", "好的，请问要发什么内容？"),
-        # refusals with a reason
-        (VOLUME_EN, "Louder please", "I can't go any louder — the volume is already at the maximum (100%)."),
-        (VOLUME_ZH, "再大声一点", "抱歉，无法再调大了，因为音量已经是最大值100%。"),
-        (
-            FILES_EN,
-            "Delete /etc/passwd",
-            "I can't delete /etc/passwd — it's a system file outside the allowed folders.",
-        ),
-        # requests the earlier result already answers
-        (WEATHER_EN, "And tomorrow?", "Tomorrow in London will be sunny."),
-        (WEATHER_ZH, "明天呢？", "明天北京晴。"),
-        # advisory and explanatory questions, writing tasks
-        (WEATHER_EN, "So do I need an umbrella?", "Yes — take an umbrella today."),
-        (WEATHER_ZH, "那我需要带伞吗？", "今天有小雨，建议带伞。"),
-        (WEATHER_EN, "Why does it rain so much in London?", "Moist air from the Atlantic."),
-        (WEATHER_EN, "What's the weather usually like in Rome in April?", "Mild, with showers."),
-        (WEATHER_EN, "Write a short haiku about today's weather", "Grey London morning..."),
-        (VOLUME_EN, "What's a safe volume level for headphones?", "Keep it below about 60%."),
-        # requests no tool applies to, and requests of a kind no tool served
-        (WEATHER_EN, "Tell me a joke", "Why don't skeletons fight each other? They don't have the guts."),
-        (WEATHER_ZH, "17乘以23等于多少？", "391。"),
-        (WEATHER_EN, "Turn on the porch lights", "Sorry, I can't control lights here — I only have weather tools."),
-        (VOLUME_ZH, "帮我订个两人位，晚上七点", "抱歉，我只能控制音箱，无法帮您订餐厅。"),
-        # calling a request off
-        (WEATHER_EN, "never mind, I looked it up myself", "No problem!"),
-    ],
-)
+@pytest.mark.parametrize(("history", "user", "reply", "tool"), POSITIVES)
+def test_unseen_tools_are_followed(history: list[Step], user: str, reply: str, tool: str) -> None:
+    script = [*history, ("u", user), ("a", reply)]
+    assert flagged(script) == [(len(script) - 1, tool)]
+
+
+NEGATIVES = [
+    (SQL_EN, "Thanks!", "You're welcome!"),
+    (SQL_EN, "ok cool", "👍"),
+    (SQL_EN, "Write me a haiku about signups", "Numbers climb at dawn ..."),
+    (SQL_EN, "Why do signups dip on weekends?", "People are offline."),
+    (FAN_EN, "What's the best speed for sleeping?", "Most people find 1 or 2 quiet enough."),
+    (FAN_EN, "Should I run the fan in winter?", "On low, to push warm air down."),
+    (FAN_EN, "Can the fan tool also change the light, or only the speed?", "Only the speed."),
+    (FLIGHT_EN, "Which gate again?", "Gate G92."),
+    (FLIGHT_EN, "Any update?", "Still delayed to 14:40."),
+    (FLIGHT_EN, "never mind, I looked it up myself", "OK!"),
+    (JIRA_EN, "File one for the crash on startup", "Which project should it go in?"),
+    (JIRA_EN, "Draft the description for it but don't file it yet", "Draft: ..."),
+    (PARCEL_ZH, "谢谢", "不客气～"),
+    (PARCEL_ZH, "好的，多谢", "不客气！"),
+    (DOCTOR_ZH, "皮肤科一般看什么病？", "湿疹、痤疮等。"),
+    (PHONE_ZH, "你真靠谱", "谢谢夸奖！"),
+    (SCENE_ZH, "制冷和除湿有什么区别？", "制冷降温，除湿去湿。"),
+    (FORECAST_ZH, "那明天呢？", "明天多云，10度。"),  # the result already spans three days (an English JSON)
+    (FORECAST_ZH, "写一首关于下雨的小诗", "细雨……"),
+    (FORECAST_ZH, "链接是多少来着？", "……"),
+    (PARCEL_ZH, "好了吗？", "已经到杭州了。"),
+]
+
+
+@pytest.mark.parametrize(("history", "user", "reply"), NEGATIVES)
 def test_negatives(history: list[Step], user: str, reply: str) -> None:
-    script = [*history, ("u", user), ("a", reply, [])]
-    turns = run(script)
-    assert turns[-1].outcome == "text_only"
-    assert turns[-1].after_first_tool_use
-    assert turns[-1].expected_tool is None, turns[-1].detail
+    assert flagged([*history, ("u", user), ("a", reply)]) == []
+
+
+def test_a_request_of_a_kind_no_tool_served_is_not_flagged() -> None:
+    assert flagged([*FLIGHT_EN, ("u", "Set a timer for 5 minutes"), ("a", "Timer set.")]) == []
+    assert flagged([*PARCEL_ZH, ("u", "帮我订一张明天去上海的机票"), ("a", "已订好。")]) == []
+
+
+def test_a_refusal_grounded_in_the_system_prompt_is_not_flagged() -> None:
+    pay = served("Pay my electricity bill", "pay_bill", {"payee": "City Power", "amount": 84.2},
+                 '{"status": "paid"}', "Paid $84.20.")
+    script = [("s", "You are a billing assistant. Never pay a bill above $500 without written approval."), *pay,
+              ("u", "Pay the $900 rent to Oakwood too"), ("a", "Sorry, I can't pay a bill above $500 without that.")]
+    assert flagged(script) == []
+    # without the system prompt the same refusal has no reason the detector knows
+    assert flagged(script[1:]) == [(len(script) - 2, "pay_bill")]
+
+
+def test_a_refusal_with_a_reason_is_not_flagged_and_a_clarifying_question_neither() -> None:
+    script = [*FAN_EN, ("u", "Set it to 9"), ("a", "I can't: the fan only goes up to 5.")]
+    assert flagged(script) == []
+    assert flagged([*FAN_EN, ("u", "Set the bedroom fan to 3"), ("a", "Which bedroom do you mean?")]) == []
+
+
+def test_a_tool_definition_carries_the_words_of_its_kind() -> None:
+    tools = [{"type": "function", "function": {
+        "name": "fetch_aqi", "description": "Current air quality index and PM2.5 for a city",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]
+    history = served("How's Delhi today?", "fetch_aqi", {"city": "Delhi"}, '{"aqi": 212}', "AQI 212.")
+    script = [("d", tools), *history, ("u", "Is the air quality in Mumbai any better?"), ("a", "Yes, AQI 98.")]
+    assert flagged(script) == [(len(script) - 1, "fetch_aqi")]
+    assert flagged(script[1:]) == []  # "air quality" is in no served request and not in the tool's name
 
 
 def test_another_one_after_a_joke_refers_to_the_joke() -> None:
-    music = served("Play some jazz", "play_music", '{"status": "playing"}', "Playing jazz.")
-    script = [*music, ("u", "Tell me a joke"), ("a", "A joke."), ("u", "Another one"), ("a", "Another joke.")]
+    script = [*FAN_EN, ("u", "Tell me a joke"), ("a", "Why did the fan ..."), ("u", "One more please"),
+              ("a", "OK: ...")]
     assert flagged(script) == []
-    zh = served("放点爵士乐", "play_music", '{"status": "playing"}', "好的。")
-    script = [
-        *zh,
-        ("u", "写一首关于咖啡的两句诗"),
-        ("a", "一杯浓香醒清晨。"),
-        ("u", "再来一首"),
-        ("a", "浓香一盏破晨雾。"),
-    ]
-    assert flagged(script) == []
-    # ... but right after the tool turn, "another one" asks for the tool again
-    script = [*music, ("u", "Another one"), ("a", "Here you go — enjoy!")]
-    assert flagged(script) == [(5, "play_music")]
 
 
 def test_final_answer_after_tool_result_is_not_a_turn() -> None:
-    det = RegressionDetector()
-    det.on_user(0, "声音大一点")
-    first = det.on_assistant(1, "", ["set_volume"])
-    det.on_tool_result(2, "set_volume", "success")
-    assert det.on_assistant(3, "好的，音量已调大。", []) is None  # the final answer: same turn
-    assert det.on_assistant(4, "还需要别的吗？", []) is None  # and any further message of the turn
-    assert first is not None and first.outcome == "tool" and not first.after_first_tool_use
+    turns = run(FAN_EN)
+    assert [t.index for t in turns] == [1]
 
 
 def test_text_only_before_any_tool_use_is_not_a_regression() -> None:
-    script = [("u", "Turn the volume down"), ("a", "Sure, done."), *VOLUME_EN]
-    turns = run(script)
-    assert (turns[0].outcome, turns[0].after_first_tool_use, turns[0].expected_tool) == ("text_only", False, None)
-    assert turns[1].outcome == "tool" and not turns[1].after_first_tool_use
-
-
-def test_text_then_call_in_a_second_message_counts_as_served_later() -> None:
-    script = [("u", "Turn the volume up"), ("a", "Let me do that."), ("a", "", ["set_volume"])]
-    script += [("r", "set_volume", "ok"), ("a", "Done.")]
-    script += [("u", "Now turn it down"), ("a", "OK, done.")]
-    turns = run(script)
-    assert [t.outcome for t in turns] == ["text_only", "text_only"]
-    assert turns[1].expected_tool == "set_volume"  # the split turn still served a request of that kind
+    script = [("u", "Set the ceiling fan to speed 2"), ("a", "Done, speed 2."), *FAN_EN]
+    assert flagged(script) == []
+    assert not run(script)[0].after_first_tool_use
 
 
 def test_expected_tool_is_the_first_tool_of_the_matching_request() -> None:
-    script = [*served("Check the share price of Apple", "get_stock_price", '{"price": 189.8}', "189.8 USD")]
-    script += [*served("Book a meeting with Alice tomorrow at 3pm", "check_calendar", '{"free": true}', "You're free.")]
-    script[-1:] = [("a", "", ["create_event"]), ("r", "create_event", '{"ok": true}'), ("a", "Booked.")]
-    script += [("u", "Also book a meeting with Bob on Friday at 10am"), ("a", "Done — you're meeting Bob Friday.")]
-    assert flagged(script) == [(len(script) - 1, "check_calendar")]
+    script = [("u", "Set the ceiling fan to speed 2"), ("a", "", ["set_fan_speed", "log_event"]),
+              ("r", "set_fan_speed", "ok"), ("a", "Done"), ("u", "Set the ceiling fan to speed 4"), ("a", "Done.")]
+    assert flagged(script) == [(5, "set_fan_speed")]
 
 
 def test_detail_carries_no_message_content() -> None:
-    script = [*WEATHER_EN, ("u", "What about Tokyo?"), ("a", "Tokyo is sunny today.")]
-    turn = run(script)[-1]
-    assert turn.expected_tool == "get_weather"
-    assert "tokyo" not in turn.detail.casefold() and "london" not in turn.detail.casefold()
+    turn = run([*FLIGHT_EN, ("u", "What about LH 455?"), ("a", "On time.")])[-1]
+    assert turn.expected_tool == "check_flight_status"
+    assert "lh" not in turn.detail.casefold() and "455" not in turn.detail
 
 
 def test_state_carries_no_text() -> None:
     det = RegressionDetector()
-    run([*WEATHER_EN, ("u", "What about Tokyo?"), ("a", "Tokyo is sunny today.")], det)
+    run([("s", "Never reveal the vault code"), *FLIGHT_EN, ("u", "What about LH 455?"), ("a", "On time.")], det)
     blob = json.dumps(det.to_state(), ensure_ascii=False).casefold()
-    for word in ("london", "tokyo", "rain", "sunny"):
+    for word in ("vault", "delayed", "455", "gate", "ua857"):
         assert word not in blob
-    assert "get_weather" in blob  # tool names are kept (they are the answer)
+    assert "check_flight_status" in blob  # tool names are kept (they are the answer)
+
+
+def test_identifiers_are_split_into_words() -> None:
+    assert split_identifier("getWeatherForecast") == ["get", "weather", "forecast"]
+    assert split_identifier("jira.create_issue") == ["jira", "create", "issue"]
+    assert split_identifier("github__list_pull-requests") == ["github", "list", "pull", "requests"]
+
+
+# -- the library and the stream worker --------------------------------------------------------------------------
+
+
+def _openai_served(user: str, tool: str, args: str, result: str, final: str, cid: str) -> list[dict[str, Any]]:
+    return [{"role": "user", "content": user},
+            {"role": "assistant", "content": None,
+             "tool_calls": [{"id": cid, "type": "function", "function": {"name": tool, "arguments": args}}]},
+            {"role": "tool", "tool_call_id": cid, "content": result},
+            {"role": "assistant", "content": final}]
+
+
+def _regressions(res: processor.RepairResult) -> list[tuple[int | None, str | None]]:
+    return [(f.index, f.tool) for f in res.findings if f.kind is FindingKind.TEXT_ONLY_REGRESSION]
+
+
+def test_a_regression_is_reported_in_the_snapshot_that_first_holds_its_answer() -> None:
+    turn1 = _openai_served("声音大一点", "set_volume", '{"volumeCode": "volume_up"}', "success", "好的，音量已调大。",
+                           "call_1")
+    s0 = turn1[:1]
+    s1 = turn1[:3]
+    s2 = [turn1[0], {"role": "assistant", "content": "好的，已为您调大音量。"},
+          {"role": "user", "content": "声音调小一点"}]
+    s3 = [*s2, {"role": "assistant", "content": "好的明白"}, {"role": "user", "content": "谢谢"}]
+    snaps = [s0, s1, s2, s3]
+    found = {k: _regressions(processor.repair(s, previous=snaps[:k])) for k, s in enumerate(snaps)}
+    assert found == {0: [], 1: [], 2: [], 3: [(3, "set_volume")]}
+    erased = [f for f in processor.repair(s2, previous=snaps[:2]).findings
+              if f.kind is FindingKind.TOOL_HISTORY_ERASED]
+    assert [(f.call_id, f.tool) for f in erased] == [("call_1", "set_volume")]
+
+
+def test_anthropic_snapshot_of_plain_strings_is_read_as_anthropic() -> None:
+    earlier = [{"role": "user", "content": "Lock the front door"},
+               {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "lock_door",
+                                                  "input": {"door": "front"}}]},
+               {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]}]
+    later = [earlier[0], {"role": "assistant", "content": "Locked."}, {"role": "user", "content": "thanks"}]
+    assert dialects.detect(later) == "openai_chat"
+    assert dialects.detect(later, also=[earlier]) == "anthropic"
+    assert dialects.detect(later, keys=("system", "messages")) == "anthropic"
+    res = processor.repair(later, previous=[earlier])
+    assert res.dialect == "anthropic"
+    assert [(f.call_id, f.tool) for f in res.findings if f.kind is FindingKind.TOOL_HISTORY_ERASED] == [
+        ("toolu_1", "lock_door")]
+
+
+def test_repair_object_form_passes_system_and_tools() -> None:
+    msgs = [*_openai_served("Pay my electricity bill", "pay_bill", '{"payee": "City Power"}', "paid", "Paid.", "c1"),
+            {"role": "user", "content": "Pay the $900 rent to Oakwood too"},
+            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500 without written approval."}]
+    assert _regressions(processor.repair(msgs)) == [(5, "pay_bill")]
+    system = "Never pay a bill above $500 without written approval."
+    assert _regressions(processor.repair({"messages": msgs, "system": system})) == []
+    assert _regressions(processor.repair(msgs, system=system)) == []
+    gemini_system = {"parts": [{"text": system}]}
+    assert _regressions(processor.repair({"messages": msgs, "systemInstruction": gemini_system},
+                                         dialect="openai_chat")) == []
+
+
+def test_the_cli_object_form_passes_system_and_tools(tmp_path: Any) -> None:
+    import io
+
+    from processor.shell import cli
+
+    msgs = [*_openai_served("Pay my electricity bill", "pay_bill", '{"payee": "City Power"}', "paid", "Paid.", "c1"),
+            {"role": "user", "content": "Pay the $900 rent to Oakwood too"},
+            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500 without written approval."}]
+
+    def kinds(doc: Any) -> list[str]:
+        path = tmp_path / "in.json"
+        path.write_bytes(orjson.dumps(doc))
+        out = io.BytesIO()
+        cli_out = io.TextIOWrapper(out)
+        import sys
+
+        saved = sys.stdout
+        sys.stdout = cli_out
+        try:
+            cli.main(["patch", str(path)])
+        finally:
+            cli_out.flush()
+            sys.stdout = saved
+        return [f["kind"] for f in orjson.loads(out.getvalue())["findings"]]
+
+    assert "text_only_regression" in kinds({"messages": msgs})
+    system = "Never pay a bill above $500 without written approval."
+    assert "text_only_regression" not in kinds({"messages": msgs, "system": system})
+
+
+def _event(ts: int, typ: str, **kw: Any) -> bytes:
+    return orjson.dumps({"conversation_id": "c", "ts": ts, "type": typ, **kw})
+
+
+def test_request_events_carry_system_and_tools() -> None:
+    ev = parse_event(b"c", _event(1, "request", messages=[{"role": "user", "content": "hi"}], system="Be brief.",
+                                  tools=[{"name": "lock_door", "description": "Lock a door"}]))
+    assert ev.system == "Be brief." and ev.tools is not None and ev.tools[0]["name"] == "lock_door"
+
+
+def test_the_worker_judges_conversations_known_from_snapshots_only() -> None:
+    turn1 = _openai_served("Turn the porch light on", "switch_porch_light", '{"state": "on"}', '{"state": "on"}',
+                           "Porch light is on.", "call_9")
+    s2 = [turn1[0], turn1[3], {"role": "user", "content": "Turn it off again"}]
+    s3 = [*s2, {"role": "assistant", "content": "OK, the porch light is off now."}, {"role": "user", "content": "ok"}]
+    p = PartitionProcessor("in", 0)
+    out = []
+    for off, snap in enumerate([turn1[:1], turn1[:3], s2, s3]):
+        out += p.process(off, b"c", _event(off + 1, "request", messages=snap))
+    found = [orjson.loads(r.value or b"") for r in out if r.kind == "findings"]
+    kinds = [(f["kind"], f.get("index"), f.get("tool")) for f in found]
+    assert ("text_only_regression", 3, "switch_porch_light") in kinds
+    assert ("tool_history_erased", None, "switch_porch_light") in kinds
+    assert sum(1 for k in kinds if k[0] == "text_only_regression") == 1
 
 
 # -- state and bounds ----------------------------------------------------------------------------------------
 
 CONVERSATIONS: list[list[Step]] = [
-    [
-        *VOLUME_ZH,
-        ("u", "谢谢"),
-        ("a", "不客气"),
-        ("u", "声音调小一点"),
-        ("a", "好的明白"),
-        ("u", "再小一点"),
-        ("a", "好"),
-    ],
-    [*WEATHER_EN, ("u", "And tomorrow?"), ("a", "Sunny."), ("u", "What about Tokyo?"), ("a", "Tokyo: 21°C.")],
-    [*FILES_EN, ("u", "Tell me a joke"), ("a", "..."), ("u", "Remove scratch.py too"), ("a", "Deleted.")],
-    [("u", "hi"), ("a", "hello"), *MESSAGE_ZH, ("u", "也发消息告诉周杰记得带充电器"), ("a", "好的，马上帮您发。")],
+    [*VOLUME_ZH, ("u", "谢谢"), ("a", "不客气"), ("u", "声音调小一点"), ("a", "好的明白"), ("u", "再小一点"),
+     ("a", "好")],
+    [*FLIGHT_EN, ("u", "Which gate again?"), ("a", "G92."), ("u", "What about LH 455?"), ("a", "On time.")],
+    [("s", "Never file tickets in project OPS."), *JIRA_EN, ("u", "Tell me a joke"), ("a", "..."),
+     ("u", "Also file one for the broken reset email"), ("a", "Filed.")],
+    [("u", "hi"), ("a", "hello"), *PHONE_ZH, ("u", "再给我妈的手机充100"), ("a", "好的，已充值。")],
 ]
 
 
@@ -266,17 +367,6 @@ def replay_with_round_trips(script: Sequence[Step]) -> list[AssistantTurn]:
         det = RegressionDetector.from_state(json.loads(json.dumps(det.to_state())))
         turns.extend(_one(det, i, step))
     return turns
-
-
-def _one(det: RegressionDetector, i: int, step: Step) -> list[AssistantTurn]:
-    if step[0] == "u":
-        det.on_user(i, step[1])
-    elif step[0] == "r":
-        det.on_tool_result(i, step[1], step[2])
-    else:
-        t = det.on_assistant(i, step[1], step[2] if len(step) > 2 else [])
-        return [] if t is None else [t]
-    return []
 
 
 @pytest.mark.parametrize("script", CONVERSATIONS)
@@ -310,31 +400,35 @@ def test_memory_is_bounded_after_10k_turns() -> None:
     i = 0
     for n in range(10_000):
         tool = tools[n % len(tools)]
+        if n % 500 == 0:
+            det.on_tools([{"name": f"{tool}_{n}", "description": long_text[:3000]}])
+            det.on_system(long_text[:5000] + " never do that")
         det.on_user(i, f"please do task number {n} with {tool} now " + (long_text if n % 997 == 0 else ""))
         i += 1
         if n % 3 == 0:
             det.on_assistant(i, "Sure, done.", [])
             i += 1
             continue
-        det.on_assistant(i, "", [tool])
+        det.on_assistant(i, "", [tool], ['{"x": "' + ("y" * 5000 if n % 7 == 0 else str(n)) + '"}'])
         det.on_tool_result(i + 1, tool, f"result {n} " + (long_text if n % 1009 == 0 else "ok"))
-        det.on_assistant(i + 2, "done", [])
+        det.on_assistant(i + 2, "done " + (long_text if n % 13 == 0 else ""), [])
         i += 3
         if n % 1000 == 999:
             sizes.append(len(json.dumps(det.to_state())))
     assert len(det.served) <= MAX_SERVED
     assert sum(1 for s in det.served if s.snippet) <= MAX_SNIPPETS
-    assert all(len(s.req.tokens) <= MAX_REQUEST_TOKENS for s in det.served)
+    assert all(len(s.req.content) <= MAX_REQUEST_TOKENS for s in det.served)
     assert max(sizes) < 64_000
     assert max(sizes) - min(sizes) < 16_000  # no growth with the number of turns
 
 
-# -- robustness ------------------------------------------------------------------------------------------------
-
 steps = st.one_of(
     st.tuples(st.just("u"), st.text()),
     st.tuples(st.just("r"), st.one_of(st.none(), st.text(max_size=30)), st.text()),
-    st.tuples(st.just("a"), st.text(), st.lists(st.text(max_size=30), max_size=3)),
+    st.tuples(st.just("a"), st.text(), st.lists(st.text(max_size=30), max_size=3),
+              st.lists(st.one_of(st.text(max_size=40), st.dictionaries(st.text(max_size=5), st.text(max_size=9))),
+                       max_size=3)),
+    st.tuples(st.just("s"), st.text()),
 )
 
 
@@ -354,11 +448,7 @@ def test_round_trip_is_transparent_on_any_interleaving(script: list[Step]) -> No
     assert replay_with_round_trips(script) == run(script)
 
 
-# -- status queries and repeated requests (the generator's two reports) ----------------------------------------
-
-TICKET_ZH = served(
-    "更新工单TCK-1的状态为已解决", "update_ticket", '{"ticket_id": "TCK-1", "status": "resolved"}', "工单TCK-1已更新。"
-)
+# -- status queries while a call is in flight -------------------------------------------------------------------
 
 
 def late(user: str, tool: str, wait: str, result: str, answer: str) -> list[Step]:
@@ -370,160 +460,11 @@ def late(user: str, tool: str, wait: str, result: str, answer: str) -> list[Step
     "wait", ["Any update?", "Is it done yet?", "Hello? Still working on it?", "好了吗？", "还在处理吗？", "怎么样了？"]
 )
 def test_a_status_query_answered_by_the_late_result_is_not_flagged(wait: str) -> None:
-    script = [
-        *VOLUME_EN,
-        *late("Set a timer for 10 minutes", "set_timer", wait, '{"status": "running"}', "Sorry, timer set."),
-    ]
-    turns = run(script)
+    script = [*FAN_EN, *late("Set the ceiling fan to speed 3", "set_fan_speed", wait, '{"speed": 3}', "Fan on 3.")]
     assert flagged(script) == []
-    assert turns[-1].detail == "status query"
-
-
-def test_a_status_query_with_an_object_of_its_own_is_a_request() -> None:
-    assert flagged([*WEATHER_ZH, ("u", "那上海的天气怎么样了？"), ("a", "上海今天晴。")]) == [(5, "get_weather")]
-
-
-def test_a_request_then_a_status_query_is_still_a_request() -> None:
-    script = [*VOLUME_EN, ("u", "Turn it down a bit"), ("u", "any update?"), ("a", "Done, it's lower now.")]
-    assert flagged(script) == [(6, "set_volume")]
 
 
 def test_a_new_request_while_a_call_is_in_flight_is_judged() -> None:
-    script = late("Turn on the kitchen lights", "control_lights", "and the bedroom ones too", "ok", "Both are on.")
-    assert flagged(script) == [(4, "control_lights")]
-
-
-def test_the_same_wording_as_a_tool_served_request_is_the_same_kind() -> None:
-    script = [*TICKET_ZH, ("u", "更新工单TCK-2的状态为已解决"), ("a", "好的，明白。")]
-    turns = run(script)
-    assert flagged(script) == [(5, "update_ticket")]
-    assert "index 0" in turns[-1].detail
-
-
-@pytest.mark.parametrize(
-    ("user", "reply"),
-    [
-        ("工单TCK-1的状态现在是什么？", "已解决。"),  # answered by the result
-        ("为什么工单TCK-1要更新为已解决？", "因为客户确认问题已经修复。"),  # explanatory
-        ("更新工单TCK-2的状态为已解决", "请问您确认要关闭工单TCK-2吗？"),  # clarifying
-    ],
-)
-def test_the_same_wording_without_an_act_to_do_is_not_flagged(user: str, reply: str) -> None:
-    assert flagged([*TICKET_ZH, ("u", user), ("a", reply)]) == []
-
-
-def test_a_pending_request_is_stored_with_its_flags_and_without_its_text() -> None:
-    det = RegressionDetector()
-    run([*VOLUME_EN, ("u", "Any update on the Zanzibar weather?")], det)
-    state = det.to_state()
-    assert "zanzibar" not in json.dumps(state).casefold()
-    assert "question" in state["pending"]["f"]
-    det.on_assistant(9, "", ["get_weather"])
-    assert det._pending_raw is None  # the text is dropped once the turn is decided
-
-
-# -- the fast text analysis is exact -------------------------------------------------------------------------------
-
-ASCII_TEXT = st.text(alphabet=st.sampled_from(list("abcxyz019 '-_.!?\n\tAZ,:\"{}")), max_size=60)
-MIXED_TEXT = st.text(
-    alphabet=st.sampled_from(list("ab1 '-.?！。，") + list("的了吗调大小灯声音天气查工单更新状态一下帮我")), max_size=40
-)
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.one_of(ASCII_TEXT, MIXED_TEXT, st.text(max_size=40)))
-def test_tokenizers_match_their_patterns(text: str) -> None:
-    norm = R.normalize(text)
-    nfkc = unicodedata.normalize("NFKC", text)
-    assert R._tokens(norm) == R._TOKEN_RE.findall(norm)
-    ends = R._SENTENCE_END  # an ASCII sentence end may come out as "."
-    assert [w if w not in ends else "." for w in R._entity_tokens(nfkc)] == [
-        w if w not in ends else "." for w in R._ENTITY_RE.findall(nfkc)
-    ]
-    assert R._word_starts(norm) == frozenset(w[:3] for w in R._LETTERS_RE.findall(norm))
-
-
-def _split_cjk_naive(run_: str) -> list[str]:
-    pieces, cur, i = [], "", 0
-    while i < len(run_):
-        hit = next((len(w) for w in R.STOP_ZH_WORDS if run_.startswith(w, i)), 0)
-        hit = hit or (1 if run_[i] in R.STOP_ZH_CHARS else 0)
-        if hit:
-            pieces, cur = ([*pieces, cur] if cur else pieces), ""
-            i += hit
-        else:
-            cur += run_[i]
-            i += 1
-    return [*pieces, cur] if cur else pieces
-
-
-def _concepts_naive(text: str, table: list[tuple[str, str]]) -> tuple[set[str], str]:
-    found: set[str] = set()
-    for form, concept in table:
-        if form in text:
-            found.add(concept)
-            text = text.replace(form, " ")
-    return found, text
-
-
-@settings(max_examples=400, deadline=None)
-@given(MIXED_TEXT)
-def test_chinese_lexicon_and_cutting_match_the_plain_loops(text: str) -> None:
-    norm = R.normalize(text)
-    assert R._ACT_ZH_TABLE.concepts(norm) == _concepts_naive(norm, R._ACT_ZH)
-    assert R._DOM_ZH_TABLE.concepts(norm) == _concepts_naive(norm, R._DOM_ZH)
-    for run_ in (t for t in R._TOKEN_RE.findall(norm) if t[0] >= "\x80"):
-        assert R._split_cjk(run_) == _split_cjk_naive(run_)
-
-
-GATED = [R._TEXT_TASK_EN, R._EXPLAIN_EN, R._ADVICE_EN, R._CANCEL_EN, R._STATUS_EN, R._CONTINUE_EN, R._CLAIM_EN,
-         R._CLARIFY_EN, R._REFUSE_EN]
-
-
-def test_word_gates_are_read_from_the_patterns() -> None:
-    assert all(g.keys is not None for g in GATED)
-    assert R._leading_letters(r"\b(why|how (?:do|does)|what(?:'s| is))") == {"why", "how", "what"}
-    assert R._leading_letters(r"\b(?:(?:did|found) it|never ?mind)\b") == {"did", "found", "never"}
-    assert R._leading_letters(r"\bcolou?r") == {"colo"}
-    assert R._leading_letters(r"(?:why|how)") is None  # no word boundary: a match may start inside a word
-    assert R._leading_letters(r"\b(?:a|[bc]d)") is None
-    assert R._leading_letters(r"\b(?=x)y") is None
-
-
-def _phrases(g: R._Gated) -> list[str]:
-    """Texts that hold a match: each alternative's leading letters, completed by what the pattern needs."""
-    return [m.group(0) for t in CORPUS for m in g.pattern.finditer(R.normalize(t))]
-
-
-CORPUS = [t for c in CONVERSATIONS for s in c for t in s[1:2] if isinstance(t, str)] + [
-    "should i bring an umbrella?", "how does the thermostat work", "never mind, I looked it up myself",
-    "any update?", "is it done yet", "it's way too loud", "one more please", "done! I've set it to 20",
-    "which room do you mean?", "I can't, it's already at the maximum", "write a haiku", "any tips for sleep",
-]
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.sampled_from(range(len(GATED))), st.text(alphabet=st.sampled_from(list("abdehinorstuwy '?.,")), max_size=40),
-       st.text(alphabet=st.sampled_from(list("abdehinorstuwy '?.,")), max_size=10))
-def test_word_gates_never_hide_a_match(k: int, before: str, after: str) -> None:
-    g = GATED[k]
-    for phrase in [*_phrases(g), ""]:
-        text = before + phrase + after
-        if g.pattern.search(text):
-            assert g.search(text, R._word_starts(text)) is not None
-
-
-def test_complaints_are_looked_for_when_their_word_is_there() -> None:
-    ends = R.COMPLAINT_EN.pattern.rsplit("(", 1)[1].split(")")[0].split("|")
-    assert sorted(ends) == sorted(R._COMPLAINT_WORDS_EN)
-
-
-def test_reply_veto_is_analyze_reply_veto() -> None:
-    for text in [t for c in CONVERSATIONS for s in c for t in s[1:2] if isinstance(t, str)] + CORPUS + [
-        "That will permanently delete all 37 files. Are you sure?",
-        "抱歉，无法再调大了，因为音量已经是最大值。",
-        "As an AI language model, I can't control devices.",
-        "Done! Would you like it even lower?",
-        "请问要发什么内容？",
-    ]:
-        assert R.reply_veto(text) == R.analyze_reply(text).veto
+    script = [*FAN_EN, ("u", "Set the ceiling fan to speed 3"), ("a", "", ["set_fan_speed"]),
+              ("u", "Set the ceiling fan to speed 5 instead"), ("r", "set_fan_speed", "ok"), ("a", "Fan on 5.")]
+    assert flagged(script) == [(8, "set_fan_speed")]

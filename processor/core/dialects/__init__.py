@@ -69,8 +69,17 @@ def sniff(msg: JSON) -> DialectName | None:
     raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
 
 
-def detect(messages: Iterable[JSON]) -> DialectName:
-    """The dialect of a whole history (openai_chat when every message is plain text)."""
+#: top-level keys of a request object that name its dialect when every message is plain text
+_TOP_KEYS: dict[str, DialectName] = {"system": "anthropic", "systemInstruction": "gemini",
+                                     "system_instruction": "gemini", "instructions": "openai_responses"}
+
+
+def detect(messages: Iterable[JSON], also: Iterable[Iterable[JSON]] = (), keys: Iterable[str] = ()) -> DialectName:
+    """The dialect of a whole history (openai_chat when every message is plain text).
+
+    When every message is plain text, the other histories of the conversation (`also`: earlier snapshots, whose
+    tool parts the app may since have erased) decide, then the request object's top-level `keys` (a top-level
+    `system` is Anthropic's)."""
     for i, m in enumerate(messages):
         try:
             d = sniff(m)
@@ -78,6 +87,17 @@ def detect(messages: Iterable[JSON]) -> DialectName:
             raise InputError(e.kind, f"message {i}: {e.detail}") from None
         if d is not None:
             return d
+    for history in also:
+        for m in history:
+            try:
+                d = sniff(m)
+            except InputError:
+                continue
+            if d is not None:
+                return d
+    for k in keys:
+        if k in _TOP_KEYS:
+            return _TOP_KEYS[k]
     return "openai_chat"
 
 

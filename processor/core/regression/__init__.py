@@ -1,0 +1,28 @@
+"""`text_only_regression`: a request of a kind the assistant served with a tool earlier is now answered with text.
+
+| module | holds |
+|---|---|
+| `text.py` | language-agnostic text features: normalisation, tokens, stemming, CJK n-grams, identifiers, hashes |
+| `cues.py` | per-language closed lists (function words, thanks, status queries, refusals ...); adding a language |
+| `analysis.py` | a request's content, slot tokens and flags; a reply's veto (both cached by text) |
+| `evidence.py` | what tools say about their kind: names, argument keys and values, definitions; system restrictions |
+| `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
+
+See docs/regression.md.
+"""
+
+from __future__ import annotations
+
+from .analysis import Reply, Request, analyze_reply, analyze_request
+from .detector import (
+    MAX_REQUEST_TOKENS,
+    MAX_SERVED,
+    MAX_SNIPPETS,
+    STATE_VERSION,
+    AssistantTurn,
+    RegressionDetector,
+    Served,
+)
+
+__all__ = ["MAX_REQUEST_TOKENS", "MAX_SERVED", "MAX_SNIPPETS", "STATE_VERSION", "AssistantTurn", "RegressionDetector",
+           "Reply", "Request", "Served", "analyze_reply", "analyze_request"]

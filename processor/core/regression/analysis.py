@@ -1,0 +1,405 @@
+"""What the detector reads in a user request and in an assistant reply, with the closed cues of `cues.py`.
+
+A request becomes `Request`: its content tokens (what it is about: stemmed words, CJK n-grams), its slot-like
+tokens (names, numbers, time words: what varies between two requests of one kind) and the flags of the
+negative rules. A reply becomes a veto or None. Both are cached by text (the stream worker meets each text
+again in every request snapshot); neither keeps text.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
+from .text import CJK_RE, TOKEN_RE, cap, cjk_grams, h, normalize, pack_hashes, stem, unpack_hashes
+
+MAX_TEXT_CHARS = 2000  # characters of a user message looked at
+MAX_TOKENS = 48  # hashed tokens kept per request set
+REPLY_HEAD_CHARS = 1500  # characters of an assistant reply looked at: its head ...
+REPLY_TAIL_CHARS = 500  # ... and its tail (a clarifying question is usually at the end)
+SHORT_WORDS = 6  # a request this short (words) may refer to the current topic without naming it
+SHORT_CJK = 10  # ... (CJK characters)
+CACHE = 2048
+
+_LATIN_RE = re.compile(r"[^\W\d_]", re.ASCII)
+_ANY_LETTER_RE = re.compile(r"[^\W\d_]")
+_CLAUSE_RE = re.compile(r"[,.;:!?，。；：！？\n]+")
+_ENTITY_RE = re.compile(r"\w+(?:[.\-'/:@#]\w+)*|[.!?。！？\n]")
+_LATIN_ID_RE = re.compile(r"[A-Za-z0-9]+(?:[._\-/:@#][A-Za-z0-9]+)+|[A-Za-z0-9]*\d[A-Za-z0-9]*")
+_SENTENCE_END = frozenset(".!?。！？\n")
+_DIGIT_RE = re.compile(r"\d")
+# English clause openings that make a statement, not a command ("the volume is fine now")
+_DECLARATIVE = frozenset(
+    [
+        "the", "a", "an", "it", "its", "it's", "this", "that", "that's", "these", "those", "i", "i'm", "i've",
+        "i'd", "we", "we're", "you", "you're", "he", "she", "they", "my", "your", "our", "their", "there",
+        "there's", "here", "here's", "his", "her", "what's", "everything", "nothing", "all", "both",
+    ]
+)
+_TIME_H = frozenset(h(w) for w in TIME)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A user request, hashed. Instances are shared through the cache: never mutate one."""
+
+    content: frozenset[int] = frozenset()  # what it is about: stems and CJK n-grams, less time words and names
+    singles: frozenset[int] = frozenset()  # those of `content` that are single CJK characters (weigh half)
+    chars: frozenset[int] = frozenset()  # CJK characters of its content, one by one
+    entities: frozenset[int] = frozenset()  # names, numbers, identifiers: slot values
+    times: frozenset[int] = frozenset()  # time words: slot values too
+    flags: frozenset[str] = frozenset()
+    size: int = 0  # words + CJK characters
+
+    def units(self) -> frozenset[int]:
+        """What it adds, for the "answered by earlier results" test."""
+        return self.entities | self.content | self.chars | self.times
+
+    def to_state(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, hashes in (("t", self.content), ("s", self.singles), ("c", self.chars), ("e", self.entities),
+                            ("m", self.times)):
+            if hashes:
+                out[key] = pack_hashes(hashes)
+        if self.flags:
+            out["f"] = sorted(self.flags)
+        if self.size:
+            out["n"] = self.size
+        return out
+
+    @classmethod
+    def from_state(cls, s: Mapping[str, Any]) -> Request:
+        return cls(unpack_hashes(s.get("t", "")), unpack_hashes(s.get("s", "")), unpack_hashes(s.get("c", "")),
+                   unpack_hashes(s.get("e", "")), unpack_hashes(s.get("m", "")),
+                   frozenset(str(x) for x in s.get("f", ())), int(s.get("n", 0)))
+
+    def union(self, other: Request) -> Request:
+        """Two user messages in a row are one request."""
+        flags = (self.flags | other.flags) - {"short"} | (other.flags & {"short"})
+        if "status" in flags and not ("status" in self.flags and "status" in other.flags):
+            flags -= {"status"}  # "turn it down" + "any update?": still a request
+        if "ack" in flags and not ("ack" in self.flags and "ack" in other.flags):
+            flags -= {"ack"}
+        return Request(cap(self.content | other.content, MAX_TOKENS), cap(self.singles | other.singles, MAX_TOKENS),
+                       cap(self.chars | other.chars, MAX_TOKENS), cap(self.entities | other.entities, MAX_TOKENS),
+                       self.times | other.times, flags, self.size + other.size)
+
+
+@functools.lru_cache(maxsize=CACHE)
+def analyze_request(raw: str) -> Request:
+    """A request with its flags (the negative rules)."""
+    core = request_core(raw)
+    norm = normalize(raw[:MAX_TEXT_CHARS])
+    latin = _LATIN_RE.search(norm) is not None or (
+        not norm.isascii() and _ANY_LETTER_RE.search(CJK_RE.sub(" ", norm)) is not None
+    )
+    cjk = not norm.isascii() and CJK_RE.search(norm) is not None
+    flags = _flags(norm, latin, cjk, sum(1 for _ in TOKEN_RE.finditer(norm)) if not cjk else _size(norm))
+    return Request(core.content, core.singles, core.chars, core.entities, core.times, flags, core.size)
+
+
+@functools.lru_cache(maxsize=CACHE)
+def request_core(raw: str) -> Request:
+    """What a request is about, without its flags: all a served request keeps (flags are needed only when a
+    text-only answer is judged)."""
+    text = raw[:MAX_TEXT_CHARS]
+    norm = normalize(text)
+    entities, spans = _entities(text)
+    for sp in spans:
+        norm = norm.replace(sp, " ")
+    for lang in LANGUAGES:  # thanks and greetings say nothing about what is asked
+        norm = lang.ack.sub(" ", norm)
+    content: set[int] = set()
+    singles: set[int] = set()
+    chars: set[int] = set()
+    times: set[int] = set()
+    size = 0
+    for tok in TOKEN_RE.findall(norm):
+        if tok[0] >= "\u3040" and CJK_RE.match(tok):
+            size += len(tok)
+            for lang in CJK_LANGS:
+                for piece in lang.cut.split(tok):
+                    if not piece:
+                        continue
+                    for t in _time_split(piece):
+                        if t in TIME:
+                            times.add(h(t))
+                            continue
+                        for g in cjk_grams(t):
+                            content.add(h(g))
+                            if len(g) == 1:
+                                singles.add(h(g))
+                        chars.update(h(c) for c in t)
+        else:
+            size += 1
+            s = stem(tok)
+            if s in STOP or tok in STOP:
+                continue
+            if tok in TIME or s in TIME:
+                times.add(h(s))
+                continue
+            hs = h(s)
+            if hs in entities or _DIGIT_RE.search(tok):
+                entities.add(hs)
+                continue
+            content.add(hs)
+    return Request(cap(content, MAX_TOKENS), cap(singles, MAX_TOKENS), cap(chars, MAX_TOKENS),
+                   cap(entities, MAX_TOKENS), frozenset(times), frozenset(), size)
+
+
+def _size(norm: str) -> int:
+    """Words + CJK characters."""
+    n = 0
+    for tok in TOKEN_RE.findall(norm):
+        n += len(tok) if CJK_RE.match(tok) else 1
+    return n
+
+
+_CJK_TIME = sorted((w for w in TIME if not w.isascii()), key=lambda w: (-len(w), w))
+_CJK_TIME_RE = re.compile("(" + "|".join(map(re.escape, _CJK_TIME)) + ")") if _CJK_TIME else None
+
+
+def _time_split(piece: str) -> list[str]:
+    """A CJK piece with its time words cut out as pieces of their own (明天北京 -> 明天, 北京)."""
+    if _CJK_TIME_RE is None or _CJK_TIME_RE.search(piece) is None:
+        return [piece]
+    return [p for p in _CJK_TIME_RE.split(piece) if p]
+
+
+def _entities(text: str) -> tuple[set[int], list[str]]:
+    """Slot-like Latin tokens, from the original casing: capitalised words that do not start a sentence,
+    words with digits, dotted, dashed or underscored identifiers (file names, tickers, ids); and those of them
+    that are compound (cut out of the text before its content words are read)."""
+    out: set[int] = set()
+    spans: list[str] = []
+    prev_end = True
+    for tok in _ENTITY_RE.findall(text):
+        if tok in _SENTENCE_END:
+            prev_end = True
+            continue
+        first = tok[0]
+        compound = any(c in tok for c in "._-/:@#")
+        if CJK_RE.search(tok):
+            if compound:  # 工单TCK-311: the identifier inside is the entity
+                for sub in _LATIN_ID_RE.findall(tok):
+                    out.add(h(stem(normalize(sub))))
+                    spans.append(normalize(sub))
+            prev_end = False
+            continue
+        if (
+            compound
+            or _DIGIT_RE.search(tok)
+            or (not prev_end and first.isupper() and first.isascii())
+            or (len(tok) > 1 and tok.isupper() and tok.isascii())
+        ):
+            for part in (tok, *re.split(r"[._\-/:@#]", tok)):
+                n = normalize(part)
+                if n and not CJK_RE.search(n):
+                    out.add(h(stem(n)))
+            if compound:
+                spans.append(normalize(tok))
+        prev_end = False
+    return out, spans
+
+
+def _clauses(norm: str) -> list[str]:
+    return [c.strip() for c in _CLAUSE_RE.split(norm) if c.strip()]
+
+
+def _any(langs: tuple[Language, ...], field: str, text: str) -> bool:
+    for lang in langs:
+        pat: re.Pattern[str] = getattr(lang, field)
+        if pat.search(text) is not None:
+            return True
+    return False
+
+
+def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
+    langs: tuple[Language, ...] = (LATIN if latin else ()) + (CJK_LANGS if cjk else ())
+    flags: set[str] = set()
+    stripped = norm.strip()
+    if "?" in norm or "？" in norm or any(lang.question.search(stripped) for lang in langs):
+        flags.add("question")
+    short = size <= (SHORT_CJK if cjk else SHORT_WORDS)
+    if short:
+        flags.add("short")
+    for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint", "refer", "recall"):
+        if _any(langs, field, norm):
+            flags.add(field)
+    if _any(langs, "request", norm):
+        flags.add("request")
+    bare = _trail(_lead_ack(norm, langs))
+    head = _trail(_FIRST_RE.split(bare, 1)[0]) if bare else bare  # "and for Tromsø? going there Friday"
+    near = size <= (SHORT_CJK if cjk else SHORT_WORDS + 2)  # an ellipsis may name a little more ("and 2.5 cups in g")
+    if (near and any(lang.ellipsis.search(bare) for lang in langs)) or (
+            head != bare and (_size(head) if cjk else len(head.split())) <= (SHORT_CJK if cjk else SHORT_WORDS + 2)
+            and any(lang.ellipsis.search(head) for lang in langs)):
+        flags.add("ellipsis")
+    elif size <= 2 and "question" in flags:
+        flags.add("ellipsis")  # a bare name as a question ("TSLA?") continues the previous lookup
+    if short and _any(langs, "more", norm):
+        flags.add("more")
+    if _any(langs, "also", bare):
+        flags.add("also")
+    if _any(langs, "number", norm) and ("question" not in flags or "request" in flags):
+        flags.add("number")
+    if _bare_status(norm, langs):
+        flags.add("status")
+    if _ack(norm, langs, flags):
+        flags.add("ack")
+    if latin and not cjk and _imperative(norm, langs):
+        flags.add("imperative")
+    return frozenset(flags)
+
+
+_FIRST_RE = re.compile(r"[?？!！。]\s*|[.;]\s+")
+_TRAIL_RE = re.compile(r"[？?！!。，,.\s]+$")
+_LEAD_RE = re.compile(r"^[\W_]+")
+
+
+def _lead_ack(norm: str, langs: tuple[Language, ...]) -> str:
+    """The text without a leading acknowledgement ("perfect, and in cm?" -> "and in cm?")."""
+    for lang in langs:
+        m = lang.ack.match(norm.lstrip())
+        if m is not None:
+            return norm.lstrip()[m.end():].lstrip(" ,，.。!！~～")
+    return norm
+
+
+def _trail(norm: str) -> str:
+    return _LEAD_RE.sub("", _TRAIL_RE.sub("", norm))
+
+
+def _ack(norm: str, langs: tuple[Language, ...], flags: set[str]) -> bool:
+    """Thanks / ok / great with nothing asked beside it. A polite lead-in before a new request ("ok, now turn it
+    down", "perfect, I also need ...", 好的，再调小一点) is no acknowledgement."""
+    if not _any(langs, "ack", norm):
+        return False
+    if {"request", "ellipsis", "question", "more", "also"} & flags:
+        return False
+    for clause in _clauses(norm):
+        if _any(langs, "ack", clause):
+            continue
+        if CJK_RE.search(clause):
+            return False  # a clause of its own beside the thanks: a request, unless it thanks too
+        first = clause.split()[0] if clause.split() else ""
+        if first and first not in _DECLARATIVE and stem(first) not in STOP:
+            return False  # "ok, switch the fan off": a command after the lead-in
+    return True
+
+
+_FILLERS = frozenset([
+    "please", "pls", "now", "and", "also", "then", "so", "ok", "okay", "wait", "hmm", "oh", "well", "actually",
+    "great", "perfect", "cool", "sweet",
+])
+
+
+def _imperative(norm: str, langs: tuple[Language, ...]) -> bool:
+    """Some clause starts with a word that is not a statement's or a question's opening (English: a command)."""
+    for clause in _clauses(norm):
+        words = clause.split()
+        while words and words[0] in _FILLERS:
+            words = words[1:]
+        if len(words) < 2 and not (words and len(clause.split()) > len(words)):
+            continue  # "wait," "hmm": an interjection
+        rest = " ".join(words)
+        if any(lang.question.match(rest) for lang in langs):
+            continue
+        if (words[0] not in _DECLARATIVE and words[0] not in STOP) or words[0] in _COMMAND_STOP:
+            return True
+    return False
+
+
+_COMMAND_STOP = frozenset([
+    "make", "put", "take", "give", "get", "tell", "show", "find", "check", "look", "let", "try", "use", "set",
+    "turn",
+])
+
+
+def _bare_status(norm: str, langs: tuple[Language, ...]) -> bool:
+    """A status query with nothing of its own: "Hello? Still working on it?", 好了吗？ (not "any news on TSLA?")."""
+    rest = norm
+    n = 0
+    for lang in langs:
+        rest, k = lang.status.subn(" ", rest)
+        n += k
+    if not n:
+        return False
+    for tok in TOKEN_RE.findall(rest):
+        if CJK_RE.match(tok):
+            for lang in CJK_LANGS:
+                if any(p for p in lang.cut.split(tok)):
+                    return False
+        elif stem(tok) not in STOP and tok not in _STATUS_FILLER:
+            return False
+    return True
+
+
+_STATUS_FILLER = frozenset(["hello", "hey", "hi", "yo", "ping", "yet", "so", "far", "still", "now", "huh", "anyone"])
+
+
+# -- replies ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    claim: bool
+    asks: bool  # a question or a request for details, with no claim of having acted
+    refusal: bool  # declines, with no denial of capability
+    reason: bool  # ... and gives a situational reason
+    tokens: frozenset[int]  # content tokens (for grounding a refusal in the system prompt)
+
+    def veto(self, restrictions: frozenset[int]) -> str | None:
+        if self.asks and not self.claim:
+            return "clarifying question or confirmation"
+        if self.refusal and self.reason:
+            return "refusal with a reason"
+        if self.refusal and len(self.tokens & restrictions) >= 2:
+            return "refusal grounded in the system prompt"
+        return None
+
+
+@functools.lru_cache(maxsize=CACHE)
+def analyze_reply(text: str) -> Reply:
+    body = text if len(text) <= REPLY_HEAD_CHARS + REPLY_TAIL_CHARS else (
+        text[:REPLY_HEAD_CHARS] + "\n" + text[-REPLY_TAIL_CHARS:])
+    norm = normalize(body)
+    latin = _LATIN_RE.search(norm) is not None
+    cjk = not norm.isascii() and CJK_RE.search(norm) is not None
+    langs: tuple[Language, ...] = (LATIN if latin else ()) + (CJK_LANGS if cjk else ())
+    core = norm
+    for lang in langs:
+        core = lang.closer.sub(" ", core)
+    claim = _any(langs, "claim", core)
+    asks = "?" in core or "？" in core or _any(langs, "clarify", core) or any(
+        lang.question.search(core.strip()) for lang in CJK_LANGS if cjk)
+    refuse = _any(langs, "refuse", core) and not _any(langs, "capability", core)
+    reason = refuse and _any(langs, "reason", core)
+    return Reply(claim, asks, refuse, reason, text_tokens(core) if refuse else frozenset())
+
+
+@functools.lru_cache(maxsize=CACHE)
+def text_tokens(text: str, limit: int = 160) -> frozenset[int]:
+    """Every token of a text (results, system prompts): stems, numbers, CJK n-grams and characters."""
+    norm = normalize(text[:4000])
+    out: set[int] = set()
+    for tok in TOKEN_RE.findall(norm):
+        if tok[0] >= "\u3040" and CJK_RE.match(tok):
+            for lang in CJK_LANGS:
+                for piece in lang.cut.split(tok):
+                    if piece:
+                        out.update(h(g) for g in cjk_grams(piece))
+                        out.update(h(c) for c in piece)
+        else:
+            s = stem(tok)
+            if s not in STOP:
+                out.add(h(s))
+    return cap(out, limit)
+
+
+__all__ = ["MAX_TEXT_CHARS", "MAX_TOKENS", "Reply", "Request", "analyze_reply", "analyze_request", "request_core",
+           "text_tokens"]

@@ -1,0 +1,275 @@
+"""Per-language closed lists: function words, and the surface cues of the negative rules.
+
+These are small and closed (how people thank, ask about progress, ask why, decline, confirm, claim to have
+acted), never a list of domains, devices or tools: what a request is *about* comes from the conversation's
+own evidence (`evidence.py`). English and Chinese are here.
+
+**Adding a language.** Write one `Language` below and append it to `LANGUAGES`: `script` says which texts it
+reads (`latin` for space-separated scripts, whose words are stemmed by `text.stem`; `cjk` for texts cut into
+character n-grams at `cut`), `stop` its function words, and one pattern per cue (a pattern that never matches,
+`NEVER`, is allowed while a cue is unknown). The patterns see the NFKC, case-folded text. Add tests with a
+served request, a regression and the hard negatives in that language to tests/unit/test_regression.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NEVER = re.compile(r"(?!x)x")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+@dataclass(frozen=True)
+class Language:
+    name: str
+    script: str  # "latin" (words) or "cjk" (character n-grams)
+    stop: frozenset[str]  # function words (latin: stemmed words; cjk: unused, see `cut`)
+    cut: re.Pattern[str]  # cjk: function words/characters a run is cut at
+    time: frozenset[str]  # time words: slot values, never what a request is about ("today", 明天)
+    ack: re.Pattern[str]  # thanks / ok / great
+    request: re.Pattern[str]  # a request marker that survives a polite lead-in ("I also need", 帮我, 再)
+    status: re.Pattern[str]  # asking about work in progress
+    text_task: re.Pattern[str]  # a writing task the model does itself
+    explain: re.Pattern[str]  # why / how does / what does ... mean / usually
+    advice: re.Pattern[str]  # should I / any tips
+    policy: re.Pattern[str]  # a yes/no question about what the user may do ("can I cancel after ...?")
+    cancel: re.Pattern[str]  # calling it off
+    ellipsis: re.Pattern[str]  # "what about X?", 那X呢？ (short requests)
+    also: re.Pattern[str]  # "... as well", "also ...", 也…: the same act again, for another object (any length)
+    more: re.Pattern[str]  # "again", "another one", "a bit more", "lower", 再 (short requests)
+    number: re.Pattern[str]  # a quantity ("26", 三十): a request with one may change a call's number
+    refer: re.Pattern[str]  # a command on "it" / 把它: about the topic's object
+    recall: re.Pattern[str]  # "what was it again?", 来着: asks to be reminded of what was said
+    complaint: re.Pattern[str]  # "too loud", 太亮了: a complaint about a state asks to change it
+    question: re.Pattern[str]  # a question without a question mark
+    closer: re.Pattern[str]  # "anything else?": not a clarifying question
+    claim: re.Pattern[str]  # a claim of having acted ("done", 已)
+    clarify: re.Pattern[str]  # a request for details or confirmation
+    refuse: re.Pattern[str]  # can't / won't
+    reason: re.Pattern[str]  # a situational reason for a refusal
+    capability: re.Pattern[str]  # "I don't have access": the symptom, never a reason
+    restrict: re.Pattern[str]  # a restriction in a system prompt ("never", "only", 不要)
+
+
+EN = Language(
+    name="en",
+    script="latin",
+    stop=_words(
+        """
+        a an the to of in on at by for with and or but so then too also as well it its this that these those me my
+        mine i you your yours we our us they them he she him her his please pls can could would will shall should
+        do doe does did done is are wa was were be been being am have ha has had what whats which who whom when
+        where why how hows about now just again some any more bit little lot much many there here let lets know
+        like want need get go going gonna ok okay yes no not dont hey hi one another other same very really into
+        out up down off if than thing something anything all every each either both own sure right maybe kind sort
+        way there's it's that's what's i'm i'll i've you're don't can't let's still yet only even tell say said
+        give make made put take also too from as via per look try use using check find show see help saying say
+        oh ah um uh hmm wait well
+        """
+    ),
+    cut=NEVER,
+    time=_words(
+        """
+        today tomorrow yesterday tonight morning afternoon evening night week weekend month year monday tuesday
+        wednesday thursday friday saturday sunday now later soon next last
+        """
+    ),
+    ack=re.compile(
+        r"\b(thanks|thank you|thx|ty|ok|okay|great|perfect|cool|nice|awesome|good|fine|alright|got it|gotcha|"
+        r"lovely|excellent|brilliant|sweet|wow|haha|lol|that'?s (?:all|it|enough|better|exactly))\b"
+    ),
+    request=re.compile(
+        r"\b(?:(?:can|could|would|will) you|please|i (?:also |now |still )?(?:need|want|would like|'d like)|"
+        r"now (?:please )?[a-z]+|also [a-z]+|let'?s|go ahead|do it)\b"
+    ),
+    status=re.compile(
+        r"\b(?:any (?:updates?|news|progress|luck|word)(?: yet)?|(?:is|are) (?:it|you|we|things) (?:done|ready|"
+        r"finished|there|complete|still (?:there|working|on it|going|running|processing))(?: yet)?|still (?:working|"
+        r"waiting|processing|running|going|loading|on it|there)|how(?:'s| is) it going|how much longer|(?:what's|what "
+        r"is) taking so long|(?:what's|what is) the status|status update|(?:is it|are you) (?:almost|nearly) (?:done|"
+        r"there)|done yet|ready yet)\b"
+    ),
+    text_task=re.compile(
+        r"\b(poem|haiku|limerick|story|joke|essay|lyrics|summari[sz]e|summary|translate|translation|rewrite|"
+        r"paraphrase|in one sentence|proofread|draft|write (?:me )?(?:a|an) )"
+    ),
+    explain=re.compile(
+        r"(?:^if\b|\b(?:why|how (?:do|does|did|can|should|long should|much should|come)|how to|"
+        r"what(?:'s| is) (?:a|an|the "
+        r"difference)|what does|difference between|explain|meaning of|mean\b|stand for|usually|typically|in "
+        r"general|generally|normally|on average|in theory))"
+    ),
+    advice=re.compile(
+        r"\b(should i|do i need|shall i|is it worth|would you recommend|do you recommend|recommend|any tips|tips for|"
+        r"any ideas|any advice|what should i do|is it (?:a good|better|safe|okay|ok) to|(?:what's|what is|which is|"
+        r"which's) the best|best way to)\b"
+    ),
+    policy=re.compile(
+        r"^\s*(?:(?:can|could|may) i|am i (?:allowed|able)|is it possible|are (?:you|we) allowed|do you (?:support|"
+        r"allow|charge|offer)|is there a (?:fee|limit|charge))\b|\bor (?:only|just)\b[^?]*\?\s*$|\b(?:are you able to|"
+        r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to|"
+        r"how (?:high|low|far|many|much) "
+        r"can (?:it|i|you|that)|what(?:'s| is) the (?:max|maximum|min|minimum|limit|highest|lowest))\b"
+    ),
+    cancel=re.compile(
+        r"\b(never ?mind|no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
+        r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|"
+        r"(?:don't|do not) (?:send|[a-z]+ (?:anything|any more|"
+        r"it|that|them))|stop)\b"
+    ),
+    ellipsis=re.compile(
+        r"^(?:and|what about|how about|same for|same with|also|now|then|ok(?:ay)?,? (?:and|now|what about|how about)|"
+        r"great,? (?:and|now|what about|how about))\b|\b(?:too|as well|also)$|\b(?:do|same) the same\b|^and for "
+        r"[a-z0-9]"
+    ),
+    also=re.compile(
+        r"(?:^(?:also|and also)\b|\b(?:as well|too)$|\bas well\b|\balso (?:[a-z]+)\b|^(?:and )?(?:same|likewise)\b|"
+        r"\binstead\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|does|for)\b|\b(?:that|the) same "
+        r"(?:period|window|time|range|dates?|days?|weeks?|months?)\b|^(?:my |the )?other one\b|"
+        r"\b(?:another|one more)\b)"
+    ),
+    refer=re.compile(
+        r"\b(?:[a-z]+) (?:it|that|them|this one|that one)(?: back)? (?:up|down|on|off|to|over|into|at|back)\b"
+    ),
+    recall=re.compile(
+        r"\b(?:again\s*\?|remind me (?:what|how|which|when)|what (?:was|were) (?:the|that|it)|how much was|"
+        r"which (?:one|"
+        r"gate|room|time) was|did you say)"
+    ),
+    more=re.compile(
+        r"\b(again|another|more|less|even more|once more|one more|a bit|a little|slightly|further|a notch|lower|"
+        r"higher|louder|quieter|softer|brighter|dimmer|warmer|cooler|colder|hotter|faster|slower|bigger|smaller|"
+        r"longer|shorter)\b"
+    ),
+    number=re.compile(r"\d"),
+    complaint=re.compile(r"\b(?:too|way too|far too|not ([a-z]{3,}) enough) ([a-z]{3,})\b"),
+    question=re.compile(
+        r"^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|will|would|should|can i|could i|any)\b"
+    ),
+    closer=re.compile(
+        r"(anything else[^.?!]*[?.!]?|is there anything else[^.?!]*[?.!]?|let me know if[^.?!]*[?.!]?|"
+        r"hope (?:this|that) helps[^.?!]*[?.!]?|need anything else[^.?!]*[?.!]?|what else can i do[^.?!]*[?.!]?)"
+    ),
+    claim=re.compile(
+        r"\b(done|all set|i've|i have|i'll|i will|has been|have been|is now|are now|now playing|here you go|"
+        r"here (?:is|are)|turned|sent|booked|scheduled|deleted|removed|created|added|lowered|raised|started|updated|"
+        r"changed|adjusted|set (?:to|for)|switched|playing|opened|closed|paid|ordered|filed|logged|saved|moved|"
+        r"executed|ran|found|checked|currently|right now)\b"
+    ),
+    clarify=re.compile(
+        r"\b(please (?:specify|confirm|tell me|let me know|provide)|which (?:one|room|device|day|time|account|file|"
+        r"of)|do you mean|did you mean|are you sure|to confirm|do you want me to|should i|could you (?:tell|give|"
+        r"provide|confirm|clarify)|can you (?:tell|give|provide|confirm|clarify)|"
+        r"what (?:is|'s) (?:the|your) [a-z ]{0,20}"
+        r"(?:number|id|name|address|date|amount)|i need (?:the|your|a|to know))\b"
+    ),
+    refuse=re.compile(
+        r"\b(can't|cannot|can not|unable|not able|won't|will not|couldn't|isn't possible|not possible|not allowed|"
+        r"not permitted|i'm afraid|sorry, (?:but )?i)\b"
+    ),
+    reason=re.compile(
+        r"(\bbecause\b|\bsince\b|\bas it\b|\bas the\b|\bdue to\b|\balready\b|\bmaximum\b|\bminimum\b|\bmax\b|\bmin\b|"
+        r"\blimit|only (?:goes|allows|supports|works|handles)|in the past|not allowed|not permitted|isn't safe|"
+        r"not safe|"
+        r"unsafe|\bpolicy\b|protected|outside|permission|doesn't exist|does not exist|not found|no longer|too (?:low|"
+        r"high|long|large|many|much|soon|late)|requires?\b|exceeds?|over the|under the|restricted|against)"
+    ),
+    capability=re.compile(
+        r"(as an ai|language model|don't have (?:access|the ability|a way|tools?)|do not have (?:access|the ability|"
+        r"a way|tools?)|(?:not able|unable|can't|cannot) to (?:access|control|browse|connect|check|look|get|run|"
+        r"execute|perform|interact)|(?:can't|cannot) (?:access|control|browse|connect|run|execute|interact)|"
+        r"i'm (?:just )?a (?:text|language|virtual)|text-based|no access to|real-time (?:data|information|access)|"
+        r"i don't have (?:real-time|live|direct)|beyond my capabilities)"
+    ),
+    restrict=re.compile(
+        r"\b(never|don't|do not|must not|mustn't|only|not allowed|forbidden|prohibited|refuse|decline|cannot|can't|"
+        r"may not|under no circumstances|not permitted|limit(?:ed)? to|no more than|at most|maximum|policy)\b"
+    ),
+)
+
+ZH = Language(
+    name="zh",
+    script="cjk",
+    stop=frozenset(),
+    cut=re.compile(
+        "|".join(
+            sorted(
+                _words(
+                    """
+                    一下 一点 一些 一个 帮我 帮忙 请问 麻烦 可以 能不能 可不可以 是不是 有没有 会不会 怎么样 什么
+                    多少 为什么 的话 这个 那个 然后 还有 我们 你们 他们 一共 几个 哪个 哪些 哪里 一样 一起
+                    现在 一首 一张 一条
+                    一份 一杯 一次 一遍 一辆 一台
+                    """
+                ),
+                key=lambda w: (-len(w), w),
+            )
+        )
+        + "|["
+        + re.escape("的了吗呢吧啊呀哦嗯嘛啦么我你您他她它们请给把被让这那也还就都很太再又是在和跟与及或个些呗哈得着过"
+                    "哪谁啥怎样几要想")
+        + "]"
+    ),
+    time=_words(
+        "今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一 "
+        "今年 去年 明年 本月 上个月 下个月"
+    ),
+    ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|知道了|辛苦)"),
+    request=re.compile(
+        r"(帮我|帮忙|请|麻烦|给我|我要|我想|我还要|我也要|还需要|再帮|能不能帮|可以帮|能帮|顺便|另外|接着|继续|把|设成|设为|调到|调成|改成|换到|换成)"
+    ),
+    status=re.compile(
+        r"((?:好|完成|搞定|弄好|处理好|做好|办好|好没好)了?(?:吗|没有|没)|怎么样了|进展(?:如何|怎么样)?|"
+        r"有(?:结果|消息|进展|回复|动静)了?(?:吗|没有|没)?|还在(?:处理|弄|忙|查|搞|跑|等)?(?:吗|呢)?|还(?:没有|没)(?:好|完成|弄好)|"
+        r"(?:还要|要)多久|多久(?:能|才能)?好|在吗)"
+    ),
+    text_task=re.compile(r"(写一首|写首|写一段|写一篇|写个|一首.{0,6}诗|小诗|诗|笑话|故事|作文|总结|概括|翻译|改写|润色|一句话)"),
+    explain=re.compile(
+        r"(为什么|为啥|怎么回事|原理|区别|是什么意思|什么意思|什么是|是怎么|一般|通常|平均|是指|含义|解释)"
+    ),
+    advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|适合|应该|怎么办|穿什么|带什么)"),
+    policy=re.compile(r"(?:最高|最多|最低|最少|最大|最小)(?:能|可以)|能.{0,6}多少|^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
+    cancel=re.compile(r"(不用了|不用搜|不用查|不用找|不用麻烦|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来)"),
+    ellipsis=re.compile(r"(?:^(?:还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
+    also=re.compile(r"(也|又|另外|同样|顺便|换成|换到|改成|改为|重新|还有一个|还有个|再.{0,2}[一个]|再给|再帮|再发|再设|再订|再查|再搜|再放|再加)"),
+    refer=re.compile(r"(把它|把这个|把那个|把他|给它|它)"),
+    recall=re.compile(r"(来着|刚才说|刚刚说|你说的|之前说)"),
+    more=re.compile(r"(再|还要|又|更|多一点|一点点|[大小高低亮暗快慢多少长短强弱冷热][一]?[点些]|调[大小高低亮暗])"),
+    number=re.compile(r"(\d|[零两三四五六七八九十百][零一二两三四五六七八九十百]?(?:点|度|号|个|分|岁|%|块|元|档|级)|一(?:度|号|档|级))"),
+    complaint=re.compile(r"(?:太|有点|特别|还是太|还是有点)([^\W的了好棒赞])了?"),
+    question=re.compile(r"[吗呢么]\s*$"),
+    closer=re.compile(
+        r"(还有什么[^。？！?!]*[？?！!。]?|还需要[^。？！?!]*[？?！!。]?|有需要再[^。？！?!]*[？?！!。]?|随时[^。？！?!]*[？?！!。]?)"
+    ),
+    claim=re.compile(r"(已|好了|完成|搞定|成功|马上|正在|这就|为您|帮您|给您|以下是|如下|结果是|目前)"),
+    clarify=re.compile(r"(请问|请告诉我|请提供|请确认|确认要|确定要|您是指|哪个|哪一|是否要|要不要我|需要您|您能提供|您想要)"),
+    refuse=re.compile(r"(无法|不能|没法|没办法|做不到|做不了|不可以|不支持|不行|抱歉)"),
+    reason=re.compile(
+        r"(因为|由于|已经|已是|最大|最小|最高|最低|上限|下限|过去|不存在|找不到|权限|受保护|不允许|不安全|范围|只能|超过|超出|规定|政策|限制|需要先)"
+    ),
+    capability=re.compile(
+        r"(作为(?:一个)?(?:ai|人工智能)|语言模型|无法直接|没有办法控制|无法控制|不能控制|无法访问|不能访问|无法获取实时|无法实时|无法联网|没有联网|"
+        r"无法执行|无法运行|无法操作|没有.{0,4}(?:权限|能力|工具))"
+    ),
+    restrict=re.compile(r"(不要|不得|禁止|不能|不可|只能|仅|只可以|切勿|严禁|最多|不超过|拒绝)"),
+)
+
+LANGUAGES: tuple[Language, ...] = (EN, ZH)
+LATIN: tuple[Language, ...] = tuple(lang for lang in LANGUAGES if lang.script == "latin")
+CJK_LANGS: tuple[Language, ...] = tuple(lang for lang in LANGUAGES if lang.script == "cjk")
+STOP = frozenset().union(*(lang.stop for lang in LATIN))
+TIME = frozenset().union(*(lang.time for lang in LANGUAGES))
+# generic words of tool names and argument keys that say nothing about the kind of request
+GENERIC_IDENT = _words(
+    """
+    get set do run make info data api tool tools by for of to the a an from with v1 v2 v3 call invoke execute exec
+    handle manage new item items result results id ids type value values name names key keys param params request
+    response input output string number bool true false null none default
+    """
+)
+
+__all__ = ["CJK_LANGS", "EN", "GENERIC_IDENT", "LANGUAGES", "LATIN", "NEVER", "STOP", "TIME", "ZH", "Language"]

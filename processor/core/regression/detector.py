@@ -1,0 +1,555 @@
+"""The per-conversation state machine: which requests a tool served, and whether a text-only answer breaks that.
+
+A text-only first answer to a request, after the conversation used a tool, is a regression when the request is
+of the kind of a tool-served one and no negative rule explains the missing call. *Of the kind* is decided from
+the conversation's evidence only, for tools never seen before and in any language the cues cover:
+
+* the request's content tokens (what is left once function words, names, numbers and time words are out) are
+  compared with the served request's content and the tool's kind tokens (name, argument keys, definition);
+  a shared token that the tool's own evidence confirms counts most;
+* a follow-up with nothing of its own, an ellipsis ("what about Tokyo?", 那上海呢？) or a continuation ("a bit
+  more", 再小一点) refers to the topic: the served request the conversation is about.
+
+Memory is bounded (`MAX_SERVED` served requests, result snippets for the last `MAX_SNIPPETS`), the state holds
+hashes and flags only, and every call is O(size of the message).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+
+from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
+from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
+from .text import cap, pack_hashes, unpack_hashes
+
+STATE_VERSION = 3  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, system restrictions
+MAX_SERVED = 16  # tool-served requests remembered
+MAX_SNIPPETS = 4  # of which this many keep their tool-result snippet
+MAX_SNIPPET_TOKENS = 160  # hashed tokens kept per result snippet
+MAX_ECHO = 48  # tokens kept of the answer after a result
+MAX_SLOTS = 64  # argument-value tokens remembered over the conversation
+SNIPPET_CHARS = 800  # characters of a tool result looked at
+ANSWERED_COVERAGE = 0.75  # share of a question's new tokens found in earlier results/requests -> answered
+MAX_REQUEST_TOKENS = MAX_TOKENS
+THRESHOLD = 0.5  # the score a match needs (see `_score`)
+
+Outcome = Literal["tool", "text_only"]
+_NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", "called off"),
+             ("text_task", "writing task"), ("explain", "explanatory or general question"),
+             ("advice", "advisory question"), ("policy", "question about what the user or the tool may do"),
+             ("recall", "asks to be reminded of what was said"))
+
+
+@dataclass(frozen=True)
+class AssistantTurn:
+    index: int  # index of the assistant message
+    outcome: Outcome
+    after_first_tool_use: bool  # True once the conversation has used a tool before this turn
+    expected_tool: str | None  # set when this turn is a text_only_regression
+    detail: str  # short, no message content
+
+    @property
+    def regression(self) -> bool:
+        return self.expected_tool is not None
+
+
+class Served:
+    """A request the assistant served with a tool, and what its tools say about its kind.
+
+    What arrives for it (the request's text, the calls' arguments, the results, the answer after them) is kept
+    as it came, in process memory only, and hashed on first need: when a text-only answer is judged or the state
+    is written (`ready`). Most conversations never need it between two state writes."""
+
+    __slots__ = ("_basis", "_raw", "echo", "echoed", "index", "kind", "numeric", "req", "slots", "snippet", "tools")
+
+    def __init__(self, index: int, req: Request, tools: list[str] | None = None, kind: frozenset[int] = frozenset(),
+                 slots: frozenset[int] = frozenset(), snippet: frozenset[int] = frozenset(),
+                 echo: frozenset[int] = frozenset(), numeric: bool = False) -> None:
+        self.index = index  # index of the user message
+        self.req = req
+        self.tools: list[str] = tools if tools is not None else []  # call order: the first is the expected tool
+        self.kind = kind  # tool name words, argument keys, definition words
+        self.slots = slots  # argument-value tokens
+        self.snippet = snippet  # result tokens
+        self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
+        self.echoed = bool(echo)  # that answer was seen
+        self.numeric = numeric  # an argument is a number: a short request with a number may change it
+        self._raw: list[tuple[str, Any, Any]] | None = None  # ("q", text) / ("t", tools, args) / ("r"|"o", text)
+        self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
+
+    def basis(self) -> frozenset[int]:
+        """The request's content less its slot values, its tools' kind tokens and the answer's tokens."""
+        if self._basis is None:
+            self._basis = (self.req.content - self.slots) | self.kind | self.echo
+        return self._basis
+
+    def defer(self, kind: str, a: Any, b: Any = None) -> None:
+        if self._raw is None:
+            self._raw = []
+        if kind == "r" and sum(len(x[1]) for x in self._raw if x[0] == "r") >= SNIPPET_CHARS:
+            return
+        self._raw.append((kind, a, b))
+
+    def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
+        for t in tools:
+            if t not in self.tools and len(self.tools) < 8:
+                self.tools.append(t)
+        self.defer("t", list(tools), list(args))
+
+    def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
+        """Hash what arrived since the last call."""
+        raw = self._raw
+        if raw is None:
+            return self
+        self._raw = None
+        self._basis = None
+        kind = set(self.kind)
+        slots = set(self.slots)
+        snippet = set(self.snippet)
+        for what, a, b in raw:
+            if what == "q":
+                self.req = request_core(a)
+            elif what == "t":
+                for i, t in enumerate(a):
+                    kind |= name_tokens(t)
+                    kind |= defined.get(t, frozenset())
+                    if i < len(b):
+                        keys, values = arguments(b[i])
+                        kind |= keys
+                        slots |= values
+                        if not self.numeric and _has_number(b[i]):
+                            self.numeric = True
+            elif what == "r":
+                snippet |= text_tokens(a[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
+            elif what == "o":
+                self.echo = text_tokens(a[:SNIPPET_CHARS], MAX_ECHO)
+        self.kind = cap(kind, MAX_KIND)
+        self.slots = cap(slots, MAX_KIND)
+        self.snippet = cap(snippet, MAX_SNIPPET_TOKENS * 2)
+        return self
+
+    def drop_snippet(self) -> None:
+        self.snippet = frozenset()
+        if self._raw is not None:
+            self._raw = [x for x in self._raw if x[0] != "r"]
+
+    def has_snippet(self) -> bool:
+        return bool(self.snippet) or (self._raw is not None and any(x[0] == "r" for x in self._raw))
+
+    def to_state(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"i": self.index, "tools": list(self.tools), "req": self.req.to_state()}
+        for key, hashes in (("k", self.kind), ("v", self.slots), ("s", self.snippet), ("o", self.echo)):
+            if hashes:
+                out[key] = pack_hashes(hashes)
+        if self.numeric:
+            out["n"] = 1
+        if self.echoed and not self.echo:
+            out["e"] = 1
+        return out
+
+    @classmethod
+    def from_state(cls, s: Mapping[str, Any]) -> Served:
+        out = cls(int(s["i"]), Request.from_state(s.get("req", {})), [str(t) for t in s.get("tools", ())],
+                  unpack_hashes(s.get("k", "")), unpack_hashes(s.get("v", "")), unpack_hashes(s.get("s", "")),
+                  unpack_hashes(s.get("o", "")), bool(s.get("n", False)))
+        if s.get("e"):
+            out.echoed = True
+        return out
+
+
+class RegressionDetector:
+    """Per-conversation state machine; see the module docstring.
+
+    Turn accounting: `on_assistant` returns a turn only for the assistant's *first* message after a user text
+    message (its response to the request). That first message decides the outcome the rate counts. Later
+    assistant messages of the same turn (the final answer after a tool result, chained calls) return None; if
+    they call tools, the tools are added to the request's served record.
+    """
+
+    def __init__(self) -> None:
+        self.tool_used = False
+        self.served: deque[Served] = deque(maxlen=MAX_SERVED)
+        self.pending: Request | None = None  # the latest request, once analysed (see `_request`)
+        self._pending_text: str | None = None  # ... its text until then (process memory only, never in the state)
+        self.has_request = False  # a user request arrived
+        self.pending_index = -1
+        self.current: Served | None = None  # the served record of the turn in progress (results attach here)
+        self.in_turn = False  # an assistant message answered the latest request
+        self.topic: int | None = None  # user index of the served request the conversation is about
+        self.last_text_task = False  # the latest request (thanks aside) was a writing task (joke, poem ...)
+        self.defined: dict[str, frozenset[int]] = {}  # tool definitions seen (name -> kind tokens)
+        self.restrict: frozenset[int] = frozenset()  # tokens of the system prompt's restrictive sentences
+        self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
+
+    # -- feeding ------------------------------------------------------------------------------------------
+    def on_system(self, text: str) -> None:
+        """A system prompt (system/developer message, Anthropic `system`, Gemini `systemInstruction`)."""
+        if text:
+            self.restrict = cap(self.restrict | restrictions(text), 96)
+
+    def on_tools(self, tools: Any) -> None:
+        """Tool definitions the request carried (any dialect's shape)."""
+        for name, toks in definitions(tools).items():
+            if name in self.defined or len(self.defined) < 24:
+                self.defined[name] = toks
+
+    def on_user(self, index: int, text: str) -> None:
+        """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
+        raw = text[:MAX_TEXT_CHARS]
+        if self.has_request and not self.in_turn:
+            # two user messages in a row: one request
+            self.pending = self._request().union(analyze_request(raw))
+            self._pending_text = None
+        else:
+            self.pending = None
+            self._pending_text = raw
+        self.has_request = True
+        self.pending_index = index
+        self.current = None
+        self.in_turn = False
+
+    def _request(self) -> Request:
+        """The pending request with its flags, analysed on first need: most requests are served by a tool and
+        never judged (`to_state` works it out before the text is dropped)."""
+        if self._pending_text is not None:
+            self.pending = analyze_request(self._pending_text)
+            self._pending_text = None
+        return self.pending if self.pending is not None else Request()
+
+    def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
+        self.tool_used = True
+        target = self.current if self.current is not None else (self.served[-1] if self.served else None)
+        if target is None:
+            return
+        target.defer("r", text[:SNIPPET_CHARS])
+        self._trim_snippets()
+
+    def judges_text(self, tools: Sequence[str]) -> bool:
+        """Whether `on_assistant` with these tools would look at the reply's text (a text-only first answer to a
+        request, after a tool was used, or the first answer after a result): otherwise any text gives the same
+        result."""
+        if not self.has_request:
+            return False
+        if self.in_turn:
+            return self.current is not None and not self.current.echoed
+        return self.tool_used and not any(tools)
+
+    def on_assistant(self, index: int, text: str, tools: Sequence[str],
+                     args: Sequence[Any] = ()) -> AssistantTurn | None:
+        """`args`: the calls' arguments, in the order of `tools` (a JSON string or an object each)."""
+        if not all(tools):
+            pairs = [(t, args[i] if i < len(args) else None) for i, t in enumerate(tools) if t]
+            tools = [t for t, _ in pairs]
+            args = [a for _, a in pairs]
+        if not self.has_request or self.in_turn:
+            # a later message of the same turn, or no request before it
+            cur = self.current
+            if text and cur is not None and not cur.echoed and cur.has_snippet():
+                cur.echoed = True
+                cur.defer("o", text[:SNIPPET_CHARS])
+            if tools:
+                if self.current is None and self.has_request:
+                    self.current = self._remember(self.pending_index, tools, args)
+                elif self.current is not None:
+                    self.current.add_tools(tools, args)
+                self.tool_used = True
+            return None
+        self.in_turn = True
+        before = self.tool_used
+        if tools:
+            self.current = self._remember(self.pending_index, tools, args)
+            self.tool_used = True
+            self.topic = self.pending_index
+            self.last_text_task = False
+            return self._turn(AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)"))
+        if not before:
+            return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
+        for s in self.served:
+            s.ready(self.defined)
+        expected, detail = self._judge(self._request(), text)
+        return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
+
+    def _turn(self, turn: AssistantTurn) -> AssistantTurn:
+        if self.trace is not None:
+            self.trace.append(turn)
+        return turn
+
+    # -- decisions ----------------------------------------------------------------------------------------
+    def _judge(self, req: Request, reply: str) -> tuple[str | None, str]:
+        f = req.flags
+        match = self._match(req)
+        self._follow(req, match[0] if match is not None else None)
+        for flag, why in _NEGATIVE:
+            if flag in f:
+                return None, why
+        if match is None:
+            return None, "no similar tool-served request"
+        served, score, how = match
+        if self._answered(req):
+            return None, f"answered by earlier results (request at index {served.index})"
+        veto = analyze_reply(reply).veto(self.restrict)
+        if veto is not None:
+            return None, veto
+        if not served.tools:
+            return None, "no tool name"
+        if served.index < 0:
+            return served.tools[0], f"{how} a tool the request defined (score {score:.2f})"
+        return served.tools[0], f"{how} request at index {served.index} (score {score:.2f})"
+
+    def _follow(self, req: Request, matched: Served | None) -> None:
+        """Update the topic after a text-only turn: a matched request keeps it on its served request; a request
+        with content of its own that matches nothing moves it away; thanks and status queries leave it."""
+        f = req.flags
+        if "ack" in f or "status" in f:
+            return
+        self.last_text_task = "text_task" in f
+        if matched is not None:
+            self.topic = matched.index
+        elif req.content and not ({"ellipsis", "more"} & f):
+            self.topic = None
+
+    def _own(self, req: Request) -> frozenset[int]:
+        """The request's content less the slot values seen in the conversation's calls."""
+        slots: set[int] = set()
+        for s in self.served:
+            slots |= s.slots
+        return req.content - slots if slots else req.content
+
+    def _score(self, req: Request, own: frozenset[int], s: Served) -> float:
+        """How much of what the request is about this served request and its tools cover (0 when not enough).
+
+        A shared token the tool's evidence (name, argument keys, definition) confirms makes a quarter of the
+        request's content enough; without confirmation (a Chinese request, English tool names) a third of it,
+        or half of its CJK characters; when the tool's evidence could have confirmed it (both Latin) but did
+        not, three fifths."""
+        if not own:
+            return 0.0
+        shared = own & s.basis()
+        if not shared and not s.req.chars:
+            return 0.0
+        singles = req.singles
+        own_w = len(own) - 0.5 * len(own & singles) if singles else float(len(own))
+        shared_w = len(shared) - 0.5 * len(shared & singles) if singles else float(len(shared))
+        cover = shared_w / own_w if own_w else 0.0
+        if shared & s.kind:
+            return cover if cover >= 0.25 or shared_w >= 2 else 0.0
+        latin_own = own - req.singles - req.chars
+        if s.kind and latin_own and not req.chars:  # a Latin request the tool's words could have confirmed
+            return cover if cover >= 0.5 and shared_w >= 1 else 0.0
+        if shared_w >= 2 or (shared_w >= 1 and cover >= 1 / 3):
+            return cover
+        chars = req.chars - s.slots
+        if chars and len(chars & s.req.chars) >= 2 and len(chars & s.req.chars) / len(chars) >= 0.5:
+            return len(chars & s.req.chars) / len(chars)
+        return 0.0
+
+    def _match(self, req: Request) -> tuple[Served, float, str] | None:
+        """The best tool-served request of the same kind, with its score, or None."""
+        if not self.served:
+            return None
+        f = req.flags
+        own = self._own(req)
+        best: tuple[Served, float, str] | None = None
+        for s in reversed(self.served):  # most recent first: ties go to the latest
+            score = self._score(req, own, s)
+            if score > 0 and (best is None or score > best[1] + 1e-9):
+                best = (s, score, "similar to")
+        if best is None and self.defined and own:
+            best = self._defined(req, own)
+        if best is not None:
+            if not self._asks_for_act(req):
+                return None
+            return best[0], 0.5 + 0.5 * best[1], best[2]
+        # nothing of its own that matches: a follow-up refers to the current topic
+        topic = self._topic_record()
+        follow = bool({"ellipsis", "more", "also", "refer"} & f) or ("complaint" in f and "short" in f) or (
+            "short" in f and not own and bool(req.entities)) or (
+            "number" in f and topic is not None and topic.numeric
+            and bool({"short", "imperative", "request"} & f)
+            and (len(own) <= 2 or bool(own & (topic.req.content | topic.kind | topic.echo | topic.req.chars))))
+        if not follow:
+            return None
+        if self.last_text_task and not ("ellipsis" in f or req.entities or ("also" in f and own - req.singles)):
+            return None  # "another one" / 再来一首 after a joke or a poem refers to it, not to the topic
+        if topic is None:
+            mine = req.units()
+            for s in reversed(self.served):
+                if mine & (s.snippet | s.req.units() | s.slots):
+                    topic = s
+                    break
+        if topic is None and self.served:
+            topic = self.served[-1]
+        return (topic, 0.5, "follow-up of") if topic is not None else None
+
+    def _defined(self, req: Request, own: frozenset[int]) -> tuple[Served, float, str] | None:
+        """A tool the request carried the definition of, whose name and description cover what it asks for
+        (a request of a kind the conversation's tools serve, in words no served request used)."""
+        best: tuple[Served, float, str] | None = None
+        singles = req.singles
+        own_w = len(own) - 0.5 * len(own & singles)
+        for name, toks in sorted(self.defined.items()):
+            shared = own & toks
+            if not shared:
+                continue
+            shared_w = len(shared) - 0.5 * len(shared & singles)
+            cover = shared_w / own_w if own_w else 0.0
+            if shared_w >= 1 and cover >= 0.5 and (best is None or cover > best[1] + 1e-9):
+                best = (Served(-1, Request(), [name], toks), cover, "matches the definition of")
+        return best
+
+    def _asks_for_act(self, req: Request) -> bool:
+        """A request that matches a served kind but is a statement ("the volume is fine now") asks for nothing."""
+        f = req.flags
+        if {"question", "request", "imperative", "ellipsis", "more", "also", "complaint"} & f:
+            return True
+        return bool(req.chars)  # Chinese: a request needs no marker (声音调小一点)
+
+    def _topic_record(self) -> Served | None:
+        if self.topic is None:
+            return None
+        for s in reversed(self.served):
+            if s.index == self.topic:
+                return s
+        return None
+
+    def _answered(self, req: Request) -> bool:
+        """A question whose new content all appears in earlier results or requests."""
+        f = req.flags
+        if "imperative" in f or "request" in f or "question" not in f or ("more" in f and "also" in f):
+            return False  # an act, or "another one", asks for a new call
+        known: set[int] = set()
+        for s in self.served:
+            known |= s.snippet
+            known |= s.req.units()
+            known |= s.slots
+        units = req.entities or (req.content | req.chars | req.times)
+        if not units:
+            return True  # nothing new beyond the kind itself ("and the forecast?")
+        covered = sum(1 for u in units if u in known)
+        if covered / len(units) >= ANSWERED_COVERAGE:
+            return True
+        # a follow-up that only moves in time ("明天呢？", "and tomorrow?"), after a result that spans several
+        # times (in whatever language): the result answers it
+        if req.times and not req.entities and not (self._own(req) - self._known_kind()):
+            snippet_times = sum(len(s.snippet & _TIMES) for s in self.served)
+            return snippet_times >= 2
+        return False
+
+    def _known_kind(self) -> frozenset[int]:
+        out: set[int] = set()
+        for s in self.served:
+            out |= s.req.content
+            out |= s.kind
+        return frozenset(out)
+
+    def _remember(self, index: int, tools: Sequence[str], args: Sequence[Any]) -> Served:
+        if self._pending_text is not None:
+            s = Served(index, Request())
+            s.defer("q", self._pending_text)  # analysed (without its flags) when needed
+        else:
+            s = Served(index, self._request())
+        s.add_tools(tools, args)
+        if self.served and self.served[-1].index == index:
+            self.served.pop()
+        self.served.append(s)
+        self._trim_snippets()
+        return s
+
+    def _trim_snippets(self) -> None:
+        """Only the last MAX_SNIPPETS served requests keep their result snippet."""
+        n = len(self.served) - MAX_SNIPPETS
+        if n > 0:
+            for s in itertools.islice(self.served, n):
+                if s.has_snippet():
+                    s.drop_snippet()
+
+    # -- state --------------------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        cur = None
+        if self.current is not None:
+            for i, s in enumerate(self.served):
+                if s is self.current:
+                    cur = i
+        out: dict[str, Any] = {"v": STATE_VERSION}
+        if self.served:
+            out["served"] = [s.ready(self.defined).to_state() for s in self.served]
+        if self.has_request:
+            if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
+                out["pending_ref"] = cur  # the request just served: say which, not what
+            else:
+                out["pending"] = self._request().to_state()
+        if self.defined:
+            out["defs"] = {k: pack_hashes(v) for k, v in self.defined.items()}
+        if self.restrict:
+            out["sys"] = pack_hashes(self.restrict)
+        for key, value, fresh in (("tool_used", self.tool_used, False), ("pending_index", self.pending_index, -1),
+                                  ("current", cur, None), ("in_turn", self.in_turn, False),
+                                  ("topic", self.topic, None), ("text_task", self.last_text_task, False)):
+            if value != fresh:
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> RegressionDetector:
+        d = cls()
+        if int(state.get("v", STATE_VERSION)) != STATE_VERSION:
+            return d  # an unknown layout: start afresh rather than misread it
+        d.tool_used = bool(state.get("tool_used", False))
+        for s in state.get("served", ()):
+            d.served.append(Served.from_state(s))
+        p = state.get("pending")
+        ref = state.get("pending_ref")
+        if ref is not None and 0 <= int(ref) < len(d.served):
+            d.pending = d.served[int(ref)].req
+        else:
+            d.pending = None if p is None else Request.from_state(p)
+        d.has_request = d.pending is not None
+        d.pending_index = int(state.get("pending_index", -1))
+        cur = state.get("current")
+        d.current = d.served[int(cur)] if cur is not None and 0 <= int(cur) < len(d.served) else None
+        d.in_turn = bool(state.get("in_turn", False))
+        t = state.get("topic")
+        d.topic = None if t is None else int(t)
+        d.last_text_task = bool(state.get("text_task", False))
+        d.defined = {str(k): unpack_hashes(v) for k, v in (state.get("defs") or {}).items()}
+        d.restrict = unpack_hashes(state.get("sys", ""))
+        return d
+
+
+def _has_number(args: Any) -> bool:
+    """An argument is a quantity (a number, or a string that is one): not an id that holds digits."""
+    if isinstance(args, str):
+        try:
+            args = orjson.loads(args)
+        except orjson.JSONDecodeError:
+            return False
+    if isinstance(args, Mapping):
+        for v in args.values():
+            if isinstance(v, int | float) and not isinstance(v, bool):
+                return True
+            if isinstance(v, str) and _QUANTITY_RE.fullmatch(v.strip()) is not None:
+                return True
+    return False
+
+
+_QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?")  # 22, 22.5 °c, 10:40, 2026-11-30
+
+
+def _time_hashes() -> frozenset[int]:
+    from .cues import TIME
+    from .text import h, stem
+
+    return frozenset(h(stem(w)) for w in TIME) | frozenset(h(w) for w in TIME)
+
+
+_TIMES = _time_hashes()
+
+__all__ = ["MAX_REQUEST_TOKENS", "MAX_SERVED", "MAX_SNIPPETS", "STATE_VERSION", "THRESHOLD", "AssistantTurn",
+           "RegressionDetector", "Served"]
