@@ -497,7 +497,7 @@ class WorkerProc:
     """`toolmend run` as a real process, with its HTTP endpoints on a known port, to kill, pause and query."""
 
     def __init__(self, s: Settings, log: Path, env: dict[str, str] | None = None) -> None:
-        from support.brokers import free_port
+        from tests.support.brokers import free_port
 
         self.port = free_port()
         self.s = s.model_copy(update={"metrics_port": self.port, "metrics_host": "127.0.0.1"})

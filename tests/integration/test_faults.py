@@ -36,7 +36,12 @@ import pytest
 from aiokafka import AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, RecordsToDelete
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from harness import (
+
+from processor.core.events import DeadLetterKind
+from processor.shell.config import Settings
+from processor.shell.embedded_broker import EmbeddedBroker
+from processor.synth.generate import generate
+from tests.integration.harness import (
     REPO,
     Progress,
     WorkerProc,
@@ -52,11 +57,6 @@ from harness import (
     topics_of,
     wait_until,
 )
-
-from processor.core.events import DeadLetterKind
-from processor.shell.config import Settings
-from processor.shell.embedded_broker import EmbeddedBroker
-from processor.synth.generate import generate
 
 pytestmark = [pytest.mark.faults, pytest.mark.timeout(300)]
 needs_kafka = pytest.mark.needs_kafka
@@ -536,16 +536,12 @@ YEAR_9999 = 253_402_300_799_000
 
 
 async def test_poison_event_time_with_a_forged_record_timestamp(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                fault_row: dict[str, Any],
-                                                                request: pytest.FixtureRequest) -> None:
+                                                                fault_row: dict[str, Any]) -> None:
     """The producer of a poison `ts` also sets the record's timestamp to match it. A broker that bounds record
     timestamps (Kafka 4's message.timestamp.after.max.ms, 1 h by default) refuses the record: a defence too; a
     record the broker takes must still not move the watermark (every open call would time out at once)."""
-    if broker.kind == "tansu":  # takes any timestamp (as Kafka before 4.0 does by default)
-        request.applymarker(pytest.mark.xfail(
-            strict=True, raises=NotDeadLettered,
-            reason="main: the event-time guard trusts the record's Kafka timestamp, which the producer "
-            "sets (CreateTime): a forged one lets a far-future ts move the watermark"))
+    # Tansu takes any record timestamp (as Kafka before 4.0 does by default): there the worker's own bound on the
+    # step of a partition's event time is what refuses them
     rng = random.Random(SEED + 10)
     s = settings_for(broker.bootstrap, max_batch=250)
     await create(s)
