@@ -64,7 +64,10 @@ step "unit, property and integration tests on Tansu, core compiled"
 PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu tests
 
 step "integration tests on Apache Kafka, core compiled"
-PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "kafka or needs_kafka" tests/integration
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
+
+step "fault-injection suite on Apache Kafka, core compiled (kills, a zombie, an outage, lost state, poison records; table at the end)"
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m faults tests/integration/test_faults.py
 
 step "deployment: Kubernetes manifests offline, the image (with the wheel tested above) built and run against a broker"
 # the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)

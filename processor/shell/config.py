@@ -76,7 +76,8 @@ class Settings(BaseSettings):
         "dead-lettered (event_time) instead of moving the partition's event time")
     max_watermark_step_s: float = Field(
         30 * 86400.0, gt=0, le=TEN_YEARS_S,
-        description="for input without record timestamps (files): how far one event may move the event time")
+        description="how far one event may move a partition's event time (its clock) at once; bounds a `ts` "
+        "whose record timestamp is forged, and input without record timestamps (files)")
     max_event_bytes: int = Field(1 << 20, ge=1024, description="larger events are dead-lettered")
     shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "

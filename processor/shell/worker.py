@@ -189,7 +189,15 @@ class Worker:
                         await self._settle()
                     except Exception as e:  # reported where it happened; its records are reprocessed
                         log.error("last shipment failed at shutdown: %s", describe_error(e))
-                await self._consumer.stop()  # leaves the group
+                try:
+                    await self._consumer.stop()  # leaves the group
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if task is not None and task.cancelling():  # ours (the budget ran out): go on cancelling
+                        raise
+                    # aiokafka, stopped while the broker is unreachable, re-raises the cancellation of its own
+                    # fetch task: the session expires on its own, and the producers must still be stopped
+                    log.warning("consumer stopped uncleanly (broker unreachable): the group expires its session")
             if self._shipper is not None:
                 await self._shipper.close_all()
             if self._producer is not None:

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from harness import (
+
+from processor.shell.config import Settings
+from processor.shell.kafka import partitions_of
+from tests.integration.harness import (
     Progress,
     Rec,
     caught_up,
@@ -26,9 +29,6 @@ from harness import (
     worker,
     worker_process,
 )
-
-from processor.shell.config import Settings
-from processor.shell.kafka import partitions_of
 
 pytestmark = pytest.mark.kafka
 

@@ -5,9 +5,20 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from harness import by_id, caught_up, event, expected, produce, read_all, settings_for, traffic, wait_until, worker
 
 from processor.shell.kafka import ensure_topics
+from tests.integration.harness import (
+    by_id,
+    caught_up,
+    event,
+    expected,
+    produce,
+    read_all,
+    settings_for,
+    traffic,
+    wait_until,
+    worker,
+)
 
 pytestmark = [pytest.mark.kafka, pytest.mark.needs_kafka]  # Tansu reports no topic configs
 

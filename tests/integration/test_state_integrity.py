@@ -11,7 +11,9 @@ from pathlib import Path
 import orjson
 import pytest
 from aiokafka.admin import AIOKafkaAdminClient
-from harness import (
+
+from processor.shell.config import Settings
+from tests.integration.harness import (
     REPO,
     by_id,
     caught_up,
@@ -26,8 +28,6 @@ from harness import (
     worker,
     worker_process,
 )
-
-from processor.shell.config import Settings
 
 pytestmark = pytest.mark.kafka
 
