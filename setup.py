@@ -1,8 +1,12 @@
-"""Only for the optional compiled build: TOOLMEND_COMPILE=1 pip wheel . (or pip install .) compiles the sans-I/O
-core with mypyc into the wheel. Without it, the package is pure Python (everything else is in pyproject.toml).
+"""The optional compiled build, the way black and mypy ship theirs: mypyc through the build backend.
 
-For a source checkout (pip install -e .) use `python -m processor.build_native` instead: an in-place build would
-put extensions beside the sources, and they would shadow later edits.
+    TOOLMEND_COMPILE=1 pip wheel --no-deps -w dist .    a wheel whose core is compiled (what CI tests, the image runs)
+    pip install .   /   pip install -e .                 pure Python (everything else is in pyproject.toml)
+
+Every module under processor/core is compiled except those in EXCLUDE, so a module added there is compiled
+without touching this file. Whether an installed core runs compiled is read from its files:
+`processor.core.compiled()` (an extension module imports before a `.py` of the same name). There is one build
+path: to run the core as Python, install without TOOLMEND_COMPILE (an editable install is always Python).
 """
 
 import os
@@ -12,30 +16,38 @@ from pathlib import Path
 from setuptools import setup
 
 ROOT = Path(__file__).resolve().parent
-INTERPRETED = ("__init__.py", "event_schema.py")  # same rule as processor/build_native.py (a unit test checks)
+CORE = "processor/core"
+# Modules of processor/core that stay Python, each with its reason.
+EXCLUDE = {
+    # the package's marker: `compiled()` asks the other modules' files, and stays importable whatever was built
+    "processor/core/__init__.py",
+}
+# mypy compiles; it reads [tool.mypy] (the pydantic plugin) and type-checks the core's imports (orjson, zstandard)
+BUILD_REQUIRES = ["mypy==2.4.1", "orjson==3.13.0", "pydantic==2.14.4", "zstandard==0.25.0"]
 
 
-def compiled_sources() -> list[str]:
-    core = ROOT / "processor" / "core"
-    return sorted(str(p.relative_to(ROOT)) for p in core.rglob("*.py")
-                  if not (p.parent == core and p.name in INTERPRETED) and "_native" not in p.parts)
+def compiled_sources(root: Path = ROOT) -> list[str]:
+    """The modules mypyc compiles, as paths relative to `root`: every .py under processor/core but EXCLUDE."""
+    paths = (p.relative_to(root).as_posix() for p in (root / CORE).rglob("*.py"))
+    return sorted(p for p in paths if p not in EXCLUDE)
 
 
-# mypy compiles; it also reads [tool.mypy] (the pydantic plugin) and type-checks the core's imports (orjson)
-BUILD_REQUIRES = ["mypy==2.4.1", "orjson==3.13.0", "pydantic==2.14.4"]
+def compile_requested() -> bool:
+    return os.environ.get("TOOLMEND_COMPILE", "").strip().lower() in ("1", "true", "yes")
+
 
 def main() -> None:
-    if os.environ.get("TOOLMEND_COMPILE", "").strip() not in ("1", "true", "yes"):
+    if not compile_requested():
         setup()
         return
     if "editable_wheel" in sys.argv:
-        sys.exit("TOOLMEND_COMPILE=1 is for wheels; in a checkout run `python -m processor.build_native`")
+        sys.exit("TOOLMEND_COMPILE=1 builds wheels: `pip wheel .` or `pip install .`; an editable install is Python")
     try:
         from mypyc.build import mypycify
     except ImportError:  # pip first asks for the build requirements (get_requires_for_build_wheel)
         setup(setup_requires=BUILD_REQUIRES)
         return
-    os.chdir(ROOT)
+    os.chdir(ROOT)  # mypy reads [tool.mypy] from pyproject.toml and names the modules from here
     setup(ext_modules=mypycify(compiled_sources(), group_name="processor.core._toolmend"),
           setup_requires=BUILD_REQUIRES)
 

@@ -3,10 +3,10 @@
     python bench/bench_engine.py [--events 100000] [--seed 5] [--repeat 3] [--profile [N]]
 
 Runs `engine_only` (4 partitions, detectors on, on + metrics as the worker counts them, off) `--repeat` times
-over `events_for(events, seed)` and prints the best and median events/s per configuration, and whether
-processor.core is compiled (mypyc) or interpreted (`TOOLMEND_NATIVE=0`). The machine's speed drifts by several
-per cent over minutes: compare two versions in alternating runs, not against an old figure. Output identity
-between versions and builds: `bench/check_outputs.py`.
+over `events_for(events, seed)` and prints the best and median events/s per configuration, and whether the
+installed processor.core is compiled (a wheel built with TOOLMEND_COMPILE=1) or interpreted. The machine's speed
+drifts by several per cent over minutes: compare two versions in alternating runs, not against an old figure.
+Output identity between versions and builds: `bench/check_outputs.py`.
 """
 
 from __future__ import annotations
@@ -18,28 +18,15 @@ import pstats
 import statistics
 import sys
 import time
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-for p in (BENCH.parent, BENCH):
-    if str(p) not in sys.path:
-        sys.path.insert(0, str(p))
+from bench_worker import engine_only, events_for  # this folder: run as `python bench/bench_engine.py`
 
-from bench_worker import engine_only, events_for  # noqa: E402
+import processor.core
 
 
 def build() -> str:
-    """Which processor.core modules are native extensions."""
-    import importlib
-
-    mods = ["model", "findings", "dialects", "dialects.base", "dialects.openai_chat", "dialects.anthropic",
-            "dialects.openai_responses", "dialects.gemini", "tracker", "repair", "validate", "templates", "events",
-            "partition", "regression", "erasure", "behaviour"]
-    native = [m for m in mods
-              if not str(getattr(importlib.import_module(f"processor.core.{m}"), "__file__", "")).endswith(".py")]
-    if not native:
-        return "interpreted"
-    return "compiled: all" if len(native) == len(mods) else f"compiled: {', '.join(native)}"
+    """Which core runs: the installed package's (a wheel built with TOOLMEND_COMPILE=1 is compiled)."""
+    return "compiled" if processor.core.compiled() else "interpreted"
 
 
 def main() -> int:

@@ -31,7 +31,7 @@ import orjson
 _HERE = Path(__file__).resolve().parent
 for p in (_HERE, _HERE.parent):
     if str(p) not in sys.path:
-        sys.path.insert(0, str(p))
+        sys.path.append(str(p))  # last: the installed package (maybe a compiled wheel) wins over the checkout
 
 from bench_worker import events_for  # noqa: E402
 

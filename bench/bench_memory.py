@@ -40,15 +40,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-BENCH = Path(__file__).resolve().parent
-if str(BENCH) not in sys.path:
-    sys.path.insert(0, str(BENCH))
+import orjson
+from benchenv import code_state, core_kind, machine  # this folder: run as `python bench/bench_memory.py`
 
-import orjson  # noqa: E402
-from benchenv import code_state, machine  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).resolve().parent
 
 MiB = 1 << 20
 TARGET_MIB_PER_100K = 100.0
@@ -263,7 +259,6 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
                         f.write(b"%d\t%s\t%d\n" % (proc.partition, cid.encode(), len(value)) + value)
     convs = sum(p.conversations for p in procs)
     open_calls = sum(p.open_calls for p in procs)
-    import processor.core
     from processor.core import state_codec
 
     state_bytes = 0
@@ -276,7 +271,7 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
     delta = after - before
     parts = breakdown(procs)
     return {
-        "scenario": name, "core": "compiled" if processor.core.NATIVE else "python", "behaviour": behaviour,
+        "scenario": name, "core": core_kind(), "behaviour": behaviour,
         "hot_conversations_setting": hot or EngineConfig().hot_conversations,
         "conversations": convs, "open_calls": open_calls,
         "rss_before_mib": round(before, 1), "rss_after_mib": round(after, 1), "rss_delta_mib": round(delta, 1),

@@ -355,12 +355,12 @@ def ensure_venv() -> Path:
 
 
 def corpus(n_random: int) -> dict[str, list[Any]]:
-    for p in (ROOT, ROOT / "tests", ROOT / "tests" / "unit"):
-        if str(p) not in sys.path:
-            sys.path.insert(0, str(p))
-    import strategies as S
+    if str(ROOT) not in sys.path:  # the tests package; last, so the installed package (a compiled wheel) is used
+        sys.path.append(str(ROOT))
     from hypothesis import HealthCheck, Phase, given, settings
-    from test_repair_cases import CASES
+
+    import tests.strategies as S
+    from tests.unit.test_repair_cases import CASES
 
     out: dict[str, list[Any]] = {d: [c.history for c in CASES if c.dialect == d] for d in DIALECTS}
     for d in DIALECTS:
@@ -380,9 +380,8 @@ def corpus(n_random: int) -> dict[str, list[Any]]:
 
 
 def score(dialect: str, histories: list[Any], rows: list[Any]) -> dict[str, Any]:
-    import strategies as S
-
-    from processor.core.validate import validate
+    import tests.strategies as S
+    from tests.support.oracle import validate
 
     acc = idem = text_lost = text_changed = crashed = unsupported = 0
     want_total = kept = 0

@@ -33,7 +33,7 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 for p in (BENCH.parent, BENCH):
     if str(p) not in sys.path:
-        sys.path.insert(0, str(p))
+        sys.path.append(str(p))  # last: the installed package (maybe a compiled wheel) wins over the checkout
 
 from bench_worker import (  # noqa: E402
     PARTITIONS,

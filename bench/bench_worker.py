@@ -1,6 +1,6 @@
 """Worker benchmarks against a real broker: throughput vs a bare consume-produce loop, latency, state restore.
 
-    python bench/bench_worker.py throughput [--events 100000] [--repeat 3] [--profile]
+    python bench/bench_worker.py throughput [--events 100000] [--repeat 5] [--profile] [--delivery both]
     python bench/bench_worker.py latency    [--rates 5000] [--duration 30]
     python bench/bench_worker.py restore    [--restore-sizes 200000,500000,1000000]
     python bench/bench_worker.py all        (the three, one broker each)
@@ -9,12 +9,15 @@ Each section starts its own embedded Tansu broker (memory storage) unless `--boo
 prints a short summary and writes bench/results/worker_<section>.json. No assertion: targets are reported.
 
 * throughput: N generated events (processor.synth, realistic mix of dialects and faults) are produced once into
-  an input topic (4 partitions). Then, alternately, (a) a bare aiokafka loop (consumer group member with the
-  worker's consumer and producer settings; per batch: one output record per input record, same key and value,
-  await the acks, commit) and (b) the toolmend Worker (in this process, fresh group and output topics, same
-  input topic, default settings) read the whole topic. Time: from the first non-empty fetch to the commit that
-  covers the last record (the Worker is timed by a subclass wrapping `_process`; `processed` counts records
-  whose outputs, state and offsets are all done). Best of `--repeat` runs each, ratio = worker / bare.
+  an input topic (4 partitions). Then `--repeat` rounds (default 5), each of (a) a bare aiokafka loop (consumer
+  group member with the worker's consumer and producer settings; per batch: one output record per input record,
+  same key and value, await the acks, commit) and (b) the toolmend Worker (fresh group and output topics, same
+  input topic, default settings) reading the whole topic; every pass runs in a process of its own (default
+  interpreter settings: Worker.run raises the gc thresholds of its process), the order alternates from round to
+  round, and a fixed CPU probe runs before each pass so the machine's drift shows. Time: from the first
+  non-empty fetch to the commit that covers the last record (the Worker is timed by a subclass wrapping
+  `_process`; `processed` counts records whose outputs, state and offsets are all done). Reported: best, median
+  and spread of each side, the per-round ratio worker / bare (its median decides whether the target is met).
 * latency: the worker runs as a separate process (`python -m processor.shell.cli run`), as in production. This
   process produces generated events paced at `rate` events/s for `duration` s, and consumes the repaired
   topic; for each output record, latency = receive time - send time of the input record named by its
@@ -39,9 +42,10 @@ import os
 import pstats
 import random
 import signal
-import statistics
+import site
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 import uuid
@@ -50,30 +54,27 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import aiokafka
+import orjson
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from benchenv import code_state, cpu_probe, machine, rss_mib, stats  # this folder: bench scripts run by path
+from prometheus_client import CollectorRegistry
+
+from processor.core.partition import META_KEY
+from processor.shell.config import Settings
+from processor.shell.embedded_broker import EmbeddedBroker, free_port
+from processor.shell.metrics import Metrics
+from processor.shell.worker import Shipment, Worker, ensure_topics
+from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 BENCH = Path(__file__).resolve().parent
-if str(BENCH) not in sys.path:
-    sys.path.insert(0, str(BENCH))
-
-import aiokafka  # noqa: E402
-import orjson  # noqa: E402
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa: E402
-from benchenv import code_state, machine, rss_mib  # noqa: E402
-from prometheus_client import CollectorRegistry  # noqa: E402
-
-from processor.core.partition import META_KEY  # noqa: E402
-from processor.shell.config import Settings  # noqa: E402
-from processor.shell.embedded_broker import EmbeddedBroker, free_port  # noqa: E402
-from processor.shell.metrics import Metrics  # noqa: E402
-from processor.shell.worker import Shipment, Worker, ensure_topics  # noqa: E402
-from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition  # noqa: E402
 
 RESULTS = BENCH / "results"
 PARTITIONS = 4
 SESSION = {"session_timeout_ms": 6000, "heartbeat_interval_ms": 1000}  # joins on Tansu take ~session/2
 THROUGHPUT_TARGET = 0.75
+DEFAULT_DELIVERY = "at_least_once"
 # the generated input holds a few 1.2 MB events (too_large dead letters): Apache Kafka needs the topic limit raised
 BIG = {"max.message.bytes": str(4 << 20)}
 LATENCY_RATE = 5000
@@ -85,6 +86,8 @@ def write(name: str, doc: dict[str, Any]) -> Path:
     suffix = "" if doc.get("broker") in ("tansu", None) else "_" + doc["broker"]
     if doc.get("worker_settings", {}).get("behaviour") is False:
         suffix += "_detectors_off"
+    if doc.get("deliveries", [DEFAULT_DELIVERY]) != [DEFAULT_DELIVERY]:
+        suffix += "_" + "_vs_".join(doc["deliveries"])
     path = RESULTS / f"worker_{name}{suffix}.json"
     doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
            "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]),
@@ -176,8 +179,11 @@ class Broker:
         if self.given:
             self.bootstrap = self.given
         elif self.kind == "kafka":
-            sys.path.insert(0, str(ROOT / "tests"))
-            from support.brokers import start_kafka  # type: ignore[import-not-found]
+            # the tests' launcher of deploy/kafka/kafka-local.sh; the checkout goes LAST on sys.path, so the package
+            # imported is still the installed one (a compiled wheel, say), never the checkout's sources
+            if str(ROOT) not in sys.path:
+                sys.path.append(str(ROOT))
+            from tests.support.brokers import start_kafka
 
             self._kafka = start_kafka()
             running = self._kafka.__enter__()
@@ -326,7 +332,15 @@ def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[st
             g = "other"
         groups[g] = groups.get(g, 0.0) + tt
     shares = {k: round(v / total, 3) for k, v in sorted(groups.items(), key=lambda kv: -kv[1])}
-    return out.getvalue(), shares
+    return strip_paths(out.getvalue()), shares
+
+
+def strip_paths(text: str) -> str:
+    """A profile names files by where they are installed: keep the part inside the repository or package only."""
+    places = sorted({str(ROOT), *site.getsitepackages(), sysconfig.get_paths()["stdlib"]}, key=len, reverse=True)
+    for place in places:
+        text = text.replace(place + "/", "")
+    return text
 
 
 def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None) -> dict[str, int]:
@@ -361,8 +375,51 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
     return out
 
 
+def run_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, extra: dict[str, Any],
+             profile_out: Path | None = None, delivery: str = DEFAULT_DELIVERY) -> dict[str, Any]:
+    """One pass (`bare` or `worker`) in a process of its own: default interpreter settings (Worker.run raises the
+    garbage collector's thresholds process-wide), nothing left over from the other side's pass."""
+    cmd = [sys.executable, __file__, "_pass", side, "--bootstrap", bootstrap, "--input-topic", in_topic,
+           "--prefix", prefix, "--events", str(n), "--delivery", delivery]
+    if extra.get("behaviour") is False:
+        cmd.append("--detectors-off")
+    if profile_out is not None:
+        cmd += ["--profile-out", str(profile_out)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=400, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{side} pass failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, detectors_off: bool,
+                   profile_out: str | None, delivery: str = DEFAULT_DELIVERY) -> dict[str, Any]:
+    threshold = gc.get_threshold()
+    extra: dict[str, Any] = {"behaviour": False} if detectors_off else {}
+    if delivery != DEFAULT_DELIVERY:
+        extra["delivery"] = delivery
+    s = settings(bootstrap, prefix, in_topic, **({} if side == "bare" else extra))
+    if side == "bare":
+        await ensure_topics(s, [(s.output_topic, PARTITIONS, BIG)])
+        r = await bare_loop(s, n, 240)
+    else:
+        await worker_topics(s)
+        prof = cProfile.Profile() if profile_out else None
+        r = await worker_pass(s, n, 280 if prof else 240, prof)
+        if prof is not None and profile_out:
+            text, shares = profile_summary(prof)
+            Path(profile_out).write_text(
+                f"cProfile of one worker pass over {n} events (Worker in a process of its own; timings inflated by "
+                f"the profiler: {r['events_per_s']} events/s under profile)\n\nown time by area: "
+                f"{json.dumps(shares)}\n\n{text}")
+            r["own_time_share"] = shares
+    r["gc_threshold_at_start"] = list(threshold)
+    r["delivery"] = delivery if side == "worker" else None
+    return r
+
+
 async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int, profile: bool,
-                           extra: dict[str, Any]) -> dict[str, Any]:
+                           extra: dict[str, Any], broker_pid: int | None,
+                           deliveries: tuple[str, ...] = (DEFAULT_DELIVERY,)) -> dict[str, Any]:
     run = uuid.uuid4().hex[:6]
     in_topic = f"bench{run}.in"
     base = settings(bootstrap, f"bench{run}", in_topic)
@@ -377,27 +434,48 @@ async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int
     engine = engine_only(items)
     print(f"  engine alone (no Kafka, same events): {engine}")
     del items
-    bare: list[dict[str, Any]] = []
-    work: list[dict[str, Any]] = []
+    rounds: list[dict[str, Any]] = []
+    passes = [("bare", DEFAULT_DELIVERY), *(("worker", d) for d in deliveries)]
     for i in range(repeat):
-        sb = settings(bootstrap, f"bench{run}bare{i}", in_topic)
-        await ensure_topics(sb, [(sb.output_topic, PARTITIONS, BIG)])
-        r = await bare_loop(sb, n, 240)
-        bare.append(r)
-        print(f"  bare   #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches)")
-        sw = settings(bootstrap, f"bench{run}w{i}", in_topic, **extra)
-        await worker_topics(sw)
-        r = await worker_pass(sw, n, 240)
-        work.append(r)
-        print(f"  worker #{i + 1}: {r['events_per_s']:>7d} events/s ({r['seconds']:.2f}s, {r['batches']} batches, "
-              f"outputs {r['outputs']})")
-    best_bare = max(r["events_per_s"] for r in bare)
-    best_work = max(r["events_per_s"] for r in work)
-    med_bare = statistics.median(r["events_per_s"] for r in bare)
-    med_work = statistics.median(r["events_per_s"] for r in work)
-    ratio = best_work / best_bare
-    print(f"  best:   worker {best_work} / bare {best_bare} events/s = {ratio:.3f} (target >= {THROUGHPUT_TARGET})")
-    print(f"  median: worker {med_work:.0f} / bare {med_bare:.0f} events/s = {med_work / med_bare:.3f}")
+        # alternating rounds, and within them alternating order (bare first, then the worker(s) first): a drift of
+        # the machine's speed over the run falls on every side alike. `worker` is the first delivery mode's pass;
+        # with several modes, `by_delivery` holds each mode's
+        order = passes if i % 2 == 0 else passes[::-1]
+        names = [side if side == "bare" or len(deliveries) == 1 else f"worker {d}" for side, d in order]
+        rnd: dict[str, Any] = {"round": i + 1, "order": names,
+                               "by_delivery": {}}
+        for side, d in order:
+            probe = cpu_probe()
+            with Contention(broker_pid) as cont:
+                r = await asyncio.to_thread(run_pass, side, bootstrap, in_topic, f"bench{run}{side}{i}{d[:3]}", n,
+                                            extra, None, d)
+            r["cpu_probe_ms"] = probe
+            r["cpu"] = cont.result
+            if side == "bare":
+                rnd["bare"] = r
+            else:
+                rnd["by_delivery"][d] = r
+        rnd["worker"] = rnd["by_delivery"][deliveries[0]]
+        rnd["ratio"] = round(rnd["worker"]["events_per_s"] / rnd["bare"]["events_per_s"], 3)
+        rounds.append(rnd)
+        b = rnd["bare"]
+        print(f"  round {i + 1} ({rnd['order'][0]} first): bare {b['events_per_s']:>6d}/s (probe "
+              f"{b['cpu_probe_ms']} ms, others {b['cpu']['cores_used_others']} cores)" + "".join(
+                  f"  worker{'' if len(deliveries) == 1 else ' ' + d} {w['events_per_s']:>6d}/s (probe "
+                  f"{w['cpu_probe_ms']} ms, others {w['cpu']['cores_used_others']} cores)"
+                  for d, w in rnd["by_delivery"].items()) + f"  ratio {rnd['ratio']:.3f}")
+    bare = stats([r["bare"]["events_per_s"] for r in rounds])
+    work = stats([r["worker"]["events_per_s"] for r in rounds])
+    ratio = stats([r["ratio"] for r in rounds])
+    meets = ratio["median"] >= THROUGHPUT_TARGET
+    print(f"  bare   events/s: best {bare['best']:.0f}, median {bare['median']:.0f}, spread {bare['spread_pct']}%")
+    print(f"  worker events/s: best {work['best']:.0f}, median {work['median']:.0f}, spread {work['spread_pct']}%")
+    print(f"  ratio worker/bare per round: median {ratio['median']:.3f} (min {ratio['min']:.3f}, max "
+          f"{ratio['max']:.3f}); best/best {work['best'] / bare['best']:.3f}; target >= {THROUGHPUT_TARGET}: "
+          f"{'met' if meets else 'NOT met'} (the median decides)")
+    probes = stats([r[side]["cpu_probe_ms"] for r in rounds for side in ("bare", "worker")], higher_is_better=False)
+    print(f"  CPU probe: median {probes['median']} ms, min {probes['min']}, max {probes['max']} "
+          f"(spread {probes['spread_pct']}%: the machine's drift during the run)")
     doc: dict[str, Any] = {
         "events": n, "partitions": PARTITIONS, "seed": seed, "generate_s": round(gen_s, 2),
         "produce_s": round(prod_s, 2), "value_bytes": {"median": sizes[len(sizes) // 2],
@@ -405,25 +483,34 @@ async def bench_throughput(bootstrap: str, n_events: int, repeat: int, seed: int
         "settings": {k: getattr(base, k) for k in ("max_batch", "fetch_max_wait_ms", "linger_ms", "behaviour",
                                                    "session_timeout_ms")},
         "engine_only_events_per_s": engine, "worker_settings": {"behaviour": base.behaviour, **extra},
-        "bare": bare, "worker": work, "aggregate": "best of runs (median also given)",
-        "bare_events_per_s": best_bare, "worker_events_per_s": best_work, "ratio": round(ratio, 3),
-        "bare_events_per_s_median": med_bare, "worker_events_per_s_median": med_work,
-        "ratio_median": round(med_work / med_bare, 3),
-        "target_ratio": THROUGHPUT_TARGET, "meets_target": ratio >= THROUGHPUT_TARGET,
+        "method": "each pass in a process of its own (default interpreter settings); rounds alternate, and so does "
+                  "the order within a round; a fixed CPU probe (ms) before each pass",
+        "rounds": rounds,
+        "bare_events_per_s": bare, "worker_events_per_s": work, "ratio_per_round": ratio,
+        "ratio_best_over_best": round(work["best"] / bare["best"], 3),
+        "ratio_median_over_median": round(work["median"] / bare["median"], 3),
+        "cpu_probe_ms": probes, "target_ratio": THROUGHPUT_TARGET,
+        "meets_target": meets, "meets_target_rule": "the median of the per-round ratios meets the target",
+        "deliveries": list(deliveries),
     }
+    if len(deliveries) > 1:
+        by = {d: stats([r["by_delivery"][d]["events_per_s"] for r in rounds]) for d in deliveries}
+        per_round = stats([r["by_delivery"][deliveries[1]]["events_per_s"] / r["by_delivery"][deliveries[0]]
+                           ["events_per_s"] for r in rounds])
+        doc["by_delivery"] = by
+        doc[f"{deliveries[1]}_over_{deliveries[0]}_per_round"] = per_round
+        for d in deliveries:
+            print(f"  worker {d}: median {by[d]['median']:.0f} events/s (min {by[d]['min']}, max {by[d]['max']})")
+        print(f"  {deliveries[1]} / {deliveries[0]} per round: median {per_round['median']:.3f} "
+              f"(min {per_round['min']:.3f}, max {per_round['max']:.3f})")
     if profile:
-        prof = cProfile.Profile()
-        sp = settings(bootstrap, f"bench{run}prof", in_topic, **extra)
-        await worker_topics(sp)
-        r = await worker_pass(sp, n, 280, prof)
-        text, shares = profile_summary(prof)
-        (RESULTS / "worker_profile.txt").parent.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "worker_profile.txt").write_text(
-            f"cProfile of one worker pass over {n} events (in-process Worker; timings inflated by the profiler: "
-            f"{r['events_per_s']} events/s under profile)\n\nown time by area: {json.dumps(shares)}\n\n{text}")
-        doc["profile"] = {"events_per_s_under_profile": r["events_per_s"], "own_time_share": shares,
+        out = RESULTS / "worker_profile.txt"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        r = await asyncio.to_thread(run_pass, "worker", bootstrap, in_topic, f"bench{run}prof", n, extra, out,
+                                    deliveries[0])
+        doc["profile"] = {"events_per_s_under_profile": r["events_per_s"], "own_time_share": r["own_time_share"],
                           "file": "bench/results/worker_profile.txt"}
-        print(f"  profile (own time share): {shares}")
+        print(f"  profile (own time share): {r['own_time_share']}")
     return doc
 
 
@@ -519,7 +606,8 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
     items = events_for(n_events, seed)
     await worker_topics(s)
     with open(log, "ab") as f:
-        proc = subprocess.Popen([sys.executable, "-m", "processor.shell.cli", "run", "--log-level", "WARNING"],
+        # -P: the checkout (cwd) stays off sys.path, so the worker runs the installed package (a compiled wheel)
+        proc = subprocess.Popen([sys.executable, "-P", "-m", "processor.shell.cli", "run", "--log-level", "WARNING"],
                                 env=env_for(s), stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
     sent: dict[tuple[int, int], float] = {}  # (partition, offset) -> send time
     recv: list[tuple[str, float]] = []  # (toolmend-source, receive time)
@@ -750,14 +838,36 @@ async def bench_restore(bootstrap: str, sizes: list[int], seed: int, workaround:
 
 
 # -- main ---------------------------------------------------------------------------------------------------------
+def pass_main(argv: list[str]) -> int:
+    """`_pass bare|worker ...`: one throughput pass, run by `run_pass` in a process of its own; prints its JSON."""
+    ap = argparse.ArgumentParser(prog="bench_worker.py _pass")
+    ap.add_argument("side", choices=("bare", "worker"))
+    ap.add_argument("--bootstrap", required=True)
+    ap.add_argument("--input-topic", required=True)
+    ap.add_argument("--prefix", required=True)
+    ap.add_argument("--events", type=int, required=True)
+    ap.add_argument("--detectors-off", action="store_true")
+    ap.add_argument("--profile-out")
+    ap.add_argument("--delivery", default=DEFAULT_DELIVERY)
+    a = ap.parse_args(argv)
+    logging.getLogger("toolmend").addHandler(logging.NullHandler())
+    logging.getLogger("toolmend").propagate = False
+    r = asyncio.run(one_pass(a.side, a.bootstrap, a.input_topic, a.prefix, a.events, a.detectors_off,
+                             a.profile_out, a.delivery))
+    print(json.dumps(r))
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["_pass"]:
+        return pass_main(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("section", choices=("throughput", "latency", "restore", "all"))
     ap.add_argument("--bootstrap", help="use this running broker instead of starting one")
     ap.add_argument("--broker", choices=("tansu", "kafka"), default="tansu",
                     help="broker to start: embedded Tansu (memory) or Apache Kafka 4.x via deploy/kafka")
     ap.add_argument("--events", type=int, default=100_000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5, help="throughput: rounds (a bare and a worker pass each)")
     ap.add_argument("--profile", action="store_true", help="throughput: one more worker pass under cProfile")
     ap.add_argument("--detectors-off", action="store_true",
                     help="throughput: run the worker with TOOLMEND_BEHAVIOUR=false (the bare loop is unchanged)")
@@ -768,6 +878,9 @@ def main() -> int:
                     help="restore: give the restore consumer a 900 s request timeout, so a restore whose synchronous "
                          "part exceeds 40 s can be timed (Worker._restore fails then, see README)")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--delivery", choices=("at_least_once", "exactly_once", "both"), default=DEFAULT_DELIVERY,
+                    help="throughput: the worker's delivery mode; both: a pass of each in every round "
+                         "(exactly_once needs --broker kafka and a worker with the delivery setting)")
     a = ap.parse_args()
     logging.getLogger("toolmend").addHandler(logging.NullHandler())  # the worker's dead-letter warnings
     logging.getLogger("toolmend").propagate = False
@@ -777,8 +890,10 @@ def main() -> int:
         with Broker(a.bootstrap, a.broker) as broker, Contention(broker.pid) as cont:
             bootstrap = broker.bootstrap
             if sec == "throughput":
+                deliveries = ("at_least_once", "exactly_once") if a.delivery == "both" else (a.delivery,)
                 doc = asyncio.run(bench_throughput(bootstrap, a.events, a.repeat, a.seed, a.profile,
-                                                   {"behaviour": False} if a.detectors_off else {}))
+                                                   {"behaviour": False} if a.detectors_off else {}, broker.pid,
+                                                   deliveries))
             elif sec == "latency":
                 doc = asyncio.run(bench_latency(bootstrap, [int(x) for x in a.rates.split(",")], a.duration,
                                                 a.seed, broker.pid))

@@ -16,24 +16,21 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-for _p in (ROOT, ROOT / "bench"):
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
+from bench_worker import events_for  # the throughput section's events (this folder: run by path)
+from benchenv import core_kind
+from prometheus_client import CollectorRegistry
 
-from bench_worker import events_for  # noqa: E402  (the throughput section's events)
-from prometheus_client import CollectorRegistry  # noqa: E402
-
-from processor.core.partition import EngineConfig, PartitionProcessor  # noqa: E402
-from processor.core.tracker import RepairConfig  # noqa: E402
-from processor.shell.metrics import Metrics  # noqa: E402
-from processor.synth.generate import generate, kafka_partition  # noqa: E402
+from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.core.tracker import RepairConfig
+from processor.shell.metrics import Metrics
+from processor.synth.generate import generate, kafka_partition
 
 REFERENCE = Path(__file__).resolve().parent / "output_hashes.json"
 PARTITIONS = 4
@@ -115,6 +112,12 @@ def main() -> int:
     ap.add_argument("--record", action="store_true", help="write the reference instead of checking against it")
     ap.add_argument("--quick", action="store_true", help="only the synth workloads and the bench events detectors on")
     args = ap.parse_args()
+    core = core_kind()
+    expected = os.environ.get("TOOLMEND_EXPECT_CORE")
+    print(f"core: {core}")
+    if expected and expected != core:
+        print(f"TOOLMEND_EXPECT_CORE={expected} but the core imported is {core}", file=sys.stderr)
+        return 2
     got: dict[str, str] = {}
     for wname, recs in workloads().items():
         for cname, (cfg, metrics) in CONFIGS.items():

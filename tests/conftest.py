@@ -1,10 +1,23 @@
-"""Suite-wide options. ``--broker`` picks the real broker of ``tests/integration`` (see its conftest)."""
+"""Suite-wide options and guards.
+
+* ``--broker`` picks the real broker of ``tests/integration`` (see its conftest).
+* Which core the run must test: ``TOOLMEND_EXPECT_CORE=python|compiled`` (default python: a checkout or an
+  editable install runs the sources). The session stops at once if the imported core is the other one, so a run
+  meant for the compiled wheel cannot pass on the sources, nor the other way round (tests/run.sh sets it).
+* No silent skips: tests/support/skips.py fails the run on any skip not on tests/skips_allowed.txt.
+"""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+
+import processor.core
+
+pytest_plugins = ("tests.support.skips", "pytester")
+
+CORES = ("python", "compiled")
 
 BROKERS = ("tansu", "kafka")
 # Tests that only Apache Kafka can pass (transactions, idempotent producer): deselected, not skipped,
@@ -22,8 +35,40 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def pytest_report_header(config: pytest.Config) -> str:
-    return f"broker: {config.getoption('--broker')}"
+def expected_core() -> str:
+    kind = os.environ.get("TOOLMEND_EXPECT_CORE", "python").strip() or "python"
+    if kind not in CORES:
+        raise pytest.UsageError(f"TOOLMEND_EXPECT_CORE={kind!r}: expected one of {', '.join(CORES)}")
+    return kind
+
+
+def running_core() -> str:
+    return "compiled" if processor.core.compiled() else "python"
+
+
+def core_mismatch() -> str | None:
+    """Why the imported core is not the one this run must test, or None."""
+    import processor.core.tracker as tracker
+
+    want, have = expected_core(), running_core()
+    if want == have:
+        return None
+    return (f"TOOLMEND_EXPECT_CORE={want} but the core imported is {have} ({tracker.__file__}): "
+            + ("install the wheel built with TOOLMEND_COMPILE=1 and run pytest without the checkout first on "
+               "sys.path (tests/run.sh)" if want == "compiled" else "set TOOLMEND_EXPECT_CORE=compiled"))
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    import processor.core.tracker as tracker
+
+    return [f"broker: {config.getoption('--broker')}",
+            f"core: {running_core()} (expected {expected_core()}; {tracker.__file__})"]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    problem = core_mismatch()
+    if problem is not None:
+        raise pytest.UsageError(problem)
 
 
 def pytest_configure(config: pytest.Config) -> None:

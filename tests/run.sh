@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# Install everything into a fresh virtual environment and run the whole suite: lint, types, unit and property
-# tests with the core as Python, then with the core compiled (mypyc) the same tests and the integration suite on
-# the embedded Tansu broker, and the integration suite again on Apache Kafka 4.x (KRaft).
+# Install everything and run the whole suite, as CI does (.ci/run):
+#   1. lint and types;
+#   2. an editable install (the core as Python): the unit and property tests, and the output identity check;
+#   3. the compiled wheel, built the one way there is (TOOLMEND_COMPILE=1 pip wheel: mypyc through setup.py) and
+#      installed into a second virtual environment: the output identity check, unit, property and integration
+#      tests on the embedded Tansu broker, then the integration tests on Apache Kafka 4.x (KRaft);
+#   4. the deployment: Kubernetes manifests offline, and the image built with that same wheel file and run.
+# Each pytest run knows which core it must test (TOOLMEND_EXPECT_CORE; tests/conftest.py stops the run if the
+# other one is imported) and fails on any skip not in tests/skips_allowed.txt (the summary prints the count).
 # Every service is started and stopped by the tests themselves, on free loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-VENV="${TOOLMEND_VENV:-.venv}"
+VENV="${TOOLMEND_VENV:-.venv}"                    # editable install: the core as Python
+CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the image installs it
 PY="${PYTHON:-python3}"
+export CI="${CI:-1}"  # tests/support/prometheus.py: a missing prometheus fails instead of skipping
+PYTEST=(-q -p no:cacheprovider -rfE)
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
 
-step "virtual environment in $VENV"
+step "virtual environment in $VENV (editable: the core as Python)"
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -e '.[dev]'
@@ -23,24 +32,45 @@ bash deploy/kafka/kafka-local.sh fetch
 
 step "ruff and mypy --strict"
 "$VENV/bin/ruff" check processor tests bench setup.py
-"$VENV/bin/mypy" processor
+"$VENV/bin/mypy" processor tests/support/oracle.py
 
 step "unit and property tests, core as Python"
-TOOLMEND_NATIVE=0 "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests/unit
+TOOLMEND_EXPECT_CORE=python "$VENV/bin/pytest" "${PYTEST[@]}" tests/unit
 
-step "compile the core with mypyc (what the image runs)"
-"$VENV/bin/python" -m processor.build_native
-"$VENV/bin/python" -m processor.build_native --check
+step "output identity, core as Python, against the recorded hashes"
+TOOLMEND_EXPECT_CORE=python "$VENV/bin/python" bench/check_outputs.py --quick
 
-step "output identity: Python and compiled core against the recorded hashes"
-TOOLMEND_NATIVE=0 "$VENV/bin/python" bench/check_outputs.py --quick
-"$VENV/bin/python" bench/check_outputs.py --quick
+step "the compiled wheel: TOOLMEND_COMPILE=1 pip wheel (mypyc; the wheel the image installs)"
+rm -rf build dist  # setuptools' build/ would carry modules deleted since into the wheel
+TOOLMEND_COMPILE=1 "$VENV/bin/python" -m pip wheel -q --no-deps -w dist .
+WHEEL="$(ls dist/toolmend-*.whl)"
+echo "$WHEEL"
+
+step "virtual environment in $CVENV: the compiled wheel and the test requirements"
+[ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
+"$CVENV/bin/python" -m pip install -q --upgrade pip
+"$CVENV/bin/python" -m pip install -q "$WHEEL[test]"
+"$CVENV/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
+
+# From here on the checkout must not shadow the installed package: `pytest` (not `python -m pytest`) and
+# --import-mode=append (pyproject.toml) put the checkout last on sys.path, PYTHONSAFEPATH keeps it out of the
+# `python -m processor.shell.cli` workers the tests start; bench scripts run by path (their own folder first).
+export TOOLMEND_EXPECT_CORE=compiled
+
+step "output identity, core compiled, against the recorded hashes"
+"$CVENV/bin/python" bench/check_outputs.py --quick
 
 step "unit, property and integration tests on Tansu, core compiled"
-"$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=tansu tests
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu tests
 
-step "integration tests on Apache Kafka"
-"$VENV/bin/python" -m pytest -q -p no:cacheprovider --broker=kafka -m "kafka or needs_kafka" tests/integration
+step "integration tests on Apache Kafka, core compiled"
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
 
-step "deployment: Kubernetes manifests offline, the image built and run against a broker"
-TOOLMEND_VENV="$VENV" bash deploy/check.sh
+step "fault-injection suite on Apache Kafka, core compiled (kills, a zombie, an outage, lost state, poison records; table at the end)"
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m faults tests/integration/test_faults.py
+
+step "deployment: Kubernetes manifests offline, the image (with the wheel tested above) built and run against a broker"
+# the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)
+TOOLMEND_EXPECT_CORE=python WHEEL="$WHEEL" TOOLMEND_VENV="$VENV" bash deploy/check.sh
+
+step "done: every stage passed"

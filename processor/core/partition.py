@@ -7,9 +7,9 @@ the price of replays that reproduce live output exactly), and it is persisted wi
 
 Rules that keep one record from harming the others (docs/semantics.md, "Faults"):
 * The event-time guard: a `ts` that would move the watermark more than `max_event_time_skew_ms` past the
-  record's own Kafka timestamp (or, for input without one, more than `max_watermark_step_ms` past the
-  watermark) is dead-lettered (`event_time`) before it touches any state. Both references are part of the input,
-  so a replay decides the same.
+  record's own Kafka timestamp, or more than `max_watermark_step_ms` past the watermark (the record timestamp is
+  the producer's to set, and may be forged), is dead-lettered (`event_time`) before it touches any state. Both
+  references are part of the input, so a replay decides the same.
 * Whatever fails while one record is applied is confined to that record (dead-lettered) and, if the failure may
   have left its conversation's state half-changed, to that conversation: it is quarantined (counted, its state
   dropped, a marker in the changelog) and its later events are dead-lettered (`quarantined`), never lost.
@@ -253,14 +253,15 @@ class PartitionProcessor:
         return out
 
     def _check_event_time(self, ts: int, timestamp: int | None) -> None:
-        """The event-time guard (module docstring), for a `ts` that would move the watermark."""
+        """The event-time guard (module docstring), for a `ts` that would move the watermark. The record timestamp
+        is the producer's to set (CreateTime), so it bounds an honest producer's clock skew; the step over the
+        partition's own event time bounds a forged one too."""
         cfg = self.cfg
-        if timestamp is not None and timestamp >= 0:
-            if ts > timestamp + cfg.max_event_time_skew_ms:
-                raise DeadLetter(DeadLetterKind.EVENT_TIME,
-                                 f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
-                                 f"{cfg.max_event_time_skew_ms})")
-        elif self.watermark and ts > self.watermark + cfg.max_watermark_step_ms:
+        if timestamp is not None and timestamp >= 0 and ts > timestamp + cfg.max_event_time_skew_ms:
+            raise DeadLetter(DeadLetterKind.EVENT_TIME,
+                             f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
+                             f"{cfg.max_event_time_skew_ms})")
+        if self.watermark and ts > self.watermark + cfg.max_watermark_step_ms:
             raise DeadLetter(DeadLetterKind.EVENT_TIME,
                              f"`ts` is {ts - self.watermark} ms ahead of the partition's event time (at most "
                              f"{cfg.max_watermark_step_ms})")

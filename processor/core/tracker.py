@@ -429,8 +429,8 @@ class Tracker:
             b = None
         if good and d is not None and d.merges_model_turns:
             # a call turn must follow a user or response turn: a model turn that closing the block just left
-            # before it (drop removed its calls) is merged into it. (A model turn emitted earlier is out of
-            # reach: see docs/semantics.md, limits.)
+            # before it (drop removed its calls) is merged into it, past messages the turn order does not see
+            # (unknown roles). (A model turn emitted earlier is out of reach: see docs/semantics.md, limits.)
             prev = self._take_model_turn(d)
             if prev is not None:
                 msg, shift = d.merge_turns(prev.message, msg)
@@ -474,17 +474,34 @@ class Tracker:
         self._pending.append(Emitted(msg, tag, idx))
 
     def _take_model_turn(self, d: Dialect) -> Emitted | None:
-        """The model turn (without calls) just before, if it is still ours to change."""
+        """The model turn (without calls) just before, if it is still ours to change. Removed messages and
+        messages the dialect's turn order does not see (`is_unseen_turn`) may lie between: it is taken past
+        them."""
         q = self._q
-        if q:
-            last = q[-1]
-            if isinstance(last, Emitted) and not last.synthesized and d.is_plain_model_turn(last.message):
-                q.pop()
-                return last
-            return None
+        for k in range(len(q) - 1, -1, -1):
+            e = q[k]
+            if e is None:
+                continue
+            if not isinstance(e, Emitted) or e.synthesized:
+                return None
+            if d.is_plain_model_turn(e.message):
+                if k == len(q) - 1:
+                    q.pop()
+                else:
+                    q[k] = None  # slots are positions: the ones after it must not move
+                return e
+            if not d.is_unseen_turn(e.message):
+                return None
         out = self._step.messages
-        if out and not out[-1].synthesized and d.is_plain_model_turn(out[-1].message):
-            return out.pop()
+        for k in range(len(out) - 1, -1, -1):
+            e = out[k]
+            if e.synthesized:
+                return None
+            if d.is_plain_model_turn(e.message):
+                del out[k]
+                return e
+            if not d.is_unseen_turn(e.message):
+                return None
         return None
 
     def _drop_pending_reasoning(self) -> None:
@@ -785,7 +802,8 @@ class Tracker:
             return
         for k in range(slot + 1 - self._qbase, len(self._q)):
             nxt = self._q[k]
-            if nxt is None or (isinstance(nxt, _Anchor) and not nxt.msgs and not nxt.parts):
+            if nxt is None or (isinstance(nxt, _Anchor) and not nxt.msgs and not nxt.parts) \
+                    or (isinstance(nxt, Emitted) and not nxt.synthesized and d.is_unseen_turn(nxt.message)):
                 continue
             if isinstance(nxt, Emitted) and not nxt.synthesized and d.is_call_turn(nxt.message):
                 nxt.message, shift = d.merge_turns(prev.message, nxt.message)

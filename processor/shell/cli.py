@@ -20,6 +20,7 @@ def _parser() -> argparse.ArgumentParser:
 
     for name, help_ in (("run", "the stream worker (Kafka in, repaired records out)"),
                         ("replay", "reprocess a topic or a file (or a time range) into topics of its own or a file"),
+                        ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
                         ("schema", "print the JSON Schema of the input event")):
         sp = sub.add_parser(name, help=help_, add_help=False)
@@ -27,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "demo", "schema")
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -52,7 +53,7 @@ def _dispatch(command: str, rest: list[str]) -> int:
         argparse.ArgumentParser(prog="toolmend schema", description="Print the JSON Schema of the input event "
                                 "(the value of a record of the input topic, or a line of a replay file).",
                                 ).parse_args(rest)
-        from ..core.event_schema import schema_json
+        from .event_schema import schema_json
 
         sys.stdout.write(schema_json() + "\n")
         return 0
@@ -64,6 +65,10 @@ def _dispatch(command: str, rest: list[str]) -> int:
         from . import replay
 
         return replay.main(rest)
+    if command == "recover":
+        from . import recover_cmd
+
+        return recover_cmd.main(rest)
     if command == "demo":
         from . import demo
         from .embedded_broker import BrokerNotInstalled

@@ -47,6 +47,13 @@ class Settings(BaseSettings):
     strategy: Literal["fill", "drop"] = Field("fill", description="dangling calls: synthesize results (fill) or "
                                               "remove the calls (drop)")
 
+    delivery: Literal["at_least_once", "exactly_once"] = Field(
+        "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
+        "partition and batch (needs a broker with transactions; read outputs with isolation.level=read_committed)")
+    start_empty: bool = Field(False, description="start a partition whose state is lost (changelog deleted or "
+                              "truncated) with empty state instead of refusing to start; marked by a state_reset "
+                              "record on the findings topic and toolmend_state_resets_total")
+
     metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
     metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "
                               "port, printed at start)")
@@ -69,7 +76,8 @@ class Settings(BaseSettings):
         "dead-lettered (event_time) instead of moving the partition's event time")
     max_watermark_step_s: float = Field(
         30 * 86400.0, gt=0, le=TEN_YEARS_S,
-        description="for input without record timestamps (files): how far one event may move the event time")
+        description="how far one event may move a partition's event time (its clock) at once; bounds a `ts` "
+        "whose record timestamp is forged, and input without record timestamps (files)")
     max_event_bytes: int = Field(1 << 20, ge=1024, description="larger events are dead-lettered")
     shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "

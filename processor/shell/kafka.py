@@ -9,6 +9,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import TopicAlreadyExistsError
 
 from .config import Settings
@@ -42,6 +43,42 @@ async def topic_sizes(settings: Settings) -> dict[str, int]:
         return {t["topic"]: len(t["partitions"]) for t in await admin.describe_topics() if t["error_code"] == 0}
     finally:
         await admin.close()
+
+
+async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, int]:
+    """`max.message.bytes` of each topic that reports it (a broker without DescribeConfigs reports none)."""
+    names = [t for t in topics if t]
+    if not names:
+        return {}
+    admin = AIOKafkaAdminClient(**settings.kafka_common())
+    await admin.start()
+    out: dict[str, int] = {}
+    try:
+        responses = await admin.describe_configs(
+            [ConfigResource(ConfigResourceType.TOPIC, t, {"max.message.bytes": None}) for t in names])
+        for resp in responses:
+            for res in getattr(resp, "resources", ()):
+                error_code, _, _, name, entries = res[:5]
+                if error_code != 0:
+                    continue
+                for entry in entries:
+                    if entry[0] == "max.message.bytes" and str(entry[1]).isdigit():
+                        out[name] = int(entry[1])
+    except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+        return {}
+    finally:
+        await admin.close()
+    return out
+
+
+OUTPUT_OVERHEAD = 1024  # a record's headers and batch framing, on top of key and value (what the core measures)
+
+
+async def max_output_bytes(settings: Settings) -> int | None:
+    """The largest output (key and value) the output topics take, for the engine's `max_output_bytes`: an event
+    whose outputs would not fit is dead-lettered whole, decided in the core (the worker and replay alike)."""
+    limits = await topic_limits(settings, [settings.output_topic, settings.findings_topic or ""])
+    return max(1024, min(limits.values()) - OUTPUT_OVERHEAD) if limits else None
 
 
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:

@@ -101,6 +101,8 @@ class Metrics:
                                      registry=r)
         self.restored = Counter(p + "state_restored_conversations", "Conversations restored from the changelog",
                                 registry=r)
+        self.state_resets = Counter(p + "state_resets", "Partitions started with empty state after their state was "
+                                    "found lost (--start-empty)", registry=r)
         self.woken = Counter(p + "state_woken_conversations",
                              "Conversations woken from their stored form (not among the live ones)", registry=r)
         self.replay_remaining = Gauge(p + "replay_remaining_records",
@@ -111,9 +113,9 @@ class Metrics:
                                    "record): their later events go to the dead-letter topic", registry=r)
         # series that must exist from the start, so rate() sees their first increment and panels show 0, not
         # "no data"
-        for kind in ("assigned", "revoked"):
+        for kind in ("assigned", "revoked", "fenced"):
             self.rebalances.labels(kind)
-        for outcome in ("ok", "failed"):
+        for outcome in ("ok", "failed", "fenced"):
             self.commits.labels(outcome)
         for dl in DeadLetterKind:
             self.dead_letters.labels(dl.value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import gc
 import logging
 import re
@@ -271,6 +272,21 @@ class _Run:
         self.aligned_any = plan.window.from_ms is not None
         self.sink: TopicSink | _FileSinkAsync | None = None
 
+    async def limit_outputs(self) -> None:
+        """An event whose outputs would not fit is dead-lettered whole, as the live worker does: the smallest
+        `max.message.bytes` of the live output topics (to decide as live did) and of the replay's own targets (to
+        be able to write what it decides)."""
+        from .kafka import OUTPUT_OVERHEAD, topic_limits  # lazy: a file-to-file replay needs no Kafka client
+
+        s = self.s
+        names = [s.output_topic, s.findings_topic or ""]
+        if self.plan.to_file is None:
+            names += list(self.plan.output_topics().values())
+        limits = await topic_limits(s, names)
+        if limits:
+            limit = max(1024, min(limits.values()) - OUTPUT_OVERHEAD)
+            self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
+
     def partition(self, p: int, aligned: bool) -> PartitionReplay:
         plan = self.plan
         topic = plan.source_topic
@@ -444,6 +460,8 @@ async def replay(plan: Plan, metrics: Metrics | None = None) -> dict[str, Any]:
     gc.set_threshold(50_000, 20, 20)
     m = metrics or Metrics(label_cap=plan.settings.label_cap)
     run = _Run(plan, m)
+    if plan.from_file is None or plan.to_file is None:  # a broker is there: the same output limit as the worker
+        await run.limit_outputs()
     t0 = time.perf_counter()
     ok = False
     with ReplayProgress(m, quiet=plan.quiet, every_s=plan.progress_every_s) as progress:

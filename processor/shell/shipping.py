@@ -1,29 +1,50 @@
-"""Shipping a processed batch: the commit order that makes the worker at-least-once with no loss.
+"""Shipping a processed batch: the commit order that makes the worker at-least-once with no loss, or the
+transactions that make it exactly-once.
 
-Everything a batch derives from its input goes out in one order, each step acknowledged before the next
-(see :meth:`Shipper.ship`). A crash between any two steps leaves either uncommitted input (reprocessed: its
-outputs carry the same deterministic ids) or state that already holds the input (its records are recognized by
-offset and skipped), never committed input whose outputs or state are missing.
+At least once (the default): everything a batch derives from its input goes out in one order, each step
+acknowledged before the next (:meth:`Shipper.ship`). A crash between any two steps leaves either uncommitted
+input (reprocessed: its outputs carry the same deterministic ids) or state that already holds the input (its
+records are recognized by offset and skipped), never committed input whose outputs or state are missing.
+
+Exactly once (`delivery=exactly_once`, a broker with transactions): the same three steps in one transaction per
+input partition and batch (:meth:`Shipper.ship_transactions`), committed together or not at all; consumers
+reading `read_committed` see each output once. aiokafka has no KIP-447 (a transaction's offsets cannot carry
+the consumer group's generation), so zombies are fenced the older way (Kafka Streams before 2.6, Faust): one
+transactional producer per input partition, its id derived from group, topic and partition. Whoever owns the
+partition next starts a producer with the same id before restoring its state; the broker then aborts the
+previous owner's open transaction and bumps the id's epoch, so anything the previous owner still tries is
+refused (ProducerFenced), and the state it restores (read_committed) is exactly the state the committed
+offsets belong with.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from aiokafka.errors import CommitFailedError, KafkaError, MessageSizeTooLargeError
+from aiokafka.errors import (
+    CommitFailedError,
+    InvalidProducerEpoch,
+    KafkaError,
+    MessageSizeTooLargeError,
+    ProducerFenced,
+)
 
-from ..core.partition import OutRecord
+from ..core.partition import META_KEY, OutRecord
+from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
 from .logs import describe_error
 from .metrics import Metrics
+from .recovery import PREV_META, marker
 
 log = logging.getLogger("toolmend.worker")
 
 Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
+Landed = dict[tuple[str, int], tuple[int, int]]  # (topic, partition) -> (offset of its last record, log start)
 
 
 class Shipment(NamedTuple):
@@ -35,20 +56,168 @@ class Shipment(NamedTuple):
     commit: dict[TopicPartition, int]
     records: int  # input records it covers
     generation: int  # the group generation the batch was fetched under (fencing)
+    origins: list[int]  # input partition of each output (exactly-once: each goes in its partition's transaction)
+
+
+TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
+
+
+def producer_options(s: Settings) -> dict[str, Any]:
+    return dict(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
+                max_request_size=max(8 << 20, s.max_event_bytes * 4), **s.kafka_common())
+
+
+async def init_transactions(producer: AIOKafkaProducer, what: str) -> None:
+    """Start a transactional producer and wait for its producer id (InitProducerId: this fences the id's previous
+    holder). A broker without transactions never answers or refuses: a clear error, not a hang."""
+    try:  # aiokafka's start() asks for the producer id (InitProducerId) and waits for it
+        await asyncio.wait_for(producer.start(), TXN_INIT_S)
+        await asyncio.wait_for(asyncio.shield(producer._txn_manager.wait_for_pid()), TXN_INIT_S)
+    except (TimeoutError, KafkaError) as e:
+        with contextlib.suppress(Exception):  # its sender task died of the same error
+            await asyncio.wait_for(producer.stop(), 5)
+        why = "no answer" if isinstance(e, TimeoutError) else type(e).__name__
+        raise ConfigError(f"delivery=exactly_once needs a broker with transactions (Apache Kafka 2.5+); {what}: "
+                          f"the broker gave no transactional producer id ({why}). Use delivery=at_least_once "
+                          f"(the default) with this broker") from None
+
+
+async def require_transactions(s: Settings) -> None:
+    """Refuse to start exactly-once on a broker without transactions (Tansu, for one)."""
+    probe = AIOKafkaProducer(transactional_id=f"{s.group_id}-{s.input_topic}-probe", **producer_options(s))
+    await init_transactions(probe, "checking the broker")
+    await probe.stop()
 
 
 class Shipper:
-    """Ships batches through one producer and commits through the group's consumer."""
+    """Ships batches through one producer and commits through the group's consumer (at least once), or through
+    one transactional producer per input partition (exactly once)."""
 
-    def __init__(self, producer: AIOKafkaProducer, consumer: AIOKafkaConsumer, ownership: Ownership,
-                 metrics: Metrics, dlq_topic: str, committed: Callable[[TopicPartition, int], None]) -> None:
+    def __init__(self, s: Settings, producer: AIOKafkaProducer, consumer: AIOKafkaConsumer, ownership: Ownership,
+                 metrics: Metrics, committed: Callable[[TopicPartition, int], None]) -> None:
+        self.s = s
         self.producer = producer
         self.consumer = consumer
         self.own = ownership
         self.m = metrics
-        self.dlq_topic = dlq_topic
+        self.dlq_topic = s.dlq_topic
         self.committed = committed  # told each committed position (ended conversations' markers → tombstones)
+        self.exactly_once = s.delivery == "exactly_once"
+        self.txn: dict[int, AIOKafkaProducer] = {}  # exactly once: input partition -> its transactional producer
+        # changelog offset of each partition's last meta record (restored, then as acknowledged): each meta record
+        # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
+        self.meta_at: dict[int, int] = {}
 
+    def chain(self, state: Plan) -> None:
+        """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""
+        for _, part, r in state:
+            if r.key == META_KEY and part is not None:
+                r.headers = [(PREV_META, str(self.meta_at.get(part, -1)).encode())]
+
+    def landed(self, landed: Landed) -> None:
+        cl = self.s.changelog_topic
+        for (topic, part), (offset, _) in landed.items():
+            if topic == cl:
+                self.meta_at[part] = offset
+
+    # -- exactly once: a transactional producer per input partition ---------------------------------------------
+    async def open(self, partition: int) -> None:
+        """The partition's transactional producer, started before its state is restored: starting it fences the
+        previous owner (same transactional id), whose open transaction the broker aborts."""
+        if not self.exactly_once or partition in self.txn:
+            return
+        s = self.s
+        prod = AIOKafkaProducer(transactional_id=f"{s.group_id}-{s.input_topic}-{partition}",
+                                **producer_options(s))
+        await init_transactions(prod, f"partition {partition}")
+        self.txn[partition] = prod
+
+    async def close(self, partition: int) -> None:
+        prod = self.txn.pop(partition, None)
+        if prod is not None:
+            try:
+                await asyncio.wait_for(prod.stop(), 10)
+            except (TimeoutError, KafkaError) as e:  # fenced or the broker is gone: nothing of ours is pending
+                log.warning("closing the transactional producer of partition %d: %s", partition, type(e).__name__)
+
+    async def close_all(self) -> None:
+        for p in list(self.txn):
+            await self.close(p)
+
+    async def ship_transactions(self, sh: Shipment) -> None:
+        """Ship one batch exactly once: for each input partition of the batch, one transaction holding
+
+        1. the outputs derived from the partition's records,
+        2. the partition's changelog records (then its meta record),
+        3. its offset, with the state marker (`send_offsets_to_transaction`),
+
+        committed together or not at all. The partitions' transactions are independent: one that is fenced
+        (its producer id taken over by the partition's new owner) raises :class:`Fenced` for that partition
+        only, once the others are committed.
+        """
+        outputs: dict[int, Plan] = {}
+        for entry, origin in zip(sh.outputs, sh.origins, strict=True):
+            outputs.setdefault(origin, []).append(entry)
+        state: dict[int, Plan] = {}
+        for entry in sh.state:
+            state.setdefault(entry[1] or 0, []).append(entry)
+        tps = list(sh.commit)
+        results = await asyncio.gather(*(self._transaction(tp, sh.commit[tp], outputs.get(tp.partition, []),
+                                                           state.get(tp.partition, []), sh.generation)
+                                         for tp in tps), return_exceptions=True)
+        fenced: set[TopicPartition] = set()
+        why = ""
+        failure: BaseException | None = None
+        for tp, res in zip(tps, results, strict=True):
+            if isinstance(res, Fenced):
+                fenced.add(tp)
+                why = res.why
+            elif isinstance(res, BaseException):
+                failure = failure or res
+        if failure is not None:
+            raise failure
+        if fenced:
+            raise Fenced(fenced, why)
+
+    async def _transaction(self, tp: TopicPartition, position: int, outputs: Plan, state: Plan,
+                           generation: int) -> None:
+        prod = self.txn.get(tp.partition)
+        if prod is None:
+            raise Fenced([tp], "no transactional producer (the partition was let go)")
+        await self.own.check([tp], generation)  # not needed for safety (the broker fences); saves a doomed one
+        try:
+            await prod.begin_transaction()
+            try:
+                # 1. outputs
+                await self.produce(outputs, prod)
+                # 2. state
+                self.chain(state)
+                landed = await self.produce(state, prod)
+                # 3. offsets, in the same transaction
+                where = landed.get((self.s.changelog_topic, tp.partition))
+                await prod.send_offsets_to_transaction({tp: (position, marker(position, where))}, self.s.group_id)
+            except BaseException:
+                if not prod._txn_manager.is_fatal_error():
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(prod.abort_transaction(), 10)
+                raise
+            await prod.commit_transaction()
+            self.landed(landed)
+        except (ProducerFenced, InvalidProducerEpoch) as e:
+            self.m.commits.labels("fenced").inc()
+            raise Fenced([tp], "its transactional id was taken over by the partition's new owner") from e
+        self.own.contact()
+        self.m.commits.labels("ok").inc()
+        kinds: dict[str, int] = {}
+        for _, _, r in outputs:
+            kinds[r.kind] = kinds.get(r.kind, 0) + 1
+        for kind, k in kinds.items():
+            self.m.output_records.labels(kind).inc(k)
+        if state:
+            self.m.output_records.labels("changelog").inc(len(state))
+        self.committed(tp, position)
+
+    # -- at least once -----------------------------------------------------------------------------------------
     async def ship(self, sh: Shipment) -> None:
         """Ship one batch, each step acknowledged before the next:
 
@@ -64,6 +233,9 @@ class Shipper:
         records (us or the partition's next owner) restores state that already holds them and skips them by
         offset.
         """
+        if self.exactly_once:
+            await self.ship_transactions(sh)
+            return
         try:
             await self._ship(sh)
         except Fenced as f:  # whatever step found out: nothing more of this batch goes out, for any partition
@@ -78,13 +250,19 @@ class Shipper:
             self.m.output_records.labels(kind).inc(k)
         # 2. state
         await self.own.check(tps, sh.generation)
-        await self.produce(sh.state)
+        self.chain(sh.state)
+        landed = await self.produce(sh.state)
+        self.landed(landed)
         if sh.state:
             self.m.output_records.labels("changelog").inc(len(sh.state))
         # 3. offsets
         await self.own.check(tps, sh.generation)
         try:
-            await asyncio.wait_for(self.consumer.commit(sh.commit), 15)
+            # each position with its marker: the changelog holds state up to it (recovery.py checks at restore)
+            cl = self.s.changelog_topic
+            offsets = {tp: (position, marker(position, landed.get((cl, tp.partition))))
+                       for tp, position in sh.commit.items()}
+            await asyncio.wait_for(self.consumer.commit(offsets), 15)
             self.own.contact()
             self.m.commits.labels("ok").inc()
             for tp, position in sh.commit.items():
@@ -96,11 +274,16 @@ class Shipper:
             self.m.commits.labels("failed").inc()
             log.warning("offset commit failed (%s); records will be reprocessed idempotently", describe_error(e))
 
-    async def produce(self, plan: Plan) -> None:
+    async def produce(self, plan: Plan, producer: AIOKafkaProducer | None = None) -> Landed:
         """Produce and await acknowledgement of every record. Records with a known partition go in batches
         (a quarter of the per-record cost of `send()`); any batch that fails is retried record by record, where
-        an oversized record becomes a dead letter instead of a crash loop."""
-        p = self.producer
+        an oversized record becomes a dead letter instead of a crash loop.
+
+        Returns, per (topic, partition) of the records with a known partition, the offset of the last one and the
+        partition's log start offset as the broker reported it (-1: not reported); the changelog's meta record
+        is its partition's last, and the commit marker names where it landed (`recovery.marker`)."""
+        p = producer or self.producer
+        last: dict[tuple[str, int], tuple[int, int]] = {}  # (topic, partition) -> (pending index, index in it)
         groups: dict[tuple[str, int], list[OutRecord]] = {}
         singles: Plan = []
         for t, part, r in plan:
@@ -115,7 +298,7 @@ class Shipper:
                 pending.append((await p.send(t, r.value, key=r.key, headers=r.headers, partition=part),
                                 [(t, part, r)]))
             except MessageSizeTooLargeError:
-                pending.append((await self._too_large(r), []))
+                pending.append((await self._too_large(r, p), []))
 
         # per partition, records are enqueued in their order (batches and single sends share the partition's
         # FIFO queue in the accumulator), so a conversation's records stay in order
@@ -136,6 +319,8 @@ class Shipper:
                     await single(t, part, r)
             if members:
                 pending.append((await p.send_batch(batch, t, partition=part), members))
+            if pending and pending[-1][1] and pending[-1][1][-1][2] is recs[-1]:
+                last[(t, part)] = (len(pending) - 1, len(pending[-1][1]) - 1)
         for t, part, r in singles:
             await single(t, part, r)
         results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
@@ -147,7 +332,13 @@ class Shipper:
         if not retry:
             if failed:
                 raise failed[0]
-            return
+            landed: Landed = {}
+            for key, (i, k) in last.items():
+                md = results[i]
+                if not isinstance(md, BaseException) and md is not None:
+                    start = md.log_start_offset
+                    landed[key] = (md.offset + k, start if isinstance(start, int) else -1)
+            return landed
         if not all(isinstance(e, MessageSizeTooLargeError) for e in failed):
             raise next(e for e in failed if not isinstance(e, MessageSizeTooLargeError))
         # a batch the broker refused as too large (its message.max.bytes is below our batch size): its records one
@@ -157,9 +348,10 @@ class Shipper:
             try:
                 await (await p.send(t, r.value, key=r.key, headers=r.headers, partition=part))
             except MessageSizeTooLargeError:
-                await (await self._too_large(r))
+                await (await self._too_large(r, p))
+        return {}  # where they landed is not tracked on this rare path: the marker then names the offset only
 
-    async def _too_large(self, r: OutRecord) -> Awaitable[Any]:
+    async def _too_large(self, r: OutRecord, producer: AIOKafkaProducer) -> Awaitable[Any]:
         """An output the broker will not take (bigger than its message.max.bytes): never a crash loop, never a
         silent loss. A dead letter with the record's id, size and reason goes out instead of it."""
         size = len(r.value or b"")
@@ -170,5 +362,5 @@ class Shipper:
                                                     "toolmend-source-partition", "toolmend-source-offset")]
         headers += [("toolmend-error-kind", b"too_large"),
                     ("toolmend-error-detail", f"{r.kind} record of {size} bytes exceeds the broker's limit".encode())]
-        fut: Awaitable[Any] = await self.producer.send(self.dlq_topic, None, key=r.key, headers=headers)
+        fut: Awaitable[Any] = await producer.send(self.dlq_topic, None, key=r.key, headers=headers)
         return fut

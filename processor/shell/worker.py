@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import time
@@ -24,11 +25,11 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, partitions_of, topic_sizes
+from .kafka import drain, ensure_topics, max_output_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
-from .recovery import restore
-from .shipping import Plan, Shipment, Shipper
+from .recovery import StateLost, reset_record, restore
+from .shipping import Plan, Shipment, Shipper, producer_options, require_transactions
 
 __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # the helpers, for older imports
 
@@ -62,6 +63,8 @@ class Worker:
         self._producer: AIOKafkaProducer | None = None
         self._shipper: Shipper | None = None
         self._own: Ownership | None = None
+        self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
+        self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
         self._gauges_at = 0.0
@@ -109,24 +112,28 @@ class Worker:
         gc.set_threshold(GC_THRESHOLD, 20, 20)
         if s.create_topics:
             await self._create_topics()
-        self._producer = AIOKafkaProducer(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
-                                          max_request_size=max(8 << 20, s.max_event_bytes * 4),
-                                          **s.kafka_common())
+        exactly_once = s.delivery == "exactly_once"
+        if exactly_once:
+            await require_transactions(s)  # refuse at start, with a clear message, on a broker without them
+        self._producer = AIOKafkaProducer(**producer_options(s))
         self._consumer = AIOKafkaConsumer(
             group_id=s.group_id, group_instance_id=s.group_instance_id,
             enable_auto_commit=False, auto_offset_reset="earliest",
+            # exactly once: read only committed input (a producer upstream may be transactional too)
+            isolation_level="read_committed" if exactly_once else "read_uncommitted",
             session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
             max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
             max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
             fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
         await self._producer.start()
         self._own = Ownership(self._consumer, s.session_timeout_ms)
-        self._shipper = Shipper(self._producer, self._consumer, self._own, self.m, s.dlq_topic, self._committed)
+        self._shipper = Shipper(s, self._producer, self._consumer, self._own, self.m, self._committed)
         try:
             await self._consumer.start()
             self._own.attach()
             self._own.guard(self._producer)
             await self._partition_layout()
+            await self._output_limit()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
             self.started = True
             await self._loop(stop)
@@ -147,6 +154,14 @@ class Worker:
             # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
             raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
                               f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
+
+    async def _output_limit(self) -> None:
+        """The largest output the output topics take: an event whose outputs would not fit goes whole to the
+        dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
+        limit = await max_output_bytes(self.s)
+        if limit is not None:
+            self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
+            log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
 
     async def _create_topics(self) -> None:
         """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their
@@ -174,7 +189,17 @@ class Worker:
                         await self._settle()
                     except Exception as e:  # reported where it happened; its records are reprocessed
                         log.error("last shipment failed at shutdown: %s", describe_error(e))
-                await self._consumer.stop()  # leaves the group
+                try:
+                    await self._consumer.stop()  # leaves the group
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if task is not None and task.cancelling():  # ours (the budget ran out): go on cancelling
+                        raise
+                    # aiokafka, stopped while the broker is unreachable, re-raises the cancellation of its own
+                    # fetch task: the session expires on its own, and the producers must still be stopped
+                    log.warning("consumer stopped uncleanly (broker unreachable): the group expires its session")
+            if self._shipper is not None:
+                await self._shipper.close_all()
             if self._producer is not None:
                 await self._producer.stop()
 
@@ -201,6 +226,8 @@ class Worker:
                     self._own.contact()
                 if self._ship_error is not None:
                     raise self._ship_error
+                if self._fatal is not None:
+                    raise self._fatal
                 if self._shipping is not None and self._shipping.done():
                     await self._settle()  # a failed shipment stops the loop now, not at the next batch
                 log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
@@ -264,7 +291,14 @@ class Worker:
         same = self._same_partitions
         # outputs first, acknowledged; then the state; then the commit (see the module docstring)
         plan: Plan = []
+        origins: list[int] = []  # input partition of each planned output (one transaction per input partition)
         counts: dict[str, int] = {}
+        for tp in commit:
+            position = self._resets.pop(tp.partition, None)
+            if position is not None and s.findings_topic:  # what follows was decided without the lost state
+                plan.append((s.findings_topic, tp.partition if s.findings_topic in same else None,
+                             reset_record(s, tp.partition, position)))
+                origins.append(tp.partition)
         for r, part in zip(outs, origin, strict=True):
             t = topic[r.kind]
             if t is None:
@@ -278,6 +312,7 @@ class Worker:
             # the input partition: the partition the default partitioner would pick for this key when the
             # counts match (checked at start), without paying for a pure-Python murmur2 per record
             plan.append((t, part if t in same else None, r))
+            origins.append(part)
             counts[r.kind] = counts.get(r.kind, 0) + 1
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
         state: Plan = []
@@ -287,18 +322,18 @@ class Worker:
                 continue
             for key, value in proc.take_changelog():
                 state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
-        return Shipment(plan, counts, state, commit, n, generation)
+        return Shipment(plan, counts, state, commit, n, generation, origins)
 
     async def _ship(self, sh: Shipment) -> None:
         assert self._shipper is not None
         try:
             await self._shipper.ship(sh)
         except Fenced as f:
-            self._fenced(f)
+            await self._fenced(f)
             return
         self.processed += sh.records
 
-    def _fenced(self, f: Fenced) -> None:
+    async def _fenced(self, f: Fenced) -> None:
         """This member lost (or cannot prove it holds) these partitions: their state in memory may be ahead of
         what was shipped, so it goes; fetching for them stops; the next owner (maybe us after we rejoin) restores
         them from the changelog and the committed offset."""
@@ -310,6 +345,8 @@ class Worker:
             self.procs.pop(tp.partition, None)
             if c is not None and tp in assigned:
                 c.pause(tp)
+            if self._shipper is not None:
+                await self._shipper.close(tp.partition)
         if self._own is not None and self._own.generation >= 0 and f.partitions & assigned:
             self._own.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
         self._share_hot()
@@ -359,6 +396,9 @@ class Worker:
         new = sorted(tp.partition for tp in parts if tp.topic == self.s.input_topic
                      and tp.partition not in self.procs)
         self.assigned = {tp.partition for tp in parts if tp.topic == self.s.input_topic}
+        for p in list(self._resets):
+            if p not in self.assigned:
+                del self._resets[p]  # its next owner finds the state it left (empty, then its own)
         if not new:
             return
         self.restoring.update(new)
@@ -368,7 +408,15 @@ class Worker:
             c.pause(*paused)  # no fetching for a partition until its state is back
         t0 = time.perf_counter()
         try:
+            if self._shipper is not None:  # exactly once: fence the previous owner before reading the state
+                await asyncio.gather(*(self._shipper.open(p) for p in new))
             restored = await self._restore(new)
+        except ConfigError as e:  # state lost, no transactions: stays paused; the loop stops (exit code 2)
+            self._fatal = e
+            self.failed = "state lost" if isinstance(e, StateLost) else "cannot start transactions"
+            log.error("%s", e)
+            self.restoring.difference_update(new)
+            return
         except Exception as e:
             # without its state a partition must not be processed: stay paused and fail /healthz, so the
             # orchestrator restarts the worker and the group hands the partition to a healthy member
@@ -395,13 +443,20 @@ class Worker:
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
+                if self._shipper is not None:
+                    await self._shipper.close(tp.partition)  # its transactions are all committed
                 for g in (self.m.lag_records, self.m.lag_seconds, self.m.watermark):
                     with contextlib.suppress(KeyError):
                         g.remove(str(tp.partition))
             self._share_hot()
 
     async def _restore(self, partitions: list[int]) -> int:
-        procs = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        assert self._consumer is not None
+        procs, resets, meta_at = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        if self._shipper is not None:
+            self._shipper.meta_at.update(meta_at)
+        self._resets.update(resets)
+        self.m.state_resets.inc(len(resets))
         self.procs.update(procs)
         self._share_hot()
         return sum(proc.conversations for proc in procs.values())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import signal
 import subprocess
@@ -25,6 +26,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
+from processor.shell.kafka import max_output_bytes
 from processor.shell.worker import Worker, ensure_topics, partitions_of
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,6 +41,7 @@ class Rec:
     key: bytes | None
     value: bytes | None
     headers: list[tuple[str, bytes]]
+    timestamp: int = -1
 
     def header(self, name: str) -> bytes | None:
         for k, v in self.headers:
@@ -58,7 +61,9 @@ def settings_for(bootstrap: str, prefix: str | None = None, **kw: Any) -> Settin
 
 async def create(s: Settings) -> None:
     n = s.partitions
-    big = {"max.message.bytes": str(8 << 20)}  # Kafka's default (1 MB) would refuse the oversized test events
+    # Kafka's default (1 MB) would refuse the oversized test events; time-based retention would delete records
+    # whose timestamps are event times months back (tests that stamp records so) before the test reads them
+    big = {"max.message.bytes": str(8 << 20), "retention.ms": "-1"}
     await ensure_topics(s, [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                             (s.findings_topic or "unused", n, {}),
                             (s.changelog_topic, n, {"cleanup.policy": "compact"})])
@@ -79,14 +84,16 @@ async def produce(bootstrap: str, topic: str, items: Iterable[tuple[bytes | None
     return n
 
 
-async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: float = 1.0) -> list[Rec]:
+async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: float = 1.0,
+                   isolation_level: str = "read_uncommitted") -> list[Rec]:
     """Every record currently in `topic` (all partitions).
 
     Reads until each partition is past its reported end offset and then quiet for `idle_s`: Tansu reports the
     end offset as the base offset of the last batch plus one, so the reported end is only a lower bound there.
+    With `isolation_level="read_committed"` (Apache Kafka), what a transactional consumer sees.
     """
     c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
-                         max_partition_fetch_bytes=4 << 20)
+                         max_partition_fetch_bytes=4 << 20, isolation_level=isolation_level)
     await c.start()
     out: list[Rec] = []
     try:
@@ -103,11 +110,17 @@ async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: 
             got = await c.getmany(timeout_ms=200)
             for tp, recs in got.items():
                 for r in recs:
-                    out.append(Rec(topic, tp.partition, r.offset, r.key, r.value, list(r.headers or ())))
+                    out.append(Rec(topic, tp.partition, r.offset, r.key, r.value, list(r.headers or ()),
+                                   r.timestamp))
             if got:
                 quiet_since = time.monotonic()
                 continue
-            past_end = all([(await c.position(tp)) >= end[tp] for tp in tps])
+            # read_committed: the position stops at the last stable offset, below a trailing commit marker
+            past_end = all([(await c.position(tp)) >= end[tp] or (isolation_level == "read_committed"
+                                                                  and c.last_stable_offset(tp) is not None
+                                                                  and await c.position(tp)
+                                                                  >= c.last_stable_offset(tp))
+                            for tp in tps])
             if past_end and time.monotonic() - quiet_since >= idle_s:
                 break
         else:
@@ -138,7 +151,7 @@ def expected(inputs: list[Rec], s: Settings, engine: EngineConfig | None = None)
     out: dict[str, list[dict[str, Any]]] = {"repaired": [], "findings": [], "dead_letter": []}
     for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
         proc = procs.setdefault(r.partition, PartitionProcessor(s.input_topic, r.partition, eng))
-        for o in proc.process(r.offset, r.key, r.value, r.headers):
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
             rid = dict(o.headers).get("toolmend-id", b"").decode() or None
             out[o.kind].append({"id": rid, "key": o.key, "value": o.value})
     return out
@@ -298,3 +311,266 @@ def traffic(n_conversations: int, seed: int = 7, per_conv: int = 12) -> list[tup
         if not convs[i]:
             convs.pop(i)
     return out
+
+
+# -- fault injection (tests/integration/test_faults.py) ------------------------------------------------------------
+
+KINDS = ("repaired", "findings", "dead_letter")
+
+
+def topics_of(s: Settings) -> dict[str, str]:
+    return {"repaired": s.output_topic, "findings": s.findings_topic or "", "dead_letter": s.dlq_topic}
+
+
+def rid_of(headers: Iterable[tuple[str, bytes]]) -> str:
+    """A record's id: its last `toolmend-id` header (the worker appends its own after any the producer set)."""
+    rid = b""
+    for k, v in headers:
+        if k == "toolmend-id":
+            rid = v
+    return rid.decode(errors="replace")
+
+
+Content = tuple[bytes | None, bytes | None, tuple[tuple[str, bytes], ...]]  # key, value, headers
+
+
+def offline(inputs: Iterable[Rec], s: Settings, skip: Iterable[tuple[int, int]] = (),
+            engine: EngineConfig | None = None) -> dict[str, dict[str, Content]]:
+    """What one uninterrupted pass of the engine writes over `inputs` (minus the (partition, offset) pairs in
+    `skip`), per output kind: id -> (key, value, headers), every field the worker ships. The records' Kafka
+    timestamps go in as the worker passes them (the event-time guard's reference)."""
+    eng = engine or s.engine_config()
+    left_out = set(skip)
+    procs: dict[int, PartitionProcessor] = {}
+    out: dict[str, dict[str, Content]] = {k: {} for k in KINDS}
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        if (r.partition, r.offset) in left_out:
+            continue
+        proc = procs.setdefault(r.partition, PartitionProcessor(s.input_topic, r.partition, eng))
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
+            rid = rid_of(o.headers)
+            assert rid not in out[o.kind], f"offline pass wrote id {rid} twice"
+            out[o.kind][rid] = (o.key, o.value, tuple(o.headers))
+    return out
+
+
+FIELDS = ("lost", "extra", "conflicting", "mismatched", "misordered", "duplicates")
+
+
+def _partition_of(rid: str) -> int:
+    """The input partition an id derives from (`<topic>:<partition>:<offset>:<suffix>`): outputs go to the same
+    partition number when the topics' partition counts match."""
+    return int(rid.split(":")[-3])
+
+
+def _ordered(seq: list[int]) -> int:
+    """Length of the longest increasing subsequence: how many of `seq` are in order."""
+    import bisect
+
+    tails: list[int] = []
+    for x in seq:
+        i = bisect.bisect_left(tails, x)
+        if i == len(tails):
+            tails.append(x)
+        else:
+            tails[i] = x
+    return len(tails)
+
+
+@dataclass
+class TopicDiff:
+    """One output topic against the offline pass. `conflicting`: ids written with two different contents;
+    `mismatched`: ids whose content differs from the offline pass; `duplicates`: extra copies of an id."""
+
+    kind: str
+    expected: int = 0
+    records: int = 0
+    lost: int = 0
+    extra: int = 0
+    conflicting: int = 0
+    mismatched: int = 0
+    misordered: int = 0  # ids out of the offline pass's order in their partition (first copies; LIS)
+    duplicates: int = 0
+    examples: list[str] = dataclasses.field(default_factory=list)
+
+    def clean(self, exactly_once: bool = False) -> bool:
+        return not (self.lost or self.extra or self.conflicting or self.mismatched or self.misordered
+                    or (exactly_once and self.duplicates))
+
+
+@dataclass
+class Comparison:
+    topics: dict[str, TopicDiff]
+
+    def total(self, field: str) -> int:
+        return sum(int(getattr(d, field)) for d in self.topics.values())
+
+    def clean(self, exactly_once: bool = False) -> bool:
+        return all(d.clean(exactly_once) for d in self.topics.values())
+
+    def summary(self) -> str:
+        return " ".join(f"{f}={self.total(f)}" for f in FIELDS)
+
+    def details(self) -> str:
+        lines = []
+        for d in self.topics.values():
+            lines.append(f"{d.kind}: expected {d.expected}, read {d.records}, "
+                         + ", ".join(f"{f} {getattr(d, f)}" for f in FIELDS))
+            lines += [f"    {e}" for e in d.examples]
+        return "\n".join(lines)
+
+    def row(self, row: dict[str, Any]) -> None:
+        for f in FIELDS:
+            row[f] = row.get(f, 0) + self.total(f)
+
+
+def diff(kind: str, want: dict[str, Content], got: list[Rec], ignore: Any = None,
+         ignore_keys: frozenset[bytes] = frozenset()) -> TopicDiff:
+    """`ignore(id) -> bool` and `ignore_keys` (conversations): records left out of both sides (a case that
+    checks them itself)."""
+    d = TopicDiff(kind)
+    seen: dict[str, list[Content]] = {}
+    got = [r for r in got if r.key not in ignore_keys and (ignore is None or not ignore(rid_of(r.headers)))]
+    for r in got:
+        seen.setdefault(rid_of(r.headers), []).append((r.key, r.value, tuple(r.headers)))
+    want = {k: v for k, v in want.items() if (ignore is None or not ignore(k)) and v[0] not in ignore_keys}
+    d.expected = len(want)
+    d.records = sum(len(v) for v in seen.values())
+
+    def note(what: str, rid: str) -> None:
+        if len(d.examples) < 5:
+            d.examples.append(f"{what} {rid}")
+
+    for rid, contents in seen.items():
+        d.duplicates += len(contents) - 1
+        if len(set(contents)) > 1:
+            d.conflicting += 1
+            note("conflicting", rid)
+        if rid not in want:
+            d.extra += 1
+            note("extra", rid)
+        elif any(c != want[rid] for c in contents):
+            d.mismatched += 1
+            note("mismatched", rid)
+    for rid in want:
+        if rid not in seen:
+            d.lost += 1
+            note("lost", rid)
+    # order: per output partition, the first copy of each id in the offline pass's order
+    rank = {rid: i for i, rid in enumerate(want)}  # the offline pass's production order
+    firsts: dict[int, list[int]] = {}
+    done: set[str] = set()
+    for r in got:
+        rid = rid_of(r.headers)
+        if rid in rank and rid not in done:
+            done.add(rid)
+            firsts.setdefault(r.partition, []).append(rank[rid])
+            if r.partition != _partition_of(rid):  # a conversation's records belong to one partition
+                d.misordered += 1
+                note("in another partition", rid)
+    for part, seq in firsts.items():
+        bad = len(seq) - _ordered(seq)
+        if bad:
+            d.misordered += bad
+            note("misordered", f"{bad} in partition {part}")
+    return d
+
+
+async def compare(bootstrap: str, s: Settings, skip: Iterable[tuple[int, int]] = (), ignore: Any = None,
+                  isolation_level: str = "read_uncommitted", inputs: list[Rec] | None = None,
+                  engine: EngineConfig | None = None,
+                  ignore_keys: frozenset[bytes] = frozenset()) -> tuple[Comparison, list[Rec]]:
+    """Every output topic against an offline pass of the engine over the input topic as the broker stored it."""
+    if inputs is None:
+        inputs = await read_all(bootstrap, s.input_topic)
+    if engine is None:  # the output limit the worker reads from the topics' configs at start
+        engine = dataclasses.replace(s.engine_config(), max_output_bytes=await max_output_bytes(s))
+    want = offline(inputs, s, skip, engine)
+    topics: dict[str, TopicDiff] = {}
+    for kind, topic in topics_of(s).items():
+        got = await read_all(bootstrap, topic, isolation_level=isolation_level, timeout_s=60)
+        topics[kind] = diff(kind, want[kind], got, ignore, ignore_keys)
+    return Comparison(topics), inputs
+
+
+class WorkerProc:
+    """`toolmend run` as a real process, with its HTTP endpoints on a known port, to kill, pause and query."""
+
+    def __init__(self, s: Settings, log: Path, env: dict[str, str] | None = None) -> None:
+        from tests.support.brokers import free_port
+
+        self.port = free_port()
+        self.s = s.model_copy(update={"metrics_port": self.port, "metrics_host": "127.0.0.1"})
+        self.log = log
+        e = env_for(self.s)
+        e.update(env or {})
+        with open(log, "ab") as f:
+            f.write(b"---- start ----\n")
+            f.flush()
+            self.p = subprocess.Popen([sys.executable, "-m", "processor.shell.cli", "run"], env=e, stdout=f,
+                                      stderr=subprocess.STDOUT, cwd=REPO)
+
+    @property
+    def pid(self) -> int:
+        return self.p.pid
+
+    def alive(self) -> bool:
+        return self.p.poll() is None
+
+    def signal(self, sig: int) -> None:
+        if self.alive():
+            self.p.send_signal(sig)
+
+    def kill(self) -> int:
+        self.signal(signal.SIGKILL)
+        return self.p.wait(10)
+
+    async def stop(self, timeout_s: float = 40.0) -> int:
+        """SIGTERM (after SIGCONT, in case it is paused), its exit code."""
+        self.signal(signal.SIGCONT)
+        self.signal(signal.SIGTERM)
+        try:
+            return await asyncio.to_thread(self.p.wait, timeout_s)
+        except subprocess.TimeoutExpired:
+            return self.kill()
+
+    async def wait(self, timeout_s: float) -> int | None:
+        try:
+            return await asyncio.to_thread(self.p.wait, timeout_s)
+        except subprocess.TimeoutExpired:
+            return None
+
+    async def http(self, path: str, timeout_s: float = 2.0) -> tuple[int, str]:
+        """(status, body) of GET path; status 0 when it does not answer."""
+        import urllib.error
+        import urllib.request
+
+        def get() -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=timeout_s) as r:
+                    return int(r.status), r.read().decode()
+            except urllib.error.HTTPError as e:
+                return int(e.code), e.read().decode(errors="replace")
+            except OSError:
+                return 0, ""
+
+        return await asyncio.to_thread(get)
+
+    async def metric(self, name: str, **labels: str) -> float:
+        _, body = await self.http("/metrics")
+        total = 0.0
+        for line in body.splitlines():
+            if line.startswith((name + "{", name + " ")) and all(f'{k}="{v}"' in line for k, v in labels.items()):
+                total += float(line.rsplit(" ", 1)[1])
+        return total
+
+    def tail(self, n: int = 4000) -> str:
+        return self.log.read_text(errors="replace")[-n:]
+
+    def __enter__(self) -> WorkerProc:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.alive():
+            self.signal(signal.SIGCONT)
+            self.kill()

@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 from aiokafka.errors import KafkaError
-from harness import caught_up, count, event, produce, settings_for, wait_until, worker
-from support.brokers import KAFKA_LOCAL, free_ports
 
 from processor.shell.worker import Worker
+from tests.integration.harness import caught_up, count, event, produce, settings_for, wait_until, worker
+from tests.support.brokers import KAFKA_LOCAL, free_ports
 
 pytestmark = [pytest.mark.kafka, pytest.mark.needs_kafka, pytest.mark.timeout(300)]
 

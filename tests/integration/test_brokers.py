@@ -18,9 +18,9 @@ from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import KafkaError
 from aiokafka.structs import ConsumerRecord, OffsetAndTimestamp
-from support.brokers import RunningBroker
 
 from processor.shell.embedded_broker import TopicSpec, create_topics
+from tests.support.brokers import RunningBroker
 
 pytestmark = pytest.mark.kafka
 

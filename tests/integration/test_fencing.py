@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import (
+
+from tests.integration.harness import (
     Progress,
     by_id,
     caught_up,

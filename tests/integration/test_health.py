@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import caught_up, create, event, produce, settings_for, wait_until, worker
-from support.brokers import KAFKA_LOCAL, free_ports
+
+from tests.integration.harness import caught_up, create, event, produce, settings_for, wait_until, worker
+from tests.support.brokers import KAFKA_LOCAL, free_ports
 
 pytestmark = [pytest.mark.kafka, pytest.mark.needs_kafka, pytest.mark.timeout(300)]
 

@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.prometheus import alert_signals, binary
+
+from tests.support.prometheus import alert_signals, binary
 
 pytestmark = [pytest.mark.prometheus, pytest.mark.timeout(240)]
 

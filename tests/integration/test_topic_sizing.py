@@ -8,10 +8,10 @@ import asyncio
 
 import pytest
 from aiokafka import AIOKafkaConsumer
-from harness import caught_up, event, produce, settings_for, wait_until, worker
 
 from processor.shell.config import ConfigError
 from processor.shell.worker import Worker, ensure_topics, partitions_of
+from tests.integration.harness import caught_up, event, produce, settings_for, wait_until, worker
 
 pytestmark = pytest.mark.kafka
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import orjson
 import pytest
-from harness import (
+
+from tests.integration.harness import (
     Progress,
     by_id,
     caught_up,
@@ -26,8 +27,7 @@ from harness import (
     worker,
     worker_process,
 )
-
-from processor.core.validate import validate
+from tests.support.oracle import validate
 
 pytestmark = pytest.mark.kafka
 

@@ -1,7 +1,7 @@
 """Real Kafka-protocol brokers for tests: the embedded Tansu broker, or Apache Kafka 4.x via Maven jars.
 
-Both context managers yield a :class:`RunningBroker`. Import as ``from support.brokers import ...``
-(pytest puts ``tests/`` on ``sys.path`` through ``tests/conftest.py``).
+Both context managers yield a :class:`RunningBroker`. Import as ``from tests.support.brokers import ...``
+(``tests/`` is a package).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -22,6 +23,7 @@ from processor.shell.embedded_broker import EmbeddedBroker
 
 __all__ = [
     "KAFKA_LOCAL",
+    "BrokerControl",
     "BrokerKind",
     "RunningBroker",
     "free_port",
@@ -37,6 +39,69 @@ KAFKA_LOCAL = REPO / "deploy" / "kafka" / "kafka-local.sh"
 BrokerKind = Literal["tansu", "kafka"]
 
 
+class BrokerControl:
+    """Fault injection on a running broker (tests/integration/test_faults.py).
+
+    ``freeze``/``thaw`` stop and continue the broker process (SIGSTOP/SIGCONT): connections stay open and go
+    silent, any broker. ``stop``/``start`` shut the broker down and start it again on the same ports and data
+    folder: only a broker that keeps its data (Apache Kafka; Tansu here is memory-only, ``restartable`` False).
+    """
+
+    restartable = False
+
+    def pid(self) -> int | None:
+        raise NotImplementedError
+
+    def freeze(self) -> None:
+        pid = self.pid()
+        assert pid is not None, "broker is not running"
+        os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        pid = self.pid()
+        assert pid is not None, "broker is not running"
+        os.kill(pid, signal.SIGCONT)
+
+    def stop(self) -> None:
+        raise NotImplementedError(f"{type(self).__name__} cannot restart with its data")
+
+    def start(self) -> None:
+        raise NotImplementedError(f"{type(self).__name__} cannot restart with its data")
+
+
+class _TansuControl(BrokerControl):
+    def __init__(self, broker: EmbeddedBroker) -> None:
+        self._broker = broker
+
+    def pid(self) -> int | None:
+        return self._broker.pid
+
+
+class _KafkaControl(BrokerControl):
+    restartable = True
+
+    def __init__(self, workdir: Path, port: int, controller_port: int) -> None:
+        self.workdir = workdir
+        self.port = port
+        self.controller_port = controller_port
+        self.watchdog: subprocess.Popen[bytes] | None = None
+
+    def pid(self) -> int | None:
+        f = self.workdir / "kafka.pid"
+        return int(f.read_text().strip()) if f.exists() else None
+
+    def stop(self) -> None:
+        _kafka_stop(self.workdir)
+
+    def start(self) -> None:
+        """The same node again: same ports, same data folder (its topics, offsets and groups)."""
+        _kafka_start(self.workdir, self.port, self.controller_port)
+        if self.watchdog is not None:  # the previous one left when the pid file went away
+            self.watchdog.kill()
+            self.watchdog.wait()
+        self.watchdog = _spawn_watchdog(self.workdir)
+
+
 @dataclass(frozen=True)
 class RunningBroker:
     kind: BrokerKind
@@ -45,6 +110,7 @@ class RunningBroker:
     supports_idempotence: bool
     log_path: Path | None
     startup_seconds: float
+    control: BrokerControl | None = None
 
     def __str__(self) -> str:
         return f"{self.kind}@{self.bootstrap}"
@@ -74,6 +140,7 @@ def start_tansu() -> Iterator[RunningBroker]:
             supports_idempotence=False,
             log_path=broker.log_path,
             startup_seconds=broker.startup_seconds or 0.0,
+            control=_TansuControl(broker),
         )
 
 
@@ -98,17 +165,8 @@ def _spawn_watchdog(workdir: Path) -> subprocess.Popen[bytes]:
     )
 
 
-@contextlib.contextmanager
-def start_kafka(*, workdir: Path | None = None, keep_dir: bool = False) -> Iterator[RunningBroker]:
-    """Apache Kafka 4.x (single KRaft node) via ``deploy/kafka/kafka-local.sh`` on free loopback ports.
-
-    The jars are fetched into the cache on first use (Maven). The data folder is a temporary one unless
-    *workdir* is given; it is removed at exit unless *keep_dir* or the start failed.
-    """
-    owned = workdir is None
-    wd = Path(tempfile.mkdtemp(prefix="toolmend-kafka-")) if workdir is None else workdir
-    port, controller_port = free_ports(2)
-    started = time.monotonic()
+def _kafka_start(wd: Path, port: int, controller_port: int) -> str:
+    """Start (or restart: same folder, same data) a node; its bootstrap address."""
     proc = subprocess.run(
         [
             "bash",
@@ -132,21 +190,39 @@ def start_kafka(*, workdir: Path | None = None, keep_dir: bool = False) -> Itera
         raise RuntimeError(
             f"kafka-local.sh start failed ({proc.returncode}); dir kept at {wd}\n{proc.stderr}{proc.stdout}"
         )
+    return proc.stdout.strip().splitlines()[-1]
+
+
+@contextlib.contextmanager
+def start_kafka(*, workdir: Path | None = None, keep_dir: bool = False) -> Iterator[RunningBroker]:
+    """Apache Kafka 4.x (single KRaft node) via ``deploy/kafka/kafka-local.sh`` on free loopback ports.
+
+    The jars are fetched into the cache on first use (Maven). The data folder is a temporary one unless
+    *workdir* is given; it is removed at exit unless *keep_dir* or the start failed.
+    """
+    owned = workdir is None
+    wd = Path(tempfile.mkdtemp(prefix="toolmend-kafka-")) if workdir is None else workdir
+    port, controller_port = free_ports(2)
+    started = time.monotonic()
+    bootstrap = _kafka_start(wd, port, controller_port)
     startup = time.monotonic() - started
-    watchdog = _spawn_watchdog(wd)
+    control = _KafkaControl(wd, port, controller_port)
+    control.watchdog = _spawn_watchdog(wd)
     try:
         yield RunningBroker(
             kind="kafka",
-            bootstrap=proc.stdout.strip().splitlines()[-1],
+            bootstrap=bootstrap,
             supports_transactions=True,
             supports_idempotence=True,
             log_path=wd / "server.log",
             startup_seconds=startup,
+            control=control,
         )
     finally:
         _kafka_stop(wd)
-        watchdog.kill()
-        watchdog.wait()
+        if control.watchdog is not None:
+            control.watchdog.kill()
+            control.watchdog.wait()
         if owned and not keep_dir:
             shutil.rmtree(wd, ignore_errors=True)
 

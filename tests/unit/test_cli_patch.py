@@ -12,9 +12,7 @@ import orjson
 import pytest
 
 from processor.shell import cli
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from strategies import (
+from tests.strategies import (
     ant_asst,
     ant_result,
     ant_use,

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.prometheus import alert_signals, binary
+
+from tests.support.prometheus import alert_signals, binary
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD_DIR = ROOT / "dashboards"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import copy
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +11,7 @@ import processor
 from processor import InputError, Tracker
 from processor.core.dialects import ADAPTERS, detect, get, sniff
 from processor.core.model import Role
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from strategies import (
+from tests.strategies import (
     ant_asst,
     ant_result,
     ant_text,

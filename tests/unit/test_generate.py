@@ -18,7 +18,10 @@ from typing import Any
 
 import orjson
 import pytest
+from aiokafka import partitioner
 
+from processor.core.events import parse_ts
+from processor.core.partition import PartitionProcessor
 from processor.synth.cli import main
 from processor.synth.content import TOOLS, chit_chat_texts, classify_request, make_task, retry_request
 from processor.synth.generate import (
@@ -32,6 +35,7 @@ from processor.synth.generate import (
 )
 from processor.synth.jsonl import decode_line, encode_line
 from processor.synth.truth import GroundTruth
+from tests.support import oracle
 
 DIALECTS = ("openai_chat", "anthropic", "openai_responses", "gemini")
 FLAT = {"openai_chat", "openai_responses"}
@@ -718,7 +722,6 @@ def test_timeouts_are_decided_by_other_traffic_of_the_partition(partitions: int,
 
 
 def test_murmur2_partitioner_is_kafkas() -> None:
-    partitioner = pytest.importorskip("aiokafka.partitioner")
     for n in range(40):
         key = (b"conversation-" + bytes(range(n)))[: n + 3]
         assert murmur2(key) & 0x7FFFFFFF == partitioner.murmur2(key) & 0x7FFFFFFF
@@ -760,12 +763,11 @@ def test_clean_histories_are_valid_per_provider_rules() -> None:
 
 
 def test_clean_histories_pass_the_project_validator() -> None:
-    validate_mod = pytest.importorskip("processor.core.validate", reason="processor/core/validate.py not there yet")
     events, truth = generate(200, seed=22, rates=FaultRates.none())
     hist, snaps = histories(events)
     dialect_of = {c.conversation_id: c.dialect for c in truth.conversations}
     for cid, msgs in [*hist.items(), *snaps]:
-        assert list(validate_mod.validate(msgs, dialect_of[cid])) == [], (cid, dialect_of[cid])
+        assert list(oracle.validate(msgs, dialect_of[cid])) == [], (cid, dialect_of[cid])
 
 
 def test_faulty_histories_break_provider_rules() -> None:
@@ -874,8 +876,7 @@ def worker_outcome(events: list[GeneratedEvent], partitions: int, close_open: bo
 
     `close_open` ends, after the stream, every conversation the stream left open (they end clean: no call is
     open), so that turns still waiting for their next message (a Responses model turn) are decided too."""
-    part = pytest.importorskip("processor.core.partition")
-    procs = {p: part.PartitionProcessor("in", p) for p in range(partitions)}
+    procs = {p: PartitionProcessor("in", p) for p in range(partitions)}
     offsets: Counter[int] = Counter()
     found: Counter[tuple[str, str, str]] = Counter()
     dead: Counter[str] = Counter()
@@ -889,8 +890,6 @@ def worker_outcome(events: list[GeneratedEvent], partitions: int, close_open: bo
                 dead[dict(r.headers)["toolmend-error-kind"].decode()] += 1
         offsets[p] += 1
     if close_open:
-        from processor.core.events import parse_ts
-
         last_ts = max((parse_ts(orjson.loads(e.value)["ts"]) for e in events if e.dead_letter is None), default=0)
         for p, proc in procs.items():
             for cid in list(proc.convs) + list(proc.cold):

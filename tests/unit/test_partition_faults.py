@@ -67,6 +67,15 @@ def test_ts_far_ahead_of_the_record_timestamp_is_refused_but_a_little_skew_is_no
     assert [r.kind for r in late] == ["repaired"]
 
 
+def test_a_forged_record_timestamp_does_not_let_a_poison_ts_through() -> None:
+    p = PartitionProcessor("in", 0)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    year_9999 = 253_402_300_799_000
+    out = p.process(1, b"b", user("b", year_9999), timestamp=year_9999)  # the producer stamped it to match
+    assert [dlq_kind(r) for r in out] == ["event_time"] and p.watermark == NOW
+    assert [r.kind for r in p.process(2, b"a", result("a", NOW + 1_000), timestamp=NOW + 1_000)] == ["repaired"]
+
+
 def test_without_record_timestamps_the_watermark_moves_by_bounded_steps() -> None:
     cfg = EngineConfig(max_watermark_step_ms=3600_000)
     p = PartitionProcessor("in", 0, cfg)

@@ -14,8 +14,6 @@ whole file runs in about 35 s.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -23,11 +21,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 import processor
+import tests.strategies as S
 from processor import Finding, RepairConfig, Tracker
-from processor.core.validate import validate
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import strategies as S
+from tests.support.oracle import validate
 
 PROPS = settings(
     max_examples=200,

@@ -9,19 +9,14 @@ items, behavioural examples modelled on other systems' repairers, and regression
 from __future__ import annotations
 
 import copy
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import processor
 from processor import DanglingReason, RepairResult
-from processor.core.validate import validate
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from strategies import (
+from tests.strategies import (
     ant_asst,
     ant_result,
     ant_text,
@@ -47,6 +42,7 @@ from strategies import (
     resp_user,
     texts,
 )
+from tests.support.oracle import validate
 
 R = DanglingReason
 Msg = dict[str, Any]
@@ -884,6 +880,60 @@ def test_gemini_repair_does_not_leave_a_call_turn_after_a_model_turn(strategy: s
          gem_model("ok")]
     r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
     check(r, h, "gemini", strategy)
+
+
+_CRITIC = {"role": "critic", "parts": [{"text": "x"}]}  # a role Gemini does not know: passed through
+
+
+@pytest.mark.parametrize(("ids", "ts"), [
+    pytest.param(False, None, id="no-ids"),
+    pytest.param(True, None, id="ids-held-to-the-end"),
+    pytest.param(True, [0, 1_000, 2_000, 3_000, 4_000], id="ids-held-inside-the-grace"),
+    pytest.param(True, [0, 1_000, 2_000, 3_000, 33_000], id="ids-grace-runs-out"),  # held at 3 s, 30 s grace
+])
+def test_gemini_drop_merges_the_model_turn_past_a_message_of_an_unknown_role(ids: bool, ts: list[int] | None,
+                                                                             ) -> None:
+    """Found by the event-time property (gemini, drop): drop leaves the first call turn as a plain model turn,
+    and an unknown role lies between it and the next call turn. The tracker passes that message through (it
+    neither closes nor answers a block) and the validator looks through it too, so the plain model turn was
+    "just before" the call turn, but only a model turn right before was merged: `call_turn_position`. With ids
+    the first block is held for late results, so the merge happens when it is decided (watermark or end)."""
+    a, b = ("search#a", "fetch#b") if ids else ("search", "fetch")
+    h = [gem_user("q"), gem_calls(a, text="Let me look."), _CRITIC, gem_calls(b, text="Now this."), gem_resps(b)]
+    cfg = processor.RepairConfig(strategy="drop")
+    r = processor.repair(h, config=cfg, timestamps=ts, behaviour=False)
+    fetch = gem_calls(b)["parts"]
+    assert r.messages == [gem_user("q"), _CRITIC,
+                          {"role": "model", "parts": [{"text": "Let me look."}, {"text": "Now this."}, *fetch]},
+                          gem_resps(b)]
+    assert ("merge_turns", 1, None) in acts(r)
+    check(r, h, "gemini", "drop")
+    # the stream (the watermark following the events) gives the same
+    t = processor.Tracker("gemini", cfg)
+    out: list[Any] = []
+    for i, m in enumerate(h):
+        out.extend(e.message for e in t.feed(m, tag=i, ts=ts[i] if ts else None).messages)
+        if ts:
+            out.extend(e.message for e in t.advance(ts[i]).messages)
+    out.extend(e.message for e in t.finish().messages)
+    assert out == r.messages
+
+
+def test_gemini_limit_a_model_turn_already_let_go_is_not_merged() -> None:
+    """The documented limit (docs/semantics.md, Limits): the late response that completes a held block lets the
+    output behind it go, a text turn included; the call turn after it can no longer be merged with it. While
+    the block still waits for another late result, the text turn is held and is merged."""
+    h = [gem_user("u"), gem_calls("f#1", text="a"), gem_user("v"), gem_model("t"), gem_resps("f#1"),
+         gem_calls("h#3", text="b"), gem_resps("h#3")]
+    r = processor.repair(h, "gemini", behaviour=False)
+    assert r.messages[3:5] == [gem_model("t"), gem_calls("h#3", text="b")]
+    assert [(v.rule, v.index) for v in validate(r.messages, "gemini")] == [("call_turn_position", 4)]
+    # two calls, one late result: the block still waits, the text turn is still held and is merged
+    h2 = [gem_user("u"), gem_calls("f#1", "g#2", text="a"), *h[2:]]
+    r2 = processor.repair(h2, "gemini", behaviour=False)
+    assert r2.messages[3] == {"role": "model", "parts": [{"text": "t"}, *gem_calls("h#3", text="b")["parts"]]}
+    assert ("merge_turns", 3, None) in acts(r2)
+    check(r2, h2, "gemini", "fill")
 
 
 def test_chat_legacy_function_message_inside_a_block() -> None:

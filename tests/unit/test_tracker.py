@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -12,10 +10,7 @@ import pytest
 import processor
 from processor import DanglingReason, RepairConfig, Step, Templates, Tracker
 from processor.core.tracker import Emitted
-from processor.core.validate import validate
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from strategies import (
+from tests.strategies import (
     ant_asst,
     ant_result,
     ant_text,
@@ -35,6 +30,7 @@ from strategies import (
     resp_reasoning,
     resp_user,
 )
+from tests.support.oracle import validate
 
 R = DanglingReason
 
@@ -442,7 +438,7 @@ def test_responses_drop_keeps_a_pending_reasoning_item_across_a_round_trip() -> 
 
 @pytest.mark.parametrize("dialect", sorted(SCRIPTS))
 def test_state_after_a_clean_history_is_a_handful_of_numbers(dialect: str) -> None:
-    import strategies as S
+    import tests.strategies as S
 
     h = S.clean_history(dialect, 3)
     t = Tracker(dialect)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from processor.core.validate import (
+from tests.support.oracle import (
     DIALECTS,
     RULES,
     Dialect,

@@ -75,6 +75,11 @@ class Dialect(ABC):
         """A model turn with calls (with `merges_model_turns`)."""
         return False
 
+    def is_unseen_turn(self, msg: JSON) -> bool:
+        """A message the turn-order rule does not see (with `merges_model_turns`): a model turn before it is
+        still "just before" the turn after it, so it is merged past it."""
+        return False
+
     def merge_turns(self, prev: JSON, msg: JSON) -> tuple[JSON, int]:
         """`prev` (a plain model turn) merged into the call turn `msg`; and how far msg's parts moved."""
         raise NotImplementedError

@@ -84,6 +84,14 @@ class Gemini(BlockDialect):
     def is_call_turn(self, msg: JSON) -> bool:
         return self._is_model(msg) and any(isinstance(p, dict) and "functionCall" in p for p in msg["parts"])
 
+    def is_unseen_turn(self, msg: JSON) -> bool:
+        # a role Gemini does not know: the tracker passes it through untouched (it neither closes nor answers a
+        # block), and it is no user or response turn that a call turn could follow
+        if not isinstance(msg, dict):
+            return False
+        role = msg.get("role", "user")
+        return not isinstance(role, str) or role not in _ROLES
+
     def merge_turns(self, prev: JSON, msg: JSON) -> tuple[JSON, int]:
         before = prev.get("parts") or []
         return {**msg, "parts": [*before, *(msg.get("parts") or [])]}, len(before)

@@ -1,8 +1,9 @@
-"""An independent validator ("oracle") of what each model API rejects, run directly on native JSON.
+"""The tests' independent oracle of what each model API rejects, run directly on native JSON.
 
-It shares no code with the tracker on purpose: it re-reads the provider rules (see
-`/work/shared/reference/provider-rules.md`) and checks a whole history at once, so tests can check that
-what the repairer emits is accepted by the provider (`is_valid(repair(h).messages, dialect)`).
+It shares no code with the tracker on purpose: it re-reads the provider rules (the project's reference notes on
+provider rules, outside this repository) and checks a whole history at once, so tests can check that what the
+repairer emits is accepted by the provider (`is_valid(repair(h).messages, dialect)`). It lives with the tests
+because nothing in the package uses it: the package's own rules are the dialects'.
 
 Pure, no I/O, never raises on malformed input: anything that is not the expected shape is reported.
 

@@ -1,7 +1,7 @@
 """The published input event schema (`toolmend schema`): a pydantic model of what `events.parse_event` accepts.
 
-Kept apart from `events` so that the hot path never imports pydantic, and so that `events` compiles with mypyc
-(a pydantic model's `Field(...)` defaults fail mypyc's runtime type checks): this module stays interpreted.
+Served by the shell (`toolmend schema`), kept out of the core so that the hot path never imports pydantic and
+the core compiles with mypyc (a pydantic model's `Field(...)` defaults fail mypyc's runtime type checks).
 """
 
 from __future__ import annotations

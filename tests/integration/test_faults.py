@@ -1,0 +1,814 @@
+"""Fault injection against the real worker process (`toolmend run`), issue #9.
+
+Each case drives `toolmend run` on the session's broker, injects one fault (SIGKILLs, SIGSTOP past the session
+timeout, a broker outage, a changelog deleted, truncated or holding unreadable records, poison event times,
+forged record timestamps, deep nesting, spoofed headers, an output over the topic's limit, exactly-once under
+kills and a zombie), and ends by comparing every output topic (repaired, findings, dead letters) with an offline
+pass of the same engine over the input topic as the broker stored it (harness.compare): 0 records lost, 0 extra
+ids, 0 ids with two different contents, 0 contents that differ from the offline pass, 0 out of the offline
+order in their partition (and, exactly-once read committed, 0 duplicates). The run ends with a table of the
+cases and their counts (tests/integration/conftest.py).
+
+Seeded (TOOLMEND_FAULTS_SEED) and bounded in time; TOOLMEND_FAULTS_EVENTS sizes the SIGKILL stream (20k).
+
+A case that fails because of a known bug is marked xfail(strict=True, raises=<that failure>) with the owner and
+the bug in the reason: any other failure still fails the run, and so does a pass (XPASS), so the mark goes when
+the fix lands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from aiokafka import AIOKafkaProducer, TopicPartition
+from aiokafka.admin import AIOKafkaAdminClient, RecordsToDelete
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
+
+from processor.core.events import DeadLetterKind
+from processor.shell.config import Settings
+from processor.shell.embedded_broker import EmbeddedBroker
+from processor.synth.generate import generate
+from tests.integration.harness import (
+    REPO,
+    Progress,
+    WorkerProc,
+    caught_up,
+    compare,
+    create,
+    env_for,
+    offline,
+    produce,
+    read_all,
+    rid_of,
+    settings_for,
+    topics_of,
+    wait_until,
+)
+
+pytestmark = [pytest.mark.faults, pytest.mark.timeout(300)]
+needs_kafka = pytest.mark.needs_kafka
+
+SEED = int(os.environ.get("TOOLMEND_FAULTS_SEED", "9"))
+EVENTS = int(os.environ.get("TOOLMEND_FAULTS_EVENTS", "20000"))
+EVENTS_PER_CONVERSATION = 14  # generate()'s average with the default rates
+# dead-letter kinds that existed before issue #9: a fault with "its own kind" gets none of these
+OLD_KINDS = {"invalid_json", "schema", "unknown_dialect", "key_mismatch", "too_large", "internal"}
+
+
+class Known(AssertionError):
+    """The failure of a known bug; an xfail naming the bug expects exactly this one (`raises=`), so any other
+    failure of its case still fails the run."""
+
+
+class NotDeadLettered(Known):
+    pass
+
+
+def stream(n_events: int, seed: int, s: Settings) -> list[tuple[bytes | None, bytes]]:
+    events, _ = generate(max(20, n_events // EVENTS_PER_CONVERSATION), seed=seed, partitions=s.partitions)
+    return [(e.key, e.value) for e in events]
+
+
+async def produce_in_chunks(bootstrap: str, topic: str, items: list[tuple[bytes | None, bytes]], chunks: int,
+                            pause_s: float) -> None:
+    step = max(1, len(items) // chunks)
+    for i in range(0, len(items), step):
+        await produce(bootstrap, topic, items[i:i + step])
+        await asyncio.sleep(pause_s)
+
+
+async def produce_with_headers(bootstrap: str, topic: str,
+                               items: Iterable[tuple[bytes | None, bytes, list[tuple[str, bytes]]]]) -> int:
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=8 << 20)
+    await p.start()
+    n = 0
+    try:
+        futs = [await p.send(topic, v, key=k, headers=h) for k, v, h in items]
+        n = len(futs)
+        await asyncio.gather(*futs)
+    finally:
+        await p.stop()
+    return n
+
+
+async def produce_stamped(bootstrap: str, topic: str, items: list[tuple[bytes | None, bytes]]) -> int:
+    """Each record with its event's time as the record timestamp (a producer that emits as things happen); a
+    record of a future event gets the time of the one before it."""
+    p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=8 << 20)
+    await p.start()
+    try:
+        futs = []
+        now: int | None = None
+        for key, value in items:
+            try:
+                ts = orjson.loads(value).get("ts")
+            except (orjson.JSONDecodeError, AttributeError):
+                ts = None
+            if isinstance(ts, int) and (now is None or ts - now < 3_600_000):
+                now = max(now or 0, ts)
+            futs.append(await p.send(topic, value, key=key, timestamp_ms=now))
+        await asyncio.gather(*futs)
+    finally:
+        await p.stop()
+    return len(items)
+
+
+async def sizes(bootstrap: str, topics: Iterable[str]) -> dict[str, int]:
+    """Records in each topic, read to the end (exact on every broker)."""
+    return {t: len(await read_all(bootstrap, t)) for t in topics}
+
+
+async def until_ready(*workers: WorkerProc, timeout_s: float = 90.0) -> None:
+    async def all_ready() -> bool:
+        for w in workers:
+            assert w.alive(), w.tail()
+            if (await w.http("/readyz"))[0] != 200:
+                return False
+        return True
+
+    await wait_until(all_ready, timeout_s, every=0.3)
+
+
+async def run_to_end(s: Settings, n: int, log: Path, timeout_s: float = 120.0,
+                     env: dict[str, str] | None = None) -> None:
+    """A fresh worker until the group has committed all `n` input records, then SIGTERM: exit code 0."""
+    with WorkerProc(s, log, env) as w:
+        await wait_until(lambda: _progressing(w, s, n), timeout_s)
+        rc = await w.stop()
+    assert rc == 0, w.tail()
+
+
+async def _progressing(w: WorkerProc, s: Settings, n: int) -> bool:
+    """Whether the group has committed all `n` records; fails at once if the worker exited meanwhile."""
+    if not w.alive():
+        last = [line for line in w.tail(3000).splitlines() if line.strip()][-1:]
+        raise AssertionError(f"the worker exited with {w.p.returncode}: {last}\n{w.tail(3000)}")
+    return await caught_up(s, n)
+
+
+# -- 1. SIGKILL ------------------------------------------------------------------------------------------------------
+
+async def test_sigkill_five_times_at_random_points(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Five SIGKILLs at seeded points of a generated stream, restarted each time; the second half of the stream
+    is produced while the kills happen."""
+    rng = random.Random(SEED)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(EVENTS, SEED, s)
+    n = len(items)
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 10, 0.5))
+    points = sorted(int(rng.uniform(0.05, 0.9) * n) for _ in range(5))
+    log = tmp_path / "worker.log"
+    killed_at: list[int] = []
+    async with Progress(s) as progress:
+        for point in points:
+            with WorkerProc(s, log) as w:
+                deadline = time.monotonic() + 120
+                while await progress.committed() < point and time.monotonic() < deadline:
+                    assert w.alive(), w.tail()
+                    await asyncio.sleep(0.01)
+                await asyncio.sleep(rng.uniform(0.0, 0.4))  # anywhere in a batch: processing, shipping, committing
+                assert w.alive(), w.tail()
+                killed_at.append(await progress.committed())
+                w.kill()
+        await feeder
+    assert killed_at[-1] < n, "the last kill came after the end of the stream"
+    await run_to_end(s, n, log)
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    fault_row["note"] = f"{n} events; killed with {killed_at} committed"
+    assert cmp.clean(), cmp.details()
+
+
+# -- 2. SIGSTOP past the session timeout: a zombie -------------------------------------------------------------------
+
+async def test_sigstop_past_session_timeout_zombie(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """A pauses mid-stream past its session timeout, B joins, takes its partitions and finishes the backlog; A resumes.
+    Everything written after that (no new input arrives meanwhile) comes from A for partitions it no longer owns:
+    must be 0 with fencing. The end of the stream then goes to both, which restore what A may have corrupted."""
+    rng = random.Random(SEED + 2)
+    s = settings_for(broker.bootstrap, max_batch=500)
+    await create(s)
+    items = stream(8000, SEED + 2, s)
+    n = len(items)
+    tail = int(n * 0.85)
+    await produce(broker.bootstrap, s.input_topic, items[: n // 5])
+    watched = [*topics_of(s).values(), s.changelog_topic]
+    # A alone owns every partition with a backlog; paused mid-stream, B joins and gets them once A's session
+    # expires, so A is always paused past its session timeout holding work
+    with WorkerProc(s, tmp_path / "a.log") as a:
+        await until_ready(a)
+        await produce(broker.bootstrap, s.input_topic, items[n // 5: tail])
+        async with Progress(s) as progress:
+            point = int(rng.uniform(0.3, 0.5) * tail)
+            await wait_until(lambda: _ge(progress, point), 120, every=0.01)
+        a.signal(signal.SIGSTOP)
+        stopped = time.monotonic()
+        with WorkerProc(s, tmp_path / "b.log") as b:
+            await wait_until(lambda: _progressing(b, s, tail), 120)
+            paused_s = time.monotonic() - stopped
+            assert paused_s * 1000 > s.session_timeout_ms, "B finished before A's session expired: no zombie"
+            before = await sizes(broker.bootstrap, watched)
+            a.signal(signal.SIGCONT)
+            await asyncio.sleep(8)  # A ships what it held, notices it lost the group, rejoins
+            after = await sizes(broker.bootstrap, watched)
+            zombie = {t: after[t] - before[t] for t in watched}
+            assert b.alive(), b.tail()
+            await produce(broker.bootstrap, s.input_topic, items[tail:])
+            await wait_until(lambda: caught_up(s, n), 120)
+            rc_a, rc_b = await a.stop(), await b.stop()
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    written = sum(zombie.values())
+    fault_row["note"] = (f"{n} events; A paused {paused_s:.1f}s; A wrote {written} records after losing its "
+                         f"partitions ({', '.join(f'{t.rsplit(chr(46), 1)[-1]}={k}' for t, k in zombie.items())})")
+    assert (rc_a, rc_b) == (0, 0), (a.tail(), b.tail())
+    # checked first: without fencing, the zombie's stale state also breaks the comparison below
+    assert written == 0, f"the paused member wrote {zombie} after losing its partitions; {cmp.summary()}"
+    assert cmp.clean(), cmp.details()
+
+
+async def _owns_all(w: WorkerProc, partitions: int) -> bool:
+    status, body = await w.http("/readyz")
+    return status == 200 and f"{partitions} partition" in body
+
+
+async def _ge(progress: Progress, point: int) -> bool:
+    return await progress.committed() >= point
+
+
+# -- 3. broker outage ------------------------------------------------------------------------------------------------
+
+async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Apache Kafka is stopped for 20 s mid-stream and started again on the same port and data; Tansu here keeps
+    its data in memory only, so it is frozen (SIGSTOP) for 20 s instead: connections hang rather than fail."""
+    ctl = broker.control
+    assert ctl is not None
+    s = settings_for(broker.bootstrap, max_batch=250, broker_unreachable_s=5.0)  # /readyz: 15 s by default
+    await create(s)
+    items = stream(6000, SEED + 3, s)
+    n = len(items)
+    await produce(broker.bootstrap, s.input_topic, items[: int(n * 0.7)])
+    statuses: list[tuple[float, int, int]] = []  # (seconds into the outage, /readyz, /healthz)
+    with WorkerProc(s, tmp_path / "w.log") as w:
+        async with Progress(s) as progress:
+            await wait_until(lambda: _ge(progress, int(n * 0.2)), 120, every=0.01)
+        t0 = time.monotonic()
+        how = "stopped" if ctl.restartable else "frozen"
+        await asyncio.to_thread(ctl.stop if ctl.restartable else ctl.freeze)
+        while time.monotonic() - t0 < 20:
+            ready, healthy = (await w.http("/readyz"))[0], (await w.http("/healthz"))[0]
+            statuses.append((time.monotonic() - t0, ready, healthy))
+            assert w.alive(), w.tail()
+            await asyncio.sleep(0.5)
+        await asyncio.to_thread(ctl.start if ctl.restartable else ctl.thaw)
+        outage_s = time.monotonic() - t0
+        await produce(broker.bootstrap, s.input_topic, items[int(n * 0.7):])
+        await wait_until(lambda: caught_up(s, n), 180)
+        assert w.alive(), w.tail()
+        ready_after = (await w.http("/readyz"))[0]
+        rc = await w.stop()
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    not_ready = [t for t, r, _ in statuses if r != 200]
+    fault_row["note"] = (f"{n} events; broker {how} {outage_s:.0f}s; worker stayed up; /readyz "
+                         + (f"failed from +{not_ready[0]:.1f}s" if not_ready else "stayed 200")
+                         + f", {ready_after} after")
+    assert cmp.clean(), cmp.details()
+    assert rc == 0, w.tail()
+    assert ready_after == 200
+    assert not_ready, f"/readyz stayed 200 through a {outage_s:.0f}s outage"
+    assert all(h == 200 for _, _, h in statuses), f"/healthz failed during the outage: {statuses}"
+
+
+# -- 4. changelog lost -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("damage", ["deleted", "truncated"])
+async def test_changelog_lost_refused_then_recovered(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
+                                                     damage: str) -> None:
+    """While the worker is stopped, the changelog topic is deleted, or one partition loses every record but its
+    last one (the latest meta record survives: a check that reads only the last marker misses it). Apache Kafka
+    truncates with DeleteRecords (allowed once the policy includes delete, restored to compact after); Tansu has
+    no DeleteRecords, so the topic is recreated with that record only. The worker must refuse to start (exit 2,
+    naming the partition); the recovery command must then bring output equal to the offline pass."""
+    rng = random.Random(SEED + 4)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(3000, SEED + 4, s)
+    # a few events dated a day or ten ahead of their record's timestamp, before the loss: the event-time guard
+    # dead-letters them, and the rebuilt state must have done the same (records stamped with their event time)
+    for ahead in (86_400_000, 10 * 86_400_000, 86_400_000):
+        at = rng.randrange(len(items) // 8, len(items) // 3)
+        key, value = items[at]
+        doc = orjson.loads(value)
+        if isinstance(doc, dict) and isinstance(doc.get("ts"), int):
+            items.insert(at + 1, (key, orjson.dumps({"conversation_id": doc["conversation_id"],
+                                                      "ts": doc["ts"] + ahead, "message": {
+                                                          "role": "user", "content": "from the future"}})))
+    n = len(items)
+    await produce_stamped(broker.bootstrap, s.input_topic, items[: n // 2])
+    log = tmp_path / "w.log"
+    await run_to_end(s, n // 2, log)
+    part = None if damage == "deleted" else await truncate_changelog(broker, s)
+    if part is None:
+        await delete_topic(broker.bootstrap, s.changelog_topic)
+    await produce_stamped(broker.bootstrap, s.input_topic, items[n // 2:])
+    with WorkerProc(s, log) as w:
+        rc = await w.wait(30)  # a refusal comes once the group assigns the partitions: seconds
+        refused = w.tail()
+        if rc is None:  # it started: show what a silent loss does to the output
+            await wait_until(lambda: _progressing(w, s, n), 90)
+            await w.stop()
+            cmp, _ = await compare(broker.bootstrap, s)
+            cmp.row(fault_row)
+            fault_row["note"] = f"changelog {damage} (partition {part}): worker started anyway"
+            raise AssertionError(f"the worker started without its state: {cmp.summary()}")
+    assert rc == 2, refused
+    if part is not None:
+        assert re.search(rf"\b{part}\b", refused), refused
+    assert "toolmend recover" in refused, "the refusal does not name the recovery command"
+    t0 = time.monotonic()
+    rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
+                                                   "--rebuild"], env=env_for(s), capture_output=True, text=True,
+                                  timeout=120, cwd=REPO)
+    assert rec.returncode == 0, rec.stderr[-3000:]
+    recovered_s = time.monotonic() - t0
+    await run_to_end(s, n, log)
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    fault_row["note"] = (f"changelog {damage}: refused (exit 2, partition {part if part is not None else 'all'}); "
+                         f"`toolmend recover --rebuild` took {recovered_s:.0f}s")
+    assert cmp.clean(), cmp.details()
+
+
+async def delete_topic(bootstrap: str, topic: str) -> None:
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        await admin.delete_topics([topic])
+        await wait_until(lambda: _gone(admin, topic), 30)
+    finally:
+        await admin.close()
+
+
+async def truncate_changelog(broker: Any, s: Settings) -> int:
+    """Drop all but the last record of the changelog partition that holds the most; its number."""
+    topic = s.changelog_topic
+    state = await read_all(broker.bootstrap, topic)
+    end: dict[int, int] = {}
+    for r in state:
+        end[r.partition] = max(end.get(r.partition, 0), r.offset + 1)
+    part = max(end, key=lambda p: end[p])
+    if broker.kind == "kafka":
+        admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap)
+        await admin.start()
+        try:
+            def policy(p: str) -> list[ConfigResource]:
+                return [ConfigResource(ConfigResourceType.TOPIC, topic, {"cleanup.policy": p})]
+
+            await admin.alter_configs(policy("compact,delete"))  # Kafka refuses DeleteRecords on compact only
+            await admin.delete_records({TopicPartition(topic, part): RecordsToDelete(end[part] - 1)})
+            await admin.alter_configs(policy("compact"))
+        finally:
+            await admin.close()
+    else:
+        keep = [r for r in state if r.partition != part or r.offset == end[part] - 1]
+        await delete_topic(broker.bootstrap, topic)
+        await create(s)
+        p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+        await p.start()
+        try:
+            await asyncio.gather(*[await p.send(topic, r.value, key=r.key, partition=r.partition,
+                                                headers=r.headers) for r in sorted(keep, key=lambda r: r.offset)])
+        finally:
+            await p.stop()
+    return part
+
+
+async def _gone(admin: AIOKafkaAdminClient, topic: str) -> bool:
+    return topic not in set(await admin.list_topics())
+
+
+# -- 4b. changelog records that cannot be read ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("damage", ["conversation", "meta"])
+async def test_unreadable_changelog_record(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
+                                           damage: str) -> None:
+    """While the worker is stopped, a record that cannot be read is appended to the changelog: a conversation's
+    state with a valid header and a garbage body (restored cold, fails when woken), or the partition's meta
+    record. No crash and no crash loop: the conversation is quarantined (its later events dead-lettered whole,
+    every other conversation as the offline pass), or, for the meta record, the worker refuses to start (exit 2,
+    naming the partition) and `toolmend recover --rebuild` brings the offline pass's output."""
+    from processor.core.partition import META_KEY
+    from processor.core.state_codec import HEAD_SIZE
+
+    rng = random.Random(SEED + 11)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(3000, SEED + 11, s)
+    n = len(items)
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    log = tmp_path / "w.log"
+    await run_to_end(s, n // 2, log)
+    first_end: dict[int, int] = {}  # where the second half starts, per input partition
+    for r in await read_all(broker.bootstrap, s.input_topic):
+        first_end[r.partition] = max(first_end.get(r.partition, 0), r.offset + 1)
+    latest: dict[tuple[int, bytes], bytes | None] = {}
+    for r in await read_all(broker.bootstrap, s.changelog_topic):
+        if r.key is not None:
+            latest[(r.partition, r.key)] = r.value
+    later = {k for k, _ in items[n // 2:]}
+    if damage == "conversation":
+        p, victim = rng.choice(sorted((p, k) for (p, k), v in latest.items()
+                                      if k != META_KEY and k in later and v and v[:1] != b"{"))
+        value = (latest[(p, victim)] or b"")[:HEAD_SIZE] + bytes(rng.randrange(256) for _ in range(64))
+    else:
+        p, victim = rng.choice(sorted({(p, k) for (p, k) in latest if k == META_KEY}))
+        value = b'{"wm": "garbage", "o": '
+    prod = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await prod.start()
+    try:
+        await (await prod.send(s.changelog_topic, value, key=victim, partition=p))
+    finally:
+        await prod.stop()
+    await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+    if damage == "meta":
+        with WorkerProc(s, log) as w:
+            rc = await w.wait(30)
+            refused = w.tail()
+            healthz = (await w.http("/healthz"))[0] if rc is None else None
+        fault_row["note"] = f"garbage meta record in partition {p}: exit {rc}, /healthz {healthz}"
+        assert rc == 2, f"exit {rc}, /healthz {healthz}: {refused[-600:]}"
+        assert re.search(rf"\b{p}\b", refused) and "toolmend recover" in refused, refused
+        rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
+                                                       "--rebuild"], env=env_for(s), capture_output=True,
+                                      text=True, timeout=120, cwd=REPO)
+        assert rec.returncode == 0, rec.stderr[-3000:]
+        await run_to_end(s, n, log)
+        cmp, _ = await compare(broker.bootstrap, s)
+        cmp.row(fault_row)
+        assert cmp.clean(), cmp.details()
+        return
+    await run_to_end(s, n, log)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    cmp, _ = await compare(broker.bootstrap, s, inputs=inputs, ignore_keys=frozenset({victim}))
+    cmp.row(fault_row)
+    dlq = {(int(r.header("toolmend-source-partition") or -1), int(r.header("toolmend-source-offset") or -1)): r
+           for r in await read_all(broker.bootstrap, s.dlq_topic) if r.key == victim}
+    mine = [r for r in inputs if r.key == victim and r.offset >= first_end.get(r.partition, 0)]
+    kinds = sorted({(dlq[(r.partition, r.offset)].header("toolmend-error-kind") or b"").decode()
+                    if (r.partition, r.offset) in dlq else "missing" for r in mine})
+    shipped = [r for r in await read_all(broker.bootstrap, s.output_topic)
+               if r.key == victim and (_src(rid_of(r.headers)) or (0, -1))[1] >= min(x.offset for x in mine)]
+    fault_row["note"] = (f"{n} events; garbage state of one conversation ({len(mine)} later events): dead "
+                         f"letters {kinds}, {len(shipped)} repaired records after the damage")
+    assert cmp.clean(), cmp.details()
+    for r in mine:
+        got = dlq.get((r.partition, r.offset))
+        assert got is not None and got.value == r.value, f"event {r.partition}:{r.offset} of the quarantined " \
+                                                        f"conversation is not in the dead-letter topic"
+    assert not shipped
+
+
+# -- 5. poison event times -------------------------------------------------------------------------------------------
+
+FAR_FUTURE = [b"9223372036854775807", b"253402300799999", b'"9999-12-31T23:59:59Z"', b"1e300",
+              b"1180591620717411303424"]
+MALFORMED = [b"-1", b'"1900-01-01T00:00:00Z"', b'"' + b"9" * 100_000 + b'"', b'"+10000-01-01T00:00:00Z"']
+
+
+async def test_poison_event_times(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(SEED + 5)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(3000, SEED + 5, s)
+    cids = sorted({k for k, _ in items if k})
+    poison: list[tuple[bytes | None, bytes]] = []
+    for i, ts in enumerate(FAR_FUTURE + MALFORMED):
+        # in a conversation of its own, and in a live one
+        for cid in (f"poison-{i}".encode(), rng.choice(cids)):
+            poison.append((cid, b'{"conversation_id":"' + cid + b'","ts":' + ts
+                           + b',"message":{"role":"user","content":"poison"}}'))
+    mixed = list(items)
+    for p in poison:
+        mixed.insert(rng.randrange(len(mixed) // 10, len(mixed)), p)
+    n = await produce(broker.bootstrap, s.input_topic, mixed)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    poisoned = {(r.partition, r.offset): r for r in inputs if r.value in {v for _, v in poison}}
+    assert len(poisoned) == len(poison)
+    cmp, _ = await compare(broker.bootstrap, s, skip=poisoned, inputs=inputs,
+                           ignore=lambda rid: _src(rid) in poisoned)
+    cmp.row(fault_row)
+    dlq = {(int(r.header("toolmend-source-partition") or -1), int(r.header("toolmend-source-offset") or -1)): r
+           for r in await read_all(broker.bootstrap, s.dlq_topic)}
+    kinds: dict[bytes, str] = {}
+    for at, r in poisoned.items():
+        got = dlq.get(at)
+        ts = orjson.loads(r.value or b"{}").get("ts") if len(r.value or b"") < 1000 else "<huge>"
+        kinds[str(ts).encode()[:40]] = (got.header("toolmend-error-kind") or b"?").decode() if got else "MISSING"
+    fault_row["note"] = f"{n} events, {len(poison)} poison: kinds {sorted(set(kinds.values()))}"
+    assert cmp.clean(), cmp.details()
+    for at, r in poisoned.items():
+        got = dlq.get(at)
+        assert got is not None and got.value == r.value, f"poison record at {at} not dead-lettered whole"
+        kind = (got.header("toolmend-error-kind") or b"").decode()
+        assert kind != DeadLetterKind.INTERNAL
+        if any(r.value and f in r.value for f in FAR_FUTURE):
+            assert kind not in OLD_KINDS, f"far-future ts dead-lettered as {kind}, not a kind of its own"
+
+
+YEAR_9999 = 253_402_300_799_000
+
+
+async def test_poison_event_time_with_a_forged_record_timestamp(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                fault_row: dict[str, Any]) -> None:
+    """The producer of a poison `ts` also sets the record's timestamp to match it. A broker that bounds record
+    timestamps (Kafka 4's message.timestamp.after.max.ms, 1 h by default) refuses the record: a defence too; a
+    record the broker takes must still not move the watermark (every open call would time out at once)."""
+    # Tansu takes any record timestamp (as Kafka before 4.0 does by default): there the worker's own bound on the
+    # step of a partition's event time is what refuses them
+    rng = random.Random(SEED + 10)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(1500, SEED + 10, s)
+    cids = sorted({k for k, _ in items if k})
+    mid = len(items) // 3
+    await produce(broker.bootstrap, s.input_topic, items[:mid])
+    poison = []
+    for i, (ts, stamp) in enumerate([(YEAR_9999, YEAR_9999), (b'"9999-12-31T23:59:59Z"', YEAR_9999),
+                                     (YEAR_9999 - 1, YEAR_9999 - 1)]):
+        cid = rng.choice(cids) if i % 2 else f"forged-{i}".encode()
+        raw = ts if isinstance(ts, bytes) else str(ts).encode()
+        poison.append((cid, b'{"conversation_id":"' + cid + b'","ts":' + raw
+                       + b',"message":{"role":"user","content":"poison"}}', stamp))
+    p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await p.start()
+    refused: list[str] = []
+    try:
+        for key, value, stamp in poison:
+            try:
+                await (await p.send(s.input_topic, value, key=key, timestamp_ms=stamp))
+            except Exception as e:  # the broker's own bound on record timestamps
+                refused.append(type(e).__name__)
+    finally:
+        await p.stop()
+    await produce(broker.bootstrap, s.input_topic, items[mid:])
+    n = len(items) + len(poison) - len(refused)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    poisoned = {(r.partition, r.offset): r for r in inputs if r.value in {v for _, v, _ in poison}}
+    cmp, _ = await compare(broker.bootstrap, s, skip=poisoned, inputs=inputs,
+                           ignore=lambda rid: _src(rid) in poisoned)
+    cmp.row(fault_row)
+    dlq = {(int(r.header("toolmend-source-partition") or -1), int(r.header("toolmend-source-offset") or -1)): r
+           for r in await read_all(broker.bootstrap, s.dlq_topic)}
+    kinds = [(dlq[at].header("toolmend-error-kind") or b"?").decode() if at in dlq else "not dead-lettered"
+             for at in poisoned]
+    fault_row["note"] = (f"{n} events; {len(poison)} poison with forged record timestamps: broker refused "
+                         f"{len(refused)} {refused}; worker: {kinds}")
+    if not all(k == DeadLetterKind.EVENT_TIME for k in kinds):  # first: a moved watermark breaks the comparison
+        raise NotDeadLettered(f"{kinds}; {cmp.summary()}")
+    assert cmp.clean(), cmp.details()
+
+
+def _src(rid: str) -> tuple[int, int] | None:
+    """(partition, offset) of the input record an output id derives from: `<topic>:<p>:<offset>:...`."""
+    parts = rid.split(":")
+    try:
+        return int(parts[-3]), int(parts[-2])
+    except (IndexError, ValueError):
+        return None
+
+
+# -- 6. deep nesting -------------------------------------------------------------------------------------------------
+
+# around the parser's MAX_DEPTH (128 levels of the whole event) and orjson's limits (254 to write, 1024 to read)
+DEPTHS = [100, 118, 120, 121, 122, 123, 124, 125, 126, 250, 255, 1024, 100_000]
+
+
+def _deep_conversation(depth: int, ts: int) -> list[tuple[bytes, bytes]]:
+    cid = f"deep-{depth}"
+    call = f"toolu_deep_{depth}"
+    deep = b"[" * depth + b"]" * depth
+    head = b'{"conversation_id":"' + cid.encode() + b'","dialect":"anthropic","ts":'
+    msgs = [
+        b'{"role":"user","content":"go"}',
+        b'{"role":"assistant","content":[{"type":"tool_use","id":"' + call.encode()
+        + b'","name":"nest","input":{"a":' + deep + b"}}]}",
+        b'{"role":"user","content":[{"type":"tool_result","tool_use_id":"' + call.encode()
+        + b'","content":"ok"}]}',
+        b'{"role":"assistant","content":"done"}',
+    ]
+    return [(cid.encode(), head + str(ts + i).encode() + b',"message":' + m + b"}") for i, m in enumerate(msgs)]
+
+
+async def test_deep_nesting(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap)
+    await create(s)
+    items: list[tuple[bytes | None, bytes]] = list(stream(600, SEED + 6, s))
+    for d in DEPTHS:
+        items += _deep_conversation(d, 1_767_225_600_000 + d)
+    n = await produce(broker.bootstrap, s.input_topic, items)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    dlq = await read_all(broker.bootstrap, s.dlq_topic)
+    out = await read_all(broker.bootstrap, s.output_topic)
+    outcome: dict[int, str] = {}
+    internal = [r for r in dlq if r.header("toolmend-error-kind") == b"internal"]
+    for d in DEPTHS:
+        call = f"toolu_deep_{d}".encode()
+        dead = [r for r in dlq if r.key == f"deep-{d}".encode() and r.value and call in r.value[:400]]
+        shipped = [orjson.loads(r.value or b"") for r in out if r.key == f"deep-{d}".encode()]
+        has_call = any(call in orjson.dumps(m.get("message")) and m["message"]["role"] == "assistant"
+                       for m in shipped)
+        has_result = any(call in orjson.dumps(m.get("message")) and m["message"]["role"] == "user" for m in shipped)
+        kind = (dead[0].header("toolmend-error-kind") or b"").decode() if dead else ""
+        outcome[d] = (f"dead:{kind}" if dead else "") + ("+call" if has_call else "") + (
+            "+result" if has_result else "")
+    fault_row["note"] = f"{n} events; depth " + ", ".join(f"{d}: {o}" for d, o in outcome.items())
+    for d, o in outcome.items():
+        assert ("+call" in o) == ("+result" in o), f"depth {d}: {o} (a result without its call, or a call without it)"
+        assert o, f"depth {d}: the call is neither shipped nor dead-lettered"
+    assert not internal, f"{len(internal)} internal dead letters: {outcome}"
+    assert cmp.clean(), cmp.details()
+
+
+# -- 7. spoofed headers ----------------------------------------------------------------------------------------------
+
+SPOOFED = [("toolmend-id", b"spoofed-id"), ("toolmend-error-kind", b"schema"), ("toolmend-source-offset", b"999999"),
+           ("traceparent", b"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")]
+SPOOFED_INVALID = [("toolmend-id", b"\xff\xfe\x00"), ("toolmend-error-kind", b""), ("toolmend-id", b"second"),
+                   ("toolmend-error-detail", b"x" * 10_000), ("toolmend-repair", b"\x00")]
+
+
+async def test_spoofed_headers(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(SEED + 7)
+    s = settings_for(broker.bootstrap)
+    await create(s)
+    items = stream(400, SEED + 7, s)
+    bad = [(b"c1", b"{not json"), (b"c2", b'{"conversation_id":"c2","message":{"role":"user","content":"x"}}'),
+           (b"other", b'{"conversation_id":"c3","ts":1,"message":{"role":"user","content":"x"}}')]
+    with_headers = [(k, v, rng.choice([SPOOFED, SPOOFED_INVALID])) for k, v in items + bad]
+    n = await produce_with_headers(broker.bootstrap, s.input_topic, with_headers)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    # what the worker's own headers are: the same engine over the same records without the producer's toolmend-*
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    by_src = {(r.partition, r.offset): r for r in inputs}
+    clean = [dataclasses.replace(r, headers=[h for h in r.headers if not h[0].startswith("toolmend-")])
+             for r in inputs]
+    own = offline(clean, s)
+    problems: list[str] = []
+    dlq_n = 0
+    for kind, topic in topics_of(s).items():
+        for r in await read_all(broker.bootstrap, topic):
+            ours = [h for h in r.headers if h[0].startswith("toolmend-")]
+            want = own[kind].get(rid_of(r.headers))
+            if want is None or ours != [h for h in want[2] if h[0].startswith("toolmend-")]:
+                problems.append(f"{kind} {r.partition}:{r.offset}: toolmend-* headers {ours}"[:300])
+            if kind == "dead_letter":
+                dlq_n += 1
+                src = by_src[(int(r.header("toolmend-source-partition") or -1),
+                              int(r.header("toolmend-source-offset") or -1))]
+                others = [h for h in src.headers if not h[0].startswith("toolmend-")]
+                if [h for h in r.headers if not h[0].startswith("toolmend-")] != others:
+                    problems.append(f"dead letter {r.partition}:{r.offset} lost the producer's other headers")
+    fault_row["note"] = f"{n} events with spoofed headers; {len(problems)} records carry producer toolmend-* headers"
+    assert cmp.clean(), cmp.details()
+    assert dlq_n >= len(bad)
+    assert not problems, problems[:10]
+
+
+# -- 8. oversized output ---------------------------------------------------------------------------------------------
+
+@needs_kafka
+async def test_output_over_the_topic_limit(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    from processor.shell.worker import ensure_topics
+
+    s = settings_for(broker.bootstrap, create_topics=False)
+    big = {"max.message.bytes": str(8 << 20)}
+    await ensure_topics(s, [(s.input_topic, 4, big), (s.output_topic, 4, {"max.message.bytes": "65536"}),
+                            (s.dlq_topic, 4, big), (s.findings_topic or "", 4, {}),
+                            (s.changelog_topic, 4, {"cleanup.policy": "compact"})])
+    items: list[tuple[bytes | None, bytes]] = list(stream(800, SEED + 8, s))
+    huge = orjson.dumps({"conversation_id": "huge", "ts": 1_767_225_600_500,
+                         "message": {"role": "user", "content": "x" * 200_000}})
+    items.insert(len(items) // 2, (b"huge", huge))
+    items.append((b"huge", orjson.dumps({"conversation_id": "huge", "ts": 1_767_225_600_900,
+                                         "message": {"role": "assistant", "content": "short"}})))
+    n = await produce(broker.bootstrap, s.input_topic, items)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    at = next((r.partition, r.offset) for r in inputs if r.value == huge)
+    cmp, _ = await compare(broker.bootstrap, s, inputs=inputs, ignore=lambda rid: _src(rid) == at)
+    cmp.row(fault_row)
+    dlq = [r for r in await read_all(broker.bootstrap, s.dlq_topic)
+           if (r.header("toolmend-source-partition"), r.header("toolmend-source-offset"))
+           == (str(at[0]).encode(), str(at[1]).encode()) or _src(rid_of(r.headers)) == at]
+    kinds = [(r.header("toolmend-error-kind") or b"").decode() for r in dlq]
+    fault_row["note"] = (f"{n} events, one repaired record of ~200 KB over a 64 KB topic: dead letters "
+                         f"{kinds}, value {'whole' if any(r.value == huge for r in dlq) else 'absent'}")
+    assert cmp.clean(), cmp.details()
+    assert len(dlq) == 1 and dlq[0].value == huge, f"the input event exists nowhere: dead letters {kinds}"
+    assert kinds[0] not in OLD_KINDS
+
+
+# -- 9. exactly-once -------------------------------------------------------------------------------------------------
+
+EOS = {"TOOLMEND_DELIVERY": "exactly_once"}
+
+
+@needs_kafka
+async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Two kills and a paused member: a read_committed consumer sees each id once, equal to the offline pass."""
+    rng = random.Random(SEED + 9)
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(6000, SEED + 9, s)
+    n = len(items)
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 6, 0.5))
+    la, lb = tmp_path / "a.log", tmp_path / "b.log"
+    async with Progress(s) as progress:
+        in_txn = 0  # faults that landed while a transaction had written records and was not committed yet
+        for frac in sorted(rng.uniform(0.1, 0.5) for _ in range(2)):  # two kills of a lone worker
+            with WorkerProc(s, la, EOS) as a:
+                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.01)  # type: ignore[misc]
+                in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
+                assert a.alive(), a.tail()
+                a.kill()
+        with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
+            await until_ready(a, b)
+            await wait_until(lambda: _ge(progress, int(0.7 * n)), 120, every=0.01)
+            in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
+            a.signal(signal.SIGSTOP)  # paused mid-stream until b owns every partition (or 30 s)
+            paused = time.monotonic()
+            await wait_until(lambda: _owns_all(b, s.partitions), 30)
+            paused_s = time.monotonic() - paused
+            a.signal(signal.SIGCONT)
+            await feeder
+            await wait_until(lambda: caught_up(s, n), 120)
+            rcs = (await a.stop(), await b.stop())
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
+    cmp.row(fault_row)
+    dirty = await sizes(broker.bootstrap, topics_of(s).values())
+    aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
+    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s, {in_txn} of the 3 inside an open "
+                         f"transaction; read_committed; {aborted} records of aborted transactions")
+    assert cmp.clean(exactly_once=True), cmp.details()
+    assert rcs == (0, 0)
+    assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
+
+
+async def open_transaction(bootstrap: str, topic: str, timeout_s: float) -> bool:
+    """Wait until a transaction has written records to `topic` that are not committed yet (a partition's last
+    stable offset below its high watermark): the moment to strike. False if none was seen in time."""
+    from aiokafka import AIOKafkaConsumer
+
+    from processor.shell.kafka import partitions_of
+
+    rc = AIOKafkaConsumer(bootstrap_servers=bootstrap, isolation_level="read_committed")
+    ru = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    await rc.start()
+    await ru.start()
+    try:
+        tps = [TopicPartition(topic, p) for p in sorted(await partitions_of(ru, topic))]
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            stable, high = await rc.end_offsets(tps), await ru.end_offsets(tps)
+            if any(stable[tp] < high[tp] for tp in tps):
+                return True
+    finally:
+        await rc.stop()
+        await ru.stop()
+    return False
+
+
+async def test_exactly_once_refused_without_transactions(tmp_path: Path, fault_row: dict[str, Any]) -> None:
+    """Tansu has no transactions: `toolmend run` in exactly-once mode must refuse to start (exit 2) and say why."""
+    fault_row["broker"] = "tansu"
+    with EmbeddedBroker() as tansu:
+        s = settings_for(tansu.bootstrap)
+        with WorkerProc(s, tmp_path / "w.log", EOS) as w:
+            rc = await w.wait(30)
+            out = w.tail()
+    fault_row["note"] = f"exit {rc}"
+    assert rc == 2, out
+    assert re.search(r"exactly.once|transaction", out, re.I), out
