@@ -1,6 +1,6 @@
 """Memory per tracked conversation: RSS of 100k open conversations in the sans-I/O engine (no broker).
 
-    python bench/bench_memory.py [--conversations 100000] [--json bench/results/memory.json]
+    python bench/bench_memory.py [--rounds 5] [--scenarios a,b] [--conversations 100000] [--json PATH]
 
 Each scenario runs in a fresh interpreter (a child of this script), so RSS baselines do not leak between them:
 
@@ -30,6 +30,7 @@ import argparse
 import gc
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from benchenv import code_state, machine  # this folder: run as `python bench/bench_memory.py`
+from benchenv import code_state, core_kind, machine  # this folder: run as `python bench/bench_memory.py`
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).resolve().parent
@@ -123,10 +124,11 @@ def build_live(n: int, behaviour: bool, seed: int, hot: int | None = None) -> tu
 
 def states(proc: Any) -> Iterator[tuple[str, bytes]]:
     """(conversation id, stored state = its changelog record) of every conversation of a processor, hot or cold."""
+    from processor.core import store
+
     for cid, c in proc.convs.items():
-        yield cid, proc._encode(c)
-    for cid, entry in getattr(proc, "cold", {}).items():
-        yield cid, entry
+        yield cid, store.encode(c)
+    yield from proc.cold.items()
 
 
 def deep_size(seen: set[int], *objs: Any) -> int:
@@ -165,7 +167,7 @@ def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, Any]:
     """
     shared: set[int] = set()
     p0 = procs[0]
-    for x in (p0.cfg, p0.cfg.repair, *(c.tracker._d for c in list(p0.convs.values())[:50]), *range(-5, 257)):
+    for x in (p0.cfg, p0.cfg.repair, *(c.tracker.adapter for c in list(p0.convs.values())[:50]), *range(-5, 257)):
         shared.add(id(x))
         for y in getattr(x, "__dict__", {}).values():
             shared.add(id(y))
@@ -196,16 +198,16 @@ def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, Any]:
     cold: dict[str, float] = {}
     n_cold = 0
     for proc in procs:
-        for cid, entry in getattr(proc, "cold", {}).items():
+        for cid, entry in proc.cold.items():
             if n_cold >= sample:
                 break
             acc = {"conversation_id": deep_size(seen, cid), "stored state (bytes object)": deep_size(seen, entry)}
             for k, v in acc.items():
                 cold[k] = cold.get(k, 0) + v
             n_cold += 1
-    total = sum(p.conversations if hasattr(p, "conversations") else len(p.convs) for p in procs)
+    total = sum(p.conversations for p in procs)
     containers = {
-        "convs + cold dict tables": sum(sys.getsizeof(p.convs) + sys.getsizeof(getattr(p, "cold", {}))
+        "convs + cold dict tables": sum(sys.getsizeof(p.convs) + sys.getsizeof(p.cold)
                                         for p in procs),
         "timer heaps (lists + tuples)": sum(sys.getsizeof(p._timeouts) + sys.getsizeof(p._evictions)
                                             + sum(sys.getsizeof(e) for e in p._timeouts + p._evictions)
@@ -255,7 +257,7 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
                 for proc in procs:
                     for cid, value in states(proc):
                         f.write(b"%d\t%s\t%d\n" % (proc.partition, cid.encode(), len(value)) + value)
-    convs = sum(p.conversations if hasattr(p, "conversations") else len(p.convs) for p in procs)
+    convs = sum(p.conversations for p in procs)
     open_calls = sum(p.open_calls for p in procs)
     from processor.core import state_codec
 
@@ -269,7 +271,8 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
     delta = after - before
     parts = breakdown(procs)
     return {
-        "scenario": name, "behaviour": behaviour, "hot_conversations_setting": hot or EngineConfig().hot_conversations,
+        "scenario": name, "core": core_kind(), "behaviour": behaviour,
+        "hot_conversations_setting": hot or EngineConfig().hot_conversations,
         "conversations": convs, "open_calls": open_calls,
         "rss_before_mib": round(before, 1), "rss_after_mib": round(after, 1), "rss_delta_mib": round(delta, 1),
         "mib_per_100k": round(delta * 100_000 / max(1, convs), 1),
@@ -289,10 +292,43 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
 SCENARIOS = ("live_behaviour_on", "live_behaviour_off", "restored_behaviour_on", "live_behaviour_on_all_hot")
 
 
+def loadavg() -> list[float]:
+    """The 1, 5 and 15 minute load averages: the machine is shared, this says how busy it was."""
+    with open("/proc/loadavg") as f:
+        return [float(x) for x in f.read().split()[:3]]
+
+
+def run_scenario(name: str, a: argparse.Namespace, states: str) -> dict[str, Any]:
+    t = time.perf_counter()
+    cmd = [sys.executable, __file__, "--scenario", name, "--conversations", str(a.conversations),
+           "--seed", str(a.seed)]
+    if name in ("live_behaviour_on", "restored_behaviour_on"):
+        cmd += ["--states-file", states]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=280, check=True)
+    r: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    r["wall_s"] = round(time.perf_counter() - t, 1)
+    return r
+
+
+def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One scenario over its rounds: the run nearest the median, with every round's figure, median and spread."""
+    figs = [r["mib_per_100k"] for r in runs]
+    med = statistics.median(figs)
+    rep = min(runs, key=lambda r: abs(r["mib_per_100k"] - med))
+    return {**rep, "rounds": len(runs), "mib_per_100k_rounds": figs, "mib_per_100k_median": round(med, 1),
+            "mib_per_100k_min": min(figs), "mib_per_100k_max": max(figs),
+            "bytes_per_conversation_median": round(statistics.median(r["bytes_per_conversation"] for r in runs)),
+            "meets_target": med <= TARGET_MIB_PER_100K}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--conversations", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run the scenarios this many times, alternating; report the median and the spread")
+    ap.add_argument("--scenarios", default=",".join(SCENARIOS),
+                    help="comma-separated subset (restored_behaviour_on needs live_behaviour_on before it)")
     ap.add_argument("--json", default=str(ROOT / "bench" / "results" / "memory.json"))
     ap.add_argument("--scenario", choices=SCENARIOS, help="run one scenario in this process (used internally)")
     ap.add_argument("--states-file", help=argparse.SUPPRESS)
@@ -300,24 +336,30 @@ def main() -> int:
     if a.scenario:
         print(json.dumps(scenario(a.scenario, a.conversations, a.seed, a.states_file)))
         return 0
-    results = []
+    names = [n for n in SCENARIOS if n in a.scenarios.split(",")]
+    if "restored_behaviour_on" in names and "live_behaviour_on" not in names:
+        ap.error("restored_behaviour_on restores the states live_behaviour_on writes: select both")
+    runs: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
+    load = [loadavg()]
     tmp = tempfile.TemporaryDirectory(prefix="toolmend-bench-mem-")
-    states = str(Path(tmp.name) / "states.tsv")
-    for name in SCENARIOS:
-        t = time.perf_counter()
-        cmd = [sys.executable, __file__, "--scenario", name, "--conversations", str(a.conversations),
-               "--seed", str(a.seed)]
-        if name in ("live_behaviour_on", "restored_behaviour_on"):
-            cmd += ["--states-file", states]
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=280, check=True)
-        r = json.loads(out.stdout.strip().splitlines()[-1])
-        r["wall_s"] = round(time.perf_counter() - t, 1)
-        results.append(r)
-        print(f"{name:24s} {r['conversations']:>7d} convs {r['open_calls']:>7d} open calls  "
-              f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB  = {r['mib_per_100k']:.1f} MiB/100k "
-              f"({r['bytes_per_conversation']} B/conv; target <= {TARGET_MIB_PER_100K:.0f})  "
-              f"state {r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv stored, "
-              f"{r['state_json_bytes_per_conversation']} B/conv as JSON)")
+    states_path = str(Path(tmp.name) / "states.tsv")
+    for i in range(a.rounds):
+        for name in names:
+            r = run_scenario(name, a, states_path)
+            runs[name].append(r)
+            print(f"[{i + 1}/{a.rounds}] {name:26s} {r['core']:8s} {r['conversations']:>7d} convs "
+                  f"{r['open_calls']:>7d} open calls  RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB"
+                  f"  = {r['mib_per_100k']:.1f} MiB/100k ({r['bytes_per_conversation']} B/conv)  state "
+                  f"{r['state_mib_total']:.1f} MiB ({r['state_bytes_per_conversation']} B/conv stored, "
+                  f"{r['state_json_bytes_per_conversation']} B/conv as JSON)", flush=True)
+        load.append(loadavg())
+    tmp.cleanup()
+    results = [summarize(runs[n]) for n in names]
+    print(f"\nmedian of {a.rounds} round(s) [min - max], target <= {TARGET_MIB_PER_100K:.0f} MiB/100k; "
+          f"load average (1 min) during the run: {min(x[0] for x in load):.1f} - {max(x[0] for x in load):.1f}")
+    for r in results:
+        print(f"  {r['scenario']:26s} {r['mib_per_100k_median']:6.1f} MiB/100k "
+              f"[{r['mib_per_100k_min']:.1f} - {r['mib_per_100k_max']:.1f}]")
     print("\nwhere the bytes go (deep sizes, mean per conversation; hot = live objects, cold = serialized):")
     for r in results:
         bd = r["breakdown"]
@@ -329,12 +371,11 @@ def main() -> int:
         if bd["cold_conversations"]:
             print(f"      cold: {bd['cold_bytes_each']}  containers: {bd['containers_per_conversation']}")
     doc = {"bench": "memory", "date": datetime.now(UTC).isoformat(timespec="seconds"),
-           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]), "machine": machine(),
-           "code": code_state(),
-           "conversations": a.conversations, "results": results}
+           "command": "python bench/bench_memory.py " + " ".join(sys.argv[1:]),
+           "machine": machine(loadavg_1_5_15_per_round=load), "code": code_state(),
+           "conversations": a.conversations, "rounds": a.rounds, "results": results}
     Path(a.json).parent.mkdir(parents=True, exist_ok=True)
     Path(a.json).write_text(json.dumps(doc, indent=2) + "\n")
-    tmp.cleanup()
     print(f"wrote {a.json}")
     return 0
 

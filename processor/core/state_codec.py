@@ -18,17 +18,20 @@ from typing import Any, NamedTuple
 import orjson
 import zstandard
 
-from .state_zdict import ZDICT
+from .state_zdict import ZDICT as ZDICT_1
+from .state_zdict2 import ZDICT as ZDICT_2
 
-FORMAT_ZSTD = 1  # zstd with the dictionary of state_zdict
+FORMAT_ZSTD = 2  # what encode writes: zstd with the dictionary of state_zdict2 (format 1: state_zdict, read only)
+LEVEL = 3  # with the 64 KB dictionary: ~20 % smaller records than format 1 for ~1 µs more a record
 _HEAD = struct.Struct("<BqqqI")  # format, open_since, last_ts, evict_at, open calls (-1 stands for None)
 HEAD_SIZE = _HEAD.size
-_DICT = zstandard.ZstdCompressionDict(ZDICT)
-_DICT.precompute_compress(level=1)
+_DICT = zstandard.ZstdCompressionDict(ZDICT_2)
+_DICT.precompute_compress(level=LEVEL)
 # no checksum and no dictionary id in frames (Kafka records carry a CRC; the format byte names the dictionary)
-_COMPRESS = zstandard.ZstdCompressor(level=1, dict_data=_DICT, write_checksum=False, write_content_size=True,
+_COMPRESS = zstandard.ZstdCompressor(level=LEVEL, dict_data=_DICT, write_checksum=False, write_content_size=True,
                                      write_dict_id=False).compress
-_DECOMPRESS = zstandard.ZstdDecompressor(dict_data=_DICT).decompress
+_DECOMPRESS = {1: zstandard.ZstdDecompressor(dict_data=zstandard.ZstdCompressionDict(ZDICT_1)).decompress,
+               2: zstandard.ZstdDecompressor(dict_data=_DICT).decompress}
 
 
 class Header(NamedTuple):
@@ -38,8 +41,8 @@ class Header(NamedTuple):
     n_open: int
 
 
-def _head(open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
-    return _HEAD.pack(FORMAT_ZSTD, -1 if open_since is None else open_since, last_ts,
+def _head(open_since: int | None, last_ts: int, evict_at: int | None, n_open: int, fmt: int = FORMAT_ZSTD) -> bytes:
+    return _HEAD.pack(fmt, -1 if open_since is None else open_since, last_ts,
                       -1 if evict_at is None else evict_at, n_open)
 
 
@@ -48,13 +51,13 @@ def encode(state: dict[str, Any], open_since: int | None, last_ts: int, evict_at
 
 
 def encode_header(value: bytes, open_since: int | None, last_ts: int, evict_at: int | None, n_open: int) -> bytes:
-    """The same stored state with another header."""
-    return _head(open_since, last_ts, evict_at, n_open) + value[HEAD_SIZE:]
+    """The same stored state with another header (and its own format: the body is not recompressed)."""
+    return _head(open_since, last_ts, evict_at, n_open, value[0]) + value[HEAD_SIZE:]
 
 
 def header(value: bytes) -> Header:
     fmt, since, last_ts, evict_at, n_open = _HEAD.unpack_from(value)
-    if fmt != FORMAT_ZSTD:
+    if fmt not in _DECOMPRESS:
         raise ValueError(f"unknown state format {fmt}")
     return Header(None if since < 0 else since, last_ts, None if evict_at < 0 else evict_at, n_open)
 
@@ -69,7 +72,7 @@ def decode(value: bytes) -> dict[str, Any]:
         st: dict[str, Any] = orjson.loads(value)
         return st
     header(value)  # checks the format
-    st = orjson.loads(_DECOMPRESS(value[HEAD_SIZE:]))
+    st = orjson.loads(_DECOMPRESS[value[0]](value[HEAD_SIZE:]))
     return st
 
 

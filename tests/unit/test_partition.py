@@ -200,6 +200,40 @@ def test_first_release_json_states_still_restore() -> None:
     assert [orjson.loads(v or b"")["reason"] for k, v in outs[0] if k == "findings"] == ["timeout"]
 
 
+def test_format_1_states_still_restore() -> None:
+    """Records compressed with the first dictionary (format 1) restore, keep their format when re-headed (a new
+    TTL), wake and time out the same as those of the current format."""
+    import zstandard
+
+    from processor.core import state_codec
+    from processor.core.state_zdict import ZDICT
+
+    old = zstandard.ZstdCompressor(level=1, dict_data=zstandard.ZstdCompressionDict(ZDICT), write_checksum=False,
+                                   write_content_size=True, write_dict_id=False)
+    cfg = EngineConfig(hot_conversations=1, conversation_ttl_ms=3_600_000)
+    p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=1))
+    for off, (k, v) in enumerate(_open_call_events(2)):
+        p.process(off, k, v)
+    log = dict(p.take_changelog())
+    assert all(v[0] == state_codec.FORMAT_ZSTD == 2 for k, v in log.items() if v and not state_codec.is_json(v))
+    fmt1 = {k: (b"\x01" + v[1:state_codec.HEAD_SIZE] + old.compress(orjson.dumps(state_codec.decode(v)))
+                if v is not None and not state_codec.is_json(v) else v) for k, v in log.items()}
+    late = orjson.dumps({"conversation_id": "z", "ts": 2_000 + cfg.repair.tool_result_timeout_ms,
+                         "message": {"role": "user", "content": "hi"}})
+    outs = []
+    for changelog in (log, fmt1):
+        q = PartitionProcessor("in", 0, cfg)
+        for k, v in changelog.items():
+            q.restore(k, v)
+        q.finish_restore(4)
+        assert state_codec.header(q.cold["conv-0"]).evict_at == 2_000 + 3_600_000
+        assert state_codec.decode(q.cold["conv-0"]) == state_codec.decode(log[b"conv-0"] or b"")
+        outs.append([(r.kind, r.value) for r in q.process(4, b"z", late)])
+    assert {v[0] for v in fmt1.values() if v and not state_codec.is_json(v)} == {1}
+    assert outs[0] == outs[1]
+    assert [orjson.loads(v or b"")["reason"] for k, v in outs[0] if k == "findings"] == ["timeout"]
+
+
 def test_a_restore_arms_eviction_with_its_own_ttl() -> None:
     """The eviction time in a record is the writer's; the new owner's TTL decides (a changed setting applies)."""
     from processor.core import state_codec
