@@ -217,8 +217,9 @@ class PartitionProcessor:
         store = self.store
         saved = store.save(cid) if limit is not None and self._may_not_fit(ev, value, limit) else None
         real_obs = self.obs
-        if saved is not None:
-            self.obs = store.obs = Recorder()
+        recorder = Recorder() if saved is not None else None  # its counts wait until its outputs are known to fit
+        if recorder is not None:
+            self.obs = store.obs = recorder
         try:
             self._apply(ev, offset, src, out)
         except (InputError, DeadLetter) as bad:
@@ -229,8 +230,8 @@ class PartitionProcessor:
                               headers)
             store.quarantine(cid)  # its state may be half-changed
         finally:
-            recorder, self.obs = self.obs, real_obs
-            store.obs = real_obs
+            if recorder is not None:
+                self.obs = store.obs = real_obs
         if limit is not None and any(len(r.value or b"") + len(r.key or b"") > limit for r in out):
             del out[:]
             if saved is not None:
@@ -242,7 +243,7 @@ class PartitionProcessor:
                               headers)
             self.offset = offset
             return out
-        if isinstance(recorder, Recorder):
+        if recorder is not None:
             recorder.replay(real_obs)
         self.offset = offset
         if ev.ts > self.watermark:
