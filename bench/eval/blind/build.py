@@ -1,24 +1,46 @@
-"""Build and validate the blind text-only-regression slice: python3 bench/eval/blind/build.py [--check]
+"""Build and validate a blind text-only-regression slice: python3 bench/eval/blind/build.py [--dir DIR] [--check]
 
-Writes slice_en.jsonl and slice_zh.jsonl next to this file and prints the counts used in README.md.
-With --check it rebuilds in memory and fails if the committed JSONL differs.
+Writes slice_en.jsonl and slice_zh.jsonl into the slice's directory (this one by default) and prints the counts
+used in its README.md. With --check it rebuilds in memory and fails if the committed JSONL differs.
+
+A slice directory holds `convs_en.py` and `convs_zh.py` (each a `SPECS` list built with this directory's
+engine.py) and its tool definitions: `tools.py` here, `tools_en.py` / `tools_zh.py` in later slices (each a
+`REGISTRY` from `engine.tool_registry()`). A later slice may not call or define any tool that appears in another
+labelled set under bench/eval/ (this slice is only checked against the oldest set, which it was written after).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-import convs_en
-import convs_zh
 from engine import build_record
-from tools import REGISTRY
 
 HERE = Path(__file__).resolve().parent
 OLD_SET = HERE.parent / "regression_eval.jsonl"
+
+
+def load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"slice_{path.parent.name}_{path.stem}", path)
+    assert spec and spec.loader, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def registry_of(slice_dir: Path) -> dict[str, dict[str, Any]]:
+    merged: dict[str, dict[str, Any]] = {}
+    for name in ("tools.py", "tools_en.py", "tools_zh.py"):
+        if (slice_dir / name).exists():
+            for tool, definition in load(slice_dir / name).REGISTRY.items():
+                assert merged.get(tool, definition) == definition, f"{tool} defined differently in {name}"
+                merged[tool] = definition
+    return merged
 
 
 def tool_names_in(obj: Any, out: set[str]) -> None:
@@ -38,10 +60,15 @@ def tool_names_in(obj: Any, out: set[str]) -> None:
             tool_names_in(v, out)
 
 
-def old_set_tools() -> set[str]:
+def old_set_tools(slice_dir: Path) -> set[str]:
+    """Tools called in the other labelled sets: the oldest set for this slice, every other set for a later one."""
+    if slice_dir == HERE:
+        paths = [OLD_SET] if OLD_SET.exists() else []
+    else:
+        paths = [p for p in sorted(HERE.parent.rglob("*.jsonl")) if slice_dir not in p.parents]
     names: set[str] = set()
-    if OLD_SET.exists():
-        for line in OLD_SET.read_text().splitlines():
+    for path in paths:
+        for line in path.read_text().splitlines():
             if line.strip():
                 tool_names_in(json.loads(line), names)
     return names
@@ -205,16 +232,21 @@ def stats(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main() -> int:
-    old = old_set_tools()
+    slice_dir = HERE
+    if "--dir" in sys.argv:
+        slice_dir = Path(sys.argv[sys.argv.index("--dir") + 1]).resolve()
+    old = old_set_tools(slice_dir)
+    registry = registry_of(slice_dir)
     out: dict[str, list[dict[str, Any]]] = {}
-    for lang, mod in (("en", convs_en), ("zh", convs_zh)):
-        out[lang] = [build_record(s, REGISTRY) for s in mod.SPECS]
-    records = out["en"] + out["zh"]
+    for lang in ("en", "zh"):
+        if (slice_dir / f"convs_{lang}.py").exists():
+            out[lang] = [build_record(s, registry) for s in load(slice_dir / f"convs_{lang}.py").SPECS]
+    records = [r for recs in out.values() for r in recs]
     validate(records, old)
     check = "--check" in sys.argv
     for lang, recs in out.items():
         text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs)
-        path = HERE / f"slice_{lang}.jsonl"
+        path = slice_dir / f"slice_{lang}.jsonl"
         if check:
             if path.read_text() != text:
                 print(f"{path.name} is stale", file=sys.stderr)
@@ -227,7 +259,8 @@ def main() -> int:
         f"| **all** | | | **{c['conversations']}** | **{pos}** | **{c['hard_negative']}** "
         f"| **{c['regressed_turns']}** | **{c['erased_calls']}** |"
     )
-    if row not in (HERE / "README.md").read_text():
+    readme = slice_dir / "README.md"
+    if not readme.exists() or row not in readme.read_text():
         print(f"README.md counts are stale; expected the row: {row}", file=sys.stderr)
         return 1
     c["old_set_tools"] = sorted(old)

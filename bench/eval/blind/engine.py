@@ -10,6 +10,7 @@ import copy
 import hashlib
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,50 @@ class Spec:
     regen_from: int | None = None  # call ids regenerated in snapshots sent from user turn n on
     block_text: bool = False  # Anthropic: text as content blocks instead of plain strings
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- tool registries
+
+
+def _prop(spec: Any) -> tuple[dict[str, Any], bool]:
+    desc = None
+    if isinstance(spec, tuple):
+        spec, desc = spec
+    optional = False
+    if isinstance(spec, list):
+        prop: dict[str, Any] = {"type": "string", "enum": spec}
+    else:
+        if spec.endswith("?"):
+            optional, spec = True, spec[:-1]
+        prop = {"type": "array", "items": {"type": spec[6:]}} if spec.startswith("array:") else {"type": spec}
+    if desc:
+        prop["description"] = desc
+    return prop, optional
+
+
+def tool_registry() -> tuple[dict[str, dict[str, Any]], Callable[..., None]]:
+    """A registry and its `T(name, description, /, **properties)`.
+
+    Property shorthand: "string" / "integer" / "number" / "boolean" / "array:string" / "object"; a trailing "?"
+    marks an optional property; a list is a string enum; a tuple (type, description) adds a description.
+    """
+    registry: dict[str, dict[str, Any]] = {}
+
+    def T(name: str, desc: str, /, **props: Any) -> None:
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        for key, spec in props.items():
+            prop, optional = _prop(spec)
+            properties[key] = prop
+            if not optional:
+                required.append(key)
+        schema: dict[str, Any] = {"type": "object", "properties": properties}
+        if required:
+            schema["required"] = required
+        assert name not in registry, f"tool {name} defined twice"
+        registry[name] = {"description": desc, "schema": schema}
+
+    return registry, T
 
 
 # ---------------------------------------------------------------- helpers

@@ -6,39 +6,9 @@ an optional property; a list is a string enum; a tuple (type, description) adds 
 
 from __future__ import annotations
 
-from typing import Any
+from engine import tool_registry
 
-REGISTRY: dict[str, dict[str, Any]] = {}
-
-
-def _prop(spec: Any) -> tuple[dict[str, Any], bool]:
-    desc = None
-    if isinstance(spec, tuple):
-        spec, desc = spec
-    optional = False
-    if isinstance(spec, list):
-        prop: dict[str, Any] = {"type": "string", "enum": spec}
-    else:
-        if spec.endswith("?"):
-            optional, spec = True, spec[:-1]
-        prop = {"type": "array", "items": {"type": spec[6:]}} if spec.startswith("array:") else {"type": spec}
-    if desc:
-        prop["description"] = desc
-    return prop, optional
-
-
-def T(name: str, desc: str, /, **props: Any) -> None:
-    properties: dict[str, Any] = {}
-    required: list[str] = []
-    for key, spec in props.items():
-        prop, optional = _prop(spec)
-        properties[key] = prop
-        if not optional:
-            required.append(key)
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    if required:
-        schema["required"] = required
-    REGISTRY[name] = {"description": desc, "schema": schema}
+REGISTRY, T = tool_registry()
 
 
 # code execution
