@@ -4,7 +4,7 @@ The commit order and why it loses nothing live in `shipping.py`; restoring a par
 in `recovery.py`; topic helpers in `kafka.py`.
 
 Shipping is pipelined: while batch N's outputs, state and commit wait on the broker, batch N+1 is processed
-(the core yields to the event loop every few hundred records, so N's acknowledgements are read meanwhile).
+(the loop yields to the event loop every 2 ms of processing, so N's acknowledgements are read meanwhile).
 One shipment is in flight at most and they complete in order, so the order above holds per batch and across
 batches; a rebalance or a shutdown waits for the shipment in flight before letting partitions go.
 """
@@ -36,7 +36,9 @@ __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
-YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
+# processing time between two yields to the event loop, so the shipment in flight reads its acknowledgements and
+# sends its next step (was: every 32 records, ~1 ms; by time, a run of large events cannot hold the loop longer)
+YIELD_S = 0.002
 
 
 def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
@@ -256,12 +258,14 @@ class Worker:
 
     async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Shipment | None:
         s = self.s
-        t_fetch = time.perf_counter()
-        outs: list[OutRecord] = []
+        perf = time.perf_counter
+        t_fetch = perf()
+        runs: list[tuple[int, list[OutRecord]]] = []  # per input partition, in fetch order: its outputs in order
         commit: dict[TopicPartition, int] = {}
         durations: list[float] = []
+        took = durations.append
         n = 0
-        origin: list[int] = []  # input partition of each output: outputs of a conversation stay in one partition
+        next_yield = YIELD_S
         c = self._consumer
         assert c is not None and self._own is not None
         generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
@@ -273,22 +277,31 @@ class Worker:
                 if tp in c.assignment():
                     c.seek(tp, records[0].offset)
                 continue
+            outs: list[OutRecord] = []  # outputs of a conversation stay in its input partition
+            add = outs.extend
+            process = proc.process
             for rec in records:
-                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
-                outs.extend(got)
-                origin.extend([tp.partition] * len(got))
-                durations.append(time.perf_counter() - t_fetch)
-                n += 1
-                if n % YIELD_EVERY == 0:
+                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp))
+                done = perf() - t_fetch
+                took(done)
+                if done >= next_yield:
                     await asyncio.sleep(0)  # the shipment in flight reads its acknowledgements, sends the next step
+                    next_yield = perf() - t_fetch + YIELD_S
+            n += len(records)
+            runs.append((tp.partition, outs))
             commit[tp] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
         if not commit:
             return None
-        topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
         self.m.observe_processing(durations)
         self.m.flush(self.tally.take())
         same = self._same_partitions
+        # each kind's topic, and whether its records go in their input partition number: the partition the default
+        # partitioner would pick for this key when the counts match (checked at start), without paying for a
+        # pure-Python murmur2 per record
+        dest = {kind: (t, t is not None and t in same)
+                for kind, t in (("repaired", s.output_topic), ("findings", s.findings_topic),
+                                ("dead_letter", s.dlq_topic))}
         # outputs first, acknowledged; then the state; then the commit (see the module docstring)
         plan: Plan = []
         origins: list[int] = []  # input partition of each planned output (one transaction per input partition)
@@ -299,29 +312,32 @@ class Worker:
                 plan.append((s.findings_topic, tp.partition if s.findings_topic in same else None,
                              reset_record(s, tp.partition, position)))
                 origins.append(tp.partition)
-        for r, part in zip(outs, origin, strict=True):
-            t = topic[r.kind]
-            if t is None:
-                continue
-            if r.kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
-                h = dict(r.headers)
-                self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
-                                             h.get("toolmend-source-topic", b"").decode(),
-                                             h.get("toolmend-source-partition", b"").decode(),
-                                             h.get("toolmend-source-offset", b"").decode())
-            # the input partition: the partition the default partitioner would pick for this key when the
-            # counts match (checked at start), without paying for a pure-Python murmur2 per record
-            plan.append((t, part if t in same else None, r))
-            origins.append(part)
-            counts[r.kind] = counts.get(r.kind, 0) + 1
+        step = plan.append
+        for part, outs in runs:
+            planned = len(plan)
+            for r in outs:
+                kind = r.kind
+                t, keep = dest[kind]
+                if t is None:
+                    continue
+                if kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
+                    h = dict(r.headers)
+                    self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
+                                                 h.get("toolmend-source-topic", b"").decode(),
+                                                 h.get("toolmend-source-partition", b"").decode(),
+                                                 h.get("toolmend-source-offset", b"").decode())
+                step((t, part if keep else None, r))
+                counts[kind] = counts.get(kind, 0) + 1
+            origins.extend([part] * (len(plan) - planned))
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
         state: Plan = []
+        changelog = s.changelog_topic
         for tp in commit:
             proc = self.procs.get(tp.partition)
             if proc is None:
                 continue
             for key, value in proc.take_changelog():
-                state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
+                state.append((changelog, tp.partition, OutRecord("changelog", key, value, [])))
         return Shipment(plan, counts, state, commit, n, generation, origins)
 
     async def _ship(self, sh: Shipment) -> None:
