@@ -356,9 +356,14 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
         recs.append((part, offsets[part], key, value))
         offsets[part] += 1
     out = {}
-    for name, cfg, metrics in (("detectors_on", EngineConfig(), None),
-                               ("detectors_on_with_metrics", EngineConfig(), Metrics(CollectorRegistry())),
-                               ("detectors_off", EngineConfig(behaviour=False), None)):
+    # `_with_changelog`: also the state records the worker takes after each batch (every 2000 records here), the
+    # stored form of every conversation the batch changed: the detectors' state is hashed and packed then
+    for name, cfg, metrics, changelog in (
+            ("detectors_on", EngineConfig(), None, False),
+            ("detectors_on_with_metrics", EngineConfig(), Metrics(CollectorRegistry()), False),
+            ("detectors_off", EngineConfig(behaviour=False), None, False),
+            ("detectors_on_with_changelog", EngineConfig(), None, True),
+            ("detectors_off_with_changelog", EngineConfig(behaviour=False), None, True)):
         if only is not None and name != only:
             continue
         tally = Tally()  # as in the worker: the core counts, the metrics take the counts every 2000 records
@@ -367,10 +372,17 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
         t = time.perf_counter()
         for n, (part, off, key, value) in enumerate(recs):
             procs[part].process(off, key, value)
-            if metrics is not None and n % 2000 == 1999:
-                metrics.flush(tally.take())
+            if n % 2000 == 1999:
+                if metrics is not None:
+                    metrics.flush(tally.take())
+                if changelog:
+                    for proc in procs:
+                        proc.take_changelog()
         if metrics is not None:
             metrics.flush(tally.take())
+        if changelog:
+            for proc in procs:
+                proc.take_changelog()
         out[name] = round(len(recs) / (time.perf_counter() - t))
     return out
 
