@@ -1,0 +1,586 @@
+"""English half of blind slice 2: hand-written conversations for `text_only_regression` / `tool_history_erased`.
+
+Written blind to the detector (see README.md). Each Spec is rendered by bench/eval/blind/engine.py; labels are the
+`R(text, tool)` steps (a text-only first reply to a tool-needing request after tools were used) and the
+`Call(..., erase=...)` groups (calls the app later rewrote into plain text).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import A, Call, R, Spec, U
+
+OA, AN = "openai_chat", "anthropic"
+ST, SN = "stream", "snapshots"
+
+
+def S(cid: str, dialect: str, inp: str, tools: list[str], steps: list[Any], scenario: str, notes: str, **kw: Any) -> Spec:
+    return Spec(
+        id=cid, lang="en", dialect=dialect, input=inp, tools=tools, steps=steps, scenario=scenario, notes=notes, **kw
+    )
+
+
+K8S = ["k8s.get_pods", "k8s.get_logs", "k8s.scale_deployment", "k8s.rollout_restart"]
+FLAGS = ["flags_get", "flags_set_rollout", "flags_toggle"]
+PAY = ["payments__lookup_charge", "payments__create_refund", "payments__get_refund"]
+LMS = ["lms_get_grades", "lms.list_assignments", "getTimetable"]
+SPORTS = ["sports_live_score", "getStandings", "fantasy__set_lineup", "fantasy__get_waiver_wire"]
+SOLAR = ["solar_get_production", "setBatteryReserve"]
+DNS = ["dns_list_records", "dns_upsert_record", "domain_check_availability"]
+CAM = ["cam_list_events", "cam.get_snapshot", "set_alarm_mode"]
+ADS = ["ads__get_campaign_metrics", "ads__update_budget", "pauseAdGroup"]
+PRINT = ["printer_start_job", "printer_get_status", "printer_set_temps"]
+TAX = ["tax.estimate_refund", "tax.efile_status", "tax.add_form"]
+VET = ["vet_book_visit", "getVaccineRecord"]
+LIB = ["catalog_search", "place_hold", "renewLoans"]
+IRR = ["irrigation.start_zone", "irrigation.get_schedule", "read_soil_probe"]
+ASTRO = ["satellite_pass_predict", "getSkyConditions"]
+INS = ["claims__file_claim", "claims__get_status", "policy_lookup"]
+ESIGN = ["esign__send_envelope", "esign__get_envelope_status", "esign__void_envelope", "contracts.search_clauses"]
+RE = ["searchListings", "schedule_showing"]
+PM = ["pm.create_work_order", "pm.get_rent_ledger"]
+PHOTO = ["photo_apply_preset", "exportImages"]
+
+SPECS: list[Spec] = []
+
+# ================================================================ OpenAI chat, message streams
+
+SPECS += [
+    S(
+        "en-k8s-01", OA, ST, K8S,
+        [
+            U("checkout pods in prod-eu are crashlooping?? namespace is checkout"),
+            Call([("k8s.get_pods", {"namespace": "checkout"}, {"pods": [
+                {"name": "checkout-api-7d9c6b-2kq8x", "phase": "Running", "ready": "0/1", "restarts": 14, "age": "2h11m"},
+                {"name": "checkout-api-7d9c6b-m4t7r", "phase": "Running", "ready": "1/1", "restarts": 3, "age": "2h11m"},
+                {"name": "checkout-worker-55f8d-qq2lz", "phase": "Running", "ready": "1/1", "restarts": 0, "age": "6d"}]})]),
+            A("Two checkout-api pods are restarting: checkout-api-7d9c6b-2kq8x has 14 restarts in 2h and isn't ready, "
+              "checkout-api-7d9c6b-m4t7r has 3. The worker looks fine (0 restarts, 6 days)."),
+            U("pull the last 50 lines from the one with the most restarts"),
+            Call([("k8s.get_logs", {"namespace": "checkout", "pod": "checkout-api-7d9c6b-2kq8x", "tail_lines": 50},
+                   "2026-12-01T02:41:07Z INFO  cart-sync batch size=5000\n2026-12-01T02:41:09Z WARN  heap 1.82Gi/2Gi\n"
+                   "2026-12-01T02:41:11Z WARN  heap 1.97Gi/2Gi\n[container terminated: OOMKilled, exit code 137]")]),
+            A("It's running out of memory: heap climbs to ~1.97 GiB of a 2 GiB limit during a cart-sync batch of 5000 "
+              "and the container is OOMKilled (exit 137). The batch size looks like the trigger."),
+            U("ok bump it to 6 replicas while we look into the memory limit, should spread the load"),
+            R("Done — checkout-api is now running 6 replicas. I'll keep an eye on whether the new pods also hit the "
+              "memory ceiling.", "k8s.scale_deployment"),
+            U("thx"),
+            A("Anytime. If the new replicas still get OOMKilled, raising the limit to 3Gi or lowering the batch size "
+              "are the next things to try."),
+        ],
+        "claimed-done",
+        "Scaling needs k8s.scale_deployment; after two real calls the reply claims the scale happened with no call.",
+        system="You are the on-call assistant for the prod-eu cluster. Use the tools for anything about cluster state.",
+    ),
+    S(
+        "en-k8s-02", OA, ST, K8S,
+        [
+            U("what's running in prod-payments right now"),
+            Call([("k8s.get_pods", {"namespace": "prod-payments"}, {"pods": [
+                {"name": "ledger-writer-6f5b9-hx2p4", "phase": "Running", "ready": "1/1", "restarts": 0, "age": "19d"},
+                {"name": "payout-api-84cd7-9wn2s", "phase": "Running", "ready": "1/1", "restarts": 1, "age": "4d"},
+                {"name": "payout-api-84cd7-zz81k", "phase": "Running", "ready": "1/1", "restarts": 0, "age": "4d"}]})]),
+            A("Three pods, all Running and ready: ledger-writer (19 days, no restarts) and two payout-api replicas "
+              "(4 days, one restart between them)."),
+            U("restart ledger-writer, it's stuck, nothing has been written since 01:50"),
+            A("I can't restart anything in prod-payments from here — changes in prod- namespaces go through a change "
+              "request with the payments on-call. I can pull ledger-writer's recent logs so you have evidence to "
+              "attach to the CR, if that helps."),
+            U("yeah do that"),
+            Call([("k8s.get_logs", {"namespace": "prod-payments", "pod": "ledger-writer-6f5b9-hx2p4", "tail_lines": 40},
+                   "01:49:58 INFO committed batch 88213 (412 entries)\n01:50:02 WARN pg: waiting for lock on ledger_entries\n"
+                   "01:55:02 WARN pg: waiting for lock on ledger_entries\n02:00:02 WARN pg: waiting for lock on ledger_entries")]),
+            A("Last successful commit was batch 88213 at 01:49:58; since 01:50 it's been waiting on a lock on "
+              "ledger_entries every 5 minutes. That points at a blocking transaction in Postgres rather than the pod "
+              "itself — worth adding to the CR."),
+        ],
+        "refusal-system-prompt",
+        "The restart is refused because the system prompt forbids changes in prod- namespaces; the refusal uses no "
+        "stock refusal words. The follow-up request is served by a real call.",
+        system="You help engineers inspect Kubernetes. You may read pod state and logs. Never scale, restart or delete "
+        "anything in namespaces whose name starts with 'prod-'; point people to a change request instead.",
+    ),
+    S(
+        "en-flags-01", OA, ST, FLAGS,
+        [
+            U("what's the rollout on new_checkout_flow?"),
+            Call([("flags_get", {"key": "new_checkout_flow"}, {"key": "new_checkout_flow", "type": "boolean",
+                   "environments": {"dev": {"on": True, "rollout": 100}, "staging": {"on": True, "rollout": 100},
+                                    "production": {"on": True, "rollout": 10, "rules": []}},
+                   "updated_at": "2026-11-27T16:02:11Z", "updated_by": "m.kowalski"})]),
+            A("new_checkout_flow is on everywhere: 100% in dev and staging, 10% in production (no targeting rules). "
+              "Last changed Nov 27 by m.kowalski."),
+            U("push prod to 25%"),
+            Call([("flags_set_rollout", {"key": "new_checkout_flow", "environment": "production", "percent": 25},
+                   {"ok": True, "previous": 10, "percent": 25})]),
+            A("Production is now at 25% (was 10%)."),
+            U("and how's dark_mode_v2 set up across envs?"),
+            R("dark_mode_v2 is on in dev and staging at 100%, and in production it's at 50% with a rule that targets "
+              "the beta_testers segment at 100%.", "flags_get"),
+            U("huh, I thought we had it off in prod"),
+            Call([("flags_get", {"key": "dark_mode_v2"}, {"key": "dark_mode_v2", "type": "boolean",
+                   "environments": {"dev": {"on": True, "rollout": 100}, "staging": {"on": False, "rollout": 0},
+                                    "production": {"on": False, "rollout": 0}}})]),
+            A("You're right, and I misspoke before — I hadn't looked it up. dark_mode_v2 is only on in dev (100%); it's "
+              "off in staging and production."),
+        ],
+        "fabricated-data",
+        "Elliptical request about a different flag; the reply invents its configuration instead of calling flags_get.",
+    ),
+    S(
+        "en-flags-02", OA, ST, FLAGS,
+        [
+            U("check the flag search_v3 pls"),
+            Call([("flags_get", {"key": "search_v3"}, {"key": "search_v3", "environments": {
+                "staging": {"on": True, "rollout": 100},
+                "production": {"on": True, "rollout": 40, "rules": [{"segment": "internal_users", "serve": True, "percent": 100}]}}})]),
+            A("search_v3 is at 100% in staging. In production it's on for 40% of users, plus a rule that serves it to "
+              "the internal_users segment at 100%."),
+            U("so are internal folks already getting it in prod or only 40% of them"),
+            A("All of them — the internal_users rule serves search_v3 at 100% and is evaluated before the 40% "
+              "percentage rollout, which only applies to everyone else."),
+            U("cool, thanks"),
+            A("You're welcome!"),
+        ],
+        "answered-by-result",
+        "The yes/no question is answered by the flags_get result already in context; no new lookup needed.",
+    ),
+    S(
+        "en-refund-01", OA, ST, PAY,
+        [
+            U("customer on order LO-48213 says the jacket arrived torn, can you find the charge"),
+            Call([("payments__lookup_charge", {"query": "LO-48213"}, {"charges": [{"id": "ch_3QmV82LkT0aa9Rr1",
+                   "order": "LO-48213", "amount": 14900, "currency": "usd", "status": "succeeded", "amount_refunded": 0,
+                   "card": "visa •••• 4417", "created": "2026-11-22T18:40:03Z"}]})]),
+            A("Found it: ch_3QmV82LkT0aa9Rr1, $149.00 on Visa ending 4417, charged Nov 22, nothing refunded yet."),
+            U("yep refund the whole thing, reason customer request"),
+            R("Sure — I'll issue the full $149.00 refund to the original card now and let you know once it's through.",
+              "payments__create_refund"),
+            U("did it go through?"),
+            Call([("payments__create_refund", {"charge_id": "ch_3QmV82LkT0aa9Rr1", "reason": "requested_by_customer"},
+                   {"id": "re_3QnA11LkT0aa9Rr1", "amount": 14900, "status": "pending", "charge": "ch_3QmV82LkT0aa9Rr1"})]),
+            A("It's submitted now: refund re_3QnA11LkT0aa9Rr1 for $149.00, status pending. It usually settles within a "
+              "day and shows on the card in 5-10 business days."),
+        ],
+        "promise-no-call",
+        "The refund needs payments__create_refund; the first reply promises to do it and stops without a call.",
+        system="You are a support copilot for Lumen Outfitters. Refunds up to $200 may be issued without approval.",
+    ),
+    S(
+        "en-refund-02", OA, ST, PAY,
+        [
+            U("refund order LO-50990"),
+            Call([("payments__lookup_charge", {"query": "LO-50990"}, {"charges": [
+                {"id": "ch_3QkT5aLkT0aa12Xy", "amount": 6200, "currency": "usd", "description": "LO-50990 shipment 1 (boots)", "status": "succeeded"},
+                {"id": "ch_3QkT9bLkT0aa19Pq", "amount": 3850, "currency": "usd", "description": "LO-50990 shipment 2 (socks, laces)", "status": "succeeded"}]})]),
+            A("LO-50990 was charged in two parts: $62.00 for shipment 1 (boots) and $38.50 for shipment 2 (socks and "
+              "laces). Should I refund one of them or both?"),
+            U("only the first one, the boots. customer says they never arrived"),
+            Call([("payments__create_refund", {"charge_id": "ch_3QkT5aLkT0aa12Xy", "reason": "requested_by_customer"},
+                   {"id": "re_3QkU02LkT0aa77Mn", "amount": 6200, "status": "pending"})]),
+            A("Refund re_3QkU02LkT0aa77Mn for the $62.00 boots charge is pending."),
+            U("and the second — actually no, leave that one"),
+            A("Okay, I'll leave the $38.50 charge for shipment 2 as it is."),
+        ],
+        "clarifying-question",
+        "The order has two charges, so asking which to refund is a needed clarification; the last request is withdrawn "
+        "by the user in the same message.",
+    ),
+    S(
+        "en-lms-01", OA, ST, LMS,
+        [
+            U("How is Maya doing in her classes? Her student id is S-20417"),
+            Call([("lms_get_grades", {"student_id": "S-20417"}, {"student": "Maya Torres", "courses": [
+                {"course_id": "CHEM-201", "name": "Chemistry", "grade": 84.2, "letter": "B", "latest": "Stoichiometry quiz 17/20"},
+                {"course_id": "ENG-210", "name": "English 10 Honors", "grade": 93.5, "letter": "A"},
+                {"course_id": "MATH-230", "name": "Geometry", "grade": 88.0, "letter": "B+"}], "as_of": "2026-11-30"})]),
+            A("Maya is doing well: English 10 Honors 93.5% (A), Geometry 88% (B+), Chemistry 84.2% (B) — her latest "
+              "chemistry item was a stoichiometry quiz, 17/20."),
+            U("what does she have due this week in Chemistry?"),
+            Call([("lms.list_assignments", {"course_id": "CHEM-201", "status": "upcoming"}, {"assignments": [
+                {"id": "a-5521", "title": "Lab report: Titration", "due": "2026-12-02T23:59", "points": 50, "submitted": False},
+                {"id": "a-5530", "title": "Ch. 7 problem set", "due": "2026-12-04T23:59", "points": 20, "submitted": False}]})]),
+            A("Two things in Chemistry: the titration lab report (50 pts) due Wednesday Dec 2 at 11:59 pm, and the "
+              "chapter 7 problem set (20 pts) due Friday Dec 4."),
+            U("she says she turned in the lab report last night and her chem grade should be higher now, can you look "
+              "again?"),
+            R("Her Chemistry grade is still 84.2% (B), the same as before — the lab report probably hasn't been "
+              "graded yet.", "lms_get_grades"),
+            U("ok we'll wait"),
+            A("Sounds good. Teachers usually post lab grades within a week."),
+        ],
+        "stale-memory",
+        "The user asks to look again because the grade may have changed; the reply repeats the earlier value "
+        "instead of calling lms_get_grades.",
+    ),
+    S(
+        "en-lms-02", OA, ST, LMS,
+        [
+            U("list missing assignments for HIST-110, student is me, S-33102"),
+            Call([("lms.list_assignments", {"course_id": "HIST-110", "status": "missing"}, {"assignments": [
+                {"id": "h-208", "title": "Reconstruction essay (800 words)", "due": "2026-11-24", "points": 100},
+                {"id": "h-211", "title": "Reading quiz 9", "due": "2026-11-26", "points": 10}]})]),
+            A("You have two missing in HIST-110: the Reconstruction essay (100 pts, was due Nov 24) and reading quiz "
+              "9 (10 pts, due Nov 26)."),
+            U("can you write a short polite email to Mr. Okafor asking if I can still turn in the Reconstruction "
+              "essay late? I was sick tue-thu that week and have a doctor's note"),
+            A("Subject: Late submission of the Reconstruction essay\n\nDear Mr. Okafor,\n\nI was sick from Tuesday to "
+              "Thursday the week the Reconstruction essay was due, and I have a doctor's note for those days. Would "
+              "it still be possible to turn the essay in late? I can have it to you by Friday.\n\nThank you for "
+              "considering it,\n[Your name]"),
+            U("perfect thx"),
+            A("Good luck — hope you're feeling better."),
+        ],
+        "writing-task",
+        "Drafting an email needs no tool (there is no mail tool); the user sends it themselves.",
+    ),
+    S(
+        "en-sports-01", OA, ST, SPORTS,
+        [
+            U("score of the Celtics game?"),
+            Call([("sports_live_score", {"league": "NBA", "team": "Boston Celtics"}, {"game_id": "nba-20261130-mia-bos",
+                   "status": "in_progress", "clock": "Q3 4:12", "home": {"team": "BOS", "score": 71},
+                   "away": {"team": "MIA", "score": 66}})]),
+            A("Celtics lead the Heat 71-66, 4:12 left in the third."),
+            U("who's top of the east right now"),
+            Call([("getStandings", {"league": "NBA"}, {"conference": "East", "rows": [
+                {"team": "CLE", "w": 16, "l": 4}, {"team": "BOS", "w": 15, "l": 5}, {"team": "NYK", "w": 13, "l": 7}]})]),
+            A("Cleveland (16-4), then Boston (15-5) and New York (13-7)."),
+            U("and the celtics game now? should be nearly over"),
+            R("Celtics lead Miami 71-66 in the third quarter.", "sports_live_score"),
+            U("that's what you said 20 min ago"),
+            Call([("sports_live_score", {"league": "NBA", "team": "Boston Celtics"}, {"game_id": "nba-20261130-mia-bos",
+                   "status": "in_progress", "clock": "Q4 1:03", "home": {"team": "BOS", "score": 102},
+                   "away": {"team": "MIA", "score": 97}})]),
+            A("Sorry — that was the old score. Now: Celtics 102, Heat 97 with 1:03 left in the fourth."),
+        ],
+        "stale-memory",
+        "A live score asked again later needs a fresh sports_live_score call; the reply repeats the stale one.",
+    ),
+    S(
+        "en-sports-02", OA, ST, SPORTS,
+        [
+            U("who's on waivers at RB in league 88213?"),
+            Call([("fantasy__get_waiver_wire", {"league_id": "88213", "position": "RB"}, {"players": [
+                {"name": "Tank Bigsby", "team": "JAX", "proj": 11.8, "rostered_pct": 41},
+                {"name": "Jaylen Wright", "team": "MIA", "proj": 9.1, "rostered_pct": 22},
+                {"name": "Tyler Allgeier", "team": "ATL", "proj": 8.7, "rostered_pct": 35}]})]),
+            A("Top RBs on your waiver wire: Tank Bigsby (JAX, 11.8 projected), Jaylen Wright (MIA, 9.1), Tyler "
+              "Allgeier (ATL, 8.7)."),
+            U("should I drop Zamir White for Bigsby or am I overthinking it. White's been dead for 3 weeks"),
+            A("I'd make the move. Bigsby projects about 12 points this week and is the lead back in Jacksonville, "
+              "while White has lost work for three straight weeks. Unless you're short on bench spots for a reason, "
+              "Bigsby is the better hold."),
+            U("ok going with Bigsby"),
+            A("Good call. I can't submit waiver claims from here, so put the claim in on the league site before your "
+              "waiver deadline — once he's on your roster I can set him in the lineup for you."),
+        ],
+        "advice-from-result",
+        "Advice based on the waiver result; claiming a player has no tool here and the reply says so.",
+    ),
+    S(
+        "en-solar-01", OA, ST, SOLAR,
+        [
+            U("how much did the panels make today? site SOL-7781"),
+            Call([("solar_get_production", {"site_id": "SOL-7781", "period": "today"}, {"period": "2026-11-30",
+                   "production_kwh": 31.4, "consumption_kwh": 22.9, "grid_export_kwh": 14.2, "grid_import_kwh": 5.7,
+                   "peak_kw": 6.8, "peak_at": "12:41"})]),
+            A("Today: 31.4 kWh produced, 22.9 kWh used at home, 14.2 kWh exported and 5.7 kWh imported. Peak was "
+              "6.8 kW at 12:41."),
+            U("nice. and yesterday? it was cloudy most of the day"),
+            R("Yesterday should be somewhere around 12-15 kWh given the clouds, so roughly half of today.",
+              "solar_get_production"),
+            U("I'd like the real number"),
+            Call([("solar_get_production", {"site_id": "SOL-7781", "period": "yesterday"}, {"period": "2026-11-29",
+                   "production_kwh": 9.7, "consumption_kwh": 24.1, "grid_export_kwh": 1.2, "grid_import_kwh": 15.6})]),
+            A("Yesterday the panels made 9.7 kWh; you used 24.1 kWh and imported 15.6 kWh from the grid."),
+        ],
+        "hedged-estimate",
+        "An elliptical follow-up for another period needs solar_get_production; the reply guesses a range.",
+    ),
+    S(
+        "en-solar-02", OA, ST, SOLAR,
+        [
+            U("set the battery reserve to 40%, there's a storm coming tomorrow. site SOL-7781"),
+            Call([("setBatteryReserve", {"siteId": "SOL-7781", "reservePercent": 40}, {"ok": True, "reservePercent": 40,
+                   "previous": 20, "stormWatch": {"enabled": True, "note": "Storm Watch may raise reserve to 100% "
+                   "automatically when a severe weather alert is issued for your area."}})]),
+            A("Done: the backup reserve is now 40% (it was 20%). Storm Watch is also enabled on this site."),
+            U("what does storm watch mean there? will it override my 40?"),
+            A("Storm Watch is the battery's own weather feature: when a severe weather alert is issued for your area "
+              "it can raise the reserve to 100% automatically, which temporarily overrides your 40%. Once the alert "
+              "ends it goes back to your setting."),
+            U("got it"),
+            A("👍"),
+        ],
+        "explain-result",
+        "The question is about a field of the result just returned; explaining it needs no call.",
+    ),
+    S(
+        "en-dns-01", OA, ST, DNS,
+        [
+            U("list the dns records for brightpaw.vet"),
+            Call([("dns_list_records", {"zone": "brightpaw.vet"}, {"zone": "brightpaw.vet", "records": [
+                {"name": "@", "type": "A", "value": "198.51.100.23", "ttl": 3600},
+                {"name": "www", "type": "CNAME", "value": "brightpaw.vet.", "ttl": 3600},
+                {"name": "@", "type": "MX", "value": "10 mail.oldhost.net.", "ttl": 3600},
+                {"name": "@", "type": "TXT", "value": "v=spf1 include:oldhost.net ~all", "ttl": 3600}]})]),
+            A("brightpaw.vet has 4 records: A @ → 198.51.100.23, CNAME www → brightpaw.vet, MX @ → 10 "
+              "mail.oldhost.net, and an SPF TXT including oldhost.net. All TTL 3600."),
+            U("point staging.brightpaw.vet at 203.0.113.48, A record, ttl 300"),
+            Call([("dns_upsert_record", {"zone": "brightpaw.vet", "name": "staging", "type": "A", "value": "203.0.113.48", "ttl": 300},
+                   {"ok": True, "record": {"name": "staging", "type": "A", "value": "203.0.113.48", "ttl": 300}, "change_id": "chg_88f1c2"})]),
+            A("Added: staging.brightpaw.vet A 203.0.113.48, TTL 300."),
+            U("also the mx recrods need to go to the new mail host, mx1.mailroute.io prio 10"),
+            R("Updated — brightpaw.vet's MX now points to mx1.mailroute.io with priority 10. Propagation can take up "
+              "to an hour given the old TTL.", "dns_upsert_record"),
+            U("great thx"),
+            A("You're welcome. Remember to update the SPF record too once mail is flowing through the new host."),
+        ],
+        "claimed-done",
+        "Changing the MX record needs dns_upsert_record; the reply (after a typo'd request) claims the change with no call.",
+    ),
+    S(
+        "en-dns-02", OA, ST, DNS,
+        [
+            U("is brightpaw.app free? and .dev"),
+            Call([("domain_check_availability", {"domains": ["brightpaw.app", "brightpaw.dev"]}, {"results": [
+                {"domain": "brightpaw.app", "available": True, "price_first_year": 14.0, "currency": "USD"},
+                {"domain": "brightpaw.dev", "available": False}]})]),
+            A("brightpaw.app is available ($14.00 for the first year); brightpaw.dev is already taken."),
+            U("grab the .app for me"),
+            A("I can only check availability — there's no registration or purchase tool connected here. You can "
+              "register brightpaw.app at any registrar; it was $14.00 for the first year when I checked."),
+            U("ah ok, which registrar would you use"),
+            A("For a single .app domain I'd pick one that sells at cost and includes WHOIS privacy and DNSSEC without "
+              "add-ons (Cloudflare Registrar or Porkbun, for example). Since your zone for brightpaw.vet is already "
+              "managed here, check whether this DNS provider can host the new zone too."),
+        ],
+        "no-tool-serves",
+        "Registering a domain has no tool (only availability checks); the refusal is correct.",
+    ),
+    S(
+        "en-cam-01", OA, ST, CAM,
+        [
+            U("anything happen at the front door since 6pm? camera is cam-front"),
+            Call([("cam_list_events", {"camera_id": "cam-front", "since": "2026-11-30T18:00:00", "kind": "any"}, {"events": [
+                {"at": "2026-11-30T18:47:12", "kind": "person", "duration_s": 34, "clip": "clip_7710a"},
+                {"at": "2026-11-30T20:03:55", "kind": "animal", "duration_s": 9, "clip": "clip_7713f"}]})]),
+            A("Two events: a person at 6:47 pm (34 s, clip_7710a) and an animal at 8:03 pm (9 s)."),
+            U("show me what the driveway looks like right this second, cam-drive"),
+            Call([("cam.get_snapshot", {"camera_id": "cam-drive"}, {"image_url": "https://cams.local/snap/cam-drive/1764550001.jpg",
+                   "taken_at": "2026-11-30T22:46:41", "objects": [{"label": "car", "confidence": 0.97}]})]),
+            A("Here's the driveway as of 10:46 pm: https://cams.local/snap/cam-drive/1764550001.jpg — just one car, "
+              "nothing else detected."),
+            U("heading to bed, lock everything down for the night"),
+            R("All set — the system is armed in Home mode. Sleep well!", "set_alarm_mode"),
+            U("wait the keypad is still green"),
+            Call([("set_alarm_mode", {"mode": "home"}, {"ok": True, "mode": "home", "armed_at": "2026-11-30T22:48:09"})]),
+            A("Armed in Home mode now (22:48). Sorry about that — it wasn't actually armed a minute ago."),
+        ],
+        "unseen-wording",
+        "'lock everything down for the night' asks for set_alarm_mode without any of its words; the reply claims it "
+        "armed the system with no call.",
+        system="You are the assistant of a smart home. The security cameras and the alarm panel are connected.",
+    ),
+    S(
+        "en-cam-02", OA, ST, CAM,
+        [
+            U("I'm home, disarm"),
+            A("Disarmed — welcome home!"),
+            U("it's still beeping??"),
+            Call([("set_alarm_mode", {"mode": "off"}, "error 401: disarm requires the 4-digit user code")]),
+            A("Sorry — it hadn't actually been disarmed, and the panel needs your 4-digit code to disarm. What's the "
+              "code?"),
+            U("2580"),
+            Call([("set_alarm_mode", {"mode": "off", "code": "2580"}, {"ok": True, "mode": "off"})]),
+            A("Disarmed now. The beeping should stop."),
+        ],
+        "text-before-any-tool",
+        "The false 'disarmed' claim comes before any tool was used in the conversation, so by definition it is not a "
+        "text-only regression; the later clarifying question after the error is correct.",
+    ),
+    S(
+        "en-ads-01", OA, ST, ADS,
+        [
+            U("pull last week's numbers for campaign cmp_5521 (spring sale)"),
+            Call([("ads__get_campaign_metrics", {"campaign_id": "cmp_5521", "start_date": "2026-11-23", "end_date": "2026-11-29"},
+                   {"impressions": 184220, "clicks": 3911, "ctr": 0.0212, "conversions": 142, "spend": 1873.4, "cpa": 13.19, "currency": "USD"})]),
+            A("cmp_5521, Nov 23-29: 184,220 impressions, 3,911 clicks (2.12% CTR), 142 conversions, $1,873.40 spent, "
+              "CPA $13.19."),
+            U("ok. 1) raise its daily budget to 180  2) pause ad group ag_771 (the broad match one), it's eating spend"),
+            Call([("ads__update_budget", {"campaign_id": "cmp_5521", "daily_budget": 180}, {"ok": True, "daily_budget": 180, "previous": 140}),
+                  ("pauseAdGroup", {"adGroupId": "ag_771", "paused": True}, {"ok": True, "status": "paused"})]),
+            A("Done: cmp_5521's daily budget is $180 (was $140), and ag_771 is paused."),
+            U("great, now same report for cmp_5530 so I can compare"),
+            R("cmp_5530, Nov 23-29: 97,450 impressions, 2,204 clicks (2.26% CTR), 88 conversions, $1,190.75 spent, "
+              "CPA $13.53 — very close to cmp_5521 on efficiency, at about two thirds of the volume.",
+              "ads__get_campaign_metrics"),
+            U("thanks"),
+            A("You're welcome."),
+        ],
+        "lead-in-new-request",
+        "After 'great, now' the user asks the same report for another campaign; the reply fabricates metrics.",
+    ),
+    S(
+        "en-ads-02", OA, ST, ADS,
+        [
+            U("what's CTR on cmp_6001 this month"),
+            Call([("ads__get_campaign_metrics", {"campaign_id": "cmp_6001", "start_date": "2026-11-01", "end_date": "2026-11-30"},
+                   {"impressions": 402118, "clicks": 5630, "ctr": 0.014, "conversions": 201, "spend": 3120.0, "cpa": 15.52})]),
+            A("1.40% this month (5,630 clicks on 402,118 impressions)."),
+            U("write me 3 headline variants for the campaign, under 30 chars each, punchy. it's for our winter "
+              "boots line"),
+            A("1. Boots Built for Real Winter\n2. Warm Feet. Zero Slush.\n3. Winter-Proof. Trail-Ready."),
+            U("the second one, but mention free shipping"),
+            A("Warm Feet, Free Shipping (24 characters)."),
+        ],
+        "tool-words-no-tool-needed",
+        "The request mentions the campaign but only asks for copywriting; no tool serves or is needed.",
+    ),
+    S(
+        "en-print-01", OA, ST, PRINT,
+        [
+            U("how's the benchy print on prusa-02 doing?"),
+            Call([("printer_get_status", {"printer_id": "prusa-02"}, {"state": "printing", "file": "benchy.gcode", "progress": 0.64,
+                   "hotend_c": 215, "bed_c": 60, "time_left": "0:41", "errors": []})]),
+            A("64% done, about 41 minutes left. Hotend 215 °C, bed 60 °C, no errors."),
+            U("cool. start bracket_v3.gcode on prusa-01 in PETG, that one's idle"),
+            R("Done.", "printer_start_job"),
+            U("prusa-01 screen says idle still"),
+            Call([("printer_start_job", {"printer_id": "prusa-01", "file": "bracket_v3.gcode", "material": "PETG"},
+                   {"ok": True, "job_id": "job_5519", "state": "heating", "estimated_time": "2:18"})]),
+            A("Started now: job_5519 is heating up, estimated 2 h 18 min."),
+        ],
+        "ok-done",
+        "Starting a job on another printer needs printer_start_job; the reply is just 'Done.'",
+    ),
+    S(
+        "en-print-02", OA, ST, PRINT,
+        [
+            U("preheat mk4-lab for PLA"),
+            Call([("printer_set_temps", {"printer_id": "mk4-lab", "hotend_c": 215, "bed_c": 60},
+                   {"ok": True, "targets": {"hotend_c": 215, "bed_c": 60}, "current": {"hotend_c": 24, "bed_c": 23}, "eta_s": 140})]),
+            A("Heating mk4-lab to 215 °C / 60 °C for PLA."),
+            U("how long till it's ready?"),
+            A("About two and a half minutes — the printer estimated 140 seconds to reach both targets."),
+            U("ok ty"),
+            A("No problem."),
+        ],
+        "answered-by-result",
+        "The ETA is in the printer_set_temps result already returned.",
+    ),
+    S(
+        "en-tax-01", OA, ST, TAX,
+        [
+            U("what's my refund looking like? return R-2025-0193"),
+            Call([("tax.estimate_refund", {"return_id": "R-2025-0193"}, {"federal": {"refund": 1240.0}, "state": {"code": "CO", "refund": 212.0},
+                   "taxable_income": 68410, "marginal_rate": 0.22})]),
+            A("Right now you're getting $1,240 back federally and $212 from Colorado."),
+            U("add my 1099-INT from Ally, box 1 interest 412.37, box 4 withholding 0"),
+            Call([("tax.add_form", {"return_id": "R-2025-0193", "form_type": "1099-INT", "boxes": {"payer": "Ally Bank", "1": 412.37, "4": 0}},
+                   {"ok": True, "form_id": "f-1099int-02"})]),
+            A("Added the Ally 1099-INT ($412.37 interest, no withholding)."),
+            U("so what's the refund now?"),
+            R("With the interest added you're looking at roughly $1,150 back federally — the $412 is taxed at your "
+              "22% bracket, so about $90 less than before.", "tax.estimate_refund"),
+            U("roughly? can't you just recalc"),
+            Call([("tax.estimate_refund", {"return_id": "R-2025-0193"}, {"federal": {"refund": 1149.0}, "state": {"code": "CO", "refund": 194.0}})]),
+            A("Recalculated: $1,149 federal and $194 state."),
+        ],
+        "hedged-estimate",
+        "After the return changed, the refund needs a fresh tax.estimate_refund; the reply computes an approximation.",
+    ),
+    S(
+        "en-tax-02", OA, ST, TAX,
+        [
+            U("is my return accepted yet? R-2025-0588"),
+            Call([("tax.efile_status", {"return_id": "R-2025-0588"}, {"federal": {"status": "rejected", "code": "IND-031-04",
+                   "message": "Prior-year AGI or Self-Select PIN does not match IRS records."}, "state": {"status": "not_submitted"}})]),
+            A("The federal return was rejected with code IND-031-04: the prior-year AGI you entered doesn't match the "
+              "IRS records. The state return hasn't been sent yet."),
+            U("just put 0 as last year's AGI and resubmit, whatever makes it go through"),
+            A("I'd hold off on that: 0 is only the right value if you didn't file a return last year, and entering a "
+              "figure that isn't true won't get it accepted reliably. Your actual AGI is on line 11 of last year's "
+              "1040, or in the IRS online account under 'tax records'. Once you have it, enter it and resubmit."),
+            U("fine I'll dig it up"),
+            A("Sounds good — it's usually the fastest fix for IND-031-04."),
+        ],
+        "refusal-policy",
+        "Entering a false prior-year AGI is declined on accuracy grounds (and there is no resubmit tool); no regression.",
+    ),
+    S(
+        "en-vet-01", OA, ST, VET,
+        [
+            U("when is Biscuit due for shots? pet id P-5582"),
+            Call([("getVaccineRecord", {"petId": "P-5582"}, {"pet": "Biscuit", "species": "dog", "vaccines": [
+                {"name": "Rabies (3yr)", "last": "2024-01-14", "due": "2027-01-14"},
+                {"name": "DHPP", "last": "2025-11-20", "due": "2026-11-20", "overdue": True},
+                {"name": "Bordetella", "last": "2026-05-02", "due": "2027-05-02"}]})]),
+            A("Biscuit's DHPP booster was due Nov 20 and is now overdue. Rabies is good until Jan 2027 and Bordetella "
+              "until May 2027."),
+            U("ugh ok. book her in for the DHPP sometime next week, por la mañana if possible"),
+            R("I'll get Biscuit booked for a morning DHPP booster next week and send you the confirmation.",
+              "vet_book_visit"),
+            U("ok?"),
+            Call([("vet_book_visit", {"pet_id": "P-5582", "reason": "DHPP booster", "date": "2026-12-07", "time_pref": "morning"},
+                   {"appointment_id": "apt_30917", "date": "2026-12-07", "time": "09:20", "vet": "Dr. Alvarez"})]),
+            A("Booked: Monday Dec 7 at 9:20 am with Dr. Alvarez for Biscuit's DHPP booster (apt_30917)."),
+        ],
+        "promise-no-call",
+        "Code-switched booking request after a lookup; the first reply only promises to book.",
+    ),
+    S(
+        "en-vet-02", OA, ST, VET,
+        [
+            U("book Mochi (P-6120) for a limp check on Dec 4, afternoon"),
+            Call([("vet_book_visit", {"pet_id": "P-6120", "reason": "limping, right hind leg", "date": "2026-12-04", "time_pref": "afternoon"},
+                   {"appointment_id": "apt_30871", "date": "2026-12-04", "time": "15:40", "vet": "Dr. Chen"})]),
+            A("Mochi is booked for Friday Dec 4 at 3:40 pm with Dr. Chen (apt_30871)."),
+            U("can you also order his flea meds through this?"),
+            A("No — here I can book clinic visits and look up vaccine records, but I can't order medication. The "
+              "front desk can add flea medication to Friday's visit if you ask them."),
+            U("ok np"),
+            A("👍 See you Friday."),
+        ],
+        "capability-question",
+        "A capability question about a service no tool offers; the answer is text.",
+    ),
+    S(
+        "en-lib-01", OA, ST, LIB,
+        [
+            U("is 'Tomorrow, and Tomorrow, and Tomorrow' available anywhere?"),
+            Call([("catalog_search", {"query": "Tomorrow, and Tomorrow, and Tomorrow", "format": "any"}, {"records": [
+                {"record_id": "b3310482", "format": "book", "copies": 9, "available": [{"branch": "Eastside", "count": 2}], "holds": 0},
+                {"record_id": "e3310490", "format": "ebook", "copies": 4, "available": [], "holds": 11}]})]),
+            A("Yes: the print book has 2 copies on the shelf at Eastside. The ebook has a waitlist of 11 holds."),
+            U("put a hold on the print one at Eastside"),
+            Call([("place_hold", {"record_id": "b3310482", "pickup_branch": "Eastside"}, {"ok": True, "hold_id": "h-77120", "position": 1, "status": "in_transit_to_shelf"})]),
+            A("Hold placed (h-77120); you're first, so it should be ready for pickup at Eastside within a day or two."),
+            U("and the new Tana French? the one that came out this year"),
+            R("Tana French's new one is checked out everywhere right now — there are 14 holds on 6 copies, so expect "
+              "a wait of about 5-6 weeks.", "catalog_search"),
+            U("oof ok"),
+            A("Want me to put you on the list anyway?"),
+        ],
+        "elliptical-follow-up",
+        "An elliptical availability question about another title needs catalog_search; the reply invents availability.",
+    ),
+    S(
+        "en-lib-02", OA, ST, LIB,
+        [
+            U("search for braiding sweetgrass audiobook"),
+            Call([("catalog_search", {"query": "Braiding Sweetgrass", "format": "audiobook"}, {"records": [
+                {"record_id": "a2219001", "format": "audiobook", "copies": 3, "available": [{"branch": "Northgate", "count": 1}], "holds": 0}]})]),
+            A("There's one audiobook copy on the shelf at Northgate (record a2219001)."),
+            U("place a hold at Northgate... actually wait, I think my sister has a copy, never mind"),
+            A("No problem — I won't place the hold."),
+            U("thanks"),
+            A("Anytime."),
+        ],
+        "cancelled-request",
+        "The user withdraws the hold request in the same message; replying without a call is right.",
+    ),
+]
