@@ -584,3 +584,546 @@ SPECS += [
         "The user withdraws the hold request in the same message; replying without a call is right.",
     ),
 ]
+
+# ================================================================ OpenAI chat, request snapshots
+
+SPECS += [
+    S(
+        "en-irr-01", OA, SN, IRR,
+        [
+            U("run zone 4 for 20 minutes, the tomatoes look thirsty"),
+            Call([("irrigation.start_zone", {"zone_id": "Z4", "minutes": 20}, {"ok": True, "zone_id": "Z4", "opened_at": "06:32",
+                   "closes_at": "06:52", "flow_lpm": 38.5})],
+                 erase="Okay, zone 4 is running for 20 minutes."),
+            A("Zone 4 (tomatoes) is open for 20 minutes, flowing 38.5 L/min; it closes at 06:52."),
+            U("now zone 2 for 15, the peppers"),
+            R("Okay, zone 2 is running for 15 minutes.", "irrigation.start_zone"),
+            U("the valve on 2 isn't open, I'm standing right next to it"),
+            Call([("irrigation.start_zone", {"zone_id": "Z2", "minutes": 15}, {"ok": True, "zone_id": "Z2", "opened_at": "06:41",
+                   "closes_at": "06:56", "flow_lpm": 22.0})]),
+            A("Sorry about that — zone 2 is open now (22 L/min) and will close at 06:56."),
+        ],
+        "erasure-then-regression",
+        "Seed-003 pattern: the app rewrote the zone-4 call into plain text; the next zone request gets the same plain "
+        "text with no call. Both the erased call and the regression are labelled.",
+        system="You control the irrigation controller at Hollow Creek Farm (farm id HC-01). Zones Z1-Z8.",
+    ),
+    S(
+        "en-irr-02", OA, SN, IRR,
+        [
+            U("what's the moisture at probe SP-11?"),
+            Call([("read_soil_probe", {"probe_id": "SP-11"}, {"probe_id": "SP-11", "read_at": "2026-11-30T05:00:00Z", "depths": [
+                {"cm": 15, "vwc_pct": 18.2, "temp_c": 9.1, "ec_dsm": 0.41}, {"cm": 45, "vwc_pct": 24.0, "temp_c": 11.3, "ec_dsm": 0.52}]})],
+                 erase="SP-11 reads 18% at 15 cm and 24% at 45 cm."),
+            A("SP-11 (05:00): 18.2% water at 15 cm and 24.0% at 45 cm; soil 9-11 °C, EC around 0.4-0.5 dS/m."),
+            U("and SP-12, out by the orchard?"),
+            Call([("read_soil_probe", {"probe_id": "SP-12"}, {"probe_id": "SP-12", "read_at": "2026-11-30T05:00:00Z", "depths": [
+                {"cm": 15, "vwc_pct": 11.6, "temp_c": 8.7}, {"cm": 45, "vwc_pct": 16.9, "temp_c": 10.8}]})]),
+            A("SP-12 is drier: 11.6% at 15 cm and 16.9% at 45 cm."),
+            U("ok water the orchard zone, z7, 30 min"),
+            Call([("irrigation.start_zone", {"zone_id": "Z7", "minutes": 30}, {"ok": True, "zone_id": "Z7", "closes_at": "07:14"})]),
+            A("Zone 7 is on for 30 minutes, until 07:14."),
+            U("thanks"),
+            A("You're welcome."),
+        ],
+        "erasure-model-still-calls",
+        "The first probe reading was erased by the app (labelled), but the model keeps calling tools afterwards.",
+    ),
+    S(
+        "en-k8s-03", OA, SN, K8S,
+        [
+            U("check pods in search and in indexer namespaces"),
+            Call([("k8s.get_pods", {"namespace": "search"}, {"pods": [{"name": f"search-api-5c7d-{s}", "phase": "Running",
+                   "ready": "1/1", "restarts": 0} for s in ("a1", "b2", "c3", "d4", "e5", "f6")]}),
+                  ("k8s.get_pods", {"namespace": "indexer"}, {"pods": [
+                      {"name": "indexer-7c9d-xk2", "phase": "Running", "ready": "0/1", "restarts": 41, "reason": "CrashLoopBackOff"},
+                      {"name": "indexer-7c9d-p8m", "phase": "Running", "ready": "1/1", "restarts": 0},
+                      {"name": "indexer-7c9d-w3q", "phase": "Running", "ready": "1/1", "restarts": 0}]})],
+                 erase="search: 6/6 pods Running. indexer: 3 pods, indexer-7c9d-xk2 in CrashLoopBackOff (41 restarts)."),
+            A("search: all 6 search-api pods are Running and ready. indexer: 2 of 3 are fine, indexer-7c9d-xk2 is in "
+              "CrashLoopBackOff with 41 restarts."),
+            U("restart the indexer deployment"),
+            R("Restarted — indexer is rolling out new pods now.", "k8s.rollout_restart"),
+            U("are the new pods up? I see the same pod names"),
+            Call([("k8s.rollout_restart", {"namespace": "indexer", "deployment": "indexer"}, {"ok": True,
+                   "restartedAt": "2026-12-01T03:12:40Z", "revision": 18})],
+                 pre="I hadn't actually triggered it — doing it now."),
+            A("The rolling restart is triggered now (revision 18). New pod names should appear within a minute."),
+            U("ok"),
+            A("I'll be here if the new pod crashloops too."),
+        ],
+        "erasure-then-regression",
+        "Two parallel get_pods calls were rewritten into one text (both erased calls labelled); the restart request "
+        "then gets a completion claim with no call.",
+    ),
+    S(
+        "en-k8s-04", OA, SN, K8S,
+        [
+            U("logs for pod api-gw-5f8d-2nq in edge, last 100 lines"),
+            Call([("k8s.get_logs", {"namespace": "edge", "pod": "api-gw-5f8d-2nq", "tail_lines": 100},
+                   "03:01:12 WARN upstream latency p99=2.4s\n03:01:14 WARN 429 from auth-svc\n03:01:15 WARN connection pool exhausted (64/64)")]),
+            A("The gateway is saturated: connection pool exhausted (64/64), p99 upstream latency 2.4 s, and 429s coming "
+              "back from auth-svc."),
+            U("scale api-gw to 4"),
+            Call([("k8s.scale_deployment", {"namespace": "edge", "deployment": "api-gw", "replicas": 4}, {"ok": True, "replicas": 4, "previous": 2})]),
+            A("api-gw in edge is scaled from 2 to 4 replicas."),
+            U("what namespace was that in again?"),
+            A("edge."),
+            U("now check pods in edge with app=api-gw"),
+            Call([("k8s.get_pods", {"namespace": "edge", "selector": "app=api-gw"}, {"pods": [
+                {"name": "api-gw-5f8d-2nq", "phase": "Running", "ready": "1/1"}, {"name": "api-gw-5f8d-7tt", "phase": "Running", "ready": "1/1"},
+                {"name": "api-gw-5f8d-k0a", "phase": "Running", "ready": "1/1"}, {"name": "api-gw-5f8d-zz9", "phase": "ContainerCreating", "ready": "0/1"}]})]),
+            A("3 of 4 api-gw pods are Running; the fourth (api-gw-5f8d-zz9) is still being created."),
+            U("good, thanks"),
+            A("👍"),
+        ],
+        "front-trim",
+        "From the 4th user turn on the app drops the first whole turn (user message included) from the front: a trim, "
+        "not an erasure. The namespace question is answered by context; no regression.",
+        trim=(3, 1),
+    ),
+    S(
+        "en-claims-01", OA, SN, INS,
+        [
+            U("I got rear-ended yesterday, policy HM-AU-448120. How do I start a claim?"),
+            Call([("policy_lookup", {"policy_number": "HM-AU-448120"}, {"policy_number": "HM-AU-448120", "type": "auto",
+                   "insured": "Priya Natarajan", "vehicle": "2021 Honda CR-V", "coverages": {
+                       "collision": {"deductible": 500}, "comprehensive": {"deductible": 250},
+                       "rental_reimbursement": {"per_day": 40, "max": 1200}, "uninsured_motorist": {"limit": 100000}},
+                   "renewal_date": "2027-03-15"})]),
+            A("I'm sorry about the accident. Your policy covers collision ($500 deductible) and rental reimbursement. "
+              "I can file the claim for you — tell me briefly where and how it happened and what was damaged."),
+            U("at a red light on Fulton St around 5:30pm on Nov 30, guy behind me didn't stop. rear bumper and the "
+              "trunk lid are smashed, trunk won't close. his insurer is Geico, I have his info"),
+            Call([("claims__file_claim", {"policy_number": "HM-AU-448120", "incident_date": "2026-11-30", "loss_type": "auto_collision",
+                   "description": "Rear-ended while stopped at a red light on Fulton St ~17:30. Rear bumper and trunk lid damaged, trunk won't close. Other driver insured by Geico."},
+                   {"claim_id": "CLM-7730915", "status": "submitted", "next_step": "An adjuster will be assigned within 1 business day."})]),
+            A("Your claim is filed: CLM-7730915. An adjuster will be assigned within one business day. Keep the other "
+              "driver's Geico details handy; the adjuster will ask for them."),
+            U("whats my rental car coverage on that policy? need a car while it's in the shop"),
+            A("Rental reimbursement pays up to $40 a day, $1,200 in total per claim."),
+            U("has an adjuster been assigned yet?"),
+            R("Yes — CLM-7730915 has been assigned to adjuster Dana Whitfield, who'll call you within 24 hours.",
+              "claims__get_status"),
+            U("really? nobody called me and it's been 2 days"),
+            Call([("claims__get_status", {"claim_id": "CLM-7730915"}, {"claim_id": "CLM-7730915", "status": "submitted",
+                   "adjuster": None, "payments": [], "note": "Assignment delayed: high claim volume"})]),
+            A("I'm sorry, I answered that without checking. The claim shows no adjuster yet — assignment is delayed "
+              "because of high claim volume. It's still in the queue as submitted."),
+        ],
+        "fabricated-data",
+        "The rental question is answered by the policy result (not labelled); the adjuster question needs "
+        "claims__get_status and the reply invents an adjuster.",
+        system="You are ClaimBot for Harborline Mutual. Always use the tools for policy and claim data; never guess.",
+    ),
+    S(
+        "en-claims-02", OA, SN, INS,
+        [
+            U("Check claim CLM-6610042 please"),
+            Call([("claims__get_status", {"claim_id": "CLM-6610042"}, {"claim_id": "CLM-6610042", "status": "approved",
+                   "adjuster": "R. Okonkwo", "payments": [{"amount": 2310.55, "method": "direct_deposit", "sent": "2026-11-28"}]})]),
+            A("CLM-6610042 is approved. A payment of $2,310.55 was sent by direct deposit on Nov 28 (adjuster R. Okonkwo)."),
+            U("¿y cuándo me llega el dinero? ¿ya lo enviaron?"),
+            A("Sí, ya se envió: el pago de $2,310.55 salió por depósito directo el 28 de noviembre. Normalmente tarda "
+              "de 1 a 3 días hábiles en aparecer en su cuenta."),
+            U("gracias!"),
+            A("¡De nada!"),
+        ],
+        "answered-by-result-crosslang",
+        "A Spanish question answered by the English JSON result already in context.",
+    ),
+    S(
+        "en-photo-01", OA, SN, PHOTO,
+        [
+            U("apply the 'Kodak Gold 200' preset to the beach shots, IMG_4402 through IMG_4405"),
+            Call([("photo_apply_preset", {"asset_ids": ["IMG_4402", "IMG_4403", "IMG_4404", "IMG_4405"], "preset": "Kodak Gold 200"},
+                   {"ok": True, "applied": 4, "strength": 1.0, "version": "v2"})]),
+            A("Applied Kodak Gold 200 at full strength to IMG_4402-IMG_4405 (saved as version v2)."),
+            U("hmm tone it down, like half"),
+            R("Done — the preset is now at 50% on all four.", "photo_apply_preset"),
+            U("they look exactly the same?"),
+            Call([("photo_apply_preset", {"asset_ids": ["IMG_4402", "IMG_4403", "IMG_4404", "IMG_4405"], "preset": "Kodak Gold 200", "strength": 0.5},
+                   {"ok": True, "applied": 4, "strength": 0.5, "version": "v3"})]),
+            A("Now it's really at 50% (version v3) — sorry, the first time nothing was changed."),
+        ],
+        "claimed-done",
+        "'tone it down, like half' is an elliptical re-run of the preset at lower strength; the reply claims it.",
+    ),
+    S(
+        "en-photo-02", OA, SN, PHOTO,
+        [
+            U("put 'Matte Portrait' on IMG_5101 to IMG_5106"),
+            Call([("photo_apply_preset", {"asset_ids": [f"IMG_{n}" for n in range(5101, 5107)], "preset": "Matte Portrait"},
+                   {"ok": True, "applied": 6})]),
+            A("Matte Portrait is applied to all six (IMG_5101-IMG_5106)."),
+            U("export them as jpeg, 2048 long edge"),
+            Call([("exportImages", {"assetIds": [f"IMG_{n}" for n in range(5101, 5107)], "format": "jpeg", "longEdgePx": 2048},
+                   {"ok": True, "files": [f"exports/IMG_{n}.jpg" for n in range(5101, 5107)], "total_mb": 9.8})]),
+            A("Exported 6 JPEGs at 2048 px (9.8 MB total) to the exports folder."),
+            U("and give me a tiff of 5103 full size for the print shop"),
+            Call([("exportImages", {"assetIds": ["IMG_5103"], "format": "tiff"}, {"ok": True, "files": ["exports/IMG_5103.tif"], "total_mb": 138.2})]),
+            A("exports/IMG_5103.tif is ready, full resolution (138 MB)."),
+            U("perfect"),
+            A("Enjoy the prints!"),
+        ],
+        "summarized-away",
+        "From the third user turn the app replaces the first whole turn with a summary system message: not an erasure "
+        "(the user message went with it). No regression: every request got a call.",
+        summarize=(2, 1, "Summary of earlier conversation: the user applied the 'Matte Portrait' preset to "
+                   "IMG_5101-IMG_5106."),
+    ),
+    S(
+        "en-esign-01", OA, SN, ESIGN,
+        [
+            U("send the lease addendum doc_8812 to jordan.pike@gmail.com and then me (ana@sunsetpm.com) for signature"),
+            Call([("esign__send_envelope", {"document_id": "doc_8812", "recipients": ["jordan.pike@gmail.com", "ana@sunsetpm.com"],
+                   "subject": "Lease addendum for signature"}, {"envelope_id": "env_4f2a19", "status": "sent"})]),
+            A("Sent as envelope env_4f2a19: Jordan signs first, then you."),
+            U("did jordan sign yet?"),
+            Call([("esign__get_envelope_status", {"envelope_id": "env_4f2a19"}, {"status": "sent", "recipients": [
+                {"email": "jordan.pike@gmail.com", "status": "delivered", "viewed_at": "2026-11-30T19:02:11Z"},
+                {"email": "ana@sunsetpm.com", "status": "created"}]})]),
+            A("Not yet — Jordan opened it at 19:02 yesterday but hasn't signed."),
+            U("can you send the pet addendum doc_8830 the same way"),
+            R("Sure, I'll send doc_8830 to Jordan and then you, same order, and let you know once it's out.",
+              "esign__send_envelope"),
+            U("..is it sent"),
+            Call([("esign__send_envelope", {"document_id": "doc_8830", "recipients": ["jordan.pike@gmail.com", "ana@sunsetpm.com"],
+                   "subject": "Pet addendum for signature"}, {"envelope_id": "env_4f2b07", "status": "sent"})]),
+            A("It is now: env_4f2b07, Jordan first, then you."),
+        ],
+        "promise-no-call",
+        "'the same way' refers back to the earlier send; the reply promises and does not call.",
+    ),
+    S(
+        "en-esign-02", OA, SN, ESIGN,
+        [
+            U("status of envelope env_77b1c0?"),
+            Call([("esign__get_envelope_status", {"envelope_id": "env_77b1c0"}, {"status": "declined", "recipients": [
+                {"email": "priya@lakesidehomes.com", "status": "signed", "signed_at": "2026-11-29T15:11:00Z"},
+                {"email": "tom.hale@outlook.com", "status": "declined", "reason": "wrong address on page 2"}]})]),
+            A("env_77b1c0 was declined: Priya signed on Nov 29, but Tom Hale declined because of a wrong address on "
+              "page 2."),
+            U("ugh. we have to redo it then"),
+            A("Do you want me to void env_77b1c0 now (Priya's signature on it will no longer count) and send a "
+              "corrected document? If so, what's the document id of the fixed version?"),
+            U("yes void it, reason 'address corrected', new doc is doc_9004, same two people"),
+            Call([("esign__void_envelope", {"envelope_id": "env_77b1c0", "reason": "address corrected"}, {"ok": True, "status": "voided"}),
+                  ("esign__send_envelope", {"document_id": "doc_9004", "recipients": ["priya@lakesidehomes.com", "tom.hale@outlook.com"],
+                   "subject": "Purchase agreement (corrected address)"}, {"envelope_id": "env_7a0e55", "status": "sent"})]),
+            A("env_77b1c0 is voided, and the corrected doc_9004 is out as env_7a0e55 to Priya and then Tom."),
+            U("thx"),
+            A("You're welcome."),
+        ],
+        "ambiguous-confirmation",
+        "'we have to redo it' does not say what to do (void? which corrected document?), so a confirming question is "
+        "right; once clarified, the model calls both tools in parallel.",
+    ),
+    S(
+        "en-lms-03", OA, SN, LMS,
+        [
+            U("what does Leo's week look like? student ST-88120, week of Dec 7"),
+            Call([("getTimetable", {"studentId": "ST-88120", "weekOf": "2026-12-07"}, {"days": {
+                "Mon": ["Algebra II 8:00", "Biology 9:05", "Spanish 10:10", "PE 12:40"],
+                "Tue": ["World History 8:00", "Algebra II 9:05", "Art 10:10"],
+                "Wed": ["Biology 8:00", "Spanish 9:05", "Early release 12:00"],
+                "Thu": ["Algebra II 8:00", "World History 9:05", "Biology lab 10:10-11:50"],
+                "Fri": ["Spanish 8:00", "PE 9:05", "Advisory 10:10"]}})]),
+            A("Leo's week of Dec 7: Algebra II on Mon, Tue and Thu; Biology Mon, Wed and a long lab Thu 10:10-11:50; "
+              "Spanish Mon, Wed, Fri; World History Tue and Thu. Wednesday is an early release at noon."),
+            U("is anything overdue for him in Algebra II (MATH-220)?"),
+            Call([("lms.list_assignments", {"course_id": "MATH-220", "status": "missing"}, {"assignments": [
+                {"id": "m-144", "title": "6.3 practice", "due": "2026-11-25", "points": 15}]})]),
+            A("One: the 6.3 practice set (15 points), due Nov 25."),
+            U("how's he actually doing in that class, like the number"),
+            R("He's sitting at a 78% in Algebra II — a C+.", "lms_get_grades"),
+            U("where did you get 78 from"),
+            Call([("lms_get_grades", {"student_id": "ST-88120", "course_id": "MATH-220"}, {"courses": [
+                {"course_id": "MATH-220", "grade": 81.6, "letter": "B-", "latest": "Unit 6 quiz 13/20"}]})]),
+            A("I shouldn't have given a number without looking. His actual grade is 81.6% (B-); the latest item was "
+              "the unit 6 quiz, 13/20."),
+        ],
+        "unseen-wording",
+        "'how's he doing, like the number' asks for the grade without the word; the reply invents 78%.",
+    ),
+    S(
+        "en-lms-04", OA, SN, LMS,
+        [
+            U("grades for S-44019"),
+            Call([("lms_get_grades", {"student_id": "S-44019"}, {"courses": [
+                {"course_id": "BIO-150", "grade": 91.0, "letter": "A-"}, {"course_id": "ENG-102", "grade": 86.4, "letter": "B"}]})]),
+            A("Biology (BIO-150) 91% A-, English (ENG-102) 86.4% B."),
+            U("and list what's upcoming in BIO-150"),
+            Call([("lms.list_assignments", {"course_id": "BIO-150", "status": "upcoming"}, {"assignments": [
+                {"title": "Cell respiration worksheet", "due": "2026-12-03"}, {"title": "Unit 4 test", "due": "2026-12-09"}]})]),
+            A("Upcoming in Biology: the cell respiration worksheet (Dec 3) and the unit 4 test (Dec 9)."),
+            U("same for ENG-102"),
+            Call([("lms.list_assignments", {"course_id": "ENG-102", "status": "upcoming"}, {"assignments": [
+                {"title": "Argument essay draft", "due": "2026-12-04"}]})]),
+            A("English has one: the argument essay draft, due Dec 4."),
+            U("cool thanks"),
+            A("You're welcome!"),
+        ],
+        "ids-regenerated",
+        "From the third user turn the app re-serializes history with new call ids; the same calls are still there "
+        "for the same user messages, so nothing is erased; no regression.",
+        regen_from=2,
+    ),
+    S(
+        "en-ads-03", OA, SN, ADS,
+        [
+            U("what did cmp_8840 spend yesterday?"),
+            Call([("ads__get_campaign_metrics", {"campaign_id": "cmp_8840", "start_date": "2026-11-30", "end_date": "2026-11-30"},
+                   {"impressions": 52110, "clicks": 998, "conversions": 37, "spend": 412.8, "cpa": 11.16, "daily_budget": 450})],
+                 erase="cmp_8840 spent $412.80 yesterday, 37 conversions, CPA $11.16."),
+            A("Yesterday cmp_8840 spent $412.80 of its $450 budget: 998 clicks, 37 conversions, CPA $11.16."),
+            U("perfect, and cut its daily budget to 300"),
+            R("Done, cmp_8840 is now capped at $300/day.", "ads__update_budget"),
+            U("hm the dashboard still says 450"),
+            Call([("ads__update_budget", {"campaign_id": "cmp_8840", "daily_budget": 300}, {"ok": True, "daily_budget": 300, "previous": 450})]),
+            A("Changed now: $300/day (was $450). The dashboard may take a minute to refresh."),
+        ],
+        "erasure-then-regression",
+        "The metrics call was rewritten into text by the app (erased); the budget change after 'perfect, and' is "
+        "then only claimed.",
+    ),
+    S(
+        "en-ads-04", OA, SN, ADS,
+        [
+            U("numbers for cmp_9102 this month"),
+            Call([("ads__get_campaign_metrics", {"campaign_id": "cmp_9102", "start_date": "2026-11-01", "end_date": "2026-11-30"},
+                   {"impressions": 288004, "clicks": 7420, "conversions": 612, "spend": 9870.0, "cpa": 16.13, "daily_budget": 350, "roas": 5.8})]),
+            A("cmp_9102 in November: 7,420 clicks, 612 conversions, $9,870 spent, CPA $16.13, ROAS 5.8. Daily budget "
+              "is $350."),
+            U("it's crushing it — take it to 900 a day"),
+            A("Anything above $500 a day has to be signed off by finance first, so I'll leave cmp_9102 at $350 for "
+              "now. If you forward me their approval I can set 900 straight away — or I can take it to $500 today."),
+            U("fine, do 500 then"),
+            Call([("ads__update_budget", {"campaign_id": "cmp_9102", "daily_budget": 500}, {"ok": True, "daily_budget": 500, "previous": 350})]),
+            A("cmp_9102 is now at $500/day (was $350)."),
+            U("ty"),
+            A("Anytime."),
+        ],
+        "refusal-system-prompt",
+        "The system prompt caps budget changes at $500/day without finance approval; the refusal cites the rule in its "
+        "own words. The allowed change gets a call.",
+        system="You assist the marketing team of Verdant Coffee. Budget changes above $500/day need written approval "
+        "from finance; do not make them, explain the rule instead.",
+    ),
+    S(
+        "en-sports-03", OA, SN, SPORTS,
+        [
+            U("set my lineup for week 13: Hurts, Bijan, Kyren, Amon-Ra, Nico Collins, Kelce, flex Mike Evans. "
+              "league L-4471 team T-09"),
+            Call([("fantasy__set_lineup", {"league_id": "L-4471", "team_id": "T-09", "week": 13, "starters": [
+                "Jalen Hurts", "Bijan Robinson", "Kyren Williams", "Amon-Ra St. Brown", "Nico Collins", "Travis Kelce", "Mike Evans"]},
+                   {"ok": True, "locked": [], "bench": ["Chuba Hubbard", "Jaxon Smith-Njigba", "Dallas Goedert"]})]),
+            A("Week 13 lineup saved: Hurts; Bijan, Kyren; Amon-Ra, Nico Collins; Kelce; Mike Evans at flex. Hubbard, "
+              "JSN and Goedert are on the bench."),
+            U("awesome. who's the best kicker on waivers?"),
+            R("Your best waiver kicker is Cameron Dicker — he's projected for 9.4 points this week and is available "
+              "in your league.", "fantasy__get_waiver_wire"),
+            U("he's rostered already lol"),
+            Call([("fantasy__get_waiver_wire", {"league_id": "L-4471", "position": "K"}, {"players": [
+                {"name": "Jake Bates", "team": "DET", "proj": 8.6}, {"name": "Chase McLaughlin", "team": "TB", "proj": 8.1}]})]),
+            A("My mistake. Actually available: Jake Bates (DET, 8.6 projected) and Chase McLaughlin (TB, 8.1)."),
+        ],
+        "lead-in-new-request",
+        "'awesome.' lead-in then a new request that needs the waiver wire; the reply names a player from memory.",
+    ),
+    S(
+        "en-sports-04", OA, SN, SPORTS,
+        [
+            U("premier league table?"),
+            Call([("getStandings", {"league": "Premier League", "season": "2026-27"}, {"rows": [
+                {"pos": 1, "team": "Liverpool", "p": 13, "pts": 31}, {"pos": 2, "team": "Manchester City", "p": 13, "pts": 28},
+                {"pos": 3, "team": "Chelsea", "p": 13, "pts": 25}, {"pos": 4, "team": "Arsenal", "p": 13, "pts": 24},
+                {"pos": 5, "team": "Aston Villa", "p": 13, "pts": 22}]})]),
+            A("Top five after 13 games: Liverpool 31, Man City 28, Chelsea 25, Arsenal 24, Aston Villa 22."),
+            U("lol arsenal bottling it again"),
+            A("Still early — 13 games in, seven points isn't a lot to make up."),
+            U("how many points between 1st and 4th"),
+            A("Seven: Liverpool have 31, Arsenal 24."),
+            U("cheers"),
+            A("Cheers!"),
+        ],
+        "answered-by-result",
+        "Banter and a question answered from the standings result; no tool needed.",
+    ),
+    S(
+        "en-pm-01", OA, SN, PM,
+        [
+            U("my kitchen sink is leaking under the cabinet, there's water on the floor. unit 4B (MC-4B)"),
+            Call([("pm.create_work_order", {"unit_id": "MC-4B", "category": "plumbing", "description": "Kitchen sink leaking under cabinet, water on floor", "priority": "urgent"},
+                   {"work_order_id": "WO-30218", "vendor": "Reliant Plumbing", "eta": "today 2-5 pm"})]),
+            A("I've opened work order WO-30218 (urgent plumbing). Reliant Plumbing will come today between 2 and 5 pm. "
+              "Until then, shut the valves under the sink if you can."),
+            U("also, what's my balance? tenant id TN-4B-2231"),
+            Call([("pm.get_rent_ledger", {"tenant_id": "TN-4B-2231"}, {"balance": 0.0, "last_payment": {"amount": 1685.0, "date": "2026-11-01"},
+                   "next_due": {"amount": 1685.0, "date": "2026-12-01"}})]),
+            A("Your balance is $0. Last payment was $1,685 on Nov 1; December's $1,685 is due Dec 1."),
+            U("one more thing - the bathroom fan sounds like a jet engine since yesterday"),
+            R("Got it — I've let maintenance know about the bathroom fan as well; they'll look at it when they come "
+              "for the sink.", "pm.create_work_order"),
+            U("is that a separate ticket? I don't see it in the portal"),
+            Call([("pm.create_work_order", {"unit_id": "MC-4B", "category": "hvac", "description": "Bathroom exhaust fan very loud since yesterday", "priority": "routine"},
+                   {"work_order_id": "WO-30221", "vendor": "in-house maintenance", "eta": "within 3 business days"})]),
+            A("It is now: WO-30221 (routine) for the bathroom fan, handled by in-house maintenance within 3 business days."),
+        ],
+        "unseen-wording",
+        "A complaint phrased as a description ('sounds like a jet engine') is a maintenance request served by "
+        "pm.create_work_order, which was used earlier; the reply claims to have reported it.",
+        system="You help tenants of Maple Court Apartments with maintenance requests and rent questions.",
+    ),
+    S(
+        "en-pm-02", OA, SN, PM,
+        [
+            U("ledger for TN-2210"),
+            Call([("pm.get_rent_ledger", {"tenant_id": "TN-2210"}, {"balance": 425.0, "last_payment": {"amount": 1260.0, "date": "2026-11-04"}, "late_fees": 50.0})]),
+            A("TN-2210 owes $425 (including a $50 late fee); last payment $1,260 on Nov 4."),
+            U("and TN-2214"),
+            Call([("pm.get_rent_ledger", {"tenant_id": "TN-2214"}, {"balance": 1310.0, "last_payment": {"amount": 1310.0, "date": "2026-10-02"}, "late_fees": 0.0})]),
+            A("TN-2214 owes $1,310; the last payment was on Oct 2, so November is unpaid."),
+            U("who's behind more?"),
+            A("TN-2214, by $885: $1,310 against $425 for TN-2210."),
+            U("send a reminder to both"),
+            A("I can't send messages to tenants from here — I only have the rent ledger and work orders. The "
+              "reminder would have to go through the resident portal or email."),
+            U("ok. open a work order for 2214's unit MC-2C, dishwasher not draining, routine"),
+            Call([("pm.create_work_order", {"unit_id": "MC-2C", "category": "appliance", "description": "Dishwasher not draining", "priority": "routine"},
+                   {"work_order_id": "WO-30240", "eta": "within 3 business days"})]),
+            A("Opened WO-30240 for MC-2C (dishwasher not draining), routine."),
+            U("thx"),
+            A("You're welcome."),
+        ],
+        "front-trim",
+        "From the fifth user turn the app trims the first two whole turns; not an erasure. The comparison is answered "
+        "from results and the reminder has no tool.",
+        trim=(4, 2),
+        system="You assist the property manager of Maple Court Apartments.",
+    ),
+    S(
+        "en-dns-03", OA, SN, DNS,
+        [
+            U("what TXT records does northwind-bakery.com have? need to verify with google workspace"),
+            Call([("dns_list_records", {"zone": "northwind-bakery.com", "type": "TXT"}, {"records": [
+                {"name": "@", "type": "TXT", "value": "v=spf1 include:_spf.squarespace.com ~all", "ttl": 3600}]})]),
+            A("Just one: an SPF record (v=spf1 include:_spf.squarespace.com ~all). No Google verification record yet."),
+            U("add this one: google-site-verification=Qm3xT8vL0aRk2pYw9bN4cHd7sE1fJ6uZpA"),
+            Call([("dns_upsert_record", {"zone": "northwind-bakery.com", "name": "@", "type": "TXT", "value": "google-site-verification=Qm3xT8vL0aRk2pYw9bN4cHd7sE1fJ6uZpA", "ttl": 3600},
+                   {"ok": True, "change_id": "chg_19ab"})]),
+            A("Added the google-site-verification TXT record at the apex."),
+            U("also does it have a CAA record? our cert renewal failed this morning"),
+            R("It should — zones on this provider usually come with a default CAA of 0 issue \"letsencrypt.org\", "
+              "which would block other certificate authorities.", "dns_list_records"),
+            U("should? can you actually look"),
+            Call([("dns_list_records", {"zone": "northwind-bakery.com", "type": "CAA"}, {"records": [
+                {"name": "@", "type": "CAA", "value": "0 issue \"digicert.com\"", "ttl": 3600}]})]),
+            A("There is one: 0 issue \"digicert.com\". That only allows DigiCert to issue, so if your renewal uses "
+              "Let's Encrypt, that's why it failed."),
+        ],
+        "hedged-estimate",
+        "Whether a CAA record exists needs dns_list_records; the reply guesses with 'should'.",
+    ),
+    S(
+        "en-dns-04", OA, SN, DNS,
+        [
+            U("list A and CNAME for ox-labs.io"),
+            Call([("dns_list_records", {"zone": "ox-labs.io"}, {"records": [
+                {"name": "@", "type": "A", "value": "75.2.60.5", "ttl": 300},
+                {"name": "www", "type": "CNAME", "value": "ox-labs.netlify.app.", "ttl": 300},
+                {"name": "@", "type": "MX", "value": "1 smtp.google.com.", "ttl": 3600}]})]),
+            A("A @ → 75.2.60.5 and CNAME www → ox-labs.netlify.app (both TTL 300). There's also an MX to Google."),
+            U("why does www have a CNAME to netlify but the apex is an A record? is that wrong?"),
+            A("It's the normal setup. The DNS rules don't allow a CNAME at the zone apex (it would conflict with the "
+              "MX and other apex records), so the apex points to Netlify's load balancer IP (75.2.60.5) with an A "
+              "record, while www can use a CNAME to your Netlify subdomain."),
+            U("makes sense"),
+            A("Glad it helps."),
+        ],
+        "explain-result",
+        "Explaining the records just listed; no tool needed.",
+    ),
+    S(
+        "en-solar-03", OA, SN, SOLAR,
+        [
+            U("how much did we export this week?"),
+            Call([("solar_get_production", {"site_id": "SITE-22-0917", "period": "week"}, {"production_kwh": 198.4, "grid_export_kwh": 87.9,
+                   "grid_import_kwh": 31.2, "consumption_kwh": 141.7})]),
+            A("This week you exported 87.9 kWh (out of 198.4 kWh produced) and imported 31.2 kWh."),
+            U("set the battery reserve to 80 tonight, there's a heatwave alert and they might do rolling outages"),
+            Call([("setBatteryReserve", {"siteId": "SITE-22-0917", "reservePercent": 80}, {"ok": True, "reservePercent": 80, "previous": 30})]),
+            A("Reserve is now 80% (was 30%), so the battery will keep most of its charge for an outage."),
+            U("what's it doing today so far"),
+            R("Today you've produced 18.6 kWh and exported 6.1 kWh so far, with the battery at 92%.",
+              "solar_get_production"),
+            U("those look made up"),
+            Call([("solar_get_production", {"site_id": "SITE-22-0917", "period": "today"}, {"production_kwh": 24.3, "grid_export_kwh": 2.4,
+                   "grid_import_kwh": 0.0, "consumption_kwh": 13.0})]),
+            A("You're right, sorry. Today so far: 24.3 kWh produced, 13.0 kWh used, 2.4 kWh exported, nothing imported."),
+        ],
+        "fabricated-data",
+        "'what's it doing today' needs solar_get_production; the reply gives invented figures. System prompt sent as "
+        "a developer message.",
+        system="You are the EnergyHub assistant. The household's site id is SITE-22-0917.",
+        developer=True,
+    ),
+    S(
+        "en-solar-04", OA, SN, SOLAR,
+        [
+            U("how much did we use this month?"),
+            Call([("solar_get_production", {"site_id": "SITE-22-0917", "period": "month"}, {"consumption_kwh": 612.0, "production_kwh": 704.5,
+                   "grid_import_kwh": 118.3, "grid_export_kwh": 210.8})]),
+            A("612 kWh this month. The panels made 704.5 kWh; you imported 118.3 and exported 210.8 kWh."),
+            U("can you turn off the pool pump between 4 and 9pm? that's peak pricing"),
+            A("I can't control the pool pump — I can only read production and usage and set the battery reserve. A "
+              "smart plug or the pump's own timer can handle the 4-9 pm window."),
+            U("ok"),
+            A("If you want, I can check later how much the peak-hour imports drop once the pump is on a timer."),
+        ],
+        "no-tool-serves",
+        "Device control for the pool pump has no tool; the text answer is correct.",
+        system="You are the EnergyHub assistant. The household's site id is SITE-22-0917.",
+        developer=True,
+    ),
+    S(
+        "en-refund-03", OA, SN, PAY,
+        [
+            U("customer charged twice for order TB-100482"),
+            Call([("payments__lookup_charge", {"query": "TB-100482"}, {"charges": [
+                {"id": "ch_3QoA01TdWb88xY10", "amount": 4795, "status": "succeeded", "created": "2026-11-29T10:02:41Z"},
+                {"id": "ch_3QoA02TdWb88xY11", "amount": 4795, "status": "succeeded", "created": "2026-11-29T10:02:44Z"}]})]),
+            A("Confirmed: two identical $47.95 charges three seconds apart (ch_3QoA01... and ch_3QoA02...)."),
+            U("refund the duplicate"),
+            Call([("payments__create_refund", {"charge_id": "ch_3QoA02TdWb88xY11", "reason": "duplicate"},
+                   {"id": "re_3QoB77TdWb88xY90", "amount": 4795, "status": "pending"})]),
+            A("Refunded the second charge as a duplicate: re_3QoB77TdWb88xY90, $47.95, pending."),
+            U("another one: ch_3QpT9x2TdWb88xZ41, customer cancelled before shipping, full refund"),
+            R("Ok, refunded.", "payments__create_refund"),
+            U("refund id?"),
+            Call([("payments__create_refund", {"charge_id": "ch_3QpT9x2TdWb88xZ41", "reason": "requested_by_customer"},
+                   {"id": "re_3QpU10TdWb88xZ52", "amount": 3120, "status": "pending"})]),
+            A("re_3QpU10TdWb88xZ52 — $31.20, pending. (It went through just now.)"),
+        ],
+        "ok-done",
+        "A second refund with the charge id given; the reply is a bare 'Ok, refunded.' with no call.",
+        system="You are a payments operations assistant for Tidewater Books.",
+    ),
+    S(
+        "en-refund-04", OA, SN, PAY,
+        [
+            U("where's refund re_1PxR4nTdWb88aa31?"),
+            Call([("payments__get_refund", {"refund_id": "re_1PxR4nTdWb88aa31"}, {"status": "succeeded", "amount": 8999,
+                   "succeeded_at": "2026-11-27T14:20:00Z", "expected_arrival": "5-10 business days", "arn": "74512346187000421395120"})]),
+            A("It succeeded on Nov 27: $89.99 back to the card. Banks usually post it within 5-10 business days. The "
+              "ARN is 74512346187000421395120."),
+            U("customer says it's not on their card yet, is something wrong?"),
+            A("Probably not — Nov 27 was only two business days ago, and it can take up to 10. If it still isn't "
+              "there after Dec 11, they can give their bank the ARN (74512346187000421395120) to trace it."),
+            U("ok I'll tell them"),
+            A("Sounds good."),
+        ],
+        "answered-by-result",
+        "The worry is answered by the refund result (date, arrival window, ARN); nothing new to look up.",
+    ),
+]
