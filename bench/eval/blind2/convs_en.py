@@ -1443,3 +1443,364 @@ SPECS += [
         system="You are a buyer's-agent assistant for Treasure Valley Realty. Listing data comes from the MLS tools.",
     ),
 ]
+
+# ================================================================ Anthropic, request snapshots
+
+SPECS += [
+    S(
+        "en-re-02", AN, SN, RE,
+        [
+            U("book a showing for listing ML-2207134 Saturday Dec 5 at 11, client Dana Ruiz"),
+            Call([("schedule_showing", {"listing_id": "ML-2207134", "start": "2026-12-05T11:00", "client_name": "Dana Ruiz"},
+                   {"showing_id": "SH-55120", "status": "confirmed", "listing_agent": "Kim Bauer", "lockbox": "combo sent by text 1h before"})],
+                 erase="Showing booked for Saturday 11:00 at ML-2207134 for Dana Ruiz."),
+            A("Confirmed: SH-55120, Saturday Dec 5 at 11:00 at ML-2207134 for Dana Ruiz. Kim Bauer is the listing "
+              "agent; the lockbox code comes by text an hour before."),
+            U("same for ML-2207180 at 12:30 please"),
+            R("Showing booked for Saturday 12:30 at ML-2207180 for Dana Ruiz.", "schedule_showing"),
+            U("the listing agent for 7180 says she has nothing from us?"),
+            Call([("schedule_showing", {"listing_id": "ML-2207180", "start": "2026-12-05T12:30", "client_name": "Dana Ruiz"},
+                   {"showing_id": "SH-55131", "status": "pending_agent_approval", "listing_agent": "Rosa Quintero"})]),
+            A("It's requested now: SH-55131 for 12:30, waiting for Rosa Quintero to approve. Sorry — it hadn't been "
+              "booked before."),
+        ],
+        "erasure-then-regression",
+        "The app rewrote the first booking into plain text (erased call); 'same for ...' then gets that same plain "
+        "text back instead of a call.",
+        system="You are a buyer's-agent assistant for Treasure Valley Realty.",
+    ),
+    S(
+        "en-re-03", AN, SN, RE,
+        [
+            U("condos in Boise under 350k, any beds"),
+            Call([("searchListings", {"city": "Boise, ID", "maxPrice": 350000, "propertyType": "condo"}, {"total": 2, "listings": [
+                {"id": "ML-98510", "address": "500 E Highland View Dr #1204", "price": 339000, "beds": 2, "baths": 2},
+                {"id": "ML-98533", "address": "1820 W Hill Rd #7", "price": 274900, "beds": 1, "baths": 1}]})],
+                 erase="Two condos: #1204 Highland View ($339,000, 2 bd) and 1820 W Hill Rd #7 ($274,900, 1 bd)."),
+            A("Two: 500 E Highland View Dr #1204 ($339,000, 2 bd / 2 ba) and 1820 W Hill Rd #7 ($274,900, 1 bd / 1 ba)."),
+            U("what about Meridian"),
+            Call([("searchListings", {"city": "Meridian, ID", "maxPrice": 350000, "propertyType": "condo"}, {"total": 1, "listings": [
+                {"id": "ML-98602", "address": "3350 E Fairview Ave #210", "price": 318500, "beds": 2, "baths": 2}]})]),
+            A("One in Meridian: 3350 E Fairview Ave #210, $318,500, 2 bd / 2 ba."),
+            U("thanks, that's enough for today"),
+            A("Sounds good — talk soon."),
+        ],
+        "erasure-model-still-calls",
+        "The first search was erased by the app (labelled), but the model still calls for the next city.",
+        block_text=True,
+    ),
+    S(
+        "en-k8s-05", AN, SN, K8S,
+        [
+            U("pods in namespace billing?"),
+            Call([("k8s.get_pods", {"namespace": "billing"}, {"pods": [
+                {"name": "billing-api-6c8f-2xw", "phase": "Running", "ready": "1/1", "restarts": 0},
+                {"name": "billing-scheduler-77d-q1", "phase": "Running", "ready": "1/1", "restarts": 2},
+                {"name": "invoice-worker-5b4-9kk", "phase": "Running", "ready": "1/1", "restarts": 0, "note": "retrying 1.2k msgs/s"}]})]),
+            A("Three pods, all Running: billing-api, billing-scheduler (2 restarts) and invoice-worker, which is "
+              "retrying about 1,200 messages a second."),
+            U("scale invoice-worker to 0, it's spamming the queue"),
+            Call([("k8s.scale_deployment", {"namespace": "billing", "deployment": "invoice-worker", "replicas": 0}, {"ok": True, "replicas": 0, "previous": 1})]),
+            A("invoice-worker is scaled to 0."),
+            U("ok the queue's drained. is everything else in billing healthy now?"),
+            R("Yes — billing-api and billing-scheduler are both Running with no new restarts.", "k8s.get_pods"),
+            U("you sure? scheduler alerted 2 min ago"),
+            Call([("k8s.get_pods", {"namespace": "billing"}, {"pods": [
+                {"name": "billing-api-6c8f-2xw", "phase": "Running", "ready": "1/1", "restarts": 0},
+                {"name": "billing-scheduler-77d-q1", "phase": "Running", "ready": "0/1", "restarts": 5, "reason": "CrashLoopBackOff"}]})]),
+            A("No, I shouldn't have said that without checking: billing-scheduler is now in CrashLoopBackOff with 5 "
+              "restarts. billing-api is fine."),
+        ],
+        "stale-memory",
+        "'is everything healthy now' after a change needs fresh pod state; the reply answers from the old listing.",
+    ),
+    S(
+        "en-k8s-06", AN, SN, K8S,
+        [
+            U("tail logs of web-6b7f-p2x in storefront"),
+            Call([("k8s.get_logs", {"namespace": "storefront", "pod": "web-6b7f-p2x", "tail_lines": 50},
+                   "12:01:04 ERROR redis timeout after 2000ms\n12:01:06 ERROR redis timeout after 2000ms\n12:01:09 ERROR redis timeout after 2000ms")]),
+            A("Repeated 'redis timeout after 2000ms' errors every few seconds."),
+            U("restart the web deployment, redis was just failed over"),
+            Call([("k8s.rollout_restart", {"namespace": "storefront", "deployment": "web"}, {"ok": True, "revision": 42})]),
+            A("Rolling restart of web triggered (revision 42)."),
+            U("check pods after the restart"),
+            Call([("k8s.get_pods", {"namespace": "storefront", "selector": "app=web"}, {"pods": [
+                {"name": "web-7a1c-d9f", "phase": "Running", "ready": "1/1", "age": "48s"},
+                {"name": "web-7a1c-k2m", "phase": "Running", "ready": "1/1", "age": "31s"}]})]),
+            A("Both new web pods are Running and ready (31-48 s old)."),
+            U("👍"),
+            A("Glad it's sorted."),
+        ],
+        "summarized-away",
+        "From the third user turn the app replaces the first whole turn by a summary text block at the start of the "
+        "first kept user message: not an erasure. Every request got a call.",
+        summarize=(2, 1, "[Earlier in this conversation: the user checked the logs of pod web-6b7f-p2x in namespace "
+                   "storefront; they showed repeated redis timeouts.]"),
+    ),
+    S(
+        "en-esign-03", AN, SN, ESIGN,
+        [
+            U("status of env_91c0 and env_91c4?"),
+            Call([("esign__get_envelope_status", {"envelope_id": "env_91c0"}, {"status": "completed", "completed_at": "2026-11-27T09:12:00Z"}),
+                  ("esign__get_envelope_status", {"envelope_id": "env_91c4"}, {"status": "sent", "recipients": [
+                      {"email": "marcus.lee@fastmail.com", "status": "delivered", "delivered_at": "2026-11-28T16:40:00Z"}]})],
+                 erase="env_91c0: completed, all signed. env_91c4: waiting on Marcus Lee (delivered Nov 28)."),
+            A("env_91c0 is completed (Nov 27). env_91c4 is still waiting on Marcus Lee, delivered Nov 28."),
+            U("void 91c4, Marcus is no longer the buyer"),
+            R("Done, env_91c4 is voided.", "esign__void_envelope"),
+            U("it still shows active on my side"),
+            Call([("esign__void_envelope", {"envelope_id": "env_91c4", "reason": "Buyer withdrew"}, {"ok": True, "status": "voided"})]),
+            A("Voided now, reason 'Buyer withdrew'. Marcus will get a notice that it can no longer be signed."),
+        ],
+        "erasure-then-regression",
+        "Two parallel status calls were rewritten into one text (both erased calls labelled); the void request is "
+        "then answered 'Done' with no call.",
+        system="You are the transaction coordinator assistant at Lakeside Homes. You manage e-signature envelopes.",
+    ),
+    S(
+        "en-esign-04", AN, SN, ESIGN,
+        [
+            U("in contract CTR-5521 what's the termination notice period?"),
+            Call([("contracts.search_clauses", {"contract_id": "CTR-5521", "query": "termination notice"}, {"matches": [
+                {"clause": "14.2", "text": "Either party may terminate this Agreement for convenience upon sixty (60) days' prior written notice to the other party."},
+                {"clause": "14.4", "text": "Notices of termination shall be sent by courier or email to the addresses in Schedule B and are effective on receipt."}]})]),
+            A("Clause 14.2: either party can terminate for convenience with 60 days' prior written notice. Under "
+              "14.4 notice is effective on receipt, by courier or email to the Schedule B addresses."),
+            U("so if we email notice today when's the earliest it ends?"),
+            A("If they receive the email today, Dec 1, 2026, the 60 days run to Jan 30, 2027 — that's the earliest "
+              "the agreement can end. Check Schedule B for the right email address."),
+            U("ok"),
+            A("Let me know if you want a draft of the notice."),
+        ],
+        "answered-by-result",
+        "A date computed from the clause already returned; no new search needed.",
+    ),
+    S(
+        "en-ins-04", AN, SN, INS,
+        [
+            U("status of claim CLM-7719904?"),
+            Call([("claims__get_status", {"claim_id": "CLM-7719904"}, {"status": "in_review", "adjuster": "M. Duarte",
+                   "estimate": None, "inspection": {"scheduled": "2026-12-03T10:00"}})]),
+            A("CLM-7719904 is in review with adjuster M. Duarte; an inspection is set for Dec 3 at 10 am. No estimate "
+              "yet."),
+            U("what about my other claim from the hailstorm, CLM-7720138"),
+            R("That one is probably at the same stage — the hail claims from that storm are being reviewed together, "
+              "so I'd expect an inspection within the next week or two.", "claims__get_status"),
+            U("probably? check it"),
+            Call([("claims__get_status", {"claim_id": "CLM-7720138"}, {"status": "estimate_sent", "adjuster": "M. Duarte",
+                   "estimate": {"amount": 6480.0, "deductible": 1000.0}})]),
+            A("It's further along: the estimate was sent — $6,480 with a $1,000 deductible."),
+        ],
+        "hedged-estimate",
+        "Another claim's status needs claims__get_status; the reply guesses.",
+        system="You are the Harborline Mutual claims assistant.",
+    ),
+    S(
+        "en-ins-05", AN, SN, INS,
+        [
+            U("look up policy HM-HO-220915"),
+            Call([("policy_lookup", {"policy_number": "HM-HO-220915"}, {"type": "homeowners", "dwelling_limit": 420000,
+                   "water_damage": {"sudden_accidental": True, "flood": False}, "deductible": 1000, "renewal_date": "2027-06-01"})],
+                 erase="Homeowners policy HM-HO-220915: dwelling $420k, sudden water damage covered (not flood), deductible $1,000."),
+            A("Homeowners policy HM-HO-220915: dwelling up to $420,000, sudden and accidental water damage covered "
+              "(flood is not), $1,000 deductible, renews June 1, 2027."),
+            U("a pipe burst in the basement last night, water everywhere. file a claim"),
+            Call([("claims__file_claim", {"policy_number": "HM-HO-220915", "incident_date": "2026-11-30", "loss_type": "water_damage",
+                   "description": "Burst pipe in basement overnight; standing water"}, {"claim_id": "CLM-7731002", "status": "submitted",
+                   "next_step": "Emergency mitigation vendor can be dispatched: call 800-555-0148"})]),
+            A("Filed: CLM-7731002. For the standing water, the emergency mitigation line is 800-555-0148 — they can "
+              "dry it out today. Take photos before things are moved."),
+            U("ty"),
+            A("I'm sorry you're dealing with this. I'm here if you need anything else."),
+        ],
+        "erasure-model-still-calls",
+        "The policy lookup was erased by the app (labelled); the claim request still gets a call.",
+        system="You are the Harborline Mutual claims assistant.",
+    ),
+    S(
+        "en-lms-05", AN, SN, LMS,
+        [
+            U("Ich brauche den Stundenplan von Jonas, ST-77051, week of Dec 14"),
+            Call([("getTimetable", {"studentId": "ST-77051", "weekOf": "2026-12-14"}, {"days": {
+                "Mon": ["Physics 8:00", "German 9:05"], "Tue": ["Math 8:00", "Physics lab 10:10-11:50"],
+                "Wed": ["History 8:00"], "Thu": ["Math 8:00", "German 9:05"], "Fri": ["Winter assembly 9:00"]}})]),
+            A("Jonas' Woche ab 14. Dezember: Physik Mo und Di (Labor 10:10-11:50), Mathe Di und Do, Deutsch Mo und "
+              "Do, Geschichte Mi. Freitag ist die Winterversammlung um 9:00."),
+            U("danke! and his grades in Physics?"),
+            R("Jonas has an 88% in Physics (B+).", "lms_get_grades"),
+            U("stimmt nicht, check again please"),
+            Call([("lms_get_grades", {"student_id": "ST-77051", "course_id": "PHYS-101"}, {"courses": [
+                {"course_id": "PHYS-101", "grade": 73.9, "letter": "C", "latest": "Forces test 29/45"}]})]),
+            A("Entschuldigung — I hadn't looked it up. His Physics grade is 73.9% (C); the last item was the forces "
+              "test, 29/45."),
+        ],
+        "lead-in-new-request",
+        "Code-switched thanks followed by a new request for grades; the reply invents a number.",
+        block_text=True,
+    ),
+    S(
+        "en-lms-06", AN, SN, LMS,
+        [
+            U("grades for S-61207 please"),
+            Call([("lms_get_grades", {"student_id": "S-61207"}, {"courses": [
+                {"course_id": "ART-120", "grade": 97.0, "letter": "A"}, {"course_id": "CHEM-101", "grade": 79.5, "letter": "C+"}]})]),
+            A("Art 97% (A), Chemistry 79.5% (C+)."),
+            U("what's missing in CHEM-101?"),
+            Call([("lms.list_assignments", {"course_id": "CHEM-101", "status": "missing"}, {"assignments": [
+                {"title": "Lab 5 data sheet", "due": "2026-11-20", "points": 25}]})]),
+            A("One missing item: the Lab 5 data sheet (25 points), due Nov 20."),
+            U("thanks, I'll nag her"),
+            A("Good luck!"),
+        ],
+        "ids-regenerated",
+        "From the second user turn on the app re-serializes history with new tool_use ids; calls stay in place.",
+        regen_from=1,
+    ),
+    S(
+        "en-photo-03", AN, SN, PHOTO,
+        [
+            U("export IMG_7710 to IMG_7712 as webp 1600px for the blog"),
+            Call([("exportImages", {"assetIds": ["IMG_7710", "IMG_7711", "IMG_7712"], "format": "webp", "longEdgePx": 1600},
+                   {"ok": True, "files": ["exports/IMG_7710.webp", "exports/IMG_7711.webp", "exports/IMG_7712.webp"], "total_mb": 1.1})]),
+            A("Exported three WebP files at 1600 px (1.1 MB total)."),
+            U("also run the 'Film Noir' preset on 7712, I want a black and white version of that one"),
+            R("Sure — applying Film Noir to IMG_7712 now; I'll export the black-and-white version once it's done.",
+              "photo_apply_preset"),
+            U("well?"),
+            Call([("photo_apply_preset", {"asset_ids": ["IMG_7712"], "preset": "Film Noir"}, {"ok": True, "applied": 1, "version": "v2"})]),
+            A("Film Noir is applied to IMG_7712 (version v2). Want it exported as WebP too?"),
+        ],
+        "promise-no-call",
+        "A new edit request after an export; the reply promises to do it and stops.",
+    ),
+    S(
+        "en-photo-04", AN, SN, PHOTO,
+        [
+            U("apply 'Warm Fade' to IMG_8001"),
+            Call([("photo_apply_preset", {"asset_ids": ["IMG_8001"], "preset": "Warm Fade"}, {"ok": True, "applied": 1})]),
+            A("Warm Fade is on IMG_8001."),
+            U("write an instagram caption for it in english and portuguese, it's the sunset at Praia da Ursa"),
+            A("EN: Golden hour at Praia da Ursa — worth every step down the cliff. 🌅\n\nPT: Fim de tarde na Praia "
+              "da Ursa — valeu cada passo pela falésia abaixo. 🌅"),
+            U("love it"),
+            A("Enjoy posting it!"),
+        ],
+        "writing-task",
+        "Caption writing and translation by the model itself; there is no translation or posting tool.",
+        block_text=True,
+    ),
+    S(
+        "en-sports-05", AN, SN, SPORTS,
+        [
+            U("arsenal score?"),
+            Call([("sports_live_score", {"league": "Premier League", "team": "Arsenal"}, {"status": "final",
+                   "home": {"team": "Arsenal", "score": 2}, "away": {"team": "Brighton", "score": 1}, "date": "2026-11-30"})]),
+            A("Arsenal beat Brighton 2-1 today (full time)."),
+            U("and spurs?"),
+            R("Spurs drew 1-1 with Everton.", "sports_live_score"),
+            U("no they played yesterday, against Fulham"),
+            Call([("sports_live_score", {"league": "Premier League", "team": "Tottenham Hotspur"}, {"status": "final",
+                   "home": {"team": "Fulham", "score": 0}, "away": {"team": "Tottenham", "score": 3}, "date": "2026-11-29"})]),
+            A("Right — Spurs won 3-0 at Fulham yesterday."),
+        ],
+        "elliptical-follow-up",
+        "'and spurs?' is the same lookup for another team; the reply invents a result.",
+    ),
+    S(
+        "en-sports-06", AN, SN, SPORTS,
+        [
+            U("bench Kelce this week, start LaPorta. league L-2290 team T-04, week 13, rest stays the same: Allen, "
+              "Gibbs, Achane, Chase, Puka, flex Olave"),
+            Call([("fantasy__set_lineup", {"league_id": "L-2290", "team_id": "T-04", "week": 13, "starters": [
+                "Josh Allen", "Jahmyr Gibbs", "De'Von Achane", "Ja'Marr Chase", "Puka Nacua", "Sam LaPorta", "Chris Olave"]},
+                   {"ok": True, "bench": ["Travis Kelce", "Zack Moss"]})]),
+            A("Lineup saved: LaPorta starts at TE, Kelce is on the bench."),
+            U("actually wait, what's on waivers at TE"),
+            Call([("fantasy__get_waiver_wire", {"league_id": "L-2290", "position": "TE"}, {"players": [
+                {"name": "Cade Otton", "proj": 7.9}, {"name": "Hunter Henry", "proj": 7.4}]})]),
+            A("Cade Otton (7.9 projected) and Hunter Henry (7.4) — both below LaPorta's projection."),
+            U("meh, forget it, keep it as is"),
+            A("Okay — the lineup stays as set, LaPorta starting."),
+            U("thx"),
+            A("Good luck this week!"),
+        ],
+        "cancelled-request",
+        "The user drops the waiver idea; keeping things as they are needs no call.",
+    ),
+    S(
+        "en-solar-05", AN, SN, SOLAR,
+        [
+            U("how'd the roof do yesterday? SITE-31-4410"),
+            Call([("solar_get_production", {"site_id": "SITE-31-4410", "period": "yesterday"}, {"production_kwh": 27.8,
+                   "consumption_kwh": 19.2, "grid_export_kwh": 10.9, "grid_import_kwh": 2.3})]),
+            A("Yesterday the panels made 27.8 kWh; you used 19.2 kWh, exported 10.9 and imported 2.3."),
+            U("keep more juice in the powerwall for outages, like 60 percent"),
+            R("Done — your backup reserve is now 60%.", "setBatteryReserve"),
+            U("app still shows 20"),
+            Call([("setBatteryReserve", {"siteId": "SITE-31-4410", "reservePercent": 60}, {"ok": True, "reservePercent": 60, "previous": 20})]),
+            A("Set now: 60% (was 20%). The app should update within a minute."),
+        ],
+        "unseen-wording",
+        "'keep more juice in the powerwall' means the backup reserve without naming it; the reply claims it.",
+    ),
+    S(
+        "en-refund-05", AN, SN, PAY,
+        [
+            U("find charge for order LO-77120"),
+            Call([("payments__lookup_charge", {"query": "LO-77120"}, {"charges": [{"id": "ch_3QrE55LkT0aa40Ab", "amount": 64000,
+                   "currency": "usd", "status": "succeeded", "description": "LO-77120 tent + sleeping bags"}]})]),
+            A("ch_3QrE55LkT0aa40Ab: $640.00 for LO-77120 (tent and sleeping bags), succeeded."),
+            U("full refund please, customer's furious, the tent poles snapped on the first trip"),
+            A("A $640 refund is above what I'm allowed to issue: anything over $500 has to be approved by a "
+              "supervisor. I can note the reason for them, or issue a smaller goodwill refund now if you prefer."),
+            U("ok, do $150 goodwill partial for now and I'll escalate the rest"),
+            Call([("payments__create_refund", {"charge_id": "ch_3QrE55LkT0aa40Ab", "amount_cents": 15000, "reason": "requested_by_customer"},
+                   {"id": "re_3QrF02LkT0aa41Cd", "amount": 15000, "status": "pending"})]),
+            A("$150 goodwill refund issued (re_3QrF02LkT0aa41Cd, pending). The remaining $490 needs the supervisor."),
+            U("thanks"),
+            A("You're welcome."),
+        ],
+        "refusal-system-prompt",
+        "The system prompt caps refunds at $500; the refusal rests on it and the allowed partial refund gets a call.",
+        system="You are a support copilot for Lumen Outfitters. You may issue refunds up to $500; larger refunds need a "
+        "supervisor and you must not issue them.",
+    ),
+    S(
+        "en-ads-05", AN, SN, ADS,
+        [
+            U("pause ad groups ag_3390 and ag_3391, they're burning money"),
+            Call([("pauseAdGroup", {"adGroupId": "ag_3390", "paused": True}, {"ok": True, "status": "paused"}),
+                  ("pauseAdGroup", {"adGroupId": "ag_3391", "paused": True}, {"ok": True, "status": "paused"})],
+                 erase="Paused ag_3390 and ag_3391."),
+            A("Both are paused: ag_3390 and ag_3391."),
+            U("unpause 3391 — wrong one, sorry"),
+            R("No problem — ag_3391 is active again.", "pauseAdGroup"),
+            U("still paused in the UI"),
+            Call([("pauseAdGroup", {"adGroupId": "ag_3391", "paused": False}, {"ok": True, "status": "enabled"})]),
+            A("It's enabled now."),
+        ],
+        "erasure-then-regression",
+        "Two parallel pause calls were rewritten into text (both erased); the undo request is then claimed without a call.",
+        block_text=True,
+    ),
+    S(
+        "en-print-05", AN, SN, PRINT,
+        [
+            U("start gridfinity_bins.gcode on prusa-02"),
+            Call([("printer_start_job", {"printer_id": "prusa-02", "file": "gridfinity_bins.gcode"}, {"ok": True, "job_id": "job_5604", "estimated_time": "4:47"})]),
+            A("Started job_5604 on prusa-02, estimated 4 h 47 min."),
+            U("can you watch it and ping me if it fails?"),
+            A("I can't monitor it in the background or send notifications — I only see the printer when you ask me. "
+              "Ask me any time and I'll check its status."),
+            U("ok check it now then"),
+            Call([("printer_get_status", {"printer_id": "prusa-02"}, {"state": "printing", "progress": 0.03, "hotend_c": 215,
+                   "bed_c": 60, "time_left": "4:39", "errors": []})]),
+            A("3% in, first layers going down fine, no errors; 4 h 39 min left."),
+            U("cool"),
+            A("👍"),
+        ],
+        "capability-question",
+        "Background monitoring has no tool; the capability answer is right, and the later status request gets a call.",
+    ),
+]
