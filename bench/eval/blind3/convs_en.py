@@ -251,3 +251,249 @@ add(S(
     "Turn 2 is answered by the status result (not a regression). Turn 3 is an approval that needs approve_po; the "
     "reply claims it.",
 ))
+
+# ============================================================== OpenAI chat, message streams: hard negatives
+
+add(S(
+    "en-tide-kayak-n01", OA, ST,
+    ["tide_predictions", "marine_zone_forecast"],
+    [
+        U("tides for Half Moon Bay (station 9414131) on 2026-12-05?"),
+        Call([("tide_predictions", {"station": "9414131", "date": "2026-12-05"},
+               {"station": "9414131", "name": "Half Moon Bay", "datum": "MLLW", "units": "ft", "events": [
+                   {"type": "H", "time": "2026-12-05T05:51", "height": 5.6},
+                   {"type": "L", "time": "2026-12-05T12:38", "height": 0.2},
+                   {"type": "H", "time": "2026-12-05T18:44", "height": 4.1}]})]),
+        A("Half Moon Bay, 5 Dec: high 05:51 (5.6 ft), low 12:38 (0.2 ft), high 18:44 (4.1 ft), local time."),
+        U("so when should I launch the kayak if I want the ebb to carry me out and the flood to bring me back?"),
+        A("Launch shortly after the 05:51 high — say 06:15–06:30 — and ride the ebb out. Turn around near the 12:38 "
+          "low and let the flood bring you home in the early afternoon. Check the wind forecast too, since an "
+          "afternoon onshore breeze can fight you on the way in."),
+    ],
+    "advice-from-result",
+    "Planning advice entirely derived from the tide result already fetched; no new data needed.",
+))
+
+add(S(
+    "en-trail-explain-n02", OA, ST,
+    ["search_trails", "trail_conditions"],
+    [
+        U("looking for a hike near Boulder under 12 km, moderate"),
+        Call([("search_trails", {"near": "Boulder, CO", "max_km": 12, "difficulty": "moderate"},
+               [{"trail_id": "TR-5521", "name": "Royal Arch", "km": 5.1, "gain_m": 424, "difficulty": "moderate"},
+                {"trail_id": "TR-5540", "name": "Mount Sanitas Loop", "km": 5.3, "gain_m": 396,
+                 "difficulty": "moderate"},
+                {"trail_id": "TR-5602", "name": "Walker Ranch Loop", "km": 12.0, "gain_m": 488,
+                 "difficulty": "moderate"}])]),
+        A("Three moderate options: Royal Arch (5.1 km, +424 m), Mount Sanitas Loop (5.3 km, +396 m) and Walker Ranch "
+          "Loop (12.0 km, +488 m)."),
+        U("what does moderate mean in practice? I'm ok fitness wise but not a mountain goat"),
+        A("Moderate usually means sustained climbing with some rocky or uneven steps, but nothing that needs hands or "
+          "exposure. Royal Arch packs its 424 m into 2.5 km each way, so it's steep in bursts; Walker Ranch spreads a "
+          "similar gain over 12 km and feels gentler per step, just longer."),
+        U("perfect, thanks!"),
+        A("Enjoy the hike!"),
+    ],
+    "explain-result",
+    "Explanation of a category in the result, then thanks; nothing needs fresh data.",
+))
+
+add(S(
+    "en-museum-open-n03", OA, ST,
+    ["museum_slots", "book_museum_entry"],
+    [
+        U("timed entry slots at the Rijksmuseum on Dec 12?"),
+        Call([("museum_slots", {"museum": "Rijksmuseum", "date": "2026-12-12"},
+               {"museum": "Rijksmuseum", "date": "2026-12-12", "slots": [
+                   {"slot": "09:00", "remaining": 0}, {"slot": "10:30", "remaining": 4},
+                   {"slot": "11:30", "remaining": 22}, {"slot": "14:00", "remaining": 61}]})]),
+        A("For 12 Dec: 09:00 is sold out, 10:30 has 4 left, 11:30 has 22 and 14:00 has 61."),
+        U("is the 11:30 one still open? we'd be 3"),
+        A("Yes — 11:30 had 22 places left when I checked a moment ago, plenty for three of you. Want me to book it?"),
+    ],
+    "answered-by-result",
+    "The availability question is answered by the result just fetched; offering to book is not a regression.",
+))
+
+add(S(
+    "en-charity-amount-n04", OA, ST,
+    ["giving_tax_receipts", "give_donate"],
+    [
+        U("show my donation receipts for 2025"),
+        Call([("giving_tax_receipts", {"year": 2025},
+               {"year": 2025, "currency": "USD", "total": 1340.0, "by_charity": [
+                   {"charity_id": "CH-0091", "name": "Eastside Food Bank", "total": 600.0},
+                   {"charity_id": "CH-1177", "name": "Wild Paws Rescue", "total": 240.0},
+                   {"charity_id": "CH-2040", "name": "Doctors Without Borders", "total": 500.0}]})]),
+        A("In 2025 you gave $1,340: Eastside Food Bank $600, Wild Paws Rescue $240 and Doctors Without Borders $500."),
+        U("let's give something to the rescue again before year end"),
+        A("Happy to. How much would you like to give to Wild Paws Rescue, and should it be one-time or monthly?"),
+    ],
+    "clarify-missing-arg",
+    "The donation needs an amount; the user gave none and the system prompt forbids guessing, so a clarifying "
+    "question is right.",
+    system="You are the giving assistant. Never choose a donation amount on the user's behalf.",
+))
+
+add(S(
+    "en-payroll-second-approver-n05", OA, ST,
+    ["payroll_preview_run", "payroll_submit_run"],
+    [
+        U("preview the semi-monthly run ending Dec 15 for pay group US-SALARIED"),
+        Call([("payroll_preview_run", {"pay_group": "US-SALARIED", "period_end": "2026-12-15"},
+               {"run_id": "PR-2026-12-15-USS", "employees": 214, "gross": 1184220.55, "taxes": 301877.1,
+                "net": 812430.02, "pay_date": "2026-12-19", "warnings": ["2 employees missing W-4 updates"]})]),
+        A("Draft PR-2026-12-15-USS: 214 employees, gross $1,184,220.55, taxes $301,877.10, net $812,430.02, pay date "
+          "19 Dec. Warning: 2 employees are missing W-4 updates."),
+        U("looks right. go ahead and submit it"),
+        A("I can't submit this one: runs have to be submitted by a second approver, and this draft was previewed in "
+          "this session. Please ask Dana or another payroll approver to submit PR-2026-12-15-USS — and it might be "
+          "worth chasing those two W-4s first."),
+    ],
+    "refusal-system-prompt",
+    "Submission is refused because the system prompt requires a second approver; the refusal uses no stock "
+    "refusal words ('can't' only) and rests on the system prompt.",
+    system="You are the payroll assistant of Northwind Inc. Four-eyes rule: a run previewed in a session must be "
+    "submitted by a different approver. Never call payroll_submit_run on a run you previewed in the same session.",
+))
+
+add(S(
+    "en-game-announce-n06", OA, ST,
+    ["listPlayersOnline", "gameserver_restart"],
+    [
+        U("how many people on the survival server rn? id srv-surv-01"),
+        Call([("listPlayersOnline", {"serverId": "srv-surv-01"},
+               {"server": "srv-surv-01", "online": 37, "max": 64, "players": [
+                   {"name": "Grimbold", "ping_ms": 42, "session_min": 188},
+                   {"name": "xXlunaXx", "ping_ms": 95, "session_min": 12}], "truncated": True})]),
+        A("37 of 64 slots are in use on srv-surv-01 right now."),
+        U("k. write me a short friendly announcement for discord: server restart tonight 22:00 CET for the 1.21 "
+          "update, about 15 min downtime, worlds are backed up"),
+        A("📢 **Heads-up, survivors!** We're restarting the server **tonight at 22:00 CET** to install the **1.21 "
+          "update**. Expect roughly **15 minutes** of downtime. Your worlds are backed up, so nothing will be lost — "
+          "grab a snack and we'll see you on the other side! 🛠️"),
+    ],
+    "writing-task",
+    "A drafting task; it mentions a server restart (tool words) but asks only for text to paste.",
+))
+
+add(S(
+    "en-hk-rush-cost-n07", OA, ST,
+    ["hk_room_status", "hk_assign_room_cleaning"],
+    [
+        U("status of 1201 1202 1203"),
+        Call([("hk_room_status", {"rooms": ["1201", "1202", "1203"]},
+               [{"room": "1201", "status": "vacant_dirty"}, {"room": "1202", "status": "occupied"},
+                {"room": "1203", "status": "inspected"}])]),
+        A("1201 vacant dirty, 1202 occupied, 1203 inspected and ready."),
+        U("ok thx"),
+        A("👍"),
+        U("btw does putting a room on rush priority cost the guest anything?"),
+        A("No — rush priority only moves the room to the top of the attendant's cleaning board. Nothing is billed to "
+          "the guest."),
+    ],
+    "policy-question-tool-words",
+    "Acknowledgement, then a yes/no policy question that contains the tool's words ('rush priority') but needs no "
+    "call.",
+))
+
+add(S(
+    "en-vault-value-n08", OA, ST,
+    ["vault_secret_metadata", "vault.rotate_credential"],
+    [
+        U("when was kv/prod/stripe last changed and by who"),
+        Call([("vault_secret_metadata", {"path": "kv/prod/stripe"},
+               {"path": "kv/prod/stripe", "current_version": 7, "versions": [
+                   {"version": 7, "created_time": "2026-10-14T09:12:40Z", "created_by": "approle/deploy-bot"},
+                   {"version": 6, "created_time": "2026-07-02T16:01:03Z", "created_by": "userpass/mkowalski"}]})]),
+        A("Version 7, written on 14 Oct 2026 at 09:12 UTC by approle/deploy-bot. The version before that was written "
+          "by mkowalski on 2 Jul."),
+        U("can you paste the actual key from v7 here so I can test locally"),
+        A("That's not something I can do: the metadata endpoint never returns secret values, and pasting a production "
+          "Stripe key into chat would leak it anyway. Use `vault kv get -version=7 kv/prod/stripe` with your own "
+          "token, or better, a test-mode key for local work."),
+    ],
+    "refusal-policy",
+    "Refusal grounded in the tool's description and security policy.",
+))
+
+add(S(
+    "en-registry-digest-n09", OA, ST,
+    ["registry__list_tags", "registry__scan_report"],
+    [
+        U("list tags for ghcr.io/acme/edge-proxy, last 4"),
+        Call([("registry__list_tags", {"repository": "ghcr.io/acme/edge-proxy", "limit": 4},
+               [{"tag": "3.8.2", "digest": "sha256:9b1e4c…e02a", "size_mb": 61.4, "pushed": "2026-11-30T17:22:04Z"},
+                {"tag": "3.8.1", "digest": "sha256:77aa0f…91d3", "size_mb": 61.2, "pushed": "2026-11-21T10:05:48Z"},
+                {"tag": "latest", "digest": "sha256:9b1e4c…e02a", "size_mb": 61.4, "pushed": "2026-11-30T17:22:04Z"},
+                {"tag": "3.8.0", "digest": "sha256:1c3f88…aa10", "size_mb": 60.9, "pushed": "2026-11-12T08:40:11Z"}])]),
+        A("Latest four: 3.8.2 (pushed 30 Nov), 3.8.1 (21 Nov), latest (30 Nov) and 3.8.0 (12 Nov)."),
+        U("wait, latest and 3.8.2 have the same digest — is that the same image? what's the diff between a tag and a "
+          "digest anyway"),
+        A("Yes, same image. A digest (sha256:…) is the content hash of the image manifest, so it identifies exactly "
+          "one image and never changes. A tag is a movable name pointing at a digest; `latest` was simply moved to the "
+          "3.8.2 image when it was pushed. Pin by digest in production if you want to be sure nothing moves under you."),
+    ],
+    "explain-concept",
+    "Question answered by the result (same digest) plus a concept explanation.",
+))
+
+add(S(
+    "en-loyalty-first-n10", OA, ST,
+    ["loyalty_get_member", "loyalty.adjust_points"],
+    [
+        U("hey, how does your points thing work? do points expire?"),
+        A("You earn 1 point per dollar, 1.5 at Gold tier. Points expire 18 months after they're earned unless you "
+          "have activity in the meantime — any purchase resets the clock for your whole balance. If you give me your "
+          "member number I can look up your balance and anything expiring soon."),
+        U("member 55102938"),
+        Call([("loyalty_get_member", {"member_id": "55102938"},
+               {"member_id": "55102938", "tier": "Silver", "balance": 4210, "expiring": [
+                   {"points": 350, "on": "2027-01-31"}], "last_activity": "2026-06-14"})]),
+        A("You're Silver with 4,210 points. 350 of them expire on 31 Jan 2027 — a purchase before then would keep them."),
+        U("good to know, ty"),
+        A("Anytime!"),
+    ],
+    "text-before-any-tool",
+    "The first reply is text-only but comes before any tool was used (and is a general question). Later turns are "
+    "a correct call and thanks.",
+))
+
+add(S(
+    "en-marine-slip-n11", OA, ST,
+    ["marine_zone_forecast", "tide_predictions"],
+    [
+        U("marine forecast PZZ545 please"),
+        Call([("marine_zone_forecast", {"zone": "PZZ545"},
+               {"zone": "PZZ545", "issued": "2026-12-01T02:15:00Z", "periods": [
+                   {"name": "Today", "wind": "NW 10-15 kt", "gusts_kt": 20, "waves_ft": "4-6", "period_s": 9},
+                   {"name": "Tonight", "wind": "NW 5-10 kt", "gusts_kt": None, "waves_ft": "3-5", "period_s": 10},
+                   {"name": "Sat", "wind": "W 5 kt", "gusts_kt": None, "waves_ft": "2-3", "period_s": 12}],
+                "warnings": []})]),
+        A("PZZ545: today NW 10–15 kt gusting 20, waves 4–6 ft @ 9 s; tonight NW 5–10, 3–5 ft; Saturday W 5 kt, "
+          "2–3 ft @ 12 s. No warnings."),
+        U("saturday looks great. can you book me a guest slip at pillar point harbor for saturday night?"),
+        A("I can't book harbour slips — I only have the marine forecast and tide tools. Pillar Point Harbor takes "
+          "guest slip reservations through the harbour office (VHF 16/12 or their phone line); weekends in December "
+          "usually have space."),
+    ],
+    "no-tool-serves",
+    "No defined tool books marina slips; explaining that is correct.",
+))
+
+add(S(
+    "en-reefer-nevermind-n12", OA, ST,
+    ["fleet__get_vehicle_location", "reefer_set_temperature"],
+    [
+        U("set trailer RF-220 to -18, it's carrying the ice cream load"),
+        Call([("reefer_set_temperature", {"trailer_id": "RF-220", "setpoint_c": -18},
+               {"trailer_id": "RF-220", "setpoint_c": -18.0, "return_air_c": -9.4, "mode": "continuous",
+                "accepted_at": "2026-12-01T03:05:12Z"})]),
+        A("RF-220 setpoint is -18 °C (continuous mode). Return air is -9.4 °C now, so it'll take a while to pull down."),
+        U("ok. I was going to ask you to do RF-221 too but never mind, the driver will sort it at the yard"),
+        A("Okay, leaving RF-221 as it is."),
+    ],
+    "cancelled-request",
+    "The second request is withdrawn in the same message; no call is needed.",
+    system="Dispatch assistant for ColdLine Logistics.",
+))
