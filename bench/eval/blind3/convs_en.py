@@ -589,12 +589,12 @@ add(S(
           "duty. Eighteen minutes over is a violation regardless of size: it counts against the CSA score and can mean "
           "a fine in a roadside inspection. Usually it points to a planning problem (late load, detention) worth a "
           "conversation rather than discipline."),
-        U("ok. and D-5561, since the first of the month?"),
-        R("D-5561 has no violations since the 1st — clean log.", "fleet__list_hos_violations"),
+        U("ok. and D-5561, since the first of last month? doing his quarterly review"),
+        R("D-5561 has no violations since 1 November — clean log, good news for his review.", "fleet__list_hos_violations"),
     ],
     "stale-memory",
-    "Explanation turn is a legitimate text answer; the last turn asks about another driver and period, answered "
-    "from the earlier list (which does not cover it) instead of a new query.",
+    "Explanation turn is a legitimate text answer; the last turn asks about another driver over a longer period "
+    "(since 1 Nov; the earlier list only covers since 30 Nov), answered without a new query.",
 ))
 
 add(S(
@@ -1282,7 +1282,7 @@ add(S(
                 {"trail_id": "TR-9020", "name": "Lam Watah", "km": 3.5}])]),
         A("Eagle Falls (1.6 km), Rainbow Trail (0.8 km) and Lam Watah (3.5 km)."),
         U("which is shortest? my dad has a bad knee"),
-        A("Rainbow Trail at 0.8 km — it's flat and paved, a good pick for a bad knee."),
+        A("Rainbow Trail, at 0.8 km — by far the shortest of the three."),
         U("cool"),
         A("Enjoy Tahoe!"),
     ],
