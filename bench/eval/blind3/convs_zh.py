@@ -291,3 +291,235 @@ S("pet-two", OA, ST, PET, [
     R("可以的，喵星球也接小型犬，同样时间还有位置，价格 78 元/晚。", "pet_boarding_availability"),
 ], "two-regressions",
   "Two consecutive requests (a booking, then an availability check for a dog) each answered without a call.")
+
+# =====================================================================================================
+# streams, hard negatives
+# =====================================================================================================
+
+S("gh-thanks", OA, ST, GH, [
+    U("1号棚和5号棚现在CO2多少"),
+    Call([("greenhouse_get_sensor_readings", {"greenhouse_id": "GH-01", "metrics": ["co2"]},
+           {"greenhouse_id": "GH-01", "ts": "2026-05-14T09:12:00+08:00", "co2_ppm": 412}),
+          ("greenhouse_get_sensor_readings", {"greenhouse_id": "GH-05", "metrics": ["co2"]},
+           {"greenhouse_id": "GH-05", "ts": "2026-05-14T09:12:03+08:00", "co2_ppm": 688})]),
+    A("1号棚 CO2 412 ppm，5号棚 688 ppm。5号棚刚施过气肥，数值正常。"),
+    U("好的谢谢，辛苦了👍"),
+    A("不客气，有需要随时叫我～"),
+], "acknowledgement", "Thanks after a parallel read; nothing to do.", system=GH_SYS)
+
+S("gh-co2-answered", AN, ST, GH, [
+    U("4号棚现在情况怎么样"),
+    Call([("greenhouse_get_sensor_readings", {"greenhouse_id": "GH-04", "metrics": []},
+           {"greenhouse_id": "GH-04", "ts": "2026-05-14T15:30:00+08:00", "air_temp_c": 27.9, "air_humidity_pct": 71,
+            "soil_moisture_pct": 33.2, "co2_ppm": 540, "light_lux": 41800})]),
+    A("4号棚 15:30：气温 27.9℃，空气湿度 71%，土壤含水率 33.2%，整体正常。"),
+    U("二氧化碳浓度呢？光照够不够"),
+    A("同一次读数里 CO2 是 540 ppm，光照 41800 lux。下午这个光照对黄瓜来说是够的，CO2 也在正常范围。"),
+], "answered-by-context", "CO2 and light were in the reading just made; the reply takes them from the result.")
+
+S("eld-which-one", OA, ST, ELD, [
+    U("阳光花园社区明天有没有能上门做康复理疗的"),
+    Call([("eldercare__list_caregivers", {"community": "阳光花园", "service_type": "康复理疗", "date": "2026-05-15"},
+           {"date": "2026-05-15", "caregivers": [
+               {"id": "CG-2201", "name": "刘建国", "title": "康复治疗师", "free": ["08:30-10:30", "15:00-17:00"]},
+               {"id": "CG-2240", "name": "孙丽", "title": "康复治疗师", "free": ["13:00-15:00"]}]})]),
+    A("明天阳光花园有两位康复治疗师：刘建国（8:30-10:30、15:00-17:00）和孙丽（13:00-15:00）。"),
+    U("帮我约一个"),
+    A("好的，想约哪位、几点开始？另外请告诉我老人的档案编号（E 开头），我好下单。"),
+], "clarifying-question", "Caregiver, time and elder id are all missing: a clarifying question is correct.",
+  system="你是社区养老服务中心的预约助手。下单前必须有老人档案编号。")
+
+S("tt-why-morning", OA, ST, TT, [
+    U("帮初一年级1到4班排一下课表，语文数学各6节，英语5节，其它按标准"),
+    Call([("createTimetableDraft", {"grade": "初一", "classes": ["初一(1)", "初一(2)", "初一(3)", "初一(4)"],
+                                   "constraints": {"语文": 6, "数学": 6, "英语": 5}},
+           {"draft_id": "TT-D-0931", "conflicts": 0, "rules_applied": ["主科优先排上午前三节", "体育不排第1节", "同一老师不连上3节"],
+            "preview_url": "https://edu.example.cn/tt/TT-D-0931"})]),
+    A("排课草案 TT-D-0931 已生成，没有冲突，预览：https://edu.example.cn/tt/TT-D-0931"),
+    U("为啥数学全在上午啊？有老师说下午学生也挺精神的"),
+    A("草案按“主科优先排上午前三节”的规则生成，所以语数英基本都在上午。这是常见做法，上午注意力更集中；如果想让部分数学课放到下午，可以告诉我每个班保留几节在上午，我再重新生成一版。"),
+], "explain-result", "Why the draft looks as it does is in rules_applied; an explanation with an offer, no new call needed.")
+
+S("market-advice", AN, ST, ["wetmarket_price_query"], [
+    U("查下今天排骨、鲫鱼、鸡腿的价格"),
+    Call([("wetmarket_price_query", {"items": ["排骨", "鲫鱼", "鸡腿"]},
+           {"market": "南湖菜市场", "date": "2026-05-14", "unit": "元/斤",
+            "prices": [{"item": "排骨", "retail": 26.0, "change_vs_yesterday": 1.5},
+                       {"item": "鲫鱼", "retail": 11.0, "change_vs_yesterday": -1.0},
+                       {"item": "鸡腿", "retail": 12.5, "change_vs_yesterday": 0}]})]),
+    A("南湖菜市场今天：排骨 26 元/斤（涨 1.5），鲫鱼 11 元/斤（降 1），鸡腿 12.5 元/斤（持平）。"),
+    U("一家三口，今天做哪个比较划算"),
+    A("按今天的价格，鲫鱼降价最划算，两条一斤多的鲫鱼二十来块够一家三口；排骨今天涨了，可以改天再买。鸡腿价格稳定，做个可乐鸡腿孩子也爱吃。"),
+], "advice-from-result", "Advice based on prices already fetched.", block_text=True)
+
+S("sh-draft", OA, ST, SH, [
+    U("我在卖的东西有哪些？"),
+    Call([("secondhand.list_my_items", {"status": "在售"},
+           {"items": [{"item_id": "SH-6612003", "title": "宜家书桌 120cm", "price": 150, "views": 88},
+                      {"item_id": "SH-6612877", "title": "小米空气净化器4", "price": 399, "views": 21}]})]),
+    A("在售两件：宜家书桌 120cm 150 元（88 次浏览），小米空气净化器4 399 元（21 次浏览）。"),
+    U("再帮我写个闲鱼的标题和描述，卖一台用了两年的戴森吹风机 HD08，先别发出去，我自己改改再发"),
+    A("标题：戴森吹风机 HD08 紫红色 自用两年 功能完好\n\n描述：2024 年京东购入，一直自用，风力和温控都正常，外观有轻微使用痕迹。配 3 个原装风嘴（顺滑、造型、扩散），原盒在。不议价太多，同城可面交。\n\n你可以按实际成色和价格再改改。"),
+], "draft-not-send", "The user explicitly asks for a draft and not to publish; writing it is correct.")
+
+S("live-refusal", OA, ST, LIVE, [
+    U("看看最近50条弹幕"),
+    Call([("live__fetch_danmaku", {"room_id": "LR-5520418", "limit": 50},
+           {"items": [{"user_id": "u_8821", "text": "这个价格太贵了吧，别家便宜20"},
+                      {"user_id": "u_0331", "text": "加微信买更便宜 vx:xxxx"},
+                      {"user_id": "u_4410", "text": "主播穿搭好看"}], "total": 50})]),
+    A("最近弹幕里有人嫌价格贵（u_8821），有人发微信号引流（u_0331），也有夸你穿搭的。"),
+    U("把那个嫌贵的 u_8821 禁言一天"),
+    A("这个我不能帮你禁言：直播间的规定只对广告引流、辱骂和违规信息禁言，正常的价格意见属于观众的正常表达。引流的 u_0331 倒是可以禁，需要的话我来处理。"),
+], "refusal-system-prompt", "The system prompt limits bans to ads/abuse; the refusal rests on it, no stock refusal words.",
+  system="你是直播间场控助手。只对发广告引流、辱骂、违法违规内容的观众禁言；对商品或价格的正常批评不得禁言。")
+
+S("sv-capability", AN, ST, SV, [
+    U("vlog_0520.mp4 先存草稿，文案“周末徒步梧桐山”"),
+    Call([("shortvideo_upload", {"file_path": "vlog_0520.mp4", "caption": "周末徒步梧桐山", "as_draft": True},
+           {"video_id": "v7371002981", "status": "draft"})]),
+    A("已存为草稿，视频 ID v7371002981。"),
+    U("你能帮我自动剪辑视频、加字幕吗？"),
+    A("这个我做不了：我这里只能上传/发布视频和查看数据，没有剪辑和加字幕的功能。可以用剪映的“智能字幕”，识别完再手动校对一下错字。"),
+], "capability-question", "A capability question about video editing; no tool serves it.")
+
+S("fuel-crosslang", OA, ST, ["getFuelPrices"], [
+    U("上海浦东张江附近95号汽油价格"),
+    Call([("getFuelPrices", {"city": "上海", "near": "张江", "fuel_type": "95"},
+           {"unit": "CNY/L", "stations": [
+               {"name": "Sinopec Zhangjiang Hi-Tech Park", "price": 8.06, "distance_km": 0.9, "open_24h": True},
+               {"name": "PetroChina Longdong Ave", "price": 7.98, "distance_km": 2.4, "open_24h": False},
+               {"name": "Shell Keyuan Rd", "price": 8.11, "distance_km": 1.7, "open_24h": True}]})]),
+    A("张江附近 95#：中石化张江高科站 8.06，中石油龙东大道站 7.98，壳牌科苑路 8.11（元/升）。"),
+    U("哪家最便宜？晚上十一点还开吗"),
+    A("最便宜的是中石油龙东大道站 7.98 元/升，不过它不是 24 小时营业，晚上 11 点可能已经关门。24 小时开的里面，中石化张江高科站 8.06 最便宜，距离也最近（0.9 公里）。"),
+], "answered-by-context-crosslang", "Chinese question answered by the English-keyed JSON result already fetched (price, open_24h).")
+
+S("ferry-ebike", OA, ST, FERRY, [
+    U("查一下明天舟山沈家门到普陀山的船"),
+    Call([("ferry_search_sailings", {"from_port": "沈家门半升洞", "to_port": "普陀山", "date": "2026-05-15"},
+           "2026-05-15 沈家门半升洞→普陀山：07:00起每20分钟一班，末班17:00；快艇二等舱 27元，余票充足。")]),
+    A("明天沈家门半升洞到普陀山 7:00 开始每 20 分钟一班，末班 17:00，快艇 27 元，票很充足。"),
+    U("船票能带电动车上去吗？"),
+    A("普陀山是景区，电动车、自行车一般都不允许带上岛，快艇也不办理车辆托运。岛上有景区巴士，建议把车停在码头停车场。具体以码头现场规定为准。"),
+], "policy-question", "A yes/no policy question containing the tool's words (船票); no tool answers it.")
+
+S("metro-before-tool", AN, ST, METRO, [
+    U("明天上午从人民广场去虹桥火车站坐地铁怎么走"),
+    A("从人民广场坐 2 号线往徐泾东方向，直接到虹桥火车站站，不用换乘，大约 40 分钟。"),
+    U("你是查的还是记得的？别坑我"),
+    Call([("metro__plan_transfer", {"city": "上海", "from_station": "人民广场", "to_station": "虹桥火车站", "depart_time": "09:00"},
+           {"routes": [{"legs": ["2号线 人民广场→虹桥火车站"], "stops": 12, "minutes": 38, "fare": 5}]})]),
+    A("刚查了一下：2 号线人民广场直达虹桥火车站，12 站约 38 分钟，5 元，和我说的一致。"),
+], "text-before-any-tool",
+  "The first text answer came before any tool was used in the conversation, which the definition leaves unlabelled.",
+  block_text=True)
+
+S("mob-cancelled", OA, ST, MOB, [
+    U("查下我号码 18688886666 话费余额和流量"),
+    Call([("checkDataUsage", {"phone": "18688886666"},
+           {"phone": "186****6666", "period": "2026-05", "balance_yuan": 12.4, "data": {"total_gb": 20, "used_gb": 9.1, "left_gb": 10.9}})]),
+    A("话费余额 12.4 元；本月流量 20GB 已用 9.1GB，剩 10.9GB。"),
+    U("帮我充100话费吧。。。算了算了 月底发工资再说"),
+    A("好的，那这次先不充。余额 12.4 元撑到月底应该问题不大，欠费前会有短信提醒。"),
+], "cancelled-request", "The user withdraws the top-up in the same message.")
+
+S("bb-chitchat", OA, ST, BB, [
+    U("帮我远程测一下宽带线路，账号 GZ0203317765，老掉线"),
+    Call([("broadband.lineDiagnose", {"account": "GZ0203317765"},
+           {"onu_status": "online", "rx_power_dbm": -27.8, "threshold_dbm": -27, "uptime_h": 0.6, "drops_24h": 9,
+            "hint": "光功率低于阈值，疑似入户光纤弯折或受损"})]),
+    A("测了：光猫在线，但收光功率 -27.8 dBm，低于 -27 的阈值，24 小时掉线 9 次，多半是入户光纤弯折或受损了。"),
+    U("哈哈我猜也是，我家猫天天咬那根线🙃 啥都咬"),
+    A("哈哈，那基本破案了🐱 光纤比普通网线脆弱得多，被咬过很容易衰减。可以买个理线管把线包起来，或者走墙角用线卡固定。"),
+], "chit-chat", "Chit-chat about the cause; no request.")
+
+S("thesis-rewrite", AN, ST, THESIS, [
+    U("TS-6609181 的查重报告出了吗"),
+    Call([("thesis_similarity_report", {"task_id": "TS-6609181"},
+           {"task_id": "TS-6609181", "status": "done", "total_ratio_pct": 18.4,
+            "chapters": [{"ch": "第一章 绪论", "ratio_pct": 9.2}, {"ch": "第二章 相关技术", "ratio_pct": 34.7}, {"ch": "第三章 系统设计", "ratio_pct": 11.0}],
+            "red_paragraphs": 22})]),
+    A("出了：总复制比 18.4%，第二章“相关技术”最高 34.7%，全文标红 22 段。"),
+    U("第二章标红那段你帮我改写一下降重：\n“卷积神经网络是一种前馈神经网络，它的人工神经元可以响应一部分覆盖范围内的周围单元，对于大型图像处理有出色表现。”"),
+    A("可以这样改写：\n“卷积神经网络属于前馈型网络结构，其神经元只与输入中的局部区域相连，通过局部感受野提取特征，因此在处理大尺寸图像时效果突出。”\n\n改动了句式和用词，保留了原意；建议再结合你自己的实验场景补一句，降重效果更好。"),
+], "writing-task", "Rewriting a paragraph is a writing task for the model itself; no tool serves it.",
+  block_text=True)
+
+S("patent-lapse", OA, ST, PAT, [
+    U("CN108123456B 这个专利现在什么状态"),
+    Call([("patent_legal_status", {"publication_no": "CN108123456B"},
+           {"publication_no": "CN108123456B", "events": [
+               {"date": "2020-06-12", "event": "授权"},
+               {"date": "2024-03-01", "event": "未缴年费专利权终止", "detail": "等待恢复期届满"}]})]),
+    A("CN108123456B 于 2020-06-12 授权，2024-03-01 因未缴年费专利权终止。"),
+    U("“未缴年费终止”是啥意思 还能救回来吗"),
+    A("意思是专利权人没有在规定期限内交年费，专利权自动终止，技术进入公有领域。按专利法实施细则，可以在收到终止通知之日起 2 个月内请求恢复权利，要说明理由并补缴年费和滞纳金；从记录看这件的恢复期已经届满，基本救不回来了。"),
+], "explain-result", "Explains a legal-status entry already fetched.")
+
+S("biz-summary", OA, ST, BIZ, [
+    U("查下深圳市鹏程冷链物流有限公司，还有它的股东"),
+    Call([("bizreg.lookup_company", {"keyword": "深圳市鹏程冷链物流有限公司"},
+           {"name": "深圳市鹏程冷链物流有限公司", "credit_code": "91440300MA5FXXXX2C", "legal_rep": "黄志强",
+            "registered_capital": "3000万人民币", "founded": "2017-11-08", "status": "存续"})]),
+    A("查到了，法人黄志强，注册资本 3000 万，2017 年成立，存续。我再查股东。"),
+    Call([("bizreg.list_shareholders", {"credit_code": "91440300MA5FXXXX2C"},
+           {"shareholders": [{"name": "黄志强", "ratio_pct": 60.0}, {"name": "深圳前海冷链投资合伙企业(有限合伙)", "ratio_pct": 40.0}]})]),
+    A("股东两名：黄志强 60%，深圳前海冷链投资合伙企业（有限合伙）40%。"),
+    U("把刚才查到的整理成一段话，我要贴到尽调报告里"),
+    A("深圳市鹏程冷链物流有限公司（统一社会信用代码 91440300MA5FXXXX2C）成立于 2017 年 11 月 8 日，注册资本 3000 万元人民币，法定代表人黄志强，目前登记状态为存续。公司股东为黄志强（持股 60%）和深圳前海冷链投资合伙企业（有限合伙）（持股 40%），实际控制人为黄志强。"),
+], "summary-of-session", "Summary of results already fetched, for a report.",
+  system="你是企业尽调助手。")
+
+S("jobs-leadin-call", AN, ST, JOBS, [
+    U("北京 产品经理 AI方向 找一下"),
+    Call([("jobs__search_postings", {"keyword": "AI 产品经理", "city": "北京"},
+           {"items": [{"posting_id": "JP-20410", "company": "月之暗面", "title": "AI产品经理", "salary": "40-70K"},
+                      {"posting_id": "JP-20433", "company": "快手", "title": "大模型产品经理", "salary": "35-60K·16薪"}]})]),
+    A("有两个：月之暗面 AI产品经理 40-70K；快手 大模型产品经理 35-60K·16薪。"),
+    U("好的好的，那快手那个帮我投一下，简历用 R-2291"),
+    Call([("jobs__submit_application", {"posting_id": "JP-20433", "resume_id": "R-2291"},
+           {"application_id": "AP-551903", "status": "已投递"})]),
+    A("已投递快手大模型产品经理，申请号 AP-551903。"),
+], "lead-in-then-call", "A polite lead-in before a request, and the model does call: nothing to label.")
+
+S("wed-car", OA, ST, WED, [
+    U("杭州 2027年5月20号 20桌左右的婚宴厅有吗"),
+    Call([("wedding_venue_search", {"city": "杭州", "date": "2027-05-20", "tables": 20},
+           {"items": [{"venue_id": "V-5102", "name": "西子宾馆", "hall": "湖景厅", "max_tables": 22, "min_price": 4588, "available": True}]})]),
+    A("5月20号有西子宾馆湖景厅，最多 22 桌，4588 元/桌起，当天还有档期。"),
+    U("行，顺便帮我把婚车也订了，6辆白色奔驰"),
+    A("婚车我这边没法预订，我能用的只有婚宴场地的搜索和锁档期。婚车可以找婚庆公司打包，或者在租车平台找婚车车队，5月20日是热门日子，建议提前两三个月订。需要的话我先帮你把西子宾馆的档期锁上？"),
+], "no-tool-serves", "Wedding cars: no defined tool serves it; the reply says so and offers what it can do.")
+
+S("photo-status", OA, ST, PHOTO, [
+    U("约一下 S-221 工作室 6月8号上午10点那个档，证件照套餐，名字赵敏 15011112222，档期号 SL-0608-10"),
+    Call([("photoStudio.book", {"studio_id": "S-221", "slot_id": "SL-0608-10", "package": "证件照", "customer_name": "赵敏", "phone": "15011112222"},
+           {"booking_no": "PH-20260608-0192", "status": "confirmed"})]),
+    A("约好了，预约号 PH-20260608-0192，6月8日 10:00 证件照。"),
+    U("刚才那个约成功了吧？我手机没收到短信"),
+    A("成功了，状态是已确认，预约号 PH-20260608-0192。短信有时会延迟几分钟，也可能被拦截到骚扰短信里，到店报手机号或预约号都可以。"),
+], "status-question", "Status of what was just done is in the last result.")
+
+S("pet-after-error", AN, ST, PET, [
+    U("帮我订 PS-0902 那家，狗叫球球，中型犬，6月1号到6月5号"),
+    Call([("pet_boarding_reserve", {"shop_id": "PS-0902", "pet_name": "球球", "pet_type": "中型犬",
+                                    "check_in": "2026-06-01", "check_out": "2026-06-05", "vaccine_ok": False},
+           {"error": "VACCINE_PROOF_REQUIRED", "message": "需确认已接种狂犬疫苗及犬四联/六联疫苗且在有效期内"})], error=True),
+    A("下单被店家拒了：需要确认球球打过狂犬疫苗和犬四联（或六联）疫苗，并且都在有效期内。球球的疫苗都打齐了吗？"),
+    U("都打了，去年10月打的"),
+    Call([("pet_boarding_reserve", {"shop_id": "PS-0902", "pet_name": "球球", "pet_type": "中型犬",
+                                    "check_in": "2026-06-01", "check_out": "2026-06-05", "vaccine_ok": True},
+           {"order_id": "PB-7720193", "status": "confirmed", "total_yuan": 392})]),
+    A("订好了，订单号 PB-7720193，6月1日到5日，共 392 元。记得送过去时带上疫苗本。"),
+], "clarifying-after-error", "After a tool error the model asks for the missing fact, then calls again.")
+
+S("gb-refund-policy", OA, ST, GB, [
+    U("看看 SQ-5120 今天团购有啥"),
+    Call([("groupbuy.listLeaderDeals", {"community_code": "SQ-5120"},
+           {"leader": "7栋李哥", "cutoff": "2026-05-14T21:00:00+08:00",
+            "deals": [{"deal_id": "D-90211", "name": "海南贵妃芒 5斤", "price": 39.9}, {"deal_id": "D-90215", "name": "冰鲜三文鱼 300g", "price": 45.0}]})]),
+    A("李哥今天开了：海南贵妃芒 5 斤 39.9、冰鲜三文鱼 300g 45，21:00 截单。"),
+    U("团购的三文鱼要是到货不新鲜能退吗"),
+    A("一般社区团购生鲜支持“坏单包赔”：取货当天拍照给团长或在订单里申请售后，核实后退款或补发。过了取货当天就很难处理了，所以三文鱼建议取到就检查。具体规则以平台和团长的说明为准。"),
+], "policy-question", "Policy question containing the tool's words (团购); no tool serves refunds.")
