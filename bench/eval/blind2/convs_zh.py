@@ -773,3 +773,328 @@ S(
     "stale-realtime",
     "Live charging progress asked again much later; the reply repeats the old reading instead of querying.",
 )
+
+# =====================================================================================================
+# hard negatives, message streams, OpenAI chat
+# =====================================================================================================
+
+S(
+    "bus-thanks", OA, ST, ["bus_realtime_arrival", "busRouteLookup"],
+    [
+        U("193路 到浙大玉泉站 还有多久"),
+        Call([("bus_realtime_arrival", {"line": "193", "stop": "浙大玉泉"},
+               {"line": "193", "stop": "浙大玉泉", "buses": [{"stops_away": 1, "eta_min": 2, "crowding": "空"}]})]),
+        A("193 路还有 1 站，大约 2 分钟就到浙大玉泉站，车上比较空。"),
+        U("好嘞 谢谢！跑过去了"),
+        A("不客气，慢点跑别摔着～"),
+    ],
+    "acknowledgement",
+    "Thanks after a tool result; nothing to look up.",
+)
+
+S(
+    "gjj-crosslang-answered", OA, ST, ["gjj.get_account", "gjj__apply_withdrawal"],
+    [
+        U("公积金余额查一下 杭州"),
+        Call([("gjj.get_account", {"city": "杭州"},
+               {"balance_cny": 52760.08, "monthly_deposit_cny": 3120, "employer_share_cny": 1560,
+                "last_deposit_month": "2026-11", "account_status": "normal"})]),
+        A("您的杭州公积金余额是 52,760.08 元。"),
+        U("我每个月交多少啊 单位出一半吗？最近一次是几月份交的"),
+        A("每月缴存 3,120 元，其中单位承担 1,560 元，正好一半；最近一次缴存是 2026 年 11 月。"),
+    ],
+    "answered-by-context-crosslang",
+    "Chinese questions answered by fields of the earlier English-keyed JSON result (monthly_deposit_cny, "
+    "employer_share_cny, last_deposit_month); no new lookup is needed.",
+)
+
+S(
+    "gym-which-one", OA, ST, ["gym.list_classes", "gym.book_class"],
+    [
+        U("黄龙店 周四有啥课"),
+        Call([("gym.list_classes", {"store": "黄龙店", "date": "2026-12-03"},
+               {"classes": [{"class_id": "HL1203-12", "name": "午间HIIT", "time": "12:15-12:45", "left": 7},
+                            {"class_id": "HL1203-19", "name": "阴瑜伽", "time": "19:00-20:00", "left": 2},
+                            {"class_id": "HL1203-20", "name": "搏击操", "time": "20:15-21:00", "left": 9}]})]),
+        A("周四黄龙店：12:15 午间HIIT（剩7）、19:00 阴瑜伽（剩2）、20:15 搏击操（剩9）。"),
+        U("帮我约一节 会员号M20231187"),
+        A("好的，您想约哪一节？午间 HIIT、19:00 阴瑜伽还是 20:15 搏击操？"),
+    ],
+    "clarifying-question",
+    "Which class is ambiguous (three options); asking is correct, not a regression.",
+)
+
+S(
+    "violation-pay-refused", OA, ST, ["getTrafficViolations", "driverLicense_getStatus"],
+    [
+        U("浙B·8T2L6 有罚单吗"),
+        Call([("getTrafficViolations", {"plateNo": "浙B·8T2L6", "vehicleType": "small_car"},
+               {"count": 1, "records": [{"violationId": "330203202611090311", "time": "2026-11-09 17:22",
+                                         "location": "宁波中山东路", "act": "违停", "fine_yuan": 150, "points": 0}]})]),
+        A("浙B·8T2L6 有 1 条：11月9日 宁波中山东路违停，罚款 150 元，不记分。"),
+        U("那顺手帮我交了吧 150块"),
+        A("这个我这边办不了哈，罚款需要您在「交管12123」App 里「违法处理」那一栏自行缴纳，支持支付宝和微信。"),
+    ],
+    "refusal-system-prompt",
+    "The system prompt limits the assistant to lookups and no payment tool is defined; the refusal names no "
+    "stock refusal word.",
+    system="你是车主服务助手，只负责查询违章与驾照信息。不能代缴罚款，涉及缴费一律引导用户到「交管12123」App 处理。",
+)
+
+S(
+    "einvoice-special-capability", OA, ST, ["einvoice.issue", "einvoice.search"],
+    [
+        U("上个月收到的发票里有没有顺丰的"),
+        Call([("einvoice.search", {"start_date": "2026-11-01", "end_date": "2026-11-30", "seller": "顺丰"},
+               {"invoices": [{"invoice_no": "26442000000077120031", "seller": "顺丰速运有限公司", "amount_yuan": 86.0,
+                              "date": "2026-11-14", "type": "电子普通发票"}]})]),
+        A("有一张：11月14日 顺丰速运有限公司，86.00 元，电子普通发票。"),
+        U("你这个能开增值税专用发票吗？公司报销要专票"),
+        A("不能。这里只能开电子普通发票；专票需要联系销售方，并提供公司的开票信息（名称、税号、地址电话、开户行及账号）。"),
+    ],
+    "capability-question",
+    "A yes/no capability question containing the tool's words (开/发票); the tool description (电子普通发票) answers it.",
+)
+
+S(
+    "violation-points-explain", OA, ST, ["getTrafficViolations", "driverLicense_getStatus"],
+    [
+        U("我驾照查下 后六位 03002X"),
+        Call([("driverLicense_getStatus", {"idCardLast6": "03002X"},
+               {"status": "正常", "points": 9, "cycle": "2026-05-20 至 2027-05-19", "valid_until": "2029-05-20"})]),
+        A("驾照正常，本周期已记 9 分（周期到 2027-05-19），还剩 3 分。"),
+        U("已经扣了9分了？？要是扣满12分会怎么样 会吊销吗"),
+        A("不会直接吊销。一个周期内记满 12 分会暂扣驾照，需要参加 7 天道路交通安全法规学习并考科目一，通过后才能恢复；"
+          "一年内两次记满 12 分还要加考科目三。你现在还剩 3 分，到明年 5 月 19 日清零前要格外小心。"),
+    ],
+    "explain-result",
+    "Explains what the looked-up points mean; general rules, no tool needed.",
+)
+
+S(
+    "gym-advice", OA, ST, ["gym.list_classes", "gym.book_class"],
+    [
+        U("看看城西银泰店周六的团课"),
+        Call([("gym.list_classes", {"store": "城西银泰店", "date": "2026-12-05"},
+               {"classes": [{"class_id": "CX1205-10", "name": "燃脂搏击", "time": "10:00", "level": "高强度", "left": 5},
+                            {"class_id": "CX1205-14", "name": "肩颈理疗瑜伽", "time": "14:00", "level": "入门", "left": 8},
+                            {"class_id": "CX1205-16", "name": "杠铃操", "time": "16:00", "level": "中等", "left": 3}]})]),
+        A("周六城西银泰店：10:00 燃脂搏击（高强度）、14:00 肩颈理疗瑜伽（入门）、16:00 杠铃操（中等）。"),
+        U("我腰不太好 久坐党 这几节哪个比较适合我"),
+        A("建议 14:00 的肩颈理疗瑜伽：入门强度，以拉伸和体态调整为主，对久坐比较友好。燃脂搏击跳跃多、杠铃操有负重，腰不好先别上。"),
+    ],
+    "advice-from-result",
+    "Advice based on the earlier class list; no new lookup.",
+)
+
+S(
+    "rental-draft-landlord", OA, ST, ["rental_search_listings", "rental.schedule_viewing"],
+    [
+        U("滨江区 一室 4000以内"),
+        Call([("rental_search_listings", {"district": "滨江区", "max_rent": 4000, "layout": "1b1b"},
+               {"listings": [{"listing_id": "BJ-3301977", "community": "江南岸花园", "area_m2": 48, "rent": 3800, "pets": "未说明"}]})]),
+        A("滨江区 4000 以内一室一厅有 1 套：江南岸花园 48㎡，3800 元/月，是否可养宠物没写。"),
+        U("帮我写段话发给房东，问下能不能月付，能不能养猫（一只英短 已绝育）"),
+        A("可以这样发：\n\n您好，我在平台上看到您江南岸花园 48㎡ 的一室一厅，很感兴趣。想问两件事：\n"
+          "1. 房租能否月付？押金可以按一个月来；\n2. 我养了一只已绝育的英短，很安静，会做好清洁，不知道是否可以带猫入住？\n"
+          "如方便的话，这周末想约时间看房，谢谢！"),
+    ],
+    "writing-task",
+    "A draft for the user to send; no messaging tool exists and none is needed.",
+)
+
+S(
+    "library-fine-no-tool", OA, ST, ["library.list_loans", "library.renew_loan"],
+    [
+        U("看下我的借阅 R0062290"),
+        Call([("library.list_loans", {"reader_id": "R0062290"},
+               {"loans": [{"barcode": "31010018820017", "title": "三体（全三册）", "due": "2026-11-20", "renewed": True, "fine_yuan": 5.5}]})]),
+        A("您借的《三体（全三册）》11月20日已到期（续借过一次，不能再续），目前逾期费 5.50 元。"),
+        U("那逾期费你帮我交一下"),
+        A("逾期费我这里交不了，需要在图书馆自助机、借还台或图书馆公众号「我的-欠款」里缴纳，交完才能继续借书。"),
+    ],
+    "no-tool-serves",
+    "No payment tool exists for library fines; the reply explains where to pay.",
+)
+
+S(
+    "movie-cancelled", OA, ST, ["movie__showtimes", "movie__lock_seats"],
+    [
+        U("今晚西溪印象城 CN-HZ-0061 有啥电影"),
+        Call([("movie__showtimes", {"cinema_id": "CN-HZ-0061", "date": "2026-12-01"},
+               {"showtimes": [{"showtime_id": "ST-330771", "film": "误杀3", "time": "20:05", "price_yuan": 45}]})]),
+        A("今晚西溪印象城只有一场：20:05《误杀3》，45 元。"),
+        U("帮我锁两个位子……算了算了 朋友临时加班 不看了"),
+        A("好的，那就先不订了，改天想看再叫我。"),
+    ],
+    "cancelled-request",
+    "The request is withdrawn in the same message; no call expected.",
+)
+
+S(
+    "scenic-false-done-before-tools", OA, ST, ["scenicTicketAvailability", "scenic_ticket_book"],
+    [
+        U("明天西湖游船还有票吗"),
+        A("好的，已经帮你查了，明天西湖游船余票充足，可以放心去。"),
+        U("你真的查了？显示多少张"),
+        Call([("scenicTicketAvailability", {"scenicSpot": "西湖游船（湖滨码头）", "date": "2026-12-02"},
+               {"date": "2026-12-02", "left": 436, "prices": {"adult": 55, "student": 55, "senior": 28}})],
+             pre="抱歉，刚才没有实际查询，我现在查一下。"),
+        A("明天（12/2）湖滨码头西湖游船还剩 436 张，成人 55 元，老人 28 元。"),
+    ],
+    "text-before-any-tool",
+    "The false 'already checked' comes before any tool was used in this conversation; the label definition leaves "
+    "it unlabelled.",
+)
+
+S(
+    "charging-opinion", OA, ST, ["charging__find_stations", "charging__start_session"],
+    [
+        U("找个附近的慢充 我停一晚上"),
+        Call([("charging__find_stations", {"lat": 30.2089, "lng": 120.2128, "radius_km": 2, "connector": "AC_slow"},
+               {"stations": [{"station_id": "HZ-BJ-1120", "name": "星耀城小区地面充电桩", "distance_km": 0.3, "free_guns": 4,
+                              "power_kw": 7, "price_yuan_per_kwh": 0.68}]})]),
+        A("300 米外星耀城小区地面充电桩有 4 个空闲慢充（7kW，0.68元/度），停一晚正合适。"),
+        U("话说经常用快充对电池伤害大吗 我平时都是快充"),
+        A("偶尔快充问题不大。经常快充会让电池温度更高，长期看衰减会略快一些。日常通勤尽量慢充、电量保持在 20%-80% 之间，"
+          "长途时再用快充，是比较均衡的用法。"),
+    ],
+    "tool-words-no-need",
+    "The question contains the tools' words (快充/充电) but asks for an opinion; no call needed.",
+)
+
+# =====================================================================================================
+# hard negatives, message streams, Anthropic
+# =====================================================================================================
+
+S(
+    "pet-ack-emoji", AN, ST, ["petclinic__vaccine_records", "pet_clinic_book"],
+    [
+        U("咪咪 PET-118052 的驱虫记录"),
+        Call([("petclinic__vaccine_records", {"pet_id": "PET-118052"},
+               {"name": "咪咪", "species": "猫", "records": [{"type": "体外驱虫", "date": "2026-10-28"},
+                                                            {"type": "体内驱虫", "date": "2026-08-02"}],
+                "next_due": [{"type": "体外驱虫", "due": "2026-11-28"}, {"type": "体内驱虫", "due": "2026-11-02"}]})]),
+        A("咪咪上次体外驱虫是 10月28日，体内驱虫是 8月2日；按记录两个都已经过了应做日期（11/28 和 11/2）。"),
+        U("👌 了解 我自己在家给它点了"),
+        A("好的～家里自己做也可以，记得记一下日期，下次我帮你提醒。"),
+    ],
+    "acknowledgement",
+    "Emoji acknowledgement plus information; no request.",
+    block_text=True,
+)
+
+S(
+    "repair-status-question", AN, ST, ["property_repair_create", "property_repair_status"],
+    [
+        U("电梯按钮10楼的不亮了 5幢1单元"),
+        Call([("property_repair_create", {"unit": "5-1-公共", "category": "elevator", "description": "5幢1单元电梯内10楼按钮不亮"},
+               {"ticket_id": "PR-20261201-0402", "status": "已受理", "eta": "2026-12-01 18:00前", "worker": "电梯维保 陈工"})]),
+        A("已报修电梯按钮问题，工单 PR-20261201-0402。"),
+        U("那工单提交成功了吧？大概什么时候有人来"),
+        A("提交成功了，已受理，电梯维保的陈工会在今天 18:00 前过来处理。"),
+    ],
+    "status-question",
+    "Asks about what was just done; answered by the create result (eta, worker).",
+    system="你是「绿城生活」物业小程序的报修助手。",
+)
+
+S(
+    "gjj-spouse-policy", AN, ST, ["gjj.get_account", "gjj__apply_withdrawal"],
+    [
+        U("我公积金 宁波的"),
+        Call([("gjj.get_account", {"city": "宁波"},
+               {"balance_yuan": 31877.4, "monthly_deposit_yuan": 1880, "status": "正常缴存"})]),
+        A("宁波公积金余额 31,877.40 元，月缴存 1,880 元，正常缴存。"),
+        U("顺便看看我老婆的 她身份证 330203199107150626"),
+        A("这个没法帮你看：公积金账户只能由本人实名登录后查询。可以让她自己在「浙里办」或宁波公积金 App 里查，"
+          "或者带身份证去柜台。"),
+    ],
+    "refusal-policy",
+    "Looking up another person's account is not allowed; phrased without stock refusal words.",
+    system="你是公积金服务助手。只能查询当前已实名认证用户本人的账户，不得查询他人信息。",
+)
+
+S(
+    "medins-translate", AN, ST, ["medins_claim_status", "medins_submit_claim"],
+    [
+        U("查下报销进度 YB2026110207"),
+        Call([("medins_claim_status", {"claim_no": "YB2026110207"},
+               {"claim_no": "YB2026110207", "stage": "已完成", "claimed_yuan": 2360.0, "approved_yuan": 1892.0,
+                "paid_to": "社保卡", "paid_date": "2026-11-28"})]),
+        A("YB2026110207 已完成：申报 2360.00 元，核准 1892.00 元，11 月 28 日已打到社保卡。"),
+        U("帮我翻译成英文 我要转给公司的外籍HR"),
+        A("Claim YB2026110207 has been completed. Amount claimed: CNY 2,360.00; amount approved: CNY 1,892.00. "
+          "The reimbursement was paid to my social security card on 28 November 2026."),
+    ],
+    "translation-by-model",
+    "Translation done by the model itself; no translation tool exists or is needed.",
+)
+
+S(
+    "ktv-session-summary", AN, ST, ["ktvRoomAvailability", "ktv_room_reserve"],
+    [
+        U("文三路店 WS-015 周六下午2点 唱3小时 有小包吗"),
+        Call([("ktvRoomAvailability", {"storeId": "WS-015", "date": "2026-12-05", "startTime": "14:00", "hours": 3},
+               {"rooms": [{"type": "small", "free": 2, "price_yuan": 138}]})]),
+        A("周六 14:00-17:00 文三路店小包还有 2 间，138 元。"),
+        U("订一间 电话 15167188420"),
+        Call([("ktv_room_reserve", {"store_id": "WS-015", "room_type": "small", "date": "2026-12-05", "start_time": "14:00",
+                                    "hours": 3, "phone": "15167188420"},
+               {"reservation_id": "KTV1205-1188", "status": "confirmed", "keep_until": "14:15"})]),
+        A("已订好：周六 14:00-17:00 文三路店小包，预订号 KTV1205-1188，房间保留到 14:15。"),
+        U("总结一下我发群里"),
+        A("📢 周六 K 歌安排：\n时间：12月5日（周六）14:00-17:00\n地点：文三路店 小包\n预订号：KTV1205-1188（报手机号 151****8420）\n"
+          "费用：138 元 AA\n注意：包厢只保留到 14:15，别迟到！"),
+    ],
+    "summary-of-session",
+    "A summary of what was done; the needed facts are all in earlier results.",
+)
+
+S(
+    "weekend-leadin-call", AN, ST, ["scenicTicketAvailability", "scenic_ticket_book"],
+    [
+        U("宋城 12月5号还有票吗"),
+        Call([("scenicTicketAvailability", {"scenicSpot": "杭州宋城", "date": "2026-12-05"},
+               {"left": 96, "prices": {"adult": 310, "student": 250, "senior": 250}})]),
+        A("12月5日宋城只剩 96 张了，成人 310 元，学生/老人 250 元。"),
+        U("好的好的 那再帮我看看周日的 周六怕抢不到"),
+        Call([("scenicTicketAvailability", {"scenicSpot": "杭州宋城", "date": "2026-12-06"},
+               {"left": 1204, "prices": {"adult": 310, "student": 250, "senior": 250}})]),
+        A("周日（12/6）宽松很多，还有 1204 张，价格一样。"),
+    ],
+    "lead-in-then-call",
+    "A polite lead-in followed by a new request, correctly answered with a call.",
+)
+
+S(
+    "charging-error-clarify", AN, ST, ["charging__start_session", "charging__find_stations"],
+    [
+        U("HZ-XH-0231 3号枪 开始充"),
+        Call([("charging__start_session", {"station_id": "HZ-XH-0231", "gun_no": "3"},
+               {"error": "GUN_OCCUPIED", "message": "该充电枪正在被其他车辆使用", "free_guns": ["5", "6"]})], error=True),
+        A("3 号枪被别的车占着，这个站现在 5 号和 6 号是空的，你要换哪一个？"),
+        U("换5号"),
+        Call([("charging__start_session", {"station_id": "HZ-XH-0231", "gun_no": "5"},
+               {"session_id": "CS-20261201-93870", "status": "charging", "soc": 23})]),
+        A("5 号枪已开始充电，订单 CS-20261201-93870，当前 23%。"),
+    ],
+    "clarifying-after-error",
+    "After a tool error the assistant asks which gun to use; then calls. No regression.",
+    block_text=True,
+)
+
+S(
+    "exam-review-no-tool", AN, ST, ["getExamScore", "exam_registration_submit"],
+    [
+        U("教资笔试成绩查下 准考证 26233010045127 姓名 林可 科目三"),
+        Call([("getExamScore", {"ticketNo": "26233010045127", "name": "林可", "exam": "NTCE科目三-初中数学"},
+               {"exam": "NTCE科目三-初中数学", "score": 68, "pass_line": 71, "passed": False})]),
+        A("科目三（初中数学）68 分，合格线 71 分，差 3 分没过。"),
+        U("差3分 帮我申请复核吧"),
+        A("成绩复核我这边提交不了。教资笔试可以在成绩公布后 10 个工作日内，登录中小学教师资格考试网「成绩复核」"
+          "提交申请（各省规定略有不同），一般只复核漏评、错加，不重新评分。"),
+    ],
+    "no-tool-serves",
+    "No review tool is defined; the reply explains the procedure.",
+)
