@@ -1098,3 +1098,387 @@ S(
     "no-tool-serves",
     "No review tool is defined; the reply explains the procedure.",
 )
+
+# =====================================================================================================
+# hard negatives, request snapshots, OpenAI chat (erasures where the model still calls, trims, summaries)
+# =====================================================================================================
+
+S(
+    "bus-erased-still-calls", OA, SN, ["bus_realtime_arrival", "busRouteLookup"],
+    [
+        U("Y9路 到龙翔桥站 还要多久"),
+        Call([("bus_realtime_arrival", {"line": "Y9", "stop": "龙翔桥"},
+               {"buses": [{"stops_away": 4, "eta_min": 11}]})],
+             erase="Y9路还有4站，大约11分钟到龙翔桥。"),
+        A("Y9 路还有 4 站，约 11 分钟到龙翔桥站。"),
+        U("那我走到下一站 湖滨 去坐 那边还要多久"),
+        Call([("bus_realtime_arrival", {"line": "Y9", "stop": "湖滨"},
+               {"buses": [{"stops_away": 5, "eta_min": 14}]})]),
+        A("Y9 到湖滨站还有 5 站，约 14 分钟，走过去 6-7 分钟来得及。"),
+        U("好"),
+    ],
+    "erasure-model-still-calls",
+    "The app erased the first call (labelled tool_history_erased); the model still calls for the new stop, so no "
+    "regression.",
+)
+
+S(
+    "meter-parallel-erased", OA, SN, ["meter.read", "utilityBill_history"],
+    [
+        U("户号 3301080031156 电表和水表现在读数多少"),
+        Call([("meter.read", {"account_no": "3301080031156", "meter": "electricity"},
+               {"reading": 9021.3, "unit": "kWh", "month_usage": 41.2}),
+              ("meter.read", {"account_no": "3301080031156", "meter": "water"},
+               {"reading": 786.42, "unit": "m3", "month_usage": 1.3})],
+             erase="电表读数9021.3度，水表786.42方。"),
+        A("电表 9021.3 kWh（本月 41.2 度），水表 786.42 m³（本月 1.3 方）。"),
+        U("燃气呢"),
+        Call([("meter.read", {"account_no": "3301080031156", "meter": "gas"},
+               {"reading": 1542.8, "unit": "m3", "month_usage": 3.6})]),
+        A("燃气表 1542.8 m³，本月用了 3.6 方。"),
+        U("ok"),
+    ],
+    "erasure-model-still-calls",
+    "Two parallel calls erased by the app (both labelled); the elliptical '燃气呢' is still served by a call.",
+)
+
+S(
+    "library-front-trim", OA, SN, ["library_search_catalog", "library.list_loans", "library.renew_loan"],
+    [
+        U("查一下《人类简史》"),
+        Call([("library_search_catalog", {"query": "人类简史"},
+               {"hits": [{"title": "人类简史：从动物到上帝", "call_no": "K02/93", "branches": [{"branch": "总馆", "available": 1}]}]})]),
+        A("《人类简史》总馆有 1 册可借，索书号 K02/93。"),
+        U("还有《枪炮、病菌与钢铁》"),
+        Call([("library_search_catalog", {"query": "枪炮、病菌与钢铁"},
+               {"hits": [{"title": "枪炮、病菌与钢铁", "call_no": "K02/61", "branches": [{"branch": "总馆", "available": 0}]}]})]),
+        A("《枪炮、病菌与钢铁》目前总馆没有可借的（都借出去了）。"),
+        U("那我先看看我自己现在借着哪些 读者号 R0041120"),
+        Call([("library.list_loans", {"reader_id": "R0041120"},
+               {"loans": [{"barcode": "31010020110451", "title": "明朝那些事儿（壹）", "due": "2026-12-07", "renewed": False}]})]),
+        A("你现在借着《明朝那些事儿（壹）》，12月7日到期，还可以续借一次。"),
+        U("续了吧"),
+        Call([("library.renew_loan", {"reader_id": "R0041120", "barcode": "31010020110451"},
+               {"barcode": "31010020110451", "new_due": "2027-01-06", "renewed": True})]),
+        A("已续借，新的到期日 2027 年 1 月 6 日。"),
+        U("👍"),
+    ],
+    "front-trim",
+    "The app trims the first two whole turns (user message included) from later snapshots: not an erasure. The "
+    "model keeps calling tools.",
+    trim=(3, 2),
+)
+
+S(
+    "shebao-summarized", OA, SN, ["shebao_query_contribution", "gjj.get_account", "gjj__apply_withdrawal"],
+    [
+        U("杭州 社保今年交了几个月"),
+        Call([("shebao_query_contribution", {"city": "杭州", "start_month": "2026-01", "end_month": "2026-11"},
+               {"paid_months": 11, "base_yuan": 9800})]),
+        A("今年 1-11 月都交了，共 11 个月，缴费基数 9800 元。"),
+        U("公积金呢"),
+        Call([("gjj.get_account", {"city": "杭州"}, {"balance_yuan": 21450.0, "monthly_deposit_yuan": 1960, "status": "正常缴存"})]),
+        A("公积金余额 21,450.00 元，月缴 1,960 元。"),
+        U("提8000出来付房租 卡尾号 0917"),
+        Call([("gjj__apply_withdrawal", {"city": "杭州", "reason": "rent", "amount_yuan": 8000, "bank_card_last4": "0917"},
+               {"apply_no": "GJJ-TQ-2026120188", "status": "已受理", "expected_arrival": "2026-12-04"})]),
+        A("已提交租房提取 8000 元，受理号 GJJ-TQ-2026120188，预计 12 月 4 日到账尾号 0917 的卡。"),
+        U("好的"),
+    ],
+    "summarized-away",
+    "From the third turn on, the app replaces the first two turns by a system summary; whole turns go, so no "
+    "erasure; the model still calls the withdrawal tool.",
+    system="你是杭州社保与公积金服务助手。",
+    summarize=(2, 2, "以下为之前对话摘要：用户杭州社保今年已缴11个月（基数9800元）；公积金余额21450元，月缴1960元。"),
+)
+
+S(
+    "ktv-ids-regenerated", OA, SN, ["ktvRoomAvailability", "ktv_room_reserve"],
+    [
+        U("城站店 CZ-003 今晚9点 唱2小时 有房吗"),
+        Call([("ktvRoomAvailability", {"storeId": "CZ-003", "date": "2026-12-01", "startTime": "21:00", "hours": 2},
+               {"rooms": [{"type": "mini", "free": 1, "price_yuan": 99}, {"type": "small", "free": 2, "price_yuan": 158}]})]),
+        A("今晚 21:00-23:00 城站店：迷你包 1 间 99 元，小包 2 间 158 元。"),
+        U("订小包 电话 18658120033"),
+        Call([("ktv_room_reserve", {"store_id": "CZ-003", "room_type": "small", "date": "2026-12-01", "start_time": "21:00",
+                                    "hours": 2, "phone": "18658120033"},
+               {"reservation_id": "KTV1201-2207", "status": "confirmed"})]),
+        A("订好了，小包，预订号 KTV1201-2207。"),
+        U("周五同样时间也看看"),
+        Call([("ktvRoomAvailability", {"storeId": "CZ-003", "date": "2026-12-04", "startTime": "21:00", "hours": 2},
+               {"rooms": [{"type": "small", "free": 0, "price_yuan": 188}, {"type": "medium", "free": 1, "price_yuan": 298}]})]),
+        A("周五 21:00 小包满了，中包还剩 1 间 298 元。"),
+        U("那算了"),
+    ],
+    "ids-regenerated",
+    "The app re-serializes history with new call ids from the second turn on; the same calls stay with the same "
+    "user messages, so nothing is erased.",
+    regen_from=1,
+)
+
+S(
+    "movie-imax-answered", OA, SN, ["movie__showtimes", "movie__lock_seats"],
+    [
+        U("星光大道那个影院 CN-HZ-0033 周六有阿凡达吗"),
+        Call([("movie__showtimes", {"cinema_id": "CN-HZ-0033", "date": "2026-12-05", "film": "阿凡达：火与烬"},
+               {"showtimes": [{"showtime_id": "ST-400122", "time": "13:30", "hall": "IMAX厅", "price_yuan": 118},
+                              {"showtime_id": "ST-400130", "time": "16:45", "hall": "5号厅", "price_yuan": 62},
+                              {"showtime_id": "ST-400137", "time": "20:20", "hall": "IMAX厅", "price_yuan": 128}]})]),
+        A("周六有三场：13:30 IMAX、16:45 5号厅、20:20 IMAX。"),
+        U("晚上那场IMAX多少钱来着"),
+        A("20:20 那场 IMAX 是 128 元一张。"),
+        U("ok"),
+    ],
+    "answered-by-context",
+    "The price is in the earlier result; no new call.",
+)
+
+S(
+    "gov-missing-id", OA, SN, ["gov_appointment_query_slots", "gov_appointment_create"],
+    [
+        U("下周一 去西湖区行政服务中心办社保卡补办 有号吗"),
+        Call([("gov_appointment_query_slots", {"center": "西湖区行政服务中心", "business": "社保卡补领", "date": "2026-12-07"},
+               {"slots": [{"slot_id": "XH-1207-0900", "time": "09:00-09:30", "left": 5},
+                          {"slot_id": "XH-1207-1500", "time": "15:00-15:30", "left": 2}]})]),
+        A("下周一（12/7）有 09:00-09:30（5个号）和 15:00-15:30（2个号）。"),
+        U("约下午那个"),
+        A("好的，预约需要办理人的姓名、身份证号和手机号，麻烦发我一下。"),
+        U("等我找下身份证"),
+    ],
+    "clarifying-question",
+    "Required arguments (name, id card, phone) are missing; asking is correct.",
+)
+
+S(
+    "property-complaint-refused", OA, SN, ["property_repair_create", "property_repair_status"],
+    [
+        U("客厅顶上有一块在渗水 7幢3单元602"),
+        Call([("property_repair_create", {"unit": "7-3-602", "category": "plumbing", "description": "客厅天花板渗水"},
+               {"ticket_id": "PR-20261201-0417", "status": "已派单", "eta": "2026-12-02 10:00前"})]),
+        A("已报修：工单 PR-20261201-0417，明天 10:00 前师傅上门查看，可能需要上楼 702 一起排查。"),
+        U("楼上702天天半夜拖椅子 吵死了 帮我投诉他"),
+        A("邻里噪音这类事情我这边没法受理，这里只处理报修。可以打物业客服 0571-8896 2210 反映，或者直接和 702 沟通；"
+          "夜间噪音严重的话也可以拨打 110。"),
+        U("行吧"),
+    ],
+    "refusal-system-prompt",
+    "The system prompt says the assistant only handles repairs, not complaints; the tool has an 'other' category but "
+    "the policy rules it out. The refusal reason is the system prompt, not a stock phrase.",
+    system="你是小区物业的报修助手，只受理本小区业主的维修报修。不受理邻里纠纷、噪音投诉等事务，遇到时请告知物业客服电话 0571-8896 2210。",
+)
+
+S(
+    "housekeeping-enum-answer", OA, SN, ["housekeeping__list_workers", "housekeeping__book"],
+    [
+        U("周日有深度保洁的阿姨吗"),
+        Call([("housekeeping__list_workers", {"service": "deep_cleaning", "date": "2026-12-06"},
+               {"workers": [{"worker_id": "HK-3320", "name": "王阿姨", "rating": 4.8, "hourly_yuan": 70}]})]),
+        A("周日可约深度保洁的有王阿姨，4.8 分，70 元/小时。"),
+        U("顺便问下 你们能约月嫂吗 我老婆明年3月生"),
+        A("这里能约的只有日常保洁、深度保洁、育儿嫂和养老护理这四类，月嫂不在其中；可以等宝宝出生后约育儿嫂，月嫂需要到专门的母婴服务机构预约。"),
+        U("好的 知道了"),
+    ],
+    "answered-by-tool-definition",
+    "Whether 月嫂 can be booked is answered by the tool's enum; no call needed.",
+)
+
+S(
+    "bill-explain", OA, SN, ["utilityBill_history", "meter.read"],
+    [
+        U("电费账单 户号 3301050066120 近两个月"),
+        Call([("utilityBill_history", {"accountNo": "3301050066120", "months": 2},
+               {"bills": [{"month": "2026-10", "usage_kwh": 230, "amount_yuan": 124.7},
+                          {"month": "2026-11", "usage_kwh": 410, "amount_yuan": 241.3, "tier_note": "年度累计已超第一档 2760 kWh"}]})]),
+        A("10月 230 度 124.70 元；11月 410 度 241.30 元。"),
+        U("为啥11月贵这么多 用电也没翻倍啊"),
+        A("两个原因：一是 11 月用电量从 230 度涨到 410 度（开了取暖）；二是账单备注显示年度累计已经超过第一档 2760 度，"
+          "超出部分按第二档电价计，每度贵约 0.05 元，所以金额涨得比用电量更快。"),
+        U("明白了"),
+    ],
+    "explain-result",
+    "Explains the bill from the earlier result (tier note).",
+)
+
+S(
+    "gjj-general-then-call", OA, SN, ["gjj.get_account", "gjj__apply_withdrawal"],
+    [
+        U("杭州公积金租房提取一次最多能提多少"),
+        A("杭州无房租房提取，一般按每月不超过 2000 元左右的额度（各区以当年政策为准），可以按季度或年度一起提，"
+          "也就是一年最多两万多。实际能提多少还看账户余额。"),
+        U("那看看我账户里有多少"),
+        Call([("gjj.get_account", {"city": "杭州"}, {"balance_yuan": 15306.7, "monthly_deposit_yuan": 1560, "status": "正常缴存"})]),
+        A("账户余额 15,306.70 元，月缴 1,560 元。"),
+        U("嗯 先不提了"),
+    ],
+    "text-before-any-tool",
+    "The first text-only answer is general knowledge before any tool was used; later a call is made.",
+)
+
+S(
+    "charging-stop-no-tool", OA, SN, ["charging__start_session", "charging__get_session"],
+    [
+        U("开始充 HZ-BJ-1120 2号枪"),
+        Call([("charging__start_session", {"station_id": "HZ-BJ-1120", "gun_no": "2"},
+               {"session_id": "CS-20261201-94012", "status": "charging", "soc": 35})]),
+        A("已开始充电，订单 CS-20261201-94012，当前 35%。"),
+        U("等下 先别充了 我要挪车"),
+        A("远程停止充电我这里做不到：可以在充电桩屏幕上点「结束充电」，或者在 App 订单页点「停止」，然后再拔枪挪车。"),
+        U("好"),
+    ],
+    "no-tool-serves",
+    "There is no stop tool among the defined ones; the reply says how to stop.",
+    system="你是「充电易」App 的智能助手。",
+)
+
+# =====================================================================================================
+# hard negatives, request snapshots, Anthropic
+# =====================================================================================================
+
+S(
+    "library-erased-still-calls", AN, SN, ["library.renew_loan", "library.list_loans"],
+    [
+        U("R0057714 条码 31010020458812 续借一下"),
+        Call([("library.renew_loan", {"reader_id": "R0057714", "barcode": "31010020458812"},
+               {"new_due": "2027-01-02", "renewed": True})],
+             erase="已为您续借，新的到期日是2027年1月2日。"),
+        A("续借成功，新的到期日 2027 年 1 月 2 日。"),
+        U("另一本 31010020377106 也续下"),
+        Call([("library.renew_loan", {"reader_id": "R0057714", "barcode": "31010020377106"},
+               {"new_due": "2027-01-03", "renewed": True})]),
+        A("也续好了，新的到期日 2027 年 1 月 3 日。"),
+        U("谢"),
+    ],
+    "erasure-model-still-calls",
+    "Anthropic: the first renewal was erased by the app (labelled), but the model still calls for the second.",
+)
+
+S(
+    "bike-summarized", AN, SN, ["bike.nearby", "bike.unlock", "bike.end_trip"],
+    [
+        U("附近的单车"),
+        Call([("bike.nearby", {"lat": 30.2867, "lng": 120.0712, "kind": "bike"},
+               {"vehicles": [{"bike_id": "B7700152", "distance_m": 35}]})]),
+        A("35 米外有一辆 B7700152。"),
+        U("开锁"),
+        Call([("bike.unlock", {"bike_id": "B7700152"}, {"trip_id": "TRIP-81C9E003", "status": "riding"})]),
+        A("已开锁，行程 TRIP-81C9E003。"),
+        U("还车 到了"),
+        Call([("bike.end_trip", {"trip_id": "TRIP-81C9E003"},
+               {"minutes": 9, "fee_yuan": 1.5, "parking": "规范停放"})]),
+        A("已还车，骑行 9 分钟，1.5 元。"),
+        U("👍"),
+    ],
+    "summarized-away",
+    "Anthropic: from the third turn the app replaces the first two turns by a summary text block in the first kept "
+    "user message; whole turns go, so no erasure.",
+    summarize=(2, 2, "[此前对话摘要] 用户找到附近单车 B7700152 并已开锁，行程 TRIP-81C9E003 进行中。"),
+)
+
+S(
+    "gym-trim-regen", AN, SN, ["gym.list_classes", "gym.book_class", "gym.cancel_booking"],
+    [
+        U("西湖文化广场店 周三的课"),
+        Call([("gym.list_classes", {"store": "西湖文化广场店", "date": "2026-12-02"},
+               {"classes": [{"class_id": "WH1202-19", "name": "尊巴", "time": "19:00", "left": 6}]})]),
+        A("周三只有 19:00 尊巴，剩 6 个名额。"),
+        U("约上 M20210558"),
+        Call([("gym.book_class", {"class_id": "WH1202-19", "member_id": "M20210558"},
+               {"booking_id": "BK-88131177", "status": "confirmed"})]),
+        A("约好了，预约号 BK-88131177。"),
+        U("突然要加班 取消吧"),
+        Call([("gym.cancel_booking", {"booking_id": "BK-88131177"},
+               {"booking_id": "BK-88131177", "status": "cancelled", "penalty": False})]),
+        A("已取消，开课前 2 小时以上，不扣次数。"),
+        U("好的"),
+    ],
+    "front-trim-and-regen",
+    "Anthropic text blocks: later snapshots drop the first whole turn and regenerate call ids; the booking call "
+    "stays with its user message, so nothing is erased.",
+    trim=(2, 1),
+    regen_from=2,
+    block_text=True,
+)
+
+S(
+    "rental-questions-advice", AN, SN, ["rental.schedule_viewing", "rental_search_listings"],
+    [
+        U("YH-7781560 这套 帮我约周日下午3点看房 电话 13968802317"),
+        Call([("rental.schedule_viewing", {"listing_id": "YH-7781560", "datetime": "2026-12-06 15:00", "phone": "13968802317"},
+               {"viewing_id": "VW-44018", "status": "confirmed", "agent": "链家 吴经理 137****0091"})]),
+        A("已约好周日 15:00 看房，预约号 VW-44018，链家吴经理会带看。"),
+        U("看房的时候我该问房东啥 第一次自己租房"),
+        A("可以重点问这几件：\n1. 付款方式、押金几个月、退押条件；\n2. 水电燃气是民用价还是商用价，物业费/网费谁出；\n"
+          "3. 家电坏了谁修；\n4. 能否提前退租、违约金多少；\n5. 看房产证或授权委托，确认对方是房东或有权出租。\n"
+          "现场记得开关一下水龙头、空调和热水器，拍照留底。"),
+        U("👍 收藏了"),
+    ],
+    "advice",
+    "Advice for the viewing; no tool serves or is needed.",
+    system="你是租房助手，帮用户找房、约看房，并给出租房建议。",
+)
+
+S(
+    "exam-crosslang-answered", AN, SN, ["getExamScore", "exam_registration_submit"],
+    [
+        U("六级成绩 准考证 330112262201035 名字 周子航"),
+        Call([("getExamScore", {"ticketNo": "330112262201035", "name": "周子航", "exam": "CET6"},
+               {"exam": "CET6", "total": 512, "listening": 178, "reading": 190, "writing_translation": 144,
+                "oral_grade": "B"})]),
+        A("CET-6 总分 512，过了！"),
+        U("听力多少分 口语等级呢"),
+        A("听力 178 分，口语等级 B。"),
+        U("谢了"),
+    ],
+    "answered-by-context-crosslang",
+    "Chinese questions answered by the English keys of the earlier result (listening, oral_grade).",
+    block_text=True,
+)
+
+S(
+    "pet-which-pet", AN, SN, ["petclinic__vaccine_records", "pet_clinic_book"],
+    [
+        U("我家两只 PET-204417 和 PET-118052 疫苗记录看看"),
+        Call([("petclinic__vaccine_records", {"pet_id": "PET-204417"},
+               {"name": "豆豆", "next_due": [{"type": "狂犬疫苗", "due": "2026-12-06"}], "clinic_id": "CL-HZ-3021"}),
+              ("petclinic__vaccine_records", {"pet_id": "PET-118052"},
+               {"name": "咪咪", "next_due": [{"type": "猫三联", "due": "2026-12-20"}], "clinic_id": "CL-HZ-3021"})]),
+        A("豆豆的狂犬疫苗 12/6 到期，咪咪的猫三联 12/20 到期，都在 CL-HZ-3021。"),
+        U("帮我约下次疫苗 周六上午"),
+        A("周六上午是给豆豆打狂犬，还是两只一起（咪咪提前打猫三联）？"),
+        U("豆豆就行"),
+    ],
+    "clarifying-question",
+    "Ambiguous target (two pets); a needless-looking confirmation is correct here.",
+)
+
+S(
+    "bike-chitchat", AN, SN, ["bike.unlock", "bike.end_trip"],
+    [
+        U("开锁 E86205518"),
+        Call([("bike.unlock", {"bike_id": "E86205518"}, {"trip_id": "TRIP-55B21F00", "status": "riding"})]),
+        A("已开锁，行程 TRIP-55B21F00 开始。"),
+        U("今天骑车上班好冷啊 风好大 手都冻僵了"),
+        A("今天降温加北风确实冷😣 骑电单车风更大，明天记得戴手套和围巾，到公司先喝杯热水暖暖。"),
+        U("哈哈"),
+    ],
+    "chit-chat",
+    "Small talk mid-trip; no request.",
+)
+
+S(
+    "bike-zone-policy", AN, SN, ["bike.nearby", "bike.unlock", "bike.end_trip"],
+    [
+        U("附近电单车"),
+        Call([("bike.nearby", {"lat": 30.3191, "lng": 120.0405, "kind": "ebike"},
+               {"vehicles": [{"bike_id": "E86300021", "distance_m": 80, "battery": 91}],
+                "service_area": "余杭区运营区", "parking_points": [{"name": "五常大道站", "distance_m": 200}]})]),
+        A("80 米外有 E86300021，电量 91%，最近的停车点是五常大道站（200m）。"),
+        U("电单车可以骑出运营区吗 骑到外面还车会怎样"),
+        A("可以骑出去，但不能在运营区外还车：出区会有语音提醒，在区外结束行程要加收调度费（一般 20 元起），"
+          "而且还不了车会一直计费，所以最好回到运营区内的停车点再还。"),
+        U("了解"),
+    ],
+    "policy-question",
+    "A yes/no policy question containing the tools' words (还车); answered without a call.",
+    system="你是共享电单车 App 的客服助手。",
+)
