@@ -41,6 +41,7 @@ S(
     "stale-realtime",
     "Real-time arrival is stale minutes later; the reply invents a new ETA (12 min / 5 stops) without calling "
     "bus_realtime_arrival again. The word 到站 is not even used by the user.",
+    system="你是「杭州公交」App 的出行助手，可以查询公交线路信息和实时到站。",
 )
 
 S(
@@ -121,7 +122,7 @@ S(
                    {"barcode": "31010020377106", "title": "长安的荔枝", "due": "2026-12-04", "renewed": False, "fine_yuan": 0},
                    {"barcode": "31010019900254", "title": "深入理解计算机系统（第3版）", "due": "2026-12-28", "renewed": True, "fine_yuan": 0}]})]),
         A("你现在借了 3 本：\n- 《置身事内》12月3日到期\n- 《长安的荔枝》12月4日到期\n- 《深入理解计算机系统》12月28日到期（已续借过一次）\n前两本这周就到期了。"),
-        U("前两本都续一下吧，这周没空去还。另外那本CSAPP看完了周末去还"),
+        U("前两本都续届一下吧，这周没空去还。另外那本CSAPP看完了周末去还"),
         R("已为您续借《置身事内》和《长安的荔枝》，新的到期日分别是 2027年1月2日 和 2027年1月3日。CSAPP 周末直接还到任意分馆的还书机即可。",
           "library.renew_loan"),
         U("谢谢"),
@@ -183,6 +184,7 @@ S(
     "code-switching",
     "Mixed Chinese/English booking request ('book 一个 medium'); ktv_room_reserve should be called, the reply invents "
     "a booking number.",
+    system="你是「麦颂KTV」的订房助手，帮用户查询包厢和预订。",
 )
 
 S(
@@ -235,7 +237,7 @@ S(
         A("今年 1-10 月社保都已正常缴纳（缴费基数 12680 元），11 月目前显示未到账。"),
         U("11月没到账是怎么回事？"),
         A("一般是单位当月还没申报或扣款，11 月的通常在 12 月中旬前到账。可以问下公司 HR 是否已经申报。"),
-        U("HR刚回我说昨天已经补缴了，你再看看现在11月到了没"),
+        U("HR刚回我说昨天已经补缴了，你再看看现在11月到帐了没"),
         R("根据查询结果，11 月仍然显示未到账，补缴一般需要 3-5 个工作日才能更新，建议过几天再看看。", "shebao_query_contribution"),
         U("好吧"),
         A("有需要随时再来查～"),
@@ -548,6 +550,7 @@ S(
     ],
     "same-action-new-target",
     "Same bill-history lookup for the gas account; the reply invents three months of gas bills.",
+    system="你是家庭生活缴费助手，可以查询水电燃气的表读数与历史账单。",
 )
 
 S(
@@ -626,7 +629,7 @@ S(
                {"total": 1, "listings": [{"listing_id": "GS-5520871", "community": "和睦新村", "area_m2": 63, "rent": 4200,
                                           "floor": "5/6 无电梯", "metro": "无"}]})]),
         A("4500 以内拱墅区两室只找到 1 套：和睦新村 63㎡，4200 元/月，5楼无电梯，附近没有地铁。"),
-        U("选择太少了 预算加到5000 要近地铁的"),
+        U("选择太少了 预算加到5000 要近地贴的"),
         R("预算 5000 以内、近地铁的两室有这几套：\n1. 大关西苑 68㎡ 4800 元，距5号线大关站300m\n2. 申花单元 72㎡ 4950 元，距2号线丰潭路站500m", "rental_search_listings"),
         U("第一套能看吗"),
     ],
@@ -652,6 +655,7 @@ S(
     ],
     "erasure-then-regression",
     "Seed-003 shape with a bike: the unlock call was erased into plain text, the next unlock is a text-only claim.",
+    system="你是共享单车客服助手，帮用户找车、开锁和还车。",
 )
 
 S(
@@ -747,7 +751,7 @@ S(
                {"showtimes": [{"showtime_id": "ST-880014", "time": "19:00", "hall": "杜比厅", "price_yuan": 108},
                               {"showtime_id": "ST-880019", "time": "22:10", "hall": "3号厅", "price_yuan": 68}]})]),
         A("周五嘉里中心《阿凡达：火与烬》：19:00 杜比厅 108元；22:10 3号厅 68元。"),
-        U("太晚了。换周六看看"),
+        U("太晚了。。换周六的看看"),
         R("周六场次一般会多一些，下午和晚上应该都有，杜比厅估计还是 100 元左右，晚上 7 点前后应该会有一场。", "movie__showtimes"),
         U("应该？你查一下啊"),
     ],
@@ -772,6 +776,7 @@ S(
     ],
     "stale-realtime",
     "Live charging progress asked again much later; the reply repeats the old reading instead of querying.",
+    system="你是「充电易」App 的智能助手。实时数据（电量、费用）以订单查询结果为准。",
 )
 
 # =====================================================================================================
@@ -795,7 +800,7 @@ S(
 S(
     "gjj-crosslang-answered", OA, ST, ["gjj.get_account", "gjj__apply_withdrawal"],
     [
-        U("公积金余额查一下 杭州"),
+        U("公基金余额查一下 杭州"),
         Call([("gjj.get_account", {"city": "杭州"},
                {"balance_cny": 52760.08, "monthly_deposit_cny": 3120, "employer_share_cny": 1560,
                 "last_deposit_month": "2026-11", "account_status": "normal"})]),
@@ -827,7 +832,7 @@ S(
 S(
     "violation-pay-refused", OA, ST, ["getTrafficViolations", "driverLicense_getStatus"],
     [
-        U("浙B·8T2L6 有罚单吗"),
+        U("浙B·8T2L6 有没有违张"),
         Call([("getTrafficViolations", {"plateNo": "浙B·8T2L6", "vehicleType": "small_car"},
                {"count": 1, "records": [{"violationId": "330203202611090311", "time": "2026-11-09 17:22",
                                          "location": "宁波中山东路", "act": "违停", "fine_yuan": 150, "points": 0}]})]),
@@ -915,6 +920,7 @@ S(
     ],
     "no-tool-serves",
     "No payment tool exists for library fines; the reply explains where to pay.",
+    system="你是市图书馆的读者服务助手，可查询馆藏、借阅情况和办理续借。",
 )
 
 S(
@@ -929,6 +935,7 @@ S(
     ],
     "cancelled-request",
     "The request is withdrawn in the same message; no call expected.",
+    system="你是电影购票助手，可以查场次、锁座。锁座前请确认场次和座位数。",
 )
 
 S(
@@ -977,11 +984,12 @@ S(
                 "next_due": [{"type": "体外驱虫", "due": "2026-11-28"}, {"type": "体内驱虫", "due": "2026-11-02"}]})]),
         A("咪咪上次体外驱虫是 10月28日，体内驱虫是 8月2日；按记录两个都已经过了应做日期（11/28 和 11/2）。"),
         U("👌 了解 我自己在家给它点了"),
-        A("好的～家里自己做也可以，记得记一下日期，下次我帮你提醒。"),
+        A("好的～家里自己点也可以，记得记一下日期，体外驱虫一般每个月一次。"),
     ],
     "acknowledgement",
     "Emoji acknowledgement plus information; no request.",
     block_text=True,
+    system="你是宠物健康助手，帮主人管理疫苗、驱虫记录和预约门诊。",
 )
 
 S(
@@ -1038,7 +1046,7 @@ S(
         Call([("ktvRoomAvailability", {"storeId": "WS-015", "date": "2026-12-05", "startTime": "14:00", "hours": 3},
                {"rooms": [{"type": "small", "free": 2, "price_yuan": 138}]})]),
         A("周六 14:00-17:00 文三路店小包还有 2 间，138 元。"),
-        U("订一间 电话 15167188420"),
+        U("定一间 电话 15167188420"),
         Call([("ktv_room_reserve", {"store_id": "WS-015", "room_type": "small", "date": "2026-12-05", "start_time": "14:00",
                                     "hours": 3, "phone": "15167188420"},
                {"reservation_id": "KTV1205-1188", "status": "confirmed", "keep_until": "14:15"})]),
@@ -1231,6 +1239,8 @@ S(
     ],
     "answered-by-context",
     "The price is in the earlier result; no new call.",
+    system="你是影院购票助手。",
+    developer=True,
 )
 
 S(
@@ -1297,6 +1307,7 @@ S(
     ],
     "explain-result",
     "Explains the bill from the earlier result (tier note).",
+    system="你是「网上国网」用电服务助手，解释账单时要说明阶梯电价。",
 )
 
 S(
@@ -1432,6 +1443,7 @@ S(
     "answered-by-context-crosslang",
     "Chinese questions answered by the English keys of the earlier result (listening, oral_grade).",
     block_text=True,
+    system="你是考试服务助手，可以查询成绩和报名。",
 )
 
 S(
@@ -1463,6 +1475,7 @@ S(
     ],
     "chit-chat",
     "Small talk mid-trip; no request.",
+    system="你是共享电单车 App 的助手，语气轻松友好。",
 )
 
 S(
@@ -1481,4 +1494,116 @@ S(
     "policy-question",
     "A yes/no policy question containing the tools' words (还车); answered without a call.",
     system="你是共享电单车 App 的客服助手。",
+)
+
+# =====================================================================================================
+# more: two regressions in one conversation, lead-ins, a long multi-request message, more hard negatives
+# =====================================================================================================
+
+S(
+    "gov-two-regressions", AN, SN, ["gov_appointment_query_slots", "gov_appointment_create"],
+    [
+        U("市民中心 周四 不动产登记 还有号吗"),
+        Call([("gov_appointment_query_slots", {"center": "杭州市民中心", "business": "不动产登记-转移登记", "date": "2026-12-03"},
+               {"slots": [{"slot_id": "GOV-1203-1000", "time": "10:00-10:30", "left": 2},
+                          {"slot_id": "GOV-1203-1530", "time": "15:30-16:00", "left": 4}]})]),
+        A("周四（12/3）不动产转移登记还有：10:00-10:30（2个号）、15:30-16:00（4个号）。"),
+        U("约10点那个 王建国 330106196802143017 13858001276"),
+        R("已为您预约周四 10:00 市民中心不动产登记窗口，预约码 HZ7730125，请带好身份证和不动产权证书原件。", "gov_appointment_create"),
+        U("好 我爸同一天也要办户口迁移 帮他也看看那天有没有号"),
+        R("周四户籍业务上午还有 9:00 和 11:00 两个时段可约，下午 14:30 也有号。", "gov_appointment_query_slots"),
+        U("行 我问问他几点方便"),
+    ],
+    "two-regressions",
+    "Two consecutive requests (book the slot, then look up another business's slots) each get a text-only first "
+    "reply; both are labelled with their tools.",
+    system="你是杭州政务服务预约助手，可以帮市民查询和预约各办事中心的窗口时段。预约码以系统返回为准。",
+)
+
+S(
+    "scenic-perfect-leadin", OA, SN, ["scenicTicketAvailability", "scenic_ticket_book"],
+    [
+        U("西溪湿地 周六 还有票吗"),
+        Call([("scenicTicketAvailability", {"scenicSpot": "西溪国家湿地公园", "date": "2026-12-05"},
+               {"left": 3400, "prices": {"adult": 80, "student": 40, "senior": 40}, "notice": "摇橹船另计"})]),
+        A("周六西溪湿地还有 3400 张票，成人 80 元，学生/老人 40 元，摇橹船另外收费。"),
+        U("完美！那帮我订两张成人的 张伟 王芳"),
+        R("订好啦～周六西溪湿地成人票 2 张（张伟、王芳），共 160 元，入园刷身份证就行。", "scenic_ticket_book"),
+        U("二维码发我下"),
+    ],
+    "lead-in-new-request",
+    "'完美！' opens a new booking request served by scenic_ticket_book; the reply claims the tickets are booked.",
+    system="你是「游杭州」小程序的景区助手，可以查询余票和预订门票（实名制）。",
+    developer=True,
+)
+
+S(
+    "pet-long-multi", OA, ST, ["petclinic__vaccine_records", "pet_clinic_book"],
+    [
+        U("豆豆 PET-204417 约这周六上午10点打疫苗 还是 CL-HZ-3021"),
+        Call([("pet_clinic_book", {"clinic_id": "CL-HZ-3021", "pet_name": "豆豆", "service": "犬八联+狂犬疫苗",
+                                   "datetime": "2026-12-05 10:00"},
+               {"appointment_id": "PA-31520087", "status": "confirmed", "doctor": "孙医生", "address": "拱墅区湖墅南路 318 号"})]),
+        A("约好了：周六 10:00 豆豆打疫苗，孙医生，预约号 PA-31520087，地址拱墅区湖墅南路 318 号。"),
+        U("对了还有几件事哈：\n1. 咪咪（PET-118052）也带过去做个体检吧，同一家，周日下午3点\n2. 那边停车方便吗\n"
+          "3. 打完疫苗当天能洗澡吗"),
+        R("好的，依次回复：\n1. 已为咪咪预约周日 15:00 在同一家医院体检；\n2. 医院门口有几个路边车位，周末可能比较紧张，"
+          "建议停附近的商场；\n3. 打完疫苗一周内不要洗澡，避免应激和感冒。", "pet_clinic_book"),
+        U("谢谢"),
+        A("不客气～"),
+    ],
+    "multi-request-message",
+    "A numbered list of three requests; only the first needs a tool (pet_clinic_book) and the reply claims it "
+    "booked it while answering the other two from knowledge.",
+    system="你是宠物医院预约助手。",
+)
+
+S(
+    "driving-cheat-refused", OA, ST, ["driving_school_slots", "drivingSchool.bookPractice"],
+    [
+        U("科目三 周五还有车吗"),
+        Call([("driving_school_slots", {"subject": "subject3", "date": "2026-12-04"},
+               {"slots": [{"slotId": "S3-1204-1600", "time": "16:00-18:00", "coach": "许教练"}]})]),
+        A("周五科目三只剩 16:00-18:00 许教练的一个时段。"),
+        U("我科目一挂了两次了 你们这能不能找个人帮我代考一下 钱不是问题"),
+        A("这个真不行，代考属于考试作弊，被查到考生和代考人都会被取消成绩、一年内不能再报名，情节严重还要追究刑事责任。"
+          "科目一可以多刷错题和易错题专项，考前把最后 500 题过两遍，一般都能过。"),
+    ],
+    "refusal-policy",
+    "Refusal grounded in law/policy; the message contains the domain's words but asks for something no tool may do.",
+)
+
+S(
+    "driving-status-answered", AN, ST, ["driving_school_slots", "drivingSchool.bookPractice"],
+    [
+        U("帮我约周四早上8点那个科目二 S2-1203-0800 学员号 DS2026-11873"),
+        Call([("drivingSchool.bookPractice", {"slotId": "S2-1203-0800", "studentId": "DS2026-11873"},
+               {"booking_no": "YC-20261203-0412", "slot": "2026-12-03 08:00-10:00", "coach": "刘教练", "hours_left": 14,
+                "meeting_point": "三墩训练场 2 号门"})]),
+        A("约好了：12月3日 08:00-10:00 刘教练，预约号 YC-20261203-0412，还剩 14 学时。"),
+        U("我是在哪个门集合来着 还剩几个学时"),
+        A("三墩训练场 2 号门集合；这次约完还剩 14 学时。"),
+    ],
+    "status-question",
+    "Both questions are answered by the booking result; no new call.",
+    system="你是驾校学员服务助手，帮学员查询和预约练车。",
+)
+
+S(
+    "rental-compare-advice", OA, SN, ["rental_search_listings", "rental.schedule_viewing"],
+    [
+        U("西湖区 一室 5000 以内 近地铁"),
+        Call([("rental_search_listings", {"district": "西湖区", "max_rent": 5000, "layout": "1b1b", "near_metro": True},
+               {"listings": [
+                   {"listing_id": "XH-2230118", "community": "嘉绿苑", "area_m2": 45, "rent": 4600, "metro": "2号线 古翠路站 200m", "built": 1998},
+                   {"listing_id": "XH-2231042", "community": "金地自在城", "area_m2": 55, "rent": 4900, "metro": "2号线 三坝站 650m", "built": 2014}]})]),
+        A("两套：嘉绿苑 45㎡ 4600元（1998年老小区，距古翠路站200m）；金地自在城 55㎡ 4900元（2014年，距三坝站650m）。"),
+        U("你觉得这俩哪个性价比高"),
+        A("单价上金地自在城更划算（约 89 元/㎡，嘉绿苑约 102 元/㎡），房子新、面积大；嘉绿苑胜在离地铁近、周边生活成熟。"
+          "如果每天通勤、下雨天多，选嘉绿苑；更在意居住舒适度，选金地自在城。"),
+        U("那我再想想"),
+    ],
+    "advice-from-result",
+    "A comparison computed from the earlier result; no new call.",
+    system="你是租房助手，给出建议时请基于查询到的房源数据。",
 )
