@@ -1607,3 +1607,56 @@ S(
     "A comparison computed from the earlier result; no new call.",
     system="你是租房助手，给出建议时请基于查询到的房源数据。",
 )
+
+S(
+    "utility-erased-thanks", OA, SN, ["utilityBill_history", "meter.read"],
+    [
+        U("水费这几个月交了没 户号 W0571-3318820"),
+        Call([("utilityBill_history", {"accountNo": "W0571-3318820", "months": 3},
+               {"type": "water", "bills": [{"month": "2026-09", "amount_yuan": 38.4, "paid": True},
+                                            {"month": "2026-10", "amount_yuan": 41.1, "paid": True},
+                                            {"month": "2026-11", "amount_yuan": 36.9, "paid": True}]})],
+             erase="水费9-11月都已缴清。"),
+        A("9 到 11 月的水费都交了：38.40、41.10、36.90 元。"),
+        U("好的 谢谢 省心了"),
+        A("不客气～有需要再找我。"),
+        U("嗯"),
+    ],
+    "erasure-then-acknowledgement",
+    "The app erased the call (labelled tool_history_erased); the next user message is only thanks, so the text "
+    "reply is no regression.",
+    system="你是家庭生活缴费助手。",
+)
+
+S(
+    "repair-toilet-again", OA, SN, ["property_repair_create", "property_repair_status"],
+    [
+        U("卫生间洗手台的水龙头关不紧 一直滴 12幢1单元301"),
+        Call([("property_repair_create", {"unit": "12-1-301", "category": "plumbing", "description": "卫生间洗手台水龙头关不紧，持续滴水"},
+               {"ticket_id": "PR-20261201-0433", "status": "已派单", "eta": "2026-12-01 16:00前", "worker": "周师傅"})]),
+        A("已报修，工单 PR-20261201-0433，周师傅今天 16:00 前上门。"),
+        U("哎 马桶也堵了 冲不下去 今天能一起弄吗"),
+        R("可以的，已经跟周师傅说了，他今天下午来修水龙头的时候一起帮您通马桶。", "property_repair_create"),
+        U("好"),
+    ],
+    "different-wording",
+    "'马桶也堵了…今天能一起弄吗' is a new repair request (no tool word used); the reply claims it told the worker "
+    "instead of filing a ticket with property_repair_create.",
+    system="你是小区物业报修助手。每个故障单独提交一张工单。",
+    developer=True,
+)
+
+S(
+    "library-stop", AN, ST, ["library_search_catalog", "library.list_loans"],
+    [
+        U("搜一下东野圭吾的书 西湖分馆有哪些能借"),
+        Call([("library_search_catalog", {"query": "东野圭吾", "branch": "西湖分馆"},
+               {"total": 27, "hits": [{"title": "白夜行", "available": 1}, {"title": "解忧杂货店", "available": 2},
+                                       {"title": "嫌疑人X的献身", "available": 0}], "truncated": True})]),
+        A("西湖分馆东野圭吾共 27 种，前几本：《白夜行》1 册可借、《解忧杂货店》2 册可借、《嫌疑人X的献身》已借完。要我继续列吗？"),
+        U("不用了不用了 够了 我就借白夜行"),
+        A("好的，《白夜行》西湖分馆现在有 1 册，去晚了可能被借走，建议早点过去。"),
+    ],
+    "stop-request",
+    "The user stops the listing; no further call is needed.",
+)
