@@ -4,6 +4,11 @@ Each Spec: the steps of one conversation (U user text, A assistant text, R a lab
 the tool that should have been called, Call tool calls + results), a scenario tag and a note on the label.
 """
 
+# Hand-written data: the Chinese strings stay on one line each, and the compact layout is kept (ruff format would
+# double the length), so long lines are allowed here.
+# ruff: noqa: E501
+# fmt: off
+
 from __future__ import annotations
 
 from typing import Any
