@@ -4,7 +4,7 @@ The commit order and why it loses nothing live in `shipping.py`; restoring a par
 in `recovery.py`; topic helpers in `kafka.py`.
 
 Shipping is pipelined: while batch N's outputs, state and commit wait on the broker, batch N+1 is processed
-(the loop yields to the event loop every 2 ms of processing, so N's acknowledgements are read meanwhile).
+(the core yields to the event loop every few hundred records, so N's acknowledgements are read meanwhile).
 One shipment is in flight at most and they complete in order, so the order above holds per batch and across
 batches; a rebalance or a shutdown waits for the shipment in flight before letting partitions go.
 """
@@ -36,9 +36,7 @@ __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
-# processing time between two yields to the event loop, so the shipment in flight reads its acknowledgements and
-# sends its next step (was: every 32 records, ~1 ms; by time, a run of large events cannot hold the loop longer)
-YIELD_S = 0.002
+YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 
 
 def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
@@ -269,7 +267,7 @@ class Worker:
         durations: list[float] = []
         took = durations.append
         n = 0
-        next_yield = YIELD_S
+        to_yield = YIELD_EVERY
         c = self._consumer
         assert c is not None and self._own is not None
         generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
@@ -286,11 +284,11 @@ class Worker:
             process = proc.process
             for rec in records:
                 add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp))
-                done = perf() - t_fetch
-                took(done)
-                if done >= next_yield:
+                took(perf() - t_fetch)
+                to_yield -= 1
+                if not to_yield:
+                    to_yield = YIELD_EVERY
                     await asyncio.sleep(0)  # the shipment in flight reads its acknowledgements, sends the next step
-                    next_yield = perf() - t_fetch + YIELD_S
             n += len(records)
             runs.append((tp.partition, outs))
             commit[tp] = records[-1].offset + 1
