@@ -376,7 +376,13 @@ class RegressionDetector:
             if flag in f:
                 return None, why
         if match is None:
-            return None, "no similar tool-served request"
+            if not self._asks_for_act(req) or self._answered(req):
+                return None, "no similar tool-served request"
+            answer = analyze_reply(reply)
+            if not answer.acted or answer.veto(self.restrict) is not None or not self._related(req):
+                return None, "no similar tool-served request"
+            # no request of this kind was served, but the reply says it acted or looked up: only a call could have
+            return self._likely_tool(req), "the reply reports an act no call performed"
         served, score, how = match
         if self._answered(req):
             return None, f"answered by earlier results (request at index {served.index})"
@@ -388,6 +394,31 @@ class RegressionDetector:
         if served.index < 0:
             return served.tools[0], f"{how} a tool the request defined (score {score:.2f})"
         return served.tools[0], f"{how} request at index {served.index} (score {score:.2f})"
+
+    def _related(self, req: Request) -> bool:
+        """Whether a request shares a word with the conversation's tools (their names, keys, definitions, the
+        requests they served and their arguments): an act no tool of the conversation could do is not a lost call."""
+        units = req.units()
+        if any(units & toks for toks in self.defined.values()):
+            return True
+        return any(units & (s.kind | s.req.units() | s.slots) for s in self.served)
+
+    def _likely_tool(self, req: Request) -> str | None:
+        """The tool a request most likely needed when no served request matched it: the defined tool sharing the
+        most of its words, else the topic's, else the latest served one's."""
+        units = req.units()
+        best, most = None, 0
+        for name, toks in sorted(self.defined.items()):
+            n = len(units & toks)
+            if n > most:
+                best, most = name, n
+        if best is not None:
+            return best
+        topic = self._topic_record()
+        for s in ([topic] if topic is not None else []) + list(reversed(self.served)):
+            if s.tools:
+                return s.tools[0]
+        return next(iter(sorted(self.defined)), None)
 
     def _follow(self, req: Request, matched: Served | None) -> None:
         """Update the topic after a text-only turn: a matched request keeps it on its served request; a request
@@ -505,16 +536,24 @@ class RegressionDetector:
                 return s
         return None
 
-    def _answered(self, req: Request) -> bool:
-        """A question whose new content all appears in earlier results or requests."""
-        f = req.flags
-        if "imperative" in f or "request" in f or "question" not in f or ("more" in f and "also" in f):
-            return False  # an act, or "another one", asks for a new call
+    def _known(self) -> set[int]:
         known: set[int] = set()
         for s in self.served:
             known |= s.snippet_tokens()
             known |= s.req.units()
             known |= s.slots
+        return known
+
+    def _answered(self, req: Request) -> bool:
+        """A question whose new content all appears in earlier results or requests."""
+        f = req.flags
+        if "imperative" in f or "request" in f or "question" not in f or ("more" in f and "also" in f):
+            return False  # an act, or "another one", asks for a new call
+        if "fresh" in f:
+            return False  # "... now?", "yet?": the present state, which no earlier result shows
+        known = self._known()
+        if "compare" in f and not (req.entities - known):
+            return True  # "more than we used?", "between 1st and 4th": compares what the results gave
         units = req.entities or (req.content | req.chars | req.times)
         if not units:
             return True  # nothing new beyond the kind itself ("and the forecast?")
