@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """English half of blind slice 4: hand-written conversations (content, labels as R(...) steps, notes).
 
 Rendered by ../blind/engine.py; build with `python3 bench/eval/blind/build.py --dir bench/eval/blind4`.
