@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Chinese half of blind slice 4: hand-written conversations (content, labels as R(...) steps, notes).
 
 Rendered by ../blind/engine.py through ../blind/build.py --dir bench/eval/blind4. Written blind to the detector.

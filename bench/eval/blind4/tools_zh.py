@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Tool definitions of the Chinese half of blind slice 4 (name -> description and JSON schema).
 
 Property shorthand (see ../blind/engine.py): "string" / "integer" / "number" / "boolean" / "array:string" /
