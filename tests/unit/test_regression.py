@@ -512,3 +512,27 @@ def test_a_refusal_that_points_elsewhere_is_not_flagged() -> None:
 def test_chinese_clauses_separated_by_spaces_are_read_one_by_one() -> None:
     zh = [*PARCEL_ZH, ("u", "我刚出门 现在呢 到哪了"), ("a", "还在杭州中转。")]
     assert flagged(zh) == [(5, "track_parcel")]
+
+
+SOLAR_EN = served("How much did the panels make yesterday?", "get_solar_production", {"day": "yesterday"},
+                  '{"produced_kwh": 21.4, "exported_kwh": 7.9}', "21.4 kWh produced, 7.9 exported.")
+
+
+def test_a_reply_stating_figures_the_conversation_never_showed_is_a_report_of_fresh_data() -> None:
+    asked = [*SOLAR_EN, ("u", "what about the battery level of the panels system right now")]
+    assert flagged([*asked, ("a", "The battery is at 64% and charging at 2.3 kW, full by 15:40.")]) == \
+        [(5, "get_solar_production")]
+    # the same shape of answer from figures the result held is no report of fresh data
+    assert flagged([*asked, ("a", "Yesterday it was 21.4 kWh produced and 7.9 exported.")]) == []
+    # and figures in an answer to an unrelated question are not a lost call either
+    assert flagged([*SOLAR_EN, ("u", "what's a good book about gardening"),
+                    ("a", "Try 'The Well-Tempered Garden' (1970, 384 pages, 12 chapters).")]) == []
+
+
+def test_the_figures_seen_survive_the_state() -> None:
+    det = RegressionDetector()
+    run(SOLAR_EN, det)
+    again = RegressionDetector.from_state(json.loads(json.dumps(det.to_state())))
+    assert again.facts == det.facts and len(det.facts) >= 2
+    script = [("u", "and the battery level of the panels system now?"), ("a", "21.4 and 7.9, as before.")]
+    assert [t.expected_tool for t in run(script, again)] == [t.expected_tool for t in run(script, det)] == [None]

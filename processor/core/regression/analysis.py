@@ -310,19 +310,23 @@ def _ack(norm: str, langs: tuple[Language, ...], flags: set[str]) -> bool:
     for clause in _clauses(norm):
         if _any(langs, "ack", clause):
             rest = _trail(_lead_ack(clause, langs))
-            if not rest or _any(langs, "ack", rest) or CJK_RE.search(rest):
+            if not rest or _any(langs, "ack", rest):
                 continue
-            clause = rest  # "ok bump it to 6": a command after the lead-in, judged below
+            clause = rest  # "ok bump it to 6", "ok 京东那笔分 6 期": a request after the lead-in, judged below
         if CJK_RE.search(clause):
             return False  # a clause of its own beside the thanks: a request, unless it thanks too
-        first = clause.split()[0] if clause.split() else ""
-        if first.endswith("ing") and len(first) > 5:
+        words = clause.split()
+        first = words[0] if words else ""
+        if first.endswith("ing") and len(words) > 1 and words[1] in _GERUND_OBJECTS:
             continue  # "thx, adding them to my calendar": what the user does, not a command
+        if first in _COMMAND_STOP:
+            return False  # "fine. put 1509 on her board": a command
         if first and first not in _DECLARATIVE and stem(first) not in STOP:
             return False  # "ok, switch the fan off": a command after the lead-in
     return True
 
 
+_GERUND_OBJECTS = frozenset(["it", "them", "that", "this", "those", "these", "to", "the", "my", "our", "some", "a"])
 _FILLERS = frozenset([
     "please", "pls", "now", "and", "also", "then", "so", "ok", "okay", "wait", "hmm", "oh", "well", "actually",
     "great", "perfect", "cool", "sweet",
