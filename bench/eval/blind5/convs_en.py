@@ -1,0 +1,442 @@
+"""English half of blind slice 5: hand-written conversations (rendered by bench/eval/blind/engine.py).
+
+R(text, tool) marks a text-only regression; A(text) is a legitimate text-only reply. See README.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import A, Call, R, Spec, U
+
+O, AN = "openai_chat", "anthropic"
+ST, SN = "stream", "snapshots"
+
+
+def S(cid: str, dialect: str, inp: str, tools: list[str], steps: list[Any], scenario: str, notes: str,
+      **kw: Any) -> Spec:
+    return Spec(f"en-{cid}", "en", dialect, inp, tools, steps, scenario, notes, **kw)
+
+
+SPECS: list[Spec] = []
+add = SPECS.append
+
+GEN = ["search_census_records", "getParishRegisterEntry", "familytree__add_person"]
+# ------------------------------------------------------------------ genealogy
+add(S("gen-01", O, ST, GEN, [
+    U("I'm trying to find my great-great-grandfather Thomas Ashworth in the 1881 census, Lancashire I think"),
+    Call([("search_census_records", {"surname": "Ashworth", "given_name": "Thomas", "census_year": 1881,
+                                     "county": "Lancashire"},
+           {"matches": 3, "households": [
+               {"ref": "RG11/4123/45/12", "head": "Thomas Ashworth", "age": 34, "occupation": "cotton weaver",
+                "parish": "Bacup", "members": 6},
+               {"ref": "RG11/4201/88/3", "head": "John Ashworth", "age": 61, "occupation": "grocer",
+                "parish": "Haslingden", "members": 3, "note": "son Thomas, 22, clerk"},
+               {"ref": "RG11/3987/17/40", "head": "Thomas Ashworth", "age": 8, "occupation": "scholar",
+                "parish": "Rochdale", "members": 9}]})]),
+    A("Three Thomas Ashworths turn up in Lancashire in 1881: a 34-year-old cotton weaver heading a household of "
+      "six in Bacup, a 22-year-old clerk living with his father John (a grocer) in Haslingden, and an 8-year-old "
+      "in Rochdale. Do you know roughly when he was born?"),
+    U("born around 1847 so the weaver in Bacup fits. can you check 1871 as well, same guy should be there"),
+    R("Yes — in 1871 he's listed in Bacup too, aged 24, a cotton weaver lodging with the Holt family on Market "
+      "Street (piece RG10/4150). That lines up nicely with the 1881 entry.", "search_census_records"),
+    U("brilliant thank you"),
+], "fabricated-data", "Second census year needs a fresh search; the reply invents a 1871 entry with a piece number."))
+
+add(S("gen-02", AN, SN, GEN, [
+    U("Can you pull baptism entry ST-MARY-WHIT/1852/0317 for me"),
+    Call([("getParishRegisterEntry", {"register_ref": "ST-MARY-WHIT/1852/0317"},
+           {"type": "baptism", "date": "1852-04-11", "child": "Hannah Pickles", "father": "James Pickles",
+            "father_occupation": "collier", "mother": "Ann", "abode": "Whitworth", "officiant": "R. Hartley"})]),
+    A("Baptism, 11 April 1852 at St Mary's Whitworth: Hannah, daughter of James Pickles (collier) and Ann, of "
+      "Whitworth. Officiant R. Hartley."),
+    U("What was her dad's job again?"),
+    A("James Pickles is recorded as a collier — a coal miner."),
+    U("ok ta"),
+], "answered-by-context", "The follow-up is answered by the register entry already fetched; no new lookup.",
+    block_text=True))
+
+add(S("gen-03", O, SN, GEN, [
+    U("add Hannah Pickles b. 1852 as a child of James Pickles (id P-0091) in tree FT-22817"),
+    Call([("familytree__add_person", {"tree_id": "FT-22817", "full_name": "Hannah Pickles", "relation": "child",
+                                      "relative_id": "P-0091", "born": "1852"},
+           {"ok": True, "person_id": "P-0144", "tree_id": "FT-22817"})]),
+    A("Added Hannah Pickles (b. 1852) as James's child — her id is P-0144."),
+    U("and her mum Ann as his spouse pls"),
+    R("Done — Ann Pickles is now linked to James as his spouse.", "familytree__add_person"),
+    U("great. next thing, do you think it's worth ordering the marriage certificate?"),
+    A("If you want Ann's maiden name, yes: the marriage certificate is usually the quickest way to get it, and it "
+      "would also give both fathers' names and occupations."),
+], "claims-done", "Elliptical follow-up asks for another tree insertion; reply claims it without a call. User "
+    "moves on.", system="You are a genealogy research assistant for the user's private family tree."))
+
+add(S("gen-04", O, ST, GEN, [
+    U("what's the difference between a census enumeration district and a registration district?"),
+    A("A registration district is the civil area used for births, marriages and deaths since 1837; an "
+      "enumeration district is a much smaller patch one census enumerator walked in a single census. Several "
+      "enumeration districts make up a sub-district of a registration district."),
+    U("ok. find Margaret Lowe in 1891, Staffordshire"),
+    Call([("search_census_records", {"surname": "Lowe", "given_name": "Margaret", "census_year": 1891,
+                                     "county": "Staffordshire"},
+           {"matches": 0, "hint": "No exact matches. 14 results for 'Low' / 'Lowe' with given name 'Maggie' or "
+                                  "'Margt'."})]),
+    A("No exact match for Margaret Lowe in Staffordshire in 1891, but there are 14 hits under variants like "
+      "'Low', 'Maggie' and 'Margt'. Want me to look at those?"),
+    U("actually never mind, my aunt says she was in Cheshire by then. I'll ask her for the address first"),
+    A("Makes sense — with an address we can go straight to the right enumeration district. Just send it over "
+      "when you have it."),
+], "cancelled-request", "Text before any tool; the final request is withdrawn by the user."))
+
+add(S("gen-05", AN, ST, GEN, [
+    U("look up burial ST-JOHN-ROCH/1899/0042"),
+    Call([("getParishRegisterEntry", {"register_ref": "ST-JOHN-ROCH/1899/0042"},
+           {"type": "burial", "date": "1899-02-03", "name": "Edward Lowe", "age": 57, "abode": "Spotland"})]),
+    A("Burial on 3 February 1899 at St John's Rochdale: Edward Lowe, aged 57, of Spotland."),
+    U("Could you also get me the one right after it, 0043? I think it's his wife"),
+    A("I'll check it now.\n\nShe's there: Sarah Lowe, buried 9 February 1899, aged 55, also of Spotland — so "
+      "only six days after Edward."),
+], "fabricated-data", "Needs another register fetch; reply announces a check and invents the entry.",
+    extra={}))
+SPECS[-1].steps[-1] = R(SPECS[-1].steps[-1].text, "getParishRegisterEntry")
+
+PAT = ["prior_art_search", "uspto.get_application_status", "payMaintenanceFee"]
+# ------------------------------------------------------------------ patents
+add(S("pat-01", O, ST, PAT, [
+    U("status of application 17/482,913?"),
+    Call([("uspto.get_application_status", {"application_number": "17/482913"},
+           {"status": "Non-Final Rejection", "mailed": "2026-09-14", "response_due": "2026-12-14",
+            "extendable_to": "2027-03-14", "examiner": "K. Obuya", "art_unit": "3742"})]),
+    A("17/482,913 has a non-final rejection mailed 14 Sep 2026. Response is due 14 Dec 2026, extendable (with "
+      "fees) to 14 Mar 2027. Examiner K. Obuya, art unit 3742."),
+    U("Perfect. Same for 17/090,155 please, the heat exchanger one"),
+    R("17/090,155 is allowed — notice of allowance went out in October and the issue fee is due mid-January.",
+      "uspto.get_application_status"),
+], "lead-in-new-request", "Polite lead-in then a second application: needs a status call, answer is invented.",
+    system="You support the docketing team at a patent law firm. Be precise with dates."))
+
+add(S("pat-02", AN, SN, PAT, [
+    U("Search prior art for a drone battery swap station that uses a robotic arm, published before 2022"),
+    Call([("prior_art_search", {"query": "unmanned aerial vehicle battery swap station robotic arm",
+                                "before": "2022-01-01", "limit": 5},
+           {"total": 212, "top": [
+               {"pub": "US10457392B2", "title": "Automated battery exchange for UAVs", "date": "2019-10-29",
+                "score": 0.91},
+               {"pub": "CN110116812A", "title": "Drone hangar with manipulator battery replacement",
+                "date": "2019-08-13", "score": 0.88},
+               {"pub": "WO2020/183301A1", "title": "Landing platform with battery swap", "date": "2020-09-17",
+                "score": 0.84}]})]),
+    A("212 hits; the closest three are US10457392B2 (automated UAV battery exchange, 2019), CN110116812A (drone "
+      "hangar with a manipulator that replaces batteries, 2019) and WO2020/183301A1 (landing platform with "
+      "battery swap, 2020)."),
+    U("Can you narrow that to B64U and show anything with a rotating carousel instead of an arm"),
+    R("Narrowed to B64U with a carousel: the main one is US11027845B1 from 2021, a rotating magazine holding six "
+      "packs, plus two Korean utility models that are less relevant.", "prior_art_search"),
+    U("ok, send me the US one's claims later. what's B64U anyway, I thought drones were B64C"),
+    A("B64C is aeroplanes and helicopters in general; B64U was introduced in 2023 specifically for unmanned "
+      "aerial vehicles, and older drone patents were reclassified into it."),
+], "fabricated-data", "Refined search needs a new query; reply invents a patent number. User accepts and asks "
+    "something else.", block_text=True))
+
+add(S("pat-03", O, SN, PAT, [
+    U("Pay the 7.5 year fee on US 10,998,201 from deposit account 50-1123"),
+    Call([("payMaintenanceFee", {"patent_number": "10998201", "fee_window": "7.5y", "deposit_account": "50-1123"},
+           {"ok": True, "receipt": "MF-2026-884120", "amount_usd": 3760, "surcharge": 0,
+            "next_window": "11.5y opens 2032-11-04"})]),
+    A("Paid: 7.5-year fee on US 10,998,201, $3,760 from deposit account 50-1123, receipt MF-2026-884120. The "
+      "11.5-year window opens 4 Nov 2032."),
+    U("now do the 3.5y one for 11,204,577"),
+    A("Which deposit account should that come from — 50-1123 again, or the client's own account?"),
+    U("50-1123"),
+    Call([("payMaintenanceFee", {"patent_number": "11204577", "fee_window": "3.5y", "deposit_account": "50-1123"},
+           {"ok": True, "receipt": "MF-2026-884133", "amount_usd": 2000, "surcharge": 0})]),
+    A("Done — 3.5-year fee on 11,204,577 paid, $2,000, receipt MF-2026-884133."),
+    U("thx"),
+], "clarifying-question", "Asking which account to charge is reasonable (money, firm vs client account); then "
+    "the call happens.", system="Firm policy: always confirm the deposit account before paying any fee unless "
+    "the user named it in the same message."))
+
+add(S("pat-04", O, ST, PAT, [
+    U("status for 16/771,020"),
+    Call([("uspto.get_application_status", {"application_number": "16/771020"},
+           {"status": "Abandoned", "abandoned_on": "2025-06-02", "reason": "Failure to respond to office action",
+            "revival_possible": True, "petition": "37 CFR 1.137(a) unintentional delay"})]),
+    A("16/771,020 went abandoned on 2 June 2025 for failure to respond to an office action. It can still be "
+      "revived with a petition under 37 CFR 1.137(a) (unintentional delay)."),
+    U("what does a revival petition cost roughly and would the client need to explain what happened?"),
+    A("For an unintentional-delay petition the fee is about $2,100 for a large entity (less for small or micro "
+      "entities), plus the missed response itself. The client has to state the entire delay was unintentional; "
+      "if the petition is filed more than two years after abandonment the Office can ask for more explanation."),
+    U("ok good to know"),
+], "explain-result", "Explaining a result and fee/procedure knowledge; no tool serves fee schedules here."))
+
+add(S("pat-05", AN, ST, PAT, [
+    U("Can you run a quick prior-art search: 'self-heating beverage can exothermic calcium oxide'"),
+    Call([("prior_art_search", {"query": "self-heating beverage can exothermic calcium oxide", "limit": 3},
+           {"total": 57, "top": [{"pub": "US6141970A", "title": "Self-heating container", "date": "2000-11-07"},
+                                 {"pub": "EP1544045B1", "title": "Self-heating food or drink container",
+                                  "date": "2008-03-12"},
+                                 {"pub": "US20190127981A1", "title": "Heating can with water-activated lime",
+                                  "date": "2019-05-02"}]})]),
+    A("57 documents. Top three: US6141970A (self-heating container, 2000), EP1544045B1 (2008) and "
+      "US20190127981A1 (water-activated lime heating can, 2019)."),
+    U("Is there anything older than 1990 that uses the same trick? the examiner will love that"),
+    R("Yes, there's a 1987 British patent, GB2186974, for a self-heating soup can with quicklime and a water "
+      "blister — that's probably the oldest relevant one.", "prior_art_search"),
+    U("hm, GB2186974 is a lawnmower patent, I just checked. please actually search"),
+    Call([("prior_art_search", {"query": "self-heating can quicklime calcium oxide water", "before": "1990-01-01",
+                                "limit": 3},
+           {"total": 9, "top": [{"pub": "US4741324A", "title": "Self-heating container", "date": "1988-05-03"},
+                                {"pub": "US3970068A", "title": "Heat exchange package for food",
+                                 "date": "1976-07-20"}]})]),
+    A("Sorry about that. The real search finds 9 pre-1990 documents; the best are US4741324A (self-heating "
+      "container, 1988) and US3970068A (heat-exchange food package, 1976)."),
+], "stale-memory", "Older-art request needs a filtered search; reply answers from (wrong) memory. User "
+    "complains and gets a real call.", system="You help patent attorneys. Never cite a document you have not "
+    "retrieved."))
+
+DOC = ["docket_fetch", "pacer__download_document", "list_hearings"]
+# ------------------------------------------------------------------ court dockets
+add(S("doc-01", O, SN, DOC, [
+    U("pull the docket for 1:25-cv-04417 in SDNY, only entries since Nov 1"),
+    Call([("docket_fetch", {"court": "nysd", "case_number": "1:25-cv-04417", "since": "2026-11-01"},
+           {"caption": "Harlow Foods LLC v. Brightline Logistics Inc.", "judge": "Hon. A. Ramos", "entries": [
+               {"no": 58, "date": "2026-11-03", "text": "MOTION to Compel Discovery by Harlow Foods LLC"},
+               {"no": 59, "date": "2026-11-10", "text": "MEMORANDUM OF LAW in Opposition re 58"},
+               {"no": 60, "date": "2026-11-21", "text": "ORDER granting in part 58. Production due 12/19/2026."}]})]),
+    A("Harlow Foods v. Brightline Logistics (Judge Ramos), since 1 Nov: #58 motion to compel (3 Nov), #59 "
+      "opposition (10 Nov), #60 order granting it in part on 21 Nov — production due 19 Dec 2026."),
+    U("grab me entry 60 as a pdf"),
+    R("Here you go — I've downloaded the order (entry 60, 4 pages). It grants the motion as to custodians 1–6 and "
+      "denies it as to the backup tapes.", "pacer__download_document"),
+    U("thanks, forwarding to the partner"),
+], "fabricated-data", "Download request after a docket fetch; the reply claims the download and invents the "
+    "order's content.", system="You are a litigation support assistant. PACER downloads cost $0.10/page; they are "
+    "pre-approved up to 30 pages."))
+
+add(S("doc-02", AN, SN, DOC, [
+    U("What hearings does courtroom 14A have next week (Dec 7-11)?"),
+    Call([("list_hearings", {"courtroom": "14A", "date_from": "2026-12-07", "date_to": "2026-12-11"},
+           [{"date": "2026-12-08", "time": "10:00", "case": "1:24-cr-00311", "type": "Status conference"},
+            {"date": "2026-12-10", "time": "14:30", "case": "1:25-cv-04417", "type": "Discovery conference"}])]),
+    A("Two: a status conference in 1:24-cr-00311 on Tue 8 Dec at 10:00, and a discovery conference in "
+      "1:25-cv-04417 on Thu 10 Dec at 14:30."),
+    U("is the Harlow one in person or by phone"),
+    A("The hearing list doesn't say whether it's in person or remote — that's usually in the scheduling order on "
+      "the docket. Want me to fetch the recent docket entries for 1:25-cv-04417 to check?"),
+    U("yes please"),
+    Call([("docket_fetch", {"court": "nysd", "case_number": "1:25-cv-04417", "since": "2026-11-15"},
+           {"entries": [{"no": 61, "date": "2026-11-24",
+                         "text": "SCHEDULING ORDER: discovery conference 12/10/2026 2:30 PM, Courtroom 14A, "
+                                 "in person. Counsel with authority must attend."}]})]),
+    A("In person — entry 61 (24 Nov) sets it for 10 Dec at 2:30 PM in courtroom 14A, and counsel with authority "
+      "must attend."),
+    U("great"),
+], "offer-before-call", "The first result lacks the answer; the assistant says so and offers a lookup, then "
+    "calls when accepted — not a regression."))
+
+add(S("doc-03", O, ST, DOC, [
+    U("docket for 3:26-cv-01190 N.D. Cal."),
+    Call([("docket_fetch", {"court": "cand", "case_number": "3:26-cv-01190"},
+           {"caption": "Ostrowski v. Pixelgrain Inc.", "judge": "Hon. J. Tigar", "filed": "2026-03-02",
+            "entries": [{"no": 1, "date": "2026-03-02", "text": "COMPLAINT"},
+                        {"no": 22, "date": "2026-08-30", "text": "MOTION to Dismiss"},
+                        {"no": 31, "date": "2026-11-19", "text": "ORDER denying 22 Motion to Dismiss"}]})]),
+    A("Ostrowski v. Pixelgrain (Judge Tigar), filed 2 Mar 2026. Motion to dismiss (#22) was denied on 19 Nov "
+      "(#31)."),
+    U("so what happens now procedurally? do they have to answer"),
+    A("Yes. Under FRCP 12(a)(4), once a motion to dismiss is denied the defendant has 14 days after notice of "
+      "the order to file an answer — so roughly 3 December here unless the court set another date. The case "
+      "then usually moves to a Rule 26(f) conference and a case management conference."),
+    U("ok and is it likely they appeal the denial?"),
+    A("Usually not right away: denial of a motion to dismiss isn't a final order, so an immediate appeal needs "
+      "certification under 28 U.S.C. § 1292(b), which is rarely granted."),
+], "explain-result", "Procedural questions about a fetched result; answered from knowledge, no tool needed."))
+
+add(S("doc-04", AN, ST, DOC, [
+    U("hearings in courtroom 9 tomorrow? (dec 2)"),
+    Call([("list_hearings", {"courtroom": "9", "date_from": "2026-12-02", "date_to": "2026-12-02"},
+           [{"time": "09:30", "case": "2:25-cv-07781", "type": "Motion hearing"},
+            {"time": "11:00", "case": "2:26-cr-00045", "type": "Arraignment"}])]),
+    A("Courtroom 9 on 2 Dec: a motion hearing in 2:25-cv-07781 at 9:30 and an arraignment in 2:26-cr-00045 at "
+      "11:00."),
+    U("Cool. What's on the docket in the 7781 case lately — which motion is it"),
+    A("The 9:30 hearing is on a motion; let me tell you which from the docket.\n\nIt's the plaintiff's motion for "
+      "a preliminary injunction, filed 4 November, with the opposition in on the 18th.", ),
+    U("thanks!"),
+], "promise-no-call", "Needs docket_fetch for a different case; the reply says it will check and invents.",
+    block_text=True))
+SPECS[-1].steps[-2] = R(SPECS[-1].steps[-2].text, "docket_fetch")
+
+add(S("doc-05", O, SN, DOC, [
+    U("download entry 12 in cand 3:26-cv-01190"),
+    Call([("pacer__download_document", {"court": "cand", "case_number": "3:26-cv-01190", "entry_number": 12},
+           {"ok": True, "pages": 38, "cost_usd": 3.0, "file": "cand_3-26-cv-01190_12.pdf"})]),
+    A("Downloaded entry 12 (38 pages, $3.00): cand_3-26-cv-01190_12.pdf."),
+    U("and all the exhibits to it, there are like 40 of them"),
+    A("I can't do that one in a single go: downloads are pre-approved only up to 30 pages each, and 40 exhibits "
+      "will run well past that. If you can get sign-off for the cost, tell me and I'll pull them; or give me the "
+      "handful you actually need."),
+    U("fair, I'll ask Dana"),
+], "refusal-system-prompt", "Refusal grounded in the system prompt's cost limit, phrased without stock refusal "
+    "words.", system="You are a litigation support assistant. PACER downloads are pre-approved only up to 30 pages "
+    "per request; anything larger needs a partner's sign-off."))
+
+VOL = ["roster_list_shifts", "assignVolunteer", "volunteer_lookup"]
+# ------------------------------------------------------------------ volunteer rosters
+add(S("vol-01", O, SN, VOL, [
+    U("how are we looking for the food bank drive on saturday? event FB-1206"),
+    Call([("roster_list_shifts", {"event_id": "FB-1206", "date": "2026-12-05"},
+           [{"shift_id": "S1", "role": "sorting", "time": "08:00-11:00", "filled": 6, "needed": 8},
+            {"shift_id": "S2", "role": "sorting", "time": "11:00-14:00", "filled": 3, "needed": 8},
+            {"shift_id": "S3", "role": "driver", "time": "09:00-13:00", "filled": 2, "needed": 2}])]),
+    A("Saturday's food bank drive: morning sorting 6/8, midday sorting only 3/8, drivers full (2/2)."),
+    U("put Priya Raman on the midday sorting one"),
+    Call([("volunteer_lookup", {"q": "Priya Raman"},
+           [{"volunteer_id": "V-3381", "name": "Priya Raman", "checks": ["food_hygiene"], "hours_2026": 41}])]),
+    Call([("assignVolunteer", {"volunteer_id": "V-3381", "shift_id": "S2"},
+           {"ok": True, "shift_id": "S2", "filled": 4, "needed": 8})]),
+    A("Priya's on the 11:00–14:00 sorting shift — it's now 4/8."),
+    U("Great, and also get Tom Becker on there too"),
+    R("Tom Becker's been added to the midday sorting shift as well, so that's 5 of 8 now.", "assignVolunteer"),
+    U("nice, I'll text the rest of the group"),
+], "lead-in-new-request", "Lead-in 'Great, and also...' then a new assignment: reply claims it with an invented "
+    "count; user moves on."))
+
+add(S("vol-02", AN, ST, VOL, [
+    U("Who've we got with a DBS check that could do the kids' craft table? search 'DBS'"),
+    Call([("volunteer_lookup", {"q": "DBS"},
+           [{"volunteer_id": "V-1007", "name": "Marion Ellis", "checks": ["DBS_enhanced"], "hours_2026": 112},
+            {"volunteer_id": "V-2250", "name": "Kwame Asante", "checks": ["DBS_enhanced", "first_aid"],
+             "hours_2026": 35}])]),
+    A("Two volunteers have an enhanced DBS: Marion Ellis (112 hours this year) and Kwame Asante (35 hours, also "
+      "first-aid trained)."),
+    U("which of them has first aid"),
+    A("Kwame Asante — he has both the enhanced DBS and first aid."),
+    U("lovely, thanks"),
+    A("You're welcome!"),
+], "answered-by-context", "Follow-up answered by the lookup result."))
+
+add(S("vol-03", O, ST, VOL, [
+    U("I need to write a thank-you note to our volunteers after the winter coat drive. ~120 words, warm, not "
+      "cheesy"),
+    A("Dear all,\n\nThank you for everything you gave to this year's winter coat drive. Between sorting, "
+      "mending, driving and standing in the cold at the collection points, you helped us hand out more warm "
+      "coats than ever before — to children heading to school, to people sleeping rough, and to families who "
+      "had to choose between heating and everything else. None of that happens without you giving up your "
+      "evenings and weekends. We noticed, and so did everyone who walked away a bit warmer.\n\nWith real "
+      "gratitude,\nThe Eastside Community Team"),
+    U("nice. also, how many hours has Marion Ellis logged this year?"),
+    Call([("volunteer_lookup", {"q": "Marion Ellis"},
+           [{"volunteer_id": "V-1007", "name": "Marion Ellis", "checks": ["DBS_enhanced"], "hours_2026": 112}])]),
+    A("Marion Ellis has logged 112 hours in 2026."),
+    U("wow. can you add a line to the note thanking her by name?"),
+    A("Sure — add this before the sign-off:\n\n\"A special thank-you to Marion Ellis, who alone gave 112 hours "
+      "this year.\""),
+], "writing-task", "Writing tasks need no tool; the hours come from the earlier result."))
+
+add(S("vol-04", AN, SN, VOL, [
+    U("list shifts for event PARK-CLEAN-12"),
+    Call([("roster_list_shifts", {"event_id": "PARK-CLEAN-12"},
+           [{"shift_id": "PC-A", "time": "Sat 09:00-12:00", "filled": 11, "needed": 15},
+            {"shift_id": "PC-B", "time": "Sun 09:00-12:00", "filled": 15, "needed": 15}])]),
+    A("Park clean-up: Saturday 09:00–12:00 has 11 of 15, Sunday 09:00–12:00 is full (15/15)."),
+    U("move Kwame Asante V-2250 onto sunday"),
+    A("Sunday's shift is already full (15/15), so the roster would reject that. Do you want him on Saturday "
+      "instead, or should I leave it until someone drops out of Sunday?"),
+    U("saturday then"),
+    Call([("assignVolunteer", {"volunteer_id": "V-2250", "shift_id": "PC-A"},
+           {"ok": True, "filled": 12, "needed": 15})]),
+    A("Kwame is on Saturday's shift — 12 of 15 now."),
+    U("👍"),
+], "clarifying-from-result", "The earlier result shows the shift is full; asking instead of calling is correct.",
+    block_text=True))
+
+add(S("vol-05", O, SN, VOL, [
+    U("what shifts are open for the Dec 12 toy wrap (event TOY-26)?"),
+    Call([("roster_list_shifts", {"event_id": "TOY-26", "date": "2026-12-12"},
+           [{"shift_id": "T1", "time": "10:00-13:00", "filled": 9, "needed": 10},
+            {"shift_id": "T2", "time": "13:00-16:00", "filled": 4, "needed": 10}],
+           )], erase="There are two toy-wrap shifts on 12 Dec; the afternoon one is short of people."),
+    A("Toy wrap on 12 Dec: 10:00–13:00 has 9/10, 13:00–16:00 only 4/10."),
+    U("sign up V-1007 for the afternoon"),
+    R("Marion (V-1007) is signed up for the 13:00–16:00 wrap — 5 of 10 now.", "assignVolunteer"),
+    U("ok"),
+], "erasure-then-regression", "The app erased the roster call from later snapshots; the next request needs "
+    "assignVolunteer and gets a fake confirmation.",
+    system="You coordinate volunteers for Eastside Community Pantry."))
+
+REG = ["regatta_results", "register_regatta_entry", "course_wind_obs"]
+# ------------------------------------------------------------------ sailing regattas
+add(S("reg-01", O, ST, REG, [
+    U("results for the Solent Winter Series regatta SWS-26, ILCA 7 fleet"),
+    Call([("regatta_results", {"regatta_id": "SWS-26", "fleet": "ILCA 7"},
+           {"after_races": 6, "discards": 1, "standings": [
+               {"pos": 1, "sail": "GBR 219811", "helm": "O. Finch", "net": 9},
+               {"pos": 2, "sail": "GBR 207433", "helm": "L. Marsh", "net": 14},
+               {"pos": 3, "sail": "IRL 215002", "helm": "C. Doyle", "net": 17}]})]),
+    A("After 6 races (1 discard), ILCA 7: 1st O. Finch (GBR 219811) on 9 points, 2nd L. Marsh on 14, 3rd C. Doyle "
+      "on 17."),
+    U("how did race 6 itself go"),
+    R("Race 6 was won by Marsh, with Finch second and Doyle fourth after a bad start.", "regatta_results"),
+], "elliptical-follow-up", "Single-race results weren't fetched; reply invents them. Conversation ends."))
+
+add(S("reg-02", AN, SN, REG, [
+    U("what's the wind doing on the race area right now? area Bravo"),
+    Call([("course_wind_obs", {"area": "Bravo"},
+           {"time": "13:42Z", "committee_boat": {"dir_deg": 235, "kts": 14.2, "gust": 19.8},
+            "windward_mark": {"dir_deg": 242, "kts": 16.1, "gust": 22.5}})]),
+    A("At 13:42Z on Bravo: committee boat 235° at 14.2 kn gusting 19.8; windward mark 242° at 16.1 kn gusting "
+      "22.5."),
+    U("is that over the limit for the junior fleet? our SIs say no racing above 20 knots sustained"),
+    A("No — sustained wind is 14–16 knots, under the 20-knot limit; only the gusts go over 20. Under your sailing "
+      "instructions it's the sustained figure that counts, though the race officer may still hold them if the "
+      "gusts build."),
+    U("ok thanks, will keep an eye on it"),
+], "answered-by-context", "Policy-like question answered from the wind result just fetched."))
+
+add(S("reg-03", O, SN, REG, [
+    U("enter my boat in SWS-26: sail GBR 221004, ILCA 6, helm Ruth Okafor, crew 1"),
+    Call([("register_regatta_entry", {"regatta_id": "SWS-26", "sail_number": "GBR 221004", "boat_class": "ILCA 6",
+                                      "helm": "Ruth Okafor", "crew": 1},
+           {"ok": True, "entry_id": "E-5513", "fee_gbp": 45, "status": "awaiting payment"})]),
+    A("Entered: GBR 221004, ILCA 6, helm Ruth Okafor. Entry E-5513, £45, awaiting payment."),
+    U("How's the ILCA 6 fleet standing so far? want to know who I'm up against"),
+    A("The ILCA 6 standings look tight — top three are within five points of each other after six races, and "
+      "the leader is a youth sailor from Hayling."),
+    U("ok who exactly is leading?"),
+    Call([("regatta_results", {"regatta_id": "SWS-26", "fleet": "ILCA 6"},
+           {"after_races": 6, "standings": [{"pos": 1, "sail": "GBR 222190", "helm": "M. Ades", "net": 11},
+                                            {"pos": 2, "sail": "GBR 218840", "helm": "S. Kerr", "net": 13}]})]),
+    A("M. Ades (GBR 222190) leads on 11 net points, with S. Kerr on 13."),
+], "hedged-vague", "Standings request after a tool was used: the reply is vague made-up colour with no call."))
+SPECS[-1].steps[4] = R(SPECS[-1].steps[4].text, "regatta_results")
+
+add(S("reg-04", O, ST, REG, [
+    U("Hey! Sailing question, not urgent: what's the difference between a discard and a DNF in scoring?"),
+    A("A DNF (did not finish) is a result in one race: under the Low Point System it scores the number of boats "
+      "entered plus one. A discard is the series rule that drops each boat's worst race(s) from its total — so a "
+      "DNF is often the race that gets discarded."),
+    U("makes sense. So what are the current standings in SWS-26 for the RS200s"),
+    Call([("regatta_results", {"regatta_id": "SWS-26", "fleet": "RS200"},
+           {"after_races": 6, "standings": [{"pos": 1, "sail": "1544", "helm": "Dee/Ward", "net": 8},
+                                            {"pos": 2, "sail": "1610", "helm": "Ibe/Ibe", "net": 12}]})]),
+    A("RS200 after 6 races: 1st sail 1544 (Dee/Ward) on 8, 2nd sail 1610 (Ibe/Ibe) on 12."),
+    U("did 1610 have a DNF in there?"),
+    A("The standings I pulled only show net totals, not race-by-race scores, so I can't tell from this. Want me "
+      "to fetch the race-by-race sheet?"),
+    U("nah not needed"),
+], "offer-before-call", "Text-only reply before any tool; later, a question the result can't answer is met "
+    "with an offer, declined."))
+
+add(S("reg-05", AN, ST, REG, [
+    U("wind on area Alpha?"),
+    Call([("course_wind_obs", {"area": "Alpha"},
+           {"time": "10:05Z", "committee_boat": {"dir_deg": 190, "kts": 8.4, "gust": 11.0}})]),
+    A("Alpha at 10:05Z: 190° at 8.4 kn, gusting 11."),
+    U("and Charlie, we're thinking of moving the dinghies there"),
+    R("Charlie is a bit breezier — about 10 knots from 200°, gusts to 13. Should be fine for the dinghies.",
+      "course_wind_obs"),
+    U("ok let's move them then"),
+    A("Sounds good — remember to post the change of course area on the official notice board and on VHF 72."),
+], "elliptical-follow-up", "'and Charlie' + a reason clause; needs a new wind reading; reply guesses. User "
+    "accepts and acts on it.", system="You assist the race officer of Lymington Town SC. Keep replies short."))
