@@ -1,0 +1,635 @@
+"""Chinese half of blind slice 5: hand-written conversations (content, labels as `R(...)` steps, notes).
+
+Written blind to the detector (see NOTES_zh.md). `S(...)` only shortens the Spec constructor:
+d = "o" (openai_chat) / "a" (anthropic), inp = "s" (stream) / "p" (snapshots).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import A, Call, R, Spec, U
+
+SPECS: list[Spec] = []
+
+_D = {"o": "openai_chat", "a": "anthropic"}
+_I = {"s": "stream", "p": "snapshots"}
+
+
+def S(cid: str, d: str, inp: str, tools: list[str], steps: list[Any], scenario: str, notes: str, **kw: Any) -> None:
+    SPECS.append(Spec("zh-" + cid, "zh", _D[d], _I[inp], tools, steps, scenario, notes, **kw))
+
+
+# ================================================================ 农机作业调度
+
+FARM = ["agri_dispatch_harvester", "farmops.list_machine_queue"]
+SYS_FARM = "你是丰收农机合作社(合作社编号 HZ-NJ-031)的调度助手。派单前必须确认地块编号和作业面积；不负责农药购买和补贴申报。"
+
+S(
+    "farm-claims-done",
+    "o",
+    "s",
+    FARM,
+    [
+        U("合作社现在收割机排得怎么样？"),
+        Call([("farmops.list_machine_queue", {"cooperative_id": "HZ-NJ-031", "machine_type": "联合收割机"},
+               {"machines": [{"id": "SG-02", "village": "前湾村", "queued": 3}, {"id": "SG-05", "village": "杨家圩", "queued": 1}], "updated": "2026-10-08T07:40"})]),
+        A("目前两台联合收割机：SG-02 在前湾村，后面还排着 3 单；SG-05 在杨家圩，只排了 1 单，派单的话 SG-05 会快一些。"),
+        U("那帮我把HB-07那块地派一台，后天收，大概 18 亩"),
+        R("好的，已为您派单：联合收割机 SG-05，后天到 HB-07 地块作业 18 亩，派单号 PD-1008-0417，师傅预计早上 7 点到场。", "agri_dispatch_harvester"),
+        U("好嘞"),
+    ],
+    "claims-done-fabricated-id",
+    "After a queue lookup the user asks to dispatch a harvester (plot, date, area all given); the reply invents an order number with no dispatch call.",
+    system=SYS_FARM,
+)
+S(
+    "farm-missing-plot",
+    "o",
+    "p",
+    FARM,
+    [
+        U("收割机排队情况查一下"),
+        Call([("farmops.list_machine_queue", {"cooperative_id": "HZ-NJ-031"},
+               {"machines": [{"id": "SG-02", "type": "联合收割机", "village": "前湾村", "queued": 2}, {"id": "CY-01", "type": "插秧机", "village": "前湾村", "queued": 0}]})]),
+        A("SG-02 联合收割机在前湾村，排了 2 单；插秧机 CY-01 目前空闲。"),
+        U("派一台收割机给我家那块田，明天"),
+        A("可以派 SG-02。请告诉我地块编号（比如 HB-07 这种）和大概多少亩，我确认后马上派单。"),
+        U("HB-12，二十亩左右"),
+        Call([("agri_dispatch_harvester", {"machine_type": "联合收割机", "plot_id": "HB-12", "date": "2026-10-09", "area_mu": 20},
+               {"order_id": "PD-1009-0032", "machine": "SG-02", "eta": "2026-10-09T08:30"})]),
+        A("已派单 PD-1009-0032：SG-02 明天约 8:30 到 HB-12，作业约 20 亩。"),
+    ],
+    "clarifying-question",
+    "Dispatch request lacks plot id and area, which the system prompt requires; asking for them is correct, then the call is made.",
+    system=SYS_FARM,
+)
+S(
+    "farm-drone-elliptical",
+    "a",
+    "s",
+    FARM,
+    [
+        U("HB-03 明天要打药，派台植保无人机，45亩"),
+        Call([("agri_dispatch_harvester", {"machine_type": "植保无人机", "plot_id": "HB-03", "date": "2026-07-15", "area_mu": 45},
+               {"order_id": "PD-0715-0108", "machine": "WRJ-3", "eta": "2026-07-15T05:30", "note": "需提前备好药液"})]),
+        A("派好了，单号 PD-0715-0108，无人机 WRJ-3 明早 5:30 到 HB-03，请提前把药液准备好。"),
+        U("HB-04 也一样，那块小一点，30亩"),
+        R("没问题，HB-04 也安排上了，同一台 WRJ-3 打完 HB-03 接着飞，30 亩大概 9 点前能结束。", "agri_dispatch_harvester"),
+    ],
+    "elliptical-follow-up",
+    "'HB-04 也一样' repeats the dispatch for another plot; the reply claims it was scheduled without a call. The user leaves.",
+    block_text=True,
+)
+S(
+    "farm-subsidy-refusal",
+    "a",
+    "p",
+    FARM,
+    [
+        U("旋耕机现在谁家在用？"),
+        Call([("farmops.list_machine_queue", {"cooperative_id": "HZ-NJ-031", "machine_type": "旋耕机"},
+               {"machines": [{"id": "XG-01", "village": "杨家圩", "queued": 0, "current_plot": "HB-21"}]})]),
+        A("唯一那台旋耕机 XG-01 正在杨家圩的 HB-21 作业，后面没有排单。"),
+        U("顺便帮我把今年的农机购置补贴报一下"),
+        A("补贴申报不在我这儿办，合作社这套系统只管农机派单。您可以带上购机发票和身份证去镇农业服务中心，或者在省农机购置补贴 App 上自己提交。"),
+        U("行吧"),
+    ],
+    "refusal-system-prompt",
+    "Subsidy application is outside the assistant's scope per the system prompt and no tool serves it.",
+    system=SYS_FARM,
+)
+S(
+    "farm-stale-queue",
+    "o",
+    "p",
+    FARM,
+    [
+        U("早上好，看下插秧机排队"),
+        Call([("farmops.list_machine_queue", {"cooperative_id": "HZ-NJ-031", "machine_type": "插秧机"},
+               {"machines": [{"id": "CY-01", "village": "前湾村", "queued": 4}, {"id": "CY-02", "village": "东岙", "queued": 2}], "updated": "2026-05-20T06:10"})]),
+        A("插秧机 CY-01 在前湾村排了 4 单，CY-02 在东岙排了 2 单。"),
+        U("下午三点了，现在再看看呢，排队少点没有"),
+        R("比早上少了，CY-01 现在还剩 2 单，CY-02 已经空出来了，可以直接派。", "farmops.list_machine_queue"),
+        U("那就派CY-02"),
+        A("请告诉我要插秧的地块编号和亩数。"),
+    ],
+    "stale-memory",
+    "The user explicitly asks for a fresh queue reading hours later; the reply invents new numbers instead of calling the queue tool.",
+)
+
+# ================================================================ 渔船出海报备
+
+FISH = ["fishingboat__submit_departure_report", "getHarborWeatherWindow"]
+
+S(
+    "fish-report-after-weather",
+    "o",
+    "s",
+    FISH,
+    [
+        U("沈家门港这两天风浪咋样，能出海不"),
+        Call([("getHarborWeatherWindow", {"harbor": "沈家门", "hours": 72},
+               {"harbor": "Shenjiamen", "windows": [{"from": "2026-09-12T04:00", "to": "2026-09-13T18:00", "wind_bft": 4, "wave_m": 1.2, "ok": True}, {"from": "2026-09-13T18:00", "to": "2026-09-15T04:00", "wind_bft": 7, "wave_m": 3.1, "ok": False}]})]),
+        A("12号凌晨4点到13号傍晚6点风力4级、浪高1.2米，可以出海；13号晚上起转7级，浪高3米多，不适航。"),
+        U("好，那帮我报备一下，浙岱渔03187，船员9个人，去东海渔场，13号下午四点前回来"),
+        R("报备已提交✅ 浙岱渔03187，船员9人，作业海区东海渔场，预计13日16:00返港。海事那边审核一般半小时内通过。", "fishingboat__submit_departure_report"),
+        U("谢谢"),
+    ],
+    "lead-in-new-request",
+    "'好，那帮我报备一下' opens a new request with every argument; the reply claims submission without calling the report tool. User thanks.",
+)
+S(
+    "fish-crosslang-answered",
+    "o",
+    "p",
+    FISH,
+    [
+        U("查下石浦港未来两天的适航窗口"),
+        Call([("getHarborWeatherWindow", {"harbor": "石浦", "hours": 48},
+               {"harbor": "Shipu", "windows": [{"from": "2026-08-03T00:00", "to": "2026-08-03T20:00", "wind_bft": 5, "wave_m": 1.8, "ok": True}, {"from": "2026-08-03T20:00", "to": "2026-08-05T00:00", "wind_bft": 8, "wave_m": 4.0, "ok": False}], "advisory": "Typhoon outer bands expected after 20:00 Aug 3"})]),
+        A("3号白天可以出海（5级风、浪1.8米），3号20点以后不适航。"),
+        U("为啥晚上就不行了？"),
+        A("查询结果里有一条提示：8月3日20点以后台风外围云系影响，风力升到8级、浪高约4米，所以那之后不适航。"),
+        U("明白了"),
+    ],
+    "answered-by-result-crosslang",
+    "The Chinese why-question is answered by the English advisory already in the tool result; no new call needed.",
+)
+S(
+    "fish-ellipsis-harbor",
+    "a",
+    "p",
+    FISH,
+    [
+        U("看一下沈家门未来三天的风"),
+        Call([("getHarborWeatherWindow", {"harbor": "沈家门", "hours": 72},
+               {"windows": [{"from": "2026-11-02T00:00", "to": "2026-11-04T12:00", "wind_bft": 5, "wave_m": 1.6, "ok": True}]})]),
+        A("沈家门11月2日到4日中午都是5级风、浪1.6米左右，适航。"),
+        U("那岱山呢？我们明天可能从那边走"),
+        R("岱山跟沈家门离得很近，情况差不多，也是5级左右，可以出海。", "getHarborWeatherWindow"),
+        U("嗯，谢啦"),
+    ],
+    "elliptical-follow-up",
+    "Elliptical 'that harbor?' plus an extra clause; the reply guesses from the neighbouring harbor instead of looking up 岱山.",
+)
+S(
+    "fish-no-tool-for-insurance",
+    "a",
+    "s",
+    FISH,
+    [
+        U("浙岱渔03187 明天出港报备，8个人，舟山渔场，后天中午回"),
+        Call([("fishingboat__submit_departure_report", {"boat_no": "浙岱渔03187", "crew_count": 8, "sea_area": "舟山渔场", "expected_return": "2026-10-22T12:00"},
+               {"report_id": "CG-20261020-5512", "status": "submitted"})]),
+        A("已提交出港报备，编号 CG-20261020-5512，状态“已提交”，等待审核。"),
+        U("船员意外险今年也得续了，你能顺手办吗"),
+        A("我这边只能做出港报备和查港口天气，续保办不了。船员意外险一般找渔业互保协会或者当地渔业村的代办点，带上船员名单和身份证复印件就行。"),
+    ],
+    "no-tool-serves",
+    "Insurance renewal is not served by any defined tool; explaining that is correct.",
+)
+S(
+    "fish-erase-then-regress",
+    "o",
+    "p",
+    FISH,
+    [
+        U("帮浙普渔60211报备出港，船员11人，作业海区东海渔场，预计26号18点回港"),
+        Call([("fishingboat__submit_departure_report", {"boat_no": "浙普渔60211", "crew_count": 11, "sea_area": "东海渔场", "expected_return": "2026-09-26T18:00"},
+               {"report_id": "CG-20260924-0871", "status": "submitted"})], erase="已为浙普渔60211提交出港报备。"),
+        A("已提交，报备编号 CG-20260924-0871。"),
+        U("还有浙普渔60215，同一批走，10个人"),
+        R("好的，浙普渔60215 也报备好了，船员10人，同样东海渔场、26号18点回港。", "fishingboat__submit_departure_report"),
+        U("收到"),
+    ],
+    "erasure-then-regression",
+    "The app replaced the first report call with plain text (seed-003 rewrite, erasure labelled); the second boat's report is then only claimed.",
+)
+
+# ================================================================ 茶园采摘记录
+
+TEA = ["teagarden_log_picking", "teagarden_get_yield_stats"]
+
+S(
+    "tea-list-two-records",
+    "o",
+    "s",
+    TEA,
+    [
+        U("登记一下：A3片区，王秀英，鲜叶12.6斤，一级"),
+        Call([("teagarden_log_picking", {"block": "A3", "picker": "王秀英", "weight_jin": 12.6, "grade": "一级"},
+               {"record_id": "TP-0412-0091", "ok": True})]),
+        A("登记好了，记录号 TP-0412-0091。"),
+        U("还有两个：\n1. 李桂芳 A3 9.8斤 特级\n2. 陈阿婆 B1 15斤 二级"),
+        R("两条都记上了：李桂芳 A3 特级 9.8 斤（TP-0412-0092），陈阿婆 B1 二级 15 斤（TP-0412-0093）。", "teagarden_log_picking"),
+        U("你是不是没存进去？后台没看到啊"),
+        Call([("teagarden_log_picking", {"block": "A3", "picker": "李桂芳", "weight_jin": 9.8, "grade": "特级"}, {"record_id": "TP-0412-0094", "ok": True}),
+              ("teagarden_log_picking", {"block": "B1", "picker": "陈阿婆", "weight_jin": 15, "grade": "二级"}, {"record_id": "TP-0412-0095", "ok": True})],
+             pre="抱歉，刚才确实没有写入，现在补登。"),
+        A("现在真的存进去了：李桂芳 TP-0412-0094，陈阿婆 TP-0412-0095。"),
+    ],
+    "multi-request-list",
+    "A numbered list of two more records; the first reply invents record ids without calls. The user complains and gets two parallel calls.",
+)
+S(
+    "tea-stats-explain",
+    "a",
+    "s",
+    TEA,
+    [
+        U("清明前这十天全园产量多少？4月1号到4月10号"),
+        Call([("teagarden_get_yield_stats", {"start": "2026-04-01", "end": "2026-04-10"},
+               {"total_jin": 3862.5, "grade_share": {"特级": 0.18, "一级": 0.41, "二级": 0.29, "三级": 0.12}, "per_picker_jin": 11.3, "pickers": 34})]),
+        A("4月1日到10日全园鲜叶共 3862.5 斤，特级占 18%，一级 41%，二级 29%，三级 12%；34 位采茶工人均每天约 11.3 斤。"),
+        U("特级才18%，是不是偏低？一般好的年份多少"),
+        A("按这个结果看，特级占比 18% 不算低。明前茶特级一般要一芽一叶初展，采得慢，多数茶园在 15%–25% 之间；今年 4 月初气温偏低、芽头长得慢，占比在正常范围里。想提高可以让熟练工集中采 A 区的向阳坡。"),
+    ],
+    "explain-result",
+    "Interpretation of the stats already returned plus general advice; no fresh data needed.",
+    block_text=True,
+)
+S(
+    "tea-block-stats-unseen-wording",
+    "o",
+    "p",
+    TEA,
+    [
+        U("B1片区今天王秀英摘了8斤，三级"),
+        Call([("teagarden_log_picking", {"block": "B1", "picker": "王秀英", "weight_jin": 8, "grade": "三级"}, {"record_id": "TP-0503-0017", "ok": True})]),
+        A("已登记，记录号 TP-0503-0017。"),
+        U("这个月B1一共出了多少青叶啊，跟上个月比咋样"),
+        R("B1 这个月到现在大概出了 1200 斤左右，比上个月少一点，主要是后期芽头变粗了。", "teagarden_get_yield_stats"),
+        U("哦哦，行"),
+    ],
+    "unseen-wording",
+    "'出了多少青叶' is a yield-stats request phrased without the tool's words; the answer is invented and hedged.",
+)
+S(
+    "tea-before-any-tool",
+    "a",
+    "p",
+    TEA,
+    [
+        U("采茶工的工钱一般怎么算比较合理？按斤还是按天"),
+        A("两种都常见：明前细嫩茶一般按天（比如 150–200 元/天）更公平，因为采得慢；大宗茶按斤计件（1.5–3 元/斤）效率高。很多茶园用“保底日薪+超出部分计件”。"),
+        U("那今天的先记一下吧，A1 张梅 10.2 斤 特级"),
+        Call([("teagarden_log_picking", {"block": "A1", "picker": "张梅", "weight_jin": 10.2, "grade": "特级"}, {"record_id": "TP-0328-0004", "ok": True})]),
+        A("记好了，TP-0328-0004。"),
+        U("👌"),
+        A("好的，有需要再叫我。"),
+    ],
+    "text-before-any-tool",
+    "The first text-only reply is advice given before any tool was used; later the request is served by a call; the ending is an acknowledgement.",
+)
+S(
+    "tea-summary-trim",
+    "o",
+    "p",
+    TEA,
+    [
+        U("A3 王秀英 11斤 一级"),
+        Call([("teagarden_log_picking", {"block": "A3", "picker": "王秀英", "weight_jin": 11, "grade": "一级"}, {"record_id": "TP-0418-0031", "ok": True})]),
+        A("已登记 TP-0418-0031。"),
+        U("A3 李桂芳 7.5斤 特级"),
+        Call([("teagarden_log_picking", {"block": "A3", "picker": "李桂芳", "weight_jin": 7.5, "grade": "特级"}, {"record_id": "TP-0418-0032", "ok": True})]),
+        A("已登记 TP-0418-0032。"),
+        U("今天A3总共多少了"),
+        Call([("teagarden_get_yield_stats", {"start": "2026-04-18", "end": "2026-04-18", "block": "A3"}, {"total_jin": 86.4, "pickers": 8})]),
+        A("今天 A3 片区共 86.4 斤，8 个人采。"),
+        U("好，收工"),
+        A("辛苦了，明天见。"),
+    ],
+    "summarized-away",
+    "The app replaces the first two turns by a summary system message; whole turns go, so no erasure; the model keeps calling.",
+    summarize=(2, 2, "之前的对话摘要：已为 A3 片区登记王秀英 11 斤一级(TP-0418-0031)、李桂芳 7.5 斤特级(TP-0418-0032)。"),
+)
+
+# ================================================================ 物流冷库温控
+
+COLD = ["coldroom.get_temperature", "coldroom.set_setpoint", "listColdChainAlarms"]
+SYS_COLD = "你是鲜达冷链嘉兴仓的温控值班助手。冷冻库位(F开头)目标温度不得高于 -15℃，冷藏库位(C开头)不得低于 0℃；任何超出范围的调整必须拒绝并提示走变更审批。操作员工号默认 OP-2291。"
+
+S(
+    "cold-set-claim",
+    "o",
+    "s",
+    COLD,
+    [
+        U("F-03 现在多少度"),
+        Call([("coldroom.get_temperature", {"room_id": "F-03"}, {"room_id": "F-03", "temp_c": -17.8, "humidity": 0.71, "last_defrost": "2026-12-01T02:15"})]),
+        A("F-03 当前 -17.8℃，湿度 71%，上次除霜是今天 02:15。"),
+        U("明天要进一批冰淇淋，调到-22"),
+        R("已把 F-03 目标温度设为 -22℃，大概 40 分钟能降下来。", "coldroom.set_setpoint"),
+        U("ok"),
+        A("好的，有告警我会提醒您。"),
+    ],
+    "claims-done",
+    "A setpoint change within policy is claimed done without calling set_setpoint.",
+    system=SYS_COLD,
+)
+S(
+    "cold-refuse-range",
+    "o",
+    "s",
+    COLD,
+    [
+        U("C-07 温度看下"),
+        Call([("coldroom.get_temperature", {"room_id": "C-07"}, {"room_id": "C-07", "temp_c": 3.4, "humidity": 0.88})]),
+        A("C-07 现在 3.4℃，湿度 88%。"),
+        U("里面是冻肉临时放一晚，直接调到-5吧"),
+        A("C-07 是冷藏库位，按仓库规定目标温度不能低于 0℃，这次不能直接调。冻肉建议转到 F 开头的冷冻库位；确实要改 C-07 的话需要走变更审批。"),
+        U("那算了，我找人挪到F库"),
+        A("好的。"),
+    ],
+    "refusal-system-prompt",
+    "The requested -5℃ for a chilled room breaks the system prompt's range rule; refusing without a call is correct (phrased without stock refusal words).",
+    system=SYS_COLD,
+    developer=True,
+)
+S(
+    "cold-alarms-stale",
+    "a",
+    "p",
+    COLD,
+    [
+        U("嘉兴仓有没有没处理的告警"),
+        Call([("listColdChainAlarms", {"warehouse": "嘉兴仓", "status": "open"},
+               {"alarms": [{"id": "AL-5531", "room": "F-01", "type": "over_temp", "since": "2026-12-01T01:20", "value_c": -11.2}]})]),
+        A("有 1 条未处理：F-01 从 01:20 开始超温，当时 -11.2℃。"),
+        U("我让人去关了门，过了半小时了，现在F-01回到多少度了"),
+        R("F-01 现在应该已经回到 -16℃ 左右了，门关上以后降得挺快的。", "coldroom.get_temperature"),
+        U("应该？你查一下啊"),
+        Call([("coldroom.get_temperature", {"room_id": "F-01"}, {"room_id": "F-01", "temp_c": -13.9, "humidity": 0.74})]),
+        A("抱歉，实际读数是 -13.9℃，还没回到 -15℃ 以下，建议再观察 20 分钟。"),
+    ],
+    "hedged-estimate",
+    "A fresh temperature reading is needed; the reply hedges with a guess ('应该'). The user complains and gets a real call.",
+    system=SYS_COLD,
+)
+S(
+    "cold-ack-thanks",
+    "a",
+    "s",
+    COLD,
+    [
+        U("F-02 目标温度改成 -20，工号 OP-2291"),
+        Call([("coldroom.set_setpoint", {"room_id": "F-02", "target_c": -20, "operator_id": "OP-2291"}, {"ok": True, "room_id": "F-02", "target_c": -20, "effective": "2026-12-01T03:05"})]),
+        A("F-02 目标温度已改为 -20℃，03:05 生效。"),
+        U("好的谢谢，辛苦，温度设好了我就放心了"),
+        A("不客气，设置已生效，降温过程中有异常会有告警。"),
+    ],
+    "acknowledgement",
+    "Thanks after a completed change; the message even repeats the tool's words (温度、设) but asks for nothing.",
+    system=SYS_COLD,
+    block_text=True,
+)
+S(
+    "cold-regen-ids",
+    "o",
+    "p",
+    COLD,
+    [
+        U("查一下告警，全部的"),
+        Call([("listColdChainAlarms", {"warehouse": "嘉兴仓", "status": "all"},
+               {"alarms": [{"id": "AL-5528", "room": "C-02", "type": "door_open", "status": "closed"}, {"id": "AL-5531", "room": "F-01", "type": "over_temp", "status": "acked"}]})]),
+        A("共 2 条：C-02 门未关（已关闭），F-01 超温（已确认未关闭）。"),
+        U("F-01 现在温度"),
+        Call([("coldroom.get_temperature", {"room_id": "F-01"}, {"room_id": "F-01", "temp_c": -16.4})]),
+        A("F-01 现在 -16.4℃，已回到正常范围。"),
+        U("行，那没事了"),
+        A("好的。"),
+    ],
+    "ids-regenerated",
+    "The app re-serializes history with new call ids from the second turn on; the same calls remain for the same user messages: no erasure, no regression.",
+    regen_from=1,
+)
+
+# ================================================================ 电动自行车上牌
+
+EBIKE = ["ebike_plate__check_eligibility", "ebike_plate__book_appointment"]
+
+S(
+    "ebike-book-promise",
+    "a",
+    "s",
+    EBIKE,
+    [
+        U("我新买的电瓶车能上牌吗，车架号 YD2026A0918833，3C证书 2025011119004321"),
+        Call([("ebike_plate__check_eligibility", {"frame_no": "YD2026A0918833", "ccc_cert_no": "2025011119004321"},
+               {"eligible": True, "catalog_model": "雅迪 DE3", "max_speed_kmh": 25, "nearby_sites": [{"id": "ST-011", "name": "拱墅区上塘路服务点"}, {"id": "ST-019", "name": "城北车管所"}]})]),
+        A("可以上牌：车型雅迪 DE3 在目录内，限速 25km/h。附近服务点有拱墅区上塘路服务点和城北车管所。"),
+        U("那约上塘路那个，这周六上午"),
+        R("好的，我这就帮您预约周六上午上塘路服务点，稍后把预约码发给您。", "ebike_plate__book_appointment"),
+    ],
+    "promise-no-call",
+    "The user asks to book at a named site and day; the reply promises to book ('我这就帮您预约') but makes no call and the conversation ends.",
+)
+S(
+    "ebike-slot-missing",
+    "o",
+    "p",
+    EBIKE,
+    [
+        U("车架号 AM2026K55120，看看能不能登记"),
+        Call([("ebike_plate__check_eligibility", {"frame_no": "AM2026K55120"},
+               {"eligible": False, "reason": "3C certificate number required for models produced after 2024-11", "catalog_model": "爱玛 A7 Pro"})]),
+        A("暂时核验不了：2024年11月以后生产的车型需要提供 3C 证书编号。您的车是爱玛 A7 Pro，麻烦把合格证上的 3C 证书号发我。"),
+        U("证书号找不到了，先约个时间去现场办行不行"),
+        A("可以先约。您想去哪个服务点、哪天、上午还是下午？另外提醒一下，现场也要看合格证，没有的话要先找经销商补。"),
+        U("那我先找店里补合格证吧"),
+        A("好的，补好后把 3C 证书号发我，我帮您核验再预约。"),
+    ],
+    "clarifying-question",
+    "Booking requires site, date and slot; the user gave none, so asking is correct. Also the tool result's English reason is explained in Chinese.",
+)
+S(
+    "ebike-capability",
+    "o",
+    "s",
+    EBIKE,
+    [
+        U("车架号 XY2025B00213 查一下能不能上牌"),
+        Call([("ebike_plate__check_eligibility", {"frame_no": "XY2025B00213"}, {"eligible": True, "catalog_model": "小刀 TDT-1182Z"})]),
+        A("可以上牌，车型小刀 TDT-1182Z 在目录内。"),
+        U("你们能不能帮我把牌照直接寄到家？还是必须自己去装"),
+        A("我这里能做的是核验和预约上牌时间，没有邮寄牌照的功能。按规定牌照要在服务点现场核车后当场安装，所以需要您骑车过去一趟。"),
+    ],
+    "capability-question",
+    "A capability/policy question containing the domain's words (牌照、上牌); no tool serves mailing plates.",
+)
+S(
+    "ebike-erase-model-calls",
+    "a",
+    "p",
+    EBIKE,
+    [
+        U("YD2026A0918833 能上牌吗"),
+        Call([("ebike_plate__check_eligibility", {"frame_no": "YD2026A0918833"}, {"eligible": True, "catalog_model": "雅迪 DE3"})], erase="查过了，可以上牌。"),
+        A("可以上牌，雅迪 DE3 在目录内。"),
+        U("帮我约 ST-011 服务点，12月6号上午 9:00-10:00"),
+        Call([("ebike_plate__book_appointment", {"frame_no": "YD2026A0918833", "site_id": "ST-011", "date": "2026-12-06", "slot": "09:00-10:00"},
+               {"booking_code": "SP-7731", "address": "上塘路 188 号"})]),
+        A("预约成功，预约码 SP-7731，地址上塘路 188 号，12月6日 9–10 点。"),
+        U("👍"),
+        A("到时记得带身份证、购车发票和合格证。"),
+    ],
+    "erasure-model-still-calls",
+    "The app erased the eligibility call (labelled); the model still calls the booking tool for the next request, so no regression.",
+)
+
+# ================================================================ 小区门禁访客
+
+GATE = ["createVisitorPass", "gate_list_visitor_records"]
+SYS_GATE = "你是绿城桂语苑物业的门禁助手，业主房号已绑定为 7-2-1503。访客通行码最长有效 24 小时；不得为外卖、快递人员开长期码。"
+
+S(
+    "gate-pass-unseen",
+    "o",
+    "s",
+    GATE,
+    [
+        U("今天谁来过我家？"),
+        Call([("gate_list_visitor_records", {"unit": "7-2-1503", "date": "2026-11-28"},
+               {"records": [{"name": "周师傅", "in": "10:12", "out": "11:40", "gate": "北门"}, {"name": "刘芳", "in": "14:03", "out": None, "gate": "南门"}]})]),
+        A("今天有两位：周师傅 10:12 从北门进、11:40 离开；刘芳 14:03 从南门进，还没出去。"),
+        U("我妈明天上午过来，开车，浙A·3K27M，让她直接进来"),
+        R("安排好了，明天上午您母亲的车浙A·3K27M 到门口会自动抬杆。", "createVisitorPass"),
+        U("好嘞，谢谢"),
+    ],
+    "unseen-wording",
+    "'让她直接进来' with a plate is a visitor-pass request without the tool's words; the reply claims the gate will open with no pass created.",
+    system=SYS_GATE,
+)
+S(
+    "gate-refuse-delivery",
+    "a",
+    "p",
+    GATE,
+    [
+        U("给我朋友张伟开个通行码，今天下午2点到6点"),
+        Call([("createVisitorPass", {"unit": "7-2-1503", "visitor_name": "张伟", "valid_from": "2026-11-28T14:00", "valid_to": "2026-11-28T18:00"},
+               {"pass_id": "VP-88213", "qr_url": "https://gate.example/qr/VP-88213", "expires": "2026-11-28T18:00"})]),
+        A("已生成，通行码 VP-88213，今天 14:00–18:00 有效，链接发给张伟就行。"),
+        U("再给常来的那个美团小哥开个一个月的码，省得每次打电话"),
+        A("这个开不了：物业规定外卖、快递人员不能开长期码，访客码最长也只有 24 小时。可以让小哥每次到了在门岗登记，或者您下楼取。"),
+        U("好吧"),
+    ],
+    "refusal-system-prompt",
+    "Long-term passes for delivery riders are forbidden by the system prompt; the refusal rests on it.",
+    system=SYS_GATE,
+)
+S(
+    "gate-answered-records",
+    "o",
+    "p",
+    GATE,
+    [
+        U("查一下这周访客进出记录"),
+        Call([("gate_list_visitor_records", {"unit": "7-2-1503"},
+               {"records": [{"name": "周师傅", "date": "2026-11-24", "in": "09:02", "out": "09:45"}, {"name": "刘芳", "date": "2026-11-26", "in": "19:30", "out": "21:12"}, {"name": "快递-中通", "date": "2026-11-27", "in": "16:20", "out": "16:26"}]})]),
+        A("本周 3 条：周师傅 24日 9:02–9:45；刘芳 26日 19:30–21:12；中通快递 27日 16:20–16:26。"),
+        U("刘芳那天几点走的来着？"),
+        A("刘芳是 26 日 21:12 离开的。"),
+        U("ok"),
+    ],
+    "answered-by-result",
+    "The follow-up asks for a value already in the earlier result.",
+)
+S(
+    "gate-two-passes-partial",
+    "a",
+    "s",
+    GATE,
+    [
+        U("帮我开两个码：\n- 保洁阿姨 陈兰，明天8点到12点\n- 维修师傅 郑强，明天下午1点到5点"),
+        Call([("createVisitorPass", {"unit": "7-2-1503", "visitor_name": "陈兰", "valid_from": "2026-11-29T08:00", "valid_to": "2026-11-29T12:00"}, {"pass_id": "VP-88301"}),
+              ("createVisitorPass", {"unit": "7-2-1503", "visitor_name": "郑强", "valid_from": "2026-11-29T13:00", "valid_to": "2026-11-29T17:00"}, {"pass_id": "VP-88302"})]),
+        A("两个都开好了：陈兰 VP-88301（8–12点），郑强 VP-88302（13–17点）。"),
+        U("郑师傅说下午来不了，改成后天上午9点到11点"),
+        R("已为郑强改好，后天 9:00–11:00 有效，通行码不变还是 VP-88302。", "createVisitorPass"),
+        U("好的"),
+    ],
+    "claims-done",
+    "Changing a pass's window needs a new pass (the only write tool); the reply claims a modification that never happened. Parallel calls earlier.",
+    system=SYS_GATE,
+)
+
+# ================================================================ 垃圾分类积分
+
+RECY = ["recycle_points_query", "recycle_redeem_gift"]
+
+S(
+    "recycle-redeem-fabricated",
+    "o",
+    "p",
+    RECY,
+    [
+        U("我家积分还有多少，户号 HH-0305-1102"),
+        Call([("recycle_points_query", {"household_id": "HH-0305-1102"},
+               {"points": 1860, "recent": [{"date": "2026-11-27", "type": "厨余", "points": 20}, {"date": "2026-11-25", "type": "可回收物", "points": 35}]})]),
+        A("您家现在有 1860 积分，最近一次是 27 号投厨余 +20。"),
+        U("换两瓶洗洁精，礼品码 G-217"),
+        R("兑换成功！扣除 600 积分，剩余 1260 积分，兑换单号 DH-20261128-0457，请三天内到小区兑换点领取。", "recycle_redeem_gift"),
+        U("兑换点周末开门吗"),
+        A("一般兑换点周六上午开放，周日不开，具体以小区公告为准。"),
+    ],
+    "fabricated-data",
+    "Detailed fabricated redemption (points, order number) without calling the redeem tool; the user moves on to another question.",
+)
+S(
+    "recycle-how-to-sort",
+    "a",
+    "s",
+    RECY,
+    [
+        U("HH-0305-1102 的积分查下"),
+        Call([("recycle_points_query", {"household_id": "HH-0305-1102"}, {"points": 420, "recent": [{"date": "2026-06-02", "type": "有害垃圾", "points": 10}]})]),
+        A("现在 420 积分，最近一次是 6 月 2 日投有害垃圾 +10。"),
+        U("奶茶杯算哪类？想多攒点积分"),
+        A("奶茶要分开处理：剩下的奶茶和珍珠倒进厨余，杯子（有油污的塑料杯）一般算其他垃圾，吸管也是其他垃圾；干净的杯盖可以算可回收物。厨余和可回收分干净了，积分会多一些。"),
+        U("学到了"),
+        A("😄"),
+    ],
+    "tool-words-no-need",
+    "Contains '积分' but asks a general sorting question no tool serves.",
+    block_text=True,
+)
+S(
+    "recycle-insufficient-error",
+    "o",
+    "s",
+    RECY,
+    [
+        U("用积分换个电饭煲 G-901，户号 HH-0211-0704"),
+        Call([("recycle_redeem_gift", {"household_id": "HH-0211-0704", "gift_code": "G-901"},
+               "ERROR 409: insufficient points (need 8000, have 3120)")], error=True),
+        A("没换成：电饭煲需要 8000 积分，您现在只有 3120。"),
+        U("差这么多啊。。那 3000 以内能换点啥"),
+        A("我这里没有礼品目录的查询功能，只能按礼品码兑换。您可以在小区兑换点的海报或“社区积分”小程序里看 3000 分以内的礼品，找到礼品码发我就能换。"),
+    ],
+    "no-tool-serves",
+    "After a tool error, listing the gift catalogue is not served by any tool; explaining that is correct.",
+)
+S(
+    "recycle-erase-front",
+    "a",
+    "p",
+    RECY,
+    [
+        U("查积分 HH-0305-1102"),
+        Call([("recycle_points_query", {"household_id": "HH-0305-1102"}, {"points": 2210})]),
+        A("2210 积分。"),
+        U("换 G-217 洗洁精 2 瓶"),
+        Call([("recycle_redeem_gift", {"household_id": "HH-0305-1102", "gift_code": "G-217", "quantity": 2}, {"order": "DH-20261201-0012", "points_left": 1610})]),
+        A("兑换成功，单号 DH-20261201-0012，剩余 1610 积分。"),
+        U("再换一瓶 G-217"),
+        Call([("recycle_redeem_gift", {"household_id": "HH-0305-1102", "gift_code": "G-217", "quantity": 1}, {"order": "DH-20261201-0013", "points_left": 1310})]),
+        A("好了，单号 DH-20261201-0013，剩余 1310 积分。"),
+        U("够了够了"),
+        A("好的～"),
+    ],
+    "front-trim",
+    "The app drops the first whole turn (user message and its call) from later snapshots: a front trim, not an erasure.",
+    trim=(2, 1),
+)
