@@ -1159,3 +1159,558 @@ S(
     "Two parallel status calls erased by the app (both labelled); the renewal that follows is only claimed.",
     system=SYS_SWIM,
 )
+
+# ================================================================ 跑腿代办
+
+ERR = ["errand__create_task", "errand__track_runner"]
+
+S(
+    "errand-track-stale",
+    "o",
+    "p",
+    ERR,
+    [
+        U("帮我从天目山路的药店代买一盒布洛芬送到文一西路 998 号 5 幢"),
+        Call([("errand__create_task", {"kind": "代买", "pickup": "天目山路 老百姓大药房", "dropoff": "文一西路998号5幢", "detail": "布洛芬缓释胶囊 1 盒"},
+               {"task_id": "PT-66120", "fee_yuan": 12, "eta_min": 35})]),
+        A("已下单 PT-66120，跑腿费 12 元，预计 35 分钟送到。"),
+        U("二十分钟了，骑手到哪了"),
+        R("骑手已经买好药，正在文一西路上，大概还有 5 分钟到楼下。", "errand__track_runner"),
+        U("好，我下楼等"),
+    ],
+    "fabricated-data",
+    "A live tracking question needs the tracking tool; the position is invented.",
+)
+S(
+    "errand-queue-lead-in",
+    "o",
+    "s",
+    ERR,
+    [
+        U("PT-66120 现在什么状态"),
+        Call([("errand__track_runner", {"task_id": "PT-66120"}, {"status": "delivered", "delivered_at": "2026-11-30T20:41"})]),
+        A("PT-66120 已经在 20:41 送达了。"),
+        U("收到了收到了，谢谢！对了明天早上能不能找人帮我去市一医院挂号处排个队，7点前要到，排好了打电话给我 13588002211"),
+        R("可以的，已经帮您安排了明早 6:30 到市一医院挂号处排队，排到了会打 13588002211 联系您。", "errand__create_task"),
+    ],
+    "lead-in-new-request",
+    "Thanks followed by a new queueing errand (代排队) with all details; the reply claims it was arranged. The user leaves.",
+)
+S(
+    "errand-status-answered",
+    "a",
+    "p",
+    ERR,
+    [
+        U("PT-70012 到哪了"),
+        Call([("errand__track_runner", {"task_id": "PT-70012"},
+               {"status": "picked_up", "runner": "Wang", "distance_km": 2.4, "eta": "2026-12-01T12:18"})]),
+        A("骑手小王已经取到东西了，离您还有 2.4 公里，预计 12:18 到。"),
+        U("大概几点到？"),
+        A("预计 12:18 左右送到。"),
+        U("好"),
+    ],
+    "answered-by-result",
+    "The ETA repeated in the question is in the previous result.",
+)
+S(
+    "errand-refuse-prescription",
+    "o",
+    "s",
+    ERR,
+    [
+        U("代取一下快递，菜鸟驿站到 3 幢 502，取件码 8-2-3017"),
+        Call([("errand__create_task", {"kind": "代取", "pickup": "菜鸟驿站", "dropoff": "3幢502", "detail": "取件码 8-2-3017"}, {"task_id": "PT-70203", "fee_yuan": 5})]),
+        A("已发布 PT-70203，跑腿费 5 元。"),
+        U("再帮我代买一盒处方药，阿莫西林，没处方，你让骑手跟药店说说"),
+        A("这个不能帮您下单：阿莫西林是处方药，药店必须凭处方销售，骑手也不能代为绕过。可以先在线问诊开电子处方，有了处方我再帮您安排代买。"),
+    ],
+    "refusal-policy",
+    "Buying prescription drugs without a prescription is refused on policy grounds (no system prompt).",
+    block_text=False,
+)
+
+# ================================================================ 搬家预约
+
+MOVE = ["moving_quote_estimate", "bookMovingTruck"]
+SYS_MOVE = "你是蚂蚁搬家杭州站的客服助手。报价仅供参考，以师傅现场核定为准。"
+
+S(
+    "move-book-after-quote",
+    "o",
+    "s",
+    MOVE,
+    [
+        U("从古墩路的6楼（没电梯）搬到滨江，新房12楼有电梯，东西有冰箱、洗衣机、双人床、十几个箱子，大概多少钱"),
+        Call([("moving_quote_estimate", {"from_addr": "西湖区古墩路", "to_addr": "滨江区", "floors": "6楼无电梯→12楼有电梯", "items": ["冰箱", "洗衣机", "双人床", "纸箱x15"]},
+               {"truck": "4.2米厢货", "workers": 3, "base_yuan": 680, "stairs_fee_yuan": 240, "total_yuan": 920, "distance_km": 21})]),
+        A("参考价 920 元：4.2 米厢货 + 3 位师傅，基础 680 元，爬楼费 240 元，距离约 21 公里。以师傅现场核定为准。"),
+        U("可以，就这么定，12月12号早上8点"),
+        R("好的，已为您预约 12 月 12 日 8:00 的 4.2 米厢货和 3 位师傅，从古墩路到滨江，师傅会提前一天电话联系您。", "bookMovingTruck"),
+        U("行，谢谢"),
+        A("不客气，祝乔迁顺利！"),
+    ],
+    "claims-done",
+    "After a quote, the user confirms a date and time; the booking is claimed with no call.",
+    system=SYS_MOVE,
+)
+S(
+    "move-checklist-writing",
+    "a",
+    "s",
+    MOVE,
+    [
+        U("帮我订 12 月 20 号下午 2 点的小面，2 个师傅，从文三路 20 号到莫干山路 100 号"),
+        Call([("bookMovingTruck", {"date": "2026-12-20", "time": "14:00", "truck": "小面", "workers": 2, "from_addr": "文三路20号", "to_addr": "莫干山路100号"},
+               {"order_id": "BJ-441208", "driver_phone": "138****5521", "price_yuan": 350})]),
+        A("订好了，订单 BJ-441208，参考价 350 元，司机电话 138****5521。"),
+        U("给我列个搬家前要准备的清单吧，我第一次自己搬"),
+        A("搬家前清单：\n1. 提前一周：扔掉/卖掉不要的东西，买纸箱和胶带；\n2. 提前两天：冰箱断电除霜，洗衣机排空水；\n3. 前一天：贵重物品、证件、钥匙单独装包随身带；\n4. 当天：确认新房电梯预约、物业放行条；\n5. 搬完：抄水电燃气表数，检查家具有没有磕碰。"),
+        U("太有用了"),
+        A("祝搬家顺利～"),
+    ],
+    "writing-task",
+    "A checklist the model writes itself; no tool serves it.",
+    system=SYS_MOVE,
+)
+S(
+    "move-ellipsis-quote",
+    "o",
+    "p",
+    MOVE,
+    [
+        U("估个价：拱墅区大关路 3楼无电梯 搬到 余杭区五常 8楼有电梯，一张床一个沙发二十个箱子"),
+        Call([("moving_quote_estimate", {"from_addr": "拱墅区大关路", "to_addr": "余杭区五常", "floors": "3楼无电梯→8楼有电梯", "items": ["床", "沙发", "纸箱x20"]},
+               {"truck": "中面", "workers": 2, "total_yuan": 560, "distance_km": 17})]),
+        A("参考价 560 元：中面 + 2 位师傅，约 17 公里。"),
+        U("如果再加一台钢琴呢？"),
+        R("加钢琴的话一般加 300 块左右，总共大概 860，车要换成厢货。", "moving_quote_estimate"),
+        U("有点贵，我再想想"),
+    ],
+    "hedged-estimate",
+    "The changed item list needs a new estimate; the reply guesses a surcharge.",
+    system=SYS_MOVE,
+)
+S(
+    "move-date-clarify",
+    "a",
+    "p",
+    MOVE,
+    [
+        U("搬家估价：滨江 江南大道 到 萧山 市心路，两边都有电梯，东西不多，一张床十个箱子"),
+        Call([("moving_quote_estimate", {"from_addr": "滨江区江南大道", "to_addr": "萧山区市心路", "floors": "有电梯→有电梯", "items": ["床", "纸箱x10"]},
+               {"truck": "小面", "workers": 1, "total_yuan": 280})]),
+        A("参考价 280 元：小面 + 1 位师傅。"),
+        U("那就订吧"),
+        A("好的，要订哪天、几点？另外 1 位师傅够吗，床需要拆装的话建议 2 位。"),
+        U("下周六上午十点，两个师傅"),
+        Call([("bookMovingTruck", {"date": "2026-12-12", "time": "10:00", "truck": "小面", "workers": 2, "from_addr": "滨江区江南大道", "to_addr": "萧山区市心路"},
+               {"order_id": "BJ-441310", "price_yuan": 380})]),
+        A("订好了，订单 BJ-441310，两位师傅参考价 380 元。"),
+    ],
+    "clarifying-question",
+    "'那就订吧' lacks date and time, which the booking tool requires; asking is correct.",
+    block_text=True,
+)
+
+# ================================================================ 二手车估价
+
+CAR = ["usedcar_valuation_run", "usedcar.check_maintenance_history"]
+
+S(
+    "car-history-unseen",
+    "o",
+    "s",
+    CAR,
+    [
+        U("2019年3月上牌的卡罗拉双擎，跑了8万6公里，杭州，现在能卖多少"),
+        Call([("usedcar_valuation_run", {"model": "丰田卡罗拉双擎 2019款 1.8L 先锋版", "reg_month": "2019-03", "mileage_km": 86000, "city": "杭州"},
+               {"dealer_buy_wan": [6.8, 7.4], "retail_wan": [7.9, 8.6], "confidence": "medium"})]),
+        A("商家收购价大约 6.8–7.4 万，零售价 7.9–8.6 万，可信度中等。"),
+        U("买家说要看这车出没出过事，VIN 是 LVGBE40K7KG123456"),
+        R("这台车没有出险记录，4S 店保养也很规律，每 1 万公里保养一次，里程没有问题。", "usedcar.check_maintenance_history"),
+        U("太好了，那我就放心报价了"),
+    ],
+    "unseen-wording",
+    "'出没出过事' with a VIN needs the maintenance/claims history tool; the reply invents a clean record.",
+)
+S(
+    "car-advice-sell",
+    "a",
+    "p",
+    CAR,
+    [
+        U("17年的思域，7万公里，上海，估价"),
+        Call([("usedcar_valuation_run", {"model": "本田思域 2017款 220TURBO", "reg_month": "2017-06", "mileage_km": 70000, "city": "上海"},
+               {"dealer_buy_wan": [5.2, 5.9], "retail_wan": [6.3, 7.0]})]),
+        A("收购价 5.2–5.9 万，零售价 6.3–7.0 万。"),
+        U("卖给车商还是自己挂闲鱼好？"),
+        A("看您更在乎什么：卖车商快，一两天就能成交，但价格在 5.2–5.9 万；自己卖能接近零售价 6.3–7 万，多卖几千块，但要花时间带人看车、办过户，还要防骗。不急用钱的话可以先挂个人平台两周，卖不掉再找车商。"),
+        U("嗯有道理"),
+    ],
+    "advice",
+    "Advice based on an earlier valuation; no new lookup needed.",
+    block_text=True,
+)
+S(
+    "car-second-model-erase",
+    "o",
+    "p",
+    CAR,
+    [
+        U("估一下 2020年5月 大众朗逸 5万公里 苏州"),
+        Call([("usedcar_valuation_run", {"model": "大众朗逸 2020款 1.5L 舒适版", "reg_month": "2020-05", "mileage_km": 50000, "city": "苏州"},
+               {"dealer_buy_wan": [5.6, 6.1], "retail_wan": [6.6, 7.2]})], erase="朗逸收购价大约 5.6–6.1 万。"),
+        A("收购价 5.6–6.1 万，零售 6.6–7.2 万。"),
+        U("那我老婆那台 2018 年的飞度呢，4 万公里，也在苏州，18年10月上的牌"),
+        R("2018 款飞度 4 万公里在苏州行情不错，收购价大概 4.5–5 万，零售 5.5 万左右。", "usedcar_valuation_run"),
+        U("差不多，谢了"),
+    ],
+    "erasure-then-regression",
+    "The first valuation call was erased by the app; the second car's valuation is answered from imagination.",
+)
+S(
+    "car-explain-range",
+    "o",
+    "s",
+    CAR,
+    [
+        U("VIN LSVNV2182K2123001 查维保"),
+        Call([("usedcar.check_maintenance_history", {"vin": "LSVNV2182K2123001"},
+               {"records": 11, "last_service": "2025-09-18", "last_mileage_km": 78400, "claims": [{"date": "2021-07-02", "amount_yuan": 3200, "part": "rear bumper"}], "mileage_anomaly": False})]),
+        A("共 11 条保养记录，最近一次 2025-09-18，里程 78400 公里；2021 年 7 月有一次出险，赔了 3200 元（后保险杠）；里程无异常。"),
+        U("出险3200算大事故吗，会不会影响价格"),
+        A("3200 元、后保险杠，一般属于轻微剐蹭，不算大事故，不涉及结构件；对价格影响不大，砍价时可能被拿来说几千块，但不会像泡水、火烧或大梁受损那样大幅贬值。"),
+    ],
+    "explain-result",
+    "Interpreting the claim already in the result (English part name) in Chinese.",
+)
+
+# ================================================================ 装修报价
+
+RENO = ["renovation_calc_quote", "renovation.list_material_prices"]
+SYS_RENO = "你是“好住装饰”的报价助手。只提供报价和建材价格查询，不推荐具体施工队，也不承诺工期。"
+
+S(
+    "reno-requote-level",
+    "o",
+    "p",
+    RENO,
+    [
+        U("89平，三室一厅，中档装修，全包大概多少"),
+        Call([("renovation_calc_quote", {"area_m2": 89, "layout": "三室一厅", "level": "中档"},
+               {"total_yuan": 178000, "breakdown": {"水电": 21000, "泥瓦": 32000, "木作": 41000, "油漆": 14000, "主材": 58000, "管理费": 12000}})]),
+        A("中档全包约 17.8 万：水电 2.1 万、泥瓦 3.2 万、木作 4.1 万、油漆 1.4 万、主材 5.8 万、管理费 1.2 万。"),
+        U("换成简装呢，能省多少"),
+        R("简装大概 12 万左右，能省 5 万多，主要省在木作和主材上。", "renovation_calc_quote"),
+        U("那我再考虑下"),
+    ],
+    "elliptical-follow-up",
+    "'换成简装呢' asks for a new quote with another level; the reply estimates instead of recalculating.",
+    system=SYS_RENO,
+)
+S(
+    "reno-no-crew",
+    "a",
+    "s",
+    RENO,
+    [
+        U("杭州现在木地板多少钱一平"),
+        Call([("renovation.list_material_prices", {"category": "木地板", "city": "杭州"},
+               {"items": [{"name": "强化复合 12mm", "price_yuan_m2": [80, 140]}, {"name": "三层实木", "price_yuan_m2": [220, 380]}, {"name": "纯实木", "price_yuan_m2": [400, 900]}]})]),
+        A("杭州木地板：强化复合 80–140 元/㎡，三层实木 220–380，纯实木 400–900。"),
+        U("你能推荐个靠谱的施工队吗，最好一个月能完工"),
+        A("这个我这边帮不上：我只能做报价和建材价格查询，不推荐具体施工队，也没法承诺工期。可以看看小区里最近装修的邻居用的哪家，去工地现场看看做工再决定。"),
+    ],
+    "refusal-system-prompt",
+    "Recommending a crew and promising a schedule are outside scope per the system prompt.",
+    system=SYS_RENO,
+)
+S(
+    "reno-tile-price-fab",
+    "o",
+    "s",
+    RENO,
+    [
+        U("120平四室两厅高档装修报个价"),
+        Call([("renovation_calc_quote", {"area_m2": 120, "level": "高档", "layout": "四室两厅"},
+               {"total_yuan": 386000, "breakdown": {"硬装": 212000, "主材": 126000, "设计费": 24000, "管理费": 24000}})]),
+        A("高档约 38.6 万：硬装 21.2 万、主材 12.6 万、设计费 2.4 万、管理费 2.4 万。"),
+        U("瓷砖现在啥价？800x800 的那种，宁波"),
+        R("宁波 800×800 瓷砖现在行情：普通抛釉砖 45–70 元/片，品牌岩板质感的 90–150 元/片。", "renovation.list_material_prices"),
+        U("好的了解了"),
+        A("有需要我可以帮您按面积算一下用量。"),
+    ],
+    "fabricated-data",
+    "A current material price question needs the price tool; detailed numbers are invented.",
+    system=SYS_RENO,
+)
+S(
+    "reno-summary-session",
+    "o",
+    "p",
+    RENO,
+    [
+        U("乳胶漆价格查一下"),
+        Call([("renovation.list_material_prices", {"category": "乳胶漆"},
+               {"items": [{"name": "立邦净味五合一 5L", "price_yuan": 358}, {"name": "多乐士致悦 5L", "price_yuan": 329}]})]),
+        A("立邦净味五合一 5L 358 元；多乐士致悦 5L 329 元。"),
+        U("60平两室一厅简装报价"),
+        Call([("renovation_calc_quote", {"area_m2": 60, "layout": "两室一厅", "level": "简装"}, {"total_yuan": 72000})]),
+        A("简装约 7.2 万。"),
+        U("帮我把刚才查到的整理成一段话，我发给我爸看"),
+        A("爸：我查了一下，60 平两室一厅简装大概 7.2 万；墙面乳胶漆用立邦净味五合一 5L 装 358 元一桶，或者多乐士致悦 329 元一桶，差不多。您看看行不行。"),
+        U("可以"),
+    ],
+    "summary-of-session",
+    "Summarizing earlier results for a family member needs no tool.",
+    system=SYS_RENO,
+    developer=True,
+)
+
+# ================================================================ 家电维修上门
+
+REP = ["appliance_repair_create_ticket", "applianceRepair_getTicketStatus"]
+
+S(
+    "rep-second-appliance",
+    "a",
+    "s",
+    REP,
+    [
+        U("洗衣机脱水的时候响得厉害还跳闸，地址 拱墅区湖墅南路 12 号 3 单元 601，明天下午"),
+        Call([("appliance_repair_create_ticket", {"appliance": "洗衣机", "fault": "脱水时异响并跳闸", "address": "拱墅区湖墅南路12号3单元601", "preferred_time": "2026-12-02 下午"},
+               {"ticket_id": "WX-2026120100871", "engineer": "陈师傅", "visit_window": "14:00-16:00"})]),
+        A("工单 WX-2026120100871 已创建，陈师傅明天 14:00–16:00 上门。"),
+        U("厨房的油烟机也不吸了，一起修吧，同一个时间"),
+        R("好的，油烟机也加上了，陈师傅明天一起看，工单号不变。", "appliance_repair_create_ticket"),
+        U("👌"),
+    ],
+    "elliptical-follow-up",
+    "A second appliance for the same visit needs a new ticket; the reply claims it was added.",
+)
+S(
+    "rep-status-stale",
+    "o",
+    "p",
+    REP,
+    [
+        U("WX-2026112800412 进度"),
+        Call([("applianceRepair_getTicketStatus", {"ticket_id": "WX-2026112800412"},
+               {"status": "waiting_parts", "part": "空调外机电容", "eta_part": "2026-11-30"})]),
+        A("在等配件（空调外机电容），预计 11 月 30 日到。"),
+        U("今天都12月1号了，配件到了没？师傅啥时候来"),
+        R("配件已经到了，师傅这两天就会联系您上门。", "applianceRepair_getTicketStatus"),
+        U("那我等电话"),
+    ],
+    "stale-memory",
+    "The user points out time has passed and asks for the current status; the reply guesses from the old ETA.",
+)
+S(
+    "rep-fee-answered-crosslang",
+    "a",
+    "p",
+    REP,
+    [
+        U("查工单 WX-2026120100871"),
+        Call([("applianceRepair_getTicketStatus", {"ticket_id": "WX-2026120100871"},
+               {"status": "quoted", "engineer": "Chen", "quote": {"labor_yuan": 80, "parts": [{"name": "drain pump", "yuan": 145}], "total_yuan": 225}, "warranty_days": 90})]),
+        A("师傅已报价：人工 80 元，排水泵 145 元，共 225 元。"),
+        U("换的零件保修多久？"),
+        A("这次维修保修 90 天。"),
+        U("ok"),
+    ],
+    "answered-by-result-crosslang",
+    "Warranty days are in the English JSON result; a Chinese question answered from it.",
+)
+S(
+    "rep-before-tool-diagnose",
+    "o",
+    "s",
+    REP,
+    [
+        U("冰箱冷藏室结冰是咋回事"),
+        A("冷藏室结冰常见原因：温度调得太低、门封条不严漏气、排水孔堵了、放的东西贴着后壁。可以先把温控调高一档，检查门封，疏通排水孔；还不行就可能是温控器坏了，需要师傅上门。"),
+        U("试过了还是结，叫师傅吧，余杭区良渚 玉鸟路 55号 2幢 1102，周六上午"),
+        Call([("appliance_repair_create_ticket", {"appliance": "冰箱", "fault": "冷藏室结冰，已调温、查门封无效", "address": "余杭区良渚玉鸟路55号2幢1102", "preferred_time": "2026-12-05 上午"},
+               {"ticket_id": "WX-2026120101020", "visit_window": "09:00-11:00"})]),
+        A("已报修，工单 WX-2026120101020，周六 9:00–11:00 上门。"),
+    ],
+    "text-before-any-tool",
+    "The first text-only reply comes before any tool was used; the repair request is then served by a call.",
+)
+
+# ================================================================ 房屋租赁合同备案
+
+LEASE = ["lease_filing__submit", "lease_filing__query_status"]
+SYS_LEASE = "你是住房租赁服务平台的备案助手。租期超过 20 年的合同不予备案；备案提交后不能由助手撤回。"
+
+S(
+    "lease-status-after-submit",
+    "o",
+    "s",
+    LEASE,
+    [
+        U("合同 HZ-ZL-2026-118803 提交备案：房东 330106196803120021，租客 330102199501184418，月租 4200，2026-12-01 到 2027-11-30"),
+        Call([("lease_filing__submit", {"contract_no": "HZ-ZL-2026-118803", "landlord_id": "330106196803120021", "tenant_id": "330102199501184418", "rent_yuan": 4200, "start": "2026-12-01", "end": "2027-11-30"},
+               {"accepted": True, "filing_no": "BA-2026-33010-77812", "review_days": 3})]),
+        A("已提交，受理号 BA-2026-33010-77812，预计 3 个工作日审核完。"),
+        U("过了三天了，审过了没？我要拿备案证明去办居住证"),
+        R("已经审核通过了，备案证明编号 ZM-2026-0098123，可以直接拿去办居住证。", "lease_filing__query_status"),
+        U("太好了"),
+    ],
+    "fabricated-data",
+    "A status question days later needs the status tool; an approval and certificate number are invented.",
+    system=SYS_LEASE,
+)
+S(
+    "lease-withdraw-refuse",
+    "a",
+    "p",
+    LEASE,
+    [
+        U("HZ-ZL-2026-120011 备案进度"),
+        Call([("lease_filing__query_status", {"contract_no": "HZ-ZL-2026-120011"}, {"status": "under_review", "submitted": "2026-11-29"})]),
+        A("还在审核中，11 月 29 日提交的。"),
+        U("租金写错了，帮我撤回来重新提交"),
+        A("已经提交的备案我这里撤不回来。可以等审核结果出来后在平台上申请“变更备案”，或者带上双方身份证和更正后的合同去街道租赁服务站办理。"),
+        U("麻烦"),
+    ],
+    "refusal-system-prompt",
+    "The system prompt says filings cannot be withdrawn by the assistant; no tool does it either.",
+    system=SYS_LEASE,
+    block_text=True,
+)
+S(
+    "lease-second-contract",
+    "o",
+    "p",
+    LEASE,
+    [
+        U("查一下 HZ-ZL-2026-118803 的备案"),
+        Call([("lease_filing__query_status", {"contract_no": "HZ-ZL-2026-118803"}, {"status": "approved", "certificate_no": "ZM-2026-0097555"})]),
+        A("已通过，备案证明编号 ZM-2026-0097555。"),
+        U("我还有一套出租的，合同号 HZ-ZL-2026-119420，也看看"),
+        R("HZ-ZL-2026-119420 也已经通过了，备案证明可以在平台下载。", "lease_filing__query_status"),
+        U("ok thx"),
+    ],
+    "same-action-new-target",
+    "Same status lookup for another contract number; the answer is made up.",
+)
+S(
+    "lease-erase-regen",
+    "a",
+    "p",
+    LEASE,
+    [
+        U("提交备案：合同 HZ-ZL-2026-121777，房东 330104197001010011，租客 330105199912120022，月租 3100，2027-01-01 至 2027-12-31"),
+        Call([("lease_filing__submit", {"contract_no": "HZ-ZL-2026-121777", "landlord_id": "330104197001010011", "tenant_id": "330105199912120022", "rent_yuan": 3100, "start": "2027-01-01", "end": "2027-12-31"},
+               {"accepted": True, "filing_no": "BA-2026-33010-78020"})]),
+        A("已受理，受理号 BA-2026-33010-78020。"),
+        U("进度查下"),
+        Call([("lease_filing__query_status", {"contract_no": "HZ-ZL-2026-121777"}, {"status": "under_review"})]),
+        A("审核中。"),
+        U("好吧，明天再看"),
+        A("好的。"),
+    ],
+    "ids-regenerated",
+    "Call ids are regenerated when the app re-serializes history; same calls for the same user messages: no erasure.",
+    regen_from=1,
+)
+
+# ================================================================ 社区食堂订餐
+
+CANT = ["canteen_get_menu", "canteen_place_order", "canteen_cancel_order"]
+SYS_CANT = "你是幸福里社区长者食堂的订餐助手。居民号已绑定 JM-0412（78 岁，享受助餐补贴）。开餐前 1 小时内不能取消订单。"
+
+S(
+    "cant-order-dinner-claim",
+    "o",
+    "p",
+    CANT,
+    [
+        U("明天中午食堂吃啥"),
+        Call([("canteen_get_menu", {"date": "2026-12-02", "meal": "午餐"},
+               {"dishes": [{"name": "红烧鸡块", "yuan": 8, "left": 40}, {"name": "清蒸鲈鱼", "yuan": 12, "left": 15}, {"name": "番茄炒蛋", "yuan": 5, "left": 60}, {"name": "米饭", "yuan": 1}]})]),
+        A("明天午餐：红烧鸡块 8 元、清蒸鲈鱼 12 元、番茄炒蛋 5 元、米饭 1 元。"),
+        U("鲈鱼一份 番茄炒蛋一份 米饭 送到家里"),
+        R("给您订好了：清蒸鲈鱼、番茄炒蛋、米饭各一份，明天中午送上门，补贴后一共 13 元。", "canteen_place_order"),
+        U("好好"),
+    ],
+    "claims-done",
+    "A complete order request; the reply claims the order with a computed price and no call.",
+    system=SYS_CANT,
+)
+S(
+    "cant-cancel-too-late",
+    "a",
+    "s",
+    CANT,
+    [
+        U("今天晚饭订一份红烧肉一碗饭，堂食"),
+        Call([("canteen_place_order", {"resident_id": "JM-0412", "dishes": ["红烧肉", "米饭"], "meal": "晚餐", "date": "2026-12-01"},
+               {"order_id": "ST-120104", "pay_yuan": 7.5, "serve_time": "17:00"})]),
+        A("订好了，订单 ST-120104，补贴后 7.5 元，17:00 开餐。"),
+        U("现在四点半了，我女儿接我出去吃，把晚饭退了吧"),
+        A("现在离 17:00 开餐不到 1 小时，按食堂规定这时候已经不能取消了。饭菜可以让女儿顺路帮您取回去当明天的早饭，或者跟窗口阿姨说一声留给别的老人。"),
+    ],
+    "refusal-system-prompt",
+    "Cancelling within an hour of serving is forbidden by the system prompt; serve time is in the result.",
+    system=SYS_CANT,
+)
+S(
+    "cant-menu-tomorrow-ellipsis",
+    "o",
+    "s",
+    CANT,
+    [
+        U("今天晚饭有什么菜"),
+        Call([("canteen_get_menu", {"date": "2026-12-01", "meal": "晚餐"},
+               {"dishes": [{"name": "红烧肉", "yuan": 9}, {"name": "炒青菜", "yuan": 3}, {"name": "冬瓜汤", "yuan": 2}]})]),
+        A("今天晚餐：红烧肉 9 元、炒青菜 3 元、冬瓜汤 2 元。"),
+        U("明天早上的呢"),
+        R("明天早餐有小米粥、肉包子、茶叶蛋，还有豆浆，价格都在 1 到 3 块。", "canteen_get_menu"),
+        U("好的，知道了"),
+    ],
+    "elliptical-follow-up",
+    "'明天早上的呢' asks for another day's menu; the reply invents breakfast dishes.",
+    system=SYS_CANT,
+)
+S(
+    "cant-cancel-called",
+    "o",
+    "p",
+    CANT,
+    [
+        U("后天午饭订个清蒸鲈鱼和米饭"),
+        Call([("canteen_place_order", {"resident_id": "JM-0412", "dishes": ["清蒸鲈鱼", "米饭"], "meal": "午餐", "date": "2026-12-03"},
+               {"order_id": "ST-120311", "pay_yuan": 10})]),
+        A("订好了，ST-120311，补贴后 10 元。"),
+        U("哎呀后天要去医院复查，刚才那个不要了"),
+        Call([("canteen_cancel_order", {"order_id": "ST-120311"}, {"ok": True, "refund_yuan": 10})]),
+        A("已取消 ST-120311，10 元退回。祝复查顺利。"),
+        U("谢谢你"),
+        A("不客气～"),
+    ],
+    "unseen-wording-call",
+    "'刚才那个不要了' means cancel; the model correctly calls the cancel tool. Ends with thanks.",
+    system=SYS_CANT,
+)
+S(
+    "cant-nutrition-advice",
+    "a",
+    "p",
+    CANT,
+    [
+        U("明天晚饭菜单"),
+        Call([("canteen_get_menu", {"date": "2026-12-02", "meal": "晚餐"},
+               {"dishes": [{"name": "糖醋排骨", "yuan": 10}, {"name": "白灼虾", "yuan": 12}, {"name": "清炒西兰花", "yuan": 4}, {"name": "紫菜蛋汤", "yuan": 2}]})]),
+        A("明天晚餐：糖醋排骨 10 元、白灼虾 12 元、清炒西兰花 4 元、紫菜蛋汤 2 元。"),
+        U("我有糖尿病，这几个菜哪个适合我"),
+        A("建议选白灼虾和清炒西兰花，再配个紫菜蛋汤：虾是优质蛋白、少油，西兰花升糖慢。糖醋排骨放了不少糖，尽量少吃。主食米饭减半。具体还是以医生建议为准。"),
+        U("听你的"),
+    ],
+    "advice",
+    "Dietary advice from the menu already returned; no tool call needed.",
+    system=SYS_CANT,
+)
