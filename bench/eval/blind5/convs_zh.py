@@ -39,7 +39,7 @@ S(
         R("好的，已为您派单：联合收割机 SG-05，后天到 HB-07 地块作业 18 亩，派单号 PD-1008-0417，师傅预计早上 7 点到场。", "agri_dispatch_harvester"),
         U("好嘞"),
     ],
-    "claims-done-fabricated-id",
+    "claims-done",
     "After a queue lookup the user asks to dispatch a harvester (plot, date, area all given); the reply invents an order number with no dispatch call.",
     system=SYS_FARM,
 )
@@ -2165,7 +2165,7 @@ S(
         U("好，谢了"),
         A("一路平安，注意安全！"),
     ],
-    "long-multi-tool",
+    "changed-detail-recall",
     "Five user turns with an answered-by-context question and a changed crew count that the model correctly resubmits with a call.",
     block_text=True,
 )
