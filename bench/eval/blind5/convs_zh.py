@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Chinese half of blind slice 5: hand-written conversations (content, labels as `R(...)` steps, notes).
 
 Written blind to the detector (see NOTES_zh.md). `S(...)` only shortens the Spec constructor:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Tool definitions of the Chinese half of blind slice 5 (Chinese service apps: farming, fishing, community, rentals...).
 
 Property shorthand: "string" / "integer" / "number" / "boolean" / "array:string" / "object"; a trailing "?" marks
