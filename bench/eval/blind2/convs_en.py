@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """English half of blind slice 2: hand-written conversations for `text_only_regression` / `tool_history_erased`.
 
 Written blind to the detector (see README.md). Each Spec is rendered by bench/eval/blind/engine.py; labels are the

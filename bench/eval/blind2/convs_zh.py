@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Chinese half of blind slice 2: hand-written conversations (city-services apps), rendered by engine.py.
 
 Each Spec: the steps of one conversation (U user text, A assistant text, R a labelled text-only regression with

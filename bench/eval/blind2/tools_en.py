@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Tool definitions of the English half of blind slice 2: name -> description and JSON schema.
 
 Rendered per dialect by bench/eval/blind/engine.py. Property shorthand: "string" / "integer" / "number" /

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Tool definitions of the Chinese half of blind slice 2 (Chinese city-services apps).
 
 Property shorthand (engine.tool_registry): "string" / "integer" / "number" / "boolean" / "array:string" /

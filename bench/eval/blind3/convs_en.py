@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """English half of blind slice 3: hand-written conversations (content, labels as R(...) steps, notes).
 
 Written blind to the detector (see README.md). engine.py renders them; build.py validates and writes slice_en.jsonl.
