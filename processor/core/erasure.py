@@ -57,8 +57,9 @@ class Erasure:
 
 class ErasureTracker:
     def __init__(self) -> None:
-        # call id -> [tool, user key or None, reported]
-        self._calls: OrderedDict[str, list[Any]] = OrderedDict()
+        # call id -> (tool, user key or None, reported): tuples of strings and a bool, which the garbage collector
+        # stops tracking (a list per call made every collection walk the calls of every live conversation)
+        self._calls: OrderedDict[str, tuple[str, str | None, bool]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._calls)
@@ -68,9 +69,9 @@ class ErasureTracker:
         entry = self._calls.get(call_id)
         if entry is not None:
             if entry[1] is None and user_key is not None:
-                entry[1] = user_key
+                self._calls[call_id] = (entry[0], user_key, entry[2])  # an existing key keeps its place
             return
-        self._calls[call_id] = [tool, user_key, False]
+        self._calls[call_id] = (tool, user_key, False)
         while len(self._calls) > MAX_CALLS:
             self._calls.popitem(last=False)
 
@@ -91,8 +92,9 @@ class ErasureTracker:
             if reported or key is None or cid in calls:
                 continue
             if key in user_keys and (key, tool) not in present_pairs:
-                entry[2] = True
                 out.append(Erasure(call_id=cid, tool=tool, snapshot_index=snapshot_index, user_key=key))
+        for e in out:  # reported once (values replaced after the walk, not during it)
+            self._calls[e.call_id] = (e.tool, e.user_key, True)
         for cid, tool in calls.items():
             self.on_call(cid, tool, None)
         return out
@@ -107,5 +109,5 @@ class ErasureTracker:
             return t
         for row in state.get("calls", ())[-MAX_CALLS:]:
             cid, tool, key, reported = row
-            t._calls[str(cid)] = [str(tool), None if key is None else str(key), bool(reported)]
+            t._calls[str(cid)] = (str(tool), None if key is None else str(key), bool(reported))
         return t

@@ -41,6 +41,8 @@ MAX_REQUEST_TOKENS = MAX_TOKENS
 THRESHOLD = 0.5  # the score a match needs (see `_score`)
 
 Outcome = Literal["tool", "text_only"]
+_EMPTY: frozenset[int] = frozenset()  # shared: an empty frozenset is an object the garbage collector tracks
+_NO_REQUEST = Request()  # a served request not analysed yet (shared: a Request is never mutated)
 _NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", "called off"),
              ("text_task", "writing task"), ("explain", "explanatory or general question"),
              ("advice", "advisory question"), ("policy", "question about what the user or the tool may do"),
@@ -95,12 +97,12 @@ class Served:
     __slots__ = ("_basis", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req", "slots",
                  "snippet", "tools")
 
-    def __init__(self, index: int, req: Request, tools: list[str] | None = None, kind: frozenset[int] = frozenset(),
-                 slots: frozenset[int] = frozenset(), snippet: frozenset[int] = frozenset(),
-                 echo: frozenset[int] = frozenset(), numeric: bool = False) -> None:
+    def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
+                 slots: frozenset[int] = _EMPTY, snippet: frozenset[int] = _EMPTY, echo: frozenset[int] = _EMPTY,
+                 numeric: bool = False) -> None:
         self.index = index  # index of the user message
         self.req = req
-        self.tools: list[str] = tools if tools is not None else []  # call order: the first is the expected tool
+        self.tools: tuple[str, ...] = tuple(tools)  # call order: the first is the expected tool (a tuple: see _raw)
         self.kind = kind  # tool name words, argument keys, definition words
         self.slots = slots  # argument-value tokens
         self.snippet = snippet  # result tokens (hashed up to `_snip`: read them through `snippet_tokens`)
@@ -108,9 +110,10 @@ class Served:
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
         # not hashed yet: ("q", text, None) / ("t", tools, args) / ("o", text, None); a "t" item takes the tool
-        # definitions known at the next `settle` as a fourth element
-        self._raw: list[tuple[Any, ...]] | None = None
-        self._snip: list[str] | None = None  # result texts not hashed yet
+        # definitions known at the next `settle` as a fourth element (None: none). Tuples, not lists: tuples of
+        # strings are untracked by the garbage collector after its first look, so they cost no later collection
+        self._raw: tuple[tuple[Any, ...], ...] | None = None
+        self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
 
@@ -127,21 +130,20 @@ class Served:
             text: str = a
             self._rsince += len(text)
             if self._snip is None:
-                self._snip = [text]
+                self._snip = (text,)
             else:
-                self._snip.append(text)
+                self._snip = (*self._snip, text)
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
                     self.snippet_tokens()
             return
-        if self._raw is None:
-            self._raw = []
-        self._raw.append((kind, a, b))
+        item = (kind, a, b)
+        self._raw = (item,) if self._raw is None else (*self._raw, item)
 
     def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
         for t in tools:
             if t not in self.tools and len(self.tools) < 8:
-                self.tools.append(t)
-        self.defer("t", list(tools), list(args))
+                self.tools = (*self.tools, t)
+        self.defer("t", tuple(tools), tuple(args))
 
     def settle(self, defined: Mapping[str, frozenset[int]]) -> None:
         """Calls deferred so far take the tool definitions known now; the result budget starts again."""
@@ -149,16 +151,20 @@ class Served:
         raw = self._raw
         if raw is None:
             return
-        for i in range(len(raw)):
-            x = raw[i]
+        if not any(x[0] == "t" and len(x) == 3 for x in raw):
+            return
+        out: list[tuple[Any, ...]] = []
+        for x in raw:
             if x[0] == "t" and len(x) == 3:
-                defs: frozenset[int] = frozenset()
+                defs: frozenset[int] | None = None
                 if defined:
                     for t in x[1]:
                         d = defined.get(t)
                         if d:
-                            defs = defs | d
-                raw[i] = ("t", x[1], x[2], defs)
+                            defs = d if defs is None else defs | d
+                x = ("t", x[1], x[2], defs)
+            out.append(x)
+        self._raw = tuple(out)
 
     def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
         """Settle, and hash everything that arrived (before the state is written)."""
@@ -172,7 +178,7 @@ class Served:
         raw = self._raw
         if raw is None:
             return
-        pending: list[tuple[Any, ...]] | None = None
+        pending: list[tuple[Any, ...]] | None = None  # "t" items not settled yet
         kind = set(self.kind)
         slots = set(self.slots)
         for x in raw:
@@ -195,10 +201,12 @@ class Served:
                         slots |= values
                         if not self.numeric and _has_number(b[i]):
                             self.numeric = True
-                kind |= x[3]
+                defs = x[3]
+                if defs is not None:
+                    kind |= defs
             elif what == "o":
                 self.echo = text_tokens(x[1][:SNIPPET_CHARS], MAX_ECHO)
-        self._raw = pending
+        self._raw = tuple(pending) if pending is not None else None
         self._basis = None
         self.kind = cap(kind, MAX_KIND)
         self.slots = cap(slots, MAX_KIND)
@@ -215,7 +223,7 @@ class Served:
         return self.snippet
 
     def drop_snippet(self) -> None:
-        self.snippet = frozenset()
+        self.snippet = _EMPTY
         self._snip = None
         self._rsince = 0
 
@@ -264,14 +272,16 @@ class RegressionDetector:
         self.topic: int | None = None  # user index of the served request the conversation is about
         self.last_text_task = False  # the latest request (thanks aside) was a writing task (joke, poem ...)
         self.defined: dict[str, frozenset[int]] = {}  # tool definitions seen (name -> kind tokens)
-        self.restrict: frozenset[int] = frozenset()  # tokens of the system prompt's restrictive sentences
+        self.restrict: frozenset[int] = _EMPTY  # tokens of the system prompt's restrictive sentences
         self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
         """A system prompt (system/developer message, Anthropic `system`, Gemini `systemInstruction`)."""
         if text:
-            self.restrict = cap(self.restrict | restrictions(text), 96)
+            r = restrictions(text)
+            if r:  # (nothing restrictive: the same set, not a new one)
+                self.restrict = cap(self.restrict | r, 96)
 
     def on_tools(self, tools: Any) -> None:
         """Tool definitions the request carried (any dialect's shape)."""
@@ -300,7 +310,7 @@ class RegressionDetector:
         if self._pending_text is not None:
             self.pending = analyze_request(self._pending_text)
             self._pending_text = None
-        return self.pending if self.pending is not None else Request()
+        return self.pending if self.pending is not None else _NO_REQUEST
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
         self.tool_used = True
@@ -537,7 +547,7 @@ class RegressionDetector:
 
     def _remember(self, index: int, tools: Sequence[str], args: Sequence[Any]) -> Served:
         if self._pending_text is not None:
-            s = Served(index, Request())
+            s = Served(index, _NO_REQUEST)
             s.defer("q", self._pending_text)  # analysed (without its flags) when needed
         else:
             s = Served(index, self._request())

@@ -87,9 +87,12 @@ def pack_hashes(hashes: frozenset[int]) -> str:
     return base64.b64encode(struct.pack(f"<{len(hashes)}I", *sorted(hashes))).decode("ascii")
 
 
+_EMPTY: frozenset[int] = frozenset()
+
+
 def unpack_hashes(value: Any) -> frozenset[int]:
     if not value:
-        return frozenset()
+        return _EMPTY  # shared (an empty frozenset is one more object for the garbage collector)
     if isinstance(value, list):  # a list of numbers (tolerated)
         return frozenset(int(x) for x in value)
     raw = base64.b64decode(value)
