@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -262,7 +261,8 @@ class RegressionDetector:
 
     def __init__(self) -> None:
         self.tool_used = False
-        self.served: deque[Served] = deque(maxlen=MAX_SERVED)
+        # oldest first, at most MAX_SERVED (a list: an empty deque takes 760 bytes per conversation, a list 56)
+        self.served: list[Served] = []
         self.pending: Request | None = None  # the latest request, once analysed (see `_request`)
         self._pending_text: str | None = None  # ... its text until then (process memory only, never in the state)
         self.has_request = False  # a user request arrived
@@ -552,9 +552,12 @@ class RegressionDetector:
         else:
             s = Served(index, self._request())
         s.add_tools(tools, args)
-        if self.served and self.served[-1].index == index:
-            self.served.pop()
-        self.served.append(s)
+        served = self.served
+        if served and served[-1].index == index:
+            served.pop()
+        served.append(s)
+        if len(served) > MAX_SERVED:
+            del served[0]
         self._trim_snippets()
         return s
 
@@ -600,6 +603,8 @@ class RegressionDetector:
         d.tool_used = bool(state.get("tool_used", False))
         for s in state.get("served", ()):
             d.served.append(Served.from_state(s))
+            if len(d.served) > MAX_SERVED:
+                del d.served[0]
         p = state.get("pending")
         ref = state.get("pending_ref")
         if ref is not None and 0 <= int(ref) < len(d.served):
