@@ -647,9 +647,15 @@ def _has_number_doc(args: Any) -> bool:
         for v in args.values():
             if isinstance(v, int | float) and not isinstance(v, bool):
                 return True
-            if isinstance(v, str) and _QUANTITY_RE.fullmatch(v.strip()) is not None:
+            if isinstance(v, str) and (_is_quantity(v) if len(v) <= 64 else _QUANTITY_RE.fullmatch(v.strip())):
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_quantity(v: str) -> bool:
+    """A short string that is a number or a quantity (cached: the same values recur from call to call)."""
+    return _QUANTITY_RE.fullmatch(v.strip()) is not None
 
 
 _QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?")  # 22, 22.5 °c, 10:40, 2026-11-30

@@ -78,10 +78,18 @@ def _arguments(doc: Any) -> tuple[frozenset[int], frozenset[int]]:
         k |= name_tokens(key)
     v: set[int] = set()
     for val in values:
-        v |= text_tokens(val, 48)
-        if val and not CJK_RE.search(val):
-            v.add(h(stem(val.casefold())))
+        v |= _value_tokens(val)
     return cap(k, MAX_KIND), cap(v, MAX_KIND)
+
+
+@functools.lru_cache(maxsize=1024)
+def _value_tokens(val: str) -> frozenset[int]:
+    """An argument value's tokens, and the whole value as one token unless CJK (a value object's arguments are
+    not cached as a whole: each value is, as it recurs from call to call)."""
+    v = text_tokens(val, 48)
+    if val and not CJK_RE.search(val):
+        return v | {h(stem(val.casefold()))}
+    return v
 
 
 def arguments(args: Any) -> tuple[frozenset[int], frozenset[int]]:
