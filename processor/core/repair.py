@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from . import dialects
 from .findings import Action, DanglingReason, Finding
-from .model import JSON, InputError
+from .model import JSON, InputError, Role
 from .templates import Template, Templates
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
@@ -67,8 +67,35 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
 SYSTEM_KEYS = ("system", "systemInstruction", "system_instruction", "instructions")
 
 
+def _may_regress(steps: Sequence[Any], n: int) -> bool:
+    """Whether a history could hold a text-only regression: some assistant message without a named, well-formed
+    call after a tool was used (a call or a result). The detector judges only such turns, so a history without one
+    gives no finding (a superset: a turn spanning several items is judged whole)."""
+    used = False
+    for i in range(min(n, len(steps))):
+        v = steps[i].view
+        if v is None:
+            continue
+        role = v.role
+        if role is Role.ASSISTANT:
+            called = False
+            for c in v.calls:
+                if not c.malformed and c.name:
+                    called = True
+                    break
+            if called:
+                used = True
+            elif used:
+                return True
+        elif role is Role.TOOL or (role is Role.USER and v.results):
+            used = True
+    return False
+
+
 def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
                previous: Sequence[Sequence[JSON]], system: Any = None, tools: Any = None) -> list[Finding]:
+    if not previous and not _may_regress(steps, len(msgs)):
+        return []  # one history, no earlier snapshot (no erasure to find), no turn the detector would judge
     from .behaviour import Behaviour  # the detectors load on first use
 
     b = Behaviour(keys=bool(previous))  # no earlier snapshot: no erasure to find, no user text to fingerprint
