@@ -40,7 +40,12 @@ def _user_key(text: str) -> str:
     # whitespace collapsed: str.split() splits at exactly the characters the regex `\s` matches (checked over all
     # code points), ~4x faster than re.sub(r"\s+", " ", ...).strip()
     if text.isascii():  # ASCII is NFKC-stable and its casefold is its lower case: the same key, sooner
-        norm = " ".join(text.lower().split())
+        if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+            # printable ASCII has no whitespace but " ": with no run of it and none at either end it is collapsed
+            # already (split and join, ~0.8 µs for a sentence, would give the same string back)
+            norm = text.lower()
+        else:
+            norm = " ".join(text.lower().split())
     else:
         norm = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
     return hashlib.blake2b(norm.encode("utf-8"), digest_size=8).hexdigest()

@@ -93,25 +93,28 @@ class Served:
     result budget (`SNIPPET_CHARS` per settle): every judged text-only answer and every state write. Hashing
     later than that gives the same tokens."""
 
-    __slots__ = ("_basis", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req", "slots",
-                 "snippet", "tools")
+    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
+                 "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
                  slots: frozenset[int] = _EMPTY, snippet: frozenset[int] = _EMPTY, echo: frozenset[int] = _EMPTY,
                  numeric: bool = False) -> None:
         self.index = index  # index of the user message
         self.req = req
-        self.tools: tuple[str, ...] = tuple(tools)  # call order: the first is the expected tool (a tuple: see _raw)
+        self.tools: tuple[str, ...] = tuple(tools)  # call order: the first is the expected tool (a tuple: see `_raw`)
         self.kind = kind  # tool name words, argument keys, definition words
         self.slots = slots  # argument-value tokens
         self.snippet = snippet  # result tokens (hashed up to `_snip`: read them through `snippet_tokens`)
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
-        # not hashed yet: ("q", text, None) / ("t", tools, args) / ("o", text, None); a "t" item takes the tool
-        # definitions known at the next `settle` as a fourth element (None: none). Tuples, not lists: tuples of
-        # strings are untracked by the garbage collector after its first look, so they cost no later collection
+        # not hashed yet: the request's text, the calls ("t", tools, args), the answer's text. A call item takes the
+        # tool definitions known at the next `settle` as a fourth element (None: none). Tuples, not lists: tuples
+        # of strings are untracked by the garbage collector after its first look, so they cost no later collection.
+        # The three are independent (each sets its own fields), so their order does not matter
+        self._q: str | None = None
         self._raw: tuple[tuple[Any, ...], ...] | None = None
+        self._o: str | None = None
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
@@ -135,14 +138,24 @@ class Served:
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
                     self.snippet_tokens()
             return
+        if kind == "q":
+            self._q = a
+            return
+        if kind == "o":
+            self._o = a
+            return
         item = (kind, a, b)
         self._raw = (item,) if self._raw is None else (*self._raw, item)
 
     def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
-        for t in tools:
-            if t not in self.tools and len(self.tools) < 8:
-                self.tools = (*self.tools, t)
-        self.defer("t", tuple(tools), tuple(args))
+        tt = tuple(tools)
+        if not self.tools and len(tt) <= 8 and (len(tt) == 1 or len(set(tt)) == len(tt)):
+            self.tools = tt  # the common case: what the loop below would build, one tuple shared with the item
+        else:
+            for t in tt:
+                if t not in self.tools and len(self.tools) < 8:
+                    self.tools = (*self.tools, t)
+        self.defer("t", tt, tuple(args))
 
     def settle(self, defined: Mapping[str, frozenset[int]]) -> None:
         """Calls deferred so far take the tool definitions known now; the result budget starts again."""
@@ -150,11 +163,11 @@ class Served:
         raw = self._raw
         if raw is None:
             return
-        if not any(x[0] == "t" and len(x) == 3 for x in raw):
+        if not any(len(x) == 3 for x in raw):
             return
         out: list[tuple[Any, ...]] = []
         for x in raw:
-            if x[0] == "t" and len(x) == 3:
+            if len(x) == 3:
                 defs: frozenset[int] | None = None
                 if defined:
                     for t in x[1]:
@@ -174,17 +187,19 @@ class Served:
 
     def ready_core(self) -> None:
         """Hash the settled request, calls and answer (what `basis` and a match read)."""
+        q = self._q
         raw = self._raw
-        if raw is None:
+        o = self._o
+        if q is None and raw is None and o is None:
             return
-        pending: list[tuple[Any, ...]] | None = None  # "t" items not settled yet
-        kind = set(self.kind)
-        slots = set(self.slots)
-        for x in raw:
-            what = x[0]
-            if what == "q":
-                self.req = request_core(x[1])
-            elif what == "t":
+        if q is not None:
+            self._q = None
+            self.req = request_core(q)
+        if raw is not None:
+            pending: list[tuple[Any, ...]] | None = None  # call items not settled yet
+            kind = set(self.kind)
+            slots = set(self.slots)
+            for x in raw:
                 if len(x) == 3:  # not settled yet: stays for the next settle
                     if pending is None:
                         pending = []
@@ -203,12 +218,13 @@ class Served:
                 defs = x[3]
                 if defs is not None:
                     kind |= defs
-            elif what == "o":
-                self.echo = text_tokens(x[1][:SNIPPET_CHARS], MAX_ECHO)
-        self._raw = tuple(pending) if pending is not None else None
+            self._raw = tuple(pending) if pending is not None else None
+            self.kind = cap(kind, MAX_KIND)
+            self.slots = cap(slots, MAX_KIND)
+        if o is not None:
+            self._o = None
+            self.echo = text_tokens(o[:SNIPPET_CHARS], MAX_ECHO)
         self._basis = None
-        self.kind = cap(kind, MAX_KIND)
-        self.slots = cap(slots, MAX_KIND)
 
     def snippet_tokens(self) -> frozenset[int]:
         """The results' tokens, hashed on first need."""
