@@ -68,10 +68,12 @@ SYSTEM_KEYS = ("system", "systemInstruction", "system_instruction", "instruction
 
 
 def _may_regress(steps: Sequence[Any], n: int) -> bool:
-    """Whether a history could hold a text-only regression: some assistant message without a named, well-formed
-    call after a tool was used (a call or a result). The detector judges only such turns, so a history without one
-    gives no finding (a superset: a turn spanning several items is judged whole)."""
+    """Whether a history could hold a text-only regression: an assistant message without a named, well-formed call
+    that is the first one after a user request, once a tool was used (a call or a result). The detector judges
+    only such turns (a later message of a turn, the answer after a result, is not), so a history without one gives
+    no finding. A superset: a turn spanning several items is judged whole, here by its first item."""
     used = False
+    asked = False  # a user request since the last assistant message
     for i in range(min(n, len(steps))):
         v = steps[i].view
         if v is None:
@@ -85,10 +87,13 @@ def _may_regress(steps: Sequence[Any], n: int) -> bool:
                     break
             if called:
                 used = True
-            elif used:
+            elif used and asked:
                 return True
+            asked = False
         elif role is Role.TOOL or (role is Role.USER and v.results):
             used = True
+        elif role is Role.USER and v.has_text:
+            asked = True
     return False
 
 
