@@ -26,7 +26,7 @@ import orjson
 
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
-from .text import cap, pack_hashes, unpack_hashes
+from .text import EMPTY, cap, pack_hashes, unpack_hashes
 
 STATE_VERSION = 3  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, system restrictions
 MAX_SERVED = 16  # tool-served requests remembered
@@ -40,7 +40,7 @@ MAX_REQUEST_TOKENS = MAX_TOKENS
 THRESHOLD = 0.5  # the score a match needs (see `_score`)
 
 Outcome = Literal["tool", "text_only"]
-_EMPTY: frozenset[int] = frozenset()  # shared: an empty frozenset is an object the garbage collector tracks
+_EMPTY = EMPTY  # shared (see `text.EMPTY`)
 _NO_REQUEST = Request()  # a served request not analysed yet (shared: a Request is never mutated)
 _NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", "called off"),
              ("text_task", "writing task"), ("explain", "explanatory or general question"),
