@@ -15,6 +15,12 @@ Rules that keep one record from harming the others (docs/semantics.md, "Faults")
   dropped, a marker in the changelog) and its later events are dead-lettered (`quarantined`), never lost.
 * Outputs that would not fit the output topic (`max_output_bytes`) are never written in part: the event's
   changes are undone and the whole input event is dead-lettered (`output_too_large`), so it can be replayed.
+* A conversation's state stays within `max_state_bytes` (its JSON), so that its changelog record fits the state
+  topic and its memory is bounded: before an event that could push it over, output held for late results is
+  released as if the grace had run out; a state still over the limit after the event (an open turn alone that
+  large) quarantines the conversation and dead-letters the event (`state_too_large`). Both are decided on the
+  exact size, so live runs and replays agree; the size is measured only when an upper bound (`Conversation.bound`,
+  raised by twice each event's size) passes the limit.
 """
 
 from __future__ import annotations
@@ -34,10 +40,11 @@ from .findings import DanglingReason, Finding, FindingKind
 from .model import InputError
 from .observer import NullObserver, Observer, Recorder
 from .repair import _repair
-from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore
+from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore, state_json_size
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
 
 DEDUP_WINDOW = 32
+STATE_SLACK = 8192  # what one event may add to its conversation's state beyond twice its own size (placeholders)
 _intern = sys.intern
 # bytes an output record adds around the input it carries (envelope fields, ids, headers), beyond its key twice
 OUTPUT_MARGIN = 4096
@@ -58,6 +65,8 @@ class EngineConfig:
     max_watermark_step_ms: int = 30 * 24 * 3600 * 1000
     # the largest record an output topic takes (its max.message.bytes, less batch overhead); None: no limit known
     max_output_bytes: int | None = None
+    # the largest state of one conversation, as JSON (module docstring); None: unbounded (library use)
+    max_state_bytes: int | None = 512 * 1024
 
 
 class OutRecord:
@@ -77,6 +86,15 @@ def _ensure_readable(messages: Iterable[Any]) -> None:
     for m in messages:
         if "role" not in m and "type" not in m and "parts" not in m:
             raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
+
+
+class _StateTooLarge(Exception):
+    """The event left its conversation's state over `max_state_bytes`; `keep` outputs before it stay."""
+
+    def __init__(self, size: int, keep: int) -> None:
+        super().__init__(size)
+        self.size = size
+        self.keep = keep
 
 
 class PartitionProcessor:
@@ -221,7 +239,13 @@ class PartitionProcessor:
         if recorder is not None:
             self.obs = store.obs = recorder
         try:
-            self._apply(ev, offset, src, out)
+            self._apply(ev, offset, src, out, len(value or b""))
+        except _StateTooLarge as big:  # its outputs are dropped, the event kept whole, the conversation confined
+            del out[big.keep:]
+            store.quarantine(cid)
+            self._dead_letter(out, DeadLetterKind.STATE_TOO_LARGE,
+                              f"its conversation's state would be {big.size} bytes, over the limit of "
+                              f"{self.cfg.max_state_bytes}", src, key, value, headers)
         except (InputError, DeadLetter) as bad:
             kind = bad.kind if isinstance(bad, DeadLetter) else DeadLetterKind.SCHEMA
             self._dead_letter(out, DeadLetterKind(kind), bad.detail, src, key, value, headers)
@@ -281,7 +305,7 @@ class PartitionProcessor:
             return conv.tracker.dialect is None
         return True  # new, or cold (not worth waking here: sniffing a few messages is cheaper)
 
-    def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord]) -> None:
+    def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord], size: int) -> None:
         cid = ev.conversation_id
         store = self.store
         conv = store.convs.get(cid)
@@ -333,6 +357,11 @@ class PartitionProcessor:
         typ = ev.type
         self.obs.event(typ, "processed")
         emit = _Emitter(self, conv, cid, ts, src, out)
+        limit = self.cfg.max_state_bytes
+        grow = 2 * size + STATE_SLACK
+        if limit is not None and conv.bound + grow > limit and conv.tracker.held_blocks:
+            self._bound_state(conv, grow, limit, emit)
+        keep = len(out)
         if typ == "request":
             self._request(ev, conv, emit)
         elif typ == "end":
@@ -345,8 +374,22 @@ class PartitionProcessor:
             step = emit.step
             for i, m in enumerate(ev.messages):
                 step(feed(m, (offset, i), ts), m)
+        if limit is not None:
+            conv.bound += grow
+            if conv.bound > limit:
+                n = conv.bound = state_json_size(conv)
+                if n > limit:
+                    raise _StateTooLarge(n, keep)
         store.changed(cid)
         self._arm(cid, conv)
+
+    def _bound_state(self, conv: Conversation, grow: int, limit: int, emit: _Emitter) -> None:
+        """Before an event that could push the state over `limit`: if its exact size says it could, the output
+        held for late results is released now (as if their grace had run out), in order before the event's."""
+        n = conv.bound = state_json_size(conv)
+        if n + grow > limit:
+            emit.step(conv.tracker.release_held())
+            conv.bound = state_json_size(conv)
 
     def _request(self, ev: Event, conv: Conversation, emit: _Emitter) -> None:
         dialect = conv.tracker.dialect or ev.dialect or "auto"

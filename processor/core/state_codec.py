@@ -68,12 +68,18 @@ def is_json(value: bytes) -> bool:
 
 
 def decode(value: bytes) -> dict[str, Any]:
+    return decode_sized(value)[0]
+
+
+def decode_sized(value: bytes) -> tuple[dict[str, Any], int]:
+    """The state and the length of its JSON (what `max_state_bytes` bounds)."""
     if is_json(value):
         st: dict[str, Any] = orjson.loads(value)
-        return st
+        return st, len(value)
     header(value)  # checks the format
-    st = orjson.loads(_DECOMPRESS[value[0]](value[HEAD_SIZE:]))
-    return st
+    raw = _DECOMPRESS[value[0]](value[HEAD_SIZE:])
+    st = orjson.loads(raw)
+    return st, len(raw)
 
 
 def legacy_header(st: dict[str, Any]) -> Header:

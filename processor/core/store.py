@@ -36,8 +36,8 @@ QUARANTINE_MARK = b'{"q":1}'
 
 
 class Conversation:
-    __slots__ = ("app_version", "behaviour", "deadline", "evict_at", "last_ts", "model", "offset", "recent",
-                 "size", "tracker")
+    __slots__ = ("app_version", "behaviour", "bound", "deadline", "evict_at", "last_ts", "model", "offset",
+                 "recent", "size", "tracker")
 
     def __init__(self, tracker: Tracker, behaviour: Behaviour | None) -> None:
         self.tracker = tracker
@@ -50,6 +50,9 @@ class Conversation:
         self.deadline: int | None = None  # pending timeout entry in the heap
         self.evict_at: int | None = None  # pending eviction entry in the heap
         self.size = 0  # bytes of its stored state (changelog or cold), as last written
+        # an upper bound on the length of its state's JSON (`state_json_size`), raised by each event's size: the
+        # exact size is measured only when the bound passes `max_state_bytes` (partition.py, `_bound_state`)
+        self.bound = 0
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {"t": self.tracker.to_state(), "ts": self.last_ts, "o": self.offset,
@@ -72,6 +75,11 @@ class Conversation:
         c.model = st.get("m")
         c.app_version = st.get("v")
         return c
+
+
+def state_json_size(conv: Conversation) -> int:
+    """The length of a conversation's state as JSON, before compression: what `max_state_bytes` bounds."""
+    return len(orjson.dumps(conv.to_state()))
 
 
 def encode(conv: Conversation) -> bytes:
@@ -119,7 +127,9 @@ class ConversationStore:
         self.obs.state_woken()  # many of these per event: the hot set is smaller than the working set
         h = state_codec.header(cold)
         self.cold_open_calls -= h.n_open
-        conv = Conversation.from_state(state_codec.decode(cold), self.cfg)
+        st, raw = state_codec.decode_sized(cold)
+        conv = Conversation.from_state(st, self.cfg)
+        conv.bound = raw
         conv.evict_at = h.evict_at
         conv.size = len(cold)
         self.convs[cid] = conv
@@ -327,4 +337,5 @@ class ConversationStore:
                 self._gone.add(cid)
 
 
-__all__ = ["CHECKPOINTS", "META_KEY", "QUARANTINE_MARK", "Conversation", "ConversationStore", "Saved", "encode"]
+__all__ = ["CHECKPOINTS", "META_KEY", "QUARANTINE_MARK", "Conversation", "ConversationStore", "Saved", "encode",
+           "state_json_size"]

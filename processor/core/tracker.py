@@ -356,6 +356,14 @@ class Tracker:
             self._close(_DR.TIMEOUT, None, tag)
         return self._take()
 
+    def release_held(self, tag: Any = None) -> Step:
+        """Decide every held block now, as if its grace had run out, and release the output behind it (the
+        partition does this when a conversation's state would outgrow its byte budget)."""
+        self._step = Step()
+        while self._held:
+            self._decide(self._held[0], tag)
+        return self._take()
+
     def finish(self, reason: DanglingReason = DanglingReason.UNANSWERED_AT_REQUEST, tag: Any = None) -> Step:
         """The history ends here (sent to a model, `end` event, eviction): decide held blocks and the open one."""
         self._step = Step()

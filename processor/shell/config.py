@@ -79,6 +79,11 @@ class Settings(BaseSettings):
         description="how far one event may move a partition's event time (its clock) at once; bounds a `ts` "
         "whose record timestamp is forged, and input without record timestamps (files)")
     max_event_bytes: int = Field(1 << 20, ge=1024, description="larger events are dead-lettered")
+    max_state_bytes: int = Field(
+        512 * 1024, ge=16 * 1024,
+        description="the largest state of one conversation (its JSON; lowered to fit the state topic's "
+        "max.message.bytes): output held for late results is released early to stay under it, and a conversation "
+        "still over it is quarantined (its event dead-lettered state_too_large)")
     shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
                                         "for this long")
@@ -203,6 +208,7 @@ class Settings(BaseSettings):
                                 max_held_messages=self.max_held_messages),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
+            max_state_bytes=self.max_state_bytes,
             max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),
             max_watermark_step_ms=int(self.max_watermark_step_s * 1000),
             behaviour=self.behaviour,

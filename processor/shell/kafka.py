@@ -81,6 +81,17 @@ async def max_output_bytes(settings: Settings) -> int | None:
     return max(1024, min(limits.values()) - OUTPUT_OVERHEAD) if limits else None
 
 
+STATE_OVERHEAD = 4096  # a state record's header, key, compression frame and batch framing, beyond its JSON
+
+
+async def max_state_bytes(settings: Settings, configured: int | None) -> int | None:
+    """The engine's `max_state_bytes`: the configured one, lowered so that a state record fits the state topic."""
+    limits = await topic_limits(settings, [settings.changelog_topic])
+    if not limits or configured is None:
+        return configured
+    return max(1024, min(configured, min(limits.values()) - STATE_OVERHEAD))
+
+
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
     """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
     does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""

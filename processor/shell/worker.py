@@ -25,7 +25,7 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, max_output_bytes, partitions_of, topic_sizes
+from .kafka import drain, ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .recovery import StateLost, reset_record, restore
@@ -162,6 +162,10 @@ class Worker:
         if limit is not None:
             self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
             log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
+        state_limit = await max_state_bytes(self.s, self.engine.max_state_bytes)
+        if state_limit != self.engine.max_state_bytes:
+            self.engine = dataclasses.replace(self.engine, max_state_bytes=state_limit)
+            log.info("conversation states are kept under %s bytes (state topic's max.message.bytes)", state_limit)
 
     async def _create_topics(self) -> None:
         """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their

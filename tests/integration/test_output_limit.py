@@ -1,5 +1,7 @@
-"""An output larger than its topic takes (max.message.bytes): the whole input event goes to the dead-letter topic
-(`output_too_large`, decided before anything is written), every other output as one offline pass writes it."""
+"""Records larger than their topic takes (max.message.bytes). An output: the whole input event goes to the
+dead-letter topic (`output_too_large`, decided before anything is written). A conversation's state: it is kept
+under the state topic's limit (held output released early), so the broker never refuses a state record. Every
+other output as one offline pass writes it."""
 
 from __future__ import annotations
 
@@ -44,3 +46,37 @@ async def test_an_output_over_the_topic_limit_dead_letters_its_input_whole(broke
     want = expected(await read_all(broker.bootstrap, s.input_topic), s, engine)
     assert by_id(await read_all(broker.bootstrap, s.output_topic)) == {r["id"]: r["value"] for r in want["repaired"]}
     assert any(orjson.loads(r["value"])["conversation_id"] == "huge" for r in want["repaired"])  # its later event
+
+
+async def test_conversation_states_stay_under_the_state_topic_limit(broker) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, create_topics=False)
+    big = {"max.message.bytes": str(8 << 20)}
+    limit = 65536
+    await ensure_topics(s, [(s.input_topic, 4, big), (s.output_topic, 4, big), (s.dlq_topic, 4, big),
+                            (s.findings_topic or "", 4, {}),
+                            (s.changelog_topic, 4, {"cleanup.policy": "compact", "max.message.bytes": str(limit)})])
+    items = traffic(40, seed=52)
+    t0 = 1_767_225_600_000
+    call = {"role": "assistant", "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]}
+    held = [event("held", t0, call), event("held", t0 + 1, {"role": "user", "content": "never mind"})]
+    # 30 messages of ~8 KB of incompressible text inside the late-result grace: all of them would wait behind the
+    # interrupted call's block, ~240 KB of state, four times what the state topic takes
+    for i in range(30):
+        text = orjson.dumps([hash((i, k)) for k in range(400)]).decode()
+        held.append(event("held", t0 + 2 + i, {"role": "user" if i % 2 else "assistant", "content": text}))
+    items[len(items) // 3: len(items) // 3] = held
+    n = await produce(broker.bootstrap, s.input_topic, items)
+    async with worker(s) as w:
+        await wait_until(lambda: caught_up(s, n), 90)
+        engine = w.engine
+    assert engine.max_state_bytes is not None and engine.max_state_bytes < limit
+    assert await read_all(broker.bootstrap, s.dlq_topic) == []  # no state record refused, no event lost
+    states = await read_all(broker.bootstrap, s.changelog_topic)
+    assert any(r.key == b"held" for r in states) and max(len(r.value or b"") for r in states) < limit
+    want = expected(await read_all(broker.bootstrap, s.input_topic), s, engine)
+    got = by_id(await read_all(broker.bootstrap, s.output_topic))
+    assert got == {r["id"]: r["value"] for r in want["repaired"]}
+    held_out = [orjson.loads(r["value"]) for r in want["repaired"]
+                if orjson.loads(r["value"])["conversation_id"] == "held"]
+    assert len(held_out) == 33 and any(m["synthesized"] for m in held_out)  # all 32 messages and a placeholder

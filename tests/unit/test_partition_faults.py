@@ -10,6 +10,7 @@ import pytest
 
 from processor.core import partition as partition_mod
 from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
+from processor.core.store import state_json_size
 from processor.core.tally import Tally
 from processor.core.tracker import RepairConfig
 
@@ -224,3 +225,77 @@ def test_a_large_event_that_fits_is_counted_once() -> None:
     p.process(0, b"a", user("a", NOW, "z" * 30_000), timestamp=NOW)  # saved and recorded aside, then replayed
     counted = tally.take()
     assert counted.events == {("message", "processed"): 1} and counted.messages == {"openai_chat": 1}
+
+
+def _held_stream(p: PartitionProcessor, cid: str, n: int, size: int, offset: int = 0) -> list[OutRecord]:
+    """A call, a user message that interrupts it (its block is held for late results), then `n` large messages
+    inside the grace: all of them wait behind the held block."""
+    out = p.process(offset, cid.encode(), call(cid, NOW), timestamp=NOW)
+    out += p.process(offset + 1, cid.encode(), user(cid, NOW + 1, "stop"), timestamp=NOW + 1)
+    for i in range(n):
+        ts = NOW + 2 + i
+        out += p.process(offset + 2 + i, cid.encode(), user(cid, ts, f"{i} " + "y" * size), timestamp=ts)
+    return out
+
+
+def test_held_output_is_released_before_a_conversation_state_outgrows_its_budget() -> None:
+    limit = 64 * 1024
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(max_state_bytes=limit), tally)
+    out = _held_stream(p, "a", 40, 6_000)
+    # without the budget all 41 messages would wait (grace 30 s, held limit 256 messages); with it the held block
+    # is decided early (its placeholder written) and its output released, in input order
+    repaired = [orjson.loads(r.value or b"") for r in out if r.kind == "repaired"]
+    assert len(repaired) >= 30 and [r["index"] for r in repaired if r["index"] is not None] == \
+        list(range(len([r for r in repaired if r["index"] is not None])))
+    assert any(r["synthesized"] for r in repaired)
+    assert "dangling_tool_call" in kinds(out)
+    conv = p.get("a")
+    assert conv is not None and state_json_size(conv) <= limit
+    assert not p.quarantined and tally.take().dead_letters == {}
+    # the same input replayed in other batch boundaries (another hot set, a restore in the middle) decides the same
+    q = PartitionProcessor("in", 0, EngineConfig(max_state_bytes=limit, hot_conversations=1))
+    again = q.process(0, b"a", call("a", NOW), timestamp=NOW)
+    again += q.process(1, b"a", user("a", NOW + 1, "stop"), timestamp=NOW + 1)
+    for i in range(40):
+        if i == 20:  # a new owner restores the changelog mid-stream
+            log = q.take_changelog()
+            q = PartitionProcessor("in", 0, EngineConfig(max_state_bytes=limit, hot_conversations=1))
+            for k, v in log:
+                q.restore(k, v)
+            q.finish_restore()
+        ts = NOW + 2 + i
+        again += q.process(2 + i, b"a", user("a", ts, f"{i} " + "y" * 6_000), timestamp=ts)
+    assert [(r.kind, r.value, r.headers) for r in again] == [(r.kind, r.value, r.headers) for r in out]
+
+
+def test_without_the_budget_the_held_output_would_have_grown_past_it() -> None:
+    """The test above can fail: with no budget the same input holds every message in the state."""
+    p = PartitionProcessor("in", 0, EngineConfig(max_state_bytes=None))
+    out = _held_stream(p, "a", 40, 6_000)
+    assert len([r for r in out if r.kind == "repaired"]) == 1  # the call only; the rest waits
+    conv = p.get("a")
+    assert conv is not None and state_json_size(conv) > 3 * 64 * 1024
+
+
+def test_a_state_too_large_even_without_held_output_quarantines_only_its_conversation() -> None:
+    limit = 32 * 1024
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(max_state_bytes=limit), tally)
+    p.process(0, b"b", call("b", NOW), timestamp=NOW)
+    # one assistant turn with 300 calls whose ids are long: the open block alone is over the budget
+    calls = [{"id": f"call_{i:04d}_" + "z" * 200, "type": "function", "function": {"name": "lookup", "arguments": "{}"}}
+             for i in range(300)]
+    big = orjson.dumps({"conversation_id": "a", "ts": NOW, "message": {"role": "assistant", "content": None,
+                                                                         "tool_calls": calls}})
+    out = p.process(1, b"a", big, timestamp=NOW)
+    assert [r.kind for r in out] == ["dead_letter"] and dlq_kind(out[0]) == "state_too_large"
+    assert out[0].value == big
+    assert "a" in p.quarantined
+    assert dict(p.take_changelog())[b"a"] == partition_mod.QUARANTINE_MARK
+    later = p.process(2, b"a", user("a", NOW + 1), timestamp=NOW + 1)
+    assert [dlq_kind(r) for r in later] == ["quarantined"]
+    # the other conversation goes on
+    assert [r.kind for r in p.process(3, b"b", result("b", NOW + 2), timestamp=NOW + 2)] == ["repaired"]
+    counted = tally.take()
+    assert counted.dead_letters == {"state_too_large": 1, "quarantined": 1}

@@ -281,7 +281,7 @@ def test_anthropic_snapshot_of_plain_strings_is_read_as_anthropic() -> None:
 def test_repair_object_form_passes_system_and_tools() -> None:
     msgs = [*_openai_served("Pay my electricity bill", "pay_bill", '{"payee": "City Power"}', "paid", "Paid.", "c1"),
             {"role": "user", "content": "Pay the $900 rent to Oakwood too"},
-            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500 without written approval."}]
+            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500."}]
     assert _regressions(processor.repair(msgs)) == [(5, "pay_bill")]
     system = "Never pay a bill above $500 without written approval."
     assert _regressions(processor.repair({"messages": msgs, "system": system})) == []
@@ -298,7 +298,7 @@ def test_the_cli_object_form_passes_system_and_tools(tmp_path: Any) -> None:
 
     msgs = [*_openai_served("Pay my electricity bill", "pay_bill", '{"payee": "City Power"}', "paid", "Paid.", "c1"),
             {"role": "user", "content": "Pay the $900 rent to Oakwood too"},
-            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500 without written approval."}]
+            {"role": "assistant", "content": "Sorry, I can't pay a bill above $500."}]
 
     def kinds(doc: Any) -> list[str]:
         path = tmp_path / "in.json"
@@ -468,3 +468,71 @@ def test_a_new_request_while_a_call_is_in_flight_is_judged() -> None:
     script = [*FAN_EN, ("u", "Set the ceiling fan to speed 3"), ("a", "", ["set_fan_speed"]),
               ("u", "Set the ceiling fan to speed 5 instead"), ("r", "set_fan_speed", "ok"), ("a", "Fan on 5.")]
     assert flagged(script) == [(8, "set_fan_speed")]
+
+
+# -- replies that report an act, present-state and comparing questions, refusals with a way out (blind2 tuning) --
+LOCK_EN = served("Lock the front door", "smart_lock_set", {"lock": "front", "state": "locked"}, '{"state": "locked"}',
+                 "Front door locked.")
+
+
+def test_a_reply_reporting_an_act_of_the_conversations_tools_is_flagged_though_no_request_matches() -> None:
+    # nothing of "the garage one too, it's open" matches the served request's words; the reply says it acted
+    script = [*LOCK_EN, ("u", "the garage lock is still open, shut it for me"), ("a", "Done — the garage is locked.")]
+    assert flagged(script) == [(5, "smart_lock_set")]
+    zh = [*DOCTOR_ZH, ("u", "那下周三下午的口腔科也挂一个"), ("a", "好的，已为您挂好下周三下午口腔科。")]
+    assert flagged(zh) == [(5, "book_doctor")]
+
+
+def test_a_reported_act_no_tool_of_the_conversation_could_do_is_not_a_lost_call() -> None:
+    assert flagged([*LOCK_EN, ("u", "remind me to water the plants at 6"), ("a", "Done, I'll remind you at 6.")]) == []
+
+
+def test_a_question_about_the_present_state_is_not_answered_by_an_earlier_result() -> None:
+    asked = [*FLIGHT_EN, ("u", "is UA 857 still delayed now?"), ("a", "Yes, still delayed to 14:40.")]
+    assert flagged(asked) == [(5, "check_flight_status")]
+    # the same question without "now" is answered by the result the conversation holds
+    assert flagged([*FLIGHT_EN, ("u", "is UA 857 delayed?"), ("a", "Yes, to 14:40.")]) == []
+
+
+def test_a_question_comparing_what_the_results_gave_is_answered() -> None:
+    sql = [*SQL_EN, ("u", "How many signups did we get the day before? Query the warehouse."),
+           ("a", "", ["run_sql"], ['{"query": "select 2"}']), ("r", "run_sql", '{"rows": [[1201]]}'),
+           ("a", "1,201.", [])]
+    assert flagged([*sql, ("u", "so how many more than the day before?"), ("a", "141 more.")]) == []
+
+
+def test_a_refusal_that_points_elsewhere_is_not_flagged() -> None:
+    script = [*LOCK_EN, ("u", "lock the mailbox too"), ("a", "I can't lock the mailbox from here; you can do it "
+                                                             "with its own key.")]
+    assert flagged(script) == []
+    zh = [*PHONE_ZH, ("u", "再帮我交一下电费"), ("a", "电费我这里交不了，需要在电力公司的公众号里缴纳。")]
+    assert flagged(zh) == []
+
+
+def test_chinese_clauses_separated_by_spaces_are_read_one_by_one() -> None:
+    zh = [*PARCEL_ZH, ("u", "我刚出门 现在呢 到哪了"), ("a", "还在杭州中转。")]
+    assert flagged(zh) == [(5, "track_parcel")]
+
+
+SOLAR_EN = served("How much did the panels make yesterday?", "get_solar_production", {"day": "yesterday"},
+                  '{"produced_kwh": 21.4, "exported_kwh": 7.9}', "21.4 kWh produced, 7.9 exported.")
+
+
+def test_a_reply_stating_figures_the_conversation_never_showed_is_a_report_of_fresh_data() -> None:
+    asked = [*SOLAR_EN, ("u", "what about the battery level of the panels system right now")]
+    assert flagged([*asked, ("a", "The battery is at 64% and charging at 2.3 kW, full by 15:40.")]) == \
+        [(5, "get_solar_production")]
+    # the same shape of answer from figures the result held is no report of fresh data
+    assert flagged([*asked, ("a", "Yesterday it was 21.4 kWh produced and 7.9 exported.")]) == []
+    # and figures in an answer to an unrelated question are not a lost call either
+    assert flagged([*SOLAR_EN, ("u", "what's a good book about gardening"),
+                    ("a", "Try 'The Well-Tempered Garden' (1970, 384 pages, 12 chapters).")]) == []
+
+
+def test_the_figures_seen_survive_the_state() -> None:
+    det = RegressionDetector()
+    run(SOLAR_EN, det)
+    again = RegressionDetector.from_state(json.loads(json.dumps(det.to_state())))
+    assert again.facts == det.facts and len(det.facts) >= 2
+    script = [("u", "and the battery level of the panels system now?"), ("a", "21.4 and 7.9, as before.")]
+    assert [t.expected_tool for t in run(script, again)] == [t.expected_tool for t in run(script, det)] == [None]

@@ -249,7 +249,8 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     short = size <= (SHORT_CJK if cjk else SHORT_WORDS)
     if short:
         flags.add("short")
-    for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint", "refer", "recall"):
+    for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint", "refer", "recall", "fresh",
+                  "compare"):
         if _any(langs, field, norm):
             flags.add(field)
     if _any(langs, "request", norm):
@@ -259,8 +260,10 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     near = size <= (SHORT_CJK if cjk else SHORT_WORDS + 2)  # an ellipsis may name a little more ("and 2.5 cups in g")
     if (near and any(lang.ellipsis.search(bare) for lang in langs)) or (
             head != bare and (_size(head) if cjk else len(head.split())) <= (SHORT_CJK if cjk else SHORT_WORDS + 2)
-            and any(lang.ellipsis.search(head) for lang in langs)):
-        flags.add("ellipsis")
+            and any(lang.ellipsis.search(head) for lang in langs)) or (
+            cjk and any(_size(c) <= SHORT_CJK and any(lang.ellipsis.search(c) for lang in CJK_LANGS)
+                        for c in _CJK_CLAUSE_RE.split(bare) if c)):
+        flags.add("ellipsis")  # Chinese users often separate clauses by spaces: 吃完了 现在呢 多少了
     elif size <= 2 and "question" in flags:
         flags.add("ellipsis")  # a bare name as a question ("TSLA?") continues the previous lookup
     if short and _any(langs, "more", norm):
@@ -278,6 +281,7 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     return frozenset(flags) if flags else _NO_FLAGS
 
 
+_CJK_CLAUSE_RE = re.compile(r"[\s，,。？?！!；;]+")
 _FIRST_RE = re.compile(r"[?？!！。]\s*|[.;]\s+")
 _TRAIL_RE = re.compile(r"[？?！!。，,.\s]+$")
 _LEAD_RE = re.compile(r"^[\W_]+")
@@ -305,15 +309,24 @@ def _ack(norm: str, langs: tuple[Language, ...], flags: set[str]) -> bool:
         return False
     for clause in _clauses(norm):
         if _any(langs, "ack", clause):
-            continue
+            rest = _trail(_lead_ack(clause, langs))
+            if not rest or _any(langs, "ack", rest):
+                continue
+            clause = rest  # "ok bump it to 6", "ok 京东那笔分 6 期": a request after the lead-in, judged below
         if CJK_RE.search(clause):
             return False  # a clause of its own beside the thanks: a request, unless it thanks too
-        first = clause.split()[0] if clause.split() else ""
+        words = clause.split()
+        first = words[0] if words else ""
+        if first.endswith("ing") and len(words) > 1 and words[1] in _GERUND_OBJECTS:
+            continue  # "thx, adding them to my calendar": what the user does, not a command
+        if first in _COMMAND_STOP:
+            return False  # "fine. put 1509 on her board": a command
         if first and first not in _DECLARATIVE and stem(first) not in STOP:
             return False  # "ok, switch the fan off": a command after the lead-in
     return True
 
 
+_GERUND_OBJECTS = frozenset(["it", "them", "that", "this", "those", "these", "to", "the", "my", "our", "some", "a"])
 _FILLERS = frozenset([
     "please", "pls", "now", "and", "also", "then", "so", "ok", "okay", "wait", "hmm", "oh", "well", "actually",
     "great", "perfect", "cool", "sweet",
@@ -370,21 +383,24 @@ _STATUS_FILLER = frozenset(["hello", "hey", "hi", "yo", "ping", "yet", "so", "fa
 class Reply:
     """What a reply says (a plain class, for mypyc: see `Request`). Shared through the cache: never mutate one."""
 
-    __slots__ = ("asks", "claim", "reason", "refusal", "tokens")
+    __slots__ = ("acted", "asks", "claim", "reason", "refusal", "tokens")
 
-    def __init__(self, claim: bool, asks: bool, refusal: bool, reason: bool, tokens: frozenset[int]) -> None:
+    def __init__(self, claim: bool, asks: bool, refusal: bool, reason: bool, tokens: frozenset[int],
+                 acted: bool = False) -> None:
         self.claim = claim
+        self.acted = acted  # reports an act or a lookup as done (or about to be): only a call could do it
         self.asks = asks  # a question or a request for details, with no claim of having acted
         self.refusal = refusal  # declines, with no denial of capability
         self.reason = reason  # ... and gives a situational reason
         self.tokens = tokens  # content tokens (for grounding a refusal in the system prompt)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Reply) and (self.claim, self.asks, self.refusal, self.reason, self.tokens) == (
-            other.claim, other.asks, other.refusal, other.reason, other.tokens)
+        return isinstance(other, Reply) and (self.claim, self.asks, self.refusal, self.reason, self.tokens,
+                                             self.acted) == (other.claim, other.asks, other.refusal, other.reason,
+                                                             other.tokens, other.acted)
 
     def __hash__(self) -> int:
-        return hash((self.claim, self.asks, self.refusal, self.reason, self.tokens))
+        return hash((self.claim, self.asks, self.refusal, self.reason, self.tokens, self.acted))
 
     def __repr__(self) -> str:
         return (f"Reply(claim={self.claim!r}, asks={self.asks!r}, refusal={self.refusal!r}, reason={self.reason!r}, "
@@ -416,7 +432,8 @@ def analyze_reply(text: str) -> Reply:
         lang.question.search(core.strip()) for lang in CJK_LANGS if cjk)
     refuse = _any(langs, "refuse", core) and not _any(langs, "capability", core)
     reason = refuse and _any(langs, "reason", core)
-    return Reply(claim, asks, refuse, reason, text_tokens(core) if refuse else _EMPTY)
+    acted = not refuse and _any(langs, "acted", core)
+    return Reply(claim, asks, refuse, reason, text_tokens(core) if refuse else _EMPTY, acted)
 
 
 @functools.lru_cache(maxsize=CACHE)

@@ -45,9 +45,12 @@ class Language:
     refer: re.Pattern[str]  # a command on "it" / 把它: about the topic's object
     recall: re.Pattern[str]  # "what was it again?", 来着: asks to be reminded of what was said
     complaint: re.Pattern[str]  # "too loud", 太亮了: a complaint about a state asks to change it
+    fresh: re.Pattern[str]  # "... now?", "yet", 现在: asks for the present state, which no earlier result shows
+    compare: re.Pattern[str]  # "more than", "between", 比: a question that compares what results already gave
     question: re.Pattern[str]  # a question without a question mark
     closer: re.Pattern[str]  # "anything else?": not a clarifying question
     claim: re.Pattern[str]  # a claim of having acted ("done", 已)
+    acted: re.Pattern[str]  # a first-person report of an act or lookup just done, or promised ("I've booked", 已为您)
     clarify: re.Pattern[str]  # a request for details or confirmation
     refuse: re.Pattern[str]  # can't / won't
     reason: re.Pattern[str]  # a situational reason for a refusal
@@ -80,11 +83,11 @@ EN = Language(
     ),
     ack=re.compile(
         r"\b(thanks|thank you|thx|ty|ok|okay|great|perfect|cool|nice|awesome|good|fine|alright|got it|gotcha|"
-        r"lovely|excellent|brilliant|sweet|wow|haha|lol|that'?s (?:all|it|enough|better|exactly))\b"
+        r"lovely|excellent|brilliant|sweet|wow|haha|lol|k|kk|that'?s (?:all|it|enough|better|exactly))\b"
     ),
     request=re.compile(
         r"\b(?:(?:can|could|would|will) you|please|i (?:also |now |still )?(?:need|want|would like|'d like)|"
-        r"now (?:please )?[a-z]+|also [a-z]+|let'?s|go ahead|do it)\b"
+        r"now (?:please )?[a-z]+|also [a-z]+|let'?s|go ahead|do it|if you can|if possible)\b"
     ),
     status=re.compile(
         r"\b(?:any (?:updates?|news|progress|luck|word)(?: yet)?|(?:is|are) (?:it|you|we|things) (?:done|ready|"
@@ -95,16 +98,23 @@ EN = Language(
     ),
     text_task=re.compile(
         r"\b(poem|haiku|limerick|story|joke|essay|lyrics|summari[sz]e|summary|translate|translation|rewrite|"
-        r"paraphrase|in one sentence|proofread|draft|write (?:me )?(?:a|an) )"
+        r"paraphrase|in one sentence|proofread|draft|write (?:me )?(?:a|an) |write me\b|write up\b|headlines?\b|"
+        r"taglines?\b|slogans?\b|captions?\b|subject lines?\b|come up with|brainstorm|write (?:that|this|it|them) "
+        r"up\b|as a (?:short |quick )?(?:note|email|message|summary)\b)"
     ),
     explain=re.compile(
         r"(?:^if\b|\b(?:why|how (?:do|does|did|can|should|long should|much should|come)|how to|"
         r"what(?:'s| is) (?:a|an|the "
         r"difference)|what does|difference between|explain|meaning of|mean\b|stand for|usually|typically|in "
-        r"general|generally|normally|on average|in theory))"
+        r"general|generally|normally|on average|in theory|what(?:'s| is) the diff\b|\bvs\.?\b|\bversus\b|used for\b|"
+        r"what [\w' -]{1,40} (?:does|means)\b|^(?!(?:can|could|would|will) you)[^?]*\bif (?:i|we|they|he|she|it)\b"
+        r"[^?]*\?\s*$))"
     ),
     advice=re.compile(
-        r"\b(should i|do i need|shall i|is it worth|would you recommend|do you recommend|recommend|any tips|tips for|"
+        r"\b(should i|do i need|shall i|is it worth|would you recommend|do you think|what do you reckon|"
+        r"in your opinion|would (?:that|it|this) work|(?:is it|it's|if it's) (?:bad|good|ok|okay|safe|harmful)\b|"
+        r"what (?:would|should|could|can) i do|do you recommend|recommend|"
+        r"any tips|tips for|"
         r"any ideas|any advice|what should i do|is it (?:a good|better|safe|okay|ok) to|(?:what's|what is|which is|"
         r"which's) the best|best way to)\b"
     ),
@@ -113,10 +123,13 @@ EN = Language(
         r"allow|charge|offer)|is there a (?:fee|limit|charge))\b|\bor (?:only|just)\b[^?]*\?\s*$|\b(?:are you able to|"
         r"can it|can that|does (?:it|that) (?:support|work|handle)|is (?:it|that) able to|"
         r"how (?:high|low|far|many|much) "
-        r"can (?:it|i|you|that)|what(?:'s| is) the (?:max|maximum|min|minimum|limit|highest|lowest))\b"
+        r"can (?:it|i|you|that)|what(?:'s| is) the (?:max|maximum|min|minimum|limit|highest|lowest))\b|"
+        r"^\s*(?:(?:and|so|but|also|great|ok|okay),?\s+)*(?:can|could|may|must) (?:i|we|they|he|she)\b|"
+        r"\b(?:does|do) (?:he|she|they|we|i) (?:need|have to)\b|\bcan we\s*\?\s*$"
     ),
     cancel=re.compile(
-        r"\b(never ?mind|no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
+        r"\b(never ?mind|actually,? no\b|leave (?:it|that|that one|them|those)(?: alone| as (?:it is|is))?$|"
+        r"no need|don't bother|forget it|forget about it|(?:did|found|searched|checked|looked) it "
         r"(?:up )?myself|myself already|i'll do it myself|skip it|cancel that request|"
         r"(?:don't|do not) (?:send|[a-z]+ (?:anything|any more|"
         r"it|that|them))|stop)\b"
@@ -128,15 +141,19 @@ EN = Language(
     ),
     also=re.compile(
         r"(?:^(?:also|and also)\b|\b(?:as well|too)$|\bas well\b|\balso (?:[a-z]+)\b|^(?:and )?(?:same|likewise)\b|"
-        r"\binstead\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|does|for)\b|\b(?:that|the) same "
+        r"\binstead\b|\b(?:the )?same (?:thing|again)\b|^and (?:how|what|which|who|when|where|is|are|can|could|do|"
+        r"does|for)\b|\b(?:that|the) same "
         r"(?:period|window|time|range|dates?|days?|weeks?|months?)\b|^(?:my |the )?other one\b|"
         r"\b(?:another|one more)\b)"
     ),
     refer=re.compile(
-        r"\b(?:[a-z]+) (?:it|that|them|this one|that one)(?: back)? (?:up|down|on|off|to|over|into|at|back)\b"
+        r"\b(?:[a-z]+) (?:it|that|them|this one|that one)(?: back)? (?:up|down|on|off|to|over|into|at|back)\b|"
+        r"^(?:so )?(?:what|how)(?:'s| is| are) (?:it|they) (?:doing|looking|going)\b"
     ),
     recall=re.compile(
-        r"\b(?:again\s*\?|remind me (?:what|how|which|when)|what (?:was|were) (?:the|that|it)|how much was|"
+        r"\b(?:right\s*\?\s*$|correct\s*\?\s*$|again\s*\?|(?:what|which|where|when|who)\b.*\bagain\s*[.!]?\s*$|"
+        r"when we (?:looked|checked|started)|"
+        r"remind me (?:what|how|which|when)|what (?:was|were) (?:the|that|it)|how much was|"
         r"which (?:one|"
         r"gate|room|time) was|did you say)"
     ),
@@ -147,6 +164,10 @@ EN = Language(
     ),
     number=re.compile(r"\d"),
     complaint=re.compile(r"\b(?:too|way too|far too|not ([a-z]{3,}) enough) ([a-z]{3,})\b"),
+    fresh=re.compile(r"\b(?:now|yet|so far|at the moment|currently|any more|anymore|latest|still)\s*[?.!]*\s*$|"
+                     r"\b(?:right now|as of now|by now)\b"),
+    compare=re.compile(r"\b(?:between|than|difference|behind|ahead of|which (?:one )?(?:is|was) (?:more|less|bigger|"
+                       r"smaller|higher|lower|cheaper|faster))\b"),
     question=re.compile(
         r"^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|will|would|should|can i|could i|any)\b"
     ),
@@ -160,6 +181,25 @@ EN = Language(
         r"changed|adjusted|set (?:to|for)|switched|playing|opened|closed|paid|ordered|filed|logged|saved|moved|"
         r"executed|ran|found|checked|currently|right now)\b"
     ),
+    acted=re.compile(
+        r"^(?:done|all set|all done|all in place|booked|sent|voided|paid|scheduled|submitted|filed|ordered|started|"
+        r"stopped|"
+        r"cancell?ed|deleted|created|added|updated|fixed|on it|got it (?:done|booked|sent)|approved|acknowledged|"
+        r"confirmed|paused|resumed|logged|removed|restored|renewed|reserved|placed|set up|kicked off|listo|hecho|"
+        r"you're (?:all set|booked|in|confirmed))\b|"
+        r"^[^.!?\n]{0,60}\b(?:is|are) (?:off|on|done|booked|scheduled|live|paused|cancell?ed|approved|added|set up|"
+        r"confirmed|restored|removed|logged)\b(?! (?:if|when|until|unless|by default))|"
+        r"^[^.!?\n]{0,60}\b(?:kicked off|is done too|are done too)\b|"
+        r"\b(?:i've|i have|i just|i went ahead and|we've) (?:\w+ )?(?:booked|sent|paid|scheduled|submitted|filed|"
+        r"ordered|started|stopped|cancell?ed|deleted|created|added|updated|set|turned|moved|changed|placed|armed|"
+        r"locked|unlocked|paused|unpaused|resumed|voided|reset|restarted|scaled|enabled|disabled|requested|renewed|"
+        r"queued|logged|uploaded|merged|checked|looked|ran|pulled|applied|issued|refunded|registered|reserved|"
+        r"marked|assigned|approved|acknowledged|scheduled|added|removed)\b|"
+        r"\b(?:is|are) now\b|\b(?:has|have) been (?:\w+ed|set|sent|paid|run)\b|"
+        r"\b(?:is|are) (?:active|armed|running|paused|live|on|off|back on) again\b|"
+        r"\b(?:i'll|i will|let me) (?:get|go ahead|book|send|pay|schedule|submit|file|order|start|cancel|create|"
+        r"add|update|place|run|pull|check)\b"
+    ),
     clarify=re.compile(
         r"\b(please (?:specify|confirm|tell me|let me know|provide)|which (?:one|room|device|day|time|account|file|"
         r"of)|do you mean|did you mean|are you sure|to confirm|do you want me to|should i|could you (?:tell|give|"
@@ -169,14 +209,20 @@ EN = Language(
     ),
     refuse=re.compile(
         r"\b(can't|cannot|can not|unable|not able|won't|will not|couldn't|isn't possible|not possible|not allowed|"
-        r"not permitted|i'm afraid|sorry, (?:but )?i)\b"
+        r"not permitted|i'm afraid|sorry, (?:but )?i|(?:has|have|needs?) to be (?:approved|signed off)|"
+        r"^(?:no|nope)\b(?! problem| worries| prob)|^not (?:from here|during|while|until|right now|yet|possible|"
+        r"something)|has no (?:option|way)|"
+        r"there isn't a|there is no (?:option|way))\b"
     ),
     reason=re.compile(
         r"(\bbecause\b|\bsince\b|\bas it\b|\bas the\b|\bdue to\b|\balready\b|\bmaximum\b|\bminimum\b|\bmax\b|\bmin\b|"
         r"\blimit|only (?:goes|allows|supports|works|handles)|in the past|not allowed|not permitted|isn't safe|"
         r"not safe|"
         r"unsafe|\bpolicy\b|protected|outside|permission|doesn't exist|does not exist|not found|no longer|too (?:low|"
-        r"high|long|large|many|much|soon|late)|requires?\b|exceeds?|over the|under the|restricted|against)"
+        r"high|long|large|many|much|soon|late)|requires?\b|exceeds?|over the|under the|restricted|against|"
+        r"\binstead\b|\byourself\b|from here|here i can|i can only|only (?:book|handle|do|look|check|see|read)|"
+        r"(?:has|have|needs?) to (?:be|go) |signed off|approv|you can (?:do|use|call|visit|go|try|ask|contact)|"
+        r"happy to draft|\bonly\b|freeze|\brules?\b|no option|doesn't support|not supported|isn't supported)"
     ),
     capability=re.compile(
         r"(as an ai|language model|don't have (?:access|the ability|a way|tools?)|do not have (?:access|the ability|"
@@ -218,38 +264,51 @@ ZH = Language(
         "今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一 "
         "今年 去年 明年 本月 上个月 下个月"
     ),
-    ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|知道了|辛苦)"),
+    ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|明白(?!.{0,2}吗)|知道了|了解|辛苦)"),
     request=re.compile(
         r"(帮我|帮忙|请|麻烦|给我|我要|我想|我还要|我也要|还需要|再帮|能不能帮|可以帮|能帮|顺便|另外|接着|继续|把|设成|设为|调到|调成|改成|换到|换成)"
     ),
     status=re.compile(
         r"((?:好|完成|搞定|弄好|处理好|做好|办好|好没好)了?(?:吗|没有|没)|怎么样了|进展(?:如何|怎么样)?|"
         r"有(?:结果|消息|进展|回复|动静)了?(?:吗|没有|没)?|还在(?:处理|弄|忙|查|搞|跑|等)?(?:吗|呢)?|还(?:没有|没)(?:好|完成|弄好)|"
-        r"(?:还要|要)多久|多久(?:能|才能)?好|在吗)"
+        r"(?:还要|要)多久|多久(?:能|才能)?好|在吗|(?:成功|好|完成|搞定|提交|办好)了吧)"
     ),
-    text_task=re.compile(r"(写一首|写首|写一段|写一篇|写个|一首.{0,6}诗|小诗|诗|笑话|故事|作文|总结|概括|翻译|改写|润色|一句话)"),
+    text_task=re.compile(r"(写一首|写首|写一段|写一篇|写个|一首.{0,6}诗|小诗|诗|笑话|故事|作文|总结|概括|翻译|改写|润色|一句话|整理成|整理一下|汇总成|写成)"),
     explain=re.compile(
-        r"(为什么|为啥|怎么回事|原理|区别|是什么意思|什么意思|什么是|是怎么|一般|通常|平均|是指|含义|解释)"
+        r"(为什么|为啥|怎么回事|原理|区别|是什么意思|什么意思|什么是|是怎么|一般|通常|平均|是指|含义|解释|打不开|用不了|进不去|点不了|加载不出|啥意思|指啥|指的是|是啥|怎么(?:多|少|高|低|变|"
+        r"又)|是不是(?:就|意味着|保证|一定))"
     ),
-    advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|适合|应该|怎么办|穿什么|带什么)"),
-    policy=re.compile(r"(?:最高|最多|最低|最少|最大|最小)(?:能|可以)|能.{0,6}多少|^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗"),
-    cancel=re.compile(r"(不用了|不用搜|不用查|不用找|不用麻烦|不需要了|算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来)"),
-    ellipsis=re.compile(r"(?:^(?:还有|另外|换成|改成)|呢$|也是$|也要$|也一样$|同样)"),
+    advice=re.compile(r"(要不要|需不需要|需要.{0,6}吗|该不该|值得|推荐|建议|好不好|合适|适合|应该|怎么办|穿什么|带什么|我该|该怎么|注意什么|注意哪些|你觉得)"),
+    policy=re.compile(r"(?:最高|最多|最低|最少|最大|最小)(?:能|可以)|能.{0,6}多少|^(?:我)?(?:可以|能|能不能|可不可以)(?!帮|给|替|把|再|将).{0,20}(?:吗|？|\?)$|(?:是否|能否)(?:允许|支持)|(?:收费|手续费)吗|(?:你们|这里|这儿|平台|这个)(?:能|可以|支持)[^帮给替把再将].{0,12}(?:吗|？|\?)|会怎样|会怎么样|有什么后果"),
+    cancel=re.compile(r"(不用了|不用[关开调改换查搜找订约交买发]|不用麻烦|不需要了|算了$|^算了[，,。!！]?$|算了算了|别.{0,3}了|我自己查|我自己搜|我自己找|我自己来|我自己.{1,10}了|(?:以后|回头|到时候|到期|月底|下次)?再说[吧了]?[。!！~～]*$)"),
+    ellipsis=re.compile(r"(?:^(?:还有|另外|换成|改成)|呢$|呢\s|也是$|也要$|也一样$|同样)"),
     also=re.compile(r"(也|又|另外|同样|顺便|换成|换到|改成|改为|重新|还有一个|还有个|再.{0,2}[一个]|再给|再帮|再发|再设|再订|再查|再搜|再放|再加)"),
     refer=re.compile(r"(把它|把这个|把那个|把他|给它|它)"),
-    recall=re.compile(r"(来着|刚才说|刚刚说|你说的|之前说)"),
+    recall=re.compile(r"(来着|刚才说|刚刚说|你说的|之前说|对吧|是吧|没错吧)"),
+    fresh=re.compile(r"(现在呢|现在(?:多少|怎么样|什么情况|还)|最新|了没(?:有)?[？?]?$)"),
+    compare=re.compile(r"(比.{0,8}(?:多|少|高|低|贵|便宜|快|慢|大|小)|差多少|差距|相差|哪个更|多还是少)"),
     more=re.compile(r"(再|还要|又|更|多一点|一点点|[大小高低亮暗快慢多少长短强弱冷热][一]?[点些]|调[大小高低亮暗])"),
     number=re.compile(r"(\d|[零两三四五六七八九十百][零一二两三四五六七八九十百]?(?:点|度|号|个|分|岁|%|块|元|档|级)|一(?:度|号|档|级))"),
     complaint=re.compile(r"(?:太|有点|特别|还是太|还是有点)([^\W的了好棒赞])了?"),
-    question=re.compile(r"[吗呢么]\s*$"),
+    question=re.compile(r"[吗呢么]\s*$|还是\S{1,6}\s*$|(\S)[不没]\1"),
     closer=re.compile(
         r"(还有什么[^。？！?!]*[？?！!。]?|还需要[^。？！?!]*[？?！!。]?|有需要再[^。？！?!]*[？?！!。]?|随时[^。？！?!]*[？?！!。]?)"
     ),
-    claim=re.compile(r"(已|好了|完成|搞定|成功|马上|正在|这就|为您|帮您|给您|以下是|如下|结果是|目前)"),
-    clarify=re.compile(r"(请问|请告诉我|请提供|请确认|确认要|确定要|您是指|哪个|哪一|是否要|要不要我|需要您|您能提供|您想要)"),
-    refuse=re.compile(r"(无法|不能|没法|没办法|做不到|做不了|不可以|不支持|不行|抱歉)"),
+    claim=re.compile(r"(已|好了|完成|搞定|成功|马上|正在|这就|以下是|如下|结果是|目前)"),
+    acted=re.compile(
+        r"((?:已经?|都)(?:为您|帮您|给您|为你|帮你|给你)|已经?(?:提交|预约|预订|订好|约好|开启|打开|关闭|启动|取消|缴纳|"
+        r"支付|发送|下单|结束|开锁|设置|设好|调整|调到|修改|更新|申请|办理|登记|转账|充值|购买|报名|解绑|绑定|删除|添加|发布|"
+        r"上传|锁|解锁|续借|延长|安排|通知|退)|(?:预约|预订|支付|缴费|提交|下单|开锁|办理|报名|充值|购买|申请|续借|退款|"
+        r"取消)成功|(?:订|约|办|弄|交|设|开|关)好(?:了|啦)|搞定|根据查询结果|查询结果显示|(?:帮您|为您|给您)查到|查到了|查了一下|已经测过|已切换|已经?改到|已分|签约成功|"
+        r"(?:这就|马上|立即|现在就)(?:为您|帮您|给您|为你|帮你|给你)?|(?:为您|帮您|给您|为你|帮你|给你)(?:启动|开启|预约|预订|"
+        r"提交|下单|办理|缴纳|支付|关闭|取消|设置|调整|安排|开通|登记|申请|续借|开锁|结束|播放)|正在(?:为您|帮您|给您|播放|启动|"
+        r"提交|下单|办理))"
+    ),
+    clarify=re.compile(r"(请问|请告诉我|请提供|请确认|确认要|确定要|您是指|哪个|哪一|是否要|要不要我|需要您|您能提供|您想要|麻烦.{0,4}(?:发|提供|告诉|确认)|(?:发|告诉)我一下|要不要我|需要的话我)"),
+    refuse=re.compile(r"(无法|不能|没法|没办法|做不到|做不了|不可以|不支持|不行|抱歉|[交办查订约改退提发]不了|没有.{0,8}权限|不需要|不会受理|不受理|得(?:由|让|找|去)?.{1,6}(?:来|去)(?:改|办|处理|操作))"),
     reason=re.compile(
-        r"(因为|由于|已经|已是|最大|最小|最高|最低|上限|下限|过去|不存在|找不到|权限|受保护|不允许|不安全|范围|只能|超过|超出|规定|政策|限制|需要先)"
+        r"(因为|由于|已经|已是|最大|最小|最高|最低|上限|下限|过去|不存在|找不到|权限|受保护|不允许|不安全|范围|只能|超过|超出|规定|政策|限制|需要先|"
+        r"需要(?:在|到|通过|去)|请(?:到|去|在|通过|登录)|可以(?:在|到|通过|去|登录)|自行|窗口|线下|审批|禁售|只查了|免检|还在.{0,4}期)"
     ),
     capability=re.compile(
         r"(作为(?:一个)?(?:ai|人工智能)|语言模型|无法直接|没有办法控制|无法控制|不能控制|无法访问|不能访问|无法获取实时|无法实时|无法联网|没有联网|"

@@ -26,7 +26,7 @@ import orjson
 
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
-from .text import EMPTY, cap, pack_hashes, unpack_hashes
+from .text import EMPTY, cap, h, pack_hashes, pack_ordered, unpack_hashes, unpack_ordered
 
 STATE_VERSION = 3  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, system restrictions
 MAX_SERVED = 16  # tool-served requests remembered
@@ -38,6 +38,9 @@ SNIPPET_CHARS = 800  # characters of a tool result looked at
 ANSWERED_COVERAGE = 0.75  # share of a question's new tokens found in earlier results/requests -> answered
 MAX_REQUEST_TOKENS = MAX_TOKENS
 THRESHOLD = 0.5  # the score a match needs (see `_score`)
+MAX_FACTS = 32  # figures (numbers, times, amounts) remembered from the conversation's texts, the latest kept
+FACT_CHARS = 2000  # characters of a text whose figures are read
+NOVEL_FACTS = 3  # figures of a reply found nowhere in the conversation that make it a report of fresh data
 
 Outcome = Literal["tool", "text_only"]
 _EMPTY = EMPTY  # shared (see `text.EMPTY`)
@@ -290,6 +293,7 @@ class RegressionDetector:
         self.defined: dict[str, frozenset[int]] = {}  # tool definitions seen (name -> kind tokens)
         self.restrict: frozenset[int] = _EMPTY  # tokens of the system prompt's restrictive sentences
         self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
+        self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -308,6 +312,7 @@ class RegressionDetector:
     def on_user(self, index: int, text: str) -> None:
         """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
         raw = text[:MAX_TEXT_CHARS]
+        self._note(text)
         if self.has_request and not self.in_turn:
             # two user messages in a row: one request
             self.pending = self._request().union(analyze_request(raw))
@@ -330,6 +335,7 @@ class RegressionDetector:
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
         self.tool_used = True
+        self._note(text)
         target = self.current if self.current is not None else (self.served[-1] if self.served else None)
         if target is None:
             return
@@ -353,7 +359,11 @@ class RegressionDetector:
             pairs = [(t, args[i] if i < len(args) else None) for i, t in enumerate(tools) if t]
             tools = [t for t, _ in pairs]
             args = [a for _, a in pairs]
+        for a in args:
+            if isinstance(a, str):
+                self._note(a)
         if not self.has_request or self.in_turn:
+            self._note(text)
             # a later message of the same turn, or no request before it
             cur = self.current
             if text and cur is not None and not cur.echoed and cur.has_snippet():
@@ -379,7 +389,22 @@ class RegressionDetector:
         for s in self.served:
             s.settle(self.defined)
         expected, detail = self._judge(self._request(), text)
+        self._note(text)
         return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
+
+    def _note(self, text: str) -> None:
+        """Remember the figures of a text: a reply that states others had them from nowhere in the conversation."""
+        facts = self.facts
+        for f in figures(text[:FACT_CHARS]):
+            if f in facts:
+                del facts[f]
+            facts[f] = None
+        while len(facts) > MAX_FACTS:
+            del facts[next(iter(facts))]
+
+    def _novel(self, reply: str) -> int:
+        """How many figures of a reply the conversation never showed."""
+        return sum(1 for f in set(figures(reply[:FACT_CHARS])) if f not in self.facts)
 
     def _turn(self, turn: AssistantTurn) -> AssistantTurn:
         if self.trace is not None:
@@ -402,7 +427,19 @@ class RegressionDetector:
             if flag in f:
                 return None, why
         if match is None:
-            return None, "no similar tool-served request"
+            if not self._asks_for_act(req) or self._answered(req):
+                return None, "no similar tool-served request"
+            answer = analyze_reply(reply)
+            novel = 0 if answer.acted else self._novel(reply)
+            if not (answer.acted or novel >= NOVEL_FACTS) or answer.veto(self.restrict) is not None:
+                return None, "no similar tool-served request"
+            if not self._related(req):
+                return None, "no similar tool-served request (the reply reports an act no tool's words cover)"
+            # no request of this kind was served, but the reply says it acted, or states figures found nowhere
+            # in the conversation: only a call could have
+            if answer.acted:
+                return self._likely_tool(req), "the reply reports an act no call performed"
+            return self._likely_tool(req), f"the reply states {novel} figures no result or message holds"
         served, score, how = match
         if self._answered(req):
             return None, f"answered by earlier results (request at index {served.index})"
@@ -414,6 +451,31 @@ class RegressionDetector:
         if served.index < 0:
             return served.tools[0], f"{how} a tool the request defined (score {score:.2f})"
         return served.tools[0], f"{how} request at index {served.index} (score {score:.2f})"
+
+    def _related(self, req: Request) -> bool:
+        """Whether a request shares a word with the conversation's tools (their names, keys, definitions, the
+        requests they served and their arguments): an act no tool of the conversation could do is not a lost call."""
+        units = req.units()
+        if any(units & toks for toks in self.defined.values()):
+            return True
+        return any(units & (s.kind | s.req.units() | s.slots) for s in self.served)
+
+    def _likely_tool(self, req: Request) -> str | None:
+        """The tool a request most likely needed when no served request matched it: the defined tool sharing the
+        most of its words, else the topic's, else the latest served one's."""
+        units = req.units()
+        best, most = None, 0
+        for name, toks in sorted(self.defined.items()):
+            n = len(units & toks)
+            if n > most:
+                best, most = name, n
+        if best is not None:
+            return best
+        topic = self._topic_record()
+        for s in ([topic] if topic is not None else []) + list(reversed(self.served)):
+            if s.tools:
+                return s.tools[0]
+        return next(iter(sorted(self.defined)), None)
 
     def _follow(self, req: Request, matched: Served | None) -> None:
         """Update the topic after a text-only turn: a matched request keeps it on its served request; a request
@@ -531,16 +593,24 @@ class RegressionDetector:
                 return s
         return None
 
-    def _answered(self, req: Request) -> bool:
-        """A question whose new content all appears in earlier results or requests."""
-        f = req.flags
-        if "imperative" in f or "request" in f or "question" not in f or ("more" in f and "also" in f):
-            return False  # an act, or "another one", asks for a new call
+    def _known(self) -> set[int]:
         known: set[int] = set()
         for s in self.served:
             known |= s.snippet_tokens()
             known |= s.req.units()
             known |= s.slots
+        return known
+
+    def _answered(self, req: Request) -> bool:
+        """A question whose new content all appears in earlier results or requests."""
+        f = req.flags
+        if "imperative" in f or "request" in f or "question" not in f or ("more" in f and "also" in f):
+            return False  # an act, or "another one", asks for a new call
+        if "fresh" in f:
+            return False  # "... now?", "yet?": the present state, which no earlier result shows
+        known = self._known()
+        if "compare" in f and not (req.entities - known):
+            return True  # "more than we used?", "between 1st and 4th": compares what the results gave
         units = req.entities or (req.content | req.chars | req.times)
         if not units:
             return True  # nothing new beyond the kind itself ("and the forecast?")
@@ -609,6 +679,8 @@ class RegressionDetector:
                                   ("topic", self.topic, None), ("text_task", self.last_text_task, False)):
             if value != fresh:
                 out[key] = value
+        if self.facts:
+            out["facts"] = pack_ordered(list(self.facts))
         return out
 
     @classmethod
@@ -637,7 +709,22 @@ class RegressionDetector:
         d.last_text_task = bool(state.get("text_task", False))
         d.defined = {str(k): unpack_hashes(v) for k, v in (state.get("defs") or {}).items()}
         d.restrict = unpack_hashes(state.get("sys", ""))
+        d.facts = dict.fromkeys(unpack_ordered(state.get("facts", "")))
         return d
+
+
+_FIGURE_RE = re.compile(r"\d+(?:[.,:]\d+)*")
+
+
+@functools.lru_cache(maxsize=1024)
+def figures(text: str) -> tuple[int, ...]:
+    """Hashes of a text's figures of two characters or more ("3,400" and "3400" alike; "7" is too common)."""
+    out: list[int] = []
+    for m in _FIGURE_RE.findall(text):
+        f = m.replace(",", "").rstrip(".:")
+        if len(f) >= 2:
+            out.append(h(f))
+    return tuple(out)
 
 
 def _has_number(args: Any) -> bool:

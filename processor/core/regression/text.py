@@ -100,5 +100,17 @@ def unpack_hashes(value: Any) -> frozenset[int]:
     return frozenset(struct.unpack(f"<{len(raw) // 4}I", raw))
 
 
+def pack_ordered(hashes: list[int]) -> str:
+    """A list of 32-bit hashes in its order (where the order decides what is dropped first)."""
+    return base64.b64encode(struct.pack(f"<{len(hashes)}I", *hashes)).decode("ascii")
+
+
+def unpack_ordered(value: Any) -> list[int]:
+    if not value:
+        return []
+    raw = base64.b64decode(value)
+    return list(struct.unpack(f"<{len(raw) // 4}I", raw))
+
+
 __all__ = ["CJK", "CJK_RE", "EMPTY", "TOKEN_RE", "cap", "cjk_grams", "h", "is_cjk", "normalize", "pack_hashes",
-           "split_identifier", "stem", "unpack_hashes"]
+           "pack_ordered", "split_identifier", "stem", "unpack_hashes", "unpack_ordered"]
