@@ -59,6 +59,10 @@ USER_TEXT_HELD = 2000  # a user text at most this long waits for its fingerprint
 PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its text, in memory and in state
 
 
+_NO_FINDINGS: tuple[Finding, ...] = ()  # what most messages give (shared: no list made per message)
+_NO_TOOLS: tuple[Any, ...] = ()
+
+
 class TurnObserver(Protocol):
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
 
@@ -80,10 +84,10 @@ class Behaviour:
         self.fed_user: str | None = None  # snapshots: the last user request fed to the detectors (where to resume)
 
     def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
-                   model: str | None, app_version: str | None) -> list[Finding]:
+                   model: str | None, app_version: str | None) -> Sequence[Finding]:
         view = step.view
         if view is None:
-            return []
+            return _NO_FINDINGS
         return self.observe(view, step.calls, msg, index, adapter, obs, model, app_version)
 
     def on_context(self, system: Any = None, tools: Any = None) -> None:
@@ -146,23 +150,26 @@ class Behaviour:
         return out
 
     def observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
-                obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
+                obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:
         """A message of the conversation's stream."""
         self.streamed = True
         return self._observe(view, calls, msg, index, adapter, obs, model, app_version)
 
     def _observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
-                obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
+                obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:
         role = view.role
-        out: list[Finding] = []
         if role is Role.ASSISTANT:
-            tools: list[str] = []
-            args: list[Any] = []
+            tools: Sequence[str] = _NO_TOOLS
+            args: Sequence[Any] = _NO_TOOLS
             if view.calls:
+                tl: list[str] = []
+                al: list[Any] = []
                 for c in view.calls:
                     if not c.malformed:
-                        tools.append(c.name)
-                        args.append(call_arguments(msg, c.pos))
+                        tl.append(c.name)
+                        al.append(call_arguments(msg, c.pos))
+                tools = tl
+                args = al
             if calls and self.keys:
                 on_call = self.erasure.on_call
                 last = self.user()
@@ -177,22 +184,22 @@ class Behaviour:
                 return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
             text = adapter.text_of(msg) if view.has_text else ""
             if self.pending is None:
-                self.pending = [index, text[:PENDING_TEXT], tools, args]
+                self.pending = [index, text[:PENDING_TEXT], list(tools), list(args)]
             else:
                 if text:
                     self.pending[1] = (self.pending[1] + "\n" + text)[:PENDING_TEXT]
                 earlier = self.pending[3] if len(self.pending) > 3 else [None] * len(self.pending[2])
-                self.pending[2] = self.pending[2] + tools
-                self.pending[3] = list(earlier) + args
+                self.pending[2] = self.pending[2] + list(tools)
+                self.pending[3] = list(earlier) + list(args)
             if not adapter.turn_spans_items:
                 # one message is the whole model turn (text and calls together): decide it now, so the last turn
                 # of a conversation that never ends is judged too. A turn spanning several items
                 # waits for the next non-model item.
-                out.extend(self.flush(obs, model, app_version))
-            return out
+                return self.flush(obs, model, app_version)
+            return _NO_FINDINGS
         if role is Role.REASONING or role is Role.OTHER or role is Role.INVALID:
-            return out
-        out.extend(self.flush(obs, model, app_version))
+            return _NO_FINDINGS
+        out = self.flush(obs, model, app_version)
         if role is Role.SYSTEM:
             if view.has_text:
                 self.regression.on_system(adapter.text_of(msg))
@@ -229,19 +236,19 @@ class Behaviour:
             self.last_user = user_key(text)
         return self.last_user
 
-    def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> list[Finding]:
+    def flush(self, obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:
         """Decide the assistant turn in progress (the next message arrived, or the conversation ended)."""
         p = self.pending
         if p is None:
-            return []
+            return _NO_FINDINGS
         self.pending = None
         args = p[3] if len(p) > 3 else ()
         return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version)
 
     def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
-                app_version: str | None) -> list[Finding]:
+                app_version: str | None) -> Sequence[Finding]:
         if turn is None:
-            return []
+            return _NO_FINDINGS
         if turn.after_first_tool_use and obs is not None:
             obs.assistant_turn(turn.outcome, model, app_version)
         if turn.expected_tool is not None:

@@ -539,8 +539,10 @@ class _Emitter:
         behaviour = conv.behaviour
         view = step.view
         if behaviour is not None and view is not None:
-            findings = findings + behaviour.observe(view, calls, fed, tracker.messages_seen - 1, adapter, obs,
-                                                    conv.model, conv.app_version)
+            extra = behaviour.observe(view, calls, fed, tracker.messages_seen - 1, adapter, obs, conv.model,
+                                      conv.app_version)
+            if extra:
+                findings = [*findings, *extra]
         for f in findings:
             self.finding(f)
         for a in step.actions:

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from . import dialects
 from .findings import Action, DanglingReason, Finding
-from .model import JSON, InputError
+from .model import JSON, InputError, Role
 from .templates import Template, Templates
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
@@ -67,8 +67,40 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
 SYSTEM_KEYS = ("system", "systemInstruction", "system_instruction", "instructions")
 
 
+def _may_regress(steps: Sequence[Any], n: int) -> bool:
+    """Whether a history could hold a text-only regression: an assistant message without a named, well-formed call
+    that is the first one after a user request, once a tool was used (a call or a result). The detector judges
+    only such turns (a later message of a turn, the answer after a result, is not), so a history without one gives
+    no finding. A superset: a turn spanning several items is judged whole, here by its first item."""
+    used = False
+    asked = False  # a user request since the last assistant message
+    for i in range(min(n, len(steps))):
+        v = steps[i].view
+        if v is None:
+            continue
+        role = v.role
+        if role is Role.ASSISTANT:
+            called = False
+            for c in v.calls:
+                if not c.malformed and c.name:
+                    called = True
+                    break
+            if called:
+                used = True
+            elif used and asked:
+                return True
+            asked = False
+        elif role is Role.TOOL or (role is Role.USER and v.results):
+            used = True
+        elif role is Role.USER and v.has_text:
+            asked = True
+    return False
+
+
 def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
                previous: Sequence[Sequence[JSON]], system: Any = None, tools: Any = None) -> list[Finding]:
+    if not previous and not _may_regress(steps, len(msgs)):
+        return []  # one history, no earlier snapshot (no erasure to find), no turn the detector would judge
     from .behaviour import Behaviour  # the detectors load on first use
 
     b = Behaviour(keys=bool(previous))  # no earlier snapshot: no erasure to find, no user text to fingerprint

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
-from .text import CJK_RE, TOKEN_RE, cap, cjk_grams, h, normalize, pack_hashes, stem, unpack_hashes
+from .text import CJK_RE, EMPTY, TOKEN_RE, cap, cjk_grams, h, normalize, pack_hashes, stem, unpack_hashes
 
 MAX_TEXT_CHARS = 2000  # characters of a user message looked at
 MAX_TOKENS = 48  # hashed tokens kept per request set
@@ -42,7 +42,7 @@ _DECLARATIVE = frozenset(
 _TIME_H = frozenset(h(w) for w in TIME)
 
 
-_EMPTY: frozenset[int] = frozenset()
+_EMPTY = EMPTY
 _NO_FLAGS: frozenset[str] = frozenset()
 
 
@@ -170,7 +170,7 @@ def request_core(raw: str) -> Request:
                 continue
             content.add(hs)
     return Request(cap(content, MAX_TOKENS), cap(singles, MAX_TOKENS), cap(chars, MAX_TOKENS),
-                   cap(entities, MAX_TOKENS), frozenset(times), frozenset(), size)
+                   cap(entities, MAX_TOKENS), frozenset(times) if times else _EMPTY, _NO_FLAGS, size)
 
 
 def _size(norm: str) -> int:
@@ -278,7 +278,7 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
         flags.add("ack")
     if latin and not cjk and _imperative(norm, langs):
         flags.add("imperative")
-    return frozenset(flags)
+    return frozenset(flags) if flags else _NO_FLAGS
 
 
 _CJK_CLAUSE_RE = re.compile(r"[\s，,。？?！!；;]+")
@@ -433,7 +433,7 @@ def analyze_reply(text: str) -> Reply:
     refuse = _any(langs, "refuse", core) and not _any(langs, "capability", core)
     reason = refuse and _any(langs, "reason", core)
     acted = not refuse and _any(langs, "acted", core)
-    return Reply(claim, asks, refuse, reason, text_tokens(core) if refuse else frozenset(), acted)
+    return Reply(claim, asks, refuse, reason, text_tokens(core) if refuse else _EMPTY, acted)
 
 
 @functools.lru_cache(maxsize=CACHE)

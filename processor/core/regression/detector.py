@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -27,7 +26,7 @@ import orjson
 
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
-from .text import cap, h, pack_hashes, pack_ordered, unpack_hashes, unpack_ordered
+from .text import EMPTY, cap, h, pack_hashes, pack_ordered, unpack_hashes, unpack_ordered
 
 STATE_VERSION = 3  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, system restrictions
 MAX_SERVED = 16  # tool-served requests remembered
@@ -44,6 +43,8 @@ FACT_CHARS = 2000  # characters of a text whose figures are read
 NOVEL_FACTS = 3  # figures of a reply found nowhere in the conversation that make it a report of fresh data
 
 Outcome = Literal["tool", "text_only"]
+_EMPTY = EMPTY  # shared (see `text.EMPTY`)
+_NO_REQUEST = Request()  # a served request not analysed yet (shared: a Request is never mutated)
 _NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", "called off"),
              ("text_task", "writing task"), ("explain", "explanatory or general question"),
              ("advice", "advisory question"), ("policy", "question about what the user or the tool may do"),
@@ -95,25 +96,29 @@ class Served:
     result budget (`SNIPPET_CHARS` per settle): every judged text-only answer and every state write. Hashing
     later than that gives the same tokens."""
 
-    __slots__ = ("_basis", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req", "slots",
-                 "snippet", "tools")
+    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
+                 "slots", "snippet", "tools")
 
-    def __init__(self, index: int, req: Request, tools: list[str] | None = None, kind: frozenset[int] = frozenset(),
-                 slots: frozenset[int] = frozenset(), snippet: frozenset[int] = frozenset(),
-                 echo: frozenset[int] = frozenset(), numeric: bool = False) -> None:
+    def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
+                 slots: frozenset[int] = _EMPTY, snippet: frozenset[int] = _EMPTY, echo: frozenset[int] = _EMPTY,
+                 numeric: bool = False) -> None:
         self.index = index  # index of the user message
         self.req = req
-        self.tools: list[str] = tools if tools is not None else []  # call order: the first is the expected tool
+        self.tools: tuple[str, ...] = tuple(tools)  # call order: the first is the expected tool (a tuple: see `_raw`)
         self.kind = kind  # tool name words, argument keys, definition words
         self.slots = slots  # argument-value tokens
         self.snippet = snippet  # result tokens (hashed up to `_snip`: read them through `snippet_tokens`)
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
-        # not hashed yet: ("q", text, None) / ("t", tools, args) / ("o", text, None); a "t" item takes the tool
-        # definitions known at the next `settle` as a fourth element
-        self._raw: list[tuple[Any, ...]] | None = None
-        self._snip: list[str] | None = None  # result texts not hashed yet
+        # not hashed yet: the request's text, the calls ("t", tools, args), the answer's text. A call item takes the
+        # tool definitions known at the next `settle` as a fourth element (None: none). Tuples, not lists: tuples
+        # of strings are untracked by the garbage collector after its first look, so they cost no later collection.
+        # The three are independent (each sets its own fields), so their order does not matter
+        self._q: str | None = None
+        self._raw: tuple[tuple[Any, ...], ...] | None = None
+        self._o: str | None = None
+        self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
 
@@ -130,21 +135,30 @@ class Served:
             text: str = a
             self._rsince += len(text)
             if self._snip is None:
-                self._snip = [text]
+                self._snip = (text,)
             else:
-                self._snip.append(text)
+                self._snip = (*self._snip, text)
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
                     self.snippet_tokens()
             return
-        if self._raw is None:
-            self._raw = []
-        self._raw.append((kind, a, b))
+        if kind == "q":
+            self._q = a
+            return
+        if kind == "o":
+            self._o = a
+            return
+        item = (kind, a, b)
+        self._raw = (item,) if self._raw is None else (*self._raw, item)
 
     def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
-        for t in tools:
-            if t not in self.tools and len(self.tools) < 8:
-                self.tools.append(t)
-        self.defer("t", list(tools), list(args))
+        tt = tuple(tools)
+        if not self.tools and len(tt) <= 8 and (len(tt) == 1 or len(set(tt)) == len(tt)):
+            self.tools = tt  # the common case: what the loop below would build, one tuple shared with the item
+        else:
+            for t in tt:
+                if t not in self.tools and len(self.tools) < 8:
+                    self.tools = (*self.tools, t)
+        self.defer("t", tt, tuple(args))
 
     def settle(self, defined: Mapping[str, frozenset[int]]) -> None:
         """Calls deferred so far take the tool definitions known now; the result budget starts again."""
@@ -152,16 +166,20 @@ class Served:
         raw = self._raw
         if raw is None:
             return
-        for i in range(len(raw)):
-            x = raw[i]
-            if x[0] == "t" and len(x) == 3:
-                defs: frozenset[int] = frozenset()
+        if not any(len(x) == 3 for x in raw):
+            return
+        out: list[tuple[Any, ...]] = []
+        for x in raw:
+            if len(x) == 3:
+                defs: frozenset[int] | None = None
                 if defined:
                     for t in x[1]:
                         d = defined.get(t)
                         if d:
-                            defs = defs | d
-                raw[i] = ("t", x[1], x[2], defs)
+                            defs = d if defs is None else defs | d
+                x = ("t", x[1], x[2], defs)
+            out.append(x)
+        self._raw = tuple(out)
 
     def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
         """Settle, and hash everything that arrived (before the state is written)."""
@@ -172,17 +190,19 @@ class Served:
 
     def ready_core(self) -> None:
         """Hash the settled request, calls and answer (what `basis` and a match read)."""
+        q = self._q
         raw = self._raw
-        if raw is None:
+        o = self._o
+        if q is None and raw is None and o is None:
             return
-        pending: list[tuple[Any, ...]] | None = None
-        kind = set(self.kind)
-        slots = set(self.slots)
-        for x in raw:
-            what = x[0]
-            if what == "q":
-                self.req = request_core(x[1])
-            elif what == "t":
+        if q is not None:
+            self._q = None
+            self.req = request_core(q)
+        if raw is not None:
+            pending: list[tuple[Any, ...]] | None = None  # call items not settled yet
+            kind = set(self.kind)
+            slots = set(self.slots)
+            for x in raw:
                 if len(x) == 3:  # not settled yet: stays for the next settle
                     if pending is None:
                         pending = []
@@ -198,13 +218,16 @@ class Served:
                         slots |= values
                         if not self.numeric and _has_number(b[i]):
                             self.numeric = True
-                kind |= x[3]
-            elif what == "o":
-                self.echo = text_tokens(x[1][:SNIPPET_CHARS], MAX_ECHO)
-        self._raw = pending
+                defs = x[3]
+                if defs is not None:
+                    kind |= defs
+            self._raw = tuple(pending) if pending is not None else None
+            self.kind = cap(kind, MAX_KIND)
+            self.slots = cap(slots, MAX_KIND)
+        if o is not None:
+            self._o = None
+            self.echo = text_tokens(o[:SNIPPET_CHARS], MAX_ECHO)
         self._basis = None
-        self.kind = cap(kind, MAX_KIND)
-        self.slots = cap(slots, MAX_KIND)
 
     def snippet_tokens(self) -> frozenset[int]:
         """The results' tokens, hashed on first need."""
@@ -218,7 +241,7 @@ class Served:
         return self.snippet
 
     def drop_snippet(self) -> None:
-        self.snippet = frozenset()
+        self.snippet = _EMPTY
         self._snip = None
         self._rsince = 0
 
@@ -257,7 +280,8 @@ class RegressionDetector:
 
     def __init__(self) -> None:
         self.tool_used = False
-        self.served: deque[Served] = deque(maxlen=MAX_SERVED)
+        # oldest first, at most MAX_SERVED (a list: an empty deque takes 760 bytes per conversation, a list 56)
+        self.served: list[Served] = []
         self.pending: Request | None = None  # the latest request, once analysed (see `_request`)
         self._pending_text: str | None = None  # ... its text until then (process memory only, never in the state)
         self.has_request = False  # a user request arrived
@@ -267,7 +291,7 @@ class RegressionDetector:
         self.topic: int | None = None  # user index of the served request the conversation is about
         self.last_text_task = False  # the latest request (thanks aside) was a writing task (joke, poem ...)
         self.defined: dict[str, frozenset[int]] = {}  # tool definitions seen (name -> kind tokens)
-        self.restrict: frozenset[int] = frozenset()  # tokens of the system prompt's restrictive sentences
+        self.restrict: frozenset[int] = _EMPTY  # tokens of the system prompt's restrictive sentences
         self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
         self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
 
@@ -275,7 +299,9 @@ class RegressionDetector:
     def on_system(self, text: str) -> None:
         """A system prompt (system/developer message, Anthropic `system`, Gemini `systemInstruction`)."""
         if text:
-            self.restrict = cap(self.restrict | restrictions(text), 96)
+            r = restrictions(text)
+            if r:  # (nothing restrictive: the same set, not a new one)
+                self.restrict = cap(self.restrict | r, 96)
 
     def on_tools(self, tools: Any) -> None:
         """Tool definitions the request carried (any dialect's shape)."""
@@ -305,7 +331,7 @@ class RegressionDetector:
         if self._pending_text is not None:
             self.pending = analyze_request(self._pending_text)
             self._pending_text = None
-        return self.pending if self.pending is not None else Request()
+        return self.pending if self.pending is not None else _NO_REQUEST
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
         self.tool_used = True
@@ -607,14 +633,17 @@ class RegressionDetector:
 
     def _remember(self, index: int, tools: Sequence[str], args: Sequence[Any]) -> Served:
         if self._pending_text is not None:
-            s = Served(index, Request())
+            s = Served(index, _NO_REQUEST)
             s.defer("q", self._pending_text)  # analysed (without its flags) when needed
         else:
             s = Served(index, self._request())
         s.add_tools(tools, args)
-        if self.served and self.served[-1].index == index:
-            self.served.pop()
-        self.served.append(s)
+        served = self.served
+        if served and served[-1].index == index:
+            served.pop()
+        served.append(s)
+        if len(served) > MAX_SERVED:
+            del served[0]
         self._trim_snippets()
         return s
 
@@ -662,6 +691,8 @@ class RegressionDetector:
         d.tool_used = bool(state.get("tool_used", False))
         for s in state.get("served", ()):
             d.served.append(Served.from_state(s))
+            if len(d.served) > MAX_SERVED:
+                del d.served[0]
         p = state.get("pending")
         ref = state.get("pending_ref")
         if ref is not None and 0 <= int(ref) < len(d.served):
@@ -719,9 +750,15 @@ def _has_number_doc(args: Any) -> bool:
         for v in args.values():
             if isinstance(v, int | float) and not isinstance(v, bool):
                 return True
-            if isinstance(v, str) and _QUANTITY_RE.fullmatch(v.strip()) is not None:
+            if isinstance(v, str) and (_is_quantity(v) if len(v) <= 64 else _QUANTITY_RE.fullmatch(v.strip())):
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_quantity(v: str) -> bool:
+    """A short string that is a number or a quantity (cached: the same values recur from call to call)."""
+    return _QUANTITY_RE.fullmatch(v.strip()) is not None
 
 
 _QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?")  # 22, 22.5 °c, 10:40, 2026-11-30

@@ -19,7 +19,7 @@ import orjson
 
 from .analysis import text_tokens
 from .cues import GENERIC_IDENT, LANGUAGES, STOP
-from .text import CJK_RE, cap, h, split_identifier, stem
+from .text import CJK_RE, EMPTY, cap, h, split_identifier, stem
 
 MAX_KIND = 48  # kind tokens kept per tool / served request
 MAX_DEFINED = 24  # tool definitions kept per conversation
@@ -39,7 +39,7 @@ def name_tokens(name: str) -> frozenset[int]:
         if s in GENERIC_IDENT or w in GENERIC_IDENT or s in STOP or len(s) < 2 or s.isdigit():
             continue
         out.add(h(s))
-    return frozenset(out)
+    return frozenset(out) if out else EMPTY
 
 
 def _leaves(value: Any, keys: list[str], values: list[str], depth: int = 0) -> None:
@@ -65,7 +65,7 @@ def _arguments_text(raw: str) -> tuple[frozenset[int], frozenset[int]]:
     try:
         doc = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        return frozenset(), text_tokens(raw, 48)
+        return EMPTY, text_tokens(raw, 48)
     return _arguments(doc)
 
 
@@ -78,16 +78,24 @@ def _arguments(doc: Any) -> tuple[frozenset[int], frozenset[int]]:
         k |= name_tokens(key)
     v: set[int] = set()
     for val in values:
-        v |= text_tokens(val, 48)
-        if val and not CJK_RE.search(val):
-            v.add(h(stem(val.casefold())))
+        v |= _value_tokens(val)
     return cap(k, MAX_KIND), cap(v, MAX_KIND)
+
+
+@functools.lru_cache(maxsize=1024)
+def _value_tokens(val: str) -> frozenset[int]:
+    """An argument value's tokens, and the whole value as one token unless CJK (a value object's arguments are
+    not cached as a whole: each value is, as it recurs from call to call)."""
+    v = text_tokens(val, 48)
+    if val and not CJK_RE.search(val):
+        return v | {h(stem(val.casefold()))}
+    return v
 
 
 def arguments(args: Any) -> tuple[frozenset[int], frozenset[int]]:
     """(key tokens, value tokens) of a call's arguments: a JSON string (OpenAI) or an object."""
     if args is None or args == "" or args == {}:
-        return frozenset(), frozenset()
+        return EMPTY, EMPTY
     if isinstance(args, str):
         return _arguments_text(args[:4000])
     return _arguments(args)
