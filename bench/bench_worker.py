@@ -356,9 +356,14 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
         recs.append((part, offsets[part], key, value))
         offsets[part] += 1
     out = {}
-    for name, cfg, metrics in (("detectors_on", EngineConfig(), None),
-                               ("detectors_on_with_metrics", EngineConfig(), Metrics(CollectorRegistry())),
-                               ("detectors_off", EngineConfig(behaviour=False), None)):
+    # `_with_changelog`: also the state records the worker takes after each batch (every 2000 records here), the
+    # stored form of every conversation the batch changed: the detectors' state is hashed and packed then
+    for name, cfg, metrics, changelog in (
+            ("detectors_on", EngineConfig(), None, False),
+            ("detectors_on_with_metrics", EngineConfig(), Metrics(CollectorRegistry()), False),
+            ("detectors_off", EngineConfig(behaviour=False), None, False),
+            ("detectors_on_with_changelog", EngineConfig(), None, True),
+            ("detectors_off_with_changelog", EngineConfig(behaviour=False), None, True)):
         if only is not None and name != only:
             continue
         tally = Tally()  # as in the worker: the core counts, the metrics take the counts every 2000 records
@@ -367,10 +372,17 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
         t = time.perf_counter()
         for n, (part, off, key, value) in enumerate(recs):
             procs[part].process(off, key, value)
-            if metrics is not None and n % 2000 == 1999:
-                metrics.flush(tally.take())
+            if n % 2000 == 1999:
+                if metrics is not None:
+                    metrics.flush(tally.take())
+                if changelog:
+                    for proc in procs:
+                        proc.take_changelog()
         if metrics is not None:
             metrics.flush(tally.take())
+        if changelog:
+            for proc in procs:
+                proc.take_changelog()
         out[name] = round(len(recs) / (time.perf_counter() - t))
     return out
 
@@ -596,23 +608,94 @@ def summary_ms(xs: list[float]) -> dict[str, float]:
             "mean_ms": round(sum(xs) / len(xs) * 1000, 1) if xs else float("nan")}
 
 
+async def bare_serve(s: Settings, ready_file: Path, stop: asyncio.Event) -> None:
+    """The throughput section's bare loop as a standing service, for the latency section: the worker's consumer
+    and producer settings, per `getmany` batch one output per input (same key and value), all acks awaited, then
+    the commit. Each output carries the `toolmend-source` header (topic:partition:offset) the latency consumer
+    matches, as the worker's outputs do. Ready (the file is written) once the group has assigned partitions."""
+    c = AIOKafkaConsumer(s.input_topic, **consumer_kwargs(s))
+    p = AIOKafkaProducer(**producer_kwargs(s))
+    await p.start()
+    await c.start()
+    try:
+        while not stop.is_set():
+            batch = await c.getmany(timeout_ms=100, max_records=s.max_batch)
+            if c.assignment() and not ready_file.exists():
+                ready_file.write_text("ready\n")
+            if not batch:
+                continue
+            futs = []
+            commit = {}
+            for tp, recs in batch.items():
+                src = f"{tp.topic}:{tp.partition}:"
+                for r in recs:
+                    futs.append(await p.send(s.output_topic, r.value, key=r.key,
+                                             headers=[("toolmend-source", f"{src}{r.offset}".encode())]))
+                commit[tp] = recs[-1].offset + 1
+            await asyncio.gather(*futs)
+            await c.commit(commit)
+    finally:
+        await c.stop()
+        await p.stop()
+
+
+def bare_serve_main(argv: list[str]) -> int:
+    """`_bare_serve --bootstrap .. --input-topic .. --prefix .. --ready-file ..`: the bare loop until SIGTERM."""
+    ap = argparse.ArgumentParser(prog="bench_worker.py _bare_serve")
+    ap.add_argument("--bootstrap", required=True)
+    ap.add_argument("--input-topic", required=True)
+    ap.add_argument("--prefix", required=True)
+    ap.add_argument("--ready-file", required=True)
+    a = ap.parse_args(argv)
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        await bare_serve(settings(a.bootstrap, a.prefix, a.input_topic), Path(a.ready_file), stop)
+
+    asyncio.run(serve())
+    return 0
+
+
+def wait_file(path: Path, proc: subprocess.Popen[bytes], timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if path.exists():
+            return
+        if proc.poll() is not None:
+            raise RuntimeError(f"bare loop exited early ({proc.returncode}); see its log")
+        time.sleep(0.2)
+    raise RuntimeError("bare loop not ready in time")
+
+
 async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log: Path,
-                     broker_pid: int | None) -> dict[str, Any]:
+                     broker_pid: int | None, side: str = "worker") -> dict[str, Any]:
+    """One latency pass of `side`: the worker (`python -m processor.shell.cli run`) or the bare loop
+    (`bare_serve`), each a process of its own, fed by the same paced producer on a fresh topic set."""
     run = uuid.uuid4().hex[:6]
-    prefix = f"lat{run}"
+    prefix = f"lat{run}{side[0]}"
     port = free_port()
     s = settings(bootstrap, prefix, f"{prefix}.in", metrics_port=port, metrics_host="127.0.0.1")
     n_events = int(rate * duration)
     items = events_for(n_events, seed)
-    await worker_topics(s)
+    await worker_topics(s)  # the same topics and settings for both sides
+    ready_file = BENCH / "out" / f"{prefix}.ready"
     with open(log, "ab") as f:
-        # -P: the checkout (cwd) stays off sys.path, so the worker runs the installed package (a compiled wheel)
-        proc = subprocess.Popen([sys.executable, "-P", "-m", "processor.shell.cli", "run", "--log-level", "WARNING"],
-                                env=env_for(s), stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+        if side == "worker":
+            # -P: the checkout (cwd) stays off sys.path, so the worker runs the installed package (a compiled wheel)
+            proc = subprocess.Popen([sys.executable, "-P", "-m", "processor.shell.cli", "run", "--log-level",
+                                     "WARNING"], env=env_for(s), stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+        else:
+            proc = subprocess.Popen([sys.executable, __file__, "_bare_serve", "--bootstrap", bootstrap,
+                                     "--input-topic", s.input_topic, "--prefix", prefix, "--ready-file",
+                                     str(ready_file)], stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
     sent: dict[tuple[int, int], float] = {}  # (partition, offset) -> send time
     recv: list[tuple[str, float]] = []  # (toolmend-source, receive time)
     try:
-        wait_ready(port, 60)
+        if side == "worker":
+            wait_ready(port, 60)
+        else:
+            wait_file(ready_file, proc, 60)
         c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
                              max_partition_fetch_bytes=4 << 20, fetch_max_wait_ms=20)
         await c.start()
@@ -682,6 +765,7 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+        ready_file.unlink(missing_ok=True)
     lat: list[float] = []
     lat_steady: list[float] = []
     unmatched = 0
@@ -703,7 +787,8 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
             seen_src.add(src)
             first.append(d)
     achieved = n_events / send_s
-    return {"target_rate": rate, "duration_s": duration, "events": n_events, "achieved_rate": round(achieved),
+    return {"side": side, "target_rate": rate, "duration_s": duration, "events": n_events,
+            "achieved_rate": round(achieved),
             "send_s": round(send_s, 2), "drained_after_s": round(drained_s, 2), "committed": committed,
             "cpu_cores_used": cpu,
             "outputs_received": len(recv), "unmatched_outputs": unmatched,
@@ -713,20 +798,54 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
 
 
 async def bench_latency(bootstrap: str, rates: list[int], duration: float, seed: int,
-                        broker_pid: int | None) -> dict[str, Any]:
-    log = BENCH / "out" / "worker_latency.log"  # the worker's own log (bench/out/ is not versioned)
+                        broker_pid: int | None, rounds: int = 2, bare: bool = True) -> dict[str, Any]:
+    """Per rate, `rounds` rounds of a worker pass and (unless `bare` is off) a bare-loop pass, alternating: the
+    worker first in odd rounds, the bare loop first in even ones. Every pass: the same generated events, the same
+    paced producer, fresh topics created alike."""
+    log = BENCH / "out" / "worker_latency.log"  # the passes' own logs (bench/out/ is not versioned)
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_bytes(b"")
     out = []
+    summary: dict[str, Any] = {}
+    sides = ("worker", "bare") if bare else ("worker",)
     for rate in rates:
-        r = await latency_at(bootstrap, rate, duration, seed, log, broker_pid)
-        out.append(r)
-        la = r["latency_all_outputs"]
-        print(f"latency @ {rate}/s for {duration:.0f}s: achieved {r['achieved_rate']}/s, {r['outputs_received']} "
-              f"outputs; p50 {la['p50_ms']} ms  p95 {la['p95_ms']} ms  p99 {la['p99_ms']} ms  max {la['max_ms']} ms"
-              f"  (all inputs committed {r['drained_after_s']:.1f}s after the first send; CPU cores used "
-              f"{r['cpu_cores_used']})")
-    return {"runs": out, "worker": "separate process: python -m processor.shell.cli run (defaults)",
+        by_side: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
+        for i in range(rounds):
+            for side in (sides if i % 2 == 0 else sides[::-1]):
+                probe = cpu_probe()
+                with Contention(broker_pid) as cont:
+                    r = await latency_at(bootstrap, rate, duration, seed, log, broker_pid, side)
+                r["round"] = i + 1
+                r["cpu_probe_ms"] = probe
+                r["cpu"] = cont.result
+                out.append(r)
+                by_side[side].append(r)
+                la = r["latency_all_outputs"]
+                print(f"latency {side:>6} round {i + 1} @ {rate}/s for {duration:.0f}s: achieved "
+                      f"{r['achieved_rate']}/s, {r['outputs_received']} outputs; p50 {la['p50_ms']} ms  p95 "
+                      f"{la['p95_ms']} ms  p99 {la['p99_ms']} ms  max {la['max_ms']} ms  (all inputs committed "
+                      f"{r['drained_after_s']:.1f}s after the first send; CPU cores used {r['cpu_cores_used']}; "
+                      f"others {cont.result['cores_used_others']}; probe {probe} ms)")
+        per_rate: dict[str, Any] = {}
+        for side, rs in by_side.items():
+            per_rate[side] = {q: stats([r["latency_all_outputs"][q] for r in rs], higher_is_better=False)
+                              for q in ("p50_ms", "p95_ms", "p99_ms", "max_ms")}
+            per_rate[side]["first_output_per_input"] = {
+                q: stats([r["latency_first_output_per_input"][q] for r in rs], higher_is_better=False)
+                for q in ("p50_ms", "p95_ms", "p99_ms", "max_ms")}
+        summary[str(rate)] = per_rate
+        for side in sides:
+            m = per_rate[side]
+            print(f"  {side:>6} @ {rate}/s, median of {rounds} round(s): " + "  ".join(
+                f"{q[:-3]} {m[q]['median']} ms ({m[q]['min']}-{m[q]['max']})"
+                for q in ("p50_ms", "p95_ms", "p99_ms", "max_ms")))
+    return {"runs": out, "rounds": rounds, "summary_by_rate": summary,
+            "worker": "separate process: python -m processor.shell.cli run (defaults)",
+            "bare": "separate process: bench_worker.py _bare_serve (the throughput section's bare loop with the "
+                    "worker's consumer and producer settings, plus a toolmend-source header per output)"
+            if bare else None,
+            "method": "rounds alternate worker/bare order; each pass: fresh topics (same settings), the same events "
+                      "paced by the same producer; latency = receive time of an output - send time of its input",
             "log": "bench/out/worker_latency.log"}
 
 
@@ -861,6 +980,8 @@ def pass_main(argv: list[str]) -> int:
 def main() -> int:
     if sys.argv[1:2] == ["_pass"]:
         return pass_main(sys.argv[2:])
+    if sys.argv[1:2] == ["_bare_serve"]:
+        return bare_serve_main(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("section", choices=("throughput", "latency", "restore", "all"))
     ap.add_argument("--bootstrap", help="use this running broker instead of starting one")
@@ -873,6 +994,9 @@ def main() -> int:
                     help="throughput: run the worker with TOOLMEND_BEHAVIOUR=false (the bare loop is unchanged)")
     ap.add_argument("--rates", default=str(LATENCY_RATE), help="latency: comma-separated events/s")
     ap.add_argument("--duration", type=float, default=30.0)
+    ap.add_argument("--latency-rounds", type=int, default=2,
+                    help="latency: rounds of a worker pass and a bare-loop pass each, alternating")
+    ap.add_argument("--no-bare", action="store_true", help="latency: the worker's passes only")
     ap.add_argument("--restore-sizes", default="200000,500000,1000000")
     ap.add_argument("--timeout-workaround", action="store_true",
                     help="restore: give the restore consumer a 900 s request timeout, so a restore whose synchronous "
@@ -896,7 +1020,7 @@ def main() -> int:
                                                    deliveries))
             elif sec == "latency":
                 doc = asyncio.run(bench_latency(bootstrap, [int(x) for x in a.rates.split(",")], a.duration,
-                                                a.seed, broker.pid))
+                                                a.seed, broker.pid, a.latency_rounds, not a.no_bare))
             else:
                 doc = asyncio.run(bench_restore(bootstrap, [int(x) for x in a.restore_sizes.split(",")], a.seed,
                                                 a.timeout_workaround))

@@ -260,12 +260,14 @@ class Worker:
 
     async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Shipment | None:
         s = self.s
-        t_fetch = time.perf_counter()
-        outs: list[OutRecord] = []
+        perf = time.perf_counter
+        t_fetch = perf()
+        runs: list[tuple[int, list[OutRecord]]] = []  # per input partition, in fetch order: its outputs in order
         commit: dict[TopicPartition, int] = {}
         durations: list[float] = []
+        took = durations.append
         n = 0
-        origin: list[int] = []  # input partition of each output: outputs of a conversation stay in one partition
+        to_yield = YIELD_EVERY
         c = self._consumer
         assert c is not None and self._own is not None
         generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
@@ -277,22 +279,31 @@ class Worker:
                 if tp in c.assignment():
                     c.seek(tp, records[0].offset)
                 continue
+            outs: list[OutRecord] = []  # outputs of a conversation stay in its input partition
+            add = outs.extend
+            process = proc.process
             for rec in records:
-                got = proc.process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
-                outs.extend(got)
-                origin.extend([tp.partition] * len(got))
-                durations.append(time.perf_counter() - t_fetch)
-                n += 1
-                if n % YIELD_EVERY == 0:
+                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp))
+                took(perf() - t_fetch)
+                to_yield -= 1
+                if not to_yield:
+                    to_yield = YIELD_EVERY
                     await asyncio.sleep(0)  # the shipment in flight reads its acknowledgements, sends the next step
+            n += len(records)
+            runs.append((tp.partition, outs))
             commit[tp] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
         if not commit:
             return None
-        topic = {"repaired": s.output_topic, "findings": s.findings_topic, "dead_letter": s.dlq_topic}
         self.m.observe_processing(durations)
         self.m.flush(self.tally.take())
         same = self._same_partitions
+        # each kind's topic, and whether its records go in their input partition number: the partition the default
+        # partitioner would pick for this key when the counts match (checked at start), without paying for a
+        # pure-Python murmur2 per record
+        dest = {kind: (t, t is not None and t in same)
+                for kind, t in (("repaired", s.output_topic), ("findings", s.findings_topic),
+                                ("dead_letter", s.dlq_topic))}
         # outputs first, acknowledged; then the state; then the commit (see the module docstring)
         plan: Plan = []
         origins: list[int] = []  # input partition of each planned output (one transaction per input partition)
@@ -303,29 +314,32 @@ class Worker:
                 plan.append((s.findings_topic, tp.partition if s.findings_topic in same else None,
                              reset_record(s, tp.partition, position)))
                 origins.append(tp.partition)
-        for r, part in zip(outs, origin, strict=True):
-            t = topic[r.kind]
-            if t is None:
-                continue
-            if r.kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
-                h = dict(r.headers)
-                self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
-                                             h.get("toolmend-source-topic", b"").decode(),
-                                             h.get("toolmend-source-partition", b"").decode(),
-                                             h.get("toolmend-source-offset", b"").decode())
-            # the input partition: the partition the default partitioner would pick for this key when the
-            # counts match (checked at start), without paying for a pure-Python murmur2 per record
-            plan.append((t, part if t in same else None, r))
-            origins.append(part)
-            counts[r.kind] = counts.get(r.kind, 0) + 1
+        step = plan.append
+        for part, outs in runs:
+            planned = len(plan)
+            for r in outs:
+                kind = r.kind
+                t, keep = dest[kind]
+                if t is None:
+                    continue
+                if kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
+                    h = dict(r.headers)
+                    self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
+                                                 h.get("toolmend-source-topic", b"").decode(),
+                                                 h.get("toolmend-source-partition", b"").decode(),
+                                                 h.get("toolmend-source-offset", b"").decode())
+                step((t, part if keep else None, r))
+                counts[kind] = counts.get(kind, 0) + 1
+            origins.extend([part] * (len(plan) - planned))
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
         state: Plan = []
+        changelog = s.changelog_topic
         for tp in commit:
             proc = self.procs.get(tp.partition)
             if proc is None:
                 continue
             for key, value in proc.take_changelog():
-                state.append((s.changelog_topic, tp.partition, OutRecord("changelog", key, value, [])))
+                state.append((changelog, tp.partition, OutRecord("changelog", key, value, [])))
         return Shipment(plan, counts, state, commit, n, generation, origins)
 
     async def _ship(self, sh: Shipment) -> None:
