@@ -41,6 +41,8 @@ THRESHOLD = 0.5  # the score a match needs (see `_score`)
 MAX_FACTS = 32  # figures (numbers, times, amounts) remembered from the conversation's texts, the latest kept
 FACT_CHARS = 2000  # characters of a text whose figures are read
 NOVEL_FACTS = 3  # figures of a reply found nowhere in the conversation that make it a report of fresh data
+UNREAD_TEXTS = 16  # texts noted and not read for figures yet (`_note`): at most this many ...
+UNREAD_CHARS = 4 * FACT_CHARS  # ... and about this many characters
 
 Outcome = Literal["tool", "text_only"]
 _EMPTY = EMPTY  # shared (see `text.EMPTY`)
@@ -96,8 +98,8 @@ class Served:
     result budget (`SNIPPET_CHARS` per settle): every judged text-only answer and every state write. Hashing
     later than that gives the same tokens."""
 
-    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
-                 "slots", "snippet", "tools")
+    __slots__ = ("_basis", "_o", "_q", "_raw", "_rq", "_rq_of", "_rsince", "_snip", "_st", "echo", "echoed", "index",
+                 "kind", "numeric", "req", "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
                  slots: frozenset[int] = _EMPTY, snippet: frozenset[int] = _EMPTY, echo: frozenset[int] = _EMPTY,
@@ -121,6 +123,11 @@ class Served:
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
+        # the packed state (`to_state`) as last written, until anything arrives or changes (`_changed`): most
+        # served records of a conversation are written again unchanged at each state write
+        self._st: dict[str, Any] | None = None
+        self._rq: dict[str, Any] | None = None  # ... and that of `req` (`_rq_of`): results arrive after the request
+        self._rq_of: Request | None = None
 
     def basis(self) -> frozenset[int]:
         """The request's content less its slot values, its tools' kind tokens and the answer's tokens."""
@@ -132,6 +139,7 @@ class Served:
         if kind == "r":
             if self._rsince >= SNIPPET_CHARS:
                 return
+            self._st = None
             text: str = a
             self._rsince += len(text)
             if self._snip is None:
@@ -141,6 +149,7 @@ class Served:
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
                     self.snippet_tokens()
             return
+        self._st = None
         if kind == "q":
             self._q = a
             return
@@ -188,6 +197,15 @@ class Served:
         self.snippet_tokens()
         return self
 
+    def packed(self, defined: Mapping[str, frozenset[int]]) -> dict[str, Any]:
+        """`ready` then `to_state`, at a state write. A record unchanged since its last write has nothing to settle
+        or hash (anything that arrives clears `_st`): only the result budget starts again, as `settle` does."""
+        st = self._st
+        if st is not None:
+            self._rsince = 0
+            return st
+        return self.ready(defined).to_state()
+
     def ready_core(self) -> None:
         """Hash the settled request, calls and answer (what `basis` and a match read)."""
         q = self._q
@@ -195,6 +213,7 @@ class Served:
         o = self._o
         if q is None and raw is None and o is None:
             return
+        self._st = None
         if q is not None:
             self._q = None
             self.req = request_core(q)
@@ -234,6 +253,7 @@ class Served:
         snip = self._snip
         if snip is not None:
             self._snip = None
+            self._st = None
             snippet = set(self.snippet)
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
@@ -241,6 +261,7 @@ class Served:
         return self.snippet
 
     def drop_snippet(self) -> None:
+        self._st = None
         self.snippet = _EMPTY
         self._snip = None
         self._rsince = 0
@@ -249,7 +270,18 @@ class Served:
         return bool(self.snippet) or self._snip is not None
 
     def to_state(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"i": self.index, "tools": list(self.tools), "req": self.req.to_state()}
+        """The packed record (after `ready`), built again only when something changed since the last one: the
+        same object is returned meanwhile (it is only serialised, never changed)."""
+        out = self._st
+        if out is not None:
+            return out
+        req = self.req
+        rq = self._rq
+        if rq is None or self._rq_of is not req:
+            rq = req.to_state()
+            self._rq = rq
+            self._rq_of = req
+        out = {"i": self.index, "tools": list(self.tools), "req": rq}
         for key, hashes in (("k", self.kind), ("v", self.slots), ("s", self.snippet), ("o", self.echo)):
             if hashes:
                 out[key] = pack_hashes(hashes)
@@ -257,6 +289,7 @@ class Served:
             out["n"] = 1
         if self.echoed and not self.echo:
             out["e"] = 1
+        self._st = out
         return out
 
     @classmethod
@@ -294,6 +327,13 @@ class RegressionDetector:
         self.restrict: frozenset[int] = _EMPTY  # tokens of the system prompt's restrictive sentences
         self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
         self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
+        self._unread: list[str] | None = None  # texts noted whose figures are not in `facts` yet (`_facts`)
+        self._unread_chars = 0
+        # the state as last written (`to_state`), until an `on_*` call: a conversation's state is written after
+        # each batch that touched it, often for events that told the detector nothing new
+        self._st: dict[str, Any] | None = None
+        self._pend: tuple[Request, dict[str, Any]] | None = None  # the pending request and its packed form
+        self._defs: dict[str, str] | None = None  # `defined` packed, until `on_tools`
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -301,16 +341,20 @@ class RegressionDetector:
         if text:
             r = restrictions(text)
             if r:  # (nothing restrictive: the same set, not a new one)
+                self._st = None
                 self.restrict = cap(self.restrict | r, 96)
 
     def on_tools(self, tools: Any) -> None:
         """Tool definitions the request carried (any dialect's shape)."""
+        self._st = None
+        self._defs = None
         for name, toks in definitions(tools).items():
             if name in self.defined or len(self.defined) < 24:
                 self.defined[name] = toks
 
     def on_user(self, index: int, text: str) -> None:
         """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
+        self._st = None
         raw = text[:MAX_TEXT_CHARS]
         self._note(text)
         if self.has_request and not self.in_turn:
@@ -334,6 +378,7 @@ class RegressionDetector:
         return self.pending if self.pending is not None else _NO_REQUEST
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
+        self._st = None
         self.tool_used = True
         self._note(text)
         target = self.current if self.current is not None else (self.served[-1] if self.served else None)
@@ -355,6 +400,7 @@ class RegressionDetector:
     def on_assistant(self, index: int, text: str, tools: Sequence[str],
                      args: Sequence[Any] = ()) -> AssistantTurn | None:
         """`args`: the calls' arguments, in the order of `tools` (a JSON string or an object each)."""
+        self._st = None
         if not all(tools):
             pairs = [(t, args[i] if i < len(args) else None) for i, t in enumerate(tools) if t]
             tools = [t for t, _ in pairs]
@@ -393,18 +439,43 @@ class RegressionDetector:
         return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
 
     def _note(self, text: str) -> None:
-        """Remember the figures of a text: a reply that states others had them from nowhere in the conversation."""
+        """Remember the figures of a text: a reply that states others had them from nowhere in the conversation.
+
+        Read when needed (`_facts`): only a judged reply (`_novel`) and the state read them, so a history judged
+        once (`repair()`) mostly never does. Texts wait in order, a few at most (bounded memory)."""
+        if not text:
+            return
+        t = text[:FACT_CHARS]
+        waiting = self._unread
+        if waiting is None:
+            self._unread = [t]
+            self._unread_chars = len(t)
+            return
+        waiting.append(t)
+        self._unread_chars += len(t)
+        if len(waiting) >= UNREAD_TEXTS or self._unread_chars > UNREAD_CHARS:
+            self._facts()
+
+    def _facts(self) -> dict[int, None]:
+        """`facts` with the texts noted since it was last read (in their order: the latest figures are kept)."""
         facts = self.facts
-        for f in figures(text[:FACT_CHARS]):
-            if f in facts:
-                del facts[f]
-            facts[f] = None
-        while len(facts) > MAX_FACTS:
-            del facts[next(iter(facts))]
+        waiting = self._unread
+        if waiting is not None:
+            self._unread = None
+            self._unread_chars = 0
+            for text in waiting:
+                for f in figures(text):
+                    if f in facts:
+                        del facts[f]
+                    facts[f] = None
+                while len(facts) > MAX_FACTS:
+                    del facts[next(iter(facts))]
+        return facts
 
     def _novel(self, reply: str) -> int:
         """How many figures of a reply the conversation never showed."""
-        return sum(1 for f in set(figures(reply[:FACT_CHARS])) if f not in self.facts)
+        facts = self._facts()
+        return sum(1 for f in set(figures(reply[:FACT_CHARS])) if f not in facts)
 
     def _turn(self, turn: AssistantTurn) -> AssistantTurn:
         if self.trace is not None:
@@ -657,21 +728,37 @@ class RegressionDetector:
 
     # -- state --------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
+        """The state (the same object while no `on_*` call came: it is only serialised, never changed)."""
+        out = self._st
+        if out is not None:
+            for s in self.served:
+                s._rsince = 0  # what writing it again would do (`Served.packed`)
+            return out
         cur = None
         if self.current is not None:
             for i, s in enumerate(self.served):
                 if s is self.current:
                     cur = i
-        out: dict[str, Any] = {"v": STATE_VERSION}
+        out = {"v": STATE_VERSION}
         if self.served:
-            out["served"] = [s.ready(self.defined).to_state() for s in self.served]
+            defined = self.defined
+            out["served"] = [s.packed(defined) for s in self.served]
         if self.has_request:
             if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
                 out["pending_ref"] = cur  # the request just served: say which, not what
             else:
-                out["pending"] = self._request().to_state()
+                req = self._request()
+                pend = self._pend
+                if pend is None or pend[0] is not req:
+                    pend = (req, req.to_state())
+                    self._pend = pend
+                out["pending"] = pend[1]
         if self.defined:
-            out["defs"] = {k: pack_hashes(v) for k, v in self.defined.items()}
+            defs = self._defs
+            if defs is None:
+                defs = {k: pack_hashes(v) for k, v in self.defined.items()}
+                self._defs = defs
+            out["defs"] = defs
         if self.restrict:
             out["sys"] = pack_hashes(self.restrict)
         for key, value, fresh in (("tool_used", self.tool_used, False), ("pending_index", self.pending_index, -1),
@@ -679,8 +766,10 @@ class RegressionDetector:
                                   ("topic", self.topic, None), ("text_task", self.last_text_task, False)):
             if value != fresh:
                 out[key] = value
-        if self.facts:
-            out["facts"] = pack_ordered(list(self.facts))
+        facts = self._facts()
+        if facts:
+            out["facts"] = pack_ordered(list(facts))
+        self._st = out
         return out
 
     @classmethod
@@ -713,18 +802,20 @@ class RegressionDetector:
         return d
 
 
-_FIGURE_RE = re.compile(r"\d+(?:[.,:]\d+)*")
+# a figure of two digits or more, with its separators: what `\d+(?:[.,:]\d+)*` finds, less its one-digit matches
+# (a match ends with a digit and holds one between separators, so "1,2" is two digits and a one-character match is
+# the only one too short); the regular expression skips those, and nothing is left to strip
+_FIGURE_RE = re.compile(r"\d(?:[.,:]?\d)+")
+_NO_FIGURES: tuple[int, ...] = ()
 
 
 @functools.lru_cache(maxsize=1024)
 def figures(text: str) -> tuple[int, ...]:
     """Hashes of a text's figures of two characters or more ("3,400" and "3400" alike; "7" is too common)."""
-    out: list[int] = []
-    for m in _FIGURE_RE.findall(text):
-        f = m.replace(",", "").rstrip(".:")
-        if len(f) >= 2:
-            out.append(h(f))
-    return tuple(out)
+    found = _FIGURE_RE.findall(text)
+    if not found:
+        return _NO_FIGURES
+    return tuple([h(m.replace(",", "")) if "," in m else h(m) for m in found])
 
 
 def _has_number(args: Any) -> bool:
