@@ -281,7 +281,7 @@ class Served:
             rq = req.to_state()
             self._rq = rq
             self._rq_of = req
-        out = {"i": self.index, "tools": list(self.tools), "req": rq}
+        out = {"i": self.index, "tools": self.tools, "req": rq}  # (a tuple: orjson writes it as a list)
         for key, hashes in (("k", self.kind), ("v", self.slots), ("s", self.snippet), ("o", self.echo)):
             if hashes:
                 out[key] = pack_hashes(hashes)
@@ -329,6 +329,7 @@ class RegressionDetector:
         self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
         self._unread: list[str] | None = None  # texts noted whose figures are not in `facts` yet (`_facts`)
         self._unread_chars = 0
+        self._facts_packed: str | None = None  # `facts` packed, as last written (`to_state`)
         # the state as last written (`to_state`), until an `on_*` call: a conversation's state is written after
         # each batch that touched it, often for events that told the detector nothing new
         self._st: dict[str, Any] | None = None
@@ -464,7 +465,10 @@ class RegressionDetector:
             self._unread = None
             self._unread_chars = 0
             for text in waiting:
-                for f in figures(text):
+                found = figures(text)
+                if found:
+                    self._facts_packed = None
+                for f in found:
                     if f in facts:
                         del facts[f]
                     facts[f] = None
@@ -728,12 +732,13 @@ class RegressionDetector:
 
     # -- state --------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        """The state (the same object while no `on_*` call came: it is only serialised, never changed)."""
+        """The state. While no `on_*` call came, its parts are those of the last one (shared: serialise them, do not
+        change them); the dict itself is a copy."""
         out = self._st
         if out is not None:
             for s in self.served:
                 s._rsince = 0  # what writing it again would do (`Served.packed`)
-            return out
+            return dict(out)
         cur = None
         if self.current is not None:
             for i, s in enumerate(self.served):
@@ -768,9 +773,13 @@ class RegressionDetector:
                 out[key] = value
         facts = self._facts()
         if facts:
-            out["facts"] = pack_ordered(list(facts))
+            packed = self._facts_packed
+            if packed is None:
+                packed = pack_ordered(list(facts))
+                self._facts_packed = packed
+            out["facts"] = packed
         self._st = out
-        return out
+        return dict(out)
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> RegressionDetector:
