@@ -98,8 +98,8 @@ class Served:
     result budget (`SNIPPET_CHARS` per settle): every judged text-only answer and every state write. Hashing
     later than that gives the same tokens."""
 
-    __slots__ = ("_basis", "_o", "_q", "_raw", "_rq", "_rq_of", "_rsince", "_snip", "_st", "echo", "echoed", "index",
-                 "kind", "numeric", "req", "slots", "snippet", "tools")
+    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
+                 "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
                  slots: frozenset[int] = _EMPTY, snippet: frozenset[int] = _EMPTY, echo: frozenset[int] = _EMPTY,
@@ -123,11 +123,6 @@ class Served:
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
-        # the packed state (`to_state`) as last written, until anything arrives or changes (`_changed`): most
-        # served records of a conversation are written again unchanged at each state write
-        self._st: dict[str, Any] | None = None
-        self._rq: dict[str, Any] | None = None  # ... and that of `req` (`_rq_of`): results arrive after the request
-        self._rq_of: Request | None = None
 
     def basis(self) -> frozenset[int]:
         """The request's content less its slot values, its tools' kind tokens and the answer's tokens."""
@@ -139,7 +134,6 @@ class Served:
         if kind == "r":
             if self._rsince >= SNIPPET_CHARS:
                 return
-            self._st = None
             text: str = a
             self._rsince += len(text)
             if self._snip is None:
@@ -149,7 +143,6 @@ class Served:
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
                     self.snippet_tokens()
             return
-        self._st = None
         if kind == "q":
             self._q = a
             return
@@ -197,15 +190,6 @@ class Served:
         self.snippet_tokens()
         return self
 
-    def packed(self, defined: Mapping[str, frozenset[int]]) -> dict[str, Any]:
-        """`ready` then `to_state`, at a state write. A record unchanged since its last write has nothing to settle
-        or hash (anything that arrives clears `_st`): only the result budget starts again, as `settle` does."""
-        st = self._st
-        if st is not None:
-            self._rsince = 0
-            return st
-        return self.ready(defined).to_state()
-
     def ready_core(self) -> None:
         """Hash the settled request, calls and answer (what `basis` and a match read)."""
         q = self._q
@@ -213,7 +197,6 @@ class Served:
         o = self._o
         if q is None and raw is None and o is None:
             return
-        self._st = None
         if q is not None:
             self._q = None
             self.req = request_core(q)
@@ -253,7 +236,6 @@ class Served:
         snip = self._snip
         if snip is not None:
             self._snip = None
-            self._st = None
             snippet = set(self.snippet)
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
@@ -261,7 +243,6 @@ class Served:
         return self.snippet
 
     def drop_snippet(self) -> None:
-        self._st = None
         self.snippet = _EMPTY
         self._snip = None
         self._rsince = 0
@@ -270,18 +251,8 @@ class Served:
         return bool(self.snippet) or self._snip is not None
 
     def to_state(self) -> dict[str, Any]:
-        """The packed record (after `ready`), built again only when something changed since the last one: the
-        same object is returned meanwhile (it is only serialised, never changed)."""
-        out = self._st
-        if out is not None:
-            return out
-        req = self.req
-        rq = self._rq
-        if rq is None or self._rq_of is not req:
-            rq = req.to_state()
-            self._rq = rq
-            self._rq_of = req
-        out = {"i": self.index, "tools": self.tools, "req": rq}  # (a tuple: orjson writes it as a list)
+        # the tools tuple as is: orjson writes it as a list
+        out: dict[str, Any] = {"i": self.index, "tools": self.tools, "req": self.req.to_state()}
         for key, hashes in (("k", self.kind), ("v", self.slots), ("s", self.snippet), ("o", self.echo)):
             if hashes:
                 out[key] = pack_hashes(hashes)
@@ -289,7 +260,6 @@ class Served:
             out["n"] = 1
         if self.echoed and not self.echo:
             out["e"] = 1
-        self._st = out
         return out
 
     @classmethod
@@ -329,12 +299,6 @@ class RegressionDetector:
         self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
         self._unread: list[str] | None = None  # texts noted whose figures are not in `facts` yet (`_facts`)
         self._unread_chars = 0
-        self._facts_packed: str | None = None  # `facts` packed, as last written (`to_state`)
-        # the state as last written (`to_state`), until an `on_*` call: a conversation's state is written after
-        # each batch that touched it, often for events that told the detector nothing new
-        self._st: dict[str, Any] | None = None
-        self._pend: tuple[Request, dict[str, Any]] | None = None  # the pending request and its packed form
-        self._defs: dict[str, str] | None = None  # `defined` packed, until `on_tools`
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -342,20 +306,16 @@ class RegressionDetector:
         if text:
             r = restrictions(text)
             if r:  # (nothing restrictive: the same set, not a new one)
-                self._st = None
                 self.restrict = cap(self.restrict | r, 96)
 
     def on_tools(self, tools: Any) -> None:
         """Tool definitions the request carried (any dialect's shape)."""
-        self._st = None
-        self._defs = None
         for name, toks in definitions(tools).items():
             if name in self.defined or len(self.defined) < 24:
                 self.defined[name] = toks
 
     def on_user(self, index: int, text: str) -> None:
         """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
-        self._st = None
         raw = text[:MAX_TEXT_CHARS]
         self._note(text)
         if self.has_request and not self.in_turn:
@@ -379,7 +339,6 @@ class RegressionDetector:
         return self.pending if self.pending is not None else _NO_REQUEST
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
-        self._st = None
         self.tool_used = True
         self._note(text)
         target = self.current if self.current is not None else (self.served[-1] if self.served else None)
@@ -401,7 +360,6 @@ class RegressionDetector:
     def on_assistant(self, index: int, text: str, tools: Sequence[str],
                      args: Sequence[Any] = ()) -> AssistantTurn | None:
         """`args`: the calls' arguments, in the order of `tools` (a JSON string or an object each)."""
-        self._st = None
         if not all(tools):
             pairs = [(t, args[i] if i < len(args) else None) for i, t in enumerate(tools) if t]
             tools = [t for t, _ in pairs]
@@ -465,10 +423,7 @@ class RegressionDetector:
             self._unread = None
             self._unread_chars = 0
             for text in waiting:
-                found = figures(text)
-                if found:
-                    self._facts_packed = None
-                for f in found:
+                for f in figures(text):
                     if f in facts:
                         del facts[f]
                     facts[f] = None
@@ -732,38 +687,22 @@ class RegressionDetector:
 
     # -- state --------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        """The state. While no `on_*` call came, its parts are those of the last one (shared: serialise them, do not
-        change them); the dict itself is a copy."""
-        out = self._st
-        if out is not None:
-            for s in self.served:
-                s._rsince = 0  # what writing it again would do (`Served.packed`)
-            return dict(out)
         cur = None
         if self.current is not None:
             for i, s in enumerate(self.served):
                 if s is self.current:
                     cur = i
-        out = {"v": STATE_VERSION}
+        out: dict[str, Any] = {"v": STATE_VERSION}
         if self.served:
             defined = self.defined
-            out["served"] = [s.packed(defined) for s in self.served]
+            out["served"] = [s.ready(defined).to_state() for s in self.served]
         if self.has_request:
             if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
                 out["pending_ref"] = cur  # the request just served: say which, not what
             else:
-                req = self._request()
-                pend = self._pend
-                if pend is None or pend[0] is not req:
-                    pend = (req, req.to_state())
-                    self._pend = pend
-                out["pending"] = pend[1]
+                out["pending"] = self._request().to_state()
         if self.defined:
-            defs = self._defs
-            if defs is None:
-                defs = {k: pack_hashes(v) for k, v in self.defined.items()}
-                self._defs = defs
-            out["defs"] = defs
+            out["defs"] = {k: pack_hashes(v) for k, v in self.defined.items()}
         if self.restrict:
             out["sys"] = pack_hashes(self.restrict)
         for key, value, fresh in (("tool_used", self.tool_used, False), ("pending_index", self.pending_index, -1),
@@ -773,13 +712,8 @@ class RegressionDetector:
                 out[key] = value
         facts = self._facts()
         if facts:
-            packed = self._facts_packed
-            if packed is None:
-                packed = pack_ordered(list(facts))
-                self._facts_packed = packed
-            out["facts"] = packed
-        self._st = out
-        return dict(out)
+            out["facts"] = pack_ordered(list(facts))
+        return out
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> RegressionDetector:
