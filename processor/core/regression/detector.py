@@ -41,6 +41,8 @@ THRESHOLD = 0.5  # the score a match needs (see `_score`)
 MAX_FACTS = 32  # figures (numbers, times, amounts) remembered from the conversation's texts, the latest kept
 FACT_CHARS = 2000  # characters of a text whose figures are read
 NOVEL_FACTS = 3  # figures of a reply found nowhere in the conversation that make it a report of fresh data
+UNREAD_TEXTS = 16  # texts noted and not read for figures yet (`_note`): at most this many ...
+UNREAD_CHARS = 4 * FACT_CHARS  # ... and about this many characters
 
 Outcome = Literal["tool", "text_only"]
 _EMPTY = EMPTY  # shared (see `text.EMPTY`)
@@ -249,7 +251,8 @@ class Served:
         return bool(self.snippet) or self._snip is not None
 
     def to_state(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"i": self.index, "tools": list(self.tools), "req": self.req.to_state()}
+        # the tools tuple as is: orjson writes it as a list
+        out: dict[str, Any] = {"i": self.index, "tools": self.tools, "req": self.req.to_state()}
         for key, hashes in (("k", self.kind), ("v", self.slots), ("s", self.snippet), ("o", self.echo)):
             if hashes:
                 out[key] = pack_hashes(hashes)
@@ -294,6 +297,8 @@ class RegressionDetector:
         self.restrict: frozenset[int] = _EMPTY  # tokens of the system prompt's restrictive sentences
         self.trace: list[AssistantTurn] | None = None  # diagnostics: a list here records every turn decided
         self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
+        self._unread: list[str] | None = None  # texts noted whose figures are not in `facts` yet (`_facts`)
+        self._unread_chars = 0
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -393,18 +398,43 @@ class RegressionDetector:
         return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
 
     def _note(self, text: str) -> None:
-        """Remember the figures of a text: a reply that states others had them from nowhere in the conversation."""
+        """Remember the figures of a text: a reply that states others had them from nowhere in the conversation.
+
+        Read when needed (`_facts`): only a judged reply (`_novel`) and the state read them, so a history judged
+        once (`repair()`) mostly never does. Texts wait in order, a few at most (bounded memory)."""
+        if not text:
+            return
+        t = text[:FACT_CHARS]
+        waiting = self._unread
+        if waiting is None:
+            self._unread = [t]
+            self._unread_chars = len(t)
+            return
+        waiting.append(t)
+        self._unread_chars += len(t)
+        if len(waiting) >= UNREAD_TEXTS or self._unread_chars > UNREAD_CHARS:
+            self._facts()
+
+    def _facts(self) -> dict[int, None]:
+        """`facts` with the texts noted since it was last read (in their order: the latest figures are kept)."""
         facts = self.facts
-        for f in figures(text[:FACT_CHARS]):
-            if f in facts:
-                del facts[f]
-            facts[f] = None
-        while len(facts) > MAX_FACTS:
-            del facts[next(iter(facts))]
+        waiting = self._unread
+        if waiting is not None:
+            self._unread = None
+            self._unread_chars = 0
+            for text in waiting:
+                for f in figures(text):
+                    if f in facts:
+                        del facts[f]
+                    facts[f] = None
+                while len(facts) > MAX_FACTS:
+                    del facts[next(iter(facts))]
+        return facts
 
     def _novel(self, reply: str) -> int:
         """How many figures of a reply the conversation never showed."""
-        return sum(1 for f in set(figures(reply[:FACT_CHARS])) if f not in self.facts)
+        facts = self._facts()
+        return sum(1 for f in set(figures(reply[:FACT_CHARS])) if f not in facts)
 
     def _turn(self, turn: AssistantTurn) -> AssistantTurn:
         if self.trace is not None:
@@ -664,7 +694,8 @@ class RegressionDetector:
                     cur = i
         out: dict[str, Any] = {"v": STATE_VERSION}
         if self.served:
-            out["served"] = [s.ready(self.defined).to_state() for s in self.served]
+            defined = self.defined
+            out["served"] = [s.ready(defined).to_state() for s in self.served]
         if self.has_request:
             if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
                 out["pending_ref"] = cur  # the request just served: say which, not what
@@ -679,8 +710,9 @@ class RegressionDetector:
                                   ("topic", self.topic, None), ("text_task", self.last_text_task, False)):
             if value != fresh:
                 out[key] = value
-        if self.facts:
-            out["facts"] = pack_ordered(list(self.facts))
+        facts = self._facts()
+        if facts:
+            out["facts"] = pack_ordered(list(facts))
         return out
 
     @classmethod
@@ -713,18 +745,20 @@ class RegressionDetector:
         return d
 
 
-_FIGURE_RE = re.compile(r"\d+(?:[.,:]\d+)*")
+# a figure of two digits or more, with its separators: what `\d+(?:[.,:]\d+)*` finds, less its one-digit matches
+# (a match ends with a digit and holds one between separators, so "1,2" is two digits and a one-character match is
+# the only one too short); the regular expression skips those, and nothing is left to strip
+_FIGURE_RE = re.compile(r"\d(?:[.,:]?\d)+")
+_NO_FIGURES: tuple[int, ...] = ()
 
 
 @functools.lru_cache(maxsize=1024)
 def figures(text: str) -> tuple[int, ...]:
     """Hashes of a text's figures of two characters or more ("3,400" and "3400" alike; "7" is too common)."""
-    out: list[int] = []
-    for m in _FIGURE_RE.findall(text):
-        f = m.replace(",", "").rstrip(".:")
-        if len(f) >= 2:
-            out.append(h(f))
-    return tuple(out)
+    found = _FIGURE_RE.findall(text)
+    if not found:
+        return _NO_FIGURES
+    return tuple([h(m.replace(",", "")) if "," in m else h(m) for m in found])
 
 
 def _has_number(args: Any) -> bool:
