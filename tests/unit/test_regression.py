@@ -376,6 +376,47 @@ def test_state_round_trip_gives_identical_decisions(script: list[Step]) -> None:
     assert replay_with_round_trips(script) == straight
 
 
+_WEST = " the sky stays mostly grey with light winds from the west" * 12
+# three results of ~650 characters for one request: the result budget (800 characters between two judged answers)
+# takes the first two; "Oslo" is only in the third
+LONG_RESULTS: list[Step] = [
+    ("u", "What's the weather in Keflavik, Akureyri and Reykjavik?"),
+    ("a", "", ["get_weather", "get_weather", "get_weather"],
+     ['{"city": "Keflavik"}', '{"city": "Akureyri"}', '{"city": "Reykjavik"}']),
+    ("r", "get_weather", "Keflavik: 3 C, humidity 90 percent, nearest station Tromso." + _WEST[:580]),
+    ("r", "get_weather", "Akureyri: 8 C, humidity 87 percent, nearest station Keflavik." + _WEST[:580]),
+    ("r", "get_weather", "Reykjavik: 1 C, humidity 85 percent, nearest station Oslo." + _WEST[:580]),
+    ("a", "Here you go."),
+    ("u", "And the humidity in Oslo?"),
+    ("a", "Sunny."),
+]
+
+
+@pytest.mark.parametrize("at", range(len(LONG_RESULTS)))
+def test_where_the_state_is_written_changes_no_decision(at: int) -> None:
+    """The worker writes a conversation's state at batch ends, which depend on fetch timing; a restore or an
+    eviction can come anywhere too. A write between two results used to restart the result budget, so the third
+    result was read or not depending on where the batch ended, and the finding came and went with it."""
+    straight = run(LONG_RESULTS)
+    assert [t.expected_tool for t in straight] == [None, "get_weather"]
+    det = RegressionDetector()
+    turns: list[AssistantTurn] = []
+    for i, step in enumerate(LONG_RESULTS):
+        if i == at:
+            det = RegressionDetector.from_state(json.loads(json.dumps(det.to_state())))
+        turns.extend(_one(det, i, step))
+    assert turns == straight
+
+
+def test_a_call_takes_the_definitions_known_when_it_arrives() -> None:
+    """Definitions that arrive after a call do not change what the call says about its request, wherever the state
+    is written between them (they used to join it at the next judged answer or state write, whichever came first)."""
+    script: list[Step] = [("u", "Please run number 7"), ("a", "", ["act"], ['{"id": 7}']), ("r", "act", "ok"),
+                          ("a", "Done."), ("d", [{"name": "act", "description": "open or close the garage door"}]),
+                          ("u", "Now close the garage door"), ("a", "Closed it.")]
+    assert replay_with_round_trips(script) == run(script)
+
+
 def test_state_is_deterministic() -> None:
     a, b = RegressionDetector(), RegressionDetector()
     run(CONVERSATIONS[0], a)
@@ -443,7 +484,7 @@ def test_never_raises_on_arbitrary_unicode(script: list[Step]) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.sampled_from([s for c in CONVERSATIONS for s in c]), max_size=30))
+@given(st.lists(st.sampled_from([s for c in (*CONVERSATIONS, LONG_RESULTS) for s in c]), max_size=30))
 def test_round_trip_is_transparent_on_any_interleaving(script: list[Step]) -> None:
     assert replay_with_round_trips(script) == run(script)
 

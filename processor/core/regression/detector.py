@@ -94,9 +94,9 @@ class Served:
     `snippet_tokens` for the results, `ready` for both, before the state is written). Most requests are never
     compared between two state writes.
 
-    `settle` marks the points at which the record takes the conversation's tool definitions and restarts its
-    result budget (`SNIPPET_CHARS` per settle): every judged text-only answer and every state write. Hashing
-    later than that gives the same tokens."""
+    A call takes the tool definitions known when it arrives. The result budget (`SNIPPET_CHARS`) restarts at
+    every judged text-only answer (`settle`) and nowhere else: it is kept in the state, so where the state is
+    written (batch boundaries, evictions, restores) changes no token and no decision."""
 
     __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
                  "slots", "snippet", "tools")
@@ -113,15 +113,15 @@ class Served:
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
-        # not hashed yet: the request's text, the calls ("t", tools, args), the answer's text. A call item takes the
-        # tool definitions known at the next `settle` as a fourth element (None: none). Tuples, not lists: tuples
+        # not hashed yet: the request's text, the calls ("t", tools, args, definitions known then or None), the
+        # answer's text. Tuples, not lists: tuples
         # of strings are untracked by the garbage collector after its first look, so they cost no later collection.
         # The three are independent (each sets its own fields), so their order does not matter
         self._q: str | None = None
         self._raw: tuple[tuple[Any, ...], ...] | None = None
         self._o: str | None = None
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
-        self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`)
+        self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`); in the state
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
 
     def basis(self) -> frozenset[int]:
@@ -130,12 +130,14 @@ class Served:
             self._basis = (self.req.content - self.slots) | self.kind | self.echo
         return self._basis
 
-    def defer(self, kind: str, a: Any, b: Any = None) -> None:
+    def defer(self, kind: Literal["q", "r", "o"], a: str) -> None:
+        """Keep a text for hashing on first need: the request ("q"), a result ("r", within the budget), the
+        answer after the results ("o")."""
         if kind == "r":
             if self._rsince >= SNIPPET_CHARS:
                 return
-            text: str = a
-            self._rsince += len(text)
+            text = a
+            self._rsince = min(self._rsince + len(text), SNIPPET_CHARS)  # at the bound: spent
             if self._snip is None:
                 self._snip = (text,)
             else:
@@ -148,11 +150,9 @@ class Served:
             return
         if kind == "o":
             self._o = a
-            return
-        item = (kind, a, b)
-        self._raw = (item,) if self._raw is None else (*self._raw, item)
 
-    def add_tools(self, tools: Sequence[str], args: Sequence[Any]) -> None:
+    def add_tools(self, tools: Sequence[str], args: Sequence[Any], defined: Mapping[str, frozenset[int]]) -> None:
+        """Calls of the turn, with the definitions of their tools known now (`defined`)."""
         tt = tuple(tools)
         if not self.tools and len(tt) <= 8 and (len(tt) == 1 or len(set(tt)) == len(tt)):
             self.tools = tt  # the common case: what the loop below would build, one tuple shared with the item
@@ -160,32 +160,21 @@ class Served:
             for t in tt:
                 if t not in self.tools and len(self.tools) < 8:
                     self.tools = (*self.tools, t)
-        self.defer("t", tt, tuple(args))
+        defs: frozenset[int] | None = None
+        if defined:
+            for t in tt:
+                d = defined.get(t)
+                if d:
+                    defs = d if defs is None else defs | d
+        item = ("t", tt, tuple(args), defs)
+        self._raw = (item,) if self._raw is None else (*self._raw, item)
 
-    def settle(self, defined: Mapping[str, frozenset[int]]) -> None:
-        """Calls deferred so far take the tool definitions known now; the result budget starts again."""
+    def settle(self) -> None:
+        """A text-only answer was judged: the result budget starts again."""
         self._rsince = 0
-        raw = self._raw
-        if raw is None:
-            return
-        if not any(len(x) == 3 for x in raw):
-            return
-        out: list[tuple[Any, ...]] = []
-        for x in raw:
-            if len(x) == 3:
-                defs: frozenset[int] | None = None
-                if defined:
-                    for t in x[1]:
-                        d = defined.get(t)
-                        if d:
-                            defs = d if defs is None else defs | d
-                x = ("t", x[1], x[2], defs)
-            out.append(x)
-        self._raw = tuple(out)
 
-    def ready(self, defined: Mapping[str, frozenset[int]]) -> Served:
-        """Settle, and hash everything that arrived (before the state is written)."""
-        self.settle(defined)
+    def ready(self) -> Served:
+        """Hash everything that arrived (before the state is written; the budget goes on)."""
         self.ready_core()
         self.snippet_tokens()
         return self
@@ -201,15 +190,9 @@ class Served:
             self._q = None
             self.req = request_core(q)
         if raw is not None:
-            pending: list[tuple[Any, ...]] | None = None  # call items not settled yet
             kind = set(self.kind)
             slots = set(self.slots)
             for x in raw:
-                if len(x) == 3:  # not settled yet: stays for the next settle
-                    if pending is None:
-                        pending = []
-                    pending.append(x)
-                    continue
                 a = x[1]
                 b = x[2]
                 for i, t in enumerate(a):
@@ -223,7 +206,7 @@ class Served:
                 defs = x[3]
                 if defs is not None:
                     kind |= defs
-            self._raw = tuple(pending) if pending is not None else None
+            self._raw = None
             self.kind = cap(kind, MAX_KIND)
             self.slots = cap(slots, MAX_KIND)
         if o is not None:
@@ -260,6 +243,8 @@ class Served:
             out["n"] = 1
         if self.echoed and not self.echo:
             out["e"] = 1
+        if self._rsince:
+            out["rb"] = self._rsince  # the result budget taken since the last judged answer
         return out
 
     @classmethod
@@ -269,6 +254,8 @@ class Served:
                   unpack_hashes(s.get("o", "")), bool(s.get("n", False)))
         if s.get("e"):
             out.echoed = True
+        budget = s.get("rb", 0)
+        out._rsince = budget if isinstance(budget, int) and 0 < budget <= SNIPPET_CHARS else 0
         return out
 
 
@@ -378,7 +365,7 @@ class RegressionDetector:
                 if self.current is None and self.has_request:
                     self.current = self._remember(self.pending_index, tools, args)
                 elif self.current is not None:
-                    self.current.add_tools(tools, args)
+                    self.current.add_tools(tools, args, self.defined)
                 self.tool_used = True
             return None
         self.in_turn = True
@@ -392,7 +379,7 @@ class RegressionDetector:
         if not before:
             return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
         for s in self.served:
-            s.settle(self.defined)
+            s.settle()
         expected, detail = self._judge(self._request(), text)
         self._note(text)
         return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
@@ -667,7 +654,7 @@ class RegressionDetector:
             s.defer("q", self._pending_text)  # analysed (without its flags) when needed
         else:
             s = Served(index, self._request())
-        s.add_tools(tools, args)
+        s.add_tools(tools, args, self.defined)
         served = self.served
         if served and served[-1].index == index:
             served.pop()
@@ -694,8 +681,7 @@ class RegressionDetector:
                     cur = i
         out: dict[str, Any] = {"v": STATE_VERSION}
         if self.served:
-            defined = self.defined
-            out["served"] = [s.ready(defined).to_state() for s in self.served]
+            out["served"] = [s.ready().to_state() for s in self.served]
         if self.has_request:
             if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
                 out["pending_ref"] = cur  # the request just served: say which, not what
