@@ -1,0 +1,78 @@
+"""Findings do not depend on where the state is written.
+
+The worker writes each changed conversation's state at the end of every batch (where a batch ends depends on
+fetch timing), evicts cold conversations to their stored form and restores them; a replay cuts its batches
+elsewhere. So the engine must give the same findings whether it writes state after every event, never, or keeps
+only one conversation live. Checked on every labelled stream of `bench/eval/` (938 conversations, interleaved)
+and on one made for it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import orjson
+
+from processor.core.partition import EngineConfig, PartitionProcessor
+
+EVAL = Path(__file__).resolve().parents[2] / "bench" / "eval"
+T0 = 1_700_000_000_000
+
+
+_WEST = " the sky stays mostly grey with light winds from the west" * 12
+# a request served by three long results: the result budget between two judged answers takes the first two
+# ("Oslo" is only in the third); a state write between them must not restart it
+LONG_RESULTS = {"dialect": "openai_chat", "messages": [
+    {"role": "user", "content": "What's the weather in Keflavik, Akureyri and Reykjavik?"},
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": f"call_{i}", "type": "function", "function": {"name": "get_weather", "arguments": f'{{"city": "{c}"}}'}}
+        for i, c in enumerate(("Keflavik", "Akureyri", "Reykjavik"))]},
+    {"role": "tool", "tool_call_id": "call_0", "content": "Keflavik: 3 C, humidity 90 percent, nearest station Tromso."
+     + _WEST[:580]},
+    {"role": "tool", "tool_call_id": "call_1", "content": "Akureyri: 8 C, humidity 87 percent, nearest station "
+     "Keflavik." + _WEST[:580]},
+    {"role": "tool", "tool_call_id": "call_2", "content": "Reykjavik: 1 C, humidity 85 percent, nearest station Oslo."
+     + _WEST[:580]},
+    {"role": "assistant", "content": "Here you go."},
+    {"role": "user", "content": "And the humidity in Oslo?"},
+    {"role": "assistant", "content": "Sunny."}]}
+
+
+def _events() -> list[tuple[bytes, bytes]]:
+    files = [*sorted(EVAL.glob("blind*/slice_*.jsonl")), EVAL / "dev" / "dev.jsonl", EVAL / "regression_eval.jsonl"]
+    convs = [LONG_RESULTS, *(json.loads(line) for f in files for line in f.read_text(encoding="utf-8").splitlines())]
+    rows: list[tuple[int, int, bytes, bytes]] = []
+    for n, r in enumerate(c for c in convs if c.get("input", "stream") == "stream"):
+        cid = f"c{n}"
+        for i, m in enumerate(r["messages"]):
+            ev: dict[str, object] = {"conversation_id": cid, "ts": T0 + i * 1000, "type": "message", "message": m,
+                                     "dialect": r.get("dialect")}
+            if i == 0 and r.get("tools"):
+                ev = {"conversation_id": cid, "ts": T0, "type": "request", "messages": [m],
+                      "dialect": r.get("dialect"), "tools": r["tools"]}
+            rows.append((i, n, cid.encode(), orjson.dumps(ev)))
+    rows.sort(key=lambda e: (e[0], e[1]))  # conversations interleaved, message by message
+    return [(k, v) for _, _, k, v in rows]
+
+
+def _findings(events: list[tuple[bytes, bytes]], every: int, hot: int | None) -> list[tuple[bytes | None, bytes]]:
+    p = PartitionProcessor("t", 0, EngineConfig())
+    if hot is not None:
+        p.hot_limit = hot
+    out: list[tuple[bytes | None, bytes]] = []
+    for off, (k, v) in enumerate(events):
+        out += [(r.key, r.value or b"") for r in p.process(off, k, v, (), T0 + off) if r.kind == "findings"]
+        if every and off % every == every - 1:
+            p.take_changelog()
+    return out
+
+
+def test_findings_do_not_depend_on_state_writes() -> None:
+    events = _events()
+    assert len(events) > 7000
+    straight = _findings(events, 0, None)
+    assert sum(b"text_only_regression" in v for _, v in straight) > 100
+    assert any(k == b"c0" and b"text_only_regression" in v for k, v in straight)  # the made one
+    assert _findings(events, 1, None) == straight  # state written after every event
+    assert _findings(events, 0, 1) == straight  # one conversation live: the others evicted and restored
