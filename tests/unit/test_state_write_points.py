@@ -3,8 +3,8 @@
 The worker writes each changed conversation's state at the end of every batch (where a batch ends depends on
 fetch timing), evicts cold conversations to their stored form and restores them; a replay cuts its batches
 elsewhere. So the engine must give the same findings whether it writes state after every event, never, or keeps
-only one conversation live. Checked on every labelled stream of `bench/eval/` (938 conversations, interleaved)
-and on one made for it.
+only one conversation live. Checked on every labelled conversation of `bench/eval/` (streams of messages and
+successive request snapshots, interleaved) and on one made for it.
 """
 
 from __future__ import annotations
@@ -43,14 +43,20 @@ def _events() -> list[tuple[bytes, bytes]]:
     files = [*sorted(EVAL.glob("blind*/slice_*.jsonl")), EVAL / "dev" / "dev.jsonl", EVAL / "regression_eval.jsonl"]
     convs = [LONG_RESULTS, *(json.loads(line) for f in files for line in f.read_text(encoding="utf-8").splitlines())]
     rows: list[tuple[int, int, bytes, bytes]] = []
-    for n, r in enumerate(c for c in convs if c.get("input", "stream") == "stream"):
+    for n, r in enumerate(convs):
         cid = f"c{n}"
+        base = {"conversation_id": cid, "dialect": r.get("dialect")}
+        if r.get("input") == "snapshots":  # successive request snapshots, each a `request` event
+            for i, snap in enumerate(r["snapshots"]):
+                ev: dict[str, object] = {**base, "ts": T0 + i * 1000, "type": "request", "messages": snap}
+                if r.get("tools"):
+                    ev["tools"] = r["tools"]
+                rows.append((i, n, cid.encode(), orjson.dumps(ev)))
+            continue
         for i, m in enumerate(r["messages"]):
-            ev: dict[str, object] = {"conversation_id": cid, "ts": T0 + i * 1000, "type": "message", "message": m,
-                                     "dialect": r.get("dialect")}
+            ev = {**base, "ts": T0 + i * 1000, "type": "message", "message": m}
             if i == 0 and r.get("tools"):
-                ev = {"conversation_id": cid, "ts": T0, "type": "request", "messages": [m],
-                      "dialect": r.get("dialect"), "tools": r["tools"]}
+                ev = {**base, "ts": T0, "type": "request", "messages": [m], "tools": r["tools"]}
             rows.append((i, n, cid.encode(), orjson.dumps(ev)))
     rows.sort(key=lambda e: (e[0], e[1]))  # conversations interleaved, message by message
     return [(k, v) for _, _, k, v in rows]
@@ -73,6 +79,7 @@ def test_findings_do_not_depend_on_state_writes() -> None:
     assert len(events) > 7000
     straight = _findings(events, 0, None)
     assert sum(b"text_only_regression" in v for _, v in straight) > 100
+    assert sum(b"tool_history_erased" in v for _, v in straight) > 20
     assert any(k == b"c0" and b"text_only_regression" in v for k, v in straight)  # the made one
     assert _findings(events, 1, None) == straight  # state written after every event
     assert _findings(events, 0, 1) == straight  # one conversation live: the others evicted and restored
