@@ -31,13 +31,15 @@ WORD_CACHE = 8192
 
 
 def normalize(text: str) -> str:
-    """NFKC + case-fold; curly apostrophes made straight."""
+    """NFKC + case-fold; curly apostrophes made straight. (NFKC leaves ASCII text as it is: skipped there.)"""
+    if text.isascii():
+        return text.casefold()
     return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
 
 
 def h(token: str) -> int:
-    """A token's 32-bit hash (stable across processes: the state stores it)."""
-    return zlib.crc32(token.encode("utf-8")) & 0xFFFFFFFF
+    """A token's 32-bit hash (stable across processes: the state stores it). `zlib.crc32` is unsigned."""
+    return zlib.crc32(token.encode("utf-8"))
 
 
 @functools.lru_cache(maxsize=WORD_CACHE)
