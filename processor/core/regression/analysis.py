@@ -9,12 +9,13 @@ again in every request snapshot); neither keeps text.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
-from .text import CJK_RE, EMPTY, TOKEN_RE, cap, cjk_grams, h, normalize, pack_hashes, stem, unpack_hashes
+from .text import CJK_RE, EMPTY, cap, cjk_grams, h, normalize, pack_hashes, stem, tokens, unpack_hashes
 
 MAX_TEXT_CHARS = 2000  # characters of a user message looked at
 MAX_TOKENS = 48  # hashed tokens kept per request set
@@ -120,7 +121,7 @@ def analyze_request(raw: str) -> Request:
         not norm.isascii() and _ANY_LETTER_RE.search(CJK_RE.sub(" ", norm)) is not None
     )
     cjk = not norm.isascii() and CJK_RE.search(norm) is not None
-    flags = _flags(norm, latin, cjk, sum(1 for _ in TOKEN_RE.finditer(norm)) if not cjk else _size(norm))
+    flags = _flags(norm, latin, cjk, len(tokens(norm)) if not cjk else _size(norm))
     return Request(core.content, core.singles, core.chars, core.entities, core.times, flags, core.size)
 
 
@@ -141,7 +142,7 @@ def request_core(raw: str) -> Request:
     times: set[int] = set()
     size = 0
     words = _REQ_WORDS
-    for tok in TOKEN_RE.findall(norm):
+    for tok in tokens(norm):
         w = words.get(tok)
         if w is None:
             if tok[0] >= "\u3040" and CJK_RE.match(tok):
@@ -226,7 +227,7 @@ def _ordered(values: list[int]) -> tuple[int, ...]:
 def _size(norm: str) -> int:
     """Words + CJK characters."""
     n = 0
-    for tok in TOKEN_RE.findall(norm):
+    for tok in tokens(norm):
         n += len(tok) if CJK_RE.match(tok) else 1
     return n
 
@@ -446,7 +447,7 @@ def _bare_status(norm: str, langs: tuple[Language, ...]) -> bool:
         n += k
     if not n:
         return False
-    for tok in TOKEN_RE.findall(rest):
+    for tok in tokens(rest):
         if CJK_RE.match(tok):
             for lang in CJK_LANGS:
                 if any(p for p in lang.cut.split(tok)):
@@ -521,16 +522,12 @@ def analyze_reply(text: str) -> Reply:
 @functools.lru_cache(maxsize=CACHE)
 def text_tokens(text: str, limit: int = 160) -> frozenset[int]:
     """Every token of a text (results, system prompts): stems, numbers, CJK n-grams and characters."""
-    norm = normalize(text[:4000])
-    out: set[int] = set()
-    cache = _TEXT_TOKENS
-    for tok in TOKEN_RE.findall(norm):
-        t = cache.get(tok)
-        if t is None:
-            t = _text_token(tok)
-        if t:
-            out.update(t)
-    return cap(out, limit)
+    toks = tokens(normalize(text[:4000]))
+    found = list(map(_TEXT_TOKENS.get, toks))
+    if None in found:
+        found = [t if t is not None else _text_token(tok) for t, tok in zip(found, toks, strict=True)]
+    # the hashes in the order of the tokens: the set is filled as if one by one
+    return cap(set(itertools.chain.from_iterable(found)), limit)  # type: ignore[arg-type]
 
 
 _TEXT_TOKENS: dict[str, tuple[int, ...]] = {}  # a token of `text_tokens` -> its hashes in order; bounded

@@ -25,6 +25,8 @@ CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
 # a CJK run, or a word of any other script (letters and digits, no underscore)
 TOKEN_RE = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:'[^\W_{CJK}]+)?")
 CJK_RE = re.compile(rf"[{CJK}]")
+# `TOKEN_RE` on ASCII text (where `\w` is `[A-Za-z0-9_]` and no CJK occurs): a plain class, twice as fast
+_ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z0-9]+)?")
 _CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
 _IDENT_SPLIT_RE = re.compile(r"[^0-9A-Za-z\u0080-\uffff]+")
 WORD_CACHE = 8192
@@ -35,6 +37,11 @@ def normalize(text: str) -> str:
     if text.isascii():
         return text.casefold()
     return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
+
+
+def tokens(norm: str) -> list[str]:
+    """`TOKEN_RE.findall(norm)`: CJK runs and words."""
+    return _ASCII_TOKEN_RE.findall(norm) if norm.isascii() else TOKEN_RE.findall(norm)
 
 
 def h(token: str) -> int:
@@ -115,4 +122,4 @@ def unpack_ordered(value: Any) -> list[int]:
 
 
 __all__ = ["CJK", "CJK_RE", "EMPTY", "TOKEN_RE", "cap", "cjk_grams", "h", "is_cjk", "normalize", "pack_hashes",
-           "pack_ordered", "split_identifier", "stem", "unpack_hashes", "unpack_ordered"]
+           "pack_ordered", "split_identifier", "stem", "tokens", "unpack_hashes", "unpack_ordered"]
