@@ -45,7 +45,10 @@ def name_tokens(name: str) -> frozenset[int]:
 def _leaves(value: Any, keys: list[str], values: list[str], depth: int = 0) -> None:
     if depth > 6 or len(values) > 64:
         return
-    if isinstance(value, Mapping):
+    t = type(value)
+    if t is str:  # the usual leaf, before the (slow) abstract `Mapping` check
+        values.append(value[:200])
+    elif t is dict or (t is not list and isinstance(value, Mapping)):
         for k, v in value.items():
             keys.append(str(k))
             _leaves(v, keys, values, depth + 1)
