@@ -12,7 +12,7 @@ import functools
 import itertools
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
 from .text import CJK_RE, EMPTY, cap, cjk_grams, h, normalize, pack_hashes, stem, tokens, unpack_hashes
@@ -525,9 +525,11 @@ def text_tokens(text: str, limit: int = 160) -> frozenset[int]:
     toks = tokens(normalize(text[:4000]))
     found = list(map(_TEXT_TOKENS.get, toks))
     if None in found:
-        found = [t if t is not None else _text_token(tok) for t, tok in zip(found, toks, strict=True)]
+        hashes = [t if t is not None else _text_token(tok) for t, tok in zip(found, toks, strict=True)]
+    else:
+        hashes = cast(list[tuple[int, ...]], found)
     # the hashes in the order of the tokens: the set is filled as if one by one
-    return cap(set(itertools.chain.from_iterable(found)), limit)  # type: ignore[arg-type]
+    return cap(set(itertools.chain.from_iterable(hashes)), limit)
 
 
 _TEXT_TOKENS: dict[str, tuple[int, ...]] = {}  # a token of `text_tokens` -> its hashes in order; bounded

@@ -9,6 +9,7 @@ at `_`, `-`, `.`, `/` and camelCase humps. Tokens are kept as 32-bit CRC hashes,
 from __future__ import annotations
 
 import base64
+import binascii
 import functools
 import re
 import struct
@@ -97,7 +98,7 @@ def cap(values: Iterable[int], n: int) -> frozenset[int]:
 @functools.lru_cache(maxsize=WORD_CACHE)
 def pack_hashes(hashes: frozenset[int]) -> str:
     """A set of 32-bit hashes as base64 of sorted little-endian u32: half the size of a JSON list of numbers."""
-    return base64.b64encode(struct.pack(f"<{len(hashes)}I", *sorted(hashes))).decode("ascii")
+    return binascii.b2a_base64(struct.pack(f"<{len(hashes)}I", *sorted(hashes)), newline=False).decode("ascii")
 
 
 def unpack_hashes(value: Any) -> frozenset[int]:
@@ -111,7 +112,7 @@ def unpack_hashes(value: Any) -> frozenset[int]:
 
 def pack_ordered(hashes: list[int]) -> str:
     """A list of 32-bit hashes in its order (where the order decides what is dropped first)."""
-    return base64.b64encode(struct.pack(f"<{len(hashes)}I", *hashes)).decode("ascii")
+    return binascii.b2a_base64(struct.pack(f"<{len(hashes)}I", *hashes), newline=False).decode("ascii")
 
 
 def unpack_ordered(value: Any) -> list[int]:
