@@ -168,9 +168,11 @@ def request_core(raw: str) -> Request:
                    cap(entities, MAX_TOKENS), frozenset(times) if times else _EMPTY, _NO_FLAGS, size)
 
 
-# Per-token caches: words recur from text to text, so a word is stemmed, looked up and hashed once (bounded:
-# emptied when full). The values keep the order of the hashes, so every set is filled in the same order as before.
-TOKEN_CACHE = 16384
+# Per-token caches: words recur from text to text, so a word is stemmed, looked up and hashed once. Bounded: tokens
+# of up to TOKEN_CHARS characters (longer ones are ids and blobs, met once), TOKEN_CACHE of them (emptied when
+# full). The values keep the order of the hashes, so every set is filled in the same order as without them.
+TOKEN_CACHE = 8192
+TOKEN_CHARS = 32
 _STOPWORD = 0  # a function word: dropped
 _TIME = 1  # a time word: slot value
 _ENTITY = 2  # a word with a digit: slot value
@@ -188,9 +190,10 @@ def _req_word(tok: str) -> tuple[int, int]:
         w = (_TIME, h(s))
     else:
         w = (_ENTITY if _DIGIT_RE.search(tok) else _CONTENT, h(s))
-    if len(_REQ_WORDS) >= TOKEN_CACHE:
-        _REQ_WORDS.clear()
-    _REQ_WORDS[tok] = w
+    if len(tok) <= TOKEN_CHARS:
+        if len(_REQ_WORDS) >= TOKEN_CACHE:
+            _REQ_WORDS.clear()
+        _REQ_WORDS[tok] = w
     return w
 
 
@@ -213,9 +216,10 @@ def _req_run(tok: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...
                         singles.append(h(g))
                 chars.extend(h(c) for c in t)
     r = (_ordered(times), _ordered(content), _ordered(singles), _ordered(chars))
-    if len(_REQ_RUNS) >= TOKEN_CACHE:
-        _REQ_RUNS.clear()
-    _REQ_RUNS[tok] = r
+    if len(tok) <= TOKEN_CHARS:
+        if len(_REQ_RUNS) >= TOKEN_CACHE:
+            _REQ_RUNS.clear()
+        _REQ_RUNS[tok] = r
     return r
 
 
@@ -305,9 +309,10 @@ def _entity_token(tok: str) -> tuple[int, tuple[int, ...], tuple[str, ...]]:
                 if compound:
                     spans.append(normalize(tok))
     e = (kind, tuple(hashes), tuple(spans))
-    if len(_ENTITY_TOKENS) >= TOKEN_CACHE:
-        _ENTITY_TOKENS.clear()
-    _ENTITY_TOKENS[tok] = e
+    if len(tok) <= TOKEN_CHARS:
+        if len(_ENTITY_TOKENS) >= TOKEN_CACHE:
+            _ENTITY_TOKENS.clear()
+        _ENTITY_TOKENS[tok] = e
     return e
 
 
@@ -548,9 +553,10 @@ def _text_token(tok: str) -> tuple[int, ...]:
         if s not in STOP:
             out.append(h(s))
     t = _ordered(out)
-    if len(_TEXT_TOKENS) >= TOKEN_CACHE:
-        _TEXT_TOKENS.clear()
-    _TEXT_TOKENS[tok] = t
+    if len(tok) <= TOKEN_CHARS:
+        if len(_TEXT_TOKENS) >= TOKEN_CACHE:
+            _TEXT_TOKENS.clear()
+        _TEXT_TOKENS[tok] = t
     return t
 
 
