@@ -9,12 +9,13 @@ again in every request snapshot); neither keeps text.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
-from .text import CJK_RE, EMPTY, TOKEN_RE, cap, cjk_grams, h, normalize, pack_hashes, stem, unpack_hashes
+from .text import CJK_RE, EMPTY, cap, cjk_grams, h, normalize, pack_hashes, stem, tokens, unpack_hashes
 
 MAX_TEXT_CHARS = 2000  # characters of a user message looked at
 MAX_TOKENS = 48  # hashed tokens kept per request set
@@ -120,7 +121,7 @@ def analyze_request(raw: str) -> Request:
         not norm.isascii() and _ANY_LETTER_RE.search(CJK_RE.sub(" ", norm)) is not None
     )
     cjk = not norm.isascii() and CJK_RE.search(norm) is not None
-    flags = _flags(norm, latin, cjk, sum(1 for _ in TOKEN_RE.finditer(norm)) if not cjk else _size(norm))
+    flags = _flags(norm, latin, cjk, len(tokens(norm)) if not cjk else _size(norm))
     return Request(core.content, core.singles, core.chars, core.entities, core.times, flags, core.size)
 
 
@@ -140,43 +141,97 @@ def request_core(raw: str) -> Request:
     chars: set[int] = set()
     times: set[int] = set()
     size = 0
-    for tok in TOKEN_RE.findall(norm):
-        if tok[0] >= "\u3040" and CJK_RE.match(tok):
-            size += len(tok)
-            for lang in CJK_LANGS:
-                for piece in lang.cut.split(tok):
-                    if not piece:
-                        continue
-                    for t in _time_split(piece):
-                        if t in TIME:
-                            times.add(h(t))
-                            continue
-                        for g in cjk_grams(t):
-                            content.add(h(g))
-                            if len(g) == 1:
-                                singles.add(h(g))
-                        chars.update(h(c) for c in t)
-        else:
-            size += 1
-            s = stem(tok)
-            if s in STOP or tok in STOP:
+    words = _REQ_WORDS
+    for tok in tokens(norm):
+        w = words.get(tok)
+        if w is None:
+            if tok[0] >= "\u3040" and CJK_RE.match(tok):
+                size += len(tok)
+                r = _REQ_RUNS.get(tok) or _req_run(tok)
+                if r[0]:
+                    times.update(r[0])
+                content.update(r[1])
+                singles.update(r[2])
+                chars.update(r[3])
                 continue
-            if tok in TIME or s in TIME:
-                times.add(h(s))
-                continue
-            hs = h(s)
-            if hs in entities or _DIGIT_RE.search(tok):
-                entities.add(hs)
-                continue
-            content.add(hs)
+            w = _req_word(tok)
+        size += 1
+        kind = w[0]
+        if kind == _CONTENT:
+            if w[1] not in entities:
+                content.add(w[1])
+        elif kind == _ENTITY:
+            entities.add(w[1])
+        elif kind == _TIME:
+            times.add(w[1])
     return Request(cap(content, MAX_TOKENS), cap(singles, MAX_TOKENS), cap(chars, MAX_TOKENS),
                    cap(entities, MAX_TOKENS), frozenset(times) if times else _EMPTY, _NO_FLAGS, size)
+
+
+# Per-token caches: words recur from text to text, so a word is stemmed, looked up and hashed once. Bounded: tokens
+# of up to TOKEN_CHARS characters (longer ones are ids and blobs, met once), TOKEN_CACHE of them (emptied when
+# full). The values keep the order of the hashes, so every set is filled in the same order as without them.
+TOKEN_CACHE = 8192
+TOKEN_CHARS = 32
+_STOPWORD = 0  # a function word: dropped
+_TIME = 1  # a time word: slot value
+_ENTITY = 2  # a word with a digit: slot value
+_CONTENT = 3  # what the request is about (unless the word is a name seen among the entities)
+_REQ_WORDS: dict[str, tuple[int, int]] = {}  # a space-separated script's word -> (kind, hash of its stem)
+# a CJK run -> hashes of its (time words, content n-grams, single characters among them, characters)
+_REQ_RUNS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _req_word(tok: str) -> tuple[int, int]:
+    s = stem(tok)
+    if s in STOP or tok in STOP:
+        w = (_STOPWORD, 0)
+    elif tok in TIME or s in TIME:
+        w = (_TIME, h(s))
+    else:
+        w = (_ENTITY if _DIGIT_RE.search(tok) else _CONTENT, h(s))
+    if len(tok) <= TOKEN_CHARS:
+        if len(_REQ_WORDS) >= TOKEN_CACHE:
+            _REQ_WORDS.clear()
+        _REQ_WORDS[tok] = w
+    return w
+
+
+def _req_run(tok: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    times: list[int] = []
+    content: list[int] = []
+    singles: list[int] = []
+    chars: list[int] = []
+    for lang in CJK_LANGS:
+        for piece in lang.cut.split(tok):
+            if not piece:
+                continue
+            for t in _time_split(piece):
+                if t in TIME:
+                    times.append(h(t))
+                    continue
+                for g in cjk_grams(t):
+                    content.append(h(g))
+                    if len(g) == 1:
+                        singles.append(h(g))
+                chars.extend(h(c) for c in t)
+    r = (_ordered(times), _ordered(content), _ordered(singles), _ordered(chars))
+    if len(tok) <= TOKEN_CHARS:
+        if len(_REQ_RUNS) >= TOKEN_CACHE:
+            _REQ_RUNS.clear()
+        _REQ_RUNS[tok] = r
+    return r
+
+
+def _ordered(values: list[int]) -> tuple[int, ...]:
+    """Without repeats, in the order of first appearance (what adding them one by one to a set does)."""
+    return tuple(dict.fromkeys(values)) if values else ()
 
 
 def _size(norm: str) -> int:
     """Words + CJK characters."""
     n = 0
-    for tok in TOKEN_RE.findall(norm):
+    for tok in tokens(norm):
         n += len(tok) if CJK_RE.match(tok) else 1
     return n
 
@@ -199,33 +254,66 @@ def _entities(text: str) -> tuple[set[int], list[str]]:
     out: set[int] = set()
     spans: list[str] = []
     prev_end = True
+    cache = _ENTITY_TOKENS
     for tok in _ENTITY_RE.findall(text):
-        if tok in _SENTENCE_END:
+        e = cache.get(tok) or _entity_token(tok)
+        kind = e[0]
+        if kind == _SENTENCE:
             prev_end = True
             continue
+        if kind == _ALWAYS or (kind == _INNER and not prev_end):
+            if e[1]:
+                out.update(e[1])
+            if e[2]:
+                spans.extend(e[2])
+        prev_end = False
+    return out, spans
+
+
+_SENTENCE = 0  # a sentence end
+_ALWAYS = 1  # an entity wherever it stands (or CJK with an identifier inside)
+_INNER = 2  # a capitalised word: an entity unless it starts a sentence
+_NEVER = 3
+_ENTITY_SPLIT_RE = re.compile(r"[._\-/:@#]")
+# a token of `_ENTITY_RE` -> (kind, hashes it adds, spans it cuts out); bounded like `_REQ_WORDS`
+_ENTITY_TOKENS: dict[str, tuple[int, tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _entity_token(tok: str) -> tuple[int, tuple[int, ...], tuple[str, ...]]:
+    """What one token of `_entities` adds (all but the sentence position, which the caller knows)."""
+    hashes: list[int] = []
+    spans: list[str] = []
+    if tok in _SENTENCE_END:
+        kind = _SENTENCE
+    else:
         first = tok[0]
         compound = any(c in tok for c in "._-/:@#")
         if CJK_RE.search(tok):
+            kind = _ALWAYS
             if compound:  # 工单TCK-311: the identifier inside is the entity
                 for sub in _LATIN_ID_RE.findall(tok):
-                    out.add(h(stem(normalize(sub))))
+                    hashes.append(h(stem(normalize(sub))))
                     spans.append(normalize(sub))
-            prev_end = False
-            continue
-        if (
-            compound
-            or _DIGIT_RE.search(tok)
-            or (not prev_end and first.isupper() and first.isascii())
-            or (len(tok) > 1 and tok.isupper() and tok.isascii())
-        ):
-            for part in (tok, *re.split(r"[._\-/:@#]", tok)):
-                n = normalize(part)
-                if n and not CJK_RE.search(n):
-                    out.add(h(stem(n)))
-            if compound:
-                spans.append(normalize(tok))
-        prev_end = False
-    return out, spans
+        else:
+            if compound or _DIGIT_RE.search(tok) or (len(tok) > 1 and tok.isupper() and tok.isascii()):
+                kind = _ALWAYS
+            elif first.isupper() and first.isascii():
+                kind = _INNER
+            else:
+                kind = _NEVER
+            if kind != _NEVER:
+                for part in (tok, *_ENTITY_SPLIT_RE.split(tok)):
+                    n = normalize(part)
+                    if n and not CJK_RE.search(n):
+                        hashes.append(h(stem(n)))
+                if compound:
+                    spans.append(normalize(tok))
+    e = (kind, tuple(hashes), tuple(spans))
+    if len(tok) <= TOKEN_CHARS:
+        if len(_ENTITY_TOKENS) >= TOKEN_CACHE:
+            _ENTITY_TOKENS.clear()
+        _ENTITY_TOKENS[tok] = e
+    return e
 
 
 def _clauses(norm: str) -> list[str]:
@@ -364,7 +452,7 @@ def _bare_status(norm: str, langs: tuple[Language, ...]) -> bool:
         n += k
     if not n:
         return False
-    for tok in TOKEN_RE.findall(rest):
+    for tok in tokens(rest):
         if CJK_RE.match(tok):
             for lang in CJK_LANGS:
                 if any(p for p in lang.cut.split(tok)):
@@ -439,20 +527,37 @@ def analyze_reply(text: str) -> Reply:
 @functools.lru_cache(maxsize=CACHE)
 def text_tokens(text: str, limit: int = 160) -> frozenset[int]:
     """Every token of a text (results, system prompts): stems, numbers, CJK n-grams and characters."""
-    norm = normalize(text[:4000])
-    out: set[int] = set()
-    for tok in TOKEN_RE.findall(norm):
-        if tok[0] >= "\u3040" and CJK_RE.match(tok):
-            for lang in CJK_LANGS:
-                for piece in lang.cut.split(tok):
-                    if piece:
-                        out.update(h(g) for g in cjk_grams(piece))
-                        out.update(h(c) for c in piece)
-        else:
-            s = stem(tok)
-            if s not in STOP:
-                out.add(h(s))
-    return cap(out, limit)
+    toks = tokens(normalize(text[:4000]))
+    found = list(map(_TEXT_TOKENS.get, toks))
+    if None in found:
+        hashes = [t if t is not None else _text_token(tok) for t, tok in zip(found, toks, strict=True)]
+    else:
+        hashes = cast(list[tuple[int, ...]], found)
+    # the hashes in the order of the tokens: the set is filled as if one by one
+    return cap(set(itertools.chain.from_iterable(hashes)), limit)
+
+
+_TEXT_TOKENS: dict[str, tuple[int, ...]] = {}  # a token of `text_tokens` -> its hashes in order; bounded
+
+
+def _text_token(tok: str) -> tuple[int, ...]:
+    out: list[int] = []
+    if tok[0] >= "\u3040" and CJK_RE.match(tok):
+        for lang in CJK_LANGS:
+            for piece in lang.cut.split(tok):
+                if piece:
+                    out.extend(h(g) for g in cjk_grams(piece))
+                    out.extend(h(c) for c in piece)
+    else:
+        s = stem(tok)
+        if s not in STOP:
+            out.append(h(s))
+    t = _ordered(out)
+    if len(tok) <= TOKEN_CHARS:
+        if len(_TEXT_TOKENS) >= TOKEN_CACHE:
+            _TEXT_TOKENS.clear()
+        _TEXT_TOKENS[tok] = t
+    return t
 
 
 __all__ = ["MAX_TEXT_CHARS", "MAX_TOKENS", "Reply", "Request", "analyze_reply", "analyze_request", "request_core",

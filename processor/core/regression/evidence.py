@@ -45,7 +45,10 @@ def name_tokens(name: str) -> frozenset[int]:
 def _leaves(value: Any, keys: list[str], values: list[str], depth: int = 0) -> None:
     if depth > 6 or len(values) > 64:
         return
-    if isinstance(value, Mapping):
+    t = type(value)
+    if t is str:  # the usual leaf, before the (slow) abstract `Mapping` check
+        values.append(value[:200])
+    elif t is dict or (t is not list and isinstance(value, Mapping)):
         for k, v in value.items():
             keys.append(str(k))
             _leaves(v, keys, values, depth + 1)
@@ -98,7 +101,18 @@ def arguments(args: Any) -> tuple[frozenset[int], frozenset[int]]:
         return EMPTY, EMPTY
     if isinstance(args, str):
         return _arguments_text(args[:4000])
+    if type(args) is dict and len(args) <= 16:
+        items = tuple(args.items())
+        if all(type(k) is str and (type(v) is str or type(v) is int or v is None) for k, v in items):
+            return _arguments_flat(items)
     return _arguments(args)
+
+
+@functools.lru_cache(maxsize=1024)
+def _arguments_flat(items: tuple[tuple[str, Any], ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """A flat object's arguments, cached by its items as they recur from call to call (exact types only: a
+    bool or a float is equal to an int as a key but gives other tokens)."""
+    return _arguments(dict(items))
 
 
 def definitions(tools: Any) -> dict[str, frozenset[int]]:
