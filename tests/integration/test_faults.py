@@ -751,9 +751,9 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
         for frac in sorted(rng.uniform(0.1, 0.5) for _ in range(2)):  # two kills of a lone worker
             with WorkerProc(s, la, EOS) as a:
                 await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.01)  # type: ignore[misc]
-                in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
+                in_txn += await pause_inside_transaction(a, broker.bootstrap, s.output_topic, 20)
                 assert a.alive(), a.tail()
-                a.kill()
+                a.kill()  # paused inside its transaction: the next owner's producer aborts it
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
             await until_ready(a, b)
             await wait_until(lambda: _ge(progress, int(0.7 * n)), 120, every=0.01)
@@ -775,6 +775,24 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     assert cmp.clean(exactly_once=True), cmp.details()
     assert rcs == (0, 0)
     assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
+
+
+async def pause_inside_transaction(proc: WorkerProc, bootstrap: str, topic: str, timeout_s: float) -> bool:
+    """Pause a lone producer (SIGSTOP) while one of its transactions has written records to `topic` and is not
+    committed. Seeing an open transaction and then striking races the commit (a batch's transaction lasts
+    milliseconds with the compiled core), so: pause first, then look again; a transaction the paused process holds
+    stays open, one it had already committed does not. Resumed and tried again otherwise. True if it is paused
+    inside one (the caller kills it there)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if not await open_transaction(bootstrap, topic, max(0.1, deadline - time.monotonic())):
+            return False
+        proc.signal(signal.SIGSTOP)
+        await asyncio.sleep(0.3)  # what it had sent lands or not; a commit it had already asked for completes
+        if await open_transaction(bootstrap, topic, 0.5):
+            return True
+        proc.signal(signal.SIGCONT)
+    return False
 
 
 async def open_transaction(bootstrap: str, topic: str, timeout_s: float) -> bool:
