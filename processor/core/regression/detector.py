@@ -86,6 +86,9 @@ class AssistantTurn:
                 f"detail={self.detail!r})")
 
 
+_Call = tuple[tuple[str, ...], tuple[Any, ...], frozenset[int] | None]  # tools, arguments, their definitions
+
+
 class Served:
     """A request the assistant served with a tool, and what its tools say about its kind.
 
@@ -113,12 +116,12 @@ class Served:
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
-        # not hashed yet: the request's text, the calls ("t", tools, args, definitions known then or None), the
-        # answer's text. Tuples, not lists: tuples
-        # of strings are untracked by the garbage collector after its first look, so they cost no later collection.
-        # The three are independent (each sets its own fields), so their order does not matter
+        # not hashed yet: the request's text, the calls (tools, args, definitions known then or None), the answer's
+        # text. Tuples, not lists: tuples of strings are untracked by the garbage collector after its first look, so
+        # they cost no later collection. The three are independent (each sets its own fields), so their order does
+        # not matter
         self._q: str | None = None
-        self._raw: tuple[tuple[Any, ...], ...] | None = None
+        self._raw: tuple[_Call, ...] | None = None
         self._o: str | None = None
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`); in the state
@@ -166,7 +169,7 @@ class Served:
                 d = defined.get(t)
                 if d:
                     defs = d if defs is None else defs | d
-        item = ("t", tt, tuple(args), defs)
+        item = (tt, tuple(args), defs)
         self._raw = (item,) if self._raw is None else (*self._raw, item)
 
     def settle(self) -> None:
@@ -192,9 +195,7 @@ class Served:
         if raw is not None:
             kind = set(self.kind)
             slots = set(self.slots)
-            for x in raw:
-                a = x[1]
-                b = x[2]
+            for a, b, defs in raw:
                 for i, t in enumerate(a):
                     kind |= name_tokens(t)
                     if i < len(b):
@@ -203,7 +204,6 @@ class Served:
                         slots |= values
                         if not self.numeric and _has_number(b[i]):
                             self.numeric = True
-                defs = x[3]
                 if defs is not None:
                     kind |= defs
             self._raw = None
