@@ -12,7 +12,7 @@ import functools
 import itertools
 import re
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
 from .text import CJK_RE, EMPTY, cap, cjk_grams, h, normalize, pack_hashes, stem, tokens, unpack_hashes
@@ -173,6 +173,7 @@ def request_core(raw: str) -> Request:
 # full). The values keep the order of the hashes, so every set is filled in the same order as without them.
 TOKEN_CACHE = 8192
 TOKEN_CHARS = 32
+_V = TypeVar("_V")
 _STOPWORD = 0  # a function word: dropped
 _TIME = 1  # a time word: slot value
 _ENTITY = 2  # a word with a digit: slot value
@@ -180,6 +181,14 @@ _CONTENT = 3  # what the request is about (unless the word is a name seen among 
 _REQ_WORDS: dict[str, tuple[int, int]] = {}  # a space-separated script's word -> (kind, hash of its stem)
 # a CJK run -> hashes of its (time words, content n-grams, single characters among them, characters)
 _REQ_RUNS: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _keep(cache: dict[str, _V], tok: str, value: _V) -> None:
+    """Remember a short token's value (longer ones are ids and blobs, met once); a full cache starts again."""
+    if len(tok) <= TOKEN_CHARS:
+        if len(cache) >= TOKEN_CACHE:
+            cache.clear()
+        cache[tok] = value
 
 
 def _req_word(tok: str) -> tuple[int, int]:
@@ -190,10 +199,7 @@ def _req_word(tok: str) -> tuple[int, int]:
         w = (_TIME, h(s))
     else:
         w = (_ENTITY if _DIGIT_RE.search(tok) else _CONTENT, h(s))
-    if len(tok) <= TOKEN_CHARS:
-        if len(_REQ_WORDS) >= TOKEN_CACHE:
-            _REQ_WORDS.clear()
-        _REQ_WORDS[tok] = w
+    _keep(_REQ_WORDS, tok, w)
     return w
 
 
@@ -216,10 +222,7 @@ def _req_run(tok: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...
                         singles.append(h(g))
                 chars.extend(h(c) for c in t)
     r = (_ordered(times), _ordered(content), _ordered(singles), _ordered(chars))
-    if len(tok) <= TOKEN_CHARS:
-        if len(_REQ_RUNS) >= TOKEN_CACHE:
-            _REQ_RUNS.clear()
-        _REQ_RUNS[tok] = r
+    _keep(_REQ_RUNS, tok, r)
     return r
 
 
@@ -309,10 +312,7 @@ def _entity_token(tok: str) -> tuple[int, tuple[int, ...], tuple[str, ...]]:
                 if compound:
                     spans.append(normalize(tok))
     e = (kind, tuple(hashes), tuple(spans))
-    if len(tok) <= TOKEN_CHARS:
-        if len(_ENTITY_TOKENS) >= TOKEN_CACHE:
-            _ENTITY_TOKENS.clear()
-        _ENTITY_TOKENS[tok] = e
+    _keep(_ENTITY_TOKENS, tok, e)
     return e
 
 
@@ -553,10 +553,7 @@ def _text_token(tok: str) -> tuple[int, ...]:
         if s not in STOP:
             out.append(h(s))
     t = _ordered(out)
-    if len(tok) <= TOKEN_CHARS:
-        if len(_TEXT_TOKENS) >= TOKEN_CACHE:
-            _TEXT_TOKENS.clear()
-        _TEXT_TOKENS[tok] = t
+    _keep(_TEXT_TOKENS, tok, t)
     return t
 
 
