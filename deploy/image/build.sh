@@ -57,13 +57,17 @@ else
   step "base root filesystem: mmdebstrap $SUITE (python3, python3-venv, ca-certificates)"
   mirrors=()
   [ -n "${DEBIAN_MIRROR:-}" ] && mirrors=("$DEBIAN_MIRROR")
+  # mmdebstrap picks its output format from the name: the partial file must end in .tar too (a `.tar.part`
+  # target became a directory, which the cache check never found and the next run could not move)
+  PART="$CACHE/rootfs-$SUITE.part.tar"
+  rm -rf "$PART" "$ROOTFS.part" "$ROOTFS"
   mmdebstrap --variant=minbase --include=python3,python3-venv,ca-certificates \
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/locale/*' \
     --dpkgopt='path-exclude=/usr/share/info/*' \
-    "$SUITE" "$ROOTFS.part" "${mirrors[@]}" >"$OUT/mmdebstrap.log" 2>&1 \
+    "$SUITE" "$PART" "${mirrors[@]}" >"$OUT/mmdebstrap.log" 2>&1 \
     || { tail -20 "$OUT/mmdebstrap.log" >&2; exit 1; }
-  mv "$ROOTFS.part" "$ROOTFS"
+  mv "$PART" "$ROOTFS"
 fi
 
 # 2. the base image, then its digest: the Dockerfile is built on exactly this tree
