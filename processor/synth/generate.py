@@ -49,7 +49,6 @@ __all__ = [
     "generate",
     "iter_generate",
     "kafka_partition",
-    "main",
     "murmur2",
 ]
 
@@ -816,9 +815,3 @@ def generate(
     )
     return events, truth
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`toolmend generate` (the CLI lives in processor.synth.cli, which imports this module)."""
-    from processor.synth.cli import main as cli_main
-
-    return cli_main(argv)
