@@ -45,7 +45,6 @@ __all__ = [
     "MAX_VALUE_BYTES",
     "FaultRates",
     "GeneratedEvent",
-    "GroundTruth",
     "generate",
     "iter_generate",
     "kafka_partition",
