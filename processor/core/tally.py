@@ -8,7 +8,6 @@ label caps or Prometheus: `processor/shell/metrics.py` maps each count to its se
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Final
 
 from .findings import Action, Finding
@@ -16,22 +15,23 @@ from .findings import Action, Finding
 Key = tuple[str | None, ...]
 
 
-class Count(IntEnum):
-    """What the core counts; also the order the shell drains them in (which decides which capped label values a
-    batch admits first)."""
+class Count:
+    """What the core counts: each value indexes `Tally.counts` and `KEYS`, in the order the shell drains them
+    (which decides which capped label values a batch admits first). Plain ints, not an Enum: an Enum member
+    lookup costs more than the count it names, several times per event."""
 
-    EVENTS = 0
-    MESSAGES = 1
-    TOOL_CALLS = 2
-    FINDINGS = 3
-    REPAIRS = 4
-    DEAD_LETTERS = 5
-    TURNS_AFTER_TOOL = 6
-    WOKEN = 7
-    QUARANTINED = 8
+    EVENTS: Final = 0
+    MESSAGES: Final = 1
+    TOOL_CALLS: Final = 2
+    FINDINGS: Final = 3
+    REPAIRS: Final = 4
+    DEAD_LETTERS: Final = 5
+    TURNS_AFTER_TOOL: Final = 6
+    WOKEN: Final = 7
+    QUARANTINED: Final = 8
 
 
-KEYS: Final[dict[Count, tuple[str, ...]]] = {
+KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count is keyed by
     Count.EVENTS: ("type", "outcome"),  # every input event
     Count.MESSAGES: ("dialect",),  # native messages tracked
     Count.TOOL_CALLS: ("dialect", "model", "tool"),
@@ -51,13 +51,13 @@ class Tally:
     __slots__ = ("counts",)
 
     def __init__(self) -> None:
-        self.counts: list[dict[Key, int]] = [{} for _ in Count]
+        self.counts: list[dict[Key, int]] = [{} for _ in KEYS]
 
-    def add(self, what: Count, key: Key, n: int = 1) -> None:
+    def add(self, what: int, key: Key, n: int = 1) -> None:
         d = self.counts[what]
         d[key] = d.get(key, 0) + n
 
-    def of(self, what: Count) -> dict[Key, int]:
+    def of(self, what: int) -> dict[Key, int]:
         return self.counts[what]
 
     def take(self) -> Tally:
@@ -68,35 +68,41 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Adds another tally's counts (an event's, kept aside until its outputs were known to fit)."""
-        for what in Count:
-            for key, n in other.counts[what].items():
+        for what, counts in enumerate(other.counts):
+            for key, n in counts.items():
                 self.add(what, key, n)
 
-    # -- the core's entry points --------------------------------------------------------------------------
+    # -- the core's entry points (each inlines `add`: they run several times per event) --------------------
     def event(self, type: str, outcome: str) -> None:
-        self.add(Count.EVENTS, (type, outcome))
+        d, k = self.counts[Count.EVENTS], (type, outcome)
+        d[k] = d.get(k, 0) + 1
 
     def messages_seen(self, dialect: str, n: int) -> None:
-        self.add(Count.MESSAGES, (dialect,), n)
+        d, k = self.counts[Count.MESSAGES], (dialect,)
+        d[k] = d.get(k, 0) + n
 
     def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
-        self.add(Count.TOOL_CALLS, (dialect, model, tool))
+        d, k = self.counts[Count.TOOL_CALLS], (dialect, model, tool)
+        d[k] = d.get(k, 0) + 1
 
     def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
         reason = f.reason.value if f.reason is not None else None
         self.add(Count.FINDINGS, (f.kind.value, f.severity.value, dialect, reason, f.tool, model, app_version))
 
     def action(self, a: Action) -> None:
-        self.add(Count.REPAIRS, (a.action.value,))
+        d, k = self.counts[Count.REPAIRS], (a.action.value,)
+        d[k] = d.get(k, 0) + 1
 
     def dead_letter(self, kind: str) -> None:
         self.add(Count.DEAD_LETTERS, (kind,))
 
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
-        self.add(Count.TURNS_AFTER_TOOL, (outcome, model, app_version))
+        d, k = self.counts[Count.TURNS_AFTER_TOOL], (outcome, model, app_version)
+        d[k] = d.get(k, 0) + 1
 
     def state_woken(self) -> None:
-        self.add(Count.WOKEN, ())
+        d = self.counts[Count.WOKEN]
+        d[()] = d.get((), 0) + 1
 
     def conversation_quarantined(self) -> None:
         self.add(Count.QUARANTINED, ())
