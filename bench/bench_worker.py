@@ -63,8 +63,10 @@ from prometheus_client import CollectorRegistry
 from processor.core.partition import META_KEY
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker, free_port
+from processor.shell.kafka import ensure_topics
 from processor.shell.metrics import Metrics
-from processor.shell.worker import Shipment, Worker, ensure_topics
+from processor.shell.shipping import Shipment
+from processor.shell.worker import Worker
 from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition
 
 ROOT = Path(__file__).resolve().parents[1]

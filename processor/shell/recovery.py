@@ -32,7 +32,8 @@ from typing import Any, NamedTuple
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from ..core.partition import META_KEY, EngineConfig, NullObserver, Observer, OutRecord, PartitionProcessor
+from ..core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
+from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .kafka import drain, ensure_topics, partitions_of
 
@@ -181,7 +182,7 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
     return seen
 
 
-async def restore(s: Settings, engine: EngineConfig, observer: Observer, group: AIOKafkaConsumer,
+async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
                   partitions: list[int]) -> tuple[dict[int, PartitionProcessor], dict[int, int], dict[int, int]]:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
     the partitions started empty (`start_empty`, state lost) with the position they start at, and the changelog
@@ -241,7 +242,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
         wanted = parts if partitions is None else [p for p in parts if p in partitions]
         tps = [TopicPartition(s.input_topic, p) for p in wanted]
         committed = await committed_offsets(group, tps)
-        probes = {p: PartitionProcessor(s.input_topic, p, engine, NullObserver()) for p in wanted}
+        probes = {p: PartitionProcessor(s.input_topic, p, engine, Tally()) for p in wanted}
         keys: dict[int, set[bytes]] = {}
         seen = await read_changelog(s, probes, keys)
         lost = lost_state(probes, committed, seen)
@@ -275,7 +276,7 @@ async def _partitions(s: Settings, topic: str) -> set[int]:
 
 async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProducer, p: int, position: int,
                        old_keys: set[bytes], prev_meta: int) -> tuple[dict[str, Any], tuple[int, int] | None]:
-    proc = PartitionProcessor(s.input_topic, p, engine, NullObserver())
+    proc = PartitionProcessor(s.input_topic, p, engine, Tally())
     tp = TopicPartition(s.input_topic, p)
     reader = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
                               max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536), **s.kafka_common())

@@ -25,13 +25,13 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import drain, ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
+from .kafka import ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .recovery import StateLost, reset_record, restore
 from .shipping import Plan, Shipment, Shipper, producer_options, require_transactions
 
-__all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # the helpers, for older imports
+__all__ = ["Worker", "share_hot"]
 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget

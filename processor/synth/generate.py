@@ -45,11 +45,9 @@ __all__ = [
     "MAX_VALUE_BYTES",
     "FaultRates",
     "GeneratedEvent",
-    "GroundTruth",
     "generate",
     "iter_generate",
     "kafka_partition",
-    "main",
     "murmur2",
 ]
 
@@ -816,9 +814,3 @@ def generate(
     )
     return events, truth
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`toolmend generate` (the CLI lives in processor.synth.cli, which imports this module)."""
-    from processor.synth.cli import main as cli_main
-
-    return cli_main(argv)
