@@ -193,6 +193,12 @@ class Settings(BaseSettings):
         return self._token_provider
 
     @property
+    def session_timeout_s(self) -> float:
+        """The group session timeout in seconds: the shell counts durations in seconds; the Kafka client
+        settings keep Kafka's millisecond names (`session.timeout.ms`) and go to the clients as they are."""
+        return self.session_timeout_ms / 1000
+
+    @property
     def changelog_topic(self) -> str:
         return self.state_topic or f"{self.group_id}-state"
 
