@@ -407,6 +407,6 @@ def test_the_plan_drops_a_kind_without_a_topic_and_marks_a_reset_partition_first
     cp = plan(s, runs, {TP0: 5}, {}, {0: 3}, set(), 1, 1)
     assert [r.kind for _, _, r in cp.outputs] == ["findings", "repaired"]
     assert b'"state_reset"' in (cp.outputs[0][2].value or b"")
-    none = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, findings_topic=None)  # no findings topic: no findings, no mark
+    none = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, findings_topic=None)  # no findings, no mark
     cp = plan(none, [(0, [out("findings", b"a"), out("repaired", b"a")])], {TP0: 5}, {}, {0: 3}, set(), 1, 1)
     assert [r.kind for _, _, r in cp.outputs] == ["repaired"] and cp.origins == [0]
