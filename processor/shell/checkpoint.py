@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
@@ -72,7 +72,7 @@ class Checkpoint(NamedTuple):
 
 # -- the plan ----------------------------------------------------------------------------------------------------
 def plan(s: Settings, runs: list[tuple[int, list[OutRecord]]], positions: Positions,
-         state: dict[int, list[tuple[bytes, bytes | None]]], resets: dict[int, int], same_partitions: set[str],
+         state: Mapping[int, Iterable[tuple[bytes, bytes | None]]], resets: dict[int, int], same_partitions: set[str],
          generation: int, records: int, dead_letter: Callable[[OutRecord], None] | None = None) -> Checkpoint:
     """The checkpoint of a batch: `runs` are each input partition's outputs in order, `state` its changelog
     records as of the batch's end, `resets` the partitions started empty (state lost) and where.

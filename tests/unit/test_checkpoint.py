@@ -197,7 +197,7 @@ def rig(exactly_once: bool = False) -> Rig:
     broker = Broker()
     consumer = Consumer(broker)
     clock = Clock()
-    own = Ownership(consumer, 10.0, clock=clock, sleep=clock.sleep)  # type: ignore[arg-type]
+    own = Ownership(consumer, 10.0, clock=clock, sleep=clock.sleep)
     own.attach()
     metrics = Metrics(CollectorRegistry())
     committed: list[tuple[TopicPartition, int]] = []
@@ -206,9 +206,9 @@ def rig(exactly_once: bool = False) -> Rig:
     if exactly_once:
         transport = ExactlyOnce(S)
         # one transactional producer per partition, sharing the broker
-        transport.producers = {0: producer, 1: Producer(broker)}  # type: ignore[dict-item]
+        transport.producers = {0: producer, 1: Producer(broker)}
     else:
-        transport = AtLeastOnce(producer, consumer)  # type: ignore[arg-type]
+        transport = AtLeastOnce(producer, consumer)
     c = Committer(S, transport, own, metrics, lambda tp, pos: committed.append((tp, pos)))
     return Rig(broker, producer, consumer, c, metrics, committed)
 
@@ -346,7 +346,7 @@ async def test_exactly_once_a_fenced_partition_writes_nothing_and_the_other_comm
     r = rig(exactly_once=True)
     assert isinstance(r.committer.transport, ExactlyOnce)
     zombie = r.committer.transport.producers[1]
-    zombie.fail_commit = ProducerFenced()  # type: ignore[attr-defined]
+    zombie.fail_commit = ProducerFenced()
     with pytest.raises(Fenced) as e:
         await r.committer.commit(checkpoint())
     assert e.value.partitions == {TP1}
