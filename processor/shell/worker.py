@@ -74,7 +74,7 @@ class Worker:
         self._producer: AIOKafkaProducer | None = None
         self._transport: Transport | None = None
         self._committer: Committer | None = None
-        self._own: Ownership | None = None
+        self._ownership: Ownership | None = None
         self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
         self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
@@ -99,9 +99,9 @@ class Worker:
         """Seconds since the broker last answered this worker: a heartbeat accepted, a fetch that returned
         records, a produce acknowledged or a commit accepted (0 before the worker has started). Readiness fails
         when this grows past its limit (a broker outage); an idle worker in its group still heartbeats."""
-        if self._own is None or not self.started:
+        if self._ownership is None or not self.started:
             return 0.0
-        return max(0.0, self.clock() - self._own.contact_at)
+        return max(0.0, self.clock() - self._ownership.contact_at)
 
     def ready(self) -> tuple[bool, str]:
         if not self.started:
@@ -133,13 +133,13 @@ class Worker:
                                             isolation_level=isolation(s), session_timeout_ms=s.session_timeout_ms,
                                             heartbeat_interval_ms=s.heartbeat_interval_ms)
         await self._producer.start()
-        self._own = Ownership(self._consumer, s.session_timeout_s, clock=self.clock)
+        self._ownership = Ownership(self._consumer, s.session_timeout_s, clock=self.clock)
         self._transport = ExactlyOnce(s) if exactly_once else AtLeastOnce(self._producer, self._consumer)
-        self._committer = Committer(s, self._transport, self._own, self.metrics, self._committed)
+        self._committer = Committer(s, self._transport, self._ownership, self.metrics, self._committed)
         try:
             await self._consumer.start()
-            self._own.attach()
-            self._own.guard(self._producer)
+            self._ownership.attach()
+            self._ownership.guard(self._producer)
             await self._partition_layout()
             await self._output_limit()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
@@ -234,8 +234,8 @@ class Worker:
                     fetch.cancel()
                     break
                 batch = fetch.result()
-                if batch and self._own is not None:
-                    self._own.contact()
+                if batch and self._ownership is not None:
+                    self._ownership.contact()
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._fatal is not None:
@@ -276,8 +276,8 @@ class Worker:
         n = 0
         to_yield = YIELD_EVERY
         c = self._consumer
-        assert c is not None and self._own is not None
-        generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
+        assert c is not None and self._ownership is not None
+        generation = self._ownership.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
             if proc is None:
@@ -342,8 +342,8 @@ class Worker:
                 c.pause(tp)
             if self._transport is not None:
                 await self._transport.close(tp.partition)
-        if self._own is not None and self._own.generation >= 0 and f.partitions & assigned:
-            self._own.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
+        if self._ownership is not None and self._ownership.generation >= 0 and f.partitions & assigned:
+            self._ownership.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
         self._share_hot()
 
     def _committed(self, tp: TopicPartition, position: int) -> None:
@@ -386,8 +386,8 @@ class Worker:
     # -- rebalances ---------------------------------------------------------------------------------------------
     async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
         self.metrics.rebalances.labels("assigned").inc()
-        if self._own is not None:
-            self._own.renew()
+        if self._ownership is not None:
+            self._ownership.renew()
         new = sorted(tp.partition for tp in parts if tp.topic == self.settings.input_topic
                      and tp.partition not in self.procs)
         self.assigned = {tp.partition for tp in parts if tp.topic == self.settings.input_topic}

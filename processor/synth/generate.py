@@ -627,7 +627,7 @@ def _config(
 def kafka_partition(key: bytes, partitions: int) -> int:
     """The partition Kafka's default partitioner gives a keyed record (murmur2 as the Java client computes it:
     aiokafka's, the one implementation in the package)."""
-    return (murmur2(key) & 0x7FFFFFFF) % partitions
+    return (int(murmur2(key)) & 0x7FFFFFFF) % partitions
 
 
 class _Merger:
