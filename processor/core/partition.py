@@ -4,7 +4,7 @@ conversation, fire the timers it makes due) and return its output records.
 The Kafka loop feeds records in offset order and ships what comes back; replays and tests drive the same class,
 so live and replayed output are identical. Its parts: the conversations and their changelog (store.py), event
 time and the timer queues (timers.py), the output records and their ids (records.py), the settings (config.py).
-It knows no clock and no topic but the names it is given.
+It reads no clock: time is the events' own (timers.py).
 
 Rules that keep one record from harming the others (docs/semantics.md, "Faults"):
 * The event-time guard (timers.py): a `ts` too far ahead of the record's timestamp or of the watermark is
