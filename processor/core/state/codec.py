@@ -41,8 +41,10 @@ class UnreadableState(ValueError):
 
 
 def dictionary(version: int) -> bytes:
-    """The zstd dictionary of a layout (package data: `dicts/<version>.zdict`)."""
-    return (resources.files("processor.core.state") / "dicts" / f"{version}.zdict").read_bytes()
+    """The zstd dictionary of a layout (package data: `dicts/<version>.zdict`). Found from `processor.core`, whose
+    `__init__` stays Python and is imported in full before this module (a compiled package being imported has no
+    resource reader of its own yet)."""
+    return (resources.files("processor.core") / "state" / "dicts" / f"{version}.zdict").read_bytes()
 
 
 _DICT = zstandard.ZstdCompressionDict(dictionary(LAYOUT_VERSION))
