@@ -19,6 +19,7 @@ class DeadLetterKind(StrEnum):
     INVALID_JSON = "invalid_json"
     SCHEMA = "schema"
     UNKNOWN_DIALECT = "unknown_dialect"
+    DIALECT_MISMATCH = "dialect_mismatch"  # shaped as another dialect than its `dialect` says (read as named, emptied)
     KEY_MISMATCH = "key_mismatch"
     TOO_LARGE = "too_large"
     TOO_DEEP = "too_deep"  # nested deeper than MAX_DEPTH: readable, but its outputs and state could not be written

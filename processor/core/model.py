@@ -97,5 +97,5 @@ class InputError(ValueError):
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(detail)
-        self.kind = kind  # "schema" | "unknown_dialect"
+        self.kind = kind  # "schema" | "unknown_dialect" | "dialect_mismatch"
         self.detail = detail

@@ -49,6 +49,9 @@ _intern = sys.intern
 OUTPUT_MARGIN = 4096
 
 
+_INPUT_KINDS = {"unknown_dialect": DeadLetterKind.UNKNOWN_DIALECT, "dialect_mismatch": DeadLetterKind.DIALECT_MISMATCH}
+
+
 def _ensure_readable(messages: Iterable[Any]) -> None:
     """With the dialect known, only a message no dialect can read at all is refused (cheaper than sniffing)."""
     for m in messages:
@@ -181,7 +184,9 @@ class PartitionProcessor:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
             self.timers.check(ev.ts, timestamp)
             if ev.type != "end":
-                if ev.dialect is None and self._unknown_dialect(ev.conversation_id):
+                if ev.dialect is not None:  # a mislabelled message would be read as empty: refused, kept whole
+                    dialects.check(ev.messages, dialects.get(ev.dialect).name)
+                elif self._unknown_dialect(ev.conversation_id):
                     dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
                 else:
                     _ensure_readable(ev.messages)
@@ -191,7 +196,7 @@ class PartitionProcessor:
             self.offset = offset
             return out
         except InputError as ie:
-            kind = DeadLetterKind.UNKNOWN_DIALECT if ie.kind == "unknown_dialect" else DeadLetterKind.SCHEMA
+            kind = _INPUT_KINDS.get(ie.kind, DeadLetterKind.SCHEMA)
             self._dead_letter(out, kind, ie.detail, src, key, value, headers)
             self.offset = offset
             return out
@@ -279,8 +284,8 @@ class PartitionProcessor:
                 self.obs.event(ev.type, "duplicate")
                 return
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):
-                raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT,
-                                 f"dialect {ev.dialect} differs from the conversation's {conv.tracker.dialect}")
+                raise DeadLetter(DeadLetterKind.DIALECT_MISMATCH,
+                                 f"`dialect` is {ev.dialect} but the conversation's is {conv.tracker.dialect}")
         elif cid in store.quarantined:
             raise DeadLetter(DeadLetterKind.QUARANTINED, "its conversation is quarantined (its state broke)")
         elif (ended := store.ended_at(cid)) is not None and offset <= ended:

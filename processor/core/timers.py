@@ -7,10 +7,15 @@ Time is event time only: the watermark is the largest `ts` applied on the partit
 (an idle partition decides nothing until its next event: the price of replays that reproduce live output
 exactly), and it is persisted with the state.
 
-The event-time guard: a `ts` that would move the watermark more than `max_event_time_skew_ms` past the record's
-own Kafka timestamp, or more than `max_watermark_step_ms` past the watermark (the record timestamp is the
-producer's to set, and may be forged), is refused (`DeadLetter(event_time)`) before it touches any state. Both
-references are part of the input, so a replay decides the same.
+The event-time guard, decided from the record alone (so a replay decides the same):
+* a `ts` more than `max_event_time_skew_ms` ahead of its record's Kafka timestamp is refused
+  (`DeadLetter(event_time)`) before it touches any state: a forged or mistyped far-future `ts`;
+* a `ts` within the skew of its record timestamp is corroborated by it and accepted however far it moves the
+  watermark: a partition idle for weeks, or whose watermark an old batch or a backfill set, takes live traffic at
+  once. Forging the record timestamp too is the broker's to refuse (Apache Kafka 4 takes producer timestamps at
+  most `message.timestamp.after.max.ms`, 1 h by default, ahead of its clock; a `LogAppendTime` topic takes none);
+* input without record timestamps (files without them, library replays) has only its own events to go by: a `ts`
+  more than `max_watermark_step_ms` past the watermark is refused.
 
 Entries are (due, conversation id) and may go stale (the conversation's deadline moved, it was evicted, it ended):
 the partition decides; this module knows nothing of conversations, and never reads a clock.
@@ -38,19 +43,19 @@ class Timers:
     # -- event time -----------------------------------------------------------------------------------------------
     def check(self, ts: int, timestamp: int | None) -> None:
         """The event-time guard (module docstring) for an event at `ts` (ms); `timestamp` is its record's Kafka
-        timestamp, None where the input has none. The record timestamp is the producer's to set (CreateTime), so
-        it bounds an honest producer's clock skew; the step over the partition's own event time bounds a forged
-        one too."""
+        timestamp, None (or negative, as Kafka says "none") where the input has none."""
         if ts <= self.watermark:
             return
-        if timestamp is not None and timestamp >= 0 and ts > timestamp + self.max_skew_ms:
-            raise DeadLetter(DeadLetterKind.EVENT_TIME,
-                             f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
-                             f"{self.max_skew_ms})")
+        if timestamp is not None and timestamp >= 0:
+            if ts > timestamp + self.max_skew_ms:
+                raise DeadLetter(DeadLetterKind.EVENT_TIME,
+                                 f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
+                                 f"{self.max_skew_ms})")
+            return  # corroborated by the record timestamp: the step over the watermark is real time passing
         if self.watermark and ts > self.watermark + self.max_step_ms:
             raise DeadLetter(DeadLetterKind.EVENT_TIME,
                              f"`ts` is {ts - self.watermark} ms ahead of the partition's event time (at most "
-                             f"{self.max_step_ms})")
+                             f"{self.max_step_ms}) and the record has no timestamp to corroborate it")
 
     def advance(self, ts: int) -> None:
         """An event at `ts` was applied: the watermark follows it (never back)."""

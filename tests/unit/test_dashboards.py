@@ -56,6 +56,7 @@ ALERTS = {
     "ToolmendConsumerLagSLO",
     "ToolmendNoProgress",
     "ToolmendDeadLetterRate",
+    "ToolmendEventTimeDeadLetters",
     "ToolmendWorkerDown",
 }
 HEADLINE_RECORDING_RULES = {"toolmend:dangling_rate:ratio_rate5m", "toolmend:text_only_share:ratio_rate5m"}

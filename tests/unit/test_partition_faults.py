@@ -68,13 +68,59 @@ def test_ts_far_ahead_of_the_record_timestamp_is_refused_but_a_little_skew_is_no
     assert [r.kind for r in late] == ["repaired"]
 
 
-def test_a_forged_record_timestamp_does_not_let_a_poison_ts_through() -> None:
+def test_a_poison_ts_with_an_honest_record_timestamp_is_refused() -> None:
     p = PartitionProcessor("in", 0)
     p.process(0, b"a", call("a", NOW), timestamp=NOW)
     year_9999 = 253_402_300_799_000
-    out = p.process(1, b"b", user("b", year_9999), timestamp=year_9999)  # the producer stamped it to match
+    out = p.process(1, b"b", user("b", year_9999), timestamp=NOW + 1_000)
     assert [dlq_kind(r) for r in out] == ["event_time"] and p.watermark == NOW
+    assert "ahead of the record's timestamp" in dict(out[0].headers)["toolmend-error-detail"].decode()
     assert [r.kind for r in p.process(2, b"a", result("a", NOW + 1_000), timestamp=NOW + 1_000)] == ["repaired"]
+
+
+DAY = 86_400_000
+
+
+def test_an_old_batch_never_blocks_the_live_traffic_after_it() -> None:
+    """A test batch dated 40 days ago, produced now, then live traffic: the live events' step over the watermark
+    is corroborated by their record timestamps, so they are processed (they were all dead-lettered before)."""
+    p = PartitionProcessor("in", 0)
+    for i in range(5):
+        assert [r.kind for r in p.process(i, b"old", user("old", NOW - 40 * DAY + i), timestamp=NOW)] == ["repaired"]
+    out = p.process(5, b"live", call("live", NOW + 10), timestamp=NOW + 10)
+    assert [r.kind for r in out] == ["repaired"] and p.watermark == NOW + 10
+    assert [r.kind for r in p.process(6, b"live", result("live", NOW + 20), timestamp=NOW + 20)] == ["repaired"]
+
+
+def test_a_partition_idle_for_longer_than_the_step_takes_its_next_events() -> None:
+    p = PartitionProcessor("in", 0)
+    p.process(0, b"a", user("a", NOW), timestamp=NOW)
+    later = NOW + 90 * DAY
+    assert [r.kind for r in p.process(1, b"b", user("b", later), timestamp=later)] == ["repaired"]
+    assert p.watermark == later
+
+
+def test_a_backfill_then_live_traffic_on_the_same_partition() -> None:
+    """A January backfill written in December (record timestamps now, `ts` behind them), then live events."""
+    p = PartitionProcessor("in", 0)
+    jan, dec = NOW, NOW + 330 * DAY
+    p.process(0, b"a", user("a", jan - 60 * DAY), timestamp=jan - 60 * DAY)  # what the partition held before
+    assert [r.kind for r in p.process(1, b"b", user("b", jan), timestamp=dec)] == ["repaired"]
+    assert [r.kind for r in p.process(2, b"c", user("c", dec), timestamp=dec)] == ["repaired"]
+
+
+def test_the_guard_decides_from_the_records_alone() -> None:
+    """The same records give the same decisions: a replay of the poison and of the corroborated step agrees."""
+    recs = [(0, b"a", user("a", NOW), NOW), (1, b"b", user("b", NOW + 50 * DAY), NOW + 50 * DAY),
+            (2, b"c", user("c", NOW + 51 * DAY), NOW + 40 * DAY), (3, b"d", user("d", NOW + 50 * DAY + 5), None)]
+
+    def run() -> list[tuple[str, bytes | None]]:
+        p = PartitionProcessor("in", 0)
+        return [(r.kind, r.value) for o, k, v, t in recs for r in p.process(o, k, v, timestamp=t)]
+
+    first = run()
+    assert first == run()
+    assert [k for k, _ in first] == ["repaired", "repaired", "dead_letter", "repaired"]
 
 
 def test_without_record_timestamps_the_watermark_moves_by_bounded_steps() -> None:
@@ -302,3 +348,32 @@ def test_a_state_too_large_even_without_held_output_quarantines_only_its_convers
     assert [r.kind for r in p.process(3, b"b", result("b", NOW + 2), timestamp=NOW + 2)] == ["repaired"]
     counted = tally.take()
     assert counted.of(Count.DEAD_LETTERS) == {("state_too_large",): 1, ("quarantined",): 1}
+
+
+def test_a_mislabelled_dialect_is_dead_lettered_never_emptied() -> None:
+    """`"dialect":"anthropic"` on an OpenAI-shaped call: read as named, the call would be removed as empty content
+    and never tracked; it is kept whole in the dead-letter topic, saying what was found."""
+    p = PartitionProcessor("in", 0)
+    value = orjson.dumps({**orjson.loads(call("a", NOW)), "dialect": "anthropic"})
+    out = p.process(0, b"a", value, timestamp=NOW)
+    assert [dlq_kind(r) for r in out] == ["dialect_mismatch"] and out[0].value == value
+    detail = dict(out[0].headers)["toolmend-error-detail"].decode()
+    assert detail == "`dialect` is anthropic but message 0 is shaped as openai_chat"
+    assert p.conversations == 0
+
+
+def test_a_dialect_that_changes_within_a_conversation_is_a_mismatch() -> None:
+    p = PartitionProcessor("in", 0)
+    p.process(0, b"a", call("a", NOW), timestamp=NOW)
+    text = orjson.dumps({"conversation_id": "a", "ts": NOW + 1, "dialect": "anthropic",
+                         "message": {"role": "user", "content": "hi"}})
+    out = p.process(1, b"a", text, timestamp=NOW + 1)
+    assert [dlq_kind(r) for r in out] == ["dialect_mismatch"]
+    assert "conversation's is openai_chat" in dict(out[0].headers)["toolmend-error-detail"].decode()
+
+
+def test_plain_text_under_a_named_dialect_is_read() -> None:
+    p = PartitionProcessor("in", 0)
+    text = orjson.dumps({"conversation_id": "a", "ts": NOW, "dialect": "anthropic",
+                         "message": {"role": "user", "content": "hi"}})
+    assert [r.kind for r in p.process(0, b"a", text, timestamp=NOW)] == ["repaired"]

@@ -103,16 +103,16 @@ def detect(messages: Iterable[JSON], also: Iterable[Iterable[JSON]] = (), keys: 
 
 def check(messages: Iterable[JSON], dialect: DialectName) -> None:
     """Refuse a history that is plainly of another dialect than the one named (reading it as the wrong one
-    would drop its messages as empty)."""
+    would drop its messages as empty): InputError `dialect_mismatch`, saying what was found."""
     for i, m in enumerate(messages):
         try:
             d = sniff(m)
         except InputError as e:
             raise InputError(e.kind, f"message {i}: {e.detail}") from None
         if d is not None and d != dialect:
-            raise InputError("unknown_dialect", f"message {i} is {d}, not {dialect}")
+            raise InputError("dialect_mismatch", f"`dialect` is {dialect} but message {i} is shaped as {d}")
         if dialect == "gemini" and isinstance(m, dict) and "parts" not in m and "content" in m:
-            raise InputError("unknown_dialect", f"message {i} has content, not parts: not a gemini content")
+            raise InputError("dialect_mismatch", f"`dialect` is gemini but message {i} has content, not parts")
 
 
 __all__ = ["ADAPTERS", "BY_HISTORY_KEY", "PLAIN_TEXT", "Dialect", "check", "detect", "get", "sniff"]

@@ -53,7 +53,7 @@ def test_the_watermark_follows_event_time_and_never_goes_back() -> None:
     assert t.watermark == 500
 
 
-def test_the_guard_refuses_a_ts_too_far_ahead_of_the_record_timestamp_or_the_watermark() -> None:
+def test_the_guard_refuses_a_ts_ahead_of_its_record_timestamp_and_unvouched_steps_of_the_watermark() -> None:
     t = Timers(EngineConfig(max_event_time_skew_ms=1_000, max_watermark_step_ms=10_000))
     t.check(5_000, None)  # a first event: no watermark yet, no record timestamp
     t.advance(5_000)
@@ -64,3 +64,7 @@ def test_the_guard_refuses_a_ts_too_far_ahead_of_the_record_timestamp_or_the_wat
     with pytest.raises(DeadLetter, match="partition's event time"):
         t.check(15_001, None)
     t.check(15_000, None)
+    with pytest.raises(DeadLetter, match="no timestamp to corroborate"):
+        t.check(15_001, -1)  # Kafka's "no timestamp" is none
+    t.check(10_000_000, 10_000_000)  # a step its record timestamp corroborates: accepted however far
+    t.check(10_000_000, 9_999_000)
