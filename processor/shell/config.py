@@ -12,8 +12,12 @@ seconds through properties (`session_timeout_s`). The engine counts event time i
 from __future__ import annotations
 
 import argparse
+import difflib
+import os
+import re
+import ssl
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -134,6 +138,14 @@ class Settings(BaseSettings):
     ssl_certfile: Path | None = Field(None, description="client certificate (PEM)")
     ssl_keyfile: Path | None = Field(None, description="client key (PEM)")
 
+    @field_validator("ssl_cafile", "ssl_certfile", "ssl_keyfile", "sasl_password_file", "templates_file",
+                     mode="before")
+    @classmethod
+    def _no_empty_path(cls, v: Any) -> Any:
+        if isinstance(v, str) and not v.strip():  # an unset secret mounted as "": not the current directory
+            raise ValueError("is empty (an unset secret?): name a file, or unset the variable")
+        return v
+
     @field_validator("bootstrap_servers")
     @classmethod
     def _servers(cls, v: str) -> str:
@@ -183,6 +195,29 @@ class Settings(BaseSettings):
         if mech == "GSSAPI":
             raise ValueError("sasl_mechanism GSSAPI (Kerberos) is not supported: the worker ships no Kerberos "
                              "libraries; use SCRAM-SHA-512 or OAUTHBEARER")
+        if self.security_protocol in ("SSL", "SASL_SSL"):
+            self._check_tls_files()
+
+    def _check_tls_files(self) -> None:
+        """The CA bundle and client certificate load (a wrong path or a file that is not PEM is a setting's
+        error, found at start, not a traceback of the first connection)."""
+        for name in ("ssl_cafile", "ssl_certfile", "ssl_keyfile"):
+            f = getattr(self, name)
+            if f is not None and not f.is_file():
+                raise ValueError(f"{name} {f} is not a readable file")
+        ctx = ssl.create_default_context()
+        try:
+            if self.ssl_cafile is not None:
+                ctx.load_verify_locations(cafile=str(self.ssl_cafile))
+        except (ssl.SSLError, OSError, ValueError) as e:
+            raise ValueError(f"ssl_cafile {self.ssl_cafile} holds no PEM certificate the TLS library can load "
+                             f"({getattr(e, 'reason', None) or type(e).__name__})") from None
+        try:
+            if self.ssl_certfile is not None:
+                ctx.load_cert_chain(str(self.ssl_certfile), str(self.ssl_keyfile) if self.ssl_keyfile else None)
+        except (ssl.SSLError, OSError, ValueError) as e:
+            raise ValueError(f"ssl_certfile/ssl_keyfile: no certificate and key the TLS library can load "
+                             f"({getattr(e, 'reason', None) or type(e).__name__})") from None
 
     def password(self) -> str | None:
         """The SASL password, from TOOLMEND_SASL_PASSWORD or the file TOOLMEND_SASL_PASSWORD_FILE names (its
@@ -292,7 +327,10 @@ def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
     group = p.add_argument_group(title)
     skip = set(exclude)
     for name, field in Settings.model_fields.items():
-        if name in skip or field.json_schema_extra == ENV_ONLY:  # secrets: environment or file only
+        if field.json_schema_extra == ENV_ONLY:  # secrets: environment or file only; the flag is refused unechoed
+            group.add_argument("--" + name.replace("_", "-"), nargs="?", action=_RefuseSecret, help=argparse.SUPPRESS)
+            continue
+        if name in skip:
             continue
         flag = "--" + name.replace("_", "-")
         text = f"{field.description or name.replace('_', ' ')} (default: {_default_text(field.default)}; " \
@@ -307,6 +345,17 @@ def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
                                help=text)
 
 
+class _RefuseSecret(argparse.Action):
+    """A secret given as a flag: refused (ConfigError, one line) without its value, which a flag would also show
+    in the process list."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        var = env_name(self.dest)
+        raise ConfigError(f"invalid configuration: {option_string} is not accepted (a secret on the command line "
+                          f"is visible to every user of the machine): set {var} or {var}_FILE")
+
+
 def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.ArgumentParser | None = None,
          exclude: Iterable[str] = ()) -> tuple[Settings, argparse.Namespace]:
     p = extra or argparse.ArgumentParser(prog=prog)
@@ -316,14 +365,54 @@ def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.Argume
     return settings_from(given), ns
 
 
+# `TOOLMEND_*` variables that are not settings: the log format, and the variables of the project's own scripts
+# (image build, test suite, benchmarks), which a worker's environment may carry
+OTHER_VARIABLES = frozenset({
+    "TOOLMEND_LOG_FORMAT", "TOOLMEND_CACHE", "TOOLMEND_VENV", "TOOLMEND_COMPILED_VENV", "TOOLMEND_COMPILE",
+    "TOOLMEND_EXPECT_CORE", "TOOLMEND_NATIVE", "TOOLMEND_IMAGE", "TOOLMEND_IMAGE_CACHE", "TOOLMEND_BROKER",
+    "TOOLMEND_FAULTS_SEED", "TOOLMEND_FAULTS_EVENTS"})
+# what Kubernetes puts into every pod for a Service named toolmend or toolmend-* (service links)
+_SERVICE_LINK = re.compile(r"TOOLMEND(_[A-Z0-9_]+?)?_(SERVICE_HOST|SERVICE_PORT(_[A-Z0-9_]+)?|"
+                           r"PORT(_\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)?)")
+_LINK_VALUE = re.compile(r"(tcp|udp|sctp)://\S+|\d{1,5}|[0-9a-fA-F.:]+|tcp|udp|sctp")
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[tuple[str, str | None]]:
+    """`TOOLMEND_*` variables that name no setting, each with the closest setting's variable (or None): a
+    misspelt variable is otherwise ignored, and the worker runs with the default it meant to replace."""
+    known = {env_name(n) for n in Settings.model_fields}
+    out: list[tuple[str, str | None]] = []
+    for name in sorted(environ):
+        upper = name.upper()
+        if not upper.startswith("TOOLMEND_") or upper in known or upper in OTHER_VARIABLES:
+            continue
+        if _SERVICE_LINK.fullmatch(upper) and _LINK_VALUE.fullmatch(environ[name].strip()):
+            continue
+        close = difflib.get_close_matches(upper, sorted(known | OTHER_VARIABLES), n=1, cutoff=0.6)
+        out.append((name, close[0] if close else None))
+    return out
+
+
+def check_environment(environ: Mapping[str, str] | None = None) -> None:
+    """Refuse unknown `TOOLMEND_*` variables (ConfigError, one line with a "did you mean")."""
+    bad = unknown_variables(os.environ if environ is None else environ)
+    if not bad:
+        return
+    parts = [f"{name} (did you mean {close}?)" if close else name for name, close in bad]
+    raise ConfigError("invalid configuration: unknown variable" + ("s " if len(bad) > 1 else " ") + ", ".join(parts)
+                      + "; every TOOLMEND_* variable must name a setting (see --help)")
+
+
 def settings_from(given: dict[str, Any]) -> Settings:
     """Settings from flags (`given`) over the environment; a bad value is a ConfigError of one line that names
-    the setting and its variable."""
+    the setting and its variable. Unknown `TOOLMEND_*` variables are refused first."""
+    check_environment()
     try:
         return Settings(**given)
     except ValidationError as e:
         parts = []
         for err in e.errors():
             loc = ".".join(str(x) for x in err["loc"])
-            parts.append(f"{loc} ({env_name(loc)}): {err['msg']}" if loc else str(err["msg"]))
+            msg = str(err["msg"]).removeprefix("Value error, ")
+            parts.append(f"{loc} ({env_name(loc)}): {msg}" if loc else msg)
         raise ConfigError("invalid configuration: " + "; ".join(parts)) from None

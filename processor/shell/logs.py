@@ -93,9 +93,79 @@ def log_format(value: str | None = None) -> LogFormat:
     return chosen
 
 
+# aiokafka's words for the states of a cluster that is starting or moving leaders: a fresh cluster has no group
+# coordinator for a few seconds, a new topic's partitions no leader yet. aiokafka logs them at ERROR and retries.
+TRANSIENT = ("CoordinatorNotAvailable", "NotCoordinator", "CoordinatorLoadInProgress", "NotLeaderForPartition",
+             "NotLeaderOrFollower", "LeaderNotAvailable", "NotEnoughReplicas")
+
+
+class StartupStates(logging.Filter):
+    """aiokafka's ERROR and WARNING lines about known transient cluster states, demoted to INFO: a team that
+    alerts on ERROR is not paged by every first deploy. (A state that lasts shows as a worker NotReady.)"""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO and record.name.startswith("aiokafka"):
+            text = record.getMessage()
+            if any(t in text for t in TRANSIENT):
+                record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", mechanism: str | None = None) -> \
+        str | None:
+    """What a failed connection to a broker means, in one phrase, from the error aiokafka logged for it; None
+    when it says nothing more than "unreachable". Pure (tests give it the errors aiokafka raises)."""
+    text = err if isinstance(err, str) else f"{type(err).__name__}: {err}"
+    low = text.lower()
+    if "saslauthenticationfailed" in low or "authentication failed" in low or "invalid_token" in low:
+        return (f"authentication failed: the brokers refused the {mechanism or 'SASL'} credentials (wrong user, "
+                "password or token, or no credentials of that mechanism on the broker)")
+    if "unsupportedsaslmechanism" in low:
+        return f"the brokers do not enable sasl_mechanism {mechanism}"
+    if "illegalsaslstate" in low or ("sasl" in low and "handshake" in low and "unexpected" in low):
+        return (f"protocol mismatch: security_protocol {protocol} against a listener without SASL (a PLAINTEXT "
+                "or SSL listener?)")
+    if "mismatch" in low and ("certificate" in low or "hostname" in low or "ip address" in low):
+        return ("TLS: the broker's certificate does not name the address connected to (hostname mismatch): use "
+                "a bootstrap address the certificate holds")
+    if "certificate_verify_failed" in low or "certificate verify failed" in low:
+        return "TLS: the broker's certificate is not signed by a CA of ssl_cafile (or the system's, without one)"
+    if "wrong_version_number" in low or "record layer failure" in low or "packet length too long" in low:
+        return (f"protocol mismatch: security_protocol {protocol} speaks TLS to a listener that does not (a "
+                "PLAINTEXT or SASL_PLAINTEXT listener?)")
+    return None
+
+
+class ConnectionDiagnosis(logging.Handler):
+    """Keeps the last connection failure aiokafka logs ('Unable connect to "host:port": <error>'), so that the
+    worker's one-line "cannot reach the brokers" can say why (authentication, TLS, protocol)."""
+
+    def __init__(self, protocol: str = "PLAINTEXT", mechanism: str | None = None) -> None:
+        super().__init__(logging.DEBUG)
+        self.protocol = protocol
+        self.mechanism = mechanism
+        self.reason: str | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith("aiokafka"):
+            return
+        args = record.args if isinstance(record.args, tuple) else ()
+        for a in args:
+            if isinstance(a, BaseException):
+                why = connection_failure(a, self.protocol, self.mechanism)
+                if why is not None:
+                    self.reason = why
+                    return
+        why = connection_failure(record.getMessage(), self.protocol, self.mechanism)
+        if why is not None:
+            self.reason = why
+
+
 def setup_logging(level: str = "INFO", fmt: str | None = None) -> None:
-    """Root handler on stderr in the chosen format (replacing any earlier one); aiokafka at WARNING."""
+    """Root handler on stderr in the chosen format (replacing any earlier one); aiokafka at WARNING, its
+    transient start-up states at INFO (StartupStates)."""
     handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(StartupStates())
     handler.setFormatter(JsonFormatter() if log_format(fmt) == "json" else SafeTextFormatter(TEXT_FORMAT))
     root = logging.getLogger()
     for h in list(root.handlers):

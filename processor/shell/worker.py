@@ -142,6 +142,7 @@ class Worker:
             await self._consumer.start()
             self._ownership.attach()
             self._ownership.guard(self._producer)
+            await self._require_topics()
             await self._partition_layout()
             await self._output_limit()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
@@ -149,6 +150,20 @@ class Worker:
             await self._loop(stop)
         finally:
             await self._shutdown()
+
+    async def _require_topics(self) -> None:
+        """With topic creation off, every topic the worker reads or writes must exist: a missing (mistyped) one
+        stops the start with its name (ConfigError, exit 2), not a worker waiting forever, NotReady."""
+        s = self.settings
+        if s.create_topics:
+            return
+        existing = await topic_sizes(s)
+        needed = [s.input_topic, s.output_topic, s.dlq_topic, s.changelog_topic, s.findings_topic]
+        missing = [t for t in needed if t and t not in existing]
+        if missing:
+            raise ConfigError(f"topic{'s' if len(missing) > 1 else ''} {', '.join(missing)} not found on "
+                              f"{s.bootstrap_servers} and create_topics is off (TOOLMEND_CREATE_TOPICS=false): "
+                              "create them, or fix the name")
 
     async def _partition_layout(self) -> None:
         """Output topics partitioned like the input get each record in its input partition number."""

@@ -10,11 +10,12 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from aiokafka.errors import KafkaConnectionError
+from aiokafka.errors import KafkaConnectionError, KafkaError
 
+from .auth import TokenError
 from .config import ConfigError, Settings, load
 from .http import HealthServer
-from .logs import FORMATS, setup_logging
+from .logs import FORMATS, ConnectionDiagnosis, setup_logging
 from .metrics import Metrics
 from .worker import Worker
 
@@ -46,14 +47,26 @@ def _install_signals(stop: asyncio.Event) -> None:
 async def _run(settings: Settings) -> int:
     stop = asyncio.Event()
     _install_signals(stop)
+    diagnosis = ConnectionDiagnosis(settings.security_protocol, settings.sasl_mechanism)
+    kafka_log = logging.getLogger("aiokafka")
+    kafka_log.addHandler(diagnosis)
     try:
+        if settings.sasl_mechanism == "OAUTHBEARER":  # a token that cannot be had is a setting's error, found now
+            await settings.token_provider().token()
         await serve(settings, stop)
-    except ConfigError as e:
+    except (ConfigError, TokenError) as e:
         sys.stderr.write(f"toolmend run: {e}\n")
         return 2
-    except KafkaConnectionError as e:  # one line, not a traceback: the usual cause is the address
+    except (KafkaError, OSError) as e:  # one line, not a traceback, saying why where aiokafka's log told
+        if diagnosis.reason is not None:  # authentication, TLS or protocol: a setting to fix, not an outage
+            sys.stderr.write(f"toolmend run: {diagnosis.reason} (brokers {settings.bootstrap_servers})\n")
+            return 2
+        if not isinstance(e, KafkaConnectionError):
+            raise
         sys.stderr.write(f"toolmend run: cannot reach the Kafka brokers at {settings.bootstrap_servers}: {e}\n")
         return 1
+    finally:
+        kafka_log.removeHandler(diagnosis)
     return 0
 
 
