@@ -65,7 +65,7 @@ def test_an_empty_ca_file_variable_is_one_line(monkeypatch: pytest.MonkeyPatch) 
 def test_a_ca_file_that_is_not_pem_is_named(tmp_path: Path) -> None:
     bad = tmp_path / "ca.pem"
     bad.write_text("not a certificate\n")
-    with pytest.raises(ConfigError, match="ssl_cafile .* holds no PEM certificate"):
+    with pytest.raises(ConfigError, match=r"ssl_cafile .* holds no PEM certificate"):
         settings_from({"security_protocol": "SSL", "ssl_cafile": bad})
     with pytest.raises(ConfigError, match="is not a readable file"):
         settings_from({"security_protocol": "SSL", "ssl_cafile": tmp_path / "missing.pem"})
