@@ -22,8 +22,11 @@ class EngineConfig:
     # one (files, library replays), ahead of the partition watermark
     max_event_time_skew_ms: int = 5 * 60 * 1000
     max_watermark_step_ms: int = 30 * 24 * 3600 * 1000
-    # the largest record an output topic takes (its max.message.bytes, less batch overhead); None: no limit known
+    # the largest record the repaired topic takes (its max.message.bytes, less batch overhead); None: no limit known
     max_output_bytes: int | None = None
+    # the largest record the findings topic takes, each output capped by its own topic's limit; None: as
+    # max_output_bytes
+    max_findings_bytes: int | None = None
     # the largest state of one conversation, as JSON (partition.py); None: unbounded (library use)
     max_state_bytes: int | None = 512 * 1024
 

@@ -12,8 +12,9 @@ Rules that keep one record from harming the others (docs/semantics.md, "Faults")
 * Whatever fails while one record is applied is confined to that record (dead-lettered) and, if the failure may
   have left its conversation's state half-changed, to that conversation: it is quarantined (counted, its state
   dropped, a marker in the changelog) and its later events are dead-lettered (`quarantined`), never lost.
-* Outputs that would not fit the output topic (`max_output_bytes`) are never written in part: the event's
-  changes are undone and the whole input event is dead-lettered (`output_too_large`), so it can be replayed.
+* Outputs that would not fit their topic (`max_output_bytes` for repaired records, `max_findings_bytes` for
+  findings, each its own topic's limit) are never written in part: the event's changes are undone and the whole
+  input event is dead-lettered (`output_too_large`), so it can be replayed.
 * A conversation's state stays within `max_state_bytes` (its JSON), so that its changelog record fits the state
   topic and its memory is bounded: before an event that could push it over, output held for late results is
   released as if the grace had run out; a state still over the limit after the event (an open turn alone that
@@ -206,7 +207,10 @@ class PartitionProcessor:
             self.offset = offset
             return out
         cid = ev.conversation_id
-        limit = self.cfg.max_output_bytes
+        limit = self.cfg.max_output_bytes  # the smallest limit of an output topic decides whether to save a copy
+        flimit = self.cfg.max_findings_bytes
+        if flimit is not None and (limit is None or flimit < limit):
+            limit = flimit
         # an event whose outputs may not fit the output topic is applied on a saved copy of its conversation
         # (rare: large events only), so that its changes can be undone
         store = self.store
@@ -233,15 +237,16 @@ class PartitionProcessor:
         finally:
             if recorder is not None:
                 self.obs = store.obs = real_obs
-        if limit is not None and any(len(r.value or b"") + len(r.key or b"") > limit for r in out):
+        over = self._over_limit(out) if limit is not None else None
+        if over is not None:
             del out[:]
             if saved is not None:
                 store.restore_saved(cid, saved)
             else:  # grew far beyond its input (cannot be undone): nothing is decided from it any more
                 store.quarantine(cid)
             self._dead_letter(out, DeadLetterKind.OUTPUT_TOO_LARGE,
-                              f"its outputs would exceed the output topic's limit of {limit} bytes", src, key, value,
-                              headers)
+                              f"its outputs would exceed the {over[0]} topic's limit of {over[1]} bytes", src, key,
+                              value, headers)
             self.offset = offset
             return out
         if recorder is not None:
@@ -252,6 +257,19 @@ class PartitionProcessor:
         if len(store.convs) > store.hot_limit:
             store.cool()
         return out
+
+    def _over_limit(self, out: list[OutRecord]) -> tuple[str, int] | None:
+        """(topic kind, its limit) of the first output larger than its own topic takes, or None: each output is
+        capped by its topic's limit (repaired and findings apart; a dead letter is the input as it came)."""
+        rlimit = self.cfg.max_output_bytes
+        flimit = self.cfg.max_findings_bytes
+        if flimit is None:
+            flimit = rlimit
+        for r in out:
+            lim = flimit if r.kind == "findings" else rlimit if r.kind == "repaired" else None
+            if lim is not None and len(r.value or b"") + len(r.key or b"") > lim:
+                return r.kind, lim
+        return None
 
     @staticmethod
     def _may_not_fit(ev: Event, value: bytes | None, limit: int) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -15,6 +16,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import MessageSizeTooLargeError, TopicAlreadyExistsError
 
+from ..core.config import EngineConfig
 from ..core.partition import OutRecord
 from .config import Settings
 
@@ -173,11 +175,21 @@ async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, i
 OUTPUT_OVERHEAD = 1024  # a record's headers and batch framing, on top of key and value (what the core measures)
 
 
-async def max_output_bytes(settings: Settings) -> int | None:
-    """The largest output (key and value) the output topics take, for the engine's `max_output_bytes`: an event
-    whose outputs would not fit is dead-lettered whole, decided in the core (the worker and replay alike)."""
-    limits = await topic_limits(settings, [settings.output_topic, settings.findings_topic or ""])
-    return max(1024, min(limits.values()) - OUTPUT_OVERHEAD) if limits else None
+async def output_limits(settings: Settings, engine: EngineConfig, repaired: Iterable[str] = (),
+                        findings: Iterable[str] = ()) -> EngineConfig:
+    """`engine` with its output limits read from the topics: each output kind capped by its own topics'
+    `max.message.bytes` (the live repaired topic and `repaired`, the live findings topic and `findings`): an event
+    whose outputs would not fit is dead-lettered whole, decided in the core (the worker and replay alike). A
+    topic that reports no limit caps nothing (the broker's refusal is the fallback)."""
+    rep = [settings.output_topic, *repaired]
+    fnd = [t for t in (settings.findings_topic, *findings) if t]
+    limits = await topic_limits(settings, rep + fnd)
+
+    def cap(topics: list[str]) -> int | None:
+        known = [limits[t] for t in topics if t in limits]
+        return max(1024, min(known) - OUTPUT_OVERHEAD) if known else None
+
+    return dataclasses.replace(engine, max_output_bytes=cap(rep), max_findings_bytes=cap(fnd))
 
 
 STATE_OVERHEAD = 4096  # a state record's header, key, compression frame and batch framing, beyond its JSON

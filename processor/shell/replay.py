@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import gc
 import logging
 import re
@@ -250,16 +249,11 @@ class _Run:
         """An event whose outputs would not fit is dead-lettered whole, as the live worker does: the smallest
         `max.message.bytes` of the live output topics (to decide as live did) and of the replay's own targets (to
         be able to write what it decides)."""
-        from .kafka import OUTPUT_OVERHEAD, topic_limits  # lazy: a file-to-file replay needs no Kafka client
+        from .kafka import output_limits  # lazy: a file-to-file replay needs no Kafka client
 
-        s = self.settings
-        names = [s.output_topic, s.findings_topic or ""]
-        if self.plan.to_file is None:
-            names += list(self.plan.output_topics().values())
-        limits = await topic_limits(s, names)
-        if limits:
-            limit = max(1024, min(limits.values()) - OUTPUT_OVERHEAD)
-            self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
+        own = self.plan.output_topics() if self.plan.to_file is None else {}
+        self.engine = await output_limits(self.settings, self.engine, [own["repaired"]] if own else [],
+                                          [own["findings"]] if own else [])
 
     def partition(self, p: int, aligned: bool) -> PartitionReplay:
         plan = self.plan

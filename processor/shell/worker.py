@@ -31,10 +31,10 @@ from .kafka import (
     big_topic,
     ensure_topics,
     isolation,
-    max_output_bytes,
     max_state_bytes,
     new_input_consumer,
     new_producer,
+    output_limits,
     partitions_of,
     topic_sizes,
 )
@@ -183,10 +183,11 @@ class Worker:
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
         dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
-        limit = await max_output_bytes(self.settings)
-        if limit is not None:
-            self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
-            log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
+        self.engine = await output_limits(self.settings, self.engine)
+        for kind, limit in (("repaired", self.engine.max_output_bytes), ("findings", self.engine.max_findings_bytes)):
+            if limit is not None:
+                log.info("%s outputs over %d bytes dead-letter their input event (that topic's max.message.bytes)",
+                         kind, limit)
         state_limit = await max_state_bytes(self.settings, self.engine.max_state_bytes)
         if state_limit != self.engine.max_state_bytes:
             self.engine = dataclasses.replace(self.engine, max_state_bytes=state_limit)
@@ -203,8 +204,8 @@ class Worker:
         big = big_topic(s)
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                   (s.changelog_topic, n, {"cleanup.policy": "compact"})]
-        if s.findings_topic:
-            topics.append((s.findings_topic, n, {}))
+        if s.findings_topic:  # a finding carries the output it describes: sized like the others
+            topics.append((s.findings_topic, n, big))
         await ensure_topics(s, topics)
 
     async def _shutdown(self) -> None:

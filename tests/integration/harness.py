@@ -26,7 +26,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
-from processor.shell.kafka import ensure_topics, max_output_bytes, partitions_of
+from processor.shell.kafka import ensure_topics, output_limits, partitions_of
 from processor.shell.worker import Worker
 
 REPO = Path(__file__).resolve().parents[2]
@@ -484,7 +484,7 @@ async def compare(bootstrap: str, s: Settings, skip: Iterable[tuple[int, int]] =
     if inputs is None:
         inputs = await read_all(bootstrap, s.input_topic)
     if engine is None:  # the output limit the worker reads from the topics' configs at start
-        engine = dataclasses.replace(s.engine_config(), max_output_bytes=await max_output_bytes(s))
+        engine = await output_limits(s, s.engine_config())
     want = offline(inputs, s, skip, engine)
     topics: dict[str, TopicDiff] = {}
     for kind, topic in topics_of(s).items():

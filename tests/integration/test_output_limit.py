@@ -80,3 +80,33 @@ async def test_conversation_states_stay_under_the_state_topic_limit(broker) -> N
     held_out = [orjson.loads(r["value"]) for r in want["repaired"]
                 if orjson.loads(r["value"])["conversation_id"] == "held"]
     assert len(held_out) == 33 and any(m["synthesized"] for m in held_out)  # all 32 messages and a placeholder
+
+
+async def test_each_output_is_capped_by_its_own_topic(broker) -> None:  # type: ignore[no-untyped-def]
+    """A 2 MiB repaired history goes to a repaired topic that takes 8 MiB, though the findings topic takes only
+    the broker's default 1 MiB: each output kind is capped by its own topic, not by the smallest of them."""
+    s = settings_for(broker.bootstrap, create_topics=False, max_event_bytes=4 << 20)
+    big = {"max.message.bytes": str(8 << 20)}
+    await ensure_topics(s, [(s.input_topic, 2, big), (s.output_topic, 2, big), (s.dlq_topic, 2, big),
+                            (s.findings_topic or "", 2, {}),  # the broker's default: 1 MiB
+                            (s.changelog_topic, 2, {"cleanup.policy": "compact"})])
+    two_mib = event("big", 1_767_225_600_000, {"role": "user", "content": "y" * (2 << 20)})
+    items = [two_mib, event("big", 1_767_225_600_100, {"role": "assistant", "content": "ok"})]
+    n = await produce(broker.bootstrap, s.input_topic, items)
+    async with worker(s) as w:
+        await wait_until(lambda: caught_up(s, n), 90)
+        assert w.engine.max_output_bytes is not None and w.engine.max_output_bytes > 4 << 20
+        assert w.engine.max_findings_bytes is not None and w.engine.max_findings_bytes < 1 << 20
+    assert await read_all(broker.bootstrap, s.dlq_topic) == []
+    repaired = await read_all(broker.bootstrap, s.output_topic)
+    assert len(repaired) == 2 and max(len(r.value or b"") for r in repaired) > 2 << 20
+
+
+async def test_the_worker_creates_the_findings_topic_like_the_others(broker) -> None:  # type: ignore[no-untyped-def]
+    from processor.shell.kafka import topic_limits
+
+    s = settings_for(broker.bootstrap, create_topics=True, partitions=1)
+    async with worker(s) as w:
+        await wait_until(lambda: w.ready()[0], 90)
+    limits = await topic_limits(s, [s.output_topic, s.findings_topic or "", s.dlq_topic])
+    assert limits[s.findings_topic or ""] == limits[s.output_topic] == limits[s.dlq_topic] >= 8 << 20

@@ -377,3 +377,14 @@ def test_plain_text_under_a_named_dialect_is_read() -> None:
     text = orjson.dumps({"conversation_id": "a", "ts": NOW, "dialect": "anthropic",
                          "message": {"role": "user", "content": "hi"}})
     assert [r.kind for r in p.process(0, b"a", text, timestamp=NOW)] == ["repaired"]
+
+
+def test_each_output_is_capped_by_its_own_topic_limit() -> None:
+    """A repaired record larger than the findings topic takes, but within its own topic's limit, is written."""
+    cfg = EngineConfig(max_output_bytes=200_000, max_findings_bytes=4_096)
+    p = PartitionProcessor("in", 0, cfg)
+    out = p.process(0, b"a", user("a", NOW, "x" * 100_000), timestamp=NOW)
+    assert [r.kind for r in out] == ["repaired"]
+    out = p.process(1, b"b", user("b", NOW, "x" * 300_000), timestamp=NOW)
+    assert [dlq_kind(r) for r in out] == ["output_too_large"]
+    assert "repaired topic's limit of 200000" in dict(out[0].headers)["toolmend-error-detail"].decode()
