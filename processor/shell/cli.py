@@ -21,6 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     for name, help_ in (("run", "the stream worker (Kafka in, repaired records out)"),
                         ("replay", "reprocess a topic or a file (or a time range) into topics of its own or a file"),
                         ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
+                        ("redrive", "re-inject dead letters of chosen kinds into the input topic, once fixed"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
                         ("schema", "print the JSON Schema of the input event")):
         sp = sub.add_parser(name, help=help_, add_help=False)
@@ -28,7 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema")
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "redrive", "demo", "schema")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,6 +70,10 @@ def _dispatch(command: str, rest: list[str]) -> int:
         from . import recover_cmd
 
         return recover_cmd.main(rest)
+    if command == "redrive":
+        from . import redrive
+
+        return redrive.main(rest)
     if command == "demo":
         from . import demo
         from .embedded_broker import BrokerNotInstalled
