@@ -198,7 +198,7 @@ else:  # the engine alone, streaming the file, as the live worker's state grows 
         proc.hot_limit = max(64, Settings().hot_conversations // 4)
     fs = FileSource(src, 4)
     for batch in fs.batches():
-        for p, off, key, value in batch:
+        for p, off, key, value, _headers, _stamp in batch:
             procs[p].process(off, key, value)
     print(json.dumps({"conversations": sum(p.conversations for p in procs)}), file=sys.stderr)
 peak = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)

@@ -27,7 +27,7 @@ from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings, settings_from
 from .metrics import Metrics
-from .replay_files import FileSink, FileSource, topic_name
+from .replay_files import FileSink, FileSource, dump_info, topic_name
 from .replay_progress import ReplayProgress, summary_table
 from .replay_select import PartitionReplay, Window
 
@@ -297,12 +297,12 @@ class _Run:
             read = self.read
             for batch in src.batches():
                 outs: list[tuple[int, OutRecord]] = []
-                for p, offset, key, value in batch:
+                for p, offset, key, value, headers, stamp in batch:
                     read[p] += 1
                     rep = parts[p]
                     if rep.done:
                         continue
-                    for o in rep.feed(offset, key, value):
+                    for o in rep.feed(offset, key, value, headers, stamp):
                         outs.append((p, o))
                 self._count(outs)
                 self.metrics.flush(self.tally.take())
@@ -483,6 +483,9 @@ def parser() -> argparse.ArgumentParser:
                    "name without .jsonl/.gz)")
     g.add_argument("--partitions", type=int, default=1, metavar="N",
                    help="partitions a --from-file stands for: keys spread by Kafka's default partitioner (default 1)")
+    g.add_argument("--dump-input", type=Path, metavar="FILE",
+                   help="write the input topic to FILE (.gz too) as a replayable input file, keys, headers, "
+                   "timestamps and offsets kept (--from-file reads it back), and process nothing")
     g.add_argument("--to-file", type=Path, metavar="FILE",
                    help='write {"kind","key","id","headers","value"} lines to FILE (.gz too) instead of topics')
     g.add_argument("--to-topics", metavar="PREFIX",
@@ -514,7 +517,41 @@ def plan_from_args(argv: Sequence[str]) -> tuple[Plan, argparse.Namespace]:
         raise ReplayError("--to-file and --to-topics exclude each other")
     if ns.from_file is None and (ns.file_topic is not None or ns.partitions != 1):
         raise ReplayError("--file-topic and --partitions describe a --from-file")
+    if ns.dump_input is not None and (ns.from_file is not None or ns.to_file is not None or ns.to_topics):
+        raise ReplayError("--dump-input reads the input topic and writes only the file")
+    if ns.from_file is not None and ns.from_file.is_file():
+        try:
+            dumped = dump_info(ns.from_file)  # a topic dumped whole: its name and partitions
+        except (ValueError, OSError, EOFError) as e:
+            raise ReplayError(f"input file {ns.from_file}: {e}") from None
+        if dumped is not None:
+            if ns.partitions not in (1, dumped[1]):
+                raise ReplayError(f"--partitions {ns.partitions}: {ns.from_file} holds a topic of {dumped[1]}")
+            plan.file_topic = plan.file_topic or dumped[0]
+            plan.file_partitions = dumped[1]
     return plan, ns
+
+
+async def _dump(plan: Plan, path: Path) -> int:
+    import orjson
+
+    from .replay_dump import dump_topic
+
+    if not path.parent.is_dir():
+        raise ReplayError(f"output directory {path.parent} does not exist")
+    try:
+        summary = await dump_topic(plan.settings, path)
+    except ValueError as e:
+        raise ReplayError(str(e)) from None
+    sys.stdout.write(orjson.dumps(summary).decode() + "\n")
+    return 0
+
+
+def serves_metrics(plan: Plan) -> bool:
+    """A job that touches no broker (file to file) serves /metrics only when asked (a metrics port or address
+    set); a topic replay always does (a Kubernetes Job is scraped like the worker)."""
+    asked = {"metrics_port", "metrics_host"} & plan.settings.model_fields_set
+    return bool(asked) or plan.from_file is None or plan.to_file is None
 
 
 async def _main(plan: Plan, as_json: bool) -> int:
@@ -524,6 +561,13 @@ async def _main(plan: Plan, as_json: bool) -> int:
 
     s = plan.settings
     m = Metrics(label_cap=s.label_cap)
+    if not serves_metrics(plan):
+        summary = await replay(plan, m)
+        if as_json:
+            sys.stdout.write(orjson.dumps(summary).decode() + "\n")
+        else:
+            summary_table(summary, sys.stdout)
+        return 0
     state = {"done": False}
     http = HealthServer(m.registry, lambda: (True, "ok"), lambda: (not state["done"], "replaying"),
                         s.metrics_host, s.metrics_port)
@@ -565,6 +609,8 @@ def main(argv: Sequence[str]) -> int:
         sys.stderr.write(f"toolmend replay: {e}\n")
         return 2
     try:
+        if ns.dump_input is not None:
+            return asyncio.run(_dump(plan, ns.dump_input))
         return asyncio.run(_main(plan, ns.json))
     except ReplayError as e:
         sys.stderr.write(f"toolmend replay: {e}\n")

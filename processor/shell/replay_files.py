@@ -2,7 +2,9 @@
 
 Input: one input event per line, exactly the value a topic would hold; its key is its `conversation_id`. A
 file written by `toolmend generate` (`{"key", "value"}` lines, detected from the first line) is read as those
-records. The file stands for a topic named `topic` with `partitions` partitions: keys are spread as Kafka's
+records. A file written by `replay --dump-input` (replay_dump.py, detected from its first line) is read as the
+topic it was: each record in its partition at its offset, with its key, headers and record timestamp.
+Otherwise the file stands for a topic named `topic` with `partitions` partitions: keys are spread as Kafka's
 default partitioner spreads them (murmur2), and a record's offset is its position among its partition's
 records (with one partition and no blank lines: its line number, from 0).
 
@@ -28,7 +30,20 @@ from ..core.partition import OutRecord
 from .replay_select import conversation_of
 
 GZIP_MAGIC = b"\x1f\x8b"
-Line = tuple[int, int, bytes | None, bytes]  # (partition, offset, key, value)
+# (partition, offset, key, value, headers, record timestamp or None)
+Line = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes]], int | None]
+_NO_HEADERS: list[tuple[str, bytes]] = []
+
+
+def dump_info(path: Path) -> tuple[str, int] | None:
+    """(topic, partitions) of a file written by `replay --dump-input`, None for any other file."""
+    from .replay_dump import read_head
+
+    with open(path, "rb") as raw:
+        gz = raw.read(2) == GZIP_MAGIC
+        raw.seek(0)
+        f: IO[bytes] = gzip.GzipFile(fileobj=raw, mode="rb") if gz else raw  # type: ignore[assignment]
+        return read_head(f.readline(1 << 16))
 
 
 def topic_name(path: Path) -> str:
@@ -94,9 +109,12 @@ class FileSource:
             yield rest
 
     def batches(self) -> Iterator[list[Line]]:
+        from .replay_dump import read_head, read_record
+
         out: list[Line] = []
         offsets = self.offsets
         one = self.partitions == 1
+        dump = False
         for line in self._lines():
             self.lines += 1
             if line[-1:] == b"\r":
@@ -106,7 +124,19 @@ class FileSource:
                 continue
             if self._first:
                 self._first = False
+                if read_head(line) is not None:
+                    dump = True
+                    continue
                 self.records_format = _is_record(line)
+            if dump:  # the topic as it was: partition, offset, headers and timestamp from the file
+                rp, ro, rk, rv, rh, rt = read_record(line)
+                if rp >= self.partitions:
+                    raise ValueError(f"line {self.lines}: partition {rp} of a file of {self.partitions}")
+                out.append((rp, ro, rk, rv, rh, rt))
+                if len(out) >= self.batch:
+                    yield out
+                    out = []
+                continue
             if self.records_format:
                 key, value = _record(line)
             else:
@@ -114,7 +144,7 @@ class FileSource:
                 cid = conversation_of(line)
                 key = None if cid is None else cid.encode()
             p = 0 if one else self._partition(key)
-            out.append((p, offsets[p], key, value))
+            out.append((p, offsets[p], key, value, _NO_HEADERS, None))
             offsets[p] += 1
             if len(out) >= self.batch:
                 yield out
@@ -220,4 +250,4 @@ class FileSink:
             self.tmp.unlink(missing_ok=True)
 
 
-__all__ = ["FileSink", "FileSource", "encode_record", "topic_name"]
+__all__ = ["FileSink", "FileSource", "dump_info", "encode_record", "topic_name"]

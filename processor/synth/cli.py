@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import itertools
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import fields
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import orjson
 
 from processor.synth.generate import DEFAULT_START_MS, FaultRates, GeneratedEvent, iter_generate
 from processor.synth.jsonl import encode_line
 from processor.synth.native import DIALECTS
+from processor.synth.produce import console_line, produce
 from processor.synth.truth import GroundTruth
 
 
@@ -38,7 +41,9 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
         )
     p.add_argument("--no-faults", action="store_true", help="all rates 0 (explicit --rate-* still apply)")
     p.add_argument("--dialects", default=",".join(DIALECTS), help="comma-separated subset of " + ",".join(DIALECTS))
-    p.add_argument("--start-ms", type=int, default=DEFAULT_START_MS, help="event time of the first conversation")
+    p.add_argument("--start-ms", default=None, metavar="MS|now",
+                   help=f"event time of the first conversation (default {DEFAULT_START_MS}, 2026-01-01; with "
+                   "--bootstrap-servers: now)")
     p.add_argument("--tool-result-timeout-ms", type=int, default=600_000)
     p.add_argument("--end-probability", type=float, default=0.7)
     p.add_argument("--request-probability", type=float, default=0.3)
@@ -49,11 +54,55 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
         default=1,
         help="partitions of the topic the records go to (Kafka default partitioner): keeps timeouts exact",
     )
-    p.add_argument("--out", default="-", metavar="FILE|-", help="JSONL output (default stdout)")
+    p.add_argument("--out", default="-", metavar="FILE|-", help="output file (default stdout)")
+    p.add_argument("--format", choices=("jsonl", "kafka-console"), default="jsonl",
+                   help='jsonl: {"key","value"} lines (replay --from-file reads them); kafka-console: key, tab, '
+                   "value, as kafka-console-producer --property parse.key=true reads them")
+    p.add_argument("--bootstrap-servers", default=None, metavar="HOST:PORT",
+                   help="produce to this cluster instead of writing a file (with --topic): paced to the wall "
+                   "clock and dated from now; authentication and TLS from the TOOLMEND_* settings")
+    p.add_argument("--topic", default=None, help="the topic to produce to (it must exist)")
+    p.add_argument("--speed", type=float, default=1.0, metavar="X",
+                   help="with --bootstrap-servers: event time per wall time (above 1, events run ahead of their "
+                   "record timestamps and are refused past the worker's allowed skew)")
     p.add_argument("--truth", default=None, metavar="FILE", help="write the ground truth JSON here")
     p.add_argument("--forever", action="store_true", help="endless stream (truth holds totals only)")
     p.add_argument("--max-events", type=int, default=None, metavar="N", help="stop after N records")
     return p
+
+
+class ConfigError(Exception):
+    pass
+
+
+def _cluster(bootstrap: str, topic: str) -> tuple[dict[str, Any], int]:
+    """Client options for the cluster (authentication and TLS from the worker's TOOLMEND_* settings) and the
+    partitions of the topic, which must exist."""
+    from processor.shell import config
+
+    try:
+        kafka = config.settings_from({"bootstrap_servers": bootstrap}).kafka_common()
+    except config.ConfigError as e:
+        raise ConfigError(str(e)) from None
+
+    async def partitions() -> int:
+        from aiokafka import AIOKafkaConsumer
+
+        c = AIOKafkaConsumer(**kafka)
+        await c.start()
+        try:
+            cluster = await c._client.fetch_all_metadata()
+            return len(cluster.partitions_for_topic(topic) or ())
+        finally:
+            await c.stop()
+
+    try:
+        n = asyncio.run(partitions())
+    except Exception as e:  # one line, whatever the client raised
+        raise ConfigError(f"cannot reach the Kafka brokers at {bootstrap}: {type(e).__name__}: {e}") from None
+    if not n:
+        raise ConfigError(f"topic {topic} not found on {bootstrap} (create it first)")
+    return kafka, n
 
 
 def _rates(ns: argparse.Namespace) -> FaultRates:
@@ -73,6 +122,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         parser.error(str(e))
     dialects = [d.strip() for d in ns.dialects.split(",") if d.strip()]
+    if (ns.bootstrap_servers is None) != (ns.topic is None):
+        parser.error("--bootstrap-servers and --topic go together")
+    if ns.speed <= 0:
+        parser.error("--speed must be positive")
+    live = ns.bootstrap_servers is not None
+    if ns.start_ms is None:
+        ns.start_ms = int(time.time() * 1000) if live else DEFAULT_START_MS
+    elif ns.start_ms == "now":
+        ns.start_ms = int(time.time() * 1000)
+    elif str(ns.start_ms).isdigit():
+        ns.start_ms = int(ns.start_ms)
+    else:
+        parser.error("--start-ms takes epoch milliseconds or now")
+    kafka: dict[str, Any] = {}
+    if live:
+        try:
+            kafka, partitions = _cluster(ns.bootstrap_servers, ns.topic)
+        except (ConfigError, OSError) as e:
+            sys.stderr.write(f"toolmend generate: {e}\n")
+            return 2
+        if ns.partitions == 1:  # the topic's own: timeouts stay exact per partition
+            ns.partitions = partitions
     n: int | None = None if ns.forever else ns.conversations
     truth = GroundTruth(
         keep_conversations=not ns.forever,
@@ -105,16 +176,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if ns.max_events is not None:
             events = itertools.islice(events, ns.max_events)
+        if live:
+            try:
+                sent = asyncio.run(produce(events, ns.topic, kafka, ns.speed))
+            except KeyboardInterrupt:
+                sent = -1
+            if sent >= 0:
+                sys.stderr.write(f"toolmend generate: {sent} records sent to {ns.topic}\n")
+            events = iter(())
+        skipped = 0
         with ExitStack() as stack:
             out: BinaryIO = sys.stdout.buffer if ns.out == "-" else stack.enter_context(open(ns.out, "wb"))
             try:
                 for ev in events:
-                    out.write(encode_line(ev))
+                    if ns.format == "jsonl":
+                        out.write(encode_line(ev))
+                    elif (line := console_line(ev)) is not None:
+                        out.write(line)
+                    else:
+                        skipped += 1
                 out.flush()
             except (BrokenPipeError, KeyboardInterrupt):
                 pass
     except ValueError as e:
         parser.error(str(e))
+    if skipped:
+        sys.stderr.write(f"toolmend generate: {skipped} records whose value holds a tab or newline left out "
+                         "(the console producer's line format cannot carry them)\n")
     if ns.truth is not None:
         with open(ns.truth, "wb") as f:
             f.write(orjson.dumps(truth.to_dict(), option=orjson.OPT_INDENT_2) + b"\n")

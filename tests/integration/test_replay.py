@@ -215,3 +215,48 @@ async def test_a_topic_truncated_by_retention_is_replayed_like_a_range(broker) -
     after = [r for r in live if emitted_at(r)[1] >= cut]
     parts = {0: [(r.key, r.value or b"") for r in inputs]}
     assert len(of(after, met(parts, None, {0: cut}))) == len(got) + left_out
+
+
+async def test_a_dumped_topic_replays_from_its_file_as_from_the_topic(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`--dump-input` keeps what a values-only file loses (keys that are not the conversation id, null keys,
+    headers, record timestamps the event-time guard reads, bytes that are not UTF-8), and `--from-file` reads
+    it back: the replay of the file is the replay of the topic, byte for byte."""
+    from aiokafka import AIOKafkaProducer
+
+    from processor.shell.replay import plan_from_args
+
+    s = settings_for(broker.bootstrap, conversation_ttl_s=TTL_S, partitions=3)
+    await create(s)
+    items = traffic(30, seed=9)
+    p = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await p.start()
+    try:
+        base = 1_767_225_600_000
+        for i, (k, v) in enumerate(items):
+            await p.send(s.input_topic, v, key=k, timestamp_ms=base + i * 1000,
+                         headers=[("traceparent", f"00-{i:032x}-{i:016x}-01".encode())])
+        ahead = orjson.dumps({"conversation_id": "far", "ts": base + 3_600_000,
+                              "message": {"role": "user", "content": "from the future"}})
+        await p.send(s.input_topic, ahead, key=b"far", timestamp_ms=base)  # refused: an hour ahead of its record
+        await p.send(s.input_topic, b"\xff\xfe not utf-8", key=None)
+        await p.send(s.input_topic, items[0][1], key=b"someone-else")  # key_mismatch
+        await p.flush()
+    finally:
+        await p.stop()
+    from_topic = tmp_path / "topic.jsonl"
+    await replay(Plan(s, name="t", to_file=from_topic))
+    dump = tmp_path / "dump.jsonl.gz"
+    r = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "replay",
+                                "--bootstrap-servers", broker.bootstrap, "--input-topic", s.input_topic,
+                                "--dump-input", str(dump)], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert orjson.loads(r.stdout)["records"] == len(items) + 3
+    plan, _ = plan_from_args(["--from-file", str(dump), "--name", "t", "--to-file", str(tmp_path / "file.jsonl"),
+                              "--bootstrap-servers", broker.bootstrap, "--conversation-ttl-s", str(TTL_S)])
+    assert (plan.source_topic, plan.file_partitions) == (s.input_topic, 3)
+    await replay(plan)
+    got = (tmp_path / "file.jsonl").read_bytes().splitlines()
+    # the same records, byte for byte (a topic replay interleaves its partitions as they are fetched)
+    assert sorted(got) == sorted(from_topic.read_bytes().splitlines())
+    kinds = [orjson.loads(line)["kind"] for line in got]
+    assert kinds.count("dead_letter") == 3

@@ -253,3 +253,24 @@ def test_the_remaining_records_gauge_is_set_during_the_run_and_zero_at_the_end(t
     assert seen[0] > 0 and seen[-1] == 0
     assert m.registry.get_sample_value("toolmend_replay_remaining_records", {"partition": "file"}) == 0
     assert m.registry.get_sample_value("toolmend_events_total", {"type": "message", "outcome": "processed"})
+
+
+def test_a_dump_line_keeps_every_byte_of_its_record() -> None:
+    from processor.shell.replay_dump import read_head, read_record, record_line
+
+    headers = [("traceparent", b"00-ab-cd-01"), ("bin", b"\xff\x00")]
+    line = record_line(2, 41, 1_767_225_600_000, b"\xfekey", headers, b'{"a": "\\u00e9"}')
+    assert read_record(line.rstrip(b"\n")) == (2, 41, b"\xfekey", b'{"a": "\\u00e9"}', headers, 1_767_225_600_000)
+    assert read_record(record_line(0, 0, -1, None, [], None)) == (0, 0, None, None, [], None)
+    assert read_head(b'{"toolmend_dump": 1, "topic": "conversations", "partitions": 4}') == ("conversations", 4)
+    assert read_head(b'{"key": "a", "value": {}}') is None
+
+
+def test_a_file_to_file_replay_serves_no_metrics_unless_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TOOLMEND_METRICS_PORT", raising=False)
+    src = write_values(tmp_path / "in.jsonl", events(10))
+    rc = replay_main(["--quiet", "--from-file", str(src), "--to-file", str(tmp_path / "o.jsonl")])
+    assert rc == 0 and "metrics on" not in capsys.readouterr().err
+    rc = replay_main(["--quiet", "--metrics-port", "0", "--from-file", str(src), "--to-file", str(tmp_path / "p.jsonl")])
+    assert rc == 0 and "metrics on http://" in capsys.readouterr().err
