@@ -272,5 +272,6 @@ def test_a_file_to_file_replay_serves_no_metrics_unless_asked(tmp_path: Path, ca
     src = write_values(tmp_path / "in.jsonl", events(10))
     rc = replay_main(["--quiet", "--from-file", str(src), "--to-file", str(tmp_path / "o.jsonl")])
     assert rc == 0 and "metrics on" not in capsys.readouterr().err
-    rc = replay_main(["--quiet", "--metrics-port", "0", "--from-file", str(src), "--to-file", str(tmp_path / "p.jsonl")])
+    rc = replay_main(["--quiet", "--metrics-port", "0", "--from-file", str(src), "--to-file",
+                      str(tmp_path / "p.jsonl")])
     assert rc == 0 and "metrics on http://" in capsys.readouterr().err
