@@ -1,0 +1,81 @@
+"""An operator's first day on Apache Kafka 4.4 with Kafka's own tools: topics made with kafka-topics (the broker
+creates none on first use), test traffic through kafka-console-producer or straight from `toolmend generate`,
+a worker that names a missing topic instead of waiting for it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.integration.harness import REPO, env_for, read_all, settings_for
+from tests.support.brokers import KAFKA_LOCAL
+
+pytestmark = [pytest.mark.kafka, pytest.mark.needs_kafka, pytest.mark.timeout(300)]
+
+
+def tool(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(["bash", str(KAFKA_LOCAL), "tool", *args], input=stdin, capture_output=True, timeout=180,
+                          check=False, env={**os.environ})
+
+
+def toolmend(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "processor.shell.cli", *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=180, check=False, env=env or {"PATH": os.environ["PATH"]})
+
+
+async def test_kafkas_own_tools_feed_the_worker_its_test_traffic(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    b = broker.bootstrap
+    made = await asyncio.to_thread(tool, "kafka-topics", "--bootstrap-server", b, "--create", "--topic", "ops.in",
+                                   "--partitions", "2")
+    assert made.returncode == 0, made.stderr.decode()[-2000:]
+    listed = await asyncio.to_thread(tool, "kafka-topics", "--bootstrap-server", b, "--list")
+    assert "ops.in" in listed.stdout.decode().split()
+
+    lines = toolmend("generate", "--conversations", "3", "--format", "kafka-console", "--partitions", "2")
+    assert lines.returncode == 0, lines.stderr
+    sent = await asyncio.to_thread(tool, "kafka-console-producer", "--bootstrap-server", b, "--topic", "ops.in",
+                                   "--property", "parse.key=true", stdin=lines.stdout.encode())
+    assert sent.returncode == 0, sent.stderr.decode()[-2000:]
+    got = await read_all(b, "ops.in")
+    want = [ln.split("\t", 1) for ln in lines.stdout.splitlines()]
+    assert sorted((r.key or b"", r.value) for r in got) == sorted((k.encode(), v.encode()) for k, v in want)
+
+    # the broker does not create a mistyped topic on first use: generate says so, in one line
+    missing = toolmend("generate", "--bootstrap-servers", b, "--topic", "ops.no-such", "--conversations", "1")
+    assert missing.returncode == 2 and missing.stderr.strip() == \
+        f"toolmend generate: topic ops.no-such not found on {b} (create it first)"
+    assert "ops.no-such" not in (await asyncio.to_thread(tool, "kafka-topics", "--bootstrap-server", b,
+                                                         "--list")).stdout.decode().split()
+
+
+async def test_generate_produces_to_a_cluster_dated_now(broker) -> None:  # type: ignore[no-untyped-def]
+    b = broker.bootstrap
+    assert (await asyncio.to_thread(tool, "kafka-topics", "--bootstrap-server", b, "--create", "--topic",
+                                    "ops.live", "--partitions", "3")).returncode == 0
+    before = int(time.time() * 1000)
+    r = await asyncio.to_thread(toolmend, "generate", "--bootstrap-servers", b, "--topic", "ops.live",
+                                "--conversations", "2", "--max-events", "12", "--speed", "20")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.strip() == "toolmend generate: 12 records sent to ops.live"
+    recs = await read_all(b, "ops.live")
+    assert len(recs) == 12
+    for rec in recs:  # dated now, within the worker's allowed skew of its record timestamp
+        ts = orjson.loads(rec.value or b"{}").get("ts")
+        if isinstance(ts, int):
+            assert before - 1000 <= ts and abs(ts - rec.timestamp) < 300_000
+
+
+async def test_a_missing_input_topic_with_creation_off_stops_the_worker_naming_it(broker) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, create_topics=False, input_topic="ops.typo")
+    r = await asyncio.to_thread(toolmend, "run", env={**env_for(s), "PATH": os.environ["PATH"]})
+    assert r.returncode == 2, r.stderr[-2000:]
+    line = [ln for ln in r.stderr.splitlines() if ln.startswith("toolmend run:")]
+    assert len(line) == 1 and "ops.typo" in line[0] and "create_topics is off" in line[0]
+    assert "Traceback" not in r.stderr
