@@ -117,6 +117,10 @@ def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", me
     when it says nothing more than "unreachable". Pure (tests give it the errors aiokafka raises)."""
     text = err if isinstance(err, str) else f"{type(err).__name__}: {err}"
     low = text.lower()
+    if isinstance(err, ConnectionResetError) and not str(err) and protocol in ("SSL", "SASL_SSL"):
+        # asyncio's TLS handshake cut short by the peer: a listener that reads the ClientHello as a Kafka request
+        return (f"protocol mismatch: the broker closed the connection during the TLS handshake (security_protocol "
+                f"{protocol} speaks TLS; is the listener PLAINTEXT or SASL_PLAINTEXT?)")
     if "saslauthenticationfailed" in low or "authentication failed" in low or "invalid_token" in low:
         return (f"authentication failed: the brokers refused the {mechanism or 'SASL'} credentials (wrong user, "
                 "password or token, or no credentials of that mechanism on the broker)")

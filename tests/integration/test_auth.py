@@ -56,7 +56,8 @@ def make_certificates(d: Path, keystore_password: str) -> None:
                  "-days", "2", "-subj", f"/CN=toolmend test {ca}", cwd=d)
     _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "broker.key", "-out", "broker.csr", "-subj",
              "/CN=127.0.0.1", cwd=d)
-    (d / "san.ext").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    # 127.0.0.1 only: `localhost` is then a name the certificate does not hold (the name-mismatch case below)
+    (d / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
     _openssl("x509", "-req", "-in", "broker.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
              "broker.pem", "-days", "2", "-extfile", "san.ext", cwd=d)
     _openssl("pkcs12", "-export", "-in", "broker.pem", "-inkey", "broker.key", "-certfile", "ca.pem", "-name",
@@ -167,3 +168,51 @@ async def test_bad_credentials_or_certificates_stop_the_start(secure_kafka: Secu
     with pytest.raises((KafkaError, OSError)):
         await asyncio.wait_for(Worker(s).run(asyncio.Event()), 120)
     assert logged in caplog.text
+
+
+@pytest.mark.parametrize(("what", "says"), [
+    ("wrong SCRAM password", "toolmend run: authentication failed: the brokers refused the SCRAM-SHA-512 "
+                             "credentials"),
+    ("untrusted CA", "toolmend run: TLS: the broker's certificate is not signed by a CA of ssl_cafile"),
+    ("name mismatch", "toolmend run: TLS: the broker's certificate does not name the address connected to"),
+    ("SASL against PLAINTEXT", "toolmend run: protocol mismatch: security_protocol SASL_PLAINTEXT against a "
+                               "listener without SASL"),
+    ("TLS against SASL_PLAINTEXT", "toolmend run: protocol mismatch: the broker closed the connection during "
+                                   "the TLS handshake (security_protocol SASL_SSL speaks TLS"),
+    ("failing token command", "toolmend run: token command false exited with 1"),
+    ("empty CA file variable", "toolmend run: invalid configuration: ssl_cafile (TOOLMEND_SSL_CAFILE): is empty"),
+])
+async def test_each_failure_to_connect_is_one_line_naming_its_cause(secure_kafka: SecureKafka, what: str,
+                                                                    says: str) -> None:
+    """The worker as deployed (`toolmend run`, settings from the environment), one thing wrong: exit 2 and one
+    line that names the cause, never "cannot reach the brokers", a traceback, or the secret."""
+    from tests.integration.harness import REPO, env_for
+
+    k = secure_kafka
+    if what == "wrong SCRAM password":
+        cfg = auth_settings(k, "SASL_PLAINTEXT", "SCRAM-SHA-512", "env", sasl_password="not-" + PASSWORD)
+    elif what == "untrusted CA":
+        cfg = auth_settings(k, "SASL_SSL", "PLAIN", "env", ssl_cafile=k.other_ca)
+    elif what == "name mismatch":
+        cfg = auth_settings(k, "SASL_SSL", "PLAIN", "env")
+        cfg["bootstrap_servers"] = "localhost:" + k.sasl_ssl.rsplit(":", 1)[1]
+    elif what == "SASL against PLAINTEXT":
+        cfg = auth_settings(k, "SASL_PLAINTEXT", "SCRAM-SHA-512", "env", bootstrap_servers=k.plain)
+    elif what == "TLS against SASL_PLAINTEXT":
+        cfg = auth_settings(k, "SASL_SSL", "PLAIN", "env", bootstrap_servers=k.sasl)
+    elif what == "failing token command":
+        cfg = auth_settings(k, "SASL_PLAINTEXT", "OAUTHBEARER", "command", sasl_oauth_token_command="false")
+    else:
+        cfg = auth_settings(k, "SASL_SSL", "PLAIN", "env")
+    s = settings_for(k.plain, **cfg)
+    env = {**env_for(s), "TOOLMEND_SASL_PASSWORD": (cfg.get("sasl_password") or "")}
+    if not env["TOOLMEND_SASL_PASSWORD"]:
+        del env["TOOLMEND_SASL_PASSWORD"]
+    if what == "empty CA file variable":
+        env["TOOLMEND_SSL_CAFILE"] = ""
+    r = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "run"], env=env,
+                                cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    ours = [ln for ln in r.stderr.splitlines() if ln.startswith("toolmend run:")]
+    assert r.returncode == 2, r.stderr[-3000:]
+    assert len(ours) == 1 and ours[0].startswith(says), r.stderr[-3000:]
+    assert "Traceback" not in r.stderr and PASSWORD not in r.stderr

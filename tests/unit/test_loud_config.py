@@ -81,6 +81,7 @@ def test_a_ca_file_that_is_not_pem_is_named(tmp_path: Path) -> None:
                                      "local issuer certificate (_ssl.c:1006)"), "SSL", "not signed by a CA"),
     (ssl.SSLError(1, "[SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1006)"), "SSL",
      "protocol mismatch: security_protocol SSL speaks TLS"),
+    (ConnectionResetError(), "SASL_SSL", "protocol mismatch: the broker closed the connection during the TLS"),
     (IllegalSaslStateError("Unexpected handshake request"), "SASL_PLAINTEXT",
      "protocol mismatch: security_protocol SASL_PLAINTEXT against a listener without SASL"),
 ])
