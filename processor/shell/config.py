@@ -86,11 +86,11 @@ class Settings(BaseSettings):
     max_event_time_skew_s: float = Field(
         300.0, ge=0, le=TEN_YEARS_S,
         description="how far an event's `ts` may run ahead of its record's Kafka timestamp before it is "
-        "dead-lettered (event_time) instead of moving the partition's event time")
+        "dead-lettered (event_time); within it, any step of the partition's event time is taken")
     max_watermark_step_s: float = Field(
         30 * 86400.0, gt=0, le=TEN_YEARS_S,
-        description="how far one event may move a partition's event time (its clock) at once; bounds a `ts` "
-        "whose record timestamp is forged, and input without record timestamps (files)")
+        description="how far one event may move a partition's event time (its clock) at once, for input without "
+        "record timestamps (files, library replays); with one, the record timestamp corroborates the step")
     max_event_bytes: int = Field(1 << 20, ge=1024, description="larger events are dead-lettered")
     max_state_bytes: int = Field(
         512 * 1024, ge=16 * 1024,

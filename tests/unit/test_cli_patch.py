@@ -148,7 +148,7 @@ def test_explicit_dialect(patch: Any) -> None:
 def test_explicit_dialect_that_does_not_fit_is_refused(patch: Any) -> None:
     h = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
     r = patch("--dialect", "gemini", stdin=dumps(h))
-    assert r.rc == 2 and "not a gemini content" in r.err
+    assert r.rc == 2 and "`dialect` is gemini but message 0 has content, not parts" in r.err
 
 
 def test_file_argument_and_pretty(patch: Any, tmp_path: Path) -> None:
