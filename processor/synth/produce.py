@@ -40,6 +40,12 @@ def event_ts(value: bytes) -> int | None:
     return ts if isinstance(ts, int) and not isinstance(ts, bool) else None
 
 
+def wait_s(ts: int, first_ts: int, wall0: float, now: float, speed: float = 1.0) -> float:
+    """Seconds to wait before sending an event at `ts`: as much wall time since `wall0` as event time since
+    `first_ts` (divided by `speed`); 0 when it is due already."""
+    return max(0.0, wall0 + (ts - first_ts) / 1000 / speed - now)
+
+
 async def produce(events: Iterable[GeneratedEvent], topic: str, kafka: dict[str, Any], speed: float = 1.0,
                   clock: Callable[[], float] = time.time, sleep: Callable[[float], Any] = asyncio.sleep) -> int:
     """Send `events` to `topic` (client options `kafka`), paced to the wall clock; the number sent."""
@@ -57,7 +63,7 @@ async def produce(events: Iterable[GeneratedEvent], topic: str, kafka: dict[str,
             if ts is not None:
                 if first_ts is None:
                     first_ts = ts
-                wait = wall0 + (ts - first_ts) / 1000 / speed - clock()
+                wait = wait_s(ts, first_ts, wall0, clock(), speed)
                 if wait > 0:
                     await sleep(wait)
             last = await producer.send(topic, ev.value, key=ev.key)
@@ -69,4 +75,4 @@ async def produce(events: Iterable[GeneratedEvent], topic: str, kafka: dict[str,
     return n
 
 
-__all__ = ["console_line", "event_ts", "produce"]
+__all__ = ["console_line", "event_ts", "produce", "wait_s"]

@@ -943,3 +943,20 @@ def test_100k_events_generation_time() -> None:
     elapsed = time.perf_counter() - t0
     assert n == 100_000
     print(f"\n100k events: {elapsed:.2f}s ({n / elapsed:,.0f} events/s, {truth.n_conversations} conversations)")
+
+
+def test_console_lines_are_key_tab_value_and_paced_sends_follow_event_time() -> None:
+    from processor.synth.produce import console_line, event_ts, wait_s
+
+    evs, _ = generate(3, seed=4)
+    for e in evs:
+        line = console_line(e)
+        assert line is not None and line.endswith(b"\n")
+        key, value = line[:-1].split(b"\t", 1)
+        assert key == (e.key or b"") and value == e.value
+    assert console_line(GeneratedEvent(b"k", b'{"a":\t1}', "k")) is None
+    assert event_ts(b'{"ts": 5}') == 5 and event_ts(b"{broken") is None and event_ts(b'{"ts": "x"}') is None
+    assert wait_s(ts=11_000, first_ts=1_000, wall0=100.0, now=104.0) == 6.0  # 10 s of event time after 4 s
+    assert wait_s(ts=11_000, first_ts=1_000, wall0=100.0, now=104.0, speed=10.0) == 0.0
+    assert wait_s(ts=1_000, first_ts=1_000, wall0=100.0, now=100.0) == 0.0
+
