@@ -3,6 +3,7 @@ on a broker)."""
 
 from __future__ import annotations
 
+
 def test_redrive_keeps_the_producers_headers_and_picks_its_kinds() -> None:
     from processor.shell.redrive import chosen, producer_headers
 
