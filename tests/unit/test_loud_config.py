@@ -117,3 +117,20 @@ def test_other_aiokafka_errors_keep_their_level() -> None:
     rec = logging.LogRecord("aiokafka.client", logging.ERROR, __file__, 1, "Unable to update metadata", None, None)
     StartupStates().filter(rec)
     assert rec.levelno == logging.ERROR
+
+
+def test_every_variable_the_manifests_and_docs_name_is_known() -> None:
+    """What the deployment files and the documentation tell an operator to set passes the unknown-variable check
+    (a renamed setting would otherwise stop every pod that still sets the old name)."""
+    import re
+
+    repo = Path(__file__).resolve().parents[2]
+    files = [*repo.glob("deploy/**/*"), *repo.glob("docs/*.md"), repo / "README.md"]
+    named = set()
+    for f in files:
+        if f.is_file() and f.suffix in {".md", ".yaml", ".yml", ".sh", ".json", ".txt", ""}:
+            named |= set(re.findall(r"\bTOOLMEND_[A-Z0-9_]*[A-Z0-9]\b", f.read_text(errors="replace")))
+    assert len(named) > 20, "few variables found: the scan is broken"
+    named.discard("TOOLMEND_BOOTSTRAP_SERVER")  # docs/operations.md: the example of a typo
+    # a service link's value is an address or a port (docs/operations.md names them)
+    assert [v for v, _ in unknown_variables(dict.fromkeys(named, "9108"))] == []
