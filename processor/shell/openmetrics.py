@@ -1,0 +1,320 @@
+"""Event-time samples of a replay's counters, in the OpenMetrics text format (`toolmend replay --metrics-file`).
+
+Owns: which series a replay writes (the event-derived counters of the live worker, same names and labels:
+`FAMILIES`), turning counts (core Tallies) into those series (`Counts`), cutting event time into steps and
+deciding which samples a step writes (`StepSampler`, pure: it sees event time only, never a clock), and the file
+itself (`OpenMetricsWriter`: one temporary segment per metric family next to the target, joined into place at the
+end, so families are not interleaved and memory does not grow with the range). Must not know: Kafka, event
+files, partitions' records, the wall clock.
+
+Samples: a counter's value at the end of each `step` of event time (timestamp `(k + 1) * step`), written when it
+changed in that step, at the step before a change (so that `rate()` sees every increase from its previous
+value) and at the step after one (so that a flat stretch reads as no increase); all series at the last step;
+`toolmend_build_info` at every step. A step in which a series did not change and that is not next to a change is
+not written: Prometheus reads the missing samples as no increase, and the file grows with activity, not with the
+range times the series.
+
+Memory: per series its last value and two step numbers (~200 bytes), plus the counts of the steps not yet
+written (at most `max_open` steps per series that changed in them); never the samples written.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from .. import __version__
+from ..core.events import EVENT_TYPES, DeadLetterKind
+from ..core.findings import FindingKind
+from ..core.tally import Tally
+from .metrics import UNKNOWN, LabelCap
+
+PREFIX = "toolmend_"
+BUILD_INFO = PREFIX + "build_info"
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str  # the OpenMetrics family name: its samples are `<name>_total`
+    help: str
+    labels: tuple[str, ...]
+
+
+# the live worker's event-derived counters (processor/shell/metrics.py): names, help and labels must stay equal
+# (tests/unit/test_openmetrics.py compares them)
+FAMILIES: tuple[Family, ...] = (
+    Family(PREFIX + "events", "Input events by type and outcome", ("type", "outcome")),
+    Family(PREFIX + "messages", "Native messages tracked", ("dialect",)),
+    Family(PREFIX + "tool_calls", "Tool calls seen", ("dialect", "model", "tool")),
+    Family(PREFIX + "dangling_tool_calls", "Tool calls closed without a result",
+           ("reason", "dialect", "model", "tool")),
+    Family(PREFIX + "findings", "Findings by kind", ("kind", "severity", "dialect")),
+    Family(PREFIX + "repairs", "Repair actions applied", ("action",)),
+    Family(PREFIX + "dead_letters", "Events sent to the dead-letter topic", ("kind",)),
+    Family(PREFIX + "output_records", "Records produced and acknowledged", ("topic",)),
+    Family(PREFIX + "text_only_regressions", "Text-only-after-tool regressions", ("model", "app_version", "tool")),
+    Family(PREFIX + "tool_history_erased", "Tool calls erased from a later snapshot", ("model", "app_version", "tool")),
+    Family(PREFIX + "assistant_turns_after_tool", "Assistant turns after the first tool use, by outcome",
+           ("outcome", "model", "app_version")),
+    Family(PREFIX + "state_woken_conversations",
+           "Conversations woken from their stored form (not among the live ones)", ()),
+    Family(PREFIX + "quarantined_conversations",
+           "Conversations whose state broke (a bug of ours, or an unreadable changelog record): their later events "
+           "go to the dead-letter topic", ()),
+)
+(EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
+ TURNS, WOKEN, QUARANTINED) = range(len(FAMILIES))
+Key = tuple[int, tuple[str, ...]]  # (family index, label values)
+
+
+def precreated() -> list[Key]:
+    """The series the live worker creates at 0 before any event (Metrics.__init__), so rate() sees their first
+    increment."""
+    keys: list[Key] = [(DEAD_LETTERS, (dl.value,)) for dl in DeadLetterKind]
+    keys += [(EVENTS, (typ, outcome)) for typ in EVENT_TYPES for outcome in ("processed", "duplicate")]
+    keys.append((EVENTS, ("unknown", "dead_letter")))
+    keys += [(OUTPUT_RECORDS, (topic,)) for topic in ("repaired", "findings", "dead_letter")]
+    keys += [(TURNS, (outcome, UNKNOWN, UNKNOWN)) for outcome in ("tool", "text_only")]
+    return keys
+
+
+class Counts:
+    """A Tally into series increments, with the live worker's label caps applied in the same order as
+    Metrics.flush applies them (so the same input gives the same `other`s)."""
+
+    def __init__(self, label_cap: int = 50) -> None:
+        self.model = LabelCap(label_cap)
+        self.tool = LabelCap(label_cap)
+        self.app_version = LabelCap(label_cap)
+
+    def add(self, t: Tally, into: dict[Key, int]) -> None:
+        def inc(key: Key, n: int) -> None:
+            into[key] = into.get(key, 0) + n
+
+        model, tool, app = self.model, self.tool, self.app_version
+        for (typ, outcome), n in t.events.items():
+            inc((EVENTS, (typ, outcome)), n)
+        for dialect, n in t.messages.items():
+            inc((MESSAGES, (dialect,)), n)
+        for (dialect, m, tl), n in t.tool_calls.items():
+            inc((TOOL_CALLS, (dialect, model(m), tool(tl))), n)
+        for f, dialect, m, av in t.findings:
+            inc((FINDINGS, (f.kind.value, f.severity.value, dialect)), 1)
+            if f.kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
+                inc((DANGLING, (f.reason.value, dialect, model(m), tool(f.tool))), 1)
+            elif f.kind is FindingKind.TEXT_ONLY_REGRESSION:
+                inc((REGRESSIONS, (model(m), app(av), tool(f.tool))), 1)
+            elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
+                inc((ERASURES, (model(m), app(av), tool(f.tool))), 1)
+        for action, n in t.actions.items():
+            inc((REPAIRS, (action,)), n)
+        for kind, n in t.dead_letters.items():
+            inc((DEAD_LETTERS, (kind,)), n)
+        for (outcome, m, av), n in t.turns.items():
+            inc((TURNS, (outcome, model(m), app(av))), n)
+        if t.woken:
+            inc((WOKEN, ()), t.woken)
+        if t.quarantined:
+            inc((QUARANTINED, ()), t.quarantined)
+
+
+Emit = Callable[[int, tuple[str, ...], int, int], None]  # (family index, label values, timestamp ms, value)
+
+
+class StepSampler:
+    """Cumulative counters at step ends of event time, from increments dated by the step they happened in.
+
+    `add(step, increments)`: counts of step `step` (event time `step * step_ms` up to the next step). `release(k)`:
+    every step before `k` is complete (no more increments for it): its samples are emitted, in time order. An
+    increment for a step already released is counted in the oldest open step (`late`). At most `max_open` steps
+    are held: beyond that the oldest is released. `close()` releases the rest and writes every series at the last
+    step. Pure: calls `emit` for each sample, in increasing time for each series, and `info(ts)` once per step
+    written.
+    """
+
+    def __init__(self, step_ms: int, emit: Emit, info: Callable[[int], None] | None = None,
+                 precreate: Iterable[Key] = (), max_open: int = 1440) -> None:
+        if step_ms < 1:
+            raise ValueError("step must be at least 1 ms")
+        self.step_ms = step_ms
+        self.emit = emit
+        self.info = info
+        self.max_open = max(1, max_open)
+        self.open: dict[int, dict[Key, int]] = {}
+        self.released = -(1 << 62)  # steps below this are written
+        self.value: dict[Key, int] = dict.fromkeys(precreate, 0)
+        self.written: dict[Key, int] = {}  # series -> last step whose end it was written at
+        self.changed_at: dict[Key, int] = {}  # series -> last step it changed in, while its flat sample is due
+        self.first: int | None = None
+        self.last: int | None = None  # last step released with data
+        self.late = 0
+        self.samples = 0
+
+    def add(self, step: int, increments: dict[Key, int]) -> None:
+        if not increments:
+            return
+        if step < self.released:
+            self.late += sum(increments.values())
+            step = min(self.open) if self.open else self.released
+        pending = self.open.setdefault(step, {})
+        for k, n in increments.items():
+            pending[k] = pending.get(k, 0) + n
+        if len(self.open) > self.max_open:
+            self.release(min(self.open) + 1)
+
+    def release(self, below: int) -> None:
+        """Write every open step before `below`."""
+        if below <= self.released:
+            return
+        for step in sorted(s for s in self.open if s < below):
+            self._write(step, self.open.pop(step))
+        self.released = below
+
+    def _at(self, key: Key, step: int, value: int) -> None:
+        """The sample of `key` at the end of `step`."""
+        self.emit(key[0], key[1], (step + 1) * self.step_ms, value)
+        self.written[key] = step
+        self.samples += 1
+
+    def _infos(self, upto: int) -> None:
+        """toolmend_build_info at every step end from the last one written up to the end of `upto`."""
+        if self.info is None:
+            return
+        start = (self.first if self.last is None else self.last + 1) if self.first is not None else upto
+        for s in range(start, upto + 1):
+            self.info((s + 1) * self.step_ms)
+
+    def _write(self, step: int, deltas: dict[Key, int]) -> None:
+        value, written, changed_at = self.value, self.written, self.changed_at
+        if self.first is None:
+            self.first = step - 1
+            self._infos(step - 1)
+            self.last = step - 1
+            for key in value:  # the series that exist from the start: 0 before the first step
+                self._at(key, step - 1, 0)
+        elif self.last is not None and self.last + 1 < step:  # the flat sample after the last changes
+            flat = self.last + 1
+            self._infos(flat)
+            self.last = flat
+            self._flat(flat)
+        # steps with no data are not written, except what a change needs
+        for key, n in sorted(deltas.items()):
+            if not n:
+                continue
+            before = value.get(key, 0)
+            if written.get(key, -(1 << 62)) < step - 1:
+                self._at(key, step - 1, before)  # the value before the change, one step earlier
+            value[key] = before + n
+        self._infos(step)
+        self.last = step
+        for key in sorted(changed_at):  # changed in the previous step, flat in this one
+            if key not in deltas:
+                self._at(key, step, value[key])
+                del changed_at[key]
+        for key in sorted(deltas):
+            if deltas[key]:
+                self._at(key, step, value[key])
+                changed_at[key] = step
+
+    def _flat(self, step: int) -> None:
+        for key in sorted(self.changed_at):
+            self._at(key, step, self.value[key])
+        self.changed_at.clear()
+
+    def close(self) -> None:
+        """Write what is open, then every series at the last step."""
+        self.release(max(self.open) + 1 if self.open else self.released)
+        if self.last is None:
+            return
+        end = self.last + 1
+        self._infos(end)
+        for key in sorted(self.value):
+            if self.written.get(key) != end:
+                self._at(key, end, self.value[key])
+        self.changed_at.clear()
+        self.last = end
+
+
+# -- the text format ----------------------------------------------------------------------------------------------
+def escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"')
+
+
+def labelset(names: Iterable[str], values: Iterable[str]) -> str:
+    return ",".join(f'{n}="{escape(v)}"' for n, v in zip(names, values, strict=True))
+
+
+def timestamp(ms: int) -> str:
+    """OpenMetrics timestamps are seconds."""
+    s, rest = divmod(ms, 1000)
+    return str(s) if not rest else f"{s}.{rest:03d}"
+
+
+class OpenMetricsWriter:
+    """Writes the file: samples go, as they come, to one temporary segment per family next to `path`; `close(True)`
+    joins the segments into `path` (with `# EOF`), `close(False)` removes them. `target`: the labels every series
+    carries first (job, instance, mode, run)."""
+
+    def __init__(self, path: Path, target: dict[str, str]) -> None:
+        self.path = path
+        self.target = labelset(target.keys(), target.values())
+        self._tmp: dict[int, Path] = {}
+        self._files: dict[int, IO[str]] = {}
+        self._series: dict[tuple[int, tuple[str, ...]], str] = {}
+        self.lines = 0
+
+    def _segment(self, family: int) -> IO[str]:
+        f = self._files.get(family)
+        if f is None:
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{family}.tmp")
+            self._tmp[family] = tmp
+            f = self._files[family] = open(tmp, "w", encoding="utf-8", buffering=1 << 16)  # noqa: SIM115
+        return f
+
+    def sample(self, family: int, values: tuple[str, ...], ts_ms: int, value: int) -> None:
+        head = self._series.get((family, values))
+        if head is None:
+            fam = FAMILIES[family]
+            labels = labelset(fam.labels, values)
+            head = self._series[(family, values)] = \
+                f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
+        self._segment(family).write(f"{head}{value} {timestamp(ts_ms)}\n")
+        self.lines += 1
+
+    def info(self, ts_ms: int) -> None:
+        labels = labelset(("version", "python"), (__version__, platform.python_version()))
+        self._segment(-1).write(f"{BUILD_INFO}{{{self.target},{labels}}} 1 {timestamp(ts_ms)}\n")
+        self.lines += 1
+
+    def close(self, keep: bool) -> None:
+        for f in self._files.values():
+            f.close()
+        try:
+            if keep:
+                tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+                with open(tmp, "w", encoding="utf-8") as out:
+                    if -1 in self._tmp:
+                        out.write(f"# TYPE {BUILD_INFO} gauge\n# HELP {BUILD_INFO} Build identity\n")
+                        _copy(self._tmp[-1], out)
+                    for i, fam in enumerate(FAMILIES):
+                        if i in self._tmp:
+                            out.write(f"# TYPE {fam.name} counter\n# HELP {fam.name} {fam.help}\n")
+                            _copy(self._tmp[i], out)
+                    out.write("# EOF\n")
+                os.replace(tmp, self.path)
+        finally:
+            for tmp_path in self._tmp.values():
+                tmp_path.unlink(missing_ok=True)
+
+
+def _copy(src: Path, out: IO[str]) -> None:
+    with open(src, encoding="utf-8") as f:
+        while chunk := f.read(1 << 20):
+            out.write(chunk)
+
+
+__all__ = ["FAMILIES", "Counts", "Family", "OpenMetricsWriter", "StepSampler", "precreated"]
