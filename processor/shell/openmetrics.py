@@ -79,6 +79,7 @@ def precreated() -> list[Key]:
     keys.append((EVENTS, ("unknown", "dead_letter")))
     keys += [(OUTPUT_RECORDS, (topic,)) for topic in ("repaired", "findings", "dead_letter")]
     keys += [(TURNS, (outcome, UNKNOWN, UNKNOWN)) for outcome in ("tool", "text_only")]
+    keys += [(WOKEN, ()), (QUARANTINED, ())]  # counters without labels exist from the start
     return keys
 
 

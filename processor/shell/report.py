@@ -367,15 +367,16 @@ def _summary(data: ReportData) -> str:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="toolmend report", description="Draw a replay's --metrics-file as one "
                                 "self-contained HTML page: rates over event time, change points, the summary.")
-    p.add_argument("--metrics-file", type=Path, required=True, metavar="FILE",
-                   help="the OpenMetrics file of `toolmend replay --metrics-file`")
+    p.add_argument("--metrics-file", type=Path, required=True, action="append", metavar="FILE",
+                   help="the OpenMetrics file of `toolmend replay --metrics-file` (repeat it for the shards of "
+                   "one replay)")
     p.add_argument("--out", type=Path, default=Path("report.html"), metavar="FILE",
                    help="the HTML page to write (default report.html)")
     p.add_argument("--title", default=None, help="the page title (default: the run's name)")
     return p
 
 
-def write_report(metrics_file: Path, out: Path, title: str | None = None) -> Path:
+def write_report(metrics_file: Path | list[Path], out: Path, title: str | None = None) -> Path:
     """Reads the metrics file, writes the page (to a temporary file renamed into place); ReportError if not."""
     if not out.parent.is_dir():
         raise ReportError(f"output directory {out.parent} does not exist")

@@ -12,8 +12,11 @@ splits kept, never the samples.
 from __future__ import annotations
 
 import gzip
+import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 # the splits the report draws: family -> the labels it is summed by (each its own table of buckets)
 SPLITS: dict[str, tuple[str, ...]] = {
@@ -92,60 +95,68 @@ def _labels(body: str) -> dict[str, str]:
     return out
 
 
-def _open(path: Path) -> list[str] | None:
-    raw = path.read_bytes()
-    if raw[:2] == b"\x1f\x8b":
+def _open(path: Path) -> IO[str]:
+    raw = path.open("rb")
+    gz = raw.read(2) == b"\x1f\x8b"
+    raw.seek(0)
+    stream: IO[bytes] = gzip.GzipFile(fileobj=raw, mode="rb") if gz else raw  # type: ignore[assignment]
+    return io.TextIOWrapper(stream, encoding="utf-8", newline="\n")
+
+
+def load(paths: Path | list[Path]) -> ReportData:
+    """The files' increases per bucket (the shards of one replay, or one file); NotToolmend when one is not a
+    toolmend replay's metrics file."""
+    files = [paths] if isinstance(paths, Path) else paths
+    heads = [_head(p) for p in files]
+    first = min(h[0] for h in heads)
+    last = max(h[1] for h in heads)
+    bucket = bucket_for(max(1, last - first))
+    data = ReportData(start_ms=first, end_ms=max(last, first + 1), bucket_ms=bucket,
+                      run=",".join(sorted({h[2] for h in heads})), job=",".join(sorted({h[3] for h in heads})))
+    for path in files:
         try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError):
-            return None
-    try:
-        return raw.decode("utf-8").split("\n")
-    except UnicodeDecodeError:
-        return None
+            with _open(path) as f:
+                _sum(f, data, path)
+        except (OSError, EOFError, UnicodeDecodeError) as e:
+            raise NotToolmend(f"{path}: unreadable ({type(e).__name__})") from None
+    return data
 
 
-def load(path: Path) -> ReportData:
-    """The file's increases per bucket; NotToolmend when it is not a toolmend replay's metrics file."""
+def _head(path: Path) -> tuple[int, int, str, str]:
+    """A file's first and last step (toolmend_build_info comes first, once per step), its run and job."""
     if not path.is_file():
         raise NotToolmend(f"{path}: no such file")
-    lines = _open(path)
-    if lines is None:
-        raise NotToolmend(f"{path}: not a text file")
-    while lines and not lines[-1]:
-        lines.pop()
-    if not lines or not lines[0].startswith("# TYPE toolmend_"):
-        raise NotToolmend(f"{path}: not a toolmend metrics file (it does not start with a toolmend family; write "
-                          "one with `toolmend replay --metrics-file`)")
-    if lines[-1] != "# EOF":
-        raise NotToolmend(f"{path}: no `# EOF` at the end (an interrupted copy?)")
-    # toolmend_build_info comes first, once per step: the range
     first = last = None
     run = job = ""
-    for line in lines:
-        if line.startswith("#"):
-            if line.startswith("# TYPE") and "toolmend_build_info" not in line and first is not None:
-                break
-            continue
-        if not line.startswith("toolmend_build_info{"):
-            break
-        series, _, ts = line.rpartition(" ")
-        t = _ts(ts)
-        if t is None:
-            raise NotToolmend(f"{path}: a sample without a timestamp (not written by toolmend replay)")
-        if first is None:
-            labels = _labels(series[len("toolmend_build_info{"):series.rindex("}")])
-            if labels.get("mode") != "replay":
-                raise NotToolmend(f"{path}: not a replay's metrics (mode is {labels.get('mode')!r})")
-            run, job = labels.get("run", ""), labels.get("job", "")
-            first = t
-        last = t
+    try:
+        with _open(path) as f:
+            top = f.readline().rstrip("\n")
+            if not top.startswith("# TYPE toolmend_"):
+                raise NotToolmend(f"{path}: not a toolmend metrics file (it does not start with a toolmend "
+                                  "family; write one with `toolmend replay --metrics-file`)")
+            for line in f:
+                if line.startswith("#"):
+                    if first is not None:
+                        break
+                    continue
+                if not line.startswith("toolmend_build_info{"):
+                    break
+                series, _, ts = line.rstrip("\n").rpartition(" ")
+                t = _ts(ts)
+                if t is None:
+                    raise NotToolmend(f"{path}: a sample without a timestamp (not written by toolmend replay)")
+                if first is None:
+                    labels = _labels(series[len("toolmend_build_info{"):series.rindex("}")])
+                    if labels.get("mode") != "replay":
+                        raise NotToolmend(f"{path}: not a replay's metrics (mode is {labels.get('mode')!r})")
+                    run, job = labels.get("run", ""), labels.get("job", "")
+                    first = t
+                last = t
+    except (OSError, EOFError, UnicodeDecodeError, ValueError) as e:
+        raise NotToolmend(f"{path}: not a toolmend metrics file ({type(e).__name__})") from None
     if first is None or last is None:
         raise NotToolmend(f"{path}: no toolmend_build_info samples (not written by toolmend replay)")
-    bucket = bucket_for(max(1, last - first))
-    data = ReportData(start_ms=first, end_ms=max(last, first + 1), bucket_ms=bucket, run=run, job=job)
-    _sum(lines, data, path)
-    return data
+    return first, last, run, job
 
 
 def _ts(s: str) -> int | None:
@@ -155,7 +166,7 @@ def _ts(s: str) -> int | None:
         return None
 
 
-def _sum(lines: list[str], data: ReportData, path: Path) -> None:
+def _sum(lines: Iterable[str], data: ReportData, path: Path) -> None:
     n = data.n
     start, bucket = data.start_ms, data.bucket_ms
     # series text -> (its target rows: the bucket lists it adds to), last value
@@ -164,12 +175,19 @@ def _sum(lines: list[str], data: ReportData, path: Path) -> None:
     totals = data.totals
     family_of: dict[str, str] = {}
     buckets = data.buckets
-    count = 0
+    count = data.lines
+    end = ""
     for line in lines:
-        if not line or line[0] == "#":
+        if line[0] == "#":
+            end = line
+            continue
+        if line == "\n":
             continue
         count += 1
-        series, value_s, ts_s = line.rsplit(" ", 2)
+        try:
+            series, value_s, ts_s = line.rsplit(" ", 2)
+        except ValueError:
+            raise NotToolmend(f"{path}: unreadable sample {line[:80]!r}") from None
         rows = rows_of.get(series)
         if rows is None:
             brace = series.find("{")
@@ -192,7 +210,10 @@ def _sum(lines: list[str], data: ReportData, path: Path) -> None:
             family_of[series] = name
         try:
             v = float(value_s)
-            t = int(ts_s) * 1000 if ts_s.isdigit() else round(float(ts_s) * 1000)
+            try:
+                t = int(ts_s) * 1000
+            except ValueError:
+                t = round(float(ts_s) * 1000)
         except ValueError:
             raise NotToolmend(f"{path}: unreadable sample {line[:80]!r}") from None
         prev = last.get(series)
@@ -213,6 +234,8 @@ def _sum(lines: list[str], data: ReportData, path: Path) -> None:
         for row in rows:
             row[i] += inc
     data.lines = count
+    if end.rstrip("\n") != "# EOF":
+        raise NotToolmend(f"{path}: no `# EOF` at the end (an interrupted copy?)")
 
 
 __all__ = ["NotToolmend", "ReportData", "bucket_for", "load"]
