@@ -258,8 +258,8 @@ LIVE_PANELS = {
     "Workers up", "Max lag", "p99 latency", "Processing latency quantiles", "Processing latency distribution",
     "Consumer lag (records) by partition", "Consumer lag (seconds) by partition", "Watermark age by partition",
     "Commits / s by outcome", "Rebalances by kind", "Open conversations and tool calls", "State size",
-    "Last state restore duration", "Conversations restored", "Worker memory (RSS)", "Worker CPU",
-    "Open file descriptors",
+    "Last state restore duration", "Conversations restored", "Conversations woken / s", "Worker memory (RSS)",
+    "Worker CPU", "Open file descriptors",
 }
 
 

@@ -8,7 +8,8 @@ Dating: a partition's counts belong to the step its watermark (event time) is in
 watermark into a later step is counted in the step it leaves. Records read before a partition's first usable
 event time are counted in its first step; a partition that never has one is *undated*: its records are counted
 in the summary and written nowhere. Look-back records (before `--from`) and the record that ends a partition
-(the first one dated after `--to`) are not counted in the file, as they are not in the summary's `in range`.
+(the first one dated after `--to`) are not counted in the file, as they are not in the summary's `in range`
+(so a `--to` replay takes its counts record by record, a few percent slower).
 
 Memory: the sampler's (openmetrics.py) plus, per partition, one Tally and the counts of its undated records.
 """
@@ -49,8 +50,9 @@ class ReplayMetricsFile:
         self.undated: dict[int, dict[Key, int]] = {}
         self.undated_records: dict[int, int] = {}
         self.finished: set[int] = set()
-        # from the step that holds `--to` on, each record's counts are taken apart (the one past the end is not kept)
-        self.end_guard = NEVER if to_ms is None else (to_ms // step_ms) * step_ms
+        # with `--to`, each record's counts are taken apart: the one past the end (any record may jump there) is not
+        # kept, as the summary does not count it
+        self.end_guard = NEVER if to_ms is None else -NEVER
 
     def tally(self, p: int) -> Tally:
         """The observer of partition p's processor."""
@@ -219,5 +221,11 @@ def metrics_file(plan: Plan, live: Metrics) -> ReplayMetricsFile | None:
                              plan.window.to_ms)
 
 
-def in_shard(partitions: Iterable[int], shard: tuple[int, int] | None) -> list[int]:
-    return [p for p in partitions if shard is None or p % shard[1] == shard[0]]
+def in_shard(partitions: Iterable[int], shard: tuple[int, int] | None, error: type[Exception]) -> list[int]:
+    """The partitions of the shard (all of them without one); `error` when the shard has none."""
+    every = list(partitions)
+    mine = [p for p in every if shard is None or p % shard[1] == shard[0]]
+    if shard is not None and every and not mine:
+        raise error(f"--shard {shard[0]}/{shard[1]}: no partition of the {len(every)} is this shard's (N is at most "
+                    "the partitions)")
+    return mine

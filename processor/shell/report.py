@@ -79,12 +79,14 @@ def _dur(ms: int) -> str:
 
 
 def hour_groups(data: ReportData) -> int:
-    """How many buckets make at least an hour."""
-    return max(1, -(-3_600_000 // data.bucket_ms))
+    """How many buckets make the rates' bucket: an hour, or a 24th of a shorter range."""
+    target = min(3_600_000, max(data.bucket_ms, (data.end_ms - data.start_ms) // 24))
+    return max(1, -(-target // data.bucket_ms))
 
 
 def changes(data: ReportData) -> tuple[int, list[dict[str, Any]]]:
-    """The change-point table (buckets of at least an hour): rate, time, baseline, rate then, rise, what changed."""
+    """The change-point table (buckets of an hour, a 24th of a shorter range): rate, time, baseline, rate then,
+    rise, what changed."""
     k = hour_groups(data)
     cp_ms = data.bucket_ms * k
     times = data.times_ms()[::k]

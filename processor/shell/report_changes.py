@@ -4,11 +4,12 @@ Owns: the rule for "a rate rises clearly above its trailing baseline" and naming
 app version) whose share of the traffic moved most at that bucket. Must not know: files, plots.
 
 The rule: the baseline of bucket i is the rate over the `window` buckets before it (sum of numerators over
-sum of denominators); bucket i is a change point when it has at least `min_den` in its denominator, its rate is
+sum of denominators; at least half a window of buckets, with `min_baseline_den` in their denominators); bucket i
+is a change point when it has at least `min_den` in its denominator and `min_num` in its numerator, its rate is
 at least `factor` times the baseline, and it is above the baseline by more than `sigmas` binomial standard
-errors (sqrt(p(1-p)/n) with p the baseline, floored so a zero baseline still needs several events), with at least
-`min_num` events in the bucket. Only the first bucket of a rise is reported: its baseline is then held, and the
-next change point needs the rate to have gone back under `factor` times it.
+errors (sqrt(p(1-p)/n) with p the baseline, floored so a zero baseline still needs several events). Only the
+first bucket of a rise is reported: its baseline is then held, and the next change point needs the rate to have
+gone back under `factor` times it.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ def change_points(num: Sequence[float], den: Sequence[float], *, window: int = 1
         lo = max(0, i - window)
         bn = sum(num[lo:i])
         bd = sum(den[lo:i])
-        if bd < min_baseline_den or num[i] < min_num:
-            continue
+        if i - lo < (window + 1) // 2 or bd < min_baseline_den or num[i] < min_num:
+            continue  # a baseline of half a window at least
         p = bn / bd
         se = math.sqrt(max(p, 1.0 / bd) * (1 - min(p, 0.999)) / den[i])
         if rate >= factor * p and rate - p > sigmas * se:
