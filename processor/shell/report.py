@@ -130,17 +130,17 @@ class Plots:
         import matplotlib.dates as mdates
         import matplotlib.pyplot as plt
         from cycler import cycler
-        from matplotlib.ticker import FuncFormatter
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
 
         self.plt = plt
         self.mdates = mdates
-        self.percent = FuncFormatter(lambda v, _: f"{v:.0%}")
+        self.formatter, self.locator = FuncFormatter, MaxNLocator  # one of each per axis (they bind to it)
         plt.rcParams.update({
             "svg.fonttype": "none", "svg.hashsalt": "toolmend", "font.family": "sans-serif",
-            "font.size": 10, "axes.spines.top": False, "axes.spines.right": False, "axes.edgecolor": "#9ca3af",
+            "font.size": 10.5, "axes.spines.top": False, "axes.spines.right": False, "axes.edgecolor": "#9ca3af",
             "axes.grid": True, "grid.color": "#e5e7eb", "grid.linewidth": 0.8, "axes.axisbelow": True,
             "xtick.color": "#4b5563", "ytick.color": "#4b5563", "axes.labelcolor": "#374151",
-            "legend.frameon": False, "legend.fontsize": 8.5, "axes.prop_cycle": cycler(color=PALETTE),
+            "legend.frameon": False, "legend.fontsize": 9.5, "axes.prop_cycle": cycler(color=PALETTE),
             "figure.dpi": 100,
         })
         self.data = data
@@ -148,10 +148,11 @@ class Plots:
         self.x = [datetime.fromtimestamp(t / 1000, UTC) for t in data.times_ms()]
         self.marks = [datetime.fromtimestamp(t / 1000, UTC) for t in marks]
 
-    def _fig(self, height: float = 3.2) -> tuple[Any, Any]:
-        fig, ax = self.plt.subplots(figsize=(7.2, height))
-        # fixed margins (a layout engine would draw every figure twice): the legend goes in the right one
-        fig.subplots_adjust(left=0.085, right=0.74, bottom=0.13, top=0.96)
+    def _fig(self, height: float = 3.6) -> tuple[Any, Any]:
+        fig, ax = self.plt.subplots(figsize=(6.4, height))
+        # fixed margins (a layout engine would draw every figure twice): the legend goes under the plot, so the
+        # plot keeps the figure's width on a narrow screen too
+        fig.subplots_adjust(left=0.1, right=0.955, bottom=0.31, top=0.96)
         return fig, ax
 
     def _finish(self, fig: Any, ax: Any, unit: str, legend: bool = True) -> str:
@@ -161,11 +162,14 @@ class Plots:
         ax.set_xlim(self.x[0], self.x[-1] if len(self.x) > 1 else None)
         ax.set_ylim(bottom=0)
         if unit == "%":
-            ax.yaxis.set_major_formatter(self.percent)
+            ax.yaxis.set_major_formatter(self.formatter(lambda v, _: f"{v:.0%}"))
+        else:
+            ax.yaxis.set_major_locator(self.locator(integer=True))
         for m in self.marks:
             ax.axvline(m, color="#111827", linewidth=1, linestyle=(0, (4, 3)), alpha=0.55)
         if legend and ax.get_legend_handles_labels()[0]:
-            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), borderaxespad=0.2)
+            ax.legend(loc="upper center", bbox_to_anchor=(0.45, -0.17), ncol=3, borderaxespad=0.0,
+                      handlelength=1.4, columnspacing=1.2)
         buf = io.StringIO()
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
         self.plt.close(fig)
@@ -184,7 +188,8 @@ class Plots:
         x = self.x[::k]
         fig, ax = self._fig()
         if all_num is not None and all_den is not None:
-            ax.plot(x, ratio(regroup(all_num, k), regroup(all_den, k)), color="#111827", linewidth=2, label="all")
+            ax.plot(x, ratio(regroup(all_num, k), regroup(all_den, k), MIN_DEN), color="#111827", linewidth=2,
+                    label="all")
         kept = top(num)
         zero = [0.0] * len(x)
         for i, (v, xs) in enumerate(kept.items()):
@@ -254,13 +259,22 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;padding:8px 12px;border-bottom:1px solid var(--line);vertical-align:top}
 th{color:var(--muted);font-weight:600;background:#f9fafb}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.when{white-space:nowrap;font-variant-numeric:tabular-nums}
 tr:last-child td{border-bottom:0}
 .rise{color:var(--warn);font-weight:600}
 .none{padding:12px 14px;color:var(--muted)}
 footer{margin-top:32px;color:var(--muted);font-size:.85rem}
 @media (max-width:900px){.grid{grid-template-columns:1fr}main{padding:16px 12px 32px}}
-@media (max-width:520px){body{font-size:14px}header h1{font-size:1.3rem}th,td{padding:6px 8px}
-.cards{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (max-width:640px){body{font-size:14px}header h1{font-size:1.3rem}th,td{padding:6px 8px}
+.cards{grid-template-columns:repeat(2,minmax(0,1fr))}
+#change-points tr:first-child{display:none}
+#change-points tr{display:grid;grid-template-columns:repeat(3,auto);gap:2px 12px;padding:10px 12px;
+border-bottom:1px solid var(--line)}
+#change-points td{border:0;padding:0;text-align:left}
+#change-points td:nth-child(1),#change-points td:nth-child(2),#change-points td.changed{grid-column:1/-1}
+#change-points td:nth-child(2){font-weight:600}
+#change-points td[data-label]::before{content:attr(data-label) " ";color:var(--muted);font-weight:400}
+#change-points td.changed{color:var(--muted)}}
 """
 
 
@@ -338,10 +352,10 @@ def _table(rows: list[dict[str, Any]]) -> str:
     head = "<tr><th>time (UTC)</th><th>rate</th><th class=num>baseline</th><th class=num>then</th>" \
            "<th class=num>rise</th><th>what changed</th></tr>"
     body = "".join(
-        f"<tr><td class=num>{html.escape(_iso(r['ms']))}</td><td>{html.escape(r['rate_name'])}</td>"
-        f"<td class=num>{r['baseline']:.2%}</td><td class=num>{r['rate']:.2%}</td>"
-        f"<td class='num rise'>{_rise(r['rise'])}</td>"
-        f"<td>{html.escape(r['changed'])}</td></tr>" for r in rows)
+        f"<tr><td class=when>{html.escape(_iso(r['ms']))}</td><td>{html.escape(r['rate_name'])}</td>"
+        f"<td class=num data-label=baseline>{r['baseline']:.2%}</td><td class=num data-label=then>{r['rate']:.2%}</td>"
+        f"<td class='num rise' data-label=rise>{_rise(r['rise'])}</td>"
+        f"<td class=changed>{html.escape(r['changed'])}</td></tr>" for r in rows)
     return f"<div class=table><table id=change-points>{head}{body}</table></div>"
 
 

@@ -248,7 +248,7 @@ def test_the_totals_in_prometheus_equal_the_replays_summaries(backfill: Backfill
 def test_the_report_points_at_the_hour_the_incident_began(backfill: Backfill) -> None:
     page = backfill.report.read_text()
     table = page[page.index('id=change-points'):page.index("</table>", page.index("id=change-points"))]
-    rows = re.findall(r"<tr><td class=num>([^<]+)</td><td>([^<]+)</td>", table)
+    rows = re.findall(r"<tr><td class=when>([^<]+)</td><td>([^<]+)</td>", table)
     assert rows and rows[0][0] >= INCIDENT_ROW, rows  # nothing rose before the incident
     dangling = [when for when, rate in rows if rate == "dangling rate"]
     regression = [when for when, rate in rows if rate == "text-only-regression rate"]

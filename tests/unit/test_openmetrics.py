@@ -18,7 +18,7 @@ from processor.shell.config import settings_from
 from processor.shell.metrics import Metrics
 from processor.shell.openmetrics import FAMILIES, Counts, OpenMetricsWriter, StepSampler, escape, precreated
 from processor.shell.replay import Plan, ReplayError, Window, plan_from_args, replay
-from processor.synth.generate import FaultRates, GeneratedEvent, Incident, iter_generate
+from processor.synth.generate import FaultRates, Incident, iter_generate
 from processor.synth.jsonl import encode_line
 from tests.support.prometheus import binary
 

@@ -94,7 +94,7 @@ def test_the_page_is_self_contained_and_names_the_incident_hour(tmp_path: Path) 
     page = out.read_text()
     assert page.count("<svg") == 10
     assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|url\((?!#)|@import|<script""", page)
-    when = re.findall(r"<tr><td class=num>([^<]+)</td><td>dangling rate</td>", page)
+    when = re.findall(r"<tr><td class=when>([^<]+)</td><td>dangling rate</td>", page)
     assert when == ["2025-02-20 05:20 UTC"]  # 8 hours after the first step (2025-02-19 21:20 UTC)
     assert "app version 2.0: 0% → 100% of traffic" in page
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.om", "r.html"]
