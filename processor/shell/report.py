@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .report_changes import ChangePoint, change_points, what_changed
-from .report_data import NotToolmend, ReportData, load
+from .report_data import NICE_S, NotToolmend, ReportData, load
 
 TC = "toolmend_tool_calls_total"
 DANGLING = "toolmend_dangling_tool_calls_total"
@@ -79,9 +79,11 @@ def _dur(ms: int) -> str:
 
 
 def hour_groups(data: ReportData) -> int:
-    """How many buckets make the rates' bucket: an hour, or a 24th of a shorter range."""
-    target = min(3_600_000, max(data.bucket_ms, (data.end_ms - data.start_ms) // 24))
-    return max(1, -(-target // data.bucket_ms))
+    """How many buckets make the rates' bucket: the largest round duration of at most an hour and at most a 24th
+    of the range (never less than one bucket)."""
+    target = min(3_600_000, (data.end_ms - data.start_ms) // 24)
+    fits = [s * 1000 for s in NICE_S if s * 1000 <= target and (s * 1000) % data.bucket_ms == 0]
+    return max(fits, default=data.bucket_ms) // data.bucket_ms
 
 
 def changes(data: ReportData) -> tuple[int, list[dict[str, Any]]]:
