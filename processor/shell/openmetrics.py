@@ -31,7 +31,7 @@ from .. import __version__
 from ..core.events import EVENT_TYPES, DeadLetterKind
 from ..core.findings import FindingKind
 from ..core.tally import Tally
-from .metrics import UNKNOWN, LabelCap
+from .metrics import UNKNOWN, LabelCap, Metrics
 
 PREFIX = "toolmend_"
 BUILD_INFO = PREFIX + "build_info"
@@ -42,29 +42,32 @@ class Family:
     name: str  # the OpenMetrics family name: its samples are `<name>_total`
     help: str
     labels: tuple[str, ...]
+    live: str  # the attribute of the live worker's Metrics that is this counter
 
 
 # the live worker's event-derived counters (processor/shell/metrics.py): names, help and labels must stay equal
 # (tests/unit/test_openmetrics.py compares them)
 FAMILIES: tuple[Family, ...] = (
-    Family(PREFIX + "events", "Input events by type and outcome", ("type", "outcome")),
-    Family(PREFIX + "messages", "Native messages tracked", ("dialect",)),
-    Family(PREFIX + "tool_calls", "Tool calls seen", ("dialect", "model", "tool")),
+    Family(PREFIX + "events", "Input events by type and outcome", ("type", "outcome"), "events"),
+    Family(PREFIX + "messages", "Native messages tracked", ("dialect",), "messages"),
+    Family(PREFIX + "tool_calls", "Tool calls seen", ("dialect", "model", "tool"), "tool_calls"),
     Family(PREFIX + "dangling_tool_calls", "Tool calls closed without a result",
-           ("reason", "dialect", "model", "tool")),
-    Family(PREFIX + "findings", "Findings by kind", ("kind", "severity", "dialect")),
-    Family(PREFIX + "repairs", "Repair actions applied", ("action",)),
-    Family(PREFIX + "dead_letters", "Events sent to the dead-letter topic", ("kind",)),
-    Family(PREFIX + "output_records", "Records produced and acknowledged", ("topic",)),
-    Family(PREFIX + "text_only_regressions", "Text-only-after-tool regressions", ("model", "app_version", "tool")),
-    Family(PREFIX + "tool_history_erased", "Tool calls erased from a later snapshot", ("model", "app_version", "tool")),
+           ("reason", "dialect", "model", "tool"), "dangling"),
+    Family(PREFIX + "findings", "Findings by kind", ("kind", "severity", "dialect"), "findings"),
+    Family(PREFIX + "repairs", "Repair actions applied", ("action",), "repairs"),
+    Family(PREFIX + "dead_letters", "Events sent to the dead-letter topic", ("kind",), "dead_letters"),
+    Family(PREFIX + "output_records", "Records produced and acknowledged", ("topic",), "output_records"),
+    Family(PREFIX + "text_only_regressions", "Text-only-after-tool regressions", ("model", "app_version", "tool"),
+           "regressions"),
+    Family(PREFIX + "tool_history_erased", "Tool calls erased from a later snapshot", ("model", "app_version", "tool"),
+           "erasures"),
     Family(PREFIX + "assistant_turns_after_tool", "Assistant turns after the first tool use, by outcome",
-           ("outcome", "model", "app_version")),
+           ("outcome", "model", "app_version"), "turns_after_tool"),
     Family(PREFIX + "state_woken_conversations",
-           "Conversations woken from their stored form (not among the live ones)", ()),
+           "Conversations woken from their stored form (not among the live ones)", (), "woken"),
     Family(PREFIX + "quarantined_conversations",
            "Conversations whose state broke (a bug of ours, or an unreadable changelog record): their later events "
-           "go to the dead-letter topic", ()),
+           "go to the dead-letter topic", (), "quarantined"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
  TURNS, WOKEN, QUARANTINED) = range(len(FAMILIES))
@@ -81,6 +84,16 @@ def precreated() -> list[Key]:
     keys += [(TURNS, (outcome, UNKNOWN, UNKNOWN)) for outcome in ("tool", "text_only")]
     keys += [(WOKEN, ()), (QUARANTINED, ())]  # counters without labels exist from the start
     return keys
+
+
+def to_live(live: Metrics, increments: dict[Key, int]) -> None:
+    """Increments into the live worker's counters (the replay's /metrics), labels already capped; not the output
+    records, which a replay's /metrics do not count."""
+    for (family, labels), n in increments.items():
+        if family == OUTPUT_RECORDS:
+            continue
+        metric = getattr(live, FAMILIES[family].live)
+        (metric.labels(*labels) if labels else metric).inc(n)
 
 
 class Counts:
@@ -123,7 +136,7 @@ class Counts:
             inc((QUARANTINED, ()), t.quarantined)
 
 
-Emit = Callable[[int, tuple[str, ...], int, int], None]  # (family index, label values, timestamp ms, value)
+Emit = Callable[[Key, int, int], None]  # (series, timestamp ms, value)
 
 
 class StepSampler:
@@ -177,7 +190,7 @@ class StepSampler:
 
     def _at(self, key: Key, step: int, value: int) -> None:
         """The sample of `key` at the end of `step`."""
-        self.emit(key[0], key[1], (step + 1) * self.step_ms, value)
+        self.emit(key, (step + 1) * self.step_ms, value)
         self.written[key] = step
         self.samples += 1
 
@@ -265,7 +278,7 @@ class OpenMetricsWriter:
         self.target = labelset(target.keys(), target.values())
         self._tmp: dict[int, Path] = {}
         self._files: dict[int, IO[str]] = {}
-        self._series: dict[tuple[int, tuple[str, ...]], str] = {}
+        self._series: dict[Key, str] = {}
         self.lines = 0
 
     def _segment(self, family: int) -> IO[str]:
@@ -276,14 +289,13 @@ class OpenMetricsWriter:
             f = self._files[family] = open(tmp, "w", encoding="utf-8", buffering=1 << 16)  # noqa: SIM115
         return f
 
-    def sample(self, family: int, values: tuple[str, ...], ts_ms: int, value: int) -> None:
-        head = self._series.get((family, values))
+    def sample(self, key: Key, ts_ms: int, value: int) -> None:
+        head = self._series.get(key)
         if head is None:
-            fam = FAMILIES[family]
-            labels = labelset(fam.labels, values)
-            head = self._series[(family, values)] = \
-                f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
-        self._segment(family).write(f"{head}{value} {timestamp(ts_ms)}\n")
+            fam = FAMILIES[key[0]]
+            labels = labelset(fam.labels, key[1])
+            head = self._series[key] = f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
+        self._segment(key[0]).write(f"{head}{value} {timestamp(ts_ms)}\n")
         self.lines += 1
 
     def info(self, ts_ms: int) -> None:
@@ -318,4 +330,4 @@ def _copy(src: Path, out: IO[str]) -> None:
             out.write(chunk)
 
 
-__all__ = ["FAMILIES", "Counts", "Family", "OpenMetricsWriter", "StepSampler", "precreated"]
+__all__ = ["FAMILIES", "Counts", "Family", "OpenMetricsWriter", "StepSampler", "precreated", "to_live"]

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.partition import OutRecord
 from ..core.tally import Tally
 from .metrics import Metrics
-from .openmetrics import OUTPUT_RECORDS, Counts, Key, OpenMetricsWriter, StepSampler, precreated
+from .openmetrics import OUTPUT_RECORDS, Counts, Key, OpenMetricsWriter, StepSampler, precreated, to_live
 from .replay_select import PartitionReplay
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ class ReplayMetricsFile:
         self.undated: dict[int, dict[Key, int]] = {}
         self.undated_records: dict[int, int] = {}
         self.finished: set[int] = set()
+        self.to_live: dict[Key, int] = {}
         # with `--to`, each record's counts are taken apart: the one past the end (any record may jump there) is not
         # kept, as the summary does not count it
         self.end_guard = NEVER if to_ms is None else -NEVER
@@ -89,9 +90,11 @@ class ReplayMetricsFile:
 
     def _drain(self, p: int, keep: bool) -> None:
         t = self.tallies[p].take()
-        self.live.flush(t)
         d: dict[Key, int] = {}
-        self.counts.add(t, d)  # also when not kept: the label caps see every value in the live order
+        self.counts.add(t, d)
+        live = self.to_live  # every count (look-back too, as without a metrics file), given to /metrics per batch
+        for k, n in d.items():
+            live[k] = live.get(k, 0) + n
         if not keep:
             self.outs[p] = {}
             return
@@ -128,9 +131,11 @@ class ReplayMetricsFile:
             self.sampler.release(min(steps))
 
     def take(self) -> None:
-        """After each batch: every partition's counts into the live metrics and their steps."""
+        """After each batch: every partition's counts into their steps and the live metrics."""
         for p in self.tallies:
             self._drain(p, True)
+        to_live(self.live, self.to_live)
+        self.to_live = {}
         self._release()
 
     def finish(self, p: int) -> None:

@@ -27,7 +27,7 @@ MIN = 60_000
 
 def samples_of(step_ms: int = MIN) -> tuple[StepSampler, list[tuple[int, tuple[str, ...], int, int]]]:
     out: list[tuple[int, tuple[str, ...], int, int]] = []
-    return StepSampler(step_ms, lambda f, v, t, x: out.append((f, v, t, x))), out
+    return StepSampler(step_ms, lambda k, t, x: out.append((k[0], k[1], t, x))), out
 
 
 def series(out: list[tuple[int, tuple[str, ...], int, int]], key: tuple[int, tuple[str, ...]]) -> list[tuple[int, int]]:
@@ -88,7 +88,7 @@ def test_the_open_steps_are_bounded() -> None:
 def test_precreated_series_start_at_zero_and_build_info_is_written_every_step() -> None:
     infos: list[int] = []
     out: list[tuple[int, tuple[str, ...], int, int]] = []
-    s = StepSampler(MIN, lambda f, v, t, x: out.append((f, v, t, x)), infos.append, precreate=[B])
+    s = StepSampler(MIN, lambda k, t, x: out.append((k[0], k[1], t, x)), infos.append, precreate=[B])
     s.add(2, {A: 1})
     s.add(6, {A: 1})
     s.close()
@@ -101,6 +101,7 @@ def test_the_families_are_the_live_workers_counters() -> None:
     live = {c._name: c for c in vars(m).values() if hasattr(c, "_labelnames") and hasattr(c, "_type")}
     for fam in FAMILIES:
         metric = live[fam.name]
+        assert getattr(m, fam.live) is metric, fam.name
         assert metric._type == "counter", fam.name
         assert tuple(metric._labelnames) == fam.labels, fam.name
         assert metric._documentation == fam.help, fam.name
@@ -164,7 +165,7 @@ def test_the_file_is_openmetrics_that_promtool_loads(tmp_path: Path) -> None:
 
 def test_an_abandoned_file_leaves_nothing(tmp_path: Path) -> None:
     w = OpenMetricsWriter(tmp_path / "m.om", {"job": "j"})
-    w.sample(0, ("a", "b"), 60_000, 1)
+    w.sample((0, ("a", "b")), 60_000, 1)
     w.info(60_000)
     w.close(False)
     assert list(tmp_path.iterdir()) == []
@@ -300,3 +301,18 @@ def test_plan_defaults() -> None:
     assert plan.metrics_file is None and plan.metrics_step_ms == 60_000 and plan.metrics_job == "toolmend"
     with pytest.raises(ReplayError):
         plan_from_args(["--shard", "1/1"])
+
+
+def test_with_a_metrics_file_the_replays_own_metrics_still_count_everything(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    _traffic(src, n=60)
+    counted = {}
+    for mf in (None, tmp_path / "m.om"):
+        m = Metrics(CollectorRegistry())
+        plan, _ = plan_from_args(["--from-file", str(src), "--partitions", "2", "--to-file", str(tmp_path / "o.jsonl"),
+                                  *(["--metrics-file", str(mf)] if mf else [])])
+        asyncio.run(replay(plan, m))
+        counted[mf is not None] = sorted((s.name, tuple(sorted(s.labels.items())), s.value)
+                                         for metric in m.registry.collect() for s in metric.samples
+                                         if s.name.endswith("_total") and s.value)
+    assert counted[True] == counted[False]
