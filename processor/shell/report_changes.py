@@ -7,7 +7,9 @@ The rule: the baseline of bucket i is the rate over the `window` buckets before 
 sum of denominators; at least half a window of buckets, with `min_baseline_den` in their denominators); bucket i
 is a change point when it has at least `min_den` in its denominator and `min_num` in its numerator, its rate is
 at least `factor` times the baseline, and it is above the baseline by more than `sigmas` binomial standard
-errors (sqrt(p(1-p)/n) with p the baseline, floored so a zero baseline still needs several events). Only the
+errors (sqrt(p(1-p)/n) with p the baseline, floored so a zero baseline still needs several events), and the
+`persist` - 1 buckets after it are too (against the same baseline: a rise that lasts, not one unlucky bucket;
+dangling calls come in blocks, so single buckets scatter more than the binomial says). Only the
 first bucket of a rise is reported: its baseline is then held, and the next change point needs the rate to have
 gone back under `factor` times it.
 """
@@ -33,7 +35,7 @@ class ChangePoint:
 
 def change_points(num: Sequence[float], den: Sequence[float], *, window: int = 12, min_den: float = 20,
                   min_num: float = 10, factor: float = 1.5, sigmas: float = 4.0,
-                  min_baseline_den: float = 50) -> list[ChangePoint]:
+                  min_baseline_den: float = 50, persist: int = 2) -> list[ChangePoint]:
     """The first bucket of each clear rise of num/den above its trailing baseline (see the module docstring)."""
     if len(num) != len(den):
         raise ValueError("num and den must have the same length")
@@ -53,11 +55,19 @@ def change_points(num: Sequence[float], den: Sequence[float], *, window: int = 1
         if i - lo < (window + 1) // 2 or bd < min_baseline_den or num[i] < min_num:
             continue  # a baseline of half a window at least
         p = bn / bd
-        se = math.sqrt(max(p, 1.0 / bd) * (1 - min(p, 0.999)) / den[i])
-        if rate >= factor * p and rate - p > sigmas * se:
+        if _above(num[i], den[i], p, bd, factor, sigmas) and all(
+                _above(num[j], den[j], p, bd, factor, sigmas) for j in range(i + 1, min(len(num), i + persist))
+                if den[j] >= min_den):
             out.append(ChangePoint(i, p, rate))
             held = p
     return out
+
+
+def _above(num: float, den: float, p: float, bd: float, factor: float, sigmas: float) -> bool:
+    """num/den is at least `factor` times p and more than `sigmas` standard errors above it."""
+    rate = num / den
+    se = math.sqrt(max(p, 1.0 / bd) * (1 - min(p, 0.999)) / den)
+    return rate >= factor * p and rate - p > sigmas * se
 
 
 def what_changed(index: int, by_value: Mapping[str, Sequence[float]], *, window: int = 12) -> tuple[str, float, float]:
