@@ -136,7 +136,7 @@ class Counts:
             inc((QUARANTINED, ()), t.quarantined)
 
 
-Emit = Callable[[Key, int, int], None]  # (series, timestamp ms, value)
+Emit = Callable[[int, list[tuple[Key, int]]], None]  # (timestamp ms, [(series, value)])
 
 
 class StepSampler:
@@ -146,8 +146,8 @@ class StepSampler:
     every step before `k` is complete (no more increments for it): its samples are emitted, in time order. An
     increment for a step already released is counted in the oldest open step (`late`). At most `max_open` steps
     are held: beyond that the oldest is released. `close()` releases the rest and writes every series at the last
-    step. Pure: calls `emit` for each sample, in increasing time for each series, and `info(ts)` once per step
-    written.
+    step. Pure: calls `emit(ts, samples)` with the samples of one timestamp (each series' in increasing time),
+    and `info(ts)` once per step written. Deterministic: the same increments give the same calls.
     """
 
     def __init__(self, step_ms: int, emit: Emit, info: Callable[[int], None] | None = None,
@@ -162,7 +162,7 @@ class StepSampler:
         self.released = -(1 << 62)  # steps below this are written
         self.value: dict[Key, int] = dict.fromkeys(precreate, 0)
         self.written: dict[Key, int] = {}  # series -> last step whose end it was written at
-        self.changed_at: dict[Key, int] = {}  # series -> last step it changed in, while its flat sample is due
+        self.changed: list[Key] = []  # the series that changed in the last step written (their flat sample is due)
         self.first: int | None = None
         self.last: int | None = None  # last step released with data
         self.late = 0
@@ -174,9 +174,12 @@ class StepSampler:
         if step < self.released:
             self.late += sum(increments.values())
             step = min(self.open) if self.open else self.released
-        pending = self.open.setdefault(step, {})
-        for k, n in increments.items():
-            pending[k] = pending.get(k, 0) + n
+        pending = self.open.get(step)
+        if pending is None:
+            self.open[step] = dict(increments)
+        else:
+            for k, n in increments.items():
+                pending[k] = pending.get(k, 0) + n
         if len(self.open) > self.max_open:
             self.release(min(self.open) + 1)
 
@@ -188,11 +191,14 @@ class StepSampler:
             self._write(step, self.open.pop(step))
         self.released = below
 
-    def _at(self, key: Key, step: int, value: int) -> None:
-        """The sample of `key` at the end of `step`."""
-        self.emit(key, (step + 1) * self.step_ms, value)
-        self.written[key] = step
-        self.samples += 1
+    def _emit(self, step: int, samples: list[tuple[Key, int]]) -> None:
+        """The samples at the end of `step`."""
+        if samples:
+            written = self.written
+            for key, _ in samples:
+                written[key] = step
+            self.samples += len(samples)
+            self.emit((step + 1) * self.step_ms, samples)
 
     def _infos(self, upto: int) -> None:
         """toolmend_build_info at every step end from the last one written up to the end of `upto`."""
@@ -203,41 +209,38 @@ class StepSampler:
             self.info((s + 1) * self.step_ms)
 
     def _write(self, step: int, deltas: dict[Key, int]) -> None:
-        value, written, changed_at = self.value, self.written, self.changed_at
+        value, written = self.value, self.written
         if self.first is None:
             self.first = step - 1
             self._infos(step - 1)
             self.last = step - 1
-            for key in value:  # the series that exist from the start: 0 before the first step
-                self._at(key, step - 1, 0)
+            # the series that exist from the start: 0 before the first step
+            self._emit(step - 1, [(key, 0) for key in value])
         elif self.last is not None and self.last + 1 < step:  # the flat sample after the last changes
             flat = self.last + 1
             self._infos(flat)
             self.last = flat
-            self._flat(flat)
-        # steps with no data are not written, except what a change needs
-        for key, n in sorted(deltas.items()):
-            if not n:
-                continue
-            before = value.get(key, 0)
-            if written.get(key, -(1 << 62)) < step - 1:
-                self._at(key, step - 1, before)  # the value before the change, one step earlier
-            value[key] = before + n
+            self._emit(flat, [(key, value[key]) for key in self.changed])
+            self.changed = []
+        # steps with no data are not written, except what a change needs: the value before it, one step earlier
+        before: list[tuple[Key, int]] = []
+        never = -(1 << 62)
+        prior = step - 1
+        for key, n in deltas.items():
+            if n:
+                v = value.get(key, 0)
+                if written.get(key, never) < prior:
+                    before.append((key, v))
+                value[key] = v + n
+        self._emit(prior, before)
         self._infos(step)
         self.last = step
-        for key in sorted(changed_at):  # changed in the previous step, flat in this one
-            if key not in deltas:
-                self._at(key, step, value[key])
-                del changed_at[key]
-        for key in sorted(deltas):
-            if deltas[key]:
-                self._at(key, step, value[key])
-                changed_at[key] = step
-
-    def _flat(self, step: int) -> None:
-        for key in sorted(self.changed_at):
-            self._at(key, step, self.value[key])
-        self.changed_at.clear()
+        # the changes, and the series that changed in the step before and are flat in this one
+        now = [(key, value[key]) for key in self.changed if not deltas.get(key)]
+        changed = [key for key, n in deltas.items() if n]
+        now += [(key, value[key]) for key in changed]
+        self.changed = changed
+        self._emit(step, now)
 
     def close(self) -> None:
         """Write what is open, then every series at the last step."""
@@ -246,10 +249,9 @@ class StepSampler:
             return
         end = self.last + 1
         self._infos(end)
-        for key in sorted(self.value):
-            if self.written.get(key) != end:
-                self._at(key, end, self.value[key])
-        self.changed_at.clear()
+        written = self.written
+        self._emit(end, [(key, v) for key, v in self.value.items() if written.get(key) != end])
+        self.changed = []
         self.last = end
 
 
@@ -289,14 +291,24 @@ class OpenMetricsWriter:
             f = self._files[family] = open(tmp, "w", encoding="utf-8", buffering=1 << 16)  # noqa: SIM115
         return f
 
-    def sample(self, key: Key, ts_ms: int, value: int) -> None:
-        head = self._series.get(key)
-        if head is None:
-            fam = FAMILIES[key[0]]
-            labels = labelset(fam.labels, key[1])
-            head = self._series[key] = f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
-        self._segment(key[0]).write(f"{head}{value} {timestamp(ts_ms)}\n")
-        self.lines += 1
+    def samples(self, ts_ms: int, samples: list[tuple[Key, int]]) -> None:
+        """The samples of one timestamp (each line to its family's segment)."""
+        ts = timestamp(ts_ms)
+        heads = self._series
+        by_family: dict[int, list[str]] = {}
+        for key, value in samples:
+            head = heads.get(key)
+            if head is None:
+                fam = FAMILIES[key[0]]
+                labels = labelset(fam.labels, key[1])
+                head = heads[key] = f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
+            lines = by_family.get(key[0])
+            if lines is None:
+                lines = by_family[key[0]] = []
+            lines.append(f"{head}{value} {ts}\n")
+        for family, lines in by_family.items():
+            self._segment(family).write("".join(lines))
+        self.lines += len(samples)
 
     def info(self, ts_ms: int) -> None:
         labels = labelset(("version", "python"), (__version__, platform.python_version()))

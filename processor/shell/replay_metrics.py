@@ -41,7 +41,7 @@ class ReplayMetricsFile:
         self.step_ms = step_ms
         self.live = live
         self.writer = OpenMetricsWriter(path, target)
-        self.sampler = StepSampler(step_ms, self.writer.sample, self.writer.info, precreated())
+        self.sampler = StepSampler(step_ms, self.writer.samples, self.writer.info, precreated())
         self.counts = Counts(label_cap)
         self.tallies: dict[int, Tally] = {}
         self.step: dict[int, int | None] = {}

@@ -27,7 +27,7 @@ MIN = 60_000
 
 def samples_of(step_ms: int = MIN) -> tuple[StepSampler, list[tuple[int, tuple[str, ...], int, int]]]:
     out: list[tuple[int, tuple[str, ...], int, int]] = []
-    return StepSampler(step_ms, lambda k, t, x: out.append((k[0], k[1], t, x))), out
+    return StepSampler(step_ms, lambda t, xs: out.extend((k[0], k[1], t, x) for k, x in xs)), out
 
 
 def series(out: list[tuple[int, tuple[str, ...], int, int]], key: tuple[int, tuple[str, ...]]) -> list[tuple[int, int]]:
@@ -88,7 +88,7 @@ def test_the_open_steps_are_bounded() -> None:
 def test_precreated_series_start_at_zero_and_build_info_is_written_every_step() -> None:
     infos: list[int] = []
     out: list[tuple[int, tuple[str, ...], int, int]] = []
-    s = StepSampler(MIN, lambda k, t, x: out.append((k[0], k[1], t, x)), infos.append, precreate=[B])
+    s = StepSampler(MIN, lambda t, xs: out.extend((k[0], k[1], t, x) for k, x in xs), infos.append, precreate=[B])
     s.add(2, {A: 1})
     s.add(6, {A: 1})
     s.close()
@@ -146,7 +146,7 @@ def test_the_file_is_openmetrics_that_promtool_loads(tmp_path: Path) -> None:
     promtool = binary("promtool")
     path = tmp_path / "m.om"
     w = OpenMetricsWriter(path, {"job": "toolmend", "instance": "replay:x", "mode": "replay", "run": "x"})
-    s = StepSampler(MIN, w.sample, w.info, precreated())
+    s = StepSampler(MIN, w.samples, w.info, precreated())
     s.add(29_450_000, {(2, ("anthropic", 'we"ird\\model\n', "tool")): 2})
     s.add(29_450_090, {(0, ("message", "processed")): 5})
     s.close()
@@ -165,7 +165,7 @@ def test_the_file_is_openmetrics_that_promtool_loads(tmp_path: Path) -> None:
 
 def test_an_abandoned_file_leaves_nothing(tmp_path: Path) -> None:
     w = OpenMetricsWriter(tmp_path / "m.om", {"job": "j"})
-    w.sample((0, ("a", "b")), 60_000, 1)
+    w.samples(60_000, [((0, ("a", "b")), 1)])
     w.info(60_000)
     w.close(False)
     assert list(tmp_path.iterdir()) == []

@@ -63,7 +63,7 @@ def test_buckets_are_round_and_at_most_150() -> None:
 
 def _metrics_file(path: Path, hours: int = 12, incident_at: int = 8) -> None:
     w = OpenMetricsWriter(path, {"job": "toolmend", "instance": "replay:t", "mode": "replay", "run": "t"})
-    s = StepSampler(60_000, w.sample, w.info, precreated())
+    s = StepSampler(60_000, w.samples, w.info, precreated())
     t0 = 29_000_000  # steps (minutes) since the epoch: 2025-02-19 21:20 UTC
     for k in range(hours * 60):
         hot = k >= incident_at * 60
