@@ -30,10 +30,13 @@ from typing import IO
 from .. import __version__
 from ..core.events import EVENT_TYPES, DeadLetterKind
 from ..core.findings import FindingKind
-from ..core.tally import Tally
+from ..core.tally import Count, Tally
 from .metrics import UNKNOWN, LabelCap, Metrics
 
 PREFIX = "toolmend_"
+_DANGLING = FindingKind.DANGLING_TOOL_CALL.value
+_REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
+_ERASED = FindingKind.TOOL_HISTORY_ERASED.value
 BUILD_INFO = PREFIX + "build_info"
 
 
@@ -110,30 +113,30 @@ class Counts:
             into[key] = into.get(key, 0) + n
 
         model, tool, app = self.model, self.tool, self.app_version
-        for (typ, outcome), n in t.events.items():
-            inc((EVENTS, (typ, outcome)), n)
-        for dialect, n in t.messages.items():
-            inc((MESSAGES, (dialect,)), n)
-        for (dialect, m, tl), n in t.tool_calls.items():
-            inc((TOOL_CALLS, (dialect, model(m), tool(tl))), n)
-        for f, dialect, m, av in t.findings:
-            inc((FINDINGS, (f.kind.value, f.severity.value, dialect)), 1)
-            if f.kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
-                inc((DANGLING, (f.reason.value, dialect, model(m), tool(f.tool))), 1)
-            elif f.kind is FindingKind.TEXT_ONLY_REGRESSION:
-                inc((REGRESSIONS, (model(m), app(av), tool(f.tool))), 1)
-            elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
-                inc((ERASURES, (model(m), app(av), tool(f.tool))), 1)
-        for action, n in t.actions.items():
-            inc((REPAIRS, (action,)), n)
-        for kind, n in t.dead_letters.items():
-            inc((DEAD_LETTERS, (kind,)), n)
-        for (outcome, m, av), n in t.turns.items():
-            inc((TURNS, (outcome, model(m), app(av))), n)
-        if t.woken:
-            inc((WOKEN, ()), t.woken)
-        if t.quarantined:
-            inc((QUARANTINED, ()), t.quarantined)
+        for (typ, outcome), n in t.of(Count.EVENTS).items():
+            inc((EVENTS, (str(typ), str(outcome))), n)
+        for (dialect,), n in t.of(Count.MESSAGES).items():
+            inc((MESSAGES, (str(dialect),)), n)
+        for (dialect, m, tl), n in t.of(Count.TOOL_CALLS).items():
+            inc((TOOL_CALLS, (str(dialect), model(m), tool(tl))), n)
+        for (kind, severity, dialect, reason, tl, m, av), n in t.of(Count.FINDINGS).items():
+            inc((FINDINGS, (str(kind), str(severity), str(dialect))), n)
+            if kind == _DANGLING and reason is not None:
+                inc((DANGLING, (reason, str(dialect), model(m), tool(tl))), n)
+            elif kind == _REGRESSION:
+                inc((REGRESSIONS, (model(m), app(av), tool(tl))), n)
+            elif kind == _ERASED:
+                inc((ERASURES, (model(m), app(av), tool(tl))), n)
+        for (action,), n in t.of(Count.REPAIRS).items():
+            inc((REPAIRS, (str(action),)), n)
+        for (kind,), n in t.of(Count.DEAD_LETTERS).items():
+            inc((DEAD_LETTERS, (str(kind),)), n)
+        for (outcome, m, av), n in t.of(Count.TURNS_AFTER_TOOL).items():
+            inc((TURNS, (str(outcome), model(m), app(av))), n)
+        for n in t.of(Count.WOKEN).values():
+            inc((WOKEN, ()), n)
+        for n in t.of(Count.QUARANTINED).values():
+            inc((QUARANTINED, ()), n)
 
 
 Emit = Callable[[int, list[tuple[Key, int]]], None]  # (timestamp ms, [(series, value)])
