@@ -11,20 +11,9 @@ import pytest
 from processor.shell.replay import Plan, replay
 from processor.synth.generate import DEFAULT_START_MS, generate
 from tests.integration.harness import create, produce, settings_for
+from tests.support.prometheus import last_values
 
 pytestmark = pytest.mark.kafka
-
-
-def last_values(path: Path) -> dict[str, float]:
-    last: dict[str, tuple[str, float]] = {}
-    for line in path.read_text().splitlines():
-        if not line.startswith("#"):
-            series, value, _ = line.rsplit(" ", 2)
-            last[series] = (series.split("{", 1)[0], float(value))
-    out: dict[str, float] = {}
-    for name, v in last.values():
-        out[name] = out.get(name, 0.0) + v
-    return out
 
 
 async def test_shards_of_a_topic_replay_write_their_counts_at_event_time(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

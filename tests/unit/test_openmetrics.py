@@ -20,7 +20,7 @@ from processor.shell.openmetrics import FAMILIES, Counts, OpenMetricsWriter, Ste
 from processor.shell.replay import Plan, ReplayError, Window, plan_from_args, replay
 from processor.synth.generate import FaultRates, Incident, iter_generate
 from processor.synth.jsonl import encode_line
-from tests.support.prometheus import binary
+from tests.support.prometheus import binary, last_values
 
 MIN = 60_000
 
@@ -180,20 +180,6 @@ def _traffic(path: Path, n: int = 120, partitions: int = 2, **kw: object) -> Non
             f.write(encode_line(ev))
 
 
-def _totals(path: Path) -> dict[str, float]:
-    """The last value of each series, summed by family name."""
-    last: dict[str, tuple[str, float]] = {}
-    for line in path.read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        series, value, _ = line.rsplit(" ", 2)
-        last[series] = (series.split("{", 1)[0], float(value))
-    out: dict[str, float] = {}
-    for name, v in last.values():
-        out[name] = out.get(name, 0.0) + v
-    return out
-
-
 def _replay(tmp_path: Path, *args: str) -> dict[str, object]:
     plan, _ = plan_from_args(["--to-file", str(tmp_path / "out.jsonl"), "--metrics-port", "0", *args])
     return asyncio.run(replay(plan))
@@ -203,7 +189,7 @@ def test_a_file_replays_metrics_file_totals_equal_its_summary(tmp_path: Path) ->
     src = tmp_path / "in.jsonl"
     _traffic(src)
     summary = _replay(tmp_path, "--from-file", str(src), "--partitions", "2", "--metrics-file", str(tmp_path / "m.om"))
-    t = _totals(tmp_path / "m.om")
+    t = last_values(tmp_path / "m.om")
     totals = summary["totals"]
     assert isinstance(totals, dict)
     assert t["toolmend_events_total"] == totals["events"]
@@ -219,7 +205,7 @@ def test_a_range_replays_metrics_file_counts_the_range_only(tmp_path: Path) -> N
     _traffic(src, n=200, partitions=1)
     summary = _replay(tmp_path, "--from-file", str(src), "--from", "2026-01-01T00:05:00Z", "--to",
                       "2026-01-01T00:15:00Z", "--look-back", "5m", "--metrics-file", str(tmp_path / "m.om"))
-    t = _totals(tmp_path / "m.om")
+    t = last_values(tmp_path / "m.om")
     totals = summary["totals"]
     assert isinstance(totals, dict)
     assert totals["warmed"] > 0
