@@ -99,6 +99,26 @@ def to_live(live: Metrics, increments: dict[Key, int]) -> None:
         (metric.labels(*labels) if labels else metric).inc(n)
 
 
+class _Remembered:
+    """A LabelCap's answers, remembered per value (a dict lookup instead of the cap's checks; an answer never
+    changes once given: admitted, or `other` once the cap is full)."""
+
+    __slots__ = ("cap", "known")
+
+    def __init__(self, cap: LabelCap) -> None:
+        self.cap = cap
+        self.known: dict[str | None, str] = {}
+
+    def __call__(self, value: str | None) -> str:
+        known = self.known
+        out = known.get(value)
+        if out is None:
+            if len(known) >= 4096:  # bounded: values past the cap may be many (the cap itself decides again)
+                known.clear()
+            out = known[value] = self.cap(value)
+        return out
+
+
 class Counts:
     """A Tally into series increments, with the live worker's label caps applied in the same order as
     Metrics.flush applies them (so the same input gives the same `other`s)."""
@@ -107,12 +127,16 @@ class Counts:
         self.model = LabelCap(label_cap)
         self.tool = LabelCap(label_cap)
         self.app_version = LabelCap(label_cap)
+        # a value's capped form never changes once decided (admitted, or `other` once the cap is full): remembered
+        self._model = _Remembered(self.model)
+        self._tool = _Remembered(self.tool)
+        self._app = _Remembered(self.app_version)
 
     def add(self, t: Tally, into: dict[Key, int]) -> None:
         def inc(key: Key, n: int) -> None:
             into[key] = into.get(key, 0) + n
 
-        model, tool, app = self.model, self.tool, self.app_version
+        model, tool, app = self._model, self._tool, self._app
         for (typ, outcome), n in t.of(Count.EVENTS).items():
             inc((EVENTS, (str(typ), str(outcome))), n)
         for (dialect,), n in t.of(Count.MESSAGES).items():

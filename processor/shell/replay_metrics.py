@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.partition import OutRecord
 from ..core.tally import Tally
 from .metrics import Metrics
-from .openmetrics import OUTPUT_RECORDS, Counts, Key, OpenMetricsWriter, StepSampler, precreated, to_live
+from .openmetrics import EVENTS, OUTPUT_RECORDS, Counts, Key, OpenMetricsWriter, StepSampler, precreated, to_live
 from .replay_select import PartitionReplay
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ NEVER = 1 << 62
 
 class ReplayMetricsFile:
     def __init__(self, path: Path, step_ms: int, target: dict[str, str], live: Metrics, label_cap: int = 50,
-                 to_ms: int | None = None) -> None:
+                 from_ms: int | None = None, to_ms: int | None = None) -> None:
         self.path = path
         self.step_ms = step_ms
         self.live = live
@@ -54,6 +54,7 @@ class ReplayMetricsFile:
         # with `--to`, each record's counts are taken apart: the one past the end (any record may jump there) is not
         # kept, as the summary does not count it
         self.end_guard = NEVER if to_ms is None else -NEVER
+        self.ranged = from_ms is not None or to_ms is not None  # records may need their counts taken apart
 
     def tally(self, p: int) -> Tally:
         """The observer of partition p's processor."""
@@ -67,16 +68,29 @@ class ReplayMetricsFile:
 
     def feed(self, p: int, rep: PartitionReplay, offset: int, key: bytes | None, value: bytes | None,
              headers: Any = (), timestamp: int | None = None) -> list[OutRecord]:
-        """`rep.feed`, with its counts dated."""
-        careful = not rep.emitting or rep.proc.watermark >= self.end_guard
-        if careful:
-            self._drain(p, True)
+        """`rep.feed`, with its counts dated (the hot path of a replay with a metrics file: a few lookups)."""
+        if self.ranged and (not rep.emitting or rep.proc.watermark >= self.end_guard):
+            return self._feed_apart(p, rep, offset, key, value, headers, timestamp)
         recs = rep.feed(offset, key, value, headers, timestamp)
         if recs:
             kinds = self.outs[p]
             for o in recs:
                 kinds[o.kind] = kinds.get(o.kind, 0) + 1
-        if careful and (rep.done or not rep.emitting):
+        wm = rep.proc.watermark
+        if wm >= self.next_ms[p]:
+            self._cross(p, wm)
+        return recs
+
+    def _feed_apart(self, p: int, rep: PartitionReplay, offset: int, key: bytes | None, value: bytes | None,
+                    headers: Any, timestamp: int | None) -> list[OutRecord]:
+        """A record of the look-back, or of a `--to` replay: its counts taken on their own."""
+        self._drain(p, True)
+        recs = rep.feed(offset, key, value, headers, timestamp)
+        if recs:
+            kinds = self.outs[p]
+            for o in recs:
+                kinds[o.kind] = kinds.get(o.kind, 0) + 1
+        if rep.done or not rep.emitting:
             self._drain(p, False)  # look-back, or past the end: live metrics only
             if rep.done:
                 self.finish(p)
@@ -84,8 +98,6 @@ class ReplayMetricsFile:
         wm = rep.proc.watermark
         if wm >= self.next_ms[p]:
             self._cross(p, wm)
-        elif self.step[p] is None:
-            self.undated_records[p] += 1
         return recs
 
     def _drain(self, p: int, keep: bool) -> None:
@@ -110,6 +122,8 @@ class ReplayMetricsFile:
             u = self.undated[p]
             for k, n in d.items():
                 u[k] = u.get(k, 0) + n
+                if k[0] == EVENTS:  # every record read counts one event (processed, duplicate, dead letter)
+                    self.undated_records[p] += n
         else:
             self.sampler.add(step, d)
 
@@ -223,7 +237,7 @@ def metrics_file(plan: Plan, live: Metrics) -> ReplayMetricsFile | None:
         return None
     target = {"job": plan.metrics_job, "instance": instance(plan), "mode": "replay", "run": plan.run_name}
     return ReplayMetricsFile(plan.metrics_file, plan.metrics_step_ms, target, live, plan.settings.label_cap,
-                             plan.window.to_ms)
+                             plan.window.from_ms, plan.window.to_ms)
 
 
 def in_shard(partitions: Iterable[int], shard: tuple[int, int] | None, error: type[Exception]) -> list[int]:
