@@ -79,3 +79,58 @@ async def test_a_missing_input_topic_with_creation_off_stops_the_worker_naming_i
     line = [ln for ln in r.stderr.splitlines() if ln.startswith("toolmend run:")]
     assert len(line) == 1 and "ops.typo" in line[0] and "create_topics is off" in line[0]
     assert "Traceback" not in r.stderr
+
+
+def test_a_first_deploy_on_a_fresh_cluster_logs_no_error(tmp_path: Path) -> None:
+    """A Kafka started a moment ago has no group coordinator yet and the worker's new topics no leaders: aiokafka
+    reports both at ERROR and retries. The worker logs them at INFO: a first deploy pages nobody."""
+    import shutil
+    import signal
+    import tempfile
+    import urllib.request
+
+    from tests.integration.harness import event
+    from tests.support.brokers import free_ports
+
+    d = Path(tempfile.mkdtemp(prefix="toolmend-kafka-fresh-"))
+    port, controller, metrics = free_ports(3)
+    base = ["bash", str(KAFKA_LOCAL)]
+    start = subprocess.run([*base, "start", "--port", str(port), "--controller-port", str(controller), "--dir",
+                            str(d / "kafka")], capture_output=True, text=True, timeout=300, check=False)
+    log = tmp_path / "worker.log"
+    try:
+        assert start.returncode == 0, start.stderr[-2000:]
+        s = settings_for(f"127.0.0.1:{port}", metrics_port=metrics, partitions=2)
+        with open(log, "wb") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "processor.shell.cli", "run", "--log-format", "json"],
+                                    env={**env_for(s), "PATH": os.environ["PATH"]}, stdout=out,
+                                    stderr=subprocess.STDOUT, cwd=REPO)
+        try:
+            deadline = time.monotonic() + 120
+            ready = False
+            while time.monotonic() < deadline and not ready and proc.poll() is None:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{metrics}/readyz", timeout=2) as r:
+                        ready = r.status == 200
+                except OSError:
+                    time.sleep(0.5)
+            assert ready, log.read_text()[-3000:]
+            asyncio.run(_produce_one(s.bootstrap_servers, s.input_topic, event("c", 1_767_225_600_000)))
+            time.sleep(2)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(60)
+        lines = [orjson.loads(ln) for ln in log.read_bytes().splitlines() if ln.startswith(b"{")]
+        assert lines, log.read_text()[-3000:]
+        transient = [ln for ln in lines if "CoordinatorNotAvailable" in ln["msg"] or "NotLeader" in ln["msg"]]
+        assert all(ln["level"] == "INFO" for ln in transient), transient
+        assert [ln for ln in lines if ln["level"] in ("ERROR", "CRITICAL")] == []
+    finally:
+        subprocess.run([*base, "stop", "--dir", str(d / "kafka")], capture_output=True, timeout=120, check=False)
+        shutil.rmtree(d, ignore_errors=True)
+
+
+async def _produce_one(bootstrap: str, topic: str, item: tuple[bytes, bytes]) -> None:
+    from tests.integration.harness import produce
+
+    await produce(bootstrap, topic, [item])
