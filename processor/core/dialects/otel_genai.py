@@ -36,7 +36,7 @@ def _content_part(p: JSON) -> bool:
     if type(p) is not dict:
         return False
     t = p.get("type")
-    if t == CALL or t == RESPONSE:
+    if t in (CALL, RESPONSE):
         return False
     if t == "text":
         c = p.get("content")
