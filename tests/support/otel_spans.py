@@ -50,13 +50,16 @@ FLIGHT_TOOLS = [{"type": "function", "function": {
 
 
 class BaggageToAttributes(SpanProcessor):
-    """Copies `gen_ai.conversation.id` from the baggage onto every span started (as the
+    """Copies the conversation id from the baggage onto every span started, as attribute `key` (as the
     opentelemetry-processor-baggage package's BaggageSpanProcessor does for any key)."""
+
+    def __init__(self, key: str = CONVERSATION_KEY) -> None:
+        self.key = key
 
     def on_start(self, span: Any, parent_context: context.Context | None = None) -> None:
         v = baggage.get_baggage(CONVERSATION_KEY, parent_context)
         if isinstance(v, str):
-            span.set_attribute(CONVERSATION_KEY, v)
+            span.set_attribute(self.key, v)
 
 
 @contextmanager
@@ -128,12 +131,13 @@ EXPECTED_FINDINGS = {"conv-weather": set(), "conv-volume": {"tool_history_erased
 RESOURCE = {"service.name": "volume-assistant", "service.version": "2.3.0"}
 
 
-def _record(instrument: Callable[[TracerProvider], Callable[[], None]], env: dict[str, str]) -> list[ReadableSpan]:
+def _record(instrument: Callable[[TracerProvider], Callable[[], None]], env: dict[str, str],
+            key: str = CONVERSATION_KEY) -> list[ReadableSpan]:
     import openai
 
     exporter = InMemorySpanExporter()
     provider = TracerProvider(resource=Resource.create(RESOURCE))
-    provider.add_span_processor(BaggageToAttributes())
+    provider.add_span_processor(BaggageToAttributes(key))
     provider.add_span_processor(SimpleSpanProcessor(exporter))
     with _env(env), serve(ChatStub()) as stub:
         undo = instrument(provider)
@@ -151,11 +155,39 @@ def record_official() -> list[ReadableSpan]:
     from opentelemetry.instrumentation.openai_v2 import OpenAIInstrumentor
 
     def instrument(provider: TracerProvider) -> Callable[[], None]:
-        inst = OpenAIInstrumentor()
+        inst: Any = OpenAIInstrumentor()
         inst.instrument(tracer_provider=provider)
-        return inst.uninstrument
+        undo: Callable[[], None] = inst.uninstrument
+        return undo
 
     return _record(instrument, OFFICIAL_ENV)
+
+
+def record_openllmetry() -> list[ReadableSpan]:
+    """Spans of OpenLLMetry's opentelemetry-instrumentation-openai 0.62.4 (current GenAI attributes)."""
+    from opentelemetry.instrumentation.openai import OpenAIInstrumentor as LLMetry
+
+    def instrument(provider: TracerProvider) -> Callable[[], None]:
+        inst: Any = LLMetry()
+        inst.instrument(tracer_provider=provider)
+        undo: Callable[[], None] = inst.uninstrument
+        return undo
+
+    return _record(instrument, {"TRACELOOP_TRACE_CONTENT": "true"})
+
+
+def record_openinference() -> list[ReadableSpan]:
+    """Spans of openinference-instrumentation-openai 0.1.66 (`llm.input_messages.N.*`), the conversation id in
+    `session.id` as OpenInference apps set it."""
+    from openinference.instrumentation.openai import OpenAIInstrumentor as OpenInference
+
+    def instrument(provider: TracerProvider) -> Callable[[], None]:
+        inst: Any = OpenInference()
+        inst.instrument(tracer_provider=provider)
+        undo: Callable[[], None] = inst.uninstrument
+        return undo
+
+    return _record(instrument, {}, key="session.id")
 
 
 # -- as the Collector's Kafka exporter writes them ---------------------------------------------------------------
