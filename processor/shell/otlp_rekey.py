@@ -35,6 +35,7 @@ class Rekeyed:
     dead_letters: list[OutRecord] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> spans (not model calls, no content)
     by_trace: int = 0  # events keyed by their trace id (no conversation attribute)
+    whole: bool = False  # the record itself was dead-lettered (not OTLP, or over its bound)
 
 
 def _dead_letter(kind: DeadLetterKind, detail: str, topic: str, partition: int, offset: int, key: bytes | None,
@@ -56,12 +57,14 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
     if value is not None and len(value) > limit:
         out.dead_letters.append(_dead_letter(DeadLetterKind.TOO_LARGE, f"trace export of {len(value)} bytes exceeds "
                                              f"{limit}", topic, partition, offset, key, value, headers))
+        out.whole = True
         return out
     try:
         spans = decode(value)
     except InvalidOtlp as e:
         out.dead_letters.append(_dead_letter(DeadLetterKind.INVALID_OTLP, str(e), topic, partition, offset, key,
                                              value, headers))
+        out.whole = True
         return out
     src = f"{topic}:{partition}:{offset}".encode()
     for n, span in enumerate(spans):

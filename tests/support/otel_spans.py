@@ -155,7 +155,7 @@ def record_official() -> list[ReadableSpan]:
     from opentelemetry.instrumentation.openai_v2 import OpenAIInstrumentor
 
     def instrument(provider: TracerProvider) -> Callable[[], None]:
-        inst: Any = OpenAIInstrumentor()
+        inst: Any = OpenAIInstrumentor()  # type: ignore[no-untyped-call]
         inst.instrument(tracer_provider=provider)
         undo: Callable[[], None] = inst.uninstrument
         return undo
