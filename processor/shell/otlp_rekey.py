@@ -19,8 +19,8 @@ from ..core import otlp as core_otlp
 from ..core.events import DeadLetterKind
 from ..core.partition import EngineConfig, OutRecord, PartitionProcessor
 from .otlp import InvalidOtlp, decode
+from .otlp_context import TRACEPARENT, with_traceparent
 
-TRACEPARENT = "traceparent"
 #: the record bound of a trace export: a batch holds many spans, each bounded by max_event_bytes
 RECORD_FACTOR = 16
 
@@ -83,23 +83,6 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
     return out
 
 
-def with_traceparent(outs: list[OutRecord], headers: Iterable[Header] | None) -> None:
-    """Outputs derived from an input record carry its `traceparent` (the W3C trace context of its source span),
-    so a repaired record links to its trace. Dead letters carry the input's headers already."""
-    if not headers:
-        return
-    tp = None
-    for k, v in headers:
-        if k == TRACEPARENT:
-            tp = v
-            break
-    if tp is None:
-        return
-    for r in outs:
-        if r.kind != "dead_letter":
-            r.headers.append((TRACEPARENT, tp))
-
-
 def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic: str = "otlp",
             conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS) -> list[OutRecord]:
     """The OTLP path without Kafka: each record re-keyed, its events run through one partition processor (the
@@ -132,4 +115,4 @@ def findings_by_conversation(outs: Iterable[OutRecord]) -> dict[str, set[str]]:
     return got
 
 
-__all__ = ["TRACEPARENT", "Rekeyed", "findings_by_conversation", "offline", "rekey", "with_traceparent"]
+__all__ = ["Rekeyed", "findings_by_conversation", "offline", "rekey"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
@@ -34,6 +35,7 @@ from .shipping import init_transactions, producer_options
 
 log = logging.getLogger("toolmend.otlp")
 
+_TS = re.compile(rb'"ts":(-?\d+)')  # the events are written by orjson from map_span's dict: `ts` is its second key
 #: what the stage counts (closed label values only)
 SPAN_OUTCOMES = ("event", "skipped_not_model_call", "skipped_no_content", "dead_letter")
 
@@ -174,6 +176,10 @@ class Rekeyer:
             plan, _ = self.plan(records, tp.partition)
             plans.extend(plan)
             offsets[tp] = records[-1].offset + 1
+        if len(batch) > 1:
+            # the Collector spreads a conversation's spans over the source partitions: within a fetched batch they
+            # go out in event-time order (a stable sort: one partition's order is kept where times tie)
+            plans.sort(key=_event_time)
         await self._send(self._producer, plans)  # acknowledged ...
         await self.commit(offsets)  # ... before the source offsets are committed
         self.rekeyed += sum(len(r) for r in batch.values())
@@ -212,6 +218,12 @@ class Rekeyer:
         await self.revoked({TopicPartition(self.source, p) for p in list(self.txn)})
         if self._producer is not None:
             await self._producer.stop()
+
+
+def _event_time(entry: tuple[str, OutRecord]) -> int:
+    """The `ts` of a planned event (dead letters first: they have none to order by)."""
+    ts = _TS.search(entry[1].value or b"") if entry[1].kind == "event" else None
+    return int(ts.group(1)) if ts is not None else -1
 
 
 class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]

@@ -28,6 +28,7 @@ from .fencing import Fenced, Ownership
 from .kafka import drain, ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
+from .otlp_context import with_traceparent
 from .recovery import StateLost, reset_record, restore
 from .shipping import Plan, Shipment, Shipper, producer_options, require_transactions
 
@@ -283,7 +284,10 @@ class Worker:
             add = outs.extend
             process = proc.process
             for rec in records:
-                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp))
+                got = process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
+                if rec.headers:  # outputs link to the trace of their input (W3C traceparent)
+                    with_traceparent(got, rec.headers)
+                add(got)
                 took(perf() - t_fetch)
                 to_yield -= 1
                 if not to_yield:
