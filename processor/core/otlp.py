@@ -36,6 +36,15 @@ MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content", "co
 _EVENT_ROLES = {"gen_ai.system.message": "system", "gen_ai.user.message": "user",
                 "gen_ai.assistant.message": "assistant", "gen_ai.tool.message": "tool"}
 
+#: the attributes the mapping reads (the decoder converts only these, and the conversation keys, to values)
+READ_KEYS = frozenset({
+    "gen_ai.operation.name", "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions",
+    "gen_ai.tool.definitions", "gen_ai.request.model", "gen_ai.response.model", "gen_ai.provider.name",
+    "gen_ai.system", "llm.model_name", "llm.request.model", "llm.provider", "llm.system", "llm.request.type",
+    "openinference.span.kind", "service.name", "service.version"})
+READ_PREFIXES = ("gen_ai.prompt.", "gen_ai.completion.", "llm.input_messages.", "llm.output_messages.",
+                 "llm.tools.", "llm.request.functions.")
+
 # what became of a span
 EVENT = "event"
 SKIPPED = "skipped"

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
 from google.protobuf.message import DecodeError
 from opentelemetry.proto.trace.v1.trace_pb2 import TracesData
+
+from ..core.otlp import DEFAULT_CONVERSATION_KEYS, READ_KEYS, READ_PREFIXES
 
 
 class InvalidOtlp(ValueError):
@@ -42,16 +45,19 @@ def _any_pb(v: Any) -> Any:
     return None
 
 
-def _attrs_pb(kvs: Any) -> dict[str, Any]:
+def _attrs_pb(kvs: Any, keys: frozenset[str]) -> dict[str, Any]:
+    """The attributes the mapping reads (`keys`, or under one of its prefixes), as plain values."""
     out: dict[str, Any] = {}
     for kv in kvs:
-        v = kv.value
-        # the common case first: a string attribute
-        out[kv.key] = v.string_value if v.WhichOneof("value") == "string_value" else _any_pb(v)
+        k = kv.key
+        if k in keys or k.startswith(READ_PREFIXES):
+            v = kv.value
+            # the common case first: a string attribute
+            out[k] = v.string_value if v.WhichOneof("value") == "string_value" else _any_pb(v)
     return out
 
 
-def _decode_proto(value: bytes) -> list[dict[str, Any]]:
+def _decode_proto(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
     msg = TracesData()
     try:
         msg.ParseFromString(value)
@@ -59,12 +65,13 @@ def _decode_proto(value: bytes) -> list[dict[str, Any]]:
         raise InvalidOtlp(f"not an OTLP protobuf trace export ({type(e).__name__})") from None
     spans: list[dict[str, Any]] = []
     for rs in msg.resource_spans:
-        resource = _attrs_pb(rs.resource.attributes)
+        resource = _attrs_pb(rs.resource.attributes, keys)
         for ss in rs.scope_spans:
             for s in ss.spans:
                 spans.append({"trace_id": s.trace_id.hex(), "span_id": s.span_id.hex(), "name": s.name,
-                              "end_ns": s.end_time_unix_nano, "attributes": _attrs_pb(s.attributes),
-                              "events": [{"name": e.name, "attributes": _attrs_pb(e.attributes)} for e in s.events],
+                              "end_ns": s.end_time_unix_nano, "attributes": _attrs_pb(s.attributes, keys),
+                              "events": [{"name": e.name, "attributes": _attrs_pb(e.attributes, _ALL)}
+                                         for e in s.events] if s.events else [],
                               "resource": resource})
     if not spans and not msg.resource_spans and value:
         raise InvalidOtlp("not an OTLP trace export (no resource spans)")
@@ -91,14 +98,17 @@ def _any_json(v: Any) -> Any:
     return None
 
 
-def _attrs_json(kvs: Any) -> dict[str, Any]:
+def _attrs_json(kvs: Any, keys: frozenset[str]) -> dict[str, Any]:
     if not isinstance(kvs, list):
         raise InvalidOtlp("attributes are not an array")
     out: dict[str, Any] = {}
+    every = keys is _ALL
     for kv in kvs:
-        v = kv.get("value")
-        s = v.get("stringValue") if type(v) is dict else None
-        out[kv["key"]] = s if s is not None else _any_json(v)
+        k = kv["key"]
+        if every or k in keys or k.startswith(READ_PREFIXES):
+            v = kv.get("value")
+            s = v.get("stringValue") if type(v) is dict else None
+            out[k] = s if s is not None else _any_json(v)
     return out
 
 
@@ -114,7 +124,7 @@ def _hex_id(v: Any, n: int) -> str:
         return ""
 
 
-def _decode_json(value: bytes) -> list[dict[str, Any]]:
+def _decode_json(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
     try:
         doc = orjson.loads(value)
     except orjson.JSONDecodeError:
@@ -125,15 +135,15 @@ def _decode_json(value: bytes) -> list[dict[str, Any]]:
     spans: list[dict[str, Any]] = []
     try:
         for rs in rss:
-            resource = _attrs_json((rs.get("resource") or {}).get("attributes") or [])
+            resource = _attrs_json((rs.get("resource") or {}).get("attributes") or [], keys)
             for ss in rs.get("scopeSpans") or rs.get("instrumentationLibrarySpans") or ():
                 for s in ss.get("spans") or ():
                     end = s.get("endTimeUnixNano")
                     spans.append({"trace_id": _hex_id(s.get("traceId"), 16), "span_id": _hex_id(s.get("spanId"), 8),
                                   "name": s.get("name") or "", "end_ns": int(end) if end is not None else 0,
-                                  "attributes": _attrs_json(s.get("attributes") or []),
+                                  "attributes": _attrs_json(s.get("attributes") or [], keys),
                                   "events": [{"name": e.get("name") or "",
-                                              "attributes": _attrs_json(e.get("attributes") or [])}
+                                              "attributes": _attrs_json(e.get("attributes") or [], _ALL)}
                                              for e in s.get("events") or ()],
                                   "resource": resource})
     except (AttributeError, KeyError, TypeError, ValueError) as e:
@@ -141,14 +151,27 @@ def _decode_json(value: bytes) -> list[dict[str, Any]]:
     return spans
 
 
-def decode(value: bytes | None) -> list[dict[str, Any]]:
-    """The spans of one record, each with its resource's attributes. Raises InvalidOtlp."""
+class _Every(frozenset[str]):
+    """Span events' attributes are few and read whole (their keys are the event body's fields)."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
+_ALL = _Every()
+
+
+def decode(value: bytes | None, conversation_keys: Sequence[str] = DEFAULT_CONVERSATION_KEYS,
+           every_attribute: bool = False) -> list[dict[str, Any]]:
+    """The spans of one record, each with its resource's attributes: those `core.otlp.map_span` reads and the
+    conversation keys (all of them with `every_attribute`). Raises InvalidOtlp."""
     if not value:
         raise InvalidOtlp("empty record value")
+    keys = _ALL if every_attribute else READ_KEYS | frozenset(conversation_keys)
     head = value[:64].lstrip()
     if head[:1] == b"{":
-        return _decode_json(value)
-    return _decode_proto(value)
+        return _decode_json(value, keys)
+    return _decode_proto(value, keys)
 
 
 __all__ = ["InvalidOtlp", "decode"]

@@ -60,7 +60,7 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
         out.whole = True
         return out
     try:
-        spans = decode(value)
+        spans = decode(value, conversation_keys)
     except InvalidOtlp as e:
         out.dead_letters.append(_dead_letter(DeadLetterKind.INVALID_OTLP, str(e), topic, partition, offset, key,
                                              value, headers))

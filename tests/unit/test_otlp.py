@@ -67,9 +67,10 @@ def test_every_output_carries_the_traceparent_of_its_source_span(official: list[
 
 
 def test_both_encodings_decode_to_the_same_spans(official: list[ReadableSpan]) -> None:
-    proto = decode(rec.encode_proto(official))
-    as_json = decode(rec.encode_json(official))
+    proto = decode(rec.encode_proto(official), every_attribute=True)
+    as_json = decode(rec.encode_json(official), every_attribute=True)
     assert proto == as_json
+    assert decode(rec.encode_proto(official)) == decode(rec.encode_json(official))
     assert len(proto) == 8
     s = proto[0]
     assert len(s["trace_id"]) == 32 and len(s["span_id"]) == 16
