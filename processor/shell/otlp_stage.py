@@ -27,11 +27,11 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListen
 from prometheus_client import Counter
 
 from ..core.partition import OutRecord
+from .checkpoint import init_transactions
 from .config import Settings
-from .kafka import ensure_topics, topic_sizes
+from .kafka import big_topic, ensure_topics, isolation, new_producer, topic_sizes
 from .metrics import Metrics
-from .otlp_rekey import rekey
-from .shipping import init_transactions, producer_options
+from .otlp_rekey import RECORD_FACTOR, rekey
 
 log = logging.getLogger("toolmend.otlp")
 
@@ -84,18 +84,20 @@ class Rekeyer:
         s = self.s
         sizes = await topic_sizes(s)
         n = sizes.get(self.source) or s.partitions
-        big = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
-        await ensure_topics(s, [(self.source, n, big), (self.target, n, big), (s.dlq_topic, n, big)])
+        big = big_topic(s)
+        source = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * RECORD_FACTOR))}
+        await ensure_topics(s, [(self.source, n, source), (self.target, n, big), (s.dlq_topic, n, source)])
 
     async def run(self, stop: asyncio.Event) -> None:
         s = self.s
-        self._producer = AIOKafkaProducer(**producer_options(s))
+        self._producer = new_producer(s)
+        # a trace export holds many spans: fetches take records up to RECORD_FACTOR events
         self._consumer = AIOKafkaConsumer(
-            group_id=self.group, enable_auto_commit=False, auto_offset_reset="earliest",
-            isolation_level="read_committed" if self.exactly_once else "read_uncommitted",
+            group_id=self.group, enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
             session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
             max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
-            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 16 + 65536), **s.kafka_common())
+            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * RECORD_FACTOR + 65536),
+            fetch_max_bytes=max(50 << 20, s.max_event_bytes * RECORD_FACTOR * 2), **s.kafka_common())
         await self._producer.start()
         try:
             await self._consumer.start()
@@ -195,8 +197,7 @@ class Rekeyer:
         for tp in sorted(parts, key=lambda t: t.partition):
             if tp.partition in self.txn:
                 continue
-            prod = AIOKafkaProducer(transactional_id=f"{self.group}-{self.source}-{tp.partition}",
-                                    **producer_options(s))
+            prod = new_producer(s, transactional_id=f"{self.group}-{self.source}-{tp.partition}")
             await init_transactions(prod, f"otlp partition {tp.partition}")
             self.txn[tp.partition] = prod
 
