@@ -75,7 +75,7 @@ class Rekeyer:
         self.txn: dict[int, AIOKafkaProducer] = {}
         self._consumer: AIOKafkaConsumer | None = None
         self._producer: AIOKafkaProducer | None = None
-        self.started = asyncio.Event()
+        self._lock = asyncio.Lock()  # a batch in flight ships and commits before its partitions are let go
         self.rekeyed = 0  # source records whose outputs were acknowledged and offsets committed
 
     async def create_topics(self) -> None:
@@ -102,7 +102,6 @@ class Rekeyer:
         try:
             await self._consumer.start()
             self._consumer.subscribe([self.source], listener=_Listener(self))
-            self.started.set()
             await self._loop(stop)
         finally:
             await self._shutdown()
@@ -120,7 +119,8 @@ class Rekeyer:
                     break
                 batch = fetch.result()
                 if batch:
-                    await self.ship(batch)
+                    async with self._lock:
+                        await self.ship(batch)
         finally:
             stop_wait.cancel()
 
@@ -164,7 +164,9 @@ class Rekeyer:
         if self.exactly_once:
             for tp, records in batch.items():
                 prod = self.txn.get(tp.partition)
-                if prod is None:  # not ours any more (revoked while fetched)
+                if prod is None:  # its producer is not open (yet): fetched again later, never skipped
+                    if tp in c.assignment():
+                        c.seek(tp, records[0].offset)
                     continue
                 plan, n = self.plan(records, tp.partition)
                 async with prod.transaction():
@@ -202,6 +204,10 @@ class Rekeyer:
             self.txn[tp.partition] = prod
 
     async def revoked(self, parts: set[TopicPartition]) -> None:
+        async with self._lock:  # the batch in flight is shipped and committed first
+            await self._close(parts)
+
+    async def _close(self, parts: set[TopicPartition]) -> None:
         for tp in parts:
             prod = self.txn.pop(tp.partition, None)
             if prod is not None:
@@ -216,7 +222,7 @@ class Rekeyer:
                 await asyncio.wait_for(self._consumer.stop(), self.s.shutdown_budget_s)
             except Exception as e:
                 log.warning("otlp consumer stopped uncleanly: %s", type(e).__name__)
-        await self.revoked({TopicPartition(self.source, p) for p in list(self.txn)})
+        await self._close({TopicPartition(self.source, p) for p in list(self.txn)})
         if self._producer is not None:
             await self._producer.stop()
 
