@@ -157,7 +157,7 @@ async def test_exactly_once_otlp_gives_each_snapshot_once_to_read_committed_read
         async def done() -> bool:
             return len(await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3,
                                       isolation_level="read_committed")) >= 7
-        await wait_until(done, 120, every=1.0)
+        await wait_until(done, 180, every=1.0)
         await asyncio.sleep(1.0)
     out = await read_all(broker.bootstrap, s.output_topic, isolation_level="read_committed")
     repartition = await read_all(broker.bootstrap, f"{s.group_id}-otlp-repartition", isolation_level="read_committed")
