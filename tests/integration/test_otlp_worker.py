@@ -165,3 +165,39 @@ async def test_exactly_once_otlp_gives_each_snapshot_once_to_read_committed_read
     assert len(out) == 7 and all(r.header("traceparent") for r in out)
     want = [r for r in offline(records, s.engine_config()) if r.kind == "repaired"]
     assert _summary(out) == _summary(want)
+
+
+async def test_json_events_outputs_carry_their_input_records_traceparent(broker) -> None:  # type: ignore[no-untyped-def]
+    from processor.shell.worker_cmd import serve as serve_events
+    from tests.integration.harness import create, event
+
+    s = settings_for(broker.bootstrap)
+    await create(s)
+    tp = b"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
+    k, v = event("c1", 1_000, type="request", messages=[
+        {"role": "user", "content": "weather?"},
+        {"role": "assistant", "tool_calls": [{"id": "a", "type": "function",
+                                              "function": {"name": "w", "arguments": "{}"}}]},
+        {"role": "user", "content": "never mind"}])
+    p = AIOKafkaProducer(bootstrap_servers=s.bootstrap_servers)
+    await p.start()
+    try:
+        await (await p.send(s.input_topic, v, key=k, headers=[("traceparent", tp)]))
+        await (await p.send(s.input_topic, b"{bad", key=k, headers=[("traceparent", tp)]))
+    finally:
+        await p.stop()
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve_events(s, stop, Metrics(CollectorRegistry(), s.label_cap)))
+    try:
+        async def done() -> bool:
+            return len(await read_all(broker.bootstrap, s.dlq_topic, timeout_s=10, idle_s=0.3)) >= 1
+        await wait_until(done, 60, every=1.0)
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 60)
+    out = await read_all(broker.bootstrap, s.output_topic)
+    findings = await read_all(broker.bootstrap, s.findings_topic or "")
+    dlq = await read_all(broker.bootstrap, s.dlq_topic)
+    assert out and findings
+    assert all(r.header("traceparent") == tp for r in [*out, *findings, *dlq])
+    assert [h for h, _ in dlq[0].headers].count("traceparent") == 1  # the dead letter keeps the input's, once
