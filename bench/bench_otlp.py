@@ -13,8 +13,9 @@ the openai client against a loopback stub, three conversations, 7 chat spans and
   through the same engine, as the worker consumes it from the repartition topic.
 
 Times are CPU time of this process (`time.process_time`: on a shared machine, wall time mostly measures the
-neighbours), the best of `--repeat` alternating rounds. The overhead is (otlp - json) / json per event. The repartition topic's extra produce and fetch are broker
-round trips that batches amortize; they are not in this figure (bench_worker.py measures the worker's Kafka path).
+neighbours), the best of `--repeat` alternating rounds. The overhead is (otlp - json) / json per event. The
+repartition topic's extra produce and fetch are broker round trips that batches amortize; they are not in this
+figure (bench_worker.py measures the worker's Kafka path).
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ from benchenv import ROOT, code_state, cpu_probe, machine  # this folder: run as
 
 sys.path.insert(0, str(ROOT))
 
-from opentelemetry.sdk.trace import ReadableSpan  # noqa: E402
-from opentelemetry.trace import SpanContext, TraceFlags  # noqa: E402
+from opentelemetry.sdk.trace import ReadableSpan
+from opentelemetry.trace import SpanContext, TraceFlags
 
-from processor.core.partition import EngineConfig, PartitionProcessor  # noqa: E402
-from processor.shell.otlp_rekey import rekey  # noqa: E402
-from processor.shell.worker import GC_THRESHOLD  # noqa: E402
-from tests.support import otel_spans as rec  # noqa: E402
+from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.shell.otlp_rekey import rekey
+from processor.shell.worker import GC_THRESHOLD
+from tests.support import otel_spans as rec
 
 
 def copies(spans: list[ReadableSpan], n: int) -> list[ReadableSpan]:
@@ -60,7 +61,8 @@ def copies(spans: list[ReadableSpan], n: int) -> list[ReadableSpan]:
                                                                 is_remote=False, trace_flags=TraceFlags(1)),
                                parent=s.parent, resource=s.resource, attributes=attrs, events=s.events,
                                links=s.links, kind=s.kind, status=s.status, start_time=s.start_time,
-                               end_time=(s.end_time or 0) + k * 1_000_000, instrumentation_scope=s.instrumentation_scope)
+                               end_time=(s.end_time or 0) + k * 1_000_000,
+                               instrumentation_scope=s.instrumentation_scope)
             out.append((i, k, new))
     out.sort(key=lambda t: (t[0], t[1]))  # step i of every copy, then step i + 1: conversations interleave
     return [s for _, _, s in out]

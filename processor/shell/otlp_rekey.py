@@ -18,6 +18,7 @@ import orjson
 from ..core import otlp as core_otlp
 from ..core.events import DeadLetterKind
 from ..core.partition import EngineConfig, OutRecord, PartitionProcessor
+from ..core.records import dead_letter
 from .otlp import InvalidOtlp, decode
 from .otlp_context import TRACEPARENT, with_traceparent
 
@@ -40,13 +41,12 @@ class Rekeyed:
 
 def _dead_letter(kind: DeadLetterKind, detail: str, topic: str, partition: int, offset: int, key: bytes | None,
                  value: bytes | None, headers: Iterable[Header], n: int | None = None) -> OutRecord:
-    """As the core writes dead letters (partition.py): the producer's headers, then ours, with coordinates."""
-    rid = f"{topic}:{partition}:{offset}:dlq" if n is None else f"{topic}:{partition}:{offset}:{n}:dlq"
-    hs = [h for h in headers if not h[0].lower().startswith("toolmend-")]
-    hs += [("toolmend-id", rid.encode()), ("toolmend-error-kind", kind.value.encode()),
-           ("toolmend-error-detail", detail[:300].encode()), ("toolmend-source-topic", topic.encode()),
-           ("toolmend-source-partition", str(partition).encode()), ("toolmend-source-offset", str(offset).encode())]
-    return OutRecord("dead_letter", key, value, hs)
+    """As the core writes dead letters (records.py); a span's (`n`: its place in the record) has an id of its own."""
+    src = f"{topic}:{partition}:{offset}"
+    r = dead_letter(topic, partition, kind, detail[:300], src, key, value, headers)
+    if n is not None:
+        r.headers = [(k, f"{src}:{n}:dlq".encode() if k == "toolmend-id" else v) for k, v in r.headers]
+    return r
 
 
 def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None = None,
