@@ -88,13 +88,23 @@ def _json(v: Any, what: str) -> Any:
 
 def _messages(v: Any, what: str) -> list[dict[str, Any]]:
     doc = _json(v, what)
-    if type(doc) is not list or any(type(m) is not dict for m in doc):
+    if type(doc) is not list:
         raise _Bad(f"{what} is not an array of messages")
+    split = False
+    for m in doc:
+        if type(m) is not dict:
+            raise _Bad(f"{what} is not an array of messages")
+        parts = m.get("parts")
+        if type(parts) is not list:
+            if parts is not None:
+                raise _Bad(f"{what}: `parts` is not an array")
+        elif len(parts) > 1 and m.get("role") == "tool":
+            split = True
+    if not split:
+        return doc
     out: list[dict[str, Any]] = []
     for m in doc:
         parts = m.get("parts")
-        if parts is not None and type(parts) is not list:
-            raise _Bad(f"{what}: `parts` is not an array")
         if type(parts) is list and len(parts) > 1 and m.get("role") == "tool" \
                 and sum(1 for p in parts if type(p) is dict and p.get("type") == RESPONSE) > 1:
             # the flat protocol answers one call per tool message: one message per response
@@ -258,12 +268,12 @@ def _tools(attrs: dict[str, Any]) -> list[Any] | None:
         if type(doc) is not list:
             raise _Bad("gen_ai.tool.definitions is not an array")
         return doc
-    oi = _indexed(attrs, "llm.tools.")
-    if oi:
+    if "llm.tools.0.tool.json_schema" in attrs:  # the indexed forms start at 0: no scan without it
+        oi = _indexed(attrs, "llm.tools.")
         return [_json(t.get("tool.json_schema"), "llm.tools") for _, t in sorted(oi.items())
                 if t.get("tool.json_schema") is not None]
-    ll = _indexed(attrs, "llm.request.functions.")
-    if ll:
+    if "llm.request.functions.0.name" in attrs:
+        ll = _indexed(attrs, "llm.request.functions.")
         out: list[Any] = []
         for _, f in sorted(ll.items()):
             params = f.get("parameters")
@@ -286,6 +296,16 @@ def _is_model_call(attrs: dict[str, Any], events: Sequence[Any]) -> bool:
     return any(e.get("name") in _EVENT_ROLES or e.get("name") == "gen_ai.choice" for e in events)
 
 
+def _calls_tools(msgs: list[dict[str, Any]]) -> bool:
+    for m in msgs:
+        parts = m.get("parts")
+        if type(parts) is list:
+            for p in parts:
+                if type(p) is dict and p.get("type") == CALL:
+                    return True
+    return False
+
+
 def _label(attrs: dict[str, Any], *keys: str) -> str | None:
     for k in keys:
         v = attrs.get(k)
@@ -305,13 +325,12 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     attrs = span.get("attributes") or {}
     events = span.get("events") or ()
     resource = span.get("resource") or {}
-    where = f"trace {trace_id} span {span_id}"
     if not _is_model_call(attrs, events):
         return SpanOutcome(SKIPPED, "", tp, detail="not_model_call")
     for k, v in attrs.items():
         if isinstance(v, str) and len(v) > max_attribute_bytes:
-            return SpanOutcome(TOO_LARGE, "", tp, detail=f"{where}: attribute {k[:64]} of {len(v)} characters "
-                                                         f"exceeds {max_attribute_bytes}")
+            return SpanOutcome(TOO_LARGE, "", tp, detail=f"trace {trace_id} span {span_id}: attribute {k[:64]} of "
+                                                         f"{len(v)} characters exceeds {max_attribute_bytes}")
     try:
         got = _current(attrs) or _span_events(events) or _openllmetry(attrs) or _openinference(attrs)
         if got is None:
@@ -319,7 +338,7 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
         inp, out = got
         tools = _tools(attrs)
     except _Bad as bad:
-        return SpanOutcome(INVALID, "", tp, detail=f"{where}: {bad}")
+        return SpanOutcome(INVALID, "", tp, detail=f"trace {trace_id} span {span_id}: {bad}")
     cid = None
     for k in conversation_keys:
         cid = _label(attrs, k) or _label(resource, k)
@@ -329,11 +348,12 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     if cid is None:
         cid = trace_id
     if not cid or len(cid) > 256:
-        return SpanOutcome(INVALID, "", tp, detail=f"{where}: conversation id missing or over 256 characters")
+        return SpanOutcome(INVALID, "", tp, detail=f"trace {trace_id} span {span_id}: conversation id missing or "
+                                                   "over 256 characters")
     end = span.get("end_ns")
     ts = end // 1_000_000 if type(end) is int and end > 0 else -1
     messages = inp
-    if out and not any(type(p) is dict and p.get("type") == CALL for m in out for p in (m.get("parts") or ())):
+    if out and not _calls_tools(out):
         messages = inp + out
     value: dict[str, Any] = {
         "conversation_id": cid, "ts": ts if 0 <= ts <= MAX_TS else -1, "type": "request", "dialect": "otel_genai",
