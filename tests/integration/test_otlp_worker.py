@@ -201,3 +201,49 @@ async def test_json_events_outputs_carry_their_input_records_traceparent(broker)
     assert out and findings
     assert all(r.header("traceparent") == tp for r in [*out, *findings, *dlq])
     assert [h for h, _ in dlq[0].headers].count("traceparent") == 1  # the dead letter keeps the input's, once
+
+
+async def _ends(s: Settings, topic: str) -> int:
+    """Records in `topic`: a lower bound on Tansu (its end offsets under-report), exact on Apache Kafka."""
+    from tests.integration.harness import count
+
+    return await count(s.bootstrap_servers, topic)
+
+
+async def test_sigkill_mid_stream_three_times_matches_the_offline_pass(
+        broker, spans, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`toolmend run` as a real process, SIGKILLed three times while it re-keys and processes (wherever the kill
+    lands: before, between or after the repartition write and the commits); restarted each time, its outputs
+    are those of one offline pass: nothing lost, nothing twice. (The exact point between the repartition write
+    and the commit is struck in-process by test_a_stage_killed_between_repartition_write_and_commit_...)"""
+    from tests.integration.harness import worker_process
+
+    s = settings_for(broker.bootstrap, input_format="otlp", max_batch=2)
+    many = rec.copies(spans, 60)
+    records = [rec.encode_proto(many[i:i + 8]) for i in range(0, len(many), 8)]
+    await produce_round_robin(s, records, partitions=1)
+    repartition = f"{s.group_id}-otlp-repartition"
+    want = [r for r in offline(records, s.engine_config()) if r.kind == "repaired"]
+    kills = 0
+    for run in range(3):
+        with worker_process(s, tmp_path / f"run{run}.log") as proc:
+            async def wrote_more(before: int = await _ends(s, repartition) if run else 0) -> bool:
+                return await _ends(s, repartition) > before
+            try:
+                await wait_until(wrote_more, 60, every=0.05)
+            except AssertionError:
+                break  # nothing left to re-key
+            await asyncio.sleep(0.1 * run)
+            if proc.poll() is None:
+                proc.kill()  # SIGKILL
+                proc.wait(10)
+                kills += 1
+    assert kills >= 1
+    with worker_process(s, tmp_path / "final.log"):
+        async def done() -> bool:
+            return len(await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3)) >= len(want)
+        await wait_until(done, 240, every=1.0)
+        await asyncio.sleep(2.0)
+    out = await read_all(broker.bootstrap, s.output_topic)
+    assert _summary(out) == _summary(want)
+

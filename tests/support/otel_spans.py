@@ -25,6 +25,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import SpanContext, TraceFlags
 
 from .chat_stub import ChatStub, call_reply, serve, text_reply
 
@@ -188,6 +189,31 @@ def record_openinference() -> list[ReadableSpan]:
         return undo
 
     return _record(instrument, {}, key="session.id")
+
+
+def copies(spans: list[ReadableSpan], n: int) -> list[ReadableSpan]:
+    """`n` copies of the conversations, each with its own ids; in end order within a copy, copies interleaved
+    the way concurrent conversations' spans reach the Collector."""
+    base = sorted(spans, key=lambda s: s.end_time or 0)
+    out: list[tuple[int, int, ReadableSpan]] = []
+    for k in range(n):
+        traces: dict[int, int] = {}
+        for i, s in enumerate(base):
+            ctx = s.context
+            assert ctx is not None
+            tid = traces.setdefault(ctx.trace_id, (ctx.trace_id ^ (k + 1) * 0x9E3779B97F4A7C15) & ((1 << 128) - 1))
+            attrs = dict(s.attributes or {})
+            if "gen_ai.conversation.id" in attrs:
+                attrs["gen_ai.conversation.id"] = f"{attrs['gen_ai.conversation.id']}-{k}"
+            new = ReadableSpan(name=s.name, context=SpanContext(tid, (ctx.span_id + k) & ((1 << 64) - 1) or 1,
+                                                                is_remote=False, trace_flags=TraceFlags(1)),
+                               parent=s.parent, resource=s.resource, attributes=attrs, events=s.events,
+                               links=s.links, kind=s.kind, status=s.status, start_time=s.start_time,
+                               end_time=(s.end_time or 0) + k * 1_000_000,
+                               instrumentation_scope=s.instrumentation_scope)
+            out.append((i, k, new))
+    out.sort(key=lambda t: (t[0], t[1]))  # step i of every copy, then step i + 1: conversations interleave
+    return [s for _, _, s in out]
 
 
 # -- as the Collector's Kafka exporter writes them ---------------------------------------------------------------
