@@ -22,8 +22,9 @@ from ..core.records import dead_letter
 from .otlp import InvalidOtlp, decode
 from .otlp_context import TRACEPARENT, with_traceparent
 
-#: the record bound of a trace export: a batch holds many spans, each bounded by max_event_bytes
-RECORD_FACTOR = 16
+#: the record bound of a trace export (a batch holds many spans, each bounded by max_event_bytes): what the
+#: dead-letter topic and the producers take (kafka.big_topic, kafka.new_producer)
+RECORD_FACTOR = 4
 
 Header = tuple[str, bytes]
 
@@ -55,8 +56,10 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
     out = Rekeyed()
     limit = max_event_bytes * RECORD_FACTOR
     if value is not None and len(value) > limit:
+        # kept without its value: it would not fit the dead-letter topic either (its coordinates say where it is)
         out.dead_letters.append(_dead_letter(DeadLetterKind.TOO_LARGE, f"trace export of {len(value)} bytes exceeds "
-                                             f"{limit}", topic, partition, offset, key, value, headers))
+                                             f"{limit}; dead-lettered without its value", topic, partition, offset,
+                                             key, None, headers))
         out.whole = True
         return out
     try:

@@ -84,9 +84,8 @@ class Rekeyer:
         s = self.s
         sizes = await topic_sizes(s)
         n = sizes.get(self.source) or s.partitions
-        big = big_topic(s)
-        source = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * RECORD_FACTOR))}
-        await ensure_topics(s, [(self.source, n, source), (self.target, n, big), (s.dlq_topic, n, source)])
+        big = big_topic(s)  # RECORD_FACTOR events: a trace export, an event, a dead letter of either
+        await ensure_topics(s, [(self.source, n, big), (self.target, n, big), (s.dlq_topic, n, big)])
 
     async def run(self, stop: asyncio.Event) -> None:
         s = self.s
