@@ -7,11 +7,14 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from processor import repair
 from processor.core.dialects import ADAPTERS, detect, sniff
 from processor.core.model import Role
 from processor.shell.cli import main as cli_main
+from tests import strategies as S
 
 Msg = dict[str, Any]
 D = ADAPTERS["otel_genai"]
@@ -102,3 +105,55 @@ def test_toolmend_patch_reads_and_writes_otel_genai(tmp_path: Any, capsys: pytes
     assert rc in (0, 1)
     assert out["dialect"] == "otel_genai"
     assert [m["role"] for m in out["messages"]] == ["user", "assistant", "tool", "user"]
+
+
+# -- property: the same abstract histories as OpenAI chat, the same decisions --------------------------------------
+def _otel(ev: Any) -> list[Msg]:
+    """tests/strategies.py's abstract events rendered as otel_genai messages (its `_chat` renderer, part for part)."""
+    if ev.kind in ("system", "user"):
+        return [text(ev.kind, ev.text or "")]
+    if ev.kind == "asst":
+        return [text("assistant", ev.text) if ev.text else {"role": "assistant", "parts": []}]
+    if ev.kind == "calls":
+        parts: list[Msg] = [{"type": "text", "content": ev.text}] if ev.text else []
+        for c in ev.calls:
+            p: Msg = {"type": "tool_call", "arguments": '{"q": 1}'}
+            if c.id is not None:
+                p["id"] = c.id
+            if c.name is not None:
+                p["name"] = c.name
+            parts.append(p)
+        return [{"role": "assistant", "parts": parts}]
+    if ev.kind == "results":
+        msgs = [response(cid or "", f"result of {name}") for cid, name, _ in ev.results]
+        return [*msgs, text("user", ev.text)] if ev.text else msgs
+    if ev.kind == "invalid":
+        return [{"role": ev.role, "parts": [{"type": "text", "content": ev.text or ""}]}]
+    return []
+
+
+def _shape(messages: list[Any]) -> list[tuple[str, tuple[str, ...], str]]:
+    """Role, call ids and answered id of each message, whatever the dialect (otel_genai or openai_chat)."""
+    out = []
+    for m in messages:
+        if "parts" in m:
+            ids = tuple(p.get("id") or "" for p in m["parts"] if p.get("type") == "tool_call")
+            answered = next((p.get("id") or "" for p in m["parts"] if p.get("type") == "tool_call_response"), "")
+        else:
+            ids = tuple(c.get("id") or "" for c in m.get("tool_calls") or ())
+            answered = m.get("tool_call_id") or ""
+        out.append((str(m.get("role")), ids, answered))
+    return out
+
+
+@settings(max_examples=200, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(S.conversations("openai_chat"), st.sampled_from(["fill", "drop"]))
+def test_otel_genai_decides_as_openai_chat_on_the_same_histories(evs: list[Any], strategy: str) -> None:
+    if any(ev.kind == "empty_calls" for ev in evs):  # `tool_calls: []` has no counterpart in role + parts
+        return
+    chat = repair(S.render(evs, "openai_chat"), "openai_chat", strategy)  # type: ignore[arg-type]
+    otel = repair([m for ev in evs for m in _otel(ev)], "otel_genai", strategy)  # type: ignore[arg-type]
+    assert [(f.kind, f.call_id) for f in otel.findings] == [(f.kind, f.call_id) for f in chat.findings]
+    assert _shape(otel.messages) == _shape(chat.messages)
+    assert [a.action for a in otel.actions] == [a.action for a in chat.actions]
