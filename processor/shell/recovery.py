@@ -35,6 +35,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from ..core.partition import META_KEY, EngineConfig, NullObserver, Observer, OutRecord, PartitionProcessor
 from .config import ConfigError, Settings
 from .kafka import drain, ensure_topics, partitions_of
+from .stable_offsets import stable_committed
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
@@ -98,9 +99,10 @@ class StateLost(ConfigError):
 
 async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition]
                             ) -> dict[int, tuple[int, Marker | None]]:
-    """The group's committed positions and their markers, by partition (partitions without one are left out).
-    aiokafka's `committed()` drops the metadata: its coordinator's fetch keeps it (aiokafka is pinned)."""
-    found = await group._coordinator.fetch_committed_offsets(tps)
+    """The group's committed positions and their markers, by partition (partitions without one are left out),
+    read stable: a transactional commit still pending is waited for (`stable_offsets.py`). aiokafka's
+    `committed()` drops the metadata and reads unstable offsets."""
+    found = await stable_committed(group, tps)
     out: dict[int, tuple[int, Marker | None]] = {}
     for tp, om in found.items():
         if om.offset is not None and om.offset >= 0:
@@ -181,11 +183,18 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
     return seen
 
 
+class Restored(NamedTuple):
+    procs: dict[int, PartitionProcessor]  # each holding its changelog's state as of the committed offset
+    resets: dict[int, int]  # partitions started empty (`start_empty`, state lost): the position they start at
+    meta_at: dict[int, int]  # changelog offset of each partition's last meta record (-1: none)
+    positions: dict[int, int | None]  # where each partition's input is read from (None: no commit, its start)
+
+
 async def restore(s: Settings, engine: EngineConfig, observer: Observer, group: AIOKafkaConsumer,
-                  partitions: list[int]) -> tuple[dict[int, PartitionProcessor], dict[int, int], dict[int, int]]:
+                  partitions: list[int]) -> Restored:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
-    the partitions started empty (`start_empty`, state lost) with the position they start at, and the changelog
-    offset of each partition's last meta record (-1: none).
+    the position its input must be read from: the committed offset the state belongs with, never one the
+    consumer resolved on its own (exactly once: read after the previous owner was fenced, stable).
 
     The changelog partition p holds input partition p's state. It is read from its beginning with a consumer of
     its own (no group), later records winning; the committed offset tells each processor where processing
@@ -203,7 +212,8 @@ async def restore(s: Settings, engine: EngineConfig, observer: Observer, group: 
         procs[p] = PartitionProcessor(s.input_topic, p, engine, observer)
     for p, proc in procs.items():
         proc.finish_restore(committed.get(p, (0, None))[0])
-    return procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in partitions}
+    return Restored(procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in partitions},
+                    {p: committed[p][0] if p in committed else None for p in partitions})
 
 
 def reset_record(s: Settings, partition: int, position: int) -> OutRecord:
@@ -321,4 +331,4 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
              "conversations": proc.conversations, "changelog_records": len(records)}, landed)
 
 
-__all__ = ["MARKER", "META_KEY", "Marker", "StateLost", "marker", "parse_marker", "rebuild", "restore"]
+__all__ = ["MARKER", "META_KEY", "Marker", "Restored", "StateLost", "marker", "parse_marker", "rebuild", "restore"]

@@ -66,6 +66,7 @@ class Worker:
         self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
         self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
+        self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
@@ -275,9 +276,13 @@ class Worker:
             proc = self.procs.get(tp.partition)
             if proc is None:
                 # fetched before its state was restored (aiokafka fetches while the assignment callback runs):
-                # rewind, so these records are processed once the partition is ready, never skipped
-                if tp in c.assignment():
-                    c.seek(tp, records[0].offset)
+                # dropped; the restore seeks the partition to the position its state belongs with
+                continue
+            expect = self._next.get(tp.partition, 0)
+            if records[0].offset < expect:
+                # fetched from a position resolved before the restore (older than the restored state): never
+                # processed, read again from the restored position
+                c.seek(tp, expect)
                 continue
             outs: list[OutRecord] = []  # outputs of a conversation stay in its input partition
             add = outs.extend
@@ -291,7 +296,7 @@ class Worker:
                     await asyncio.sleep(0)  # the shipment in flight reads its acknowledgements, sends the next step
             n += len(records)
             runs.append((tp.partition, outs))
-            commit[tp] = records[-1].offset + 1
+            commit[tp] = self._next[tp.partition] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
         if not commit:
             return None
@@ -470,17 +475,45 @@ class Worker:
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
-        procs, resets, meta_at = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
+        c = self._consumer
+        got = await restore(self.s, self.engine, self.tally, c, partitions)
         if self._shipper is not None:
-            self._shipper.meta_at.update(meta_at)
-        self._resets.update(resets)
-        self.m.state_resets.inc(len(resets))
-        self.procs.update(procs)
+            self._shipper.meta_at.update(got.meta_at)
+        self._resets.update(got.resets)
+        self.m.state_resets.inc(len(got.resets))
+        # the input is read from the position the restored state belongs with, whatever position the consumer
+        # resolved on its own meanwhile (aiokafka reads the committed offset at assignment, before the previous
+        # owner is fenced and its last transaction completed): state and position always match
+        assigned = c.assignment()
+        for p, position in got.positions.items():
+            tp = TopicPartition(self.s.input_topic, p)
+            if tp not in assigned:
+                continue
+            resolved = _resolved_position(c, tp)
+            if resolved is not None and resolved != (position or 0):
+                log.info("partition %d: the consumer had resolved position %d, its restored state belongs with %s: "
+                         "read from there", p, resolved, position)
+            if position is None:
+                await c.seek_to_beginning(tp)
+            else:
+                c.seek(tp, position)
+            self._next[p] = position or 0
+        self.procs.update(got.procs)
         self._share_hot()
-        return sum(proc.conversations for proc in procs.values())
+        return sum(proc.conversations for proc in got.procs.values())
 
     def _share_hot(self) -> None:
         share_hot(self.s.hot_conversations, list(self.procs.values()))
+
+
+def _resolved_position(c: AIOKafkaConsumer, tp: TopicPartition) -> int | None:
+    """The position aiokafka resolved on its own for an assigned partition, if it has one yet (pinned aiokafka:
+    the subscription's assignment state)."""
+    try:
+        state = c._subscription.subscription.assignment.state_value(tp)
+    except AttributeError:
+        return None
+    return int(state.position) if state is not None and state.has_valid_position else None
 
 
 class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]

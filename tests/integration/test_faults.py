@@ -777,6 +777,51 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
 
 
+@needs_kafka
+async def test_exactly_once_rolling_restarts(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Three members on twelve partitions, restarted one at a time (a new member up and owning partitions, then
+    SIGTERM to the oldest), five times while input arrives: each newly assigned partition must be read from the
+    offset the previous owner's last transaction committed, with the state that transaction wrote. Read
+    committed, every id once, equal to the offline pass (0 conflicting, 0 extra ids)."""
+    s = settings_for(broker.bootstrap, max_batch=100, partitions=12)
+    await create(s)
+    items = stream(int(os.environ.get("TOOLMEND_FAULTS_ROLLING_EVENTS", "8000")), SEED + 12, s)
+    n = len(items)
+    restarts = int(os.environ.get("TOOLMEND_FAULTS_ROLLING_RESTARTS", "5"))
+    await produce(broker.bootstrap, s.input_topic, items[: n // 4])
+    # the rest arrives throughout the restarts, so that every rebalance moves partitions with work in flight
+    feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 4:],
+                                                   restarts * 4, 1.0))
+    members = [WorkerProc(s, tmp_path / f"m{i}.log", EOS) for i in range(3)]
+    stopped: list[int] = []
+    try:
+        await until_ready(*members)
+        for i in range(restarts):
+            new = WorkerProc(s, tmp_path / f"m{3 + i}.log", EOS)
+            members.append(new)
+            await until_ready(new)  # it owns partitions (the group rebalanced with it in)
+            old = members.pop(0)
+            stopped.append(await old.stop())  # SIGTERM: it leaves, its partitions move
+            await until_ready(*members)
+        await feeder
+        await wait_until(lambda: _progressing(members[0], s, n), 180)
+        stopped += [await m.stop() for m in members]
+    finally:
+        feeder.cancel()
+        for m in members:
+            m.__exit__()
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
+    cmp.row(fault_row)
+    # how often the window opened: a partition whose consumer had resolved a position other than the one its
+    # restored state belongs with (the committed offset read before the last transaction was complete)
+    stale = sum(log.read_text(errors="replace").count("the consumer had resolved position")
+                for log in tmp_path.glob("m*.log"))
+    fault_row["note"] = (f"{n} events, 3 members, 12 partitions, {restarts} rolling restarts; read_committed; "
+                         f"{stale} assignment(s) where the consumer had resolved another position than the state's")
+    assert cmp.clean(exactly_once=True), cmp.details()
+    assert stopped == [0] * len(stopped), stopped
+
+
 async def pause_inside_transaction(proc: WorkerProc, bootstrap: str, topic: str, timeout_s: float) -> bool:
     """Pause a lone producer (SIGSTOP) while one of its transactions has written records to `topic` and is not
     committed. Seeing an open transaction and then striking races the commit (a batch's transaction lasts
