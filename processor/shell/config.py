@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     delivery: Literal["at_least_once", "exactly_once"] = Field(
         "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
         "partition and batch (needs a broker with transactions; read outputs with isolation.level=read_committed)")
+    transaction_timeout_ms: int = Field(60000, ge=1000, description="exactly_once: the broker aborts a transaction "
+                                        "open longer than this (a paused member's); at most the broker's "
+                                        "transaction.max.timeout.ms")
     start_empty: bool = Field(False, description="start a partition whose state is lost (changelog deleted or "
                               "truncated) with empty state instead of refusing to start; marked by a state_reset "
                               "record on the findings topic and toolmend_state_resets_total")

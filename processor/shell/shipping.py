@@ -29,6 +29,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.errors import (
     CommitFailedError,
     InvalidProducerEpoch,
+    InvalidTransactionTimeout,
     KafkaError,
     MessageSizeTooLargeError,
     ProducerFenced,
@@ -59,6 +60,8 @@ class Shipment(NamedTuple):
     origins: list[int]  # input partition of each output (exactly-once: each goes in its partition's transaction)
 
 
+TXN_MARGIN = 0.9  # of transaction_timeout_ms: a transaction still open past it is given up (the broker aborts it)
+MAX_TXN_FAILURES = 5  # transactions of one partition failing in a row (not fenced) before the worker stops
 TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
 
 
@@ -76,6 +79,9 @@ async def init_transactions(producer: AIOKafkaProducer, what: str) -> None:
     except (TimeoutError, KafkaError) as e:
         with contextlib.suppress(Exception):  # its sender task died of the same error
             await asyncio.wait_for(producer.stop(), 5)
+        if isinstance(e, InvalidTransactionTimeout):
+            raise ConfigError(f"transaction_timeout_ms={producer._txn_manager.transaction_timeout_ms} is above the "
+                              f"broker's transaction.max.timeout.ms; lower it, or raise the broker's") from None
         why = "no answer" if isinstance(e, TimeoutError) else type(e).__name__
         raise ConfigError(f"delivery=exactly_once needs a broker with transactions (Apache Kafka 2.5+); {what}: "
                           f"the broker gave no transactional producer id ({why}). Use delivery=at_least_once "
@@ -84,7 +90,8 @@ async def init_transactions(producer: AIOKafkaProducer, what: str) -> None:
 
 async def require_transactions(s: Settings) -> None:
     """Refuse to start exactly-once on a broker without transactions (Tansu, for one)."""
-    probe = AIOKafkaProducer(transactional_id=f"{s.group_id}-{s.input_topic}-probe", **producer_options(s))
+    probe = AIOKafkaProducer(transactional_id=f"{s.group_id}-{s.input_topic}-probe",
+                             transaction_timeout_ms=s.transaction_timeout_ms, **producer_options(s))
     await init_transactions(probe, "checking the broker")
     await probe.stop()
 
@@ -107,6 +114,7 @@ class Shipper:
         # changelog offset of each partition's last meta record (restored, then as acknowledged): each meta record
         # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
         self.meta_at: dict[int, int] = {}
+        self.failures: dict[int, int] = {}  # exactly once: transactions failed in a row, per input partition
 
     def chain(self, state: Plan) -> None:
         """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""
@@ -128,7 +136,7 @@ class Shipper:
             return
         s = self.s
         prod = AIOKafkaProducer(transactional_id=f"{s.group_id}-{s.input_topic}-{partition}",
-                                **producer_options(s))
+                                transaction_timeout_ms=s.transaction_timeout_ms, **producer_options(s))
         await init_transactions(prod, f"partition {partition}")
         self.txn[partition] = prod
 
@@ -185,27 +193,45 @@ class Shipper:
         if prod is None:
             raise Fenced([tp], "no transactional producer (the partition was let go)")
         await self.own.check([tp], generation)  # not needed for safety (the broker fences); saves a doomed one
+        # the broker aborts a transaction open longer than transaction_timeout_ms (a member paused inside it):
+        # past that, what it answers is an error of any kind, so give up first, as fenced
+        limit_s = self.s.transaction_timeout_ms / 1000 * TXN_MARGIN
         try:
-            await prod.begin_transaction()
-            try:
-                # 1. outputs
-                await self.produce(outputs, prod)
-                # 2. state
-                self.chain(state)
-                landed = await self.produce(state, prod)
-                # 3. offsets, in the same transaction
-                where = landed.get((self.s.changelog_topic, tp.partition))
-                await prod.send_offsets_to_transaction({tp: (position, marker(position, where))}, self.s.group_id)
-            except BaseException:
-                if not prod._txn_manager.is_fatal_error():
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(prod.abort_transaction(), 10)
-                raise
-            await prod.commit_transaction()
+            async with asyncio.timeout(limit_s):
+                await prod.begin_transaction()
+                try:
+                    # 1. outputs
+                    await self.produce(outputs, prod)
+                    # 2. state
+                    self.chain(state)
+                    landed = await self.produce(state, prod)
+                    # 3. offsets, in the same transaction
+                    where = landed.get((self.s.changelog_topic, tp.partition))
+                    await prod.send_offsets_to_transaction({tp: (position, marker(position, where))},
+                                                           self.s.group_id)
+                except BaseException:
+                    if not prod._txn_manager.is_fatal_error():
+                        with contextlib.suppress(Exception):
+                            await asyncio.wait_for(asyncio.shield(prod.abort_transaction()), 10)
+                    raise
+                await prod.commit_transaction()
             self.landed(landed)
         except (ProducerFenced, InvalidProducerEpoch) as e:
             self.m.commits.labels("fenced").inc()
             raise Fenced([tp], "its transactional id was taken over by the partition's new owner") from e
+        except (TimeoutError, KafkaError) as e:
+            # aborted by the broker's transaction timeout, or failed otherwise: the transaction is all or nothing,
+            # so the partition's state in memory goes and is restored from what was committed (a rejoin), as
+            # fenced; a partition whose transactions keep failing stops the worker (exit 1)
+            self.m.commits.labels("fenced").inc()
+            failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + 1
+            if failed > MAX_TXN_FAILURES:
+                raise
+            why = (f"its transaction was open longer than {limit_s:.0f}s (transaction_timeout_ms "
+                   f"{self.s.transaction_timeout_ms}): the broker aborts it" if isinstance(e, TimeoutError)
+                   else f"its transaction failed ({describe_error(e)})")
+            raise Fenced([tp], why) from e
+        self.failures.pop(tp.partition, None)
         self.own.contact()
         self.m.commits.labels("ok").inc()
         kinds: dict[str, int] = {}

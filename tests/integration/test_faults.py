@@ -822,6 +822,39 @@ async def test_exactly_once_rolling_restarts(broker, tmp_path: Path, fault_row: 
     assert stopped == [0] * len(stopped), stopped
 
 
+@needs_kafka
+async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                fault_row: dict[str, Any]) -> None:
+    """A lone member paused inside a transaction longer than its transaction timeout, but not its session timeout:
+    the broker aborts the transaction while the member still owns its partitions. On waking, the member must
+    treat it as fencing (drop the partition's state, rejoin, restore, go on), not exit; read committed, every
+    id once, equal to the offline pass."""
+    s = settings_for(broker.bootstrap, max_batch=250, session_timeout_ms=20000, heartbeat_interval_ms=2000,
+                     transaction_timeout_ms=2000)
+    await create(s)
+    items = stream(4000, SEED + 13, s)
+    n = len(items)
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    log = tmp_path / "w.log"
+    with WorkerProc(s, log, EOS) as w:
+        await until_ready(w)
+        inside = await pause_inside_transaction(w, broker.bootstrap, s.output_topic, 30)
+        await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
+        w.signal(signal.SIGCONT)
+        await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+        await wait_until(lambda: _progressing(w, s, n), 120)
+        rc = await w.stop()
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
+    cmp.row(fault_row)
+    handled = log.read_text(errors="replace").count("open longer than") + \
+        log.read_text(errors="replace").count("its transaction failed")
+    fault_row["note"] = (f"{n} events; paused 5s inside a transaction ({'seen open' if inside else 'NOT inside'}) "
+                         f"with transaction_timeout_ms=2000, session 20s; handled as fencing {handled}x; exit {rc}")
+    assert inside, "the pause did not land inside a transaction: nothing was tested"
+    assert rc == 0, w.tail()
+    assert cmp.clean(exactly_once=True), cmp.details()
+
+
 async def pause_inside_transaction(proc: WorkerProc, bootstrap: str, topic: str, timeout_s: float) -> bool:
     """Pause a lone producer (SIGSTOP) while one of its transactions has written records to `topic` and is not
     committed. Seeing an open transaction and then striking races the commit (a batch's transaction lasts
