@@ -56,6 +56,9 @@ class Settings(BaseSettings):
     start_empty: bool = Field(False, description="start a partition whose state is lost (changelog deleted or "
                               "truncated) with empty state instead of refusing to start; marked by a state_reset "
                               "record on the findings topic and toolmend_state_resets_total")
+    heal_max_records: int = Field(1_000_000, ge=0, description="at least once: a partition whose state was "
+                                  "overwritten by a stale write (a zombie's) is rebuilt from its input when its "
+                                  "committed offset is at most this (0: never; the worker refuses to start instead)")
 
     metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
     metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "

@@ -28,7 +28,7 @@ from .fencing import Fenced, Ownership
 from .kafka import drain, ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
-from .recovery import StateLost, reset_record, restore
+from .recovery import StateLost, heal, reset_record, restore
 from .shipping import Plan, Shipment, Shipper, producer_options, require_transactions
 
 __all__ = ["Worker", "drain", "ensure_topics", "partitions_of", "share_hot"]  # the helpers, for older imports
@@ -67,6 +67,7 @@ class Worker:
         self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
+        self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
@@ -447,9 +448,9 @@ class Worker:
             log.error("state restore of partitions %s failed: %s", new, describe_error(e))
             self.restoring.difference_update(new)
             return
-        self.restoring.difference_update(new)
-        if c is not None:
-            c.resume(*[tp for tp in paused if tp in c.assignment()])
+        self.restoring.difference_update(set(new) - set(self._healing))
+        if c is not None:  # a partition being healed stays paused until its state is rebuilt
+            c.resume(*[tp for tp in paused if tp in c.assignment() and tp.partition not in self._healing])
         self.m.restore_seconds.set(time.perf_counter() - t0)
         self.m.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
@@ -466,6 +467,10 @@ class Worker:
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
+                healing = self._healing.pop(tp.partition, None)
+                if healing is not None:  # its next owner finds the stale write again and heals it
+                    healing.cancel()
+                    self.restoring.discard(tp.partition)
                 if self._shipper is not None:
                     await self._shipper.close(tp.partition)  # its transactions are all committed
                 for g in (self.m.lag_records, self.m.lag_seconds, self.m.watermark):
@@ -500,7 +505,37 @@ class Worker:
             self._next[p] = position or 0
         self.procs.update(got.procs)
         self._share_hot()
+        for p, (position, why) in got.heal.items():
+            self._healing[p] = asyncio.ensure_future(self._heal(p, position, why))
         return sum(proc.conversations for proc in got.procs.values())
+
+    async def _heal(self, p: int, position: int, why: str) -> None:
+        """A partition whose state a stale write overwrote: rebuilt from its input (the other partitions go on),
+        restored, then read from its committed position; a failure fails /healthz like a failed restore."""
+        log.warning("partition %d: %s; rebuilding its state from the input up to offset %d (the other partitions "
+                    "go on)", p, why, position)
+        t0 = time.perf_counter()
+        try:
+            done = await heal(self.s, self.engine, p, position)
+            self.m.state_healed.inc()
+            log.warning("partition %d: state rebuilt from %d input records in %.1fs (toolmend_state_healed_total)",
+                        p, done["records"], time.perf_counter() - t0)
+            self._healing.pop(p, None)
+            await self._restore([p])  # checked again like any restore
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            self._healing.pop(p, None)
+            self.failed = f"healing the state of partition {p} failed: {describe_error(e)}"
+            log.error("%s", self.failed)
+            return
+        if p in self._healing:  # written over again meanwhile: healed once more
+            return
+        self.restoring.discard(p)
+        c = self._consumer
+        tp = TopicPartition(self.s.input_topic, p)
+        if c is not None and tp in c.assignment() and p in self.procs:
+            c.resume(tp)
 
     def _share_hot(self) -> None:
         share_hot(self.s.hot_conversations, list(self.procs.values()))

@@ -484,6 +484,54 @@ async def test_unreadable_changelog_record(broker, tmp_path: Path, fault_row: di
     assert not shipped
 
 
+# -- 4c. a zombie's changelog write delivered after the new owner's -----------------------------------------------
+
+async def test_stale_changelog_write_is_healed(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """The at-least-once zombie window, made to happen: member A's last state write for a partition (its
+    conversation records and meta record, byte for byte) reaches the changelog only after member B, the
+    partition's next owner, has processed further and written newer state (a request the broker appended late).
+    The next worker must tell it from a lost changelog, rebuild that partition's state from the input without an
+    operator (toolmend_state_healed_total), keep the other partitions going, and end equal to the offline pass."""
+    from processor.core.partition import META_KEY
+
+    s = settings_for(broker.bootstrap, max_batch=100)
+    await create(s)
+    items = stream(3000, SEED + 14, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 3])
+    await run_to_end(s, n // 3, log)  # A
+    state = await read_all(broker.bootstrap, s.changelog_topic)
+    metas = {r.partition: r.offset for r in state if r.key == META_KEY}
+    part = max(metas, key=lambda p: metas[p])
+    before = max((r.offset for r in state if r.partition == part and r.key == META_KEY and r.offset < metas[part]),
+                 default=-1)
+    late = [r for r in state if r.partition == part and before < r.offset <= metas[part]]  # A's last state write
+    await produce(broker.bootstrap, s.input_topic, items[n // 3: 2 * n // 3])
+    await run_to_end(s, 2 * n // 3, log)  # B: newer state for the same partition
+    prod = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await prod.start()
+    try:
+        for r in late:  # delivered now, after B's
+            await (await prod.send(s.changelog_topic, r.value, key=r.key, partition=part, headers=r.headers))
+    finally:
+        await prod.stop()
+    await produce(broker.bootstrap, s.input_topic, items[2 * n // 3:])
+    with WorkerProc(s, log) as w:
+        await wait_until(lambda: _progressing(w, s, n), 120)
+        healed = await w.metric("toolmend_state_healed_total")
+        rc = await w.stop()
+    text = log.read_text(errors="replace")
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    fault_row["note"] = (f"{n} events; A's last state write of partition {part} ({len(late)} records) delivered after "
+                         f"B's; healed {healed:.0f} partition(s), exit {rc}")
+    assert rc == 0, text[-3000:]
+    assert "stale write" in text and "zombie" in text, text[-3000:]
+    assert healed == 1, text[-3000:]
+    assert cmp.clean(), cmp.details()
+
+
 # -- 5. poison event times -------------------------------------------------------------------------------------------
 
 FAR_FUTURE = [b"9223372036854775807", b"253402300799999", b'"9999-12-31T23:59:59Z"', b"1e300",
