@@ -75,6 +75,7 @@ class Worker:
         self._ship_error: Exception | None = None  # a shipment that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
         self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
+        self.m.broker_unreachable.set_function(self.broker_unreachable_for)
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -86,9 +87,10 @@ class Worker:
         return True, "ok"
 
     def broker_unreachable_for(self) -> float:
-        """Seconds since the broker last answered this worker: a heartbeat accepted, a fetch that returned
-        records, a produce acknowledged or a commit accepted (0 before the worker has started). Readiness fails
-        when this grows past its limit (a broker outage); an idle worker in its group still heartbeats."""
+        """Seconds since the broker last answered this worker: any response to the group consumer's requests
+        (fetch, even empty; metadata; heartbeat; commit) or a produce acknowledged (0 before the worker has
+        started). Readiness fails when this grows past its limit (a broker outage); an idle worker still fetches
+        and heartbeats. Exported as toolmend_broker_unreachable_seconds."""
         if self._own is None or not self.started:
             return 0.0
         return max(0.0, time.monotonic() - self._own.contact_at)
@@ -227,9 +229,7 @@ class Worker:
                 if fetch not in done:
                     fetch.cancel()
                     break
-                batch = fetch.result()
-                if batch and self._own is not None:
-                    self._own.contact()
+                batch = fetch.result()  # records already buffered are no sign of the broker (fencing.attach)
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._fatal is not None:

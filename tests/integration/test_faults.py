@@ -270,9 +270,12 @@ async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[
         t0 = time.monotonic()
         how = "stopped" if ctl.restartable else "frozen"
         await asyncio.to_thread(ctl.stop if ctl.restartable else ctl.freeze)
+        down = time.monotonic() - t0  # a graceful stop answers for a while: gone from here
+        silent = 0.0  # toolmend_broker_unreachable_seconds, the most seen during the outage
         while time.monotonic() - t0 < 20:
             ready, healthy = (await w.http("/readyz"))[0], (await w.http("/healthz"))[0]
             statuses.append((time.monotonic() - t0, ready, healthy))
+            silent = max(silent, await w.metric("toolmend_broker_unreachable_seconds"))
             assert w.alive(), w.tail()
             await asyncio.sleep(0.5)
         await asyncio.to_thread(ctl.start if ctl.restartable else ctl.thaw)
@@ -287,11 +290,14 @@ async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[
     not_ready = [t for t, r, _ in statuses if r != 200]
     fault_row["note"] = (f"{n} events; broker {how} {outage_s:.0f}s; worker stayed up; /readyz "
                          + (f"failed from +{not_ready[0]:.1f}s" if not_ready else "stayed 200")
-                         + f", {ready_after} after")
+                         + f", {ready_after} after; broker_unreachable_seconds up to {silent:.0f}")
     assert cmp.clean(), cmp.details()
     assert rc == 0, w.tail()
     assert ready_after == 200
     assert not_ready, f"/readyz stayed 200 through a {outage_s:.0f}s outage"
+    # records already fetched are no answer from the broker: not ready within the limit (and a probe's slack)
+    assert not_ready[0] - down <= s.broker_unreachable_s + 2.0, (down, statuses)
+    assert silent > s.broker_unreachable_s, silent
     assert all(h == 200 for _, _, h in statuses), f"/healthz failed during the outage: {statuses}"
 
 
