@@ -23,6 +23,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListen
 
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
+from .batches import name_undecodable_batches
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
 from .kafka import drain, ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
@@ -114,6 +115,7 @@ class Worker:
         # default threshold (700) runs a collection every few events and, through the generation counts, the
         # long-lived state's generations far too often. Cycles are rare here: collect young objects less often.
         gc.set_threshold(GC_THRESHOLD, 20, 20)
+        name_undecodable_batches()  # a batch no codec decodes: one line naming partition, offset, codec (exit 2)
         if s.create_topics:
             await self._create_topics()
         exactly_once = s.delivery == "exactly_once"

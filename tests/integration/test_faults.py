@@ -538,6 +538,63 @@ async def test_stale_changelog_write_is_healed(broker, tmp_path: Path, fault_row
     assert cmp.clean(), cmp.details()
 
 
+# -- 4d. compressed input batches -------------------------------------------------------------------------------------
+
+CODECS = ("gzip", "lz4", "zstd", "snappy")
+
+
+async def produce_compressed(bootstrap: str, topic: str, items: list[tuple[bytes | None, bytes]],
+                             codecs: Iterable[str]) -> int:
+    """The items in consecutive slices, each slice by a producer compressing its batches with one codec (what
+    Java producers often send); the batches are large enough to hold many records each."""
+    codecs = list(codecs)
+    step = -(-len(items) // len(codecs))
+    for i, codec in enumerate(codecs):
+        p = AIOKafkaProducer(bootstrap_servers=bootstrap, compression_type=codec, linger_ms=20,
+                             max_request_size=8 << 20)
+        await p.start()
+        try:
+            await asyncio.gather(*[await p.send(topic, v, key=k) for k, v in items[i * step:(i + 1) * step]])
+        finally:
+            await p.stop()
+    return len(items)
+
+
+async def test_compressed_input_batches(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Input batches compressed with gzip, lz4, zstd and snappy: all consumed, output equal to the offline pass."""
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(2000, SEED + 15, s)
+    n = await produce_compressed(broker.bootstrap, s.input_topic, items, CODECS)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    fault_row["note"] = f"{n} events in {', '.join(CODECS)} batches"
+    assert cmp.clean(), cmp.details()
+
+
+async def test_a_batch_the_client_cannot_decode_is_one_line(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                            fault_row: dict[str, Any]) -> None:
+    """lz4 batches read by a worker whose lz4 library is missing (cramjam hidden from it): it stops with exit 2
+    and one line naming the partition, the offset and the codec, never a traceback, and nothing is skipped."""
+    s = settings_for(broker.bootstrap, max_batch=250, partitions=1)
+    await create(s)
+    items = stream(200, SEED + 16, s)
+    n = await produce_compressed(broker.bootstrap, s.input_topic, items, ["lz4"])
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "cramjam.py").write_text('raise ImportError("hidden by the test")\n')
+    log = tmp_path / "w.log"
+    with WorkerProc(s, log, {"PYTHONPATH": str(hidden)}) as w:
+        rc = await w.wait(60)
+    out = log.read_text(errors="replace")
+    fault_row["note"] = f"{n} events in lz4 batches, no lz4 library: exit {rc}"
+    assert rc == 2, out[-3000:]
+    assert re.search(rf"{re.escape(s.input_topic)} partition 0 at offset 0 \(lz4\)", out), out[-3000:]
+    assert "Traceback" not in out, out[-3000:]
+    assert not await caught_up(s, 1), "records were skipped"
+
+
 # -- 5. poison event times -------------------------------------------------------------------------------------------
 
 FAR_FUTURE = [b"9223372036854775807", b"253402300799999", b'"9999-12-31T23:59:59Z"', b"1e300",
