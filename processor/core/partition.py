@@ -38,9 +38,9 @@ from .behaviour import Behaviour
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
 from .findings import DanglingReason, Finding, FindingKind
 from .model import InputError
-from .observer import NullObserver, Observer, Recorder
 from .repair import _repair
 from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore, state_json_size
+from .tally import Tally
 from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
 
 DEDUP_WINDOW = 32
@@ -102,11 +102,11 @@ class PartitionProcessor:
     timers, emit records. Its conversations and their changelog are in `store` (store.py)."""
 
     def __init__(self, topic: str, partition: int, config: EngineConfig = EngineConfig(),
-                 observer: Observer | None = None) -> None:
+                 observer: Tally | None = None) -> None:
         self.topic = topic
         self.partition = partition
         self.cfg = config
-        self.obs: Observer = observer or NullObserver()
+        self.obs = observer if observer is not None else Tally()  # counted for nobody unless given
         self.store = ConversationStore(config, self.obs)
         self.watermark = 0
         self.offset = -1  # last offset processed
@@ -235,7 +235,7 @@ class PartitionProcessor:
         store = self.store
         saved = store.save(cid) if limit is not None and self._may_not_fit(ev, value, limit) else None
         real_obs = self.obs
-        recorder = Recorder() if saved is not None else None  # its counts wait until its outputs are known to fit
+        recorder = Tally() if saved is not None else None  # its counts wait until its outputs are known to fit
         if recorder is not None:
             self.obs = store.obs = recorder
         try:
@@ -268,7 +268,7 @@ class PartitionProcessor:
             self.offset = offset
             return out
         if recorder is not None:
-            recorder.replay(real_obs)
+            real_obs.merge(recorder)
         self.offset = offset
         if ev.ts > self.watermark:
             self.watermark = ev.ts
@@ -604,5 +604,5 @@ def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], to
     return p
 
 
-__all__ = ["META_KEY", "QUARANTINE_MARK", "Conversation", "EngineConfig", "NullObserver", "Observer", "OutRecord",
-           "PartitionProcessor", "replay_records"]
+__all__ = ["META_KEY", "QUARANTINE_MARK", "Conversation", "EngineConfig", "OutRecord", "PartitionProcessor",
+           "replay_records"]

@@ -24,7 +24,7 @@ import orjson
 
 from . import state_codec
 from .behaviour import Behaviour
-from .observer import Observer
+from .tally import Tally
 from .tracker import Tracker
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ Saved = tuple[bytes | None, bool, int | None, bool, bool]  # see ConversationSto
 
 
 class ConversationStore:
-    def __init__(self, cfg: EngineConfig, obs: Observer) -> None:
+    def __init__(self, cfg: EngineConfig, obs: Tally) -> None:
         self.cfg = cfg
         self.obs = obs  # the partition's (it swaps it while an event is applied on a saved copy)
         self.convs: dict[str, Conversation] = {}  # hot: live objects, oldest first

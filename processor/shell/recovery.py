@@ -2,7 +2,7 @@
 rebuilding it from the input when it does not.
 
 Every commit carries a marker in its metadata, `toolmend-state <input offset> <changelog offset> <log start>`:
-the commit follows an acknowledged changelog meta record written for that input offset (`shipping.py`, steps 2
+the commit follows an acknowledged changelog meta record written for that input offset (`checkpoint.py`, steps 2
 then 3), and the marker names where that record landed in the changelog partition and the partition's log start
 offset then. At restore, for a committed position P > 0:
 
@@ -32,19 +32,24 @@ from typing import Any, NamedTuple
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from ..core.partition import META_KEY, EngineConfig, NullObserver, Observer, OutRecord, PartitionProcessor
+from ..core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
+from ..core.tally import Tally
 from .config import ConfigError, Settings
-from .kafka import drain, ensure_topics, partitions_of
+from .kafka import (
+    drain,
+    ensure_topics,
+    isolation,
+    new_input_consumer,
+    new_metadata_client,
+    new_producer,
+    new_state_reader,
+    partitions_of,
+)
 from .stable_offsets import stable_committed
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
 PREV_META = "toolmend-prev-meta"  # header of a meta record: the changelog offset of the partition's previous one
-
-
-def isolation(s: Settings) -> str:
-    """Exactly once: what an aborted transaction wrote is not state (nor input)."""
-    return "read_committed" if s.delivery == "exactly_once" else "read_uncommitted"
 
 
 def marker(position: int, landed: tuple[int, int] | None = None) -> str:
@@ -81,7 +86,8 @@ class Changelog(NamedTuple):
     starts: dict[int, int]  # log start offset
     prev: dict[int, int]  # what the last meta record says of its predecessor's offset (PREV_META)
     unreadable: dict[int, int]  # changelog offset of the last meta record that could not be read
-    best: dict[int, tuple[int, int]]  # the furthest input offset a meta record held, and its changelog offset
+    # the furthest input offset a meta record held, and its changelog offset (None: not tracked)
+    best: dict[int, tuple[int, int]] | None = None
 
 
 class StateLost(ConfigError):
@@ -123,7 +129,7 @@ def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tupl
     stale: dict[int, str] = {}
     for p, proc in procs.items():
         c, _ = committed.get(p, (0, None))
-        best, at = seen.best.get(p, (-1, -1))
+        best, at = (seen.best or {}).get(p, (-1, -1))
         last = seen.meta_at.get(p, -1)
         if c > 0 and proc.offset < c - 1 <= best and last > at and seen.unreadable.get(p, -1) < last:
             stale[p] = (f"committed offset {c}; its state, at changelog offset {at}, was overwritten at {last} by "
@@ -164,9 +170,9 @@ def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[
 async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
-    seen = Changelog({}, {}, {}, {}, {})
-    rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
-                          max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
+    best: dict[int, tuple[int, int]] = {}
+    seen = Changelog({}, {}, {}, {}, best)
+    rc = new_state_reader(s)
     await rc.start()
     try:
         known = await partitions_of(rc, s.changelog_topic)
@@ -192,8 +198,8 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                             proc.restore(r.key, r.value)
                         if r.key == META_KEY and r.value is not None:
                             seen.meta_at[tp.partition] = r.offset
-                            if proc.offset > seen.best.get(tp.partition, (-1, -1))[0]:
-                                seen.best[tp.partition] = (proc.offset, r.offset)
+                            if proc.offset > best.get(tp.partition, (-1, -1))[0]:
+                                best[tp.partition] = (proc.offset, r.offset)
                             prev = dict(r.headers or ()).get(PREV_META)
                             if prev is not None:
                                 seen.prev[tp.partition] = int(prev)
@@ -216,7 +222,7 @@ class Restored(NamedTuple):
     heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write): (committed, why)
 
 
-async def restore(s: Settings, engine: EngineConfig, observer: Observer, group: AIOKafkaConsumer,
+async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
                   partitions: list[int]) -> Restored:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
     the position its input must be read from: the committed offset the state belongs with, never one the
@@ -251,10 +257,10 @@ async def heal(s: Settings, engine: EngineConfig, partition: int, position: int)
     """The state of one partition computed again from its input up to `position` and written to its changelog
     (after the stale records; tombstones for keys the rebuilt state does not hold), as `toolmend recover
     --rebuild` does, while the rest of the worker keeps running. Run by the partition's owner only."""
-    probe = {partition: PartitionProcessor(s.input_topic, partition, engine, NullObserver())}
+    probe = {partition: PartitionProcessor(s.input_topic, partition, engine, Tally())}
     keys: dict[int, set[bytes]] = {}
     seen = await read_changelog(s, probe, keys)
-    producer = AIOKafkaProducer(acks="all", max_request_size=max(8 << 20, s.max_event_bytes * 4), **s.kafka_common())
+    producer = new_producer(s)
     await producer.start()
     try:
         done, _ = await _rebuild_one(s, engine, producer, partition, position, keys.get(partition, set()),
@@ -289,8 +295,8 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
         n = len(await _partitions(s, s.input_topic)) or s.partitions
         await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
-    group = AIOKafkaConsumer(group_id=s.group_id, enable_auto_commit=False, **s.kafka_common())
-    producer = AIOKafkaProducer(acks="all", max_request_size=max(8 << 20, s.max_event_bytes * 4), **s.kafka_common())
+    group = new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
+    producer = new_producer(s)
     await group.start()
     await producer.start()
     summary: list[dict[str, Any]] = []
@@ -299,7 +305,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
         wanted = parts if partitions is None else [p for p in parts if p in partitions]
         tps = [TopicPartition(s.input_topic, p) for p in wanted]
         committed = await committed_offsets(group, tps)
-        probes = {p: PartitionProcessor(s.input_topic, p, engine, NullObserver()) for p in wanted}
+        probes = {p: PartitionProcessor(s.input_topic, p, engine, Tally()) for p in wanted}
         keys: dict[int, set[bytes]] = {}
         seen = await read_changelog(s, probes, keys)
         lost = lost_state(probes, committed, seen)
@@ -323,7 +329,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
 
 
 async def _partitions(s: Settings, topic: str) -> set[int]:
-    c = AIOKafkaConsumer(**s.kafka_common())
+    c = new_metadata_client(s)
     await c.start()
     try:
         return await partitions_of(c, topic)
@@ -333,10 +339,9 @@ async def _partitions(s: Settings, topic: str) -> set[int]:
 
 async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProducer, p: int, position: int,
                        old_keys: set[bytes], prev_meta: int) -> tuple[dict[str, Any], tuple[int, int] | None]:
-    proc = PartitionProcessor(s.input_topic, p, engine, NullObserver())
+    proc = PartitionProcessor(s.input_topic, p, engine, Tally())
     tp = TopicPartition(s.input_topic, p)
-    reader = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
-                              max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536), **s.kafka_common())
+    reader = new_input_consumer(s, isolation_level=isolation(s))
     await reader.start()
     n = 0
     try:

@@ -811,7 +811,7 @@ async def test_spoofed_headers(broker, tmp_path: Path, fault_row: dict[str, Any]
 
 @needs_kafka
 async def test_output_over_the_topic_limit(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
-    from processor.shell.worker import ensure_topics
+    from processor.shell.kafka import ensure_topics
 
     s = settings_for(broker.bootstrap, create_topics=False)
     big = {"max.message.bytes": str(8 << 20)}
