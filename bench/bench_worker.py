@@ -22,7 +22,7 @@ prints a short summary and writes bench/results/worker_<section>.json. No assert
   process produces generated events paced at `rate` events/s for `duration` s, and consumes the repaired
   topic; for each output record, latency = receive time - send time of the input record named by its
   `toolmend-source` header (topic:partition:offset, mapped to the send time through the produce acks).
-* restore: changelog records (key = conversation id, value = the stored state (`state_codec`) of conversations with an
+* restore: changelog records (key = conversation id, value = the stored state (`state.codec`) of conversations with an
   open tool call, engine defaults: behaviour detectors on) are produced into a compacted topic with 4
   partitions, growing to each of `--restore-sizes`; after each size an in-process Worker's
   `_restore([0, 1, 2, 3])` is timed (the path a worker takes when partitions are assigned).
