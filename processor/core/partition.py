@@ -65,6 +65,15 @@ class _StateTooLarge(Exception):
         self.keep = keep
 
 
+class _TooManyCalls(Exception):
+    """The event left its conversation with more than `max_open_calls` open calls; `keep` outputs before it stay."""
+
+    def __init__(self, n: int, keep: int) -> None:
+        super().__init__(n)
+        self.n = n
+        self.keep = keep
+
+
 class PartitionProcessor:
     """The per-event logic of one input partition: parse, guard, apply to the conversation, fire event-time
     timers, emit records. Its conversations and their changelog are in `store` (store.py)."""
@@ -79,6 +88,8 @@ class PartitionProcessor:
         self.timers = Timers(config)
         self.offset = -1  # last offset processed
         self.ids = RecordIds(topic, partition)  # of the records derived from the current record
+        # the record whose due timers are not all fired yet (process(timer_budget=...)): (offset, source)
+        self._due: tuple[int, str] | None = None
 
     @property
     def watermark(self) -> int:
@@ -169,13 +180,19 @@ class PartitionProcessor:
 
     # -- processing ---------------------------------------------------------------------------------------------
     def process(self, offset: int, key: bytes | None, value: bytes | None,
-                headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> list[OutRecord]:
+                headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None,
+                timer_budget: int | None = None) -> list[OutRecord]:
         """One input record: its outputs (repaired, findings, dead letters), in order.
 
         `timestamp` is the record's Kafka timestamp (ms), the reference of the event-time guard; None where the
-        input has none (files, library replays)."""
+        input has none (files, library replays). With `timer_budget`, the timers the record makes due stop
+        firing once about that many outputs are out (`timers_due` then says so): the caller takes the rest in
+        slices with :meth:`fire_due` before the next record, and the outputs are the same records in the same
+        order as without a budget (the worker yields to its event loop between slices)."""
+        # the previous record's timers first, whatever the caller did
+        out_due = self.fire_due(None) if self._due is not None else []
         src = f"{self.topic}:{self.partition}:{offset}"
-        out: list[OutRecord] = []
+        out: list[OutRecord] = out_due
         self.ids.start()
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
@@ -212,6 +229,12 @@ class PartitionProcessor:
             self.obs = store.obs = recorder
         try:
             self._apply(ev, offset, src, out, len(value or b""))
+        except _TooManyCalls as many:  # its outputs are dropped, the event kept whole, the conversation confined
+            del out[many.keep:]
+            store.quarantine(cid)
+            self._dead_letter(out, DeadLetterKind.TOO_MANY_CALLS,
+                              f"its conversation would hold {many.n} open tool calls, over the limit of "
+                              f"{self.cfg.max_open_calls}", src, key, value, headers)
         except _StateTooLarge as big:  # its outputs are dropped, the event kept whole, the conversation confined
             del out[big.keep:]
             store.quarantine(cid)
@@ -243,9 +266,28 @@ class PartitionProcessor:
             real_obs.merge(recorder)
         self.offset = offset
         self.timers.advance(ev.ts)
-        self._fire_timers(offset, src, out)
-        if len(store.convs) > store.hot_limit:
+        if self._fire_timers(offset, src, out, timer_budget):
+            self._due = (offset, src)
+        elif len(store.convs) > store.hot_limit:
             store.cool()
+        return out
+
+    @property
+    def timers_due(self) -> bool:
+        """Timers made due by the last record are not all fired yet (see :meth:`process`)."""
+        return self._due is not None
+
+    def fire_due(self, budget: int | None) -> list[OutRecord]:
+        """The next slice of the timers the last record made due (all of them without a budget), as that record's
+        outputs."""
+        out: list[OutRecord] = []
+        due = self._due
+        if due is None:
+            return out
+        if not self._fire_timers(due[0], due[1], out, budget):
+            self._due = None
+            if len(self.store.convs) > self.store.hot_limit:
+                self.store.cool()
         return out
 
     @staticmethod
@@ -327,10 +369,14 @@ class PartitionProcessor:
             store.end(cid, conv, offset)
             return
         else:
-            feed = conv.tracker.feed
+            tracker = conv.tracker
+            feed = tracker.feed
             step = emit.step
+            cap = self.cfg.max_open_calls
             for i, m in enumerate(ev.messages):
                 step(feed(m, (offset, i), ts), m)
+                if cap is not None and tracker.open_calls > cap:  # bounds what its timeouts cost later
+                    raise _TooManyCalls(tracker.open_calls, keep)
         if limit is not None:
             conv.bound += grow
             if conv.bound > limit:
@@ -379,20 +425,27 @@ class PartitionProcessor:
             conv.evict_at = conv.last_ts + self.cfg.conversation_ttl_ms
             self.timers.schedule_eviction(conv.evict_at, cid)
 
-    def _fire_timers(self, offset: int, src: str, out: list[OutRecord]) -> None:
-        """Every timer due by the watermark (timers.py), each confined to its conversation."""
+    def _fire_timers(self, offset: int, src: str, out: list[OutRecord], budget: int | None = None) -> bool:
+        """Every timer due by the watermark (timers.py), each confined to its conversation; with a budget, until
+        `out` has grown by that many records (each timer is bounded: `max_open_calls`). True if some are left."""
         wm = self.watermark
         timers = self.timers
+        stop = len(out) + budget if budget is not None else -1
         while (entry := timers.due_timeout(wm)) is not None:
             try:
                 self._timeout(entry[1], entry[0], wm, src, out)
             except Exception:  # confined to that conversation
                 self.store.quarantine(entry[1])
+            if 0 <= stop <= len(out):
+                return timers.any_due(wm)
         while (entry := timers.due_eviction(wm)) is not None:
             try:
                 self._evict(entry[1], entry[0], wm, offset, src, out)
             except Exception:
                 self.store.quarantine(entry[1])
+            if 0 <= stop <= len(out):
+                return timers.any_due(wm)
+        return False
 
     def _timeout(self, cid: str, deadline: int, wm: int, src: str, out: list[OutRecord]) -> None:
         cold = self.store.cold.get(cid)

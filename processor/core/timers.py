@@ -85,6 +85,11 @@ class Timers:
             return heapq.heappop(heap)
         return None
 
+    def any_due(self, stream_time: int) -> bool:
+        """Some entry (stale or not) is due by `stream_time`."""
+        return bool((self._timeouts and self._timeouts[0][0] <= stream_time)
+                    or (self._evictions and self._evictions[0][0] <= stream_time))
+
     def queues(self) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
         """The timeout and eviction queues as they are (stale entries included), to measure them."""
         return self._timeouts, self._evictions

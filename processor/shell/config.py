@@ -99,6 +99,9 @@ class Settings(BaseSettings):
         description="the largest state of one conversation (its JSON; lowered to fit the state topic's "
         "max.message.bytes): output held for late results is released early to stay under it, and a conversation "
         "still over it is quarantined (its event dead-lettered state_too_large)")
+    max_open_calls: int = Field(1024, ge=1, description="tool calls one conversation may hold open (parallel calls "
+                                "of a message included): past it the event is dead-lettered too_many_calls and "
+                                "the conversation quarantined; bounds what its timeouts cost a later event")
     shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
                                         "for this long")
@@ -237,6 +240,7 @@ class Settings(BaseSettings):
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             max_state_bytes=self.max_state_bytes,
+            max_open_calls=self.max_open_calls,
             max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),
             max_watermark_step_ms=int(self.max_watermark_step_s * 1000),
             behaviour=self.behaviour,

@@ -48,7 +48,9 @@ __all__ = ["Worker", "share_hot"]
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
+TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
+YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
 
 
 def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
@@ -281,14 +283,18 @@ class Worker:
         took = durations.append
         n = 0
         to_yield = YIELD_EVERY
+        yielded_at = t_fetch
         c = self._consumer
         assert c is not None and self._ownership is not None
         generation = self._ownership.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
             if proc is None:
-                # fetched before its state was restored (aiokafka fetches while the assignment callback runs):
-                # dropped; the restore seeks the partition to the position its state belongs with
+                # fetched before its state was restored (aiokafka fetches while the assignment callback runs), or
+                # after it was fenced: rewound, so these records are processed once the partition is ready, never
+                # skipped (a restore then seeks the partition to the position its state belongs with)
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
                 continue
             expect = self._next.get(tp.partition, 0)
             if records[0].offset < expect:
@@ -300,12 +306,23 @@ class Worker:
             add = outs.extend
             process = proc.process
             for rec in records:
-                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp))
-                took(perf() - t_fetch)
+                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp, TIMER_SLICE))
+                while proc.timers_due:  # timers due in bulk: in slices, the loop (heartbeats, probes) between
+                    await asyncio.sleep(0)
+                    add(proc.fire_due(TIMER_SLICE))
+                done_at = perf()
+                took(done_at - t_fetch)
                 to_yield -= 1
-                if not to_yield:
+                if not to_yield or done_at - yielded_at >= YIELD_AFTER_S:  # heavy events: after each one
                     to_yield = YIELD_EVERY
                     await asyncio.sleep(0)  # the checkpoint in flight reads its acknowledgements, sends the next step
+                    yielded_at = perf()
+            if self.procs.get(tp.partition) is not proc:
+                # fenced while this batch was being processed (the loop ran in between): nothing of it is shipped,
+                # the partition's next owner (maybe this member, after the rebalance) restores and reprocesses it
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
+                continue
             n += len(records)
             runs.append((tp.partition, outs))
             positions[tp] = self._next[tp.partition] = records[-1].offset + 1

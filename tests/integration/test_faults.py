@@ -595,6 +595,74 @@ async def test_a_batch_the_client_cannot_decode_is_one_line(broker, tmp_path: Pa
     assert not await caught_up(s, 1), "records were skipped"
 
 
+# -- 4e. work amplification: timers due in bulk ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("cap", ["default", "raised"])
+async def test_bulk_timeouts_keep_the_worker_alive(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
+                                                   cap: str) -> None:
+    """24 conversations of one partition each open 10,000 parallel calls (events under max_event_bytes); one
+    small event 11 minutes later (event time) makes every one of them time out. With the default cap on open
+    calls (1024) each such message is dead-lettered (too_many_calls) and its conversation confined; with the cap
+    raised to 10,000, the 240,000 timeouts fire in slices that yield to the event loop. Either way the case
+    finishes, the other partitions' traffic goes on, /healthz answers throughout (within the liveness probe's
+    5 s: one such event is about a second of work, bounded by its size) and nothing is fenced; the output equals
+    the offline pass."""
+    from processor.synth.generate import kafka_partition
+
+    extra = {} if cap == "default" else {"max_open_calls": 10_000}
+    s = settings_for(broker.bootstrap, max_batch=50, **extra)
+    await create(s)
+    keys: list[bytes] = []
+    i = 0
+    while len(keys) < 24:
+        key = f"amp-{i}".encode()
+        if kafka_partition(key, s.partitions) == 0:
+            keys.append(key)
+        i += 1
+    t0 = 1_767_225_600_000
+    heavy: list[tuple[bytes | None, bytes]] = []
+    for j, key in enumerate(keys):
+        heavy.append((key, orjson.dumps({"conversation_id": key.decode(), "ts": t0 + j,
+                                         "message": {"role": "user", "content": "fan out"}})))
+        heavy.append((key, orjson.dumps({"conversation_id": key.decode(), "ts": t0 + j + 1, "message": {
+            "role": "assistant", "content": None,
+            "tool_calls": [{"id": f"c{k}", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+                           for k in range(10_000)]}})))
+    late = (keys[0], orjson.dumps({"conversation_id": "amp-late", "ts": t0 + 11 * 60_000,
+                                   "message": {"role": "user", "content": "later"}}))
+    others = [(k, v) for k, v in stream(1500, SEED + 17, s) if k is None or kafka_partition(k, s.partitions) != 0]
+    await produce(broker.bootstrap, s.input_topic, [*heavy, late])
+    n_heavy = len(heavy) + 1
+    health: list[int] = []
+    log = tmp_path / "w.log"
+    with WorkerProc(s, log) as w:
+        await until_ready(w)
+        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, others, 10, 0.5))
+        t_start = time.monotonic()
+        while not await caught_up(s, n_heavy + len(others)):
+            assert w.alive(), w.tail()
+            assert time.monotonic() - t_start < 240, "did not finish"
+            health.append((await w.http("/healthz", timeout_s=5.0))[0])  # the liveness probe's timeout
+            await asyncio.sleep(0.5)
+        took = time.monotonic() - t_start
+        await feeder
+        fenced = await w.metric("toolmend_rebalances_total", kind="fenced")
+        rc = await w.stop()
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    dlq = await read_all(broker.bootstrap, s.dlq_topic)
+    many = sum(1 for r in dlq if r.header("toolmend-error-kind") == b"too_many_calls")
+    failed = sum(1 for h in health if h != 200)
+    fault_row["note"] = (f"24 x 10,000 parallel calls + {len(others)} events elsewhere, cap {cap}: finished in "
+                         f"{took:.0f}s, /healthz {len(health) - failed}/{len(health)}, fenced {fenced:.0f}, "
+                         f"too_many_calls dead letters {many}")
+    assert cmp.clean(), cmp.details()
+    assert rc == 0, w.tail()
+    assert failed == 0, health
+    assert fenced == 0
+    assert many == (24 if cap == "default" else 0)
+
+
 # -- 5. poison event times -------------------------------------------------------------------------------------------
 
 FAR_FUTURE = [b"9223372036854775807", b"253402300799999", b'"9999-12-31T23:59:59Z"', b"1e300",
