@@ -93,10 +93,11 @@ def events(n: int, seed: int) -> list[tuple[bytes | None, bytes]]:
     return [(e.key, e.value) for e in evs[:n]]
 
 
-async def soak(bootstrap: str, duration: float, rate: int, every: float, seed: int, log: Path) -> dict[str, Any]:
+async def soak(bootstrap: str, duration: float, rate: int, every: float, seed: int, log: Path,
+               worker: dict[str, Any]) -> dict[str, Any]:
     prefix = f"soak{uuid.uuid4().hex[:6]}"
     port = free_port()
-    s = settings(bootstrap, prefix, f"{prefix}.in", metrics_port=port, metrics_host="127.0.0.1")
+    s = settings(bootstrap, prefix, f"{prefix}.in", metrics_port=port, metrics_host="127.0.0.1", **worker)
     n_events = int(rate * duration)
     items = events(n_events, seed)
     await worker_topics(s)
@@ -222,17 +223,21 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--broker", choices=("tansu", "kafka"), default="tansu")
     ap.add_argument("--bootstrap", default=None, help="a running broker instead of a fresh one")
+    ap.add_argument("--hot-conversations", type=int, default=None,
+                    help="the worker's live-conversation budget (its default otherwise): a small one reaches the "
+                    "steady state, where memory stops growing, within a short run")
     ap.add_argument("--out", default=str(RESULTS / "soak.json"))
     args = ap.parse_args()
     log = Path(__file__).resolve().parent / "out" / "soak_worker.log"
     log.parent.mkdir(exist_ok=True)
     with Broker(args.bootstrap, args.broker) as b:
-        result = asyncio.run(soak(b.bootstrap, args.duration, args.rate, args.every, args.seed, log))
+        worker = {} if args.hot_conversations is None else {"hot_conversations": args.hot_conversations}
+        result = asyncio.run(soak(b.bootstrap, args.duration, args.rate, args.every, args.seed, log, worker))
     doc = {"bench": "soak", "date": datetime.now(UTC).isoformat(timespec="seconds"),
            "command": "python bench/bench_soak.py " + " ".join(sys.argv[1:]),
            "machine": machine(aiokafka=aiokafka.__version__), "code": code_state(),
            "broker": args.broker if not args.bootstrap else "given", "duration_s": args.duration,
-           "rate": args.rate, "worker_settings": "defaults (hot_conversations, max_batch, ...)",
+           "rate": args.rate, "worker_settings": worker or "defaults",
            "verdict": verdict(result["samples"], args.warmup), **result}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
