@@ -56,21 +56,14 @@ def _ensure_readable(messages: Iterable[Any]) -> None:
             raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
 
 
-class _StateTooLarge(Exception):
-    """The event left its conversation's state over `max_state_bytes`; `keep` outputs before it stay."""
+class _Confined(Exception):
+    """The event must not stand (its conversation's state would grow over a limit): the `keep` outputs before it
+    stay, the event is dead-lettered whole (`kind`, `detail`) and its conversation confined."""
 
-    def __init__(self, size: int, keep: int) -> None:
-        super().__init__(size)
-        self.size = size
-        self.keep = keep
-
-
-class _TooManyCalls(Exception):
-    """The event left its conversation with more than `max_open_calls` open calls; `keep` outputs before it stay."""
-
-    def __init__(self, n: int, keep: int) -> None:
-        super().__init__(n)
-        self.n = n
+    def __init__(self, kind: DeadLetterKind, detail: str, keep: int) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
         self.keep = keep
 
 
@@ -229,18 +222,10 @@ class PartitionProcessor:
             self.obs = store.obs = recorder
         try:
             self._apply(ev, offset, src, out, len(value or b""))
-        except _TooManyCalls as many:  # its outputs are dropped, the event kept whole, the conversation confined
-            del out[many.keep:]
-            store.quarantine(cid)
-            self._dead_letter(out, DeadLetterKind.TOO_MANY_CALLS,
-                              f"its conversation would hold {many.n} open tool calls, over the limit of "
-                              f"{self.cfg.max_open_calls}", src, key, value, headers)
-        except _StateTooLarge as big:  # its outputs are dropped, the event kept whole, the conversation confined
+        except _Confined as big:  # its outputs are dropped, the event kept whole, the conversation confined
             del out[big.keep:]
             store.quarantine(cid)
-            self._dead_letter(out, DeadLetterKind.STATE_TOO_LARGE,
-                              f"its conversation's state would be {big.size} bytes, over the limit of "
-                              f"{self.cfg.max_state_bytes}", src, key, value, headers)
+            self._dead_letter(out, big.kind, big.detail, src, key, value, headers)
         except (InputError, DeadLetter) as bad:
             kind = bad.kind if isinstance(bad, DeadLetter) else DeadLetterKind.SCHEMA
             self._dead_letter(out, DeadLetterKind(kind), bad.detail, src, key, value, headers)
@@ -376,13 +361,15 @@ class PartitionProcessor:
             for i, m in enumerate(ev.messages):
                 step(feed(m, (offset, i), ts), m)
                 if cap is not None and tracker.open_calls > cap:  # bounds what its timeouts cost later
-                    raise _TooManyCalls(tracker.open_calls, keep)
+                    raise _Confined(DeadLetterKind.TOO_MANY_CALLS, f"its conversation would hold "
+                                    f"{tracker.open_calls} open tool calls, over the limit of {cap}", keep)
         if limit is not None:
             conv.bound += grow
             if conv.bound > limit:
                 n = conv.bound = state_json_size(conv)
                 if n > limit:
-                    raise _StateTooLarge(n, keep)
+                    raise _Confined(DeadLetterKind.STATE_TOO_LARGE, f"its conversation's state would be {n} "
+                                    f"bytes, over the limit of {limit}", keep)
         store.changed(cid)
         self._arm(cid, conv)
 
