@@ -2,6 +2,8 @@
 (result timeouts and evictions), in the way of Kafka Streams' `PunctuationQueue.mayPunctuate(streamTime)`: after
 each record the partition takes every entry due by the watermark, earliest first, the timeouts before the
 evictions (`due_timeout`, `due_eviction`); an entry scheduled meanwhile and already due is taken in the same pass.
+The worker takes a bulk of due entries in slices (`PartitionProcessor.process(timer_budget=...)`, `fire_due`),
+always all of them before the next record: the same outputs in the same order.
 
 Time is event time only: the watermark is the largest `ts` applied on the partition; it never moves on its own
 (an idle partition decides nothing until its next event: the price of replays that reproduce live output
