@@ -1017,10 +1017,12 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     log = tmp_path / "w.log"
     with WorkerProc(s, log, EOS) as w:
         await until_ready(w)
+        # input keeps arriving, so that there are transactions to pause inside
+        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 20, 0.3))
         inside = await pause_inside_transaction(w, broker.bootstrap, s.output_topic, 30)
         await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
         w.signal(signal.SIGCONT)
-        await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+        await feeder
         await wait_until(lambda: _progressing(w, s, n), 120)
         rc = await w.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
