@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import signal
 import statistics
 import subprocess
 import sys
@@ -36,8 +35,19 @@ from pathlib import Path
 from typing import Any
 
 import aiokafka
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from bench_worker import PARTITIONS, Broker, committed_total, cpu_seconds, env_for, settings, wait_ready, worker_topics
+from aiokafka import AIOKafkaProducer
+from bench_worker import (
+    PARTITIONS,
+    Broker,
+    committed_total,
+    cpu_seconds,
+    env_for,
+    output_reader,
+    settings,
+    stop_process,
+    wait_ready,
+    worker_topics,
+)
 from benchenv import code_state, machine
 
 from processor.shell.embedded_broker import free_port
@@ -110,12 +120,7 @@ async def soak(bootstrap: str, duration: float, rate: int, every: float, seed: i
     samples: list[dict[str, Any]] = []
     try:
         wait_ready(port, 60)
-        c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
-                             max_partition_fetch_bytes=4 << 20, fetch_max_wait_ms=50)
-        await c.start()
-        tps = [TopicPartition(s.output_topic, p) for p in range(PARTITIONS)]
-        c.assign(tps)
-        await c.seek_to_beginning(*tps)
+        c = await output_reader(bootstrap, s.output_topic, 50)
         done = asyncio.Event()
 
         def match(src: str, t_recv: float) -> bool:
@@ -187,12 +192,7 @@ async def soak(bootstrap: str, duration: float, rate: int, every: float, seed: i
         await ctask
         await c.stop()
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop_process(proc)
     return {"events": n_events, "committed": committed, "samples": samples}
 
 
