@@ -22,13 +22,14 @@ def _parser() -> argparse.ArgumentParser:
                         ("replay", "reprocess a topic or a file (or a time range) into topics of its own or a file"),
                         ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
-                        ("schema", "print the JSON Schema of the input event")):
+                        ("schema", "print the JSON Schema of the input event"),
+                        ("train-detector", "train the text_only_regression scorer on labelled conversations")):
         sp = sub.add_parser(name, help=help_, add_help=False)
         sp.add_argument("args", nargs=argparse.REMAINDER)
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema")
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema", "train-detector")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,6 +58,10 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         sys.stdout.write(schema_json() + "\n")
         return 0
+    if command == "train-detector":
+        from . import train_detector
+
+        return train_detector.main(rest)
     if command == "run":
         from . import worker_cmd
 
