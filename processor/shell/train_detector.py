@@ -117,14 +117,20 @@ def examples(rec: dict[str, Any], definitions: bool = True) -> list[Example]:
 
 
 def dataset(records: Sequence[dict[str, Any]], both: bool = True) -> list[Example]:
+    """Every scored turn of the records (and of their copies without tool definitions, when `both`). Features do
+    not depend on the model: they are computed with a neutral one, so no model file is read."""
     out: list[Example] = []
-    for rec in records:
-        try:
-            out.extend(examples(rec, True))
-            if both and rec.get("tools"):
-                out.extend(examples(rec, False))
-        except (ValueError, KeyError, TypeError, IndexError) as e:
-            raise ValueError(f"record {rec.get('id')!r}: {type(e).__name__}") from None
+    previous = scorer.swap(scorer.neutral())
+    try:
+        for rec in records:
+            try:
+                out.extend(examples(rec, True))
+                if both and rec.get("tools"):
+                    out.extend(examples(rec, False))
+            except (ValueError, KeyError, TypeError, IndexError) as e:
+                raise ValueError(f"record {rec.get('id')!r}: {type(e).__name__}") from None
+    finally:
+        scorer.swap(previous)
     return out
 
 
@@ -192,8 +198,8 @@ def fit(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1.0,
     return theta[:d], theta[d]
 
 
-def fit_trees(xs: Sequence[Sequence[float]], ys: Sequence[int], rounds: int = 150, depth: int = 3,
-              rate: float = 0.1, base: scorer.Model | None = None) -> tuple[list[list[scorer.Node]], float]:
+def fit_trees(xs: Sequence[Sequence[float]], ys: Sequence[int], rounds: int = 300, depth: int = 3,
+              rate: float = 0.05, base: scorer.Model | None = None) -> tuple[list[list[scorer.Node]], float]:
     """Gradient-boosted regression trees on the logistic loss (scikit-learn, the `train` extra), exported as
     node lists whose leaf values carry the learning rate. `base`: a model whose raw score the new trees add to
     (fine-tuning: the new trees follow the base's)."""
@@ -282,19 +288,20 @@ def calibration(scores: Sequence[float], ys: Sequence[int], bins: int = 5) -> li
 
 def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any]], *, l2: float = 1.0,
           target: float = 0.9, fine_tune: bool = False, both: bool = True, version: str = "custom",
-          sources: Sequence[str] = (), kind: str = "trees", rounds: int = 150) -> dict[str, Any]:
+          sources: Sequence[str] = (), kind: str = "trees", rounds: int = 300, rate: float = 0.05
+          ) -> dict[str, Any]:
     """A model file's body (see `processor.core.regression.scorer`)."""
     tr = dataset(train_recs, both)
     if not tr or not any(e[3] for e in tr) or all(e[3] for e in tr):
         raise ValueError("training data need judged turns of both labels (regressions and others)")
-    base = scorer.shipped() if fine_tune else None
+    base = scorer.shipped() if fine_tune else None  # (before any feature work: a stale file fails here)
     xs, ys = [e[2] for e in tr], [e[3] for e in tr]
     trees: list[list[scorer.Node]] = []
     w: list[float] = []
     if kind == "trees":
         if base is not None and not base.trees:
             raise ValueError("--fine-tune --kind trees needs a tree model as the shipped one")
-        trees, b = fit_trees(xs, ys, rounds, base=base)
+        trees, b = fit_trees(xs, ys, rounds, rate=rate, base=base)
     else:
         if base is not None and base.trees:
             raise ValueError("the shipped model is trees: fine-tune it with --kind trees")
@@ -308,7 +315,8 @@ def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any
     trained = {"train_records": len(train_recs), "train_turns": len(tr), "train_positive": sum(e[3] for e in tr),
                "validation_records": len(val_recs), "validation_turns": len(va), "kind": kind,
                "l2": l2 if kind == "logistic" else None, "rounds": rounds if kind == "trees" else None,
-               "fine_tuned_from": scorer.shipped().digest if fine_tune else None,
+               "rate": rate if kind == "trees" else None, "depth": 3 if kind == "trees" else None,
+               "fine_tuned_from": base.digest if base is not None else None,
                "with_and_without_definitions": both, "target_precision": target,
                "validation": {"threshold": t, "precision": round(p, 3), "recall": round(r, 3), "tp": tp, "fp": fp,
                               "fn": fn, "calibration": calibration(vs, vy)},
@@ -337,7 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--kind", choices=("trees", "logistic"), default="trees",
                     help="gradient-boosted trees (needs the `train` extra: scikit-learn) or logistic regression "
                     "(pure Python)")
-    ap.add_argument("--rounds", type=int, default=150, help="boosting rounds (trees)")
+    ap.add_argument("--rounds", type=int, default=300, help="boosting rounds (trees)")
+    ap.add_argument("--rate", type=float, default=0.05, help="learning rate (trees)")
     ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty (logistic)")
     ap.add_argument("--version", default="custom", help="a name for the model, kept in the file")
     ap.add_argument("--no-definitions-copies", action="store_true",
@@ -356,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         a.target_precision = float(man.get("target_precision", a.target_precision))
         a.kind = str(man.get("kind", a.kind))
         a.rounds = int(man.get("rounds", a.rounds))
+        a.rate = float(man.get("rate", a.rate))
     if not a.train:
         sys.stderr.write("toolmend train-detector: no training data (give files or --splits)\n")
         return 2
@@ -366,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tr = load_records(a.train)
         va = load_records(a.validation)
         doc = train(tr, va, l2=a.l2, target=a.target_precision, fine_tune=a.fine_tune,
-                    both=not a.no_definitions_copies, version=a.version, kind=a.kind, rounds=a.rounds,
+                    both=not a.no_definitions_copies, version=a.version, kind=a.kind, rounds=a.rounds, rate=a.rate,
                     sources=[_shown(p) for p in [*a.train, *a.validation]])
     except (OSError, ValueError) as e:
         sys.stderr.write(f"toolmend train-detector: {e}\n")

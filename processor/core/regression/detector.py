@@ -434,9 +434,9 @@ class RegressionDetector:
         """The expected tool (None: no regression), a reason without content, and the model's score (-1 when
         decided without it)."""
         f = req.flags
-        # thanks and status queries are decided by their flags alone, and leave the topic (see `_follow`), unless
-        # they answer the assistant's own question ("yes, go ahead")
-        if not self.asked:
+        # short thanks and status queries are decided by their flags alone, and leave the topic (see `_follow`),
+        # unless they answer the assistant's own question ("yes, go ahead"); a longer one may carry a request
+        if not self.asked and "short" in f:
             if "ack" in f:
                 return None, "acknowledgement", -1.0
             if "status" in f:

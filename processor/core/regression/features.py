@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from .detector import RegressionDetector, Served
 
 _REQ_FLAGS = ("question", "short", "request", "imperative", "ellipsis", "more", "also", "number", "refer",
-              "complaint", "fresh", "compare", "text_task", "explain", "advice", "policy", "cancel", "recall")
+              "complaint", "fresh", "compare", "text_task", "explain", "advice", "policy", "cancel", "recall", "ack",
+              "status")
 
 NAMES: tuple[str, ...] = (
     *(f"req_{f}" for f in _REQ_FLAGS),
@@ -35,9 +36,9 @@ NAMES: tuple[str, ...] = (
     "asks_for_act", "served_n", "defined_n", "after_ask", "erased",
     "reply_claim", "reply_acted", "reply_asks", "reply_refusal", "reply_reason", "reply_restricted", "reply_veto",
     "reply_qmark", "reply_ends_q", "reply_len", "reply_short", "reply_novel", "reply_echo", "reply_kind",
-    "reply_known", "reply_cjk",
+    "reply_known", "reply_cjk", "reply_bare",
     "x_match_veto", "x_match_answered", "x_match_asks", "x_follow_qmark", "x_acted_related", "x_novel_match",
-    "x_ask_claim", "x_echo_match", "x_nocue_match",
+    "x_ask_claim", "x_echo_match", "x_nocue_match", "x_bare_match",
 )
 INDEX = {n: i for i, n in enumerate(NAMES)}
 N = len(NAMES)
@@ -136,7 +137,12 @@ def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, 
     x[INDEX["reply_echo"]] = _share(rtoks, frozenset(echo), 4)
     x[INDEX["reply_kind"]] = _share(rtoks, frozenset(kind), 4)
     x[INDEX["reply_known"]] = _share(rtoks, frozenset(known), 12)
-    x[INDEX["reply_cjk"]] = 1.0 if any("\u3040" <= c <= "\u9fff" for c in body[:200]) else 0.0
+    cjk = any("\u3040" <= c <= "\u9fff" for c in body[:200])
+    x[INDEX["reply_cjk"]] = 1.0 if cjk else 0.0
+    # a bare acknowledgement ("OK.", "Done.", 好的明白): short, no figure, no question: says an act was done or
+    # will be, in any language
+    bare = len(body) <= (8 if cjk else 24) and not qmark and not any(c.isdigit() for c in body)
+    x[INDEX["reply_bare"]] = 1.0 if bare else 0.0
     x[INDEX["x_match_veto"]] = m * (1.0 if veto else 0.0)
     x[INDEX["x_match_answered"]] = m * (1.0 if answered else 0.0)
     x[INDEX["x_match_asks"]] = m * (1.0 if reply.asks else 0.0)
@@ -147,6 +153,7 @@ def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, 
     x[INDEX["x_echo_match"]] = x[INDEX["reply_echo"]] * m
     nocue = not (f - {"short"}) and not (reply.claim or reply.acted or reply.asks or reply.refusal)
     x[INDEX["x_nocue_match"]] = (1.0 if nocue else 0.0) * max(m, cover)
+    x[INDEX["x_bare_match"]] = (1.0 if bare else 0.0) * m
     return x
 
 

@@ -194,4 +194,18 @@ def use(model: Model | None = None, threshold: float | None = None) -> Model:
     return m
 
 
-__all__ = ["FORMAT", "Model", "ModelError", "active", "body", "digest_of", "dumps", "parse", "shipped", "use"]
+def swap(model: Model | None) -> Model | None:
+    """Set the active model as is (None: the shipped one on next use) and return the one it replaces."""
+    previous = _ACTIVE[0] if _ACTIVE else None
+    _ACTIVE.clear()
+    if model is not None:
+        _ACTIVE.append(model)
+    return previous
+
+
+def neutral() -> Model:
+    """A model that scores every turn 0.5: for computing features without any model file (training)."""
+    return Model([0.0] * len(NAMES), 0.0, 0.5, "neutral", "")
+
+
+__all__ = ["FORMAT", "Model", "ModelError", "active", "body", "digest_of", "dumps", "neutral", "parse", "shipped", "swap", "use"]
