@@ -208,4 +208,5 @@ def neutral() -> Model:
     return Model([0.0] * len(NAMES), 0.0, 0.5, "neutral", "")
 
 
-__all__ = ["FORMAT", "Model", "ModelError", "active", "body", "digest_of", "dumps", "neutral", "parse", "shipped", "swap", "use"]
+__all__ = ["FORMAT", "Model", "ModelError", "active", "body", "digest_of", "dumps", "neutral", "parse", "shipped",
+           "swap", "use"]
