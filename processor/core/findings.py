@@ -25,7 +25,7 @@ class FindingKind(StrEnum):
     MALFORMED_TOOL_CALL = "malformed_tool_call"
     INVALID_ROLE = "invalid_role"
     SYSTEM_NOT_FIRST = "system_not_first"
-    # Issue 4: behavioural signals.
+    # behavioural signals: about what the model did, not about the history's shape
     TOOL_HISTORY_ERASED = "tool_history_erased"
     TEXT_ONLY_REGRESSION = "text_only_regression"
 
