@@ -170,9 +170,10 @@ _ACTIVE: list[Model] = []  # the model detectors use; the shipped one unless `us
 
 
 def shipped() -> Model:
-    from importlib.resources import files
+    from importlib import resources
 
-    return parse(files(__package__).joinpath("model.json").read_bytes())
+    # found from processor.core (kept Python): a compiled package has no resource reader of its own
+    return parse((resources.files("processor.core") / "regression" / "model.json").read_bytes())
 
 
 def active() -> Model:
