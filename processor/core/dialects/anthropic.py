@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ..model import JSON, Call, DialectName, Result, Role, View
-from .base import Dialect, object_arguments, require_object, text_from_parts
+from .base import Dialect, object_arguments, require_object, text_from_parts, text_of_value
 
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
 # views of messages without tool parts, shared (views are immutable): with content, and empty
@@ -62,6 +62,7 @@ class BlockDialect(Dialect):
 class Anthropic(BlockDialect):
     name: DialectName = "anthropic"
     container = "content"
+    system_keys = ("system",)
 
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and part.get("type") == "tool_result"
@@ -114,8 +115,22 @@ class Anthropic(BlockDialect):
     def new_results_message(self, parts: Sequence[JSON]) -> JSON:
         return {"role": "user", "content": list(parts)}
 
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        return msg["content"][pos].get("input")
+
     def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
-        return object_arguments(msg["content"][pos].get("input"), limit)
+        return object_arguments(self.call_arguments(msg, pos), limit)
+
+    def system_text(self, value: JSON) -> str | None:
+        # a string or a list of text blocks (one block alone is read too)
+        if isinstance(value, list):
+            return text_from_parts(value)
+        if isinstance(value, dict) and "text" in value:
+            return text_of_value(value["text"])
+        return super().system_text(value)
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        return (tool,)  # {name, description, input_schema}
 
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):

@@ -7,7 +7,7 @@ untouched fields (and unknown ones) survive byte for byte.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import orjson
 
@@ -22,6 +22,8 @@ class Dialect(ABC):
     turn_spans_items: bool = False
     #: a call turn must follow a user or response turn: a plain model turn left right before one is merged in
     merges_model_turns: bool = False
+    #: top-level keys of a request object that hold this dialect's system prompt
+    system_keys: tuple[str, ...] = ()
 
     @abstractmethod
     def view(self, msg: JSON) -> View: ...
@@ -92,9 +94,22 @@ class Dialect(ABC):
         """The call's arguments for templates: parsed if they parse, else their text (at most `limit` chars)."""
         return None
 
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        """The call's arguments exactly as it carries them (a JSON text or an object), None if it has none."""
+        return None
+
     # -- text, for the behavioural signals ---------------------------------------------------------------
     @abstractmethod
     def text_of(self, msg: JSON) -> str: ...
+
+    def system_text(self, value: JSON) -> str | None:
+        """The text of a request's system prompt in this dialect's shape; None when `value` is not of its shape."""
+        return value if isinstance(value, str) else None
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        """The function declarations (each with `name`, a description and a parameter schema) of one tool
+        definition in this dialect's shape; None when `tool` is not of its shape."""
+        return None
 
     def result_text(self, msg: JSON) -> str:
         """The text of the tool results a message carries."""
@@ -124,6 +139,13 @@ def text_from_parts(content: JSON, keys: tuple[str, ...] = ("text",)) -> str:
                 out.append(part)
         return "\n".join(out)
     return ""
+
+
+def text_of_value(v: JSON) -> str:
+    """The text of a string or a list of typed parts; "" for anything else."""
+    if isinstance(v, str):
+        return v
+    return text_from_parts(v) if isinstance(v, list) else ""
 
 
 def content_present(content: JSON) -> bool:

@@ -5,13 +5,13 @@ Calls may carry no id; the tracker then pairs a response with the first open cal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import orjson
 
 from ..model import JSON, Call, DialectName, Result, Role, View
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
-from .base import object_arguments, require_object
+from .base import object_arguments, require_object, text_of_value
 
 _ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
@@ -20,6 +20,7 @@ class Gemini(BlockDialect):
     name: DialectName = "gemini"
     container = "parts"
     merges_model_turns = True  # "function call turn comes immediately after a user turn or a response turn"
+    system_keys = ("systemInstruction", "system_instruction")
 
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and "functionResponse" in part
@@ -106,6 +107,20 @@ class Gemini(BlockDialect):
 
     def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
         return object_arguments(self._args(msg, pos), limit)
+
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        return self._args(msg, pos)
+
+    def system_text(self, value: JSON) -> str | None:
+        if isinstance(value, dict) and "parts" in value:  # a Content: {"parts": [{"text": ...}]}
+            return text_of_value(value["parts"])
+        return super().system_text(value)
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        decls = tool.get("functionDeclarations") or tool.get("function_declarations")
+        if not isinstance(decls, list):
+            return None
+        return [d for d in decls[:64] if isinstance(d, Mapping)]
 
     def result_text(self, msg: JSON) -> str:
         parts = msg.get("parts") if isinstance(msg, dict) else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
 import orjson
 
@@ -44,6 +44,7 @@ class OpenAIResponses(Dialect):
     name: DialectName = "openai_responses"
     block_style = False
     turn_spans_items = True  # consecutive function_call and reasoning items before any output: one model turn
+    system_keys = ("instructions",)
 
     def view(self, msg: JSON) -> View:
         m = require_object(msg)
@@ -89,6 +90,12 @@ class OpenAIResponses(Dialect):
         if msg.get("type") != "function_call":
             return ""  # a custom tool's input is free text
         return json_arguments_error(msg.get("arguments"))
+
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        return msg.get("arguments", msg.get("input"))  # the item is the call
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        return (tool,)  # {type: "function", name, description, parameters}
 
     def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
         if msg.get("type") != "function_call":
