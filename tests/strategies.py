@@ -219,6 +219,7 @@ class CallSpec:
     name: str | None  # None: malformed (no name)
     kind: str = "function"  # Responses: "function" or "custom"
     bad_input: bool = False  # Anthropic: `input` that is not an object
+    uid: int = 0  # unique per call: its arguments carry it, and so do its results' texts ("result of NAME #UID")
 
 
 @dataclass
@@ -228,7 +229,8 @@ class Ev:
     kind: str  # system user asst calls empty_calls results invalid other
     text: str | None = None
     calls: list[CallSpec] = field(default_factory=list)
-    results: list[tuple[str | None, str, str]] = field(default_factory=list)  # (call id, tool name, kind)
+    # (call id, tool name, kind, uid of the call it answers; 0 for orphans)
+    results: list[tuple[str | None, str, str, int]] = field(default_factory=list)
     text_first: bool = False  # block dialects: text before the result parts
     reasoning: bool = False  # Responses: a reasoning item before the call items
     thinking: bool = False  # Anthropic: a thinking block in the model turn
@@ -249,8 +251,11 @@ class _Counter:
 
 
 @st.composite
-def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[Ev]:
+def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6, reuse: bool = False) -> list[Ev]:
     """An abstract conversation with faults, shaped so that only the faults the engine repairs are present.
+
+    `reuse`: about a third of the calls reuse an earlier call's id (numbering that restarts per response, as
+    some endpoints do), so results must be told apart by the most-recent-call rule.
 
     Input defects the contract does not cover (a Gemini call turn right after a model text turn, a Responses
     reasoning item not followed by its item) are not generated.
@@ -260,7 +265,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
     counter = _Counter()
     evs: list[Ev] = []
     issued: list[CallSpec] = []  # every well-formed call issued so far (for late / duplicate results and ids)
-    late: list[tuple[str | None, str, str]] = []  # results held back, to arrive after the block closed
+    late: list[tuple[str | None, str, str, int]] = []  # results held back, to arrive after the block closed
     gem_ids = draw(st.sampled_from(["ids", "none", "mixed"])) if dialect == "gemini" else "ids"
     has_system = dialect in ("openai_chat", "openai_responses")
 
@@ -273,7 +278,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
     if has_system and draw(st.booleans()):
         evs.append(Ev("system", text("system")))
     if draw(st.integers(0, 9)) == 0:  # context trimming cut the call: the history starts with results
-        evs.append(Ev("results", results=[(f"trimmed_{counter.next()}", draw(st.sampled_from(TOOLS)), "function")]))
+        evs.append(Ev("results", results=[(f"trimmed_{counter.next()}", draw(st.sampled_from(TOOLS)), "function", 0)]))
     # what the last event rendered was: "text" (a model text turn), "calls" (a model call turn) or ""; a Gemini
     # call turn must not follow a model text turn (a rule the engine does not repair, so it is not generated)
     last_model = ""
@@ -317,7 +322,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
                 cid = call_id() if with_id else None
             else:
                 cid = call_id()
-            spec = CallSpec(cid, name)
+            spec = CallSpec(cid, name, uid=counter.next())
             if dialect == "openai_responses" and draw(st.integers(0, 3)) == 0:
                 spec.kind = "custom"
             fault = draw(st.integers(0, 24))
@@ -327,14 +332,14 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
                 spec.name = None  # malformed: no name
             elif fault == 2 and dialect == "anthropic":
                 spec.bad_input = True
-            elif fault == 3 and issued and spec.id is not None:
+            elif (fault == 3 or (reuse and fault >= 16)) and issued and spec.id is not None:
                 spec.id = draw(st.sampled_from([c.id for c in issued if c.id is not None] or [cid]))  # reuse
             calls.append(spec)
         turn_text = text("assistant") if draw(st.integers(0, 2)) == 0 else None
         evs.append(Ev("calls", turn_text, calls=calls, reasoning=draw(st.booleans()),
                       thinking=draw(st.integers(0, 3)) == 0))
         last_model = "calls"
-        answerable = [(c.id, c.name, c.kind) for c in calls
+        answerable = [(c.id, c.name, c.kind, c.uid) for c in calls
                       if c.name is not None and (c.id is not None or dialect == "gemini")]
         issued.extend(c for c in calls if c.name is not None and c.id is not None)
         # which results come back, and how
@@ -358,7 +363,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
         if results and draw(st.integers(0, 9)) == 0:
             results.append(results[0])  # a retry wrote a second result
         if draw(st.integers(0, 14)) == 0:
-            results.append((f"ghost_{counter.next()}", "ghost_tool", "function"))  # an orphan
+            results.append((f"ghost_{counter.next()}", "ghost_tool", "function", 0))  # an orphan
         if results:
             rtext = text("user") if draw(st.integers(0, 4)) == 0 else None
             if block and len(results) > 1 and draw(st.integers(0, 4)) == 0:
@@ -405,9 +410,9 @@ def _chat(ev: Ev, i: int) -> list[Msg]:
         return [{"role": "assistant", "content": ev.text, "tool_calls": []}]
     if ev.kind == "calls":
         return [{"role": "assistant", "content": ev.text,
-                 "tool_calls": [chat_call(c.id, c.name, args='{"q": 1}') for c in ev.calls]}]
+                 "tool_calls": [chat_call(c.id, c.name, args=f'{{"q": {c.uid}}}') for c in ev.calls]}]
     if ev.kind == "results":
-        msgs = [chat_tool(cid or "", f"result of {name}") for cid, name, _ in ev.results]
+        msgs = [chat_tool(cid or "", f"result of {name} #{uid}") for cid, name, _, uid in ev.results]
         if ev.text:
             msgs.append(chat_user(ev.text))
         return msgs
@@ -432,10 +437,10 @@ def _anthropic(ev: Ev, i: int) -> list[Msg]:
         if ev.text:
             blocks.append(ant_text(ev.text))
         for c in ev.calls:
-            blocks.append(ant_use(c.id, c.name, inp="not an object" if c.bad_input else {"q": i}))
+            blocks.append(ant_use(c.id, c.name, inp="not an object" if c.bad_input else {"q": c.uid}))
         return [ant_asst(*blocks)]
     if ev.kind == "results":
-        parts: list[Msg] = [ant_result(cid or "", f"result of {name}") for cid, name, _ in ev.results]
+        parts: list[Msg] = [ant_result(cid or "", f"result of {name} #{uid}") for cid, name, _, uid in ev.results]
         if ev.text:
             parts = [ant_text(ev.text), *parts] if ev.text_first else [*parts, ant_text(ev.text)]
         return [ant_user(*parts)]
@@ -461,13 +466,18 @@ def _responses(ev: Ev, i: int) -> list[Msg]:
         for k, c in enumerate(ev.calls):
             if ev.reasoning and k == 0:
                 msgs.append(resp_reasoning(i))
-            msgs.append(resp_call(c.id, c.name, "custom_tool_call" if c.kind == "custom" else "function_call"))
+            m = resp_call(c.id, c.name, "custom_tool_call" if c.kind == "custom" else "function_call")
+            if "input" in m:
+                m["input"] = f"select {c.uid}"
+            else:
+                m["arguments"] = f'{{"q": {c.uid}}}'
+            msgs.append(m)
         return msgs
     if ev.kind == "results":
         msgs = []
-        for cid, name, kind in ev.results:
+        for cid, name, kind, uid in ev.results:
             out_kind = "custom_tool_call_output" if kind == "custom" else "function_call_output"
-            msgs.append(resp_output(cid or "", f"result of {name}", out_kind))
+            msgs.append(resp_output(cid or "", f"result of {name} #{uid}", out_kind))
         if ev.text:
             msgs.append(resp_user(ev.text))
         return msgs
@@ -489,10 +499,14 @@ def _gemini(ev: Ev, i: int) -> list[Msg]:
         return [gem_model(ev.text)]
     if ev.kind == "calls":
         parts: list[Msg] = [{"text": ev.text}] if ev.text else []
-        parts.extend(gem_fc(c.name, c.id) for c in ev.calls)
+        for c in ev.calls:
+            fc = gem_fc(c.name, c.id)
+            fc["functionCall"]["args"] = {"q": c.uid}
+            parts.append(fc)
         return [{"role": "model", "parts": parts}]
     if ev.kind == "results":
-        rparts: list[Msg] = [gem_fr(name, cid, {"output": f"result of {name}"}) for cid, name, _ in ev.results]
+        rparts: list[Msg] = [gem_fr(name, cid, {"output": f"result of {name} #{uid}"})
+                             for cid, name, _, uid in ev.results]
         if ev.text:
             rparts = [{"text": ev.text}, *rparts] if ev.text_first else [*rparts, {"text": ev.text}]
         return [{"role": "user", "parts": rparts}]
@@ -505,10 +519,11 @@ _RENDER = {"openai_chat": _chat, "anthropic": _anthropic, "openai_responses": _r
 
 
 @st.composite
-def histories(draw: st.DrawFn, dialect: str | None = None, max_episodes: int = 6) -> tuple[str, list[Msg]]:
-    """(dialect, native messages) of a realistic, usually broken, history."""
+def histories(draw: st.DrawFn, dialect: str | None = None, max_episodes: int = 6,
+              reuse: bool = False) -> tuple[str, list[Msg]]:
+    """(dialect, native messages) of a realistic, usually broken, history (`reuse`: ids reused often)."""
     d = dialect or draw(st.sampled_from(DIALECT_NAMES))
-    return d, render(draw(conversations(d, max_episodes)), d)
+    return d, render(draw(conversations(d, max_episodes, reuse)), d)
 
 
 def clean_history(dialect: str, episodes: int, start: int = 0) -> list[Msg]:
@@ -518,8 +533,8 @@ def clean_history(dialect: str, episodes: int, start: int = 0) -> list[Msg]:
         a, b = f"call_{e:06d}_a", f"call_{e:06d}_b"  # fixed width: state size does not grow with the ids
         evs = [
             Ev("user", f"user {e}"),
-            Ev("calls", None, calls=[CallSpec(a, "search"), CallSpec(b, "get_weather")]),
-            Ev("results", results=[(a, "search", "function"), (b, "get_weather", "function")]),
+            Ev("calls", None, calls=[CallSpec(a, "search", uid=1), CallSpec(b, "get_weather", uid=2)]),
+            Ev("results", results=[(a, "search", "function", 1), (b, "get_weather", "function", 2)]),
             Ev("asst", f"assistant {e}"),
         ]
         out.extend(render(evs, dialect))

@@ -58,6 +58,8 @@ class RepairAction(StrEnum):
     MERGE_TURNS = "merge_turns"  # Gemini: a model turn merged into the call turn after it
     REORDER_RESULTS_FIRST = "reorder_results_first"
     REMOVE_EMPTY_TOOL_CALLS = "remove_empty_tool_calls"
+    # a call that reuses an earlier call's id gets a fresh one, rewritten on its results too (`to`: the new id)
+    RENAME_CALL_ID = "rename_call_id"
 
 
 SEVERITY: dict[FindingKind, Severity] = {

@@ -38,6 +38,7 @@ _RA = RepairAction
 _DR = DanglingReason
 _HOLDABLE = frozenset({DanglingReason.USER_INTERRUPT, DanglingReason.ASSISTANT_CONTINUED})
 ARGS_KEPT = 4096  # characters of a call's arguments kept for templates that show them
+MAX_ID = 64  # longest fresh call id (Bedrock's limit, the strictest of the providers')
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,10 @@ class Tracker:
         self._ts: int | None = None  # event time of the message being fed
         self._new_held: _Held | None = None  # the block `_close` just held (for `_user` to give it its host)
         self._moved_to: _Held | None = None  # the held block `_classify` just matched a late result to
+        # reused call ids: the id a later call reused -> the fresh id that call carries in the output (results
+        # with the id belong to it, the most recent call with their id); kept while that call is remembered
+        self._alias: dict[str, str] = {}
+        self._renamed_to: str | None = None  # the fresh id `_classify` just read a result's id as
         self._step = Step()
 
     # -- public ---------------------------------------------------------------------------------------------
@@ -303,7 +308,7 @@ class Tracker:
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step
-        elif role is Role.TOOL and self._block is not None:
+        elif role is Role.TOOL and self._block is not None and not self._alias:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
             if c is not None and not c.answered and b.start < 0 and not self._pending:
@@ -394,6 +399,8 @@ class Tracker:
             assert d is not None
             bad: list[int] = []
             seen: set[str] = set()
+            renames: list[tuple[int, str]] = []
+            shadowed: list[_Held] = []
             per_name: dict[str, int] = {}
             seq = b.seq if extends and b is not None else self._block_seq + 1
             for c in view.calls:
@@ -408,14 +415,27 @@ class Tracker:
                     k = per_name.get(c.name, 0)
                     per_name[c.name] = k + 1
                     cid = f"#{seq}.{c.name}.{k}"
-                elif cid in seen or (b is not None and cid in b.calls) or cid in self._recent \
-                        or cid in self._waiting:
-                    self._find(_FK.DUPLICATE_TOOL_CALL_ID, idx, cid, c.name)
-                    self._act(_RA.DROP_CALL, idx, cid, c.name)
-                    bad.append(c.pos)
-                    continue
+                elif self._in_use(cid, seen, b):
+                    # a reused id: results from here on belong to this call (the most recent with the id), so
+                    # it gets a fresh id and the earlier call waits for no more results
+                    fresh = self._fresh_id(cid, idx, seen, b)
+                    self._find(_FK.DUPLICATE_TOOL_CALL_ID, idx, cid, c.name, detail=f"reused: renamed to {fresh}")
+                    self._act(_RA.RENAME_CALL_ID, idx, cid, c.name, to=fresh)
+                    h = self._waiting.pop(self._alias.get(cid, cid), None) if self._waiting else None
+                    if h is not None:
+                        h.waiting -= 1
+                        if h.waiting == 0:
+                            shadowed.append(h)
+                    self._alias[cid] = fresh
+                    renames.append((c.pos, fresh))
+                    cid = fresh
                 seen.add(cid)
                 good.append((cid, c, real))
+            if renames:
+                msg = d.rename_calls(msg, renames)
+                modified = True
+            for h in shadowed:  # every call it waited for was shadowed: nothing more can come
+                self._decide(h, tag)
             if bad:
                 new = d.remove_calls(msg, bad)
                 if new is None:
@@ -425,8 +445,8 @@ class Tracker:
                 msg = new
                 modified = True
                 if good:  # positions moved: read them again from the rewritten message
-                    fresh = d.view(msg).calls
-                    good = [(cid, fc, real) for (cid, _, real), fc in zip(good, fresh, strict=True)]
+                    moved = d.view(msg).calls
+                    good = [(cid, fc, real) for (cid, _, real), fc in zip(good, moved, strict=True)]
         if not good and view.empty:
             self._find(_FK.EMPTY_CONTENT, idx)
             self._act(_RA.DROP_MESSAGE, idx)
@@ -527,6 +547,11 @@ class Tracker:
         if verdict == _DROP:
             self._act(_RA.DROP_RESULT, idx, r.call_id)
             return
+        if self._renamed_to is not None:
+            d = self._d
+            assert d is not None
+            self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=self._renamed_to)
+            msg = d.rename_results(msg, [(r.pos, self._renamed_to)])
         if verdict == _MOVED:
             h = self._moved_to
             assert h is not None
@@ -553,18 +578,28 @@ class Tracker:
                 view = d.view(msg)
                 modified = True
             verdicts = []
-            decided: list[_Held] = []
+            moved: list[tuple[Result, _Held]] = []
+            renames: list[tuple[int, str]] = []
             for r in view.results:
                 v = self._classify(r, idx)
                 verdicts.append((r, v))
+                if v != _DROP and self._renamed_to is not None:
+                    self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=self._renamed_to)
+                    renames.append((r.pos, self._renamed_to))
                 if v == _MOVED:
                     h = self._moved_to
                     assert h is not None
-                    anchor = self._at(h.anchor)
-                    assert isinstance(anchor, _Anchor)
-                    anchor.parts.extend(d.result_parts(msg, [r.pos]))
-                    if h.waiting == 0:
-                        decided.append(h)
+                    moved.append((r, h))
+            if renames:
+                msg = d.rename_results(msg, renames)
+                modified = True
+            decided: list[_Held] = []
+            for r, h in moved:
+                anchor = self._at(h.anchor)
+                assert isinstance(anchor, _Anchor)
+                anchor.parts.extend(d.result_parts(msg, [r.pos]))
+                if h.waiting == 0:
+                    decided.append(h)
             remove = [r.pos for r, v in verdicts if v != _KEEP]
             for r, v in verdicts:
                 if v == _DROP:
@@ -641,6 +676,11 @@ class Tracker:
         Reports why not."""
         b = self._block
         cid = r.call_id
+        self._renamed_to = None
+        if cid is not None and self._alias:
+            new = self._alias.get(cid)
+            if new is not None:  # a reused id: the result belongs to the most recent call with it
+                cid = self._renamed_to = new
         if cid is None:  # pair by name (dialects with optional ids)
             cid = self._match_name(r.name)
             if cid is None:
@@ -702,6 +742,30 @@ class Tracker:
                 answered = cid
         return answered  # a second response for an answered call: reported as a duplicate
 
+    # -- reused ids -----------------------------------------------------------------------------------------
+    def _in_use(self, cid: str, seen: set[str], b: _Block | None) -> bool:
+        """Whether a call id is taken: by a call of this message, of the open block, a remembered closed call, a
+        held call, or as an id a later call reused."""
+        return cid in seen or (b is not None and cid in b.calls) or cid in self._recent or cid in self._waiting \
+            or cid in self._alias
+
+    def _fresh_id(self, cid: str, idx: int, seen: set[str], b: _Block | None) -> str:
+        """A deterministic new id for a call that reused `cid` at input index `idx`: `<cid>_<idx>` (then
+        `_<k>`), at most 64 characters, made of the id's own characters and `_`."""
+        k = 0
+        while True:
+            suffix = f"_{idx}" if k == 0 else f"_{idx}_{k}"
+            new = cid[: max(1, MAX_ID - len(suffix))] + suffix
+            if not self._in_use(new, seen, b):
+                return new
+            k += 1
+
+    def _forget_alias(self, fresh: str) -> None:
+        """The call that carries `fresh` is forgotten: results with the id it reused are orphans again."""
+        for cid, new in list(self._alias.items()):
+            if new == fresh:
+                del self._alias[cid]
+
     # -- closing a block ------------------------------------------------------------------------------------
     def _close(self, reason: DanglingReason | None, closer: int | None, tag: Any,
                host: bool = False, final: bool = False) -> list[JSON] | None:
@@ -717,7 +781,7 @@ class Tracker:
         out_parts: list[JSON] | None = None
         user_index = closer if reason is _DR.USER_INTERRUPT else None
         if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
-                and any(c.real for _, c in unanswered):
+                and any(c.real and cid not in self._alias for cid, c in unanswered):
             self._hold(b, unanswered, reason, closer)
         elif unanswered:
             assert reason is not None
@@ -739,7 +803,10 @@ class Tracker:
             c.user_index = user_index
             recent[cid] = c
         while len(recent) > self.config.recent_window:
-            del recent[next(iter(recent))]
+            old = next(iter(recent))
+            del recent[old]
+            if self._alias:
+                self._forget_alias(old)
         return out_parts
 
     def _hold(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason,
@@ -753,7 +820,7 @@ class Tracker:
         h = _Held(b.calls, 0, start, anchor, reason, closer, deadline, b.opened, b.partial_reported)
         h.host = b.results_turn
         for cid, c in unanswered:
-            if c.real:
+            if c.real and cid not in self._alias:  # (a shadowed call: its id now names a later call)
                 self._waiting[cid] = h
                 h.waiting += 1
         self._held.append(h)
@@ -961,11 +1028,12 @@ class Tracker:
         s.findings.append(Finding(kind, index, call_id, tool, reason, detail))
 
     def _act(self, action: RepairAction, index: int | None, call_id: str | None = None, tool: str | None = None,
-             reason: DanglingReason | None = None) -> None:
+             reason: DanglingReason | None = None, to: str = "") -> None:
         s = self._step
         if s.actions is _NONE:
             s.actions = []
-        s.actions.append(Action(action, index, call_id, tool, reason))
+        s.actions.append(Action(action, index, call_id, tool, reason, {"to": to}) if to
+                         else Action(action, index, call_id, tool, reason))
 
     def _take(self) -> Step:
         if self._q:
@@ -1002,6 +1070,8 @@ class Tracker:
                 st["hb"] = self._qbase
         if self._held:
             st["hl"] = [h.to_state() for h in self._held]
+        if self._alias:
+            st["al"] = [[cid, new] for cid, new in self._alias.items()]
         return st
 
     @classmethod
@@ -1049,6 +1119,7 @@ class Tracker:
             c.reported = bool(reported)
             t._recent[cid] = c
         t._pending = [Emitted.from_state(e) for e in st.get("pr", ())]
+        t._alias = {cid: new for cid, new in st.get("al", ())}
         return t
 
 

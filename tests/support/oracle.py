@@ -94,6 +94,71 @@ def is_valid(messages: Sequence[Any], dialect: Dialect, *, ignore: frozenset[str
 
 
 # ----------------------------------------------------------------------------------------------------
+# which call a result answers
+
+
+def attribute(messages: Sequence[Any], dialect: Dialect) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """(call, result) for every result with an id: the call it answers is **the most recent call with its id
+    that precedes it** (a well-formed call: an id and a name), whatever lies between them. Results with no such
+    call are left out.
+
+    On an input history this is the truth of who answered what, even where ids are reused; on a valid history
+    (ids unique, results in their call's block) it is the pairing the provider reads. The parts are the native
+    call and result objects (tool call, `tool_use` block, call item, `functionCall` body; and their results).
+    """
+    latest: dict[str, Mapping[str, Any]] = {}
+    out: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+    for msg in messages:
+        for is_call, cid, part in _tool_parts(msg, dialect):
+            if is_call:
+                latest[cid] = part
+            elif cid in latest:
+                out.append((latest[cid], part))
+    return out
+
+
+def _tool_parts(msg: Any, dialect: Dialect) -> list[tuple[bool, str, Mapping[str, Any]]]:
+    """(is a call, id, native part) of the well-formed calls and the results with an id of one message."""
+    out: list[tuple[bool, str, Mapping[str, Any]]] = []
+    if not isinstance(msg, Mapping):
+        return out
+    if dialect == "openai_chat":
+        if msg.get("role") == "tool" and _is_id(msg.get("tool_call_id")):
+            out.append((False, msg["tool_call_id"], msg))
+        tcs = msg.get("tool_calls") if msg.get("role") == "assistant" else None
+        for tc in tcs if isinstance(tcs, list) else []:
+            if isinstance(tc, Mapping) and _is_id(tc.get("id")) and _chat_call_name(tc) is not None:
+                out.append((True, tc["id"], tc))
+    elif dialect == "openai_responses":
+        kind = _resp_kind(msg)
+        cid = msg.get("call_id")
+        if kind in _RESP_CALL_TYPES and _is_id(cid) and _is_name(msg.get("name")):
+            out.append((True, cid, msg))
+        elif kind in _RESP_OUTPUT_TYPES and _is_id(cid):
+            out.append((False, cid, msg))
+    elif dialect == "anthropic":
+        content = msg.get("content")
+        for b in content if isinstance(content, list) else []:
+            t = _block_type(b)
+            if t == "tool_use" and msg.get("role") == "assistant" and _is_id(b.get("id")) \
+                    and _is_name(b.get("name")) and isinstance(b.get("input"), Mapping):
+                out.append((True, b["id"], b))
+            elif t == "tool_result" and msg.get("role") == "user" and _is_id(b.get("tool_use_id")):
+                out.append((False, b["tool_use_id"], b))
+    elif dialect == "gemini":
+        parts = msg.get("parts")
+        for p in parts if isinstance(parts, list) else []:
+            fc = _part_body(p, "functionCall", "function_call")
+            fr = _part_body(p, "functionResponse", "function_response")
+            if isinstance(fc, Mapping) and msg.get("role") == "model" and _is_id(fc.get("id")) \
+                    and _is_name(fc.get("name")):
+                out.append((True, fc["id"], fc))
+            elif isinstance(fr, Mapping) and msg.get("role", "user") != "model" and _is_id(fr.get("id")):
+                out.append((False, fr["id"], fr))
+    return out
+
+
+# ----------------------------------------------------------------------------------------------------
 # helpers
 
 

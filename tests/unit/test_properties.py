@@ -6,7 +6,10 @@
 (d) no user or assistant text is lost, nor reordered;
 (e) the tracker's state does not grow with the length of a clean history;
 (f) every real tool result that has a valid place (its call is well formed and its id used once) is kept;
-(g) with event times, the stream (held blocks decided by the watermark) equals batch given the same times.
+(g) with event times, the stream (held blocks decided by the watermark) equals batch given the same times;
+(h) with call ids reused often: every real result ends in the block of the call it answers (the most recent
+    call with its id before it, as the oracle reads the input), the first result of each call is kept, and
+    (a), (b), (c), (g) hold too.
 
 Deterministic: `derandomize=True` and no example database, so CI sees the same examples every run; the
 whole file runs in about 35 s.
@@ -23,7 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 import processor
 import tests.strategies as S
 from processor import Finding, RepairConfig, Tracker
-from tests.support.oracle import validate
+from tests.support.oracle import attribute, validate
 
 PROPS = settings(
     max_examples=200,
@@ -281,5 +284,102 @@ def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str) -> 
             assert findings == batch.findings, ctx
         bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule != "invalid_role"]
         assert not bad, f"ts={ts}, input:\n{_dump(h)}\noutput:\n{_dump(batch.messages)}"
+
+    prop()
+
+
+# ----------------------------------------------------------------------------------------------------
+# (h) reused call ids
+
+
+REUSE = settings(PROPS, max_examples=120)
+
+
+def _uid_of_call(call: Any) -> int:
+    args = call.get("function", {}).get("arguments") if "function" in call else \
+        call.get("input", call.get("args", call.get("arguments")))
+    if isinstance(args, str):
+        if args.startswith("select "):  # a custom tool's free-text input
+            return int(args[7:])
+        args = orjson.loads(args)
+    return int(args["q"]) if isinstance(args, dict) and "q" in args else -1
+
+
+def _result_text(result: Any) -> str:
+    v = result.get("content", result.get("output", result.get("response")))
+    return str(v.get("output", "") if isinstance(v, dict) else v)
+
+
+@pytest.mark.parametrize(("dialect", "strategy"), CASES)
+def test_every_real_result_ends_with_the_call_it_answers(dialect: str, strategy: str) -> None:
+    @REUSE
+    @given(S.histories(dialect, reuse=True))
+    def prop(h: tuple[str, list[Any]]) -> None:
+        truth: dict[str, set[int]] = {}  # real result text -> uids of the calls it answers by the rule
+        first: dict[int, str] = {}  # each call's first real result: kept
+        for call, res in attribute(h[1], dialect):  # type: ignore[arg-type]
+            text = _result_text(res)
+            if text.startswith("result of"):
+                truth.setdefault(text, set()).add(_uid_of_call(call))
+                first.setdefault(id(call), text)
+        r = processor.repair(h[1], dialect, strategy)  # type: ignore[arg-type]
+        ctx = f"input:\n{_dump(h[1])}\noutput:\n{_dump(r.messages)}"
+        bad = [(v.rule, v.index, v.detail) for v in validate(r.messages, dialect) if v.rule != "invalid_role"]
+        assert not bad, (bad, ctx)
+        kept = set()
+        for call, res in attribute(r.messages, dialect):  # type: ignore[arg-type]
+            text = _result_text(res)
+            if text.startswith("result of"):
+                assert _uid_of_call(call) in truth.get(text, set()), (text, ctx)
+                kept.add(text)
+        assert set(first.values()) <= kept, (sorted(set(first.values()) - kept), ctx)
+
+    prop()
+
+
+@pytest.mark.parametrize(("dialect", "strategy"), CASES)
+def test_reused_ids_repair_idempotently_and_stream_equals_batch(dialect: str, strategy: str) -> None:
+    @REUSE
+    @given(S.histories(dialect, reuse=True))
+    def prop(h: tuple[str, list[Any]]) -> None:
+        once = processor.repair(h[1], dialect, strategy, behaviour=False)
+        twice = processor.repair(once.messages, dialect, strategy, behaviour=False)
+        ctx = f"input:\n{_dump(h[1])}\nonce:\n{_dump(once.messages)}"
+        assert twice.messages == once.messages and twice.actions == [], ctx
+        for round_trip in (False, True):
+            msgs, findings = _stream(h[1], dialect, strategy, round_trip=round_trip)
+            assert msgs == once.messages, (round_trip, ctx)
+            assert findings == once.findings, (round_trip, ctx)
+
+    prop()
+
+
+@pytest.mark.parametrize(("dialect", "strategy"), CASES)
+def test_reused_ids_with_event_time_stream_equals_batch(dialect: str, strategy: str) -> None:
+    from dataclasses import replace
+
+    cfg = replace(GRACE, strategy=strategy)
+
+    @REUSE
+    @given(S.histories(dialect, reuse=True).flatmap(lambda h: S.timestamps(len(h[1])).map(lambda ts: (h, ts))))
+    def prop(x: tuple[tuple[str, list[Any]], list[int]]) -> None:
+        (_, h), ts = x
+        batch = processor.repair(h, dialect, config=cfg, timestamps=ts, behaviour=False)
+        t = Tracker(dialect, cfg)
+        out: list[Any] = []
+        findings: list[Finding] = []
+        for i, m in enumerate(h):
+            for step in (t.feed(m, tag=i, ts=ts[i]), t.advance(ts[i])):
+                out.extend(e.message for e in step.messages)
+                findings.extend(step.findings)
+            t = Tracker.from_state(orjson.loads(orjson.dumps(t.to_state())), cfg)
+        step = t.finish()
+        out.extend(e.message for e in step.messages)
+        findings.extend(step.findings)
+        ctx = f"ts={ts}, input:\n{_dump(h)}"
+        assert out == batch.messages, ctx
+        assert findings == batch.findings, ctx
+        bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule != "invalid_role"]
+        assert not bad, f"{ctx}\noutput:\n{_dump(batch.messages)}"
 
     prop()

@@ -366,30 +366,51 @@ CASES: list[Case] = [
          [("duplicate_tool_result", 2, None, "search", None)],
          fill=[gem_user("q"), gem_calls("search"), gem_resps("search")]),
     # ------------------------------------------------------------------ duplicate call ids
+    # A reused id: a result belongs to the most recent call with its id before it; that call gets a fresh id
+    # (`<id>_<input index>`) on both sides, the earlier one its own outcome.
     Case("chat-duplicate-call-id-in-one-message", "openai_chat",
          [chat_user("q"), chat_calls("a", ("a", "search")), chat_tool("a")],
-         [("duplicate_tool_call_id", 1, "a", "search", None)],
-         fill=[chat_user("q"), chat_calls("a"), chat_tool("a")]),
+         [("duplicate_tool_call_id", 1, "a", "search", None),
+          ("dangling_tool_call", 1, "a", "get_weather", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[chat_user("q"), chat_calls("a", ("a_1", "search")), chat_tool("a_1"),
+               s_chat("a", "get_weather", END)],
+         drop=[chat_user("q"), chat_calls(("a_1", "search")), chat_tool("a_1")]),
     Case("chat-duplicate-call-id-of-an-earlier-block", "openai_chat",
          [chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("x"), chat_user("again"),
           chat_calls("a", content="Again."), chat_tool("a", "second"), chat_asst("y")],
-         [("duplicate_tool_call_id", 5, "a", "get_weather", None),
-          ("duplicate_tool_result", 6, "a", "get_weather", None)],
+         [("duplicate_tool_call_id", 5, "a", "get_weather", None)],
          fill=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("x"), chat_user("again"),
-               chat_asst("Again."), chat_asst("y")]),
+               chat_calls("a_5", content="Again."), chat_tool("a_5", "second"), chat_asst("y")]),
+    Case("chat-reused-id-after-an-interrupt-takes-the-result", "openai_chat",
+         [chat_user("weather in Mexico City?"), chat_calls("call_1"), chat_user("Amsterdam, I mean"),
+          chat_calls("call_1"), chat_tool("call_1", "Rainy")],
+         [("duplicate_tool_call_id", 3, "call_1", "get_weather", None),
+          ("dangling_tool_call", 1, "call_1", "get_weather", "user_interrupt")],
+         fill=[chat_user("weather in Mexico City?"), chat_calls("call_1"), s_chat("call_1", "get_weather", U),
+               chat_user("Amsterdam, I mean"), chat_calls("call_1_3"), chat_tool("call_1_3", "Rainy")],
+         drop=[chat_user("weather in Mexico City?"), chat_user("Amsterdam, I mean"), chat_calls("call_1_3"),
+               chat_tool("call_1_3", "Rainy")]),
     Case("anthropic-duplicate-call-id", "anthropic",
          [ant_user("q"), ant_asst(ant_use("a"), ant_use("a", "fetch")), ant_user(ant_result("a"))],
-         [("duplicate_tool_call_id", 1, "a", "fetch", None)],
-         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a"))]),
+         [("duplicate_tool_call_id", 1, "a", "fetch", None),
+          ("dangling_tool_call", 1, "a", "search", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a"), ant_use("a_1", "fetch")),
+               ant_user(ant_result("a_1"), s_ant("a", "search", END))],
+         drop=[ant_user("q"), ant_asst(ant_use("a_1", "fetch")), ant_user(ant_result("a_1"))]),
     Case("responses-duplicate-call-id", "openai_responses",
          [resp_user("q"), resp_call("a"), resp_output("a"), resp_call("a"), resp_output("a")],
-         [("duplicate_tool_call_id", 3, "a", "get_weather", None),
-          ("duplicate_tool_result", 4, "a", "get_weather", None)],
-         fill=[resp_user("q"), resp_call("a"), resp_output("a")]),
+         [("duplicate_tool_call_id", 3, "a", "get_weather", None)],
+         fill=[resp_user("q"), resp_call("a"), resp_output("a"), resp_call("a_3"), resp_output("a_3")]),
     Case("gemini-duplicate-call-id", "gemini",
          [gem_user("q"), gem_calls("search#a", "fetch#a"), gem_resps("search#a")],
-         [("duplicate_tool_call_id", 1, "a", "fetch", None)],
-         fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a")]),
+         [("duplicate_tool_call_id", 1, "a", "fetch", None),
+          ("dangling_tool_call", 1, "a", "search", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[gem_user("q"), gem_calls("search#a", "fetch#a_1"),
+               {"role": "user", "parts": [gem_fr("search", "a_1"), s_gem("a", "search", END)]}],
+         drop=[gem_user("q"), gem_calls("fetch#a_1"), gem_resps("search#a_1")]),
     # ------------------------------------------------------------------ empty tool_calls (OpenAI chat)
     Case("chat-empty-tool-calls-key-removed", "openai_chat",
          [chat_user("q"), {"role": "assistant", "content": "Hello", "tool_calls": []}],
@@ -707,10 +728,16 @@ def test_responses_malformed_call_takes_its_reasoning_item_with_it(strategy: str
 
 
 @pytest.mark.parametrize("strategy", ["fill", "drop"])
-def test_responses_duplicate_call_id_takes_its_reasoning_item_with_it(strategy: str) -> None:
+def test_responses_reused_call_id_is_renamed_and_dropped_with_its_reasoning_item(strategy: str) -> None:
     h = [resp_user("q"), resp_call("a"), resp_output("a"), resp_reasoning(1), resp_call("a"), resp_user("next")]
     r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
-    assert [f.kind.value for f in r.findings] == ["duplicate_tool_call_id"]
+    assert [f.kind.value for f in r.findings] == ["duplicate_tool_call_id", "dangling_tool_call"]
+    assert r.findings[1].call_id == "a_4"
+    if strategy == "fill":
+        assert r.messages[3:] == [resp_reasoning(1), resp_call("a_4"), s_resp("a_4", "get_weather", U),
+                                  resp_user("next")]
+    else:
+        assert r.messages[3:] == [resp_user("next")]
     check(r, h, "openai_responses", strategy)
 
 
@@ -837,11 +864,12 @@ def test_drop_removes_the_right_call_after_a_malformed_one_was_removed(bad: str)
     if bad == "no-id":  # [malformed, a (dangling), b (answered)]
         h = [chat_user("q"), chat_calls((None, "search"), "a", "b"), chat_tool("b"), chat_user("next")]
         kept = chat_calls("b")
-    else:  # [b (answered), b again (removed as a duplicate id), a (dangling)]
+    else:  # [b (shadowed: dangling), b again (renamed b_1, answered), a (dangling)]
         h = [chat_user("q"), chat_calls(("b", "search"), "b", "a"), chat_tool("b"), chat_user("next")]
-        kept = chat_calls(("b", "search"))
+        kept = chat_calls("b_1")
     r = processor.repair(h, strategy="drop")
-    assert r.messages == [chat_user("q"), kept, chat_tool("b"), chat_user("next")]
+    answer = chat_tool("b_1") if bad != "no-id" else chat_tool("b")
+    assert r.messages == [chat_user("q"), kept, answer, chat_user("next")]
     check(r, h, "openai_chat", "drop")
 
 
@@ -1023,3 +1051,121 @@ def test_unused_builders_are_valid() -> None:
     # keep the shared builders honest
     assert chat_call("x")["function"]["name"] == "get_weather"
     assert gem_fc("f", "i") == {"functionCall": {"args": {}, "name": "f", "id": "i"}}
+
+
+# ----------------------------------------------------------------------------------------------------
+# reused call ids: every real result ends with the call it answers (the most recent call with its id before it)
+
+
+def _rc_calls(dialect: str, calls: list[tuple[str, str]]) -> list[Msg]:
+    """A model turn calling get_weather(city) with these (id, city)."""
+    if dialect == "openai_chat":
+        return [{"role": "assistant", "content": None, "tool_calls": [
+            {"id": c, "type": "function", "function": {"name": "get_weather", "arguments": f'{{"city": "{city}"}}'}}
+            for c, city in calls]}]
+    if dialect == "anthropic":
+        return [ant_asst(*[ant_use(c, "get_weather", {"city": city}) for c, city in calls])]
+    if dialect == "openai_responses":
+        return [{"type": "function_call", "call_id": c, "name": "get_weather", "arguments": f'{{"city": "{city}"}}'}
+                for c, city in calls]
+    return [{"role": "model", "parts": [{"functionCall": {"id": c, "name": "get_weather", "args": {"city": city}}}
+                                        for c, city in calls]}]
+
+
+def _rc_results(dialect: str, results: list[tuple[str, str]]) -> list[Msg]:
+    if dialect == "openai_chat":
+        return [chat_tool(c, text) for c, text in results]
+    if dialect == "anthropic":
+        return [ant_user(*[ant_result(c, text) for c, text in results])]
+    if dialect == "openai_responses":
+        return [resp_output(c, text) for c, text in results]
+    return [{"role": "user", "parts": [gem_fr("get_weather", c, {"output": text}) for c, text in results]}]
+
+
+def _rc_user(dialect: str, text: str) -> Msg:
+    return {"openai_chat": chat_user, "anthropic": ant_user, "openai_responses": resp_user,
+            "gemini": gem_user}[dialect](text)
+
+
+def _rc_asst(dialect: str, text: str) -> Msg:
+    return {"openai_chat": chat_asst, "anthropic": ant_asst, "openai_responses": resp_asst,
+            "gemini": gem_model}[dialect](text)
+
+
+# (kind, payload): "u" user text, "a" assistant text, "c" calls [(id, city)], "r" results [(id, text)]
+REUSED_IDS: dict[str, list[tuple[str, Any]]] = {
+    "corrected-after-an-interrupt": [("u", "Weather in Mexico City?"), ("c", [("call_1", "Mexico City")]),
+                                     ("u", "Amsterdam, I mean"), ("c", [("call_1", "Amsterdam")]),
+                                     ("r", [("call_1", "Rainy")])],
+    "a-second-result-after-the-reuse": [("u", "q"), ("c", [("call_1", "Mexico City")]), ("u", "no, Amsterdam"),
+                                        ("c", [("call_1", "Amsterdam")]), ("r", [("call_1", "Rainy")]),
+                                        ("r", [("call_1", "Sunny")])],
+    "both-answered-in-turn": [("u", "q"), ("c", [("call_1", "Mexico City")]), ("r", [("call_1", "Sunny")]),
+                              ("a", "Sunny there."), ("u", "And Amsterdam?"), ("c", [("call_1", "Amsterdam")]),
+                              ("r", [("call_1", "Rainy")])],
+    "parallel-calls-one-id": [("u", "q"), ("c", [("call_1", "Mexico City"), ("call_1", "Amsterdam")]),
+                              ("r", [("call_1", "Rainy")])],
+    "parallel-block-then-reuse": [("u", "q"), ("c", [("call_1", "Mexico City"), ("call_2", "Paris")]),
+                                  ("r", [("call_1", "Sunny")]), ("u", "skip Paris, Amsterdam"),
+                                  ("c", [("call_2", "Amsterdam")]), ("r", [("call_2", "Rainy")])],
+    "late-result-before-the-reuse": [("u", "q"), ("c", [("call_1", "Mexico City")]), ("u", "still there?"),
+                                     ("r", [("call_1", "Sunny")]), ("a", "Sunny."), ("u", "Amsterdam?"),
+                                     ("c", [("call_1", "Amsterdam")]), ("r", [("call_1", "Rainy")])],
+    "interleaved-user-then-reuse-then-late": [("u", "q"), ("c", [("call_0", "Oslo"), ("call_1", "Mexico City")]),
+                                              ("r", [("call_0", "Snow")]), ("u", "Amsterdam instead"),
+                                              ("c", [("call_1", "Amsterdam")]), ("r", [("call_1", "Rainy")]),
+                                              ("a", "Rainy in Amsterdam.")],
+    "numbering-restarts-per-response": [("u", "q"), ("c", [("call_0", "Mexico City"), ("call_1", "Paris")]),
+                                        ("r", [("call_0", "Sunny"), ("call_1", "Cloudy")]), ("a", "ok"),
+                                        ("u", "Amsterdam and Oslo?"),
+                                        ("c", [("call_0", "Amsterdam"), ("call_1", "Oslo")]),
+                                        ("r", [("call_1", "Snow"), ("call_0", "Rainy")])],
+}
+
+
+def _rc_history(dialect: str, script: list[tuple[str, Any]]) -> list[Msg]:
+    out: list[Msg] = []
+    for kind, payload in script:
+        if kind == "u":
+            out.append(_rc_user(dialect, payload))
+        elif kind == "a":
+            out.append(_rc_asst(dialect, payload))
+        elif kind == "c":
+            out.extend(_rc_calls(dialect, payload))
+        else:
+            out.extend(_rc_results(dialect, payload))
+    return out
+
+
+def _city(call: Any) -> str:
+    import json
+
+    args = call.get("function", {}).get("arguments") if "function" in call else \
+        call.get("input", call.get("args", call.get("arguments")))
+    return str((json.loads(args) if isinstance(args, str) else args)["city"])
+
+
+def _answer(result: Any) -> str:
+    v = result.get("content", result.get("output", result.get("response")))
+    return str(v.get("output", v.get("error")) if isinstance(v, dict) else v)
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+@pytest.mark.parametrize("dialect", ["openai_chat", "anthropic", "openai_responses", "gemini"])
+@pytest.mark.parametrize("case", sorted(REUSED_IDS))
+def test_a_result_for_a_reused_id_ends_with_the_call_it_answers(case: str, dialect: str, strategy: str) -> None:
+    from tests.support.oracle import attribute
+
+    h = _rc_history(dialect, REUSED_IDS[case])
+    truth: dict[str, str] = {}  # real result -> the city of the call it answers
+    first: dict[int, str] = {}  # each call's first result: the one that must be kept
+    for call, result in attribute(h, dialect):  # type: ignore[arg-type]
+        truth[_answer(result)] = _city(call)
+        first.setdefault(id(call), _answer(result))
+    r = processor.repair(h, dialect, strategy)  # type: ignore[arg-type]
+    check(r, h, dialect, strategy)
+    got = {_answer(res): _city(call) for call, res in attribute(r.messages, dialect)  # type: ignore[arg-type]
+           if _answer(res) in truth}
+    assert got == {a: truth[a] for a in first.values()}
+    reused = [f for f in r.findings if f.kind.value == "duplicate_tool_call_id"]
+    assert reused and all(f.detail.startswith("reused: renamed to ") for f in reused)

@@ -38,6 +38,17 @@ class BlockDialect(Dialect):
     def remove_results(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         return self.remove_calls(msg, positions)
 
+    def _rename(self, msg: JSON, renames: Sequence[tuple[int, str]], body: str | None, key: str) -> JSON:
+        parts = list(self._parts(msg))
+        for pos, new in renames:
+            part = dict(parts[pos])
+            if body is None:
+                part[key] = new
+            else:
+                part[body] = {**part[body], key: new}
+            parts[pos] = part
+        return self._with_parts(msg, parts)
+
     def results_first(self, msg: JSON) -> JSON:
         parts = self._parts(msg)
         results = [p for p in parts if self._is_result(p)]
@@ -108,6 +119,12 @@ class Anthropic(BlockDialect):
             return TEXT_VIEWS[r] if has_text else EMPTY_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
                     empty=not (has_text or calls or results))
+
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return self._rename(msg, renames, None, "id")
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return self._rename(msg, renames, None, "tool_use_id")
 
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": True}

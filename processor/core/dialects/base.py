@@ -64,6 +64,14 @@ class Dialect(ABC):
     def call_kind(self, msg: JSON, pos: int) -> str:
         return ""
 
+    @abstractmethod
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        """The message with the calls at those positions under new ids: (position, new id)."""
+
+    @abstractmethod
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        """The message with the results at those positions answering new ids: (position, new id)."""
+
     # -- turns, reasoning, arguments ----------------------------------------------------------------------
     def is_reasoning(self, msg: JSON) -> bool:
         """A reasoning item, which belongs to the item after it."""

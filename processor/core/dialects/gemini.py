@@ -67,6 +67,12 @@ class Gemini(BlockDialect):
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
                     empty=not (has_text or calls or results))
 
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return self._rename(msg, renames, "functionCall", "id")
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return self._rename(msg, renames, "functionResponse", "id")
+
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         fr: dict[str, JSON] = {"name": name, "response": {"error": content}}
         if call_id is not None:

@@ -83,6 +83,15 @@ class OpenAIChat(Dialect):
             return None
         return out
 
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        tcs = list(msg["tool_calls"])
+        for pos, new in renames:
+            tcs[pos] = {**tcs[pos], "id": new}
+        return {**msg, "tool_calls": tcs}
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return {**msg, "tool_call_id": renames[-1][1]}  # the message is the result
+
     def drop_empty_tool_calls(self, msg: JSON) -> JSON:
         out = dict(msg)
         out.pop("tool_calls", None)

@@ -80,6 +80,12 @@ class OpenAIResponses(Dialect):
     def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         return None  # the item is the call
 
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return {**msg, "call_id": renames[-1][1]}  # the item is the call
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return {**msg, "call_id": renames[-1][1]}
+
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         return {"type": CALL_TYPES.get(kind, "function_call_output"), "call_id": call_id, "output": content}
 
