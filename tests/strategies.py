@@ -181,7 +181,12 @@ def gem_resps(*specs: str, text: str | None = None) -> Msg:
 
 
 def texts(messages: list[Any], dialect: str) -> list[str]:
-    """Every non-empty user/assistant text of a native history, in order (tool results excluded)."""
+    """Every user/assistant text that says something (not empty, not whitespace only: the APIs refuse those),
+    in order (tool results excluded)."""
+    return [t for t in _texts(messages, dialect) if t.strip()]
+
+
+def _texts(messages: list[Any], dialect: str) -> list[str]:
     out: list[str] = []
     for m in messages:
         if not isinstance(m, dict):
@@ -195,7 +200,8 @@ def texts(messages: list[Any], dialect: str) -> list[str]:
             continue
         if dialect == "openai_responses" and m.get("type", "message") != "message":
             continue
-        if m.get("role") not in ("user", "assistant"):
+        # (an Anthropic system entry is sent as a user turn: its text is the user's from then on)
+        if m.get("role") not in ("user", "assistant") and not (dialect == "anthropic" and m.get("role") == "system"):
             continue
         content = m.get("content")
         if isinstance(content, str):
@@ -236,6 +242,9 @@ class Ev:
     thinking: bool = False  # Anthropic: a thinking block in the model turn
     string_content: bool = False  # Anthropic user/assistant text as a plain string
     role: str = ""  # invalid role
+    server: str = ""  # Anthropic call turn: a server tool "paired", "unpaired" (not last) or an "orphan" result
+    blank: bool = False  # block dialects: an empty text part beside the text
+    unknown: bool = False  # Responses "other": an item type the dialect does not know
 
 
 TOOLS = ("search", "get_weather", "send_email")
@@ -273,6 +282,8 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6, reuse: b
         return f"{who} {counter.next()}"
 
     def call_id() -> str:
+        if dialect == "anthropic" and draw(st.integers(0, 9)) == 0:
+            return f"call.{counter.next()}:x"  # outside Anthropic's id pattern: rewritten on both sides
         return f"call_{counter.next()}"
 
     if has_system and draw(st.booleans()):
@@ -295,14 +306,15 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6, reuse: b
             evs.append(Ev("asst", ""))
             last_model = "text"
         elif noise == 4 and dialect == "openai_responses":
-            evs.append(Ev("other"))
+            evs.append(Ev("other", unknown=draw(st.booleans())))
         elif noise == 5 and late:
             # a late result arrives on its own, long after its block closed
             evs.append(Ev("results", results=[late.pop(0)]))
             last_model = ""
         # the user asks (nearly always; for Gemini always after a model turn)
         if (dialect == "gemini" and last_model == "text") or draw(st.integers(0, 5)) > 0:
-            evs.append(Ev("user", text("user"), string_content=draw(st.booleans())))
+            evs.append(Ev("user", text("user"), string_content=draw(st.booleans()),
+                          blank=block and draw(st.integers(0, 9)) == 0))
             last_model = ""
         if draw(st.integers(0, 4)) == 0:  # a plain answer
             evs.append(Ev("asst", text("assistant"), string_content=draw(st.booleans())))
@@ -324,7 +336,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6, reuse: b
                 cid = call_id()
             spec = CallSpec(cid, name, uid=counter.next())
             if dialect == "openai_responses" and draw(st.integers(0, 3)) == 0:
-                spec.kind = "custom"
+                spec.kind = draw(st.sampled_from(["custom", "custom", "local_shell", "apply_patch", "computer"]))
             fault = draw(st.integers(0, 24))
             if fault == 0 and dialect != "gemini":
                 spec.id = None  # malformed: no id
@@ -336,8 +348,10 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6, reuse: b
                 spec.id = draw(st.sampled_from([c.id for c in issued if c.id is not None] or [cid]))  # reuse
             calls.append(spec)
         turn_text = text("assistant") if draw(st.integers(0, 2)) == 0 else None
+        server = draw(st.sampled_from(["", "", "", "", "paired", "unpaired", "orphan"])) \
+            if dialect == "anthropic" else ""
         evs.append(Ev("calls", turn_text, calls=calls, reasoning=draw(st.booleans()),
-                      thinking=draw(st.integers(0, 3)) == 0))
+                      thinking=draw(st.integers(0, 3)) == 0, server=server))
         last_model = "calls"
         answerable = [(c.id, c.name, c.kind, c.uid) for c in calls
                       if c.name is not None and (c.id is not None or dialect == "gemini")]
@@ -425,6 +439,8 @@ def _anthropic(ev: Ev, i: int) -> list[Msg]:
     if ev.kind == "user":
         if not ev.text:
             return [{"role": "user", "content": [] if i % 2 else ""}]
+        if ev.blank:
+            return [ant_user(ant_text(ev.text), ant_text(" " if i % 2 else ""))]
         return [ant_user(ev.text) if ev.string_content else ant_user(ant_text(ev.text))]
     if ev.kind == "asst":
         if not ev.text:
@@ -436,6 +452,10 @@ def _anthropic(ev: Ev, i: int) -> list[Msg]:
             blocks.append({"type": "thinking", "thinking": "hmm", "signature": "sig"})
         if ev.text:
             blocks.append(ant_text(ev.text))
+        if ev.server in ("paired", "unpaired"):
+            blocks.append({"type": "server_tool_use", "id": f"srvtoolu_{i}", "name": "web_search", "input": {}})
+        if ev.server in ("paired", "orphan"):
+            blocks.append({"type": "web_search_tool_result", "tool_use_id": f"srvtoolu_{i}", "content": []})
         for c in ev.calls:
             blocks.append(ant_use(c.id, c.name, inp="not an object" if c.bad_input else {"q": c.uid}))
         return [ant_asst(*blocks)]
@@ -466,6 +486,12 @@ def _responses(ev: Ev, i: int) -> list[Msg]:
         for k, c in enumerate(ev.calls):
             if ev.reasoning and k == 0:
                 msgs.append(resp_reasoning(i))
+            if c.kind in ("local_shell", "apply_patch", "computer"):
+                m = {"type": f"{c.kind}_call", "call_id": c.id, "action": {"q": c.uid}}
+                if c.id is None:
+                    del m["call_id"]
+                msgs.append(m)
+                continue
             m = resp_call(c.id, c.name, "custom_tool_call" if c.kind == "custom" else "function_call")
             if "input" in m:
                 m["input"] = f"select {c.uid}"
@@ -476,7 +502,9 @@ def _responses(ev: Ev, i: int) -> list[Msg]:
     if ev.kind == "results":
         msgs = []
         for cid, name, kind, uid in ev.results:
-            out_kind = "custom_tool_call_output" if kind == "custom" else "function_call_output"
+            out_kind = "function_call_output" if kind == "function" else f"{kind}_call_output"
+            if kind == "custom":
+                out_kind = "custom_tool_call_output"
             msgs.append(resp_output(cid or "", f"result of {name} #{uid}", out_kind))
         if ev.text:
             msgs.append(resp_user(ev.text))
@@ -484,6 +512,8 @@ def _responses(ev: Ev, i: int) -> list[Msg]:
     if ev.kind == "invalid":
         return [{"type": "message", "role": ev.role, "content": [{"type": "input_text", "text": ev.text}]}]
     if ev.kind == "other":
+        if ev.unknown:
+            return [{"type": "future_item", "id": f"fi_{i}"}]
         return [{"type": "web_search_call", "id": f"ws_{i}", "status": "completed"}]
     return []
 
@@ -492,6 +522,8 @@ def _gemini(ev: Ev, i: int) -> list[Msg]:
     if ev.kind == "user":
         if not ev.text:
             return [{"role": "user", "parts": [] if i % 2 else [{"text": ""}]}]
+        if ev.blank:
+            return [{"role": "user", "parts": [{"text": ev.text}, {"text": ""}]}]
         return [gem_user(ev.text)]
     if ev.kind == "asst":
         if not ev.text:
@@ -499,9 +531,11 @@ def _gemini(ev: Ev, i: int) -> list[Msg]:
         return [gem_model(ev.text)]
     if ev.kind == "calls":
         parts: list[Msg] = [{"text": ev.text}] if ev.text else []
-        for c in ev.calls:
+        for k, c in enumerate(ev.calls):
             fc = gem_fc(c.name, c.id)
             fc["functionCall"]["args"] = {"q": c.uid}
+            if ev.thinking and k == 0:
+                fc["thoughtSignature"] = f"sig_{i}"
             parts.append(fc)
         return [{"role": "model", "parts": parts}]
     if ev.kind == "results":
@@ -560,6 +594,10 @@ def calls_in(messages: list[Any], dialect: str) -> list[tuple[str, bool]]:
         elif dialect == "openai_responses" and m.get("type") in ("function_call", "custom_tool_call"):
             if isinstance(m.get("call_id"), str) and m["call_id"]:
                 out.append((m["call_id"], bool(m.get("name"))))
+        elif dialect == "openai_responses" and m.get("type") in ("local_shell_call", "apply_patch_call",
+                                                                 "computer_call"):
+            if isinstance(m.get("call_id"), str) and m["call_id"]:
+                out.append((m["call_id"], True))  # named by their type
         elif dialect == "anthropic" and m.get("role") == "assistant" and isinstance(m.get("content"), list):
             for b in m["content"]:
                 if isinstance(b, dict) and b.get("type") == "tool_use" and b.get("id"):

@@ -301,7 +301,10 @@ def _uid_of_call(call: Any) -> int:
     if isinstance(args, str):
         if args.startswith("select "):  # a custom tool's free-text input
             return int(args[7:])
-        args = orjson.loads(args)
+        try:
+            args = orjson.loads(args)
+        except orjson.JSONDecodeError:  # (an Anthropic input that is no JSON: one call, whatever its uid)
+            return -1
     return int(args["q"]) if isinstance(args, dict) and "q" in args else -1
 
 

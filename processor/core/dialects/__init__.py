@@ -46,8 +46,8 @@ def sniff(msg: JSON) -> DialectName | None:
     if not isinstance(msg, dict):
         raise InputError("schema", f"a message must be a JSON object, got {type(msg).__name__}")
     t = msg.get("type")
-    if isinstance(t, str) and t in KNOWN_TYPES:
-        return "openai_responses"
+    if isinstance(t, str) and (t in KNOWN_TYPES or ("role" not in msg and "parts" not in msg)):
+        return "openai_responses"  # typed items are the Responses API's alone (a newer item type too)
     if "parts" in msg or msg.get("role") == "model":
         return "gemini"
     role = msg.get("role")

@@ -6,6 +6,7 @@ untouched fields (and unknown ones) survive byte for byte.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 
@@ -24,6 +25,8 @@ class Dialect(ABC):
     merges_model_turns: bool = False
     #: top-level keys of a request object that hold this dialect's system prompt
     system_keys: tuple[str, ...] = ()
+    #: the provider's rule for tool-call ids (None: any non-empty string); an id that breaks it is rewritten
+    id_pattern: re.Pattern[str] | None = None
 
     @abstractmethod
     def view(self, msg: JSON) -> View: ...
@@ -63,6 +66,30 @@ class Dialect(ABC):
 
     def call_kind(self, msg: JSON, pos: int) -> str:
         return ""
+
+    def rewrite_calls(self, msg: JSON, positions: Sequence[int]) -> JSON:
+        """The message with the calls at those positions (`Call.rewrite`) in the form the API accepts."""
+        return msg
+
+    def safe_id(self, cid: str) -> str:
+        """`cid` made to fit `id_pattern` (each refused character becomes `_`)."""
+        return cid
+
+    def remove_blank(self, msg: JSON) -> JSON:
+        """The message without its blank text parts (`View.blank`)."""
+        return msg
+
+    def system_message(self, msg: JSON) -> JSON | None:
+        """A system entry rewritten for a dialect that has no system role in its messages (None: kept as is)."""
+        return None
+
+    def is_last_part(self, msg: JSON, pos: int) -> bool:
+        """Whether the call at `pos` ends its message (block dialects; a paused server call does)."""
+        return False
+
+    def can_fill(self, kind: str) -> bool:
+        """Whether a result can be synthesized for a call of this kind (else `fill` removes the call too)."""
+        return True
 
     @abstractmethod
     def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:

@@ -5,7 +5,7 @@ Calls may carry no id; the tracker then pairs a response with the first open cal
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import orjson
 
@@ -25,6 +25,33 @@ class Gemini(BlockDialect):
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and "functionResponse" in part
 
+    def _is_thinking(self, part: JSON) -> bool:
+        return isinstance(part, dict) and part.get("thought") is True
+
+    def _is_blank(self, part: JSON) -> bool:
+        return isinstance(part, dict) and part.get("text") == "" and len(part) == 1
+
+    def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        # the first functionCall of a model turn carries the turn's thoughtSignature: when it goes, the call that
+        # becomes first carries it on
+        out = super().remove_calls(msg, positions)
+        if out is None:
+            return None
+        sig = None
+        for i in sorted(positions):
+            p = msg["parts"][i]
+            if isinstance(p, dict) and "functionCall" in p and "thoughtSignature" in p:
+                sig = p["thoughtSignature"]
+                break
+        if sig is not None:
+            parts = out["parts"]
+            for k, p in enumerate(parts):
+                if isinstance(p, dict) and "functionCall" in p:
+                    if "thoughtSignature" not in p:
+                        parts[k] = {**p, "thoughtSignature": sig}
+                    break
+        return out
+
     def view(self, msg: JSON) -> View:
         m = require_object(msg)
         role = m.get("role", "user")
@@ -38,6 +65,7 @@ class Gemini(BlockDialect):
         results: list[Result] = []
         has_text = False
         after_text = False
+        blank = False
         for i, p in enumerate(parts):
             if not isinstance(p, dict):
                 has_text = True
@@ -59,13 +87,16 @@ class Gemini(BlockDialect):
                 if has_text:
                     after_text = True
                 continue
-            if p.get("text") == "":
+            if p.get("text") == "" and len(p) == 1:  # "Unable to submit request ... empty text parameter"
+                blank = True
                 continue
             has_text = True
         if not calls and not results:
-            return TEXT_VIEWS[r] if has_text else EMPTY_VIEWS[r]
+            if not has_text:
+                return EMPTY_VIEWS[r]
+            return View(r, has_text=True, blank=True) if blank else TEXT_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
-                    empty=not (has_text or calls or results))
+                    empty=not (has_text or calls or results), blank=blank)
 
     def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
         return self._rename(msg, renames, "functionCall", "id")
