@@ -638,6 +638,35 @@ def real_results(messages: list[Any], dialect: str) -> list[str]:
     return out
 
 
+def real_result_texts(messages: list[Any], dialect: str) -> list[tuple[str, str]]:
+    """(call id, text) of the real results, in order: what a result says survives a rewrite of its id."""
+    out: list[tuple[str, str]] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        parts: list[Any] = [m]
+        if dialect in ("anthropic", "gemini"):
+            parts = m.get("content" if dialect == "anthropic" else "parts") or []
+            parts = parts if isinstance(parts, list) else []
+        for p in parts:
+            if not isinstance(p, dict):
+                continue
+            if dialect == "gemini":
+                fr = p.get("functionResponse")
+                if isinstance(fr, dict) and isinstance(fr.get("response"), dict):
+                    out.append((fr.get("id") or "", str(fr["response"].get("output", ""))))
+                continue
+            if dialect == "anthropic" and p.get("type") != "tool_result":
+                continue
+            if dialect == "openai_chat" and p.get("role") != "tool":
+                continue
+            if dialect == "openai_responses" and not str(p.get("type", "")).endswith("_output"):
+                continue
+            cid = p.get("tool_call_id", p.get("tool_use_id", p.get("call_id", "")))
+            out.append((cid or "", str(p.get("content", p.get("output", "")))))
+    return [(c, t) for c, t in out if t.startswith("result of")]
+
+
 def keepable_results(messages: list[Any], dialect: str) -> set[str]:
     """Call ids whose real result has a valid place: a well-formed call with an id used once, answered later."""
     calls = calls_in(messages, dialect)

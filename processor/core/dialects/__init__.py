@@ -80,6 +80,20 @@ SYSTEM_KEYS: tuple[str, ...] = tuple(k for a in (ADAPTERS["anthropic"], ADAPTERS
                                                  ADAPTERS["openai_responses"]) for k in a.system_keys)
 
 
+#: keys one of which a message of some dialect has (a message with none of them no dialect can read)
+_MESSAGE_KEYS: tuple[str, ...] = tuple(sorted({k for a in ADAPTERS.values() for k in a.message_keys}))
+
+
+def ensure_readable(messages: Iterable[JSON]) -> None:
+    """With the dialect known, refuse only a message no dialect can read at all (cheaper than sniffing)."""
+    for m in messages:
+        for k in _MESSAGE_KEYS:
+            if k in m:
+                break
+        else:
+            raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
+
+
 def system_text(value: JSON) -> str:
     """The text of a system prompt in any dialect's shape: a string, a list of text blocks, an object with
     `parts` (or a message object with `content`)."""
@@ -147,5 +161,5 @@ def check(messages: Iterable[JSON], dialect: DialectName) -> None:
             raise InputError("unknown_dialect", f"message {i} has content, not parts: not a gemini content")
 
 
-__all__ = ["ADAPTERS", "BY_HISTORY_KEY", "PLAIN_TEXT", "SYSTEM_KEYS", "Dialect", "check", "detect", "get", "sniff",
-           "system_text", "tool_declarations"]
+__all__ = ["ADAPTERS", "BY_HISTORY_KEY", "PLAIN_TEXT", "SYSTEM_KEYS", "Dialect", "check", "detect",
+           "ensure_readable", "get", "sniff", "system_text", "tool_declarations"]

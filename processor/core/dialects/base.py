@@ -25,6 +25,8 @@ class Dialect(ABC):
     merges_model_turns: bool = False
     #: top-level keys of a request object that hold this dialect's system prompt
     system_keys: tuple[str, ...] = ()
+    #: keys one of which every message of this dialect has
+    message_keys: tuple[str, ...] = ("role",)
     #: the provider's rule for tool-call ids (None: any non-empty string); an id that breaks it is rewritten
     id_pattern: re.Pattern[str] | None = None
 

@@ -21,6 +21,7 @@ class Gemini(BlockDialect):
     container = "parts"
     merges_model_turns = True  # "function call turn comes immediately after a user turn or a response turn"
     system_keys = ("systemInstruction", "system_instruction")
+    message_keys = ("parts", "role")
 
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and "functionResponse" in part

@@ -46,6 +46,7 @@ class OpenAIResponses(Dialect):
     block_style = False
     turn_spans_items = True  # consecutive function_call and reasoning items before any output: one model turn
     system_keys = ("instructions",)
+    message_keys = ("type", "role")
 
     def view(self, msg: JSON) -> View:
         m = require_object(msg)
