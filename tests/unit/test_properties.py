@@ -239,8 +239,10 @@ def test_every_real_result_with_a_valid_place_is_kept(dialect: str, strategy: st
         ctx = f"input:\n{_dump(h[1])}\noutput:\n{_dump(r.messages)}"
         if dialect == "gemini":  # a response without an id pairs by name, maybe with a call that has one
             assert len(got) >= len(want), ctx
-        else:
-            assert want <= set(got), (sorted(want - set(got)), ctx)
+        else:  # by what each result says: an id the provider refuses is rewritten
+            wanted = {t for c, t in S.real_result_texts(h[1], dialect) if c in want}
+            kept = {t for _, t in S.real_result_texts(r.messages, dialect)}
+            assert wanted <= kept, (sorted(wanted - kept), ctx)
         ids = [g for g in got if g]  # (results without an id pair by name)
         assert len(ids) == len(set(ids)), ctx  # and each once
 
@@ -254,14 +256,15 @@ def test_every_real_result_with_a_valid_place_is_kept(dialect: str, strategy: st
 GRACE = RepairConfig(late_result_grace_ms=10_000, tool_result_timeout_ms=10**12)
 
 
+@pytest.mark.parametrize("reuse", [False, True], ids=["", "reused-ids"])
 @pytest.mark.parametrize(("dialect", "strategy"), CASES)
-def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str) -> None:
+def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str, reuse: bool) -> None:
     from dataclasses import replace
 
     cfg = replace(GRACE, strategy=strategy)
 
-    @PROPS
-    @given(S.histories(dialect).flatmap(lambda h: S.timestamps(len(h[1])).map(lambda ts: (h, ts))))
+    @settings(PROPS, max_examples=120 if reuse else 200)
+    @given(S.histories(dialect, reuse=reuse).flatmap(lambda h: S.timestamps(len(h[1])).map(lambda ts: (h, ts))))
     def prop(x: tuple[tuple[str, list[Any]], list[int]]) -> None:
         (_, h), ts = x
         # the tracker alone on both sides: the behavioural warnings are not the tracker's
@@ -282,7 +285,10 @@ def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str) -> 
             ctx = f"round_trip={round_trip}, ts={ts}, input:\n{_dump(h)}"
             assert out == batch.messages, ctx
             assert findings == batch.findings, ctx
-        bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule != "invalid_role"]
+        # (Gemini: a model text turn the stream let go before a late response was moved away from between it and
+        # a call turn cannot be merged any more: a documented limit, docs/semantics.md)
+        ignore = {"invalid_role", "call_turn_position"} if dialect == "gemini" else {"invalid_role"}
+        bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule not in ignore]
         assert not bad, f"ts={ts}, input:\n{_dump(h)}\noutput:\n{_dump(batch.messages)}"
 
     prop()
@@ -353,36 +359,5 @@ def test_reused_ids_repair_idempotently_and_stream_equals_batch(dialect: str, st
             msgs, findings = _stream(h[1], dialect, strategy, round_trip=round_trip)
             assert msgs == once.messages, (round_trip, ctx)
             assert findings == once.findings, (round_trip, ctx)
-
-    prop()
-
-
-@pytest.mark.parametrize(("dialect", "strategy"), CASES)
-def test_reused_ids_with_event_time_stream_equals_batch(dialect: str, strategy: str) -> None:
-    from dataclasses import replace
-
-    cfg = replace(GRACE, strategy=strategy)
-
-    @REUSE
-    @given(S.histories(dialect, reuse=True).flatmap(lambda h: S.timestamps(len(h[1])).map(lambda ts: (h, ts))))
-    def prop(x: tuple[tuple[str, list[Any]], list[int]]) -> None:
-        (_, h), ts = x
-        batch = processor.repair(h, dialect, config=cfg, timestamps=ts, behaviour=False)
-        t = Tracker(dialect, cfg)
-        out: list[Any] = []
-        findings: list[Finding] = []
-        for i, m in enumerate(h):
-            for step in (t.feed(m, tag=i, ts=ts[i]), t.advance(ts[i])):
-                out.extend(e.message for e in step.messages)
-                findings.extend(step.findings)
-            t = Tracker.from_state(orjson.loads(orjson.dumps(t.to_state())), cfg)
-        step = t.finish()
-        out.extend(e.message for e in step.messages)
-        findings.extend(step.findings)
-        ctx = f"ts={ts}, input:\n{_dump(h)}"
-        assert out == batch.messages, ctx
-        assert findings == batch.findings, ctx
-        bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule != "invalid_role"]
-        assert not bad, f"{ctx}\noutput:\n{_dump(batch.messages)}"
 
     prop()
