@@ -27,7 +27,9 @@ from bench_worker import events_for  # the throughput section's events (this fol
 from benchenv import core_kind
 from prometheus_client import CollectorRegistry
 
-from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.core.config import EngineConfig
+from processor.core.partition import PartitionProcessor
+from processor.core.tally import Tally
 from processor.core.tracker import RepairConfig
 from processor.shell.metrics import Metrics
 from processor.synth.generate import generate, kafka_partition
@@ -67,7 +69,8 @@ def _changelog(hasher: Any, p: PartitionProcessor) -> None:
 
 def run(recs: list[tuple[int, int, bytes | None, bytes]], cfg: EngineConfig, metrics: bool) -> str:
     obs = Metrics(CollectorRegistry()) if metrics else None
-    procs = [PartitionProcessor("bench.in", p, cfg, obs) for p in range(PARTITIONS)]
+    tally = Tally()  # as in the worker: the core counts, the metrics take the counts after each batch
+    procs = [PartitionProcessor("bench.in", p, cfg, tally) for p in range(PARTITIONS)]
     hasher = hashlib.sha256()
     for n, (part, off, key, value) in enumerate(recs, 1):
         for r in procs[part].process(off, key, value):
@@ -75,6 +78,8 @@ def run(recs: list[tuple[int, int, bytes | None, bytes]], cfg: EngineConfig, met
             for hk, hv in r.headers:
                 _feed(hasher, hk, hv)
         if n % BATCH == 0:
+            if obs is not None:
+                obs.flush(tally.take())
             for p in procs:
                 _changelog(hasher, p)
                 p.committed(p.offset + 1)
@@ -82,6 +87,7 @@ def run(recs: list[tuple[int, int, bytes | None, bytes]], cfg: EngineConfig, met
         _changelog(hasher, p)
         _feed(hasher, b"S", str((p.conversations, p.open_calls, p.watermark, p.offset, p.state_bytes)))
     if obs is not None:
+        obs.flush(tally.take())
         for fam in obs.registry.collect():
             for s in fam.samples:
                 if s.name.endswith("_created"):

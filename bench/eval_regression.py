@@ -25,9 +25,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,24 +38,11 @@ from processor.core.findings import FindingKind
 
 ROOT = Path(__file__).resolve().parents[1]
 
-EVAL = Path(__file__).with_name("eval")
-SETS = [EVAL / "regression_eval.jsonl", EVAL / "dev"]
+sys.path.insert(0, str(Path(__file__).with_name("eval")))
+from load import DEFAULT_SETS as SETS  # noqa: E402  (bench/eval/load.py: the one reader of the eval data)
+from load import records as load  # noqa: E402
 
 Messages = list[dict[str, Any]]
-
-
-def load(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for path in paths:
-        files = sorted(path.glob("**/*.jsonl")) if path.is_dir() else [path]
-        for f in files:
-            name = f.parent.name if f.parent != EVAL else f.stem
-            for line in f.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    rec = json.loads(line)
-                    rec.setdefault("set", name)
-                    out.append(rec)
-    return out
 
 
 def _doc(messages: Messages, rec: dict[str, Any]) -> Any:

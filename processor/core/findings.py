@@ -31,7 +31,7 @@ class FindingKind(StrEnum):
     INVALID_TOOL_CALL_ID = "invalid_tool_call_id"
     # an empty (or, where the API refuses it, whitespace-only) text part beside other content: removed
     EMPTY_TEXT_BLOCK = "empty_text_block"
-    # Issue 4: behavioural signals.
+    # behavioural signals: about what the model did, not about the history's shape
     TOOL_HISTORY_ERASED = "tool_history_erased"
     TEXT_ONLY_REGRESSION = "text_only_regression"
 

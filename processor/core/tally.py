@@ -1,73 +1,111 @@
-"""An Observer that only counts, for the shell to turn into metrics once per batch.
+"""What the core counts, and the one observer it reports to: a `Tally` the shell drains once per batch.
 
-Calling Prometheus client code for every event costs microseconds per call, several calls per event; a dict
-increment here costs a tenth of that. The worker drains the tally into its metrics after each batch.
+`Count` and `KEYS` are the one list of what is counted (each count and the fields it is keyed by). The `Tally`
+keeps those counts as dict increments: calling Prometheus client code for every event costs microseconds per
+call, several calls per event; a dict increment costs a tenth of that. This module knows nothing of metric names,
+label caps or Prometheus: `processor/shell/metrics.py` maps each count to its series.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from .findings import Action, Finding
+
+Key = tuple[str | None, ...]
+
+
+class Count:
+    """What the core counts: each value indexes `Tally.counts` and `KEYS`, in the order the shell drains them
+    (which decides which capped label values a batch admits first). Plain ints, not an Enum: an Enum member
+    lookup costs more than the count it names, several times per event."""
+
+    EVENTS: Final = 0
+    MESSAGES: Final = 1
+    TOOL_CALLS: Final = 2
+    FINDINGS: Final = 3
+    REPAIRS: Final = 4
+    DEAD_LETTERS: Final = 5
+    TURNS_AFTER_TOOL: Final = 6
+    WOKEN: Final = 7
+    QUARANTINED: Final = 8
+
+
+KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count is keyed by
+    Count.EVENTS: ("type", "outcome"),  # every input event
+    Count.MESSAGES: ("dialect",),  # native messages tracked
+    Count.TOOL_CALLS: ("dialect", "model", "tool"),
+    Count.FINDINGS: ("kind", "severity", "dialect", "reason", "tool", "model", "app_version"),
+    Count.REPAIRS: ("action",),  # repair actions applied
+    Count.DEAD_LETTERS: ("kind",),
+    Count.TURNS_AFTER_TOOL: ("outcome", "model", "app_version"),  # assistant turns after the first tool use
+    Count.WOKEN: (),  # conversations woken from their stored form
+    Count.QUARANTINED: (),  # conversations whose state broke
+}
 
 
 class Tally:
-    __slots__ = ("actions", "dead_letters", "events", "findings", "messages", "quarantined", "tool_calls", "turns",
-                 "woken")
+    """Counts by `Count` and key, in the order each key was first seen. The named methods are the core's entry
+    points, one per `Count`; `take()` hands what was counted to the shell."""
+
+    __slots__ = ("counts",)
 
     def __init__(self) -> None:
-        self.events: dict[tuple[str, str], int] = {}
-        self.messages: dict[str, int] = {}
-        self.tool_calls: dict[tuple[str, str | None, str], int] = {}
-        self.findings: list[tuple[Finding, str, str | None, str | None]] = []  # rare: kept one by one
-        self.actions: dict[str, int] = {}  # by repair action
-        self.dead_letters: dict[str, int] = {}
-        self.turns: dict[tuple[str, str | None, str | None], int] = {}
-        self.woken = 0
-        self.quarantined = 0
+        self.counts: list[dict[Key, int]] = [{} for _ in KEYS]
 
-    def event(self, type: str, outcome: str) -> None:
-        k = (type, outcome)
-        self.events[k] = self.events.get(k, 0) + 1
+    def add(self, what: int, key: Key, n: int = 1) -> None:
+        d = self.counts[what]
+        d[key] = d.get(key, 0) + n
 
-    def messages_seen(self, dialect: str, n: int) -> None:
-        self.messages[dialect] = self.messages.get(dialect, 0) + n
-
-    def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
-        k = (dialect, model, tool)
-        self.tool_calls[k] = self.tool_calls.get(k, 0) + 1
-
-    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
-        self.findings.append((f, dialect, model, app_version))
-
-    def action(self, a: Action) -> None:
-        k = a.action.value
-        self.actions[k] = self.actions.get(k, 0) + 1
-
-    def dead_letter(self, kind: str) -> None:
-        self.dead_letters[kind] = self.dead_letters.get(kind, 0) + 1
-
-    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
-        k = (outcome, model, app_version)
-        self.turns[k] = self.turns.get(k, 0) + 1
-
-    def state_woken(self) -> None:
-        self.woken += 1
-
-    def conversation_quarantined(self) -> None:
-        self.quarantined += 1
+    def of(self, what: int) -> dict[Key, int]:
+        return self.counts[what]
 
     def take(self) -> Tally:
         """What was counted since the last call; this tally starts afresh."""
         out = Tally()
-        out.events, self.events = self.events, out.events
-        out.messages, self.messages = self.messages, out.messages
-        out.tool_calls, self.tool_calls = self.tool_calls, out.tool_calls
-        out.findings, self.findings = self.findings, out.findings
-        out.actions, self.actions = self.actions, out.actions
-        out.dead_letters, self.dead_letters = self.dead_letters, out.dead_letters
-        out.turns, self.turns = self.turns, out.turns
-        out.woken, self.woken = self.woken, 0
-        out.quarantined, self.quarantined = self.quarantined, 0
+        out.counts, self.counts = self.counts, out.counts
         return out
 
+    def merge(self, other: Tally) -> None:
+        """Adds another tally's counts (an event's, kept aside until its outputs were known to fit)."""
+        for what, counts in enumerate(other.counts):
+            for key, n in counts.items():
+                self.add(what, key, n)
 
-__all__ = ["Tally"]
+    # -- the core's entry points (each inlines `add`: they run several times per event) --------------------
+    def event(self, type: str, outcome: str) -> None:
+        d, k = self.counts[Count.EVENTS], (type, outcome)
+        d[k] = d.get(k, 0) + 1
+
+    def messages_seen(self, dialect: str, n: int) -> None:
+        d, k = self.counts[Count.MESSAGES], (dialect,)
+        d[k] = d.get(k, 0) + n
+
+    def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
+        d, k = self.counts[Count.TOOL_CALLS], (dialect, model, tool)
+        d[k] = d.get(k, 0) + 1
+
+    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
+        reason = f.reason.value if f.reason is not None else None
+        self.add(Count.FINDINGS, (f.kind.value, f.severity.value, dialect, reason, f.tool, model, app_version))
+
+    def action(self, a: Action) -> None:
+        d, k = self.counts[Count.REPAIRS], (a.action.value,)
+        d[k] = d.get(k, 0) + 1
+
+    def dead_letter(self, kind: str) -> None:
+        self.add(Count.DEAD_LETTERS, (kind,))
+
+    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
+        d, k = self.counts[Count.TURNS_AFTER_TOOL], (outcome, model, app_version)
+        d[k] = d.get(k, 0) + 1
+
+    def state_woken(self) -> None:
+        d = self.counts[Count.WOKEN]
+        d[()] = d.get((), 0) + 1
+
+    def conversation_quarantined(self) -> None:
+        self.add(Count.QUARANTINED, ())
+
+
+__all__ = ["KEYS", "Count", "Key", "Tally"]

@@ -46,9 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(command: str, rest: list[str]) -> int:
     if command == "generate":
-        from ..synth import generate
+        from ..synth import cli as synth_cli
 
-        return int(generate.main(rest))
+        return synth_cli.main(rest)
     if command == "schema":
         argparse.ArgumentParser(prog="toolmend schema", description="Print the JSON Schema of the input event "
                                 "(the value of a record of the input topic, or a line of a replay file).",

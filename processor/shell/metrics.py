@@ -1,4 +1,4 @@
-"""Prometheus metrics of the worker (catalog: docs/metrics.md). Implements the core's Observer.
+"""Prometheus metrics of the worker (catalog: docs/metrics.md), and the drain of the core's Tally into them.
 
 Every label value comes from a closed enum or passes through a cap: the first N distinct models, tools and app
 versions keep their name, later ones are reported as `other`. No conversation id or content is ever a label.
@@ -18,11 +18,14 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disa
 
 from .. import __version__
 from ..core.events import EVENT_TYPES, DeadLetterKind
-from ..core.findings import Action, Finding, FindingKind
-from ..core.tally import Tally
+from ..core.findings import FindingKind
+from ..core.tally import Count, Tally
 
 OTHER = "other"
 UNKNOWN = "unknown"
+_DANGLING = FindingKind.DANGLING_TOOL_CALL.value
+_REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
+_ERASED = FindingKind.TOOL_HISTORY_ERASED.value
 
 
 class LabelCap:
@@ -94,7 +97,7 @@ class Metrics:
         self.processing = Histogram(p + "event_processing_seconds", "Fetch to outputs handed to the producer",
                                     buckets=bounds, registry=r)
         self._bounds = (*bounds, float("inf"))
-        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
+        self._children: dict[tuple[int, tuple[str | None, ...]], Any] = {}
         self.commits = Counter(p + "commits", "Offset commits", ["outcome"], registry=r)
         self.rebalances = Counter(p + "rebalances", "Partition assignment changes", ["kind"], registry=r)
         self.restore_seconds = Gauge(p + "state_restore_seconds", "Duration of the last state restore",
@@ -129,68 +132,44 @@ class Metrics:
             self.turns_after_tool.labels(outcome, UNKNOWN, UNKNOWN)
         self.restore_seconds.set(0)
 
-    # -- Observer (called by the core, per event: label children are cached, `labels()` costs microseconds) --
-    def _child(self, metric: Any, *labels: str) -> Any:
+    # -- the core's counts: a Tally drained once per batch (label children are cached: `labels()` costs
+    # microseconds) --
+    def _child(self, metric: Any, *labels: str | None) -> Any:  # None never reaches it: only capped fields may be None
         key = (id(metric), labels)
         child = self._children.get(key)
         if child is None:
             child = self._children[key] = metric.labels(*labels)
         return child
 
-    def event(self, type: str, outcome: str) -> None:
-        self._child(self.events, type, outcome).inc()
-
-    def messages_seen(self, dialect: str, n: int) -> None:
-        self._child(self.messages, dialect).inc(n)
-
-    def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
-        self._child(self.tool_calls, dialect, self.model(model), self.tool(tool)).inc()
-
-    def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
-        self._child(self.findings, f.kind.value, f.severity.value, dialect).inc()
-        if f.kind is FindingKind.DANGLING_TOOL_CALL and f.reason is not None:
-            self._child(self.dangling, f.reason.value, dialect, self.model(model), self.tool(f.tool)).inc()
-        elif f.kind is FindingKind.TEXT_ONLY_REGRESSION:
-            self._child(self.regressions, self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
-        elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
-            self._child(self.erasures, self.model(model), self.app_version(app_version), self.tool(f.tool)).inc()
-
-    def action(self, a: Action) -> None:
-        self._child(self.repairs, a.action.value).inc()
-
-    def dead_letter(self, kind: str) -> None:
-        self._child(self.dead_letters, kind).inc()
-
-    def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
-        self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc()
-
     def flush(self, t: Tally) -> None:
-        """Counts a core Tally gathered over a batch, one increment per series. (Capped labels then admit new
-        values in this order, not in event order: the same, unless a batch brings more new values than the cap.)"""
-        for (typ, outcome), n in t.events.items():
+        """Counts a core Tally gathered over a batch, one increment per series, in `Count` order. (Capped labels
+        then admit new values in this order, not in event order: the same, unless a batch brings more new values
+        than the cap.)"""
+        model, tool, app = self.model, self.tool, self.app_version
+        for (typ, outcome), n in t.of(Count.EVENTS).items():
             self._child(self.events, typ, outcome).inc(n)
-        for dialect, n in t.messages.items():
+        for (dialect,), n in t.of(Count.MESSAGES).items():
             self._child(self.messages, dialect).inc(n)
-        for (dialect, model, tool), n in t.tool_calls.items():
-            self._child(self.tool_calls, dialect, self.model(model), self.tool(tool)).inc(n)
-        for f, dialect, model, app_version in t.findings:
-            self.finding(f, dialect, model, app_version)
-        for action, n in t.actions.items():
+        for (dialect, mdl, tl), n in t.of(Count.TOOL_CALLS).items():
+            self._child(self.tool_calls, dialect, model(mdl), tool(tl)).inc(n)
+        for (kind, severity, dialect, reason, tl, mdl, version), n in t.of(Count.FINDINGS).items():
+            self._child(self.findings, kind, severity, dialect).inc(n)
+            if kind == _DANGLING and reason is not None:
+                self._child(self.dangling, reason, dialect, model(mdl), tool(tl)).inc(n)
+            elif kind == _REGRESSION:
+                self._child(self.regressions, model(mdl), app(version), tool(tl)).inc(n)
+            elif kind == _ERASED:
+                self._child(self.erasures, model(mdl), app(version), tool(tl)).inc(n)
+        for (action,), n in t.of(Count.REPAIRS).items():
             self._child(self.repairs, action).inc(n)
-        for kind, n in t.dead_letters.items():
+        for (kind,), n in t.of(Count.DEAD_LETTERS).items():
             self._child(self.dead_letters, kind).inc(n)
-        for (outcome, model, app_version), n in t.turns.items():
-            self._child(self.turns_after_tool, outcome, self.model(model), self.app_version(app_version)).inc(n)
-        if t.woken:
-            self.woken.inc(t.woken)
-        if t.quarantined:
-            self.quarantined.inc(t.quarantined)
-
-    def state_woken(self) -> None:
-        self.woken.inc()
-
-    def conversation_quarantined(self) -> None:
-        self.quarantined.inc()
+        for (outcome, mdl, version), n in t.of(Count.TURNS_AFTER_TOOL).items():
+            self._child(self.turns_after_tool, outcome, model(mdl), app(version)).inc(n)
+        for n in t.of(Count.WOKEN).values():
+            self.woken.inc(n)
+        for n in t.of(Count.QUARANTINED).values():
+            self.quarantined.inc(n)
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).

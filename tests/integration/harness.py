@@ -26,8 +26,8 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
-from processor.shell.kafka import max_output_bytes
-from processor.shell.worker import Worker, ensure_topics, partitions_of
+from processor.shell.kafka import ensure_topics, max_output_bytes, partitions_of
+from processor.shell.worker import Worker
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = {"session_timeout_ms": 2000, "heartbeat_interval_ms": 300}

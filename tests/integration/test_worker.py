@@ -258,7 +258,7 @@ async def test_generated_traffic_end_to_end_matches_ground_truth(broker) -> None
 
 
 async def test_a_state_topic_smaller_than_the_input_is_refused_at_start(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from processor.shell.worker import ensure_topics
+    from processor.shell.kafka import ensure_topics
 
     s = settings_for(broker.bootstrap, create_topics=False)
     await ensure_topics(s, [(s.input_topic, 4, {}), (s.output_topic, 4, {}), (s.dlq_topic, 4, {}),

@@ -1,11 +1,13 @@
-"""The worker's metrics come from a core Tally drained once per batch: the same counts as direct calls."""
+"""The worker's metrics come from the core's Tally, drained once per batch: what is counted is one table (`Count`,
+`KEYS`), and each count lands in its Prometheus series whatever the batch boundaries."""
 
 from __future__ import annotations
 
 from prometheus_client import CollectorRegistry
 
-from processor.core.partition import PartitionProcessor
-from processor.core.tally import Tally
+from processor.core.findings import Action, DanglingReason, Finding, FindingKind, RepairAction
+from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.core.tally import KEYS, Count, Tally
 from processor.shell.metrics import Metrics
 from processor.synth.generate import generate
 
@@ -20,41 +22,77 @@ def samples(m: Metrics) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     return out
 
 
-def test_tally_flushed_per_batch_counts_like_direct_calls() -> None:
+def test_batch_boundaries_do_not_change_the_counts() -> None:
     events, _ = generate(150, seed=5)
-    direct = Metrics(CollectorRegistry())
-    batched = Metrics(CollectorRegistry())
-    tally = Tally()
-    p = PartitionProcessor("in", 0, observer=direct)
-    q = PartitionProcessor("in", 0, observer=tally)
+    once, batched = Metrics(CollectorRegistry()), Metrics(CollectorRegistry())
+    whole, per_batch = Tally(), Tally()
+    p = PartitionProcessor("in", 0, observer=whole)
+    q = PartitionProcessor("in", 0, observer=per_batch)
     for off, e in enumerate(events):
         p.process(off, e.key, e.value)
         q.process(off, e.key, e.value)
         if off % 97 == 96:
-            batched.flush(tally.take())
-    batched.flush(tally.take())
-    want = samples(direct)
+            batched.flush(per_batch.take())
+    batched.flush(per_batch.take())
+    once.flush(whole.take())
+    want = samples(once)
     assert want == samples(batched)
     assert want[("toolmend_events_total", (("outcome", "processed"), ("type", "message")))] > 100
     assert any(k[0] == "toolmend_dangling_tool_calls_total" and v for k, v in want.items())
-    assert not tally.events and not tally.findings  # taken
+    assert not any(per_batch.counts)  # taken
+
+
+def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> None:
+    t = Tally()
+    t.event("message", "processed")
+    t.messages_seen("openai_chat", 3)
+    t.tool_call("openai_chat", "m1", "search")
+    t.finding(Finding(FindingKind.DANGLING_TOOL_CALL, 4, "c1", tool="search", reason=DanglingReason.TIMEOUT),
+              "openai_chat", "m1", "v1")
+    t.action(Action(RepairAction.SYNTHESIZE_RESULT, call_id="c1"))
+    t.dead_letter("invalid_json")
+    t.assistant_turn("text_only", "m1", "v1")
+    t.state_woken()
+    t.conversation_quarantined()
+    assert list(KEYS) == list(range(len(t.counts)))
+    for c in KEYS:
+        (key, n), = t.of(c).items()
+        assert len(key) == len(KEYS[c]) and n == (3 if c == Count.MESSAGES else 1)
+    m = Metrics(CollectorRegistry())
+    m.flush(t)
+    got = {k: v for k, v in samples(m).items() if v}
+    assert got[("toolmend_messages_total", (("dialect", "openai_chat"),))] == 3
+    assert got[("toolmend_dangling_tool_calls_total", (("dialect", "openai_chat"), ("model", "m1"),
+                                                       ("reason", "timeout"), ("tool", "search")))] == 1
+    assert got[("toolmend_assistant_turns_after_tool_total", (("app_version", "v1"), ("model", "m1"),
+                                                              ("outcome", "text_only")))] == 1
+    assert got[("toolmend_state_woken_conversations_total", ())] == 1
+    assert got[("toolmend_quarantined_conversations_total", ())] == 1
+    assert got[("toolmend_repairs_total", (("action", RepairAction.SYNTHESIZE_RESULT.value),))] == 1
+
+
+def test_a_merged_tally_adds_its_counts_in_first_seen_order() -> None:
+    a, b = Tally(), Tally()
+    a.dead_letter("schema")
+    b.dead_letter("too_large")
+    b.dead_letter("schema")
+    a.merge(b)
+    assert list(a.of(Count.DEAD_LETTERS).items()) == [(("schema",), 2), (("too_large",), 1)]
 
 
 def test_woken_conversations_are_counted() -> None:
     """Conversations beyond the live set are woken from their stored form: the metric operators size it by."""
-    from processor.core.partition import EngineConfig
-
     events, _ = generate(60, seed=3)
     tally = Tally()
     p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=2), observer=tally)
     for off, e in enumerate(events):
         p.process(off, e.key, e.value)
     m = Metrics(CollectorRegistry())
-    woken = tally.woken
+    woken = tally.of(Count.WOKEN)[()]
     m.flush(tally.take())
     assert woken > 10
     assert samples(m)[("toolmend_state_woken_conversations_total", ())] == woken
     q = PartitionProcessor("in", 0, EngineConfig(hot_conversations=10_000), observer=tally)
     for off, e in enumerate(events):
         q.process(off, e.key, e.value)
-    assert tally.woken == 0
+    assert not tally.of(Count.WOKEN)

@@ -11,7 +11,7 @@ import pytest
 from processor.core import partition as partition_mod
 from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
 from processor.core.store import state_json_size
-from processor.core.tally import Tally
+from processor.core.tally import Count, Key, Tally
 from processor.core.tracker import RepairConfig
 
 NOW = 1_767_225_600_000  # the record timestamps of these tests (2026-01-01)
@@ -140,7 +140,7 @@ def test_a_state_that_cannot_be_encoded_quarantines_its_conversation_only() -> N
     p.convs["a"].recent = [2**70]  # no JSON writer takes it (works the same on the compiled core)
     log = dict(p.take_changelog())
     assert log[b"a"] == partition_mod.QUARANTINE_MARK and b"b" in log
-    assert tally.quarantined == 1 and "a" in p.quarantined
+    assert tally.of(Count.QUARANTINED) == {(): 1} and "a" in p.quarantined
     # a's later events are kept in the dead-letter topic; b goes on
     out = p.process(2, b"a", result("a", NOW + 1), timestamp=NOW + 1)
     assert [dlq_kind(r) for r in out] == ["quarantined"]
@@ -153,26 +153,27 @@ def test_a_state_that_cannot_be_encoded_quarantines_its_conversation_only() -> N
     assert [dlq_kind(r) for r in fresh.process(4, b"a", user("a", NOW + 2), timestamp=NOW + 2)] == ["quarantined"]
 
 
-class FailOnce:  # not a subclass: the compiled core's classes cannot be subclassed from Python
-    """An observer that fails once, inside the application of an event (a stand-in for a bug of ours there)."""
+class FailOnce(dict[Key, int]):
+    """The tally's event counts, failing once inside the application of an event (a stand-in for a bug of ours
+    there). A dict subclass: the compiled core's classes cannot be subclassed from Python."""
 
     armed = False
 
-    def event(self, type: str, outcome: str) -> None:
-        if self.armed and outcome == "processed":
+    def __setitem__(self, key: Key, n: int) -> None:
+        if self.armed and key[1:] == ("processed",):
             self.armed = False
             raise RuntimeError("a bug")
-
-    def __getattr__(self, name: str) -> Any:  # every other Observer call: counted nowhere
-        return lambda *args: None
+        super().__setitem__(key, n)
 
 
 def test_a_bug_while_applying_an_event_is_confined_to_its_conversation() -> None:
-    obs = FailOnce()
-    p = PartitionProcessor("in", 0, EngineConfig(), obs)
+    fail = FailOnce()
+    tally = Tally()
+    tally.counts[Count.EVENTS] = fail
+    p = PartitionProcessor("in", 0, EngineConfig(), tally)
     p.process(0, b"a", call("a", NOW), timestamp=NOW)
     p.process(1, b"b", call("b", NOW), timestamp=NOW)
-    obs.armed = True
+    fail.armed = True
     out = p.process(2, b"a", user("a", NOW + 1, "boom"), timestamp=NOW + 1)
     assert [dlq_kind(r) for r in out if r.kind == "dead_letter"] == ["internal"]
     assert "a" in p.quarantined
@@ -209,7 +210,8 @@ def test_outputs_too_large_for_their_topic_dead_letter_the_whole_event_and_undo_
     assert [r.kind for r in out] == ["dead_letter"] and dlq_kind(out[0]) == "output_too_large"
     assert out[0].value == big  # the whole input event, to be replayed once the limit allows it
     counted = tally.take()
-    assert counted.dead_letters == {"output_too_large": 1} and not counted.findings and not counted.actions
+    assert counted.of(Count.DEAD_LETTERS) == {("output_too_large",): 1}
+    assert not counted.of(Count.FINDINGS) and not counted.of(Count.REPAIRS)
     # the event was undone: the call is still open and its result is matched as if nothing happened
     assert p.open_calls == 1
     out = p.process(2, b"a", result("a", NOW + 2), timestamp=NOW + 2)
@@ -224,7 +226,8 @@ def test_a_large_event_that_fits_is_counted_once() -> None:
     p = PartitionProcessor("in", 0, EngineConfig(max_output_bytes=40_000), tally)
     p.process(0, b"a", user("a", NOW, "z" * 30_000), timestamp=NOW)  # saved and recorded aside, then replayed
     counted = tally.take()
-    assert counted.events == {("message", "processed"): 1} and counted.messages == {"openai_chat": 1}
+    assert counted.of(Count.EVENTS) == {("message", "processed"): 1}
+    assert counted.of(Count.MESSAGES) == {("openai_chat",): 1}
 
 
 def _held_stream(p: PartitionProcessor, cid: str, n: int, size: int, offset: int = 0) -> list[OutRecord]:
@@ -252,7 +255,7 @@ def test_held_output_is_released_before_a_conversation_state_outgrows_its_budget
     assert "dangling_tool_call" in kinds(out)
     conv = p.get("a")
     assert conv is not None and state_json_size(conv) <= limit
-    assert not p.quarantined and tally.take().dead_letters == {}
+    assert not p.quarantined and not tally.take().of(Count.DEAD_LETTERS)
     # the same input replayed in other batch boundaries (another hot set, a restore in the middle) decides the same
     q = PartitionProcessor("in", 0, EngineConfig(max_state_bytes=limit, hot_conversations=1))
     again = q.process(0, b"a", call("a", NOW), timestamp=NOW)
@@ -298,4 +301,4 @@ def test_a_state_too_large_even_without_held_output_quarantines_only_its_convers
     # the other conversation goes on
     assert [r.kind for r in p.process(3, b"b", result("b", NOW + 2), timestamp=NOW + 2)] == ["repaired"]
     counted = tally.take()
-    assert counted.dead_letters == {"state_too_large": 1, "quarantined": 1}
+    assert counted.of(Count.DEAD_LETTERS) == {("state_too_large",): 1, ("quarantined",): 1}

@@ -9,14 +9,18 @@ successive request snapshots, interleaved) and on one made for it.
 
 from __future__ import annotations
 
-import json
+import importlib.util
 from pathlib import Path
 
 import orjson
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 
-EVAL = Path(__file__).resolve().parents[2] / "bench" / "eval"
+_LOADER = importlib.util.spec_from_file_location("eval_data", Path(__file__).resolve().parents[2] / "bench" / "eval"
+                                                 / "load.py")
+assert _LOADER is not None and _LOADER.loader is not None
+eval_data = importlib.util.module_from_spec(_LOADER)
+_LOADER.loader.exec_module(eval_data)  # bench/eval/load.py: the one reader of the evaluation data
 T0 = 1_700_000_000_000
 
 
@@ -40,8 +44,7 @@ LONG_RESULTS = {"dialect": "openai_chat", "messages": [
 
 
 def _events() -> list[tuple[bytes, bytes]]:
-    files = [*sorted(EVAL.glob("blind*/slice_*.jsonl")), EVAL / "dev" / "dev.jsonl", EVAL / "regression_eval.jsonl"]
-    convs = [LONG_RESULTS, *(json.loads(line) for f in files for line in f.read_text(encoding="utf-8").splitlines())]
+    convs = [LONG_RESULTS, *(r for f in eval_data.all_record_files() for r in eval_data.read_jsonl(f))]
     rows: list[tuple[int, int, bytes, bytes]] = []
     for n, r in enumerate(convs):
         cid = f"c{n}"

@@ -1,14 +1,17 @@
 """Build and validate a blind text-only-regression slice.
 
-    python3 bench/eval/blind/build.py [--dir DIR] [--check] [--skip-readme]
+    python3 bench/eval/blind/build.py [--dir DIR] [--check] [--skip-readme] [--write-specs]
 
 Writes slice_en.jsonl and slice_zh.jsonl into the slice's directory (this one by default) and prints the counts
 used in its README.md. With --check it rebuilds in memory and fails if the committed JSONL differs.
 
-A slice directory holds `convs_en.py` and `convs_zh.py` (each a `SPECS` list built with this directory's
-engine.py) and its tool definitions: `tools.py` here, `tools_en.py` / `tools_zh.py` in later slices (each a
-`REGISTRY` from `engine.tool_registry()`). A later slice may not call or define any tool that appears in another
-labelled set under bench/eval/ (this slice is only checked against the oldest set, which it was written after).
+A slice directory holds its hand-written conversations as `specs_en.jsonl` and `specs_zh.jsonl` (one spec per
+line, the form of `engine.spec_to_json`) and its tool definitions as `tools.jsonl` here, `tools_en.jsonl` /
+`tools_zh.jsonl` in later slices (one `{"name", "description", "schema"}` per line). A slice still being written
+as Python modules (`convs_*.py`, each a `SPECS` list of engine.py steps; `tools*.py`, each a `REGISTRY` from
+`engine.tool_registry()`) is read from them, and `--write-specs` turns them into those JSONL files. A later slice
+may not call or define any tool that appears in another labelled set under bench/eval/ (this slice is only
+checked against the oldest set, which it was written after).
 """
 
 from __future__ import annotations
@@ -21,13 +24,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from engine import build_record
+from engine import Spec, build_record, spec_from_json, spec_to_json
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # bench/eval: the data loader
+from load import read_jsonl, record_files  # noqa: E402
+
 OLD_SET = HERE.parent / "regression_eval.jsonl"
+TOOL_FILES = ("tools", "tools_en", "tools_zh")
 
 
-def load(path: Path) -> ModuleType:
+def load_module(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"slice_{path.parent.name}_{path.stem}", path)
     assert spec and spec.loader, path
     module = importlib.util.module_from_spec(spec)
@@ -35,14 +42,50 @@ def load(path: Path) -> ModuleType:
     return module
 
 
+def tool_files(slice_dir: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each tool-definition file of the slice (stem -> name -> definition), from JSONL or a module being written."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for stem in TOOL_FILES:
+        if (slice_dir / f"{stem}.jsonl").exists():
+            out[stem] = {t["name"]: {"description": t["description"], "schema": t["schema"]}
+                         for t in read_jsonl(slice_dir / f"{stem}.jsonl")}
+        elif (slice_dir / f"{stem}.py").exists():
+            out[stem] = load_module(slice_dir / f"{stem}.py").REGISTRY
+    return out
+
+
 def registry_of(slice_dir: Path) -> dict[str, dict[str, Any]]:
     merged: dict[str, dict[str, Any]] = {}
-    for name in ("tools.py", "tools_en.py", "tools_zh.py"):
-        if (slice_dir / name).exists():
-            for tool, definition in load(slice_dir / name).REGISTRY.items():
-                assert merged.get(tool, definition) == definition, f"{tool} defined differently in {name}"
-                merged[tool] = definition
+    for stem, registry in tool_files(slice_dir).items():
+        for tool, definition in registry.items():
+            assert merged.get(tool, definition) == definition, f"{tool} defined differently in {stem}"
+            merged[tool] = definition
     return merged
+
+
+def specs_of(slice_dir: Path, lang: str) -> list[Spec] | None:
+    """The slice's hand-written conversations in one language, from JSONL or a module being written."""
+    if (slice_dir / f"specs_{lang}.jsonl").exists():
+        return [spec_from_json(d) for d in read_jsonl(slice_dir / f"specs_{lang}.jsonl")]
+    if (slice_dir / f"convs_{lang}.py").exists():
+        specs: list[Spec] = load_module(slice_dir / f"convs_{lang}.py").SPECS
+        return specs
+    return None
+
+
+def _lines(objs: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objs)
+
+
+def write_specs(slice_dir: Path) -> None:
+    """The slice's specs and tool definitions as JSONL (from the modules it was written in)."""
+    for lang in ("en", "zh"):
+        specs = specs_of(slice_dir, lang)
+        if specs is not None:
+            (slice_dir / f"specs_{lang}.jsonl").write_text(_lines([spec_to_json(s) for s in specs]), encoding="utf-8")
+    for stem, registry in tool_files(slice_dir).items():
+        (slice_dir / f"{stem}.jsonl").write_text(_lines([{"name": k, **v} for k, v in registry.items()]),
+                                                 encoding="utf-8")
 
 
 def tool_names_in(obj: Any, out: set[str]) -> None:
@@ -67,12 +110,11 @@ def old_set_tools(slice_dir: Path) -> set[str]:
     if slice_dir == HERE:
         paths = [OLD_SET] if OLD_SET.exists() else []
     else:
-        paths = [p for p in sorted(HERE.parent.rglob("*.jsonl")) if slice_dir not in p.parents]
+        paths = [p for p in record_files(HERE.parent) if slice_dir not in p.parents]
     names: set[str] = set()
     for path in paths:
-        for line in path.read_text().splitlines():
-            if line.strip():
-                tool_names_in(json.loads(line), names)
+        for rec in read_jsonl(path):
+            tool_names_in(rec, names)
     return names
 
 
@@ -237,12 +279,15 @@ def main() -> int:
     slice_dir = HERE
     if "--dir" in sys.argv:
         slice_dir = Path(sys.argv[sys.argv.index("--dir") + 1]).resolve()
+    if "--write-specs" in sys.argv:
+        write_specs(slice_dir)
     old = old_set_tools(slice_dir)
     registry = registry_of(slice_dir)
     out: dict[str, list[dict[str, Any]]] = {}
     for lang in ("en", "zh"):
-        if (slice_dir / f"convs_{lang}.py").exists():
-            out[lang] = [build_record(s, registry) for s in load(slice_dir / f"convs_{lang}.py").SPECS]
+        specs = specs_of(slice_dir, lang)
+        if specs is not None:
+            out[lang] = [build_record(s, registry) for s in specs]
     records = [r for recs in out.values() for r in recs]
     validate(records, old)
     check = "--check" in sys.argv

@@ -73,6 +73,61 @@ class Spec:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+# ---------------------------------------------------------------- specs as data (one JSON object per line)
+
+_OPTIONAL = {"system": None, "developer": False, "trim": None, "summarize": None, "regen_from": None,
+             "block_text": False}
+
+
+def spec_to_json(spec: Spec) -> dict[str, Any]:
+    """A spec as one JSON object: steps tagged `user` / `assistant` / `regression` (+ `tool`) / `calls`, optional
+    fields only when set."""
+    steps: list[dict[str, Any]] = []
+    for step in spec.steps:
+        if isinstance(step, U):
+            steps.append({"user": step.text})
+        elif isinstance(step, R):
+            steps.append({"regression": step.text, "tool": step.tool})
+        elif isinstance(step, A):
+            steps.append({"assistant": step.text})
+        elif isinstance(step, Call):
+            c: dict[str, Any] = {"calls": [{"tool": t, "arguments": a, "result": r} for t, a, r in step.calls]}
+            for k, default in (("pre", None), ("erase", None), ("error", False)):
+                if getattr(step, k) != default:
+                    c[k] = getattr(step, k)
+            steps.append(c)
+        else:
+            raise TypeError(f"{spec.id}: unknown step {step!r}")
+    out: dict[str, Any] = {"id": spec.id, "lang": spec.lang, "dialect": spec.dialect, "input": spec.input,
+                           "tools": spec.tools}
+    for k, default in _OPTIONAL.items():
+        if getattr(spec, k) != default:
+            out[k] = getattr(spec, k)
+    out.update(steps=steps, scenario=spec.scenario, notes=spec.notes)
+    assert not spec.extra, spec.id
+    return out
+
+
+def spec_from_json(d: dict[str, Any]) -> Spec:
+    steps: list[Any] = []
+    for step in d["steps"]:
+        if "user" in step:
+            steps.append(U(step["user"]))
+        elif "regression" in step:
+            steps.append(R(step["regression"], step["tool"]))
+        elif "assistant" in step:
+            steps.append(A(step["assistant"]))
+        else:
+            steps.append(Call([(c["tool"], c["arguments"], c["result"]) for c in step["calls"]], pre=step.get("pre"),
+                              erase=step.get("erase"), error=step.get("error", False)))
+    opt = {k: d.get(k, default) for k, default in _OPTIONAL.items()}
+    for k in ("trim", "summarize"):
+        if opt[k] is not None:
+            opt[k] = tuple(opt[k])
+    return Spec(id=d["id"], lang=d["lang"], dialect=d["dialect"], input=d["input"], tools=d["tools"], steps=steps,
+                scenario=d["scenario"], notes=d["notes"], **opt)
+
+
 # ---------------------------------------------------------------- tool registries
 
 
