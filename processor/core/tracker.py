@@ -459,11 +459,13 @@ class Tracker:
             assert d is not None
             bad: list[int] = []
             seen: set[str] = set()
-            renames: list[tuple[int, str]] = []
-            rewrites: list[int] = []
-            shadowed: list[_Held] = []
+            # (made when first needed: most call messages need none of them)
+            renames: list[tuple[int, str]] = _NONE
+            rewrites: list[int] = _NONE
+            shadowed: list[_Held] = _NONE
             per_name: dict[str, int] = {}
             seq = b.seq if extends and b is not None else self._block_seq + 1
+            pattern = d.id_pattern
             for c in view.calls:
                 if c.malformed:
                     self._find(_FK.MALFORMED_TOOL_CALL, idx, c.id, c.name or None, detail=c.malformed)
@@ -476,7 +478,8 @@ class Tracker:
                     k = per_name.get(c.name, 0)
                     per_name[c.name] = k + 1
                     cid = f"#{seq}.{c.name}.{k}"
-                elif self._in_use(cid, seen, b):
+                elif cid in seen or (b is not None and cid in b.calls) or cid in self._recent \
+                        or cid in self._waiting or (self._alias and cid in self._alias):
                     # a reused id: results from here on belong to this call (the most recent with the id), so
                     # it gets a fresh id and the earlier call waits for no more results
                     fresh = self._fresh_id(cid, idx, seen, b, d)
@@ -486,21 +489,29 @@ class Tracker:
                     if h is not None:
                         h.waiting -= 1
                         if h.waiting == 0:
+                            if shadowed is _NONE:
+                                shadowed = []
                             shadowed.append(h)
                     self._alias[cid] = fresh
+                    if renames is _NONE:
+                        renames = []
                     renames.append((c.pos, fresh))
                     cid = fresh
-                elif d.id_pattern is not None and not d.id_pattern.fullmatch(cid):
+                elif pattern is not None and not pattern.fullmatch(cid):
                     # an id the provider refuses: rewritten here and on its results
                     fresh = self._fresh_id(cid, -1, seen, b, d)
                     self._find(_FK.INVALID_TOOL_CALL_ID, idx, cid, c.name, detail=f"renamed to {fresh}")
                     self._act(_RA.RENAME_CALL_ID, idx, cid, c.name, to=fresh)
                     self._alias[cid] = fresh
+                    if renames is _NONE:
+                        renames = []
                     renames.append((c.pos, fresh))
                     cid = fresh
                 seen.add(cid)
                 good.append((cid, c, real))
                 if c.rewrite:
+                    if rewrites is _NONE:
+                        rewrites = []
                     rewrites.append(c.pos)
                     self._act(_RA.REWRITE_ARGUMENTS, idx, cid if real else None, c.name)
             if renames:
@@ -553,7 +564,8 @@ class Tracker:
                 b.start = self._slot()
         elif b.ts is None:
             b.ts = ts
-        if b.start < 0 and not all(d.can_fill(d.call_kind(msg, c.pos)) for _, c, _ in good):
+        if b.start < 0 and not d.fills_every_kind and not all(d.can_fill(d.call_kind(msg, c.pos))
+                                                               for _, c, _ in good):
             b.start = self._slot()  # a call no result can be made up for: held, so that it can be removed
         self._flush_pending()
         slot = self._slot() if b.start >= 0 else -1
@@ -1014,6 +1026,8 @@ class Tracker:
             return [], unanswered
         d = self._d
         assert d is not None
+        if d.fills_every_kind:
+            return unanswered, []
         fill = [x for x in unanswered if d.can_fill(x[1].kind)]
         if len(fill) == len(unanswered):
             return fill, []

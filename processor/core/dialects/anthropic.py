@@ -101,6 +101,7 @@ class Anthropic(BlockDialect):
     container = "content"
     system_keys = ("system",)
     id_pattern = _ID
+    fills_every_kind = False
 
     def _is_thinking(self, part: JSON) -> bool:
         return isinstance(part, dict) and part.get("type") in _THINKING

@@ -27,6 +27,8 @@ class Dialect(ABC):
     system_keys: tuple[str, ...] = ()
     #: keys one of which every message of this dialect has
     message_keys: tuple[str, ...] = ("role",)
+    #: a result can be synthesized for every kind of call (else `can_fill` tells which)
+    fills_every_kind: bool = True
     #: the provider's rule for tool-call ids (None: any non-empty string); an id that breaks it is rewritten
     id_pattern: re.Pattern[str] | None = None
 

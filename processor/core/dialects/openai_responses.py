@@ -47,6 +47,7 @@ class OpenAIResponses(Dialect):
     turn_spans_items = True  # consecutive function_call and reasoning items before any output: one model turn
     system_keys = ("instructions",)
     message_keys = ("type", "role")
+    fills_every_kind = False
 
     def view(self, msg: JSON) -> View:
         m = require_object(msg)
