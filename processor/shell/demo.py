@@ -14,6 +14,7 @@ import socket
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from aiokafka import AIOKafkaProducer
@@ -33,7 +34,7 @@ DEMO_OWN = ("bootstrap_servers", "input_topic", "output_topic", "dlq_topic", "fi
             "fetch_max_wait_ms", "create_topics", "replication_factor", "security_protocol", "sasl_mechanism",
             "sasl_username", "sasl_password", "sasl_password_file", "sasl_oauth_token_file",
             "sasl_oauth_token_command", "sasl_oauth_token_refresh_s", "ssl_cafile", "ssl_certfile", "ssl_keyfile",
-            "client_id")
+            "client_id", "input_format", "otlp_conversation_keys", "repartition_topic")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--forever", action="store_true", help="keep producing traffic until interrupted")
     g.add_argument("--rate", type=float, default=0.0,
                    help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
+    g.add_argument("--report", default="report.html", metavar="FILE",
+                   help="write the run's report here at the end (toolmend report; '' for none; default report.html)")
     g.add_argument("--log-level", default="WARNING")
     g.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
@@ -63,7 +66,8 @@ def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
                  partitions=PARTITIONS, session_timeout_ms=6000, heartbeat_interval_ms=500, fetch_max_wait_ms=50,
                  create_topics=True, replication_factor=1, security_protocol="PLAINTEXT", sasl_mechanism=None,
                  sasl_password=None, sasl_password_file=None, sasl_oauth_token_file=None,
-                 sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo")
+                 sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo",
+                 input_format="events")  # the demo's generator writes toolmend events
     return settings_from(given)
 
 
@@ -238,6 +242,10 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         worker_stop.set()
         await task
         _summary(metrics, truth, secs, produced[0], out, exact=not ns.forever)
+        if not ns.forever and ns.report:
+            from .demo_report import write_demo_report
+
+            out.write(await write_demo_report(events, PARTITIONS, s, Path(ns.report)))
     finally:
         broker.stop()
     return 0
