@@ -1,7 +1,7 @@
 """Checks of the Kubernetes manifests that need no cluster (run by validate.sh, in its own environment).
 
 usage: check_manifests.py --set NAME=RENDERED.yaml ... --strimzi RENDERED.yaml --rolled RENDERED.yaml
-                          [MANIFEST.yaml ...]
+                          --topics-doc docs/deploy.md [MANIFEST.yaml ...]
 
 Each --set is one rendered kustomization: `base` (deploy/k8s) and each overlay (deploy/overlays/NAME);
 --strimzi the rendered deploy/strimzi; --rolled the base rendered again with one setting changed; the
@@ -18,10 +18,11 @@ MANIFEST files are the ones applied on their own (the replay Jobs).
    change of settings rolls them; --rolled proves it), under a ServiceAccount whose token is not mounted; every
    object is in the set's namespace; an overlay names its image by digest; the PodMonitor selects the worker and
    replay pods on a port they expose, and no pod also carries prometheus.io scrape annotations (one scrape path);
-   the PodDisruptionBudget selects the workers and evicts unhealthy ones; a NetworkPolicy covers the workers.
+   the PodDisruptionBudget selects the workers and evicts unhealthy ones; a NetworkPolicy lets only selected
+   (Prometheus) pods reach the worker and replay pods, on the metrics port only.
 3. The Strimzi set: the five topics are the ones the workers' settings name, with one partition count, the
    changelog compacted and the others not, outputs at least as large as the input; the KafkaUser may do what the
-   worker does on each of them.
+   worker does on each of them; the topics table of --topics-doc says the same.
 4. The validators themselves: an unknown field in a StatefulSet, a ScaledObject and a KafkaTopic must fail, or the checks
    above prove nothing.
 """
@@ -195,15 +196,11 @@ def semantics(where: str, docs: list[dict[str, Any]], extra: list[dict[str, Any]
     elif pdbs[0]["spec"].get("unhealthyPodEvictionPolicy") != "AlwaysAllow":
         fail(f"{where}: the PodDisruptionBudget must allow evicting unhealthy workers "
              "(unhealthyPodEvictionPolicy: AlwaysAllow): a crash-looping pod would block every node drain")
-    policies = [p for p in by_kind.get("NetworkPolicy", [])
-                if matches(p["spec"].get("podSelector", {}).get("matchLabels", {}), labels)]
-    if not policies:
-        fail(f"{where}: no NetworkPolicy selects the workers")
-
     pods = [sts["spec"]["template"]]
     pods += [d["spec"]["template"] for d in extra if d.get("kind") == "Job"]
     selector = pm["spec"]["selector"]["matchLabels"]
     ports = {ep["port"] for ep in pm["spec"]["podMetricsEndpoints"]}
+    network(where, by_kind.get("NetworkPolicy", []), pods, ports)
     for tpl in pods:
         tpl_labels = tpl["metadata"]["labels"]
         if not matches(selector, tpl_labels):
@@ -217,6 +214,25 @@ def semantics(where: str, docs: list[dict[str, Any]], extra: list[dict[str, Any]
         if scrape:
             fail(f"{where}: pods labelled {tpl_labels} carry {scrape} as well as the PodMonitor: scraped twice")
     print(f"checked {where}: {len(docs)} objects against each other (namespace {namespace}, replica bound {bound})")
+
+
+def network(where: str, policies: list[dict[str, Any]], pods: list[dict[str, Any]], ports: set[str]) -> None:
+    """A NetworkPolicy restricts ingress to every toolmend pod: only selected pods (Prometheus) on the metrics
+    port (the kubelet's probes come from the node, which a NetworkPolicy always lets through)."""
+    for tpl in pods:
+        tpl_labels = tpl["metadata"]["labels"]
+        if not any(matches(p["spec"].get("podSelector", {}).get("matchLabels", {}), tpl_labels) for p in policies):
+            fail(f"{where}: no NetworkPolicy covers pods labelled {tpl_labels}")
+    for p in policies:
+        spec = p["spec"]
+        if "Ingress" not in spec.get("policyTypes", []):
+            fail(f"{where}: {name(p)} must restrict ingress")
+        for rule in spec.get("ingress", []):
+            allowed = {q.get("port") for q in rule.get("ports") or [{}]}
+            if allowed != ports:
+                fail(f"{where}: {name(p)} lets in ports {allowed}; only the metrics port {ports} should be reachable")
+            if any("podSelector" not in peer or "ipBlock" in peer for peer in rule.get("from") or [{}]):
+                fail(f"{where}: {name(p)} lets in peers other than selected (Prometheus) pods")
 
 
 def keda(where: str, so: dict[str, Any], sts: dict[str, Any], data: dict[str, str],
@@ -309,6 +325,43 @@ def strimzi(docs: list[dict[str, Any]], data: dict[str, str]) -> int | None:
     return counts[inp]
 
 
+def topics_table(docs: list[dict[str, Any]], path: str) -> None:
+    """docs/deploy.md's table of the topics says what deploy/strimzi creates and allows."""
+    topics = {t["spec"].get("topicName", t["metadata"]["name"]): t["spec"] for t in docs if t["kind"] == "KafkaTopic"}
+    acls: dict[str, set[str]] = {}
+    for u in docs:
+        for acl in u["spec"]["authorization"]["acls"] if u["kind"] == "KafkaUser" else ():
+            r = acl["resource"]
+            if r["type"] == "topic" and r.get("patternType", "literal") == "literal":
+                acls.setdefault(r["name"], set()).update(acl["operations"])
+    with open(path) as f:
+        text = f.read()
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 7 and re.fullmatch(r"`[\w.-]+`", cells[0]):
+            rows[cells[0].strip("`")] = cells
+    before = len(errors)
+    if set(rows) != set(topics):
+        fail(f"{path}: the topics table lists {sorted(rows)}, deploy/strimzi creates {sorted(topics)}")
+        return
+    for t, (_, _, parts, policy, size, retention, ops) in rows.items():
+        spec, cfg = topics[t], topics[t]["config"]
+        days = re.fullmatch(r"(\d+) days?", retention)
+        want = {"partitions": spec["partitions"], "cleanup.policy": cfg.get("cleanup.policy"),
+                "max.message.bytes": int(cfg.get("max.message.bytes", 1048588)),
+                "retention.ms": cfg.get("retention.ms"), "ACLs": acls.get(t, set())}
+        got = {"partitions": int(parts) if parts.isdigit() else parts, "cleanup.policy": policy,
+               "max.message.bytes": int(size.split()[0]) if size.split()[0].isdigit() else size,
+               "retention.ms": int(days[1]) * 86400000 if days else None,
+               "ACLs": {o.strip() for o in ops.split(",")}}
+        for k in want:
+            if want[k] != got[k]:
+                fail(f"{path}: topic {t}: the table says {k} {got[k]}, deploy/strimzi {want[k]}")
+    if len(errors) == before:
+        print(f"checked {path}: the topics table equals deploy/strimzi")
+
+
 def rolled(base: list[dict[str, Any]], changed: list[dict[str, Any]]) -> None:
     def template(docs: list[dict[str, Any]]) -> Any:
         return next(d for d in docs if d["kind"] == "StatefulSet")["spec"]["template"]
@@ -344,6 +397,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=FILE", required=True)
     ap.add_argument("--strimzi", required=True)
     ap.add_argument("--rolled", required=True)
+    ap.add_argument("--topics-doc", required=True, help="the doc whose table lists the topics (docs/deploy.md)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args(argv)
     sets = dict(s.split("=", 1) for s in a.set)
@@ -363,6 +417,7 @@ def main(argv: list[str]) -> int:
     for d in base:
         by_kind.setdefault(d["kind"], []).append(d)
     partitions = strimzi(topics, worker_config("base", by_kind, base_sts))
+    topics_table(topics, a.topics_doc)
     for k, docs in rendered.items():
         semantics(k, docs, extra, partitions, overlay=k != "base")
     rolled(base, load(a.rolled))

@@ -41,4 +41,4 @@ for f in deploy/k8s/*.yaml; do
     || files+=("$f")
 done
 "$VENV/bin/python" deploy/k8s/check_manifests.py "${sets[@]}" --strimzi "$out/strimzi.yaml" \
-  --rolled "$out/rolled.yaml" "${files[@]}"
+  --rolled "$out/rolled.yaml" --topics-doc docs/deploy.md "${files[@]}"
