@@ -12,7 +12,7 @@ Each scenario runs in a fresh interpreter (a child of this script), so RSS basel
 * `live_behaviour_on_all_hot`: as `live_behaviour_on` with `hot_conversations` unbounded: every conversation a
   live object (what a conversation costs as Python objects). The engine keeps `hot_conversations` per partition
   live (a worker splits its budget, `TOOLMEND_HOT_CONVERSATIONS`, 4096 by default, among its partitions: 1024
-  each here, as for a worker with these 4 partitions) and the others in their stored form (`state_codec`:
+  each here, as for a worker with these 4 partitions) and the others in their stored form (`processor.core.state.codec`:
   timer header + deflated JSON).
 
 A conversation is two `message` events in the OpenAI-chat dialect, like a live chat stops while a tool runs:
@@ -209,9 +209,8 @@ def breakdown(procs: list[Any], sample: int = 2000) -> dict[str, Any]:
     containers = {
         "convs + cold dict tables": sum(sys.getsizeof(p.convs) + sys.getsizeof(p.cold)
                                         for p in procs),
-        "timer heaps (lists + tuples)": sum(sys.getsizeof(p._timeouts) + sys.getsizeof(p._evictions)
-                                            + sum(sys.getsizeof(e) for e in p._timeouts + p._evictions)
-                                            for p in procs),
+        "timer heaps (lists + tuples)": sum(sum(sys.getsizeof(q) + sum(sys.getsizeof(e) for e in q)
+                                                for q in p.timers.queues()) for p in procs),
     }
     hot_mean = {k: round(v / max(1, n_hot)) for k, v in hot.items()}
     cold_mean = {k: round(v / max(1, n_cold)) for k, v in cold.items()}
@@ -259,15 +258,15 @@ def scenario(name: str, n: int, seed: int, states_file: str | None = None) -> di
                         f.write(b"%d\t%s\t%d\n" % (proc.partition, cid.encode(), len(value)) + value)
     convs = sum(p.conversations for p in procs)
     open_calls = sum(p.open_calls for p in procs)
-    from processor.core import state_codec
+    from processor.core.state import codec
 
     state_bytes = 0
     json_bytes = 0
     for p in procs:
         for _, v in states(p):
             state_bytes += len(v)
-            json_bytes += len(orjson.dumps(state_codec.decode(v)))
-    sample = state_codec.decode(next(states(procs[0]))[1])
+            json_bytes += len(orjson.dumps(codec.decode(v)))
+    sample = codec.decode(next(states(procs[0]))[1])
     delta = after - before
     parts = breakdown(procs)
     return {

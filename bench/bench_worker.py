@@ -22,7 +22,7 @@ prints a short summary and writes bench/results/worker_<section>.json. No assert
   process produces generated events paced at `rate` events/s for `duration` s, and consumes the repaired
   topic; for each output record, latency = receive time - send time of the input record named by its
   `toolmend-source` header (topic:partition:offset, mapped to the send time through the produce acks).
-* restore: changelog records (key = conversation id, value = the stored state (`state_codec`) of conversations with an
+* restore: changelog records (key = conversation id, value = the stored state (`state.codec`) of conversations with an
   open tool call, engine defaults: behaviour detectors on) are produced into a compacted topic with 4
   partitions, growing to each of `--restore-sizes`; after each size an in-process Worker's
   `_restore([0, 1, 2, 3])` is timed (the path a worker takes when partitions are assigned).
@@ -61,11 +61,11 @@ from benchenv import code_state, cpu_probe, machine, rss_mib, stats  # this fold
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY
+from processor.shell.checkpoint import Checkpoint
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker, free_port
 from processor.shell.kafka import ensure_topics
 from processor.shell.metrics import Metrics
-from processor.shell.shipping import Shipment
 from processor.shell.worker import Worker
 from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition
 
@@ -267,8 +267,8 @@ class TimedWorker(Worker):
         self.busy += time.perf_counter() - t
         self.batches += 1
 
-    async def _ship(self, sh: Shipment) -> None:  # the last step of a batch: outputs, state and commit acknowledged
-        await super()._ship(sh)
+    async def _ship(self, cp: Checkpoint) -> None:  # the last step of a batch: its checkpoint committed
+        await super()._ship(cp)
         if self.processed >= self.target and self.t1 is None:
             self.t1 = time.perf_counter()
             self.cpu = time.process_time() - self.cpu0
@@ -300,7 +300,7 @@ async def worker_pass(s: Settings, total: int, timeout_s: float, profile: cProfi
         await asyncio.wait_for(task, 60)
     assert w.t0 is not None and w.t1 is not None
     dt = w.t1 - w.t0
-    outs = {k: int(w.m.output_records.labels(k)._value.get())
+    outs = {k: int(w.metrics.output_records.labels(k)._value.get())
             for k in ("repaired", "findings", "dead_letter", "changelog")}
     return {"events": w.processed, "seconds": round(dt, 3), "events_per_s": round(w.processed / dt),
             "batches": w.batches, "busy_s": round(w.busy, 3), "cpu_in_process_s": round(w.cpu, 3),

@@ -27,7 +27,8 @@ from bench_worker import events_for  # the throughput section's events (this fol
 from benchenv import core_kind
 from prometheus_client import CollectorRegistry
 
-from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.core.config import EngineConfig
+from processor.core.partition import PartitionProcessor
 from processor.core.tally import Tally
 from processor.core.tracker import RepairConfig
 from processor.shell.metrics import Metrics

@@ -15,6 +15,7 @@ from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
+from .state.layout import BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
 
 RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
@@ -287,26 +288,26 @@ class Behaviour:
                 for e in erased]
 
     def to_state(self) -> dict[str, Any]:
-        st: dict[str, Any] = {"r": self.regression.to_state(), "e": self.erasure.to_state()}
+        st: dict[str, Any] = {BH_REGRESSION: self.regression.to_state(), BH_ERASURE: self.erasure.to_state()}
         last = self.user()
         if last is not None:
-            st["u"] = last
+            st[BH_LAST_USER] = last
         if self.pending is not None:
-            st["p"] = self.pending
+            st[BH_PENDING] = self.pending
         if self.streamed:
-            st["s"] = 1
+            st[BH_STREAMED] = 1
         if self.fed_user is not None:
-            st["f"] = self.fed_user
+            st[BH_FED_USER] = self.fed_user
         return st
 
     @classmethod
     def from_state(cls, st: Mapping[str, Any]) -> Behaviour:
         # built from its parts (not cls.__new__: mypyc-compiled classes have no __new__ to call)
-        b = cls(RegressionDetector.from_state(st["r"]), ErasureTracker.from_state(st["e"]))
-        b.last_user = st.get("u")
-        b.pending = st.get("p")
-        b.streamed = bool(st.get("s", False))
-        b.fed_user = st.get("f")
+        b = cls(RegressionDetector.from_state(st[BH_REGRESSION]), ErasureTracker.from_state(st[BH_ERASURE]))
+        b.last_user = st.get(BH_LAST_USER)
+        b.pending = st.get(BH_PENDING)
+        b.streamed = bool(st.get(BH_STREAMED, False))
+        b.fed_user = st.get(BH_FED_USER)
         return b
 
 

@@ -24,7 +24,9 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import Any
 
-STATE_VERSION = 1
+from .state.layout import ER_CALLS, ER_VERSION, ERASURE_VERSION
+
+STATE_VERSION = ERASURE_VERSION
 MAX_CALLS = 256
 
 KEY_CACHE = 4096  # fingerprints of user texts met lately: a conversation's request snapshots repeat its history
@@ -108,14 +110,12 @@ class ErasureTracker:
         return out
 
     def to_state(self) -> dict[str, Any]:
-        return {"v": STATE_VERSION, "calls": [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]}
+        return {ER_VERSION: STATE_VERSION, ER_CALLS: [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]}
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> ErasureTracker:
-        t = cls()
-        if int(state.get("v", STATE_VERSION)) != STATE_VERSION:
-            return t
-        for row in state.get("calls", ())[-MAX_CALLS:]:
+        t = cls()  # its version (ER_VERSION) is checked by state/codec.py
+        for row in state.get(ER_CALLS, ())[-MAX_CALLS:]:
             cid, tool, key, reported = row
             t._calls[str(cid)] = (str(tool), None if key is None else str(key), bool(reported))
         return t

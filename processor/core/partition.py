@@ -1,15 +1,14 @@
-"""Everything one input partition needs, without I/O: records in, output records and state changes out.
+"""One input partition without I/O, with one job: apply one record (parse it, guard it, apply it to its
+conversation, fire the timers it makes due) and return its output records.
 
 The Kafka loop feeds records in offset order and ships what comes back; replays and tests drive the same class,
-so live and replayed output are identical. Time is event time only: the partition watermark is the largest
-`ts` seen on the partition, it never moves on its own (an idle partition decides nothing until its next event:
-the price of replays that reproduce live output exactly), and it is persisted with the state.
+so live and replayed output are identical. Its parts: the conversations and their changelog (store.py), event
+time and the timer queues (timers.py), the output records and their ids (records.py), the settings (config.py).
+It reads no clock: time is the events' own (timers.py).
 
 Rules that keep one record from harming the others (docs/semantics.md, "Faults"):
-* The event-time guard: a `ts` that would move the watermark more than `max_event_time_skew_ms` past the
-  record's own Kafka timestamp, or more than `max_watermark_step_ms` past the watermark (the record timestamp is
-  the producer's to set, and may be forged), is dead-lettered (`event_time`) before it touches any state. Both
-  references are part of the input, so a replay decides the same.
+* The event-time guard (timers.py): a `ts` too far ahead of the record's timestamp or of the watermark is
+  dead-lettered (`event_time`) before it touches any state.
 * Whatever fails while one record is applied is confined to that record (dead-lettered) and, if the failure may
   have left its conversation's state half-changed, to that conversation: it is quarantined (counted, its state
   dropped, a marker in the changelog) and its later events are dead-lettered (`quarantined`), never lost.
@@ -25,60 +24,29 @@ Rules that keep one record from harming the others (docs/semantics.md, "Faults")
 
 from __future__ import annotations
 
-import heapq
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
-from . import dialects, state_codec
+from . import dialects
 from .behaviour import Behaviour
+from .config import DEFAULT_ENGINE, EngineConfig
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
-from .findings import DanglingReason, Finding, FindingKind
+from .findings import DanglingReason
 from .model import InputError
-from .repair import _repair
+from .records import Emitter, OutRecord, RecordIds, dead_letter
+from .repair import repair_with_steps
+from .state import codec
 from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore, state_json_size
 from .tally import Tally
-from .tracker import DEFAULT_CONFIG, Emitted, RepairConfig, Step, Tracker
+from .timers import Timers
+from .tracker import Tracker
 
 DEDUP_WINDOW = 32
 STATE_SLACK = 8192  # what one event may add to its conversation's state beyond twice its own size (placeholders)
 _intern = sys.intern
 # bytes an output record adds around the input it carries (envelope fields, ids, headers), beyond its key twice
 OUTPUT_MARGIN = 4096
-
-
-@dataclass(frozen=True)
-class EngineConfig:
-    repair: RepairConfig = DEFAULT_CONFIG
-    conversation_ttl_ms: int = 24 * 3600 * 1000
-    max_event_bytes: int = 1 << 20
-    behaviour: bool = True  # text-only regression and history-erasure signals
-    # conversations kept as live objects per partition (the worker divides its own budget among its partitions);
-    # the others wait serialized and compressed (a few hundred bytes each)
-    hot_conversations: int = 1024
-    # the event-time guard (module docstring): how far `ts` may run ahead of the record's Kafka timestamp, or,
-    # without one (files, library replays), ahead of the partition watermark
-    max_event_time_skew_ms: int = 5 * 60 * 1000
-    max_watermark_step_ms: int = 30 * 24 * 3600 * 1000
-    # the largest record an output topic takes (its max.message.bytes, less batch overhead); None: no limit known
-    max_output_bytes: int | None = None
-    # the largest state of one conversation, as JSON (module docstring); None: unbounded (library use)
-    max_state_bytes: int | None = 512 * 1024
-
-
-class OutRecord:
-    """A record for one of the output topics: `repaired`, `findings` or `dead_letter`."""
-
-    __slots__ = ("headers", "key", "kind", "value")
-
-    def __init__(self, kind: str, key: bytes | None, value: bytes | None, headers: list[tuple[str, bytes]]) -> None:
-        self.kind = kind
-        self.key = key
-        self.value = value
-        self.headers = headers
 
 
 def _ensure_readable(messages: Iterable[Any]) -> None:
@@ -101,18 +69,25 @@ class PartitionProcessor:
     """The per-event logic of one input partition: parse, guard, apply to the conversation, fire event-time
     timers, emit records. Its conversations and their changelog are in `store` (store.py)."""
 
-    def __init__(self, topic: str, partition: int, config: EngineConfig = EngineConfig(),
+    def __init__(self, topic: str, partition: int, config: EngineConfig = DEFAULT_ENGINE,
                  observer: Tally | None = None) -> None:
         self.topic = topic
         self.partition = partition
         self.cfg = config
         self.obs = observer if observer is not None else Tally()  # counted for nobody unless given
         self.store = ConversationStore(config, self.obs)
-        self.watermark = 0
+        self.timers = Timers(config)
         self.offset = -1  # last offset processed
-        self._timeouts: list[tuple[int, str]] = []
-        self._evictions: list[tuple[int, str]] = []
-        self._k = 0  # ids of synthesized messages and findings derived from the current record
+        self.ids = RecordIds(topic, partition)  # of the records derived from the current record
+
+    @property
+    def watermark(self) -> int:
+        """The partition's event time (timers.py), in ms."""
+        return self.timers.watermark
+
+    @watermark.setter
+    def watermark(self, wm: int) -> None:
+        self.timers.watermark = wm
 
     # -- state (store.py) -------------------------------------------------------------------------------------
     @property
@@ -156,9 +131,8 @@ class PartitionProcessor:
         if woken is None:
             return None
         conv, h = woken
-        conv.deadline = h.open_since  # the header's first field holds the tracker's next deadline
+        conv.deadline = h.next_deadline
         return conv
-
 
     def restore(self, key: bytes, value: bytes | None) -> None:
         """Apply one changelog record (restore on assignment). Later records win, tombstones delete."""
@@ -174,17 +148,16 @@ class PartitionProcessor:
         if position is not None:
             self.watermark = self.store.watermark_at(position, self.offset, self.watermark)
             self.committed(position)
-        self._timeouts = []
-        self._evictions = []
+        self.timers.rebuild((), ())
         for cid, c in self.store.convs.items():
             self._arm(cid, c)
+        timeouts, evictions = self.timers.queues()
         for cid, deadline, evict_at in self.store.timer_entries():
             if deadline is not None:
-                self._timeouts.append((deadline, cid))
+                timeouts.append((deadline, cid))
             if evict_at is not None:
-                self._evictions.append((evict_at, cid))
-        heapq.heapify(self._timeouts)
-        heapq.heapify(self._evictions)
+                evictions.append((evict_at, cid))
+        self.timers.rebuild(timeouts, evictions)
 
     def take_changelog(self) -> list[tuple[bytes, bytes | None]]:
         """State records for what changed since the last call: conversations, markers, then the meta record."""
@@ -203,11 +176,10 @@ class PartitionProcessor:
         input has none (files, library replays)."""
         src = f"{self.topic}:{self.partition}:{offset}"
         out: list[OutRecord] = []
-        self._k = 0
+        self.ids.start()
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
-            if ev.ts > self.watermark:
-                self._check_event_time(ev.ts, timestamp)
+            self.timers.check(ev.ts, timestamp)
             if ev.type != "end":
                 if ev.dialect is None and self._unknown_dialect(ev.conversation_id):
                     dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
@@ -270,26 +242,11 @@ class PartitionProcessor:
         if recorder is not None:
             real_obs.merge(recorder)
         self.offset = offset
-        if ev.ts > self.watermark:
-            self.watermark = ev.ts
+        self.timers.advance(ev.ts)
         self._fire_timers(offset, src, out)
         if len(store.convs) > store.hot_limit:
             store.cool()
         return out
-
-    def _check_event_time(self, ts: int, timestamp: int | None) -> None:
-        """The event-time guard (module docstring), for a `ts` that would move the watermark. The record timestamp
-        is the producer's to set (CreateTime), so it bounds an honest producer's clock skew; the step over the
-        partition's own event time bounds a forged one too."""
-        cfg = self.cfg
-        if timestamp is not None and timestamp >= 0 and ts > timestamp + cfg.max_event_time_skew_ms:
-            raise DeadLetter(DeadLetterKind.EVENT_TIME,
-                             f"`ts` is {ts - timestamp} ms ahead of the record's timestamp (at most "
-                             f"{cfg.max_event_time_skew_ms})")
-        if self.watermark and ts > self.watermark + cfg.max_watermark_step_ms:
-            raise DeadLetter(DeadLetterKind.EVENT_TIME,
-                             f"`ts` is {ts - self.watermark} ms ahead of the partition's event time (at most "
-                             f"{cfg.max_watermark_step_ms})")
 
     @staticmethod
     def _may_not_fit(ev: Event, value: bytes | None, limit: int) -> bool:
@@ -356,7 +313,7 @@ class PartitionProcessor:
             conv.app_version = _intern(ev.app_version)
         typ = ev.type
         self.obs.event(typ, "processed")
-        emit = _Emitter(self, conv, cid, ts, src, out)
+        emit = Emitter(self.ids, self.obs, conv, cid, ts, src, out)
         limit = self.cfg.max_state_bytes
         grow = 2 * size + STATE_SLACK
         if limit is not None and conv.bound + grow > limit and conv.tracker.held_blocks:
@@ -383,7 +340,7 @@ class PartitionProcessor:
         store.changed(cid)
         self._arm(cid, conv)
 
-    def _bound_state(self, conv: Conversation, grow: int, limit: int, emit: _Emitter) -> None:
+    def _bound_state(self, conv: Conversation, grow: int, limit: int, emit: Emitter) -> None:
         """Before an event that could push the state over `limit`: if its exact size says it could, the output
         held for late results is released now (as if their grace had run out), in order before the event's."""
         n = conv.bound = state_json_size(conv)
@@ -391,11 +348,11 @@ class PartitionProcessor:
             emit.step(conv.tracker.release_held())
             conv.bound = state_json_size(conv)
 
-    def _request(self, ev: Event, conv: Conversation, emit: _Emitter) -> None:
+    def _request(self, ev: Event, conv: Conversation, emit: Emitter) -> None:
         dialect = conv.tracker.dialect or ev.dialect or "auto"
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
-        res, steps = _repair(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
+        res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
                              behaviour=False)
         findings = list(res.findings)
         if conv.behaviour is not None:
@@ -411,54 +368,48 @@ class PartitionProcessor:
             emit.finding(f)
         for a in res.actions:
             self.obs.action(a)
-        rid = f"{emit.src}:r"
-        value = {"id": rid, "conversation_id": emit.cid, "type": "request", "ts": ev.ts, "dialect": res.dialect,
-                 "messages": res.messages, "findings": [f.to_dict() for f in findings], "changed": res.changed}
-        emit.out.append(OutRecord("repaired", emit.key, orjson.dumps(value),
-                                  emit.headers(rid, "repaired" if res.changed else "none", len(findings))))
+        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed)
 
     def _arm(self, cid: str, conv: Conversation) -> None:
         deadline = conv.tracker.next_deadline
         if deadline is not None and conv.deadline != deadline:
             conv.deadline = deadline
-            heapq.heappush(self._timeouts, (deadline, cid))
+            self.timers.schedule_timeout(deadline, cid)
         if conv.evict_at is None:
             conv.evict_at = conv.last_ts + self.cfg.conversation_ttl_ms
-            heapq.heappush(self._evictions, (conv.evict_at, cid))
+            self.timers.schedule_eviction(conv.evict_at, cid)
 
     def _fire_timers(self, offset: int, src: str, out: list[OutRecord]) -> None:
+        """Every timer due by the watermark (timers.py), each confined to its conversation."""
         wm = self.watermark
-        heap = self._timeouts
-        while heap and heap[0][0] <= wm:
-            deadline, cid = heapq.heappop(heap)
+        timers = self.timers
+        while (entry := timers.due_timeout(wm)) is not None:
             try:
-                self._timeout(cid, deadline, wm, src, out)
+                self._timeout(entry[1], entry[0], wm, src, out)
             except Exception:  # confined to that conversation
-                self.store.quarantine(cid)
-        heap = self._evictions
-        while heap and heap[0][0] <= wm:
-            when, cid = heapq.heappop(heap)
+                self.store.quarantine(entry[1])
+        while (entry := timers.due_eviction(wm)) is not None:
             try:
-                self._evict(cid, when, wm, offset, src, out)
+                self._evict(entry[1], entry[0], wm, offset, src, out)
             except Exception:
-                self.store.quarantine(cid)
+                self.store.quarantine(entry[1])
 
     def _timeout(self, cid: str, deadline: int, wm: int, src: str, out: list[OutRecord]) -> None:
         cold = self.store.cold.get(cid)
-        if cold is not None and state_codec.header(cold).open_since != deadline:
+        if cold is not None and codec.header(cold).next_deadline != deadline:
             return  # stale, and no need to wake it to know
         conv = self.get(cid)
         if conv is None or conv.deadline != deadline:
             return  # stale entry: the block closed or moved
         conv.deadline = None
-        emit = _Emitter(self, conv, cid, wm, src, out)
+        emit = Emitter(self.ids, self.obs, conv, cid, wm, src, out)
         emit.step(conv.tracker.advance(wm))
         self.store.changed(cid)
         self._arm(cid, conv)
 
     def _evict(self, cid: str, when: int, wm: int, offset: int, src: str, out: list[OutRecord]) -> None:
         cold = self.store.cold.get(cid)
-        if cold is not None and state_codec.header(cold).evict_at != when:
+        if cold is not None and codec.header(cold).evict_at != when:
             return
         conv = self.get(cid)
         if conv is None or conv.evict_at != when:
@@ -466,9 +417,9 @@ class PartitionProcessor:
         due = conv.last_ts + self.cfg.conversation_ttl_ms
         if due > wm:  # active since: re-arm at its real deadline
             conv.evict_at = due
-            heapq.heappush(self._evictions, (due, cid))
+            self.timers.schedule_eviction(due, cid)
             return
-        emit = _Emitter(self, conv, cid, wm, src, out)
+        emit = Emitter(self.ids, self.obs, conv, cid, wm, src, out)
         emit.step(conv.tracker.finish(DanglingReason.EVICTED))
         emit.behaviour_end()
         self.store.end(cid, conv, offset)
@@ -477,123 +428,11 @@ class PartitionProcessor:
                      value: bytes | None, headers: Iterable[tuple[str, bytes]]) -> None:
         self.obs.dead_letter(kind.value)
         self.obs.event("unknown", "dead_letter")
-        # the producer's headers travel with its event, except ours: only the worker says what `toolmend-*` means
-        hs = [h for h in headers if not h[0].lower().startswith("toolmend-")]
-        hs += [("toolmend-id", f"{src}:dlq".encode()), ("toolmend-error-kind", kind.value.encode()),
-               ("toolmend-error-detail", detail.encode()),
-               ("toolmend-source-topic", self.topic.encode()),
-               ("toolmend-source-partition", str(self.partition).encode()),
-               ("toolmend-source-offset", src.rsplit(":", 1)[1].encode())]
-        out.append(OutRecord("dead_letter", key, value, hs))
-
-
-_COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
-_OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
-_KIND_BYTES = {k: k.value.encode() for k in FindingKind}
-
-
-def _count(n: int) -> bytes:
-    return _COUNTS[n] if n < 64 else str(n).encode()
-
-
-class _Emitter:
-    """Turns tracker steps of one conversation into output records with deterministic ids."""
-
-    __slots__ = ("cid", "conv", "key", "obs", "out", "proc", "src", "src_b", "ts")
-
-    def __init__(self, proc: PartitionProcessor, conv: Conversation, cid: str, ts: int, src: str,
-                 out: list[OutRecord]) -> None:
-        self.proc = proc
-        self.obs = proc.obs
-        self.conv = conv
-        self.cid = cid
-        self.key = cid.encode()
-        self.ts = ts
-        self.src = src
-        self.src_b = src.encode()
-        self.out = out
-
-    def snapshot_no(self) -> int:
-        return self.conv.offset
-
-    def headers(self, rid: str, repair: str, n_findings: int) -> list[tuple[str, bytes]]:
-        return [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
-                ("toolmend-repair", repair.encode()), ("toolmend-findings", _count(n_findings))]
-
-    def step(self, step: Step, fed: Any = None) -> None:
-        conv = self.conv
-        obs = self.obs
-        tracker = conv.tracker
-        adapter = tracker.adapter
-        if adapter is None:
-            adapter = _OPENAI_CHAT
-        dialect = adapter.name
-        if fed is not None:
-            obs.messages_seen(dialect, 1)
-        calls = step.calls
-        if calls:
-            model = conv.model
-            for _cid, tool in calls:
-                obs.tool_call(dialect, model, tool)
-        findings = step.findings
-        behaviour = conv.behaviour
-        view = step.view
-        if behaviour is not None and view is not None:
-            extra = behaviour.observe(view, calls, fed, tracker.messages_seen - 1, adapter, obs, conv.model,
-                                      conv.app_version)
-            if extra:
-                findings = [*findings, *extra]
-        for f in findings:
-            self.finding(f)
-        for a in step.actions:
-            obs.action(a)
-        if step.messages:
-            n_findings = _count(len(findings))
-            for e in step.messages:
-                self._message(e, dialect, n_findings)
-
-    def behaviour_end(self) -> None:
-        b = self.conv.behaviour
-        if b is not None:
-            for f in b.flush(self.obs, self.conv.model, self.conv.app_version):
-                self.finding(f)
-
-    def message(self, e: Emitted, dialect: str, n_findings: int) -> None:
-        self._message(e, dialect, _count(n_findings))
-
-    def _message(self, e: Emitted, dialect: str, n_findings: bytes) -> None:
-        proc = self.proc
-        if e.synthesized:
-            rid = f"{self.src}:s{proc._k}"
-            proc._k += 1
-            repair_kind = b"synthesized"
-        else:
-            off, i = e.tag
-            rid = f"{proc.topic}:{proc.partition}:{off}:{i}"
-            repair_kind = b"modified" if e.modified else b"none"
-        value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
-                 "index": e.index if e.index >= 0 else None, "message": e.message, "synthesized": e.synthesized,
-                 "modified": e.modified}
-        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
-                                  [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
-                                   ("toolmend-repair", repair_kind), ("toolmend-findings", n_findings)]))
-
-    def finding(self, f: Finding) -> None:
-        conv = self.conv
-        dialect = conv.tracker.dialect or _OPENAI_CHAT.name
-        self.obs.finding(f, dialect, conv.model, conv.app_version)
-        proc = self.proc
-        rid = f"{self.src}:f{proc._k}"
-        proc._k += 1
-        value = f.to_dict()
-        value.update({"id": rid, "conversation_id": self.cid, "ts": self.ts, "dialect": dialect,
-                      "model": conv.model, "app_version": conv.app_version})
-        self.out.append(OutRecord("findings", self.key, orjson.dumps(value),
-                                  [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind])]))
+        out.append(dead_letter(self.topic, self.partition, kind, detail, src, key, value, headers))
 
 
 def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], topic: str = "in", partition: int = 0,
-                   config: EngineConfig = EngineConfig(),
+                   config: EngineConfig = DEFAULT_ENGINE,
                    on_out: Callable[[OutRecord], None] | None = None) -> PartitionProcessor:
     """Drive a processor over (offset, key, value) records: the offline form of the worker (tests, bench)."""
     p = PartitionProcessor(topic, partition, config)

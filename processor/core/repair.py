@@ -150,12 +150,13 @@ def repair(
     definitions, any dialect's shape) inform the text-only detector; the object form passes its own `system` /
     `systemInstruction` / `instructions` and `tools` unless these are given.
     """
-    return _repair(messages, dialect, strategy, templates=templates, non_idempotent_tools=non_idempotent_tools,
-                   config=config, reason=reason, late_results=late_results, behaviour=behaviour,
-                   previous=previous, timestamps=timestamps, system=system, tools=tools)[0]
+    return repair_with_steps(messages, dialect, strategy, templates=templates,
+                             non_idempotent_tools=non_idempotent_tools, config=config, reason=reason,
+                             late_results=late_results, behaviour=behaviour, previous=previous, timestamps=timestamps,
+                             system=system, tools=tools)[0]
 
 
-def _repair(
+def repair_with_steps(
     messages: Sequence[JSON] | Mapping[str, Any],
     dialect: str = "auto",
     strategy: Strategy = "fill",

@@ -2,7 +2,7 @@
 
 Rules of this file:
 * A conversation is either **hot** (a live `Conversation`, at most `hot_limit` of them, oldest first) or **cold**
-  (its stored form only: the `state_codec` bytes, which are also its changelog record). Memory then follows the
+  (its stored form only: the `state.codec` bytes, which are also its changelog record). Memory then follows the
   compressed state, not Python object overhead (about 5 KB per live conversation with the detectors).
 * The store knows nothing of events or timers. It keeps what the partition's timers need in each stored form's
   header, and hands that header back when a conversation wakes (`wake`).
@@ -18,21 +18,34 @@ Rules of this file:
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
-from . import state_codec
 from .behaviour import Behaviour
+from .config import EngineConfig
+from .state import codec
+from .state.layout import (
+    CONV_APP_VERSION,
+    CONV_BEHAVIOUR,
+    CONV_LAST_TS,
+    CONV_MODEL,
+    CONV_OFFSET,
+    CONV_RECENT,
+    CONV_TRACKER,
+    END_OFFSET,
+    META_CHECKPOINTS,
+    META_KEY,
+    META_OFFSET,
+    META_WATERMARK,
+    QUARANTINED,
+)
+from .state.migrate import migrate
 from .tally import Tally
 from .tracker import Tracker
 
-if TYPE_CHECKING:
-    from .partition import EngineConfig
-
-META_KEY = b"\x00toolmend-partition-meta"
 CHECKPOINTS = 64  # batch ends whose watermark the meta record keeps (a restore resumes at one of them)
-QUARANTINE_MARK = b'{"q":1}'
+QUARANTINE_MARK = orjson.dumps({QUARANTINED: 1})
 
 
 class Conversation:
@@ -55,25 +68,26 @@ class Conversation:
         self.bound = 0
 
     def to_state(self) -> dict[str, Any]:
-        st: dict[str, Any] = {"t": self.tracker.to_state(), "ts": self.last_ts, "o": self.offset,
-                              "r": self.recent or []}
+        st: dict[str, Any] = {CONV_TRACKER: self.tracker.to_state(), CONV_LAST_TS: self.last_ts,
+                              CONV_OFFSET: self.offset, CONV_RECENT: self.recent or []}
         if self.model is not None:
-            st["m"] = self.model
+            st[CONV_MODEL] = self.model
         if self.app_version is not None:
-            st["v"] = self.app_version
+            st[CONV_APP_VERSION] = self.app_version
         if self.behaviour is not None:
-            st["b"] = self.behaviour.to_state()
+            st[CONV_BEHAVIOUR] = self.behaviour.to_state()
         return st
 
     @classmethod
     def from_state(cls, st: dict[str, Any], cfg: EngineConfig) -> Conversation:
-        b = Behaviour.from_state(st["b"]) if "b" in st else (Behaviour() if cfg.behaviour else None)
-        c = cls(Tracker.from_state(st["t"], cfg.repair), b)
-        c.last_ts = st["ts"]
-        c.offset = st["o"]
-        c.recent = list(st.get("r", ())) or None
-        c.model = st.get("m")
-        c.app_version = st.get("v")
+        bs = st.get(CONV_BEHAVIOUR)
+        b = Behaviour.from_state(bs) if bs is not None else (Behaviour() if cfg.behaviour else None)
+        c = cls(Tracker.from_state(st[CONV_TRACKER], cfg.repair), b)
+        c.last_ts = st[CONV_LAST_TS]
+        c.offset = st[CONV_OFFSET]
+        c.recent = list(st.get(CONV_RECENT, ())) or None
+        c.model = st.get(CONV_MODEL)
+        c.app_version = st.get(CONV_APP_VERSION)
         return c
 
 
@@ -83,10 +97,10 @@ def state_json_size(conv: Conversation) -> int:
 
 
 def encode(conv: Conversation) -> bytes:
-    """A conversation's stored form (its changelog record). The header's first field holds the tracker's next
-    deadline (an open block's timeout or the end of a held block's grace), so timers are armed from headers."""
+    """A conversation's stored form (its changelog record). Its header holds the tracker's next deadline (an open
+    block's timeout or the end of a held block's grace), so timers are armed from headers."""
     t = conv.tracker
-    return state_codec.encode(conv.to_state(), t.next_deadline, conv.last_ts, conv.evict_at, t.open_calls)
+    return codec.encode(conv.to_state(), t.next_deadline, conv.last_ts, conv.evict_at, t.open_calls)
 
 
 Saved = tuple[bytes | None, bool, int | None, bool, bool]  # see ConversationStore.save
@@ -119,15 +133,15 @@ class ConversationStore:
     def conversations(self) -> int:
         return len(self.convs) + len(self.cold)
 
-    def wake(self, cid: str) -> tuple[Conversation, state_codec.Header] | None:
+    def wake(self, cid: str) -> tuple[Conversation, codec.Header] | None:
         """A cold conversation as a live object, with the header its timers are armed from."""
         cold = self.cold.pop(cid, None)
         if cold is None:
             return None
         self.obs.state_woken()  # many of these per event: the hot set is smaller than the working set
-        h = state_codec.header(cold)
-        self.cold_open_calls -= h.n_open
-        st, raw = state_codec.decode_sized(cold)
+        h = codec.header(cold)
+        self.cold_open_calls -= h.open_calls
+        st, raw = codec.decode_sized(cold)
         conv = Conversation.from_state(st, self.cfg)
         conv.bound = raw
         conv.evict_at = h.evict_at
@@ -139,11 +153,11 @@ class ConversationStore:
         return self._ended.get(cid)
 
     def timer_entries(self) -> list[tuple[str, int | None, int | None]]:
-        """(conversation, open block's start, eviction time) of every cold conversation, to rebuild timers."""
+        """(conversation, next deadline, eviction time) of every cold conversation, to rebuild timers."""
         out: list[tuple[str, int | None, int | None]] = []
         for cid, value in self.cold.items():
-            h = state_codec.header(value)
-            out.append((cid, h.open_since, h.evict_at))
+            h = codec.header(value)
+            out.append((cid, h.next_deadline, h.evict_at))
         return out
 
     # -- changing -----------------------------------------------------------------------------------------------
@@ -189,7 +203,7 @@ class ConversationStore:
             self.state_bytes -= conv.size
         old = self.cold.pop(cid, None)
         if old is not None:
-            self.cold_open_calls -= state_codec.header(old).n_open
+            self.cold_open_calls -= codec.header(old).open_calls
             self.state_bytes -= len(old)
 
     def quarantine(self, cid: str) -> None:
@@ -217,7 +231,7 @@ class ConversationStore:
         self.drop(cid)
         if stored is not None:
             self.cold[cid] = stored
-            self.cold_open_calls += state_codec.header(stored).n_open
+            self.cold_open_calls += codec.header(stored).open_calls
             self.state_bytes += len(stored)
         (self._dirty.add if dirty else self._dirty.discard)(cid)
         if ended is not None:
@@ -239,33 +253,31 @@ class ConversationStore:
             return
         ttl = self.cfg.conversation_ttl_ms
         try:
-            if state_codec.is_json(value):
+            if codec.is_json(value):
                 st = orjson.loads(value)
-                if "x" in st:  # ended at that offset; tombstoned once the commit passes it (committed)
-                    self._ended[cid] = int(st["x"])
+                if END_OFFSET in st:  # ended at that offset; tombstoned once the commit passes it (committed)
+                    self._ended[cid] = int(st[END_OFFSET])
                     return
-                if "q" in st:
+                if QUARANTINED in st:
                     self.quarantined.add(cid)
                     return
-                h = state_codec.legacy_header(st)  # a first-release record: stored in today's form
-                due = None if h.open_since is None else h.open_since + self.cfg.repair.tool_result_timeout_ms
-                value = state_codec.encode(st, due, h.last_ts, h.last_ts + ttl, h.n_open)
-            else:
-                h = state_codec.header(value)
-                if h.evict_at != h.last_ts + ttl:  # armed by the writer (maybe with another TTL): due from now on
-                    value = state_codec.encode_header(value, h.open_since, h.last_ts, h.last_ts + ttl, h.n_open)
+            value = migrate(value, self.cfg.repair.tool_result_timeout_ms)  # an older layout: in today's
+            h = codec.header(value)
+            due = h.last_event_time + ttl
+            if h.evict_at != due:  # armed by the writer (maybe with another TTL): due from now on
+                value = codec.encode_header(value, h.next_deadline, h.last_event_time, due, h.open_calls)
         except Exception:  # unreadable: this conversation's state is lost, and that is never silent
             self.quarantine(cid)
             return
         self.cold[cid] = value
-        self.cold_open_calls += h.n_open
+        self.cold_open_calls += h.open_calls
         self.state_bytes += len(value)
 
     def restore_meta(self, value: bytes) -> tuple[int, int]:
         """The partition's meta record: (watermark, offset) as of its last batch end."""
         meta = orjson.loads(value)
-        self._checkpoints = [(int(o), int(wm)) for o, wm in meta.get("cp", ())]
-        return int(meta["wm"]), int(meta["o"])
+        self._checkpoints = [(int(o), int(wm)) for o, wm in meta.get(META_CHECKPOINTS, ())]
+        return int(meta[META_WATERMARK]), int(meta[META_OFFSET])
 
     def watermark_at(self, position: int, offset: int, watermark: int) -> int:
         """The watermark to resume with at `position` (the committed offset). The state may hold batches written
@@ -307,7 +319,7 @@ class ConversationStore:
             out.append((cid.encode(), value))
         for cid in self._marked:
             if cid not in self.convs and cid not in self.cold:
-                out.append((cid.encode(), orjson.dumps({"x": self._ended[cid]})))
+                out.append((cid.encode(), orjson.dumps({END_OFFSET: self._ended[cid]})))
         for cid in self._gone:
             if cid not in self.convs and cid not in self.cold:
                 out.append((cid.encode(), None))
@@ -323,7 +335,8 @@ class ConversationStore:
                 if len(cps) > CHECKPOINTS:
                     del cps[0]
             self._meta_offset = offset
-            out.append((META_KEY, orjson.dumps({"wm": watermark, "o": offset, "cp": cps})))
+            meta = {META_WATERMARK: watermark, META_OFFSET: offset, META_CHECKPOINTS: cps}
+            out.append((META_KEY, orjson.dumps(meta)))
         return out
 
     def committed(self, position: int) -> None:

@@ -28,6 +28,29 @@ from typing import Any, Literal
 from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .model import JSON, Call, Result, Role, View
+from .state.layout import (
+    AN_MESSAGES,
+    AN_PARTS,
+    BL_CALLS,
+    BL_OPENED,
+    BL_PARTIAL_REPORTED,
+    BL_RESULTS_SEEN,
+    BL_RESULTS_TURN,
+    BL_SEQ,
+    BL_START,
+    BL_TS,
+    BL_UNANSWERED,
+    TR_BLOCK,
+    TR_BLOCK_SEQ,
+    TR_DIALECT,
+    TR_HELD_BASE,
+    TR_HELD_BLOCKS,
+    TR_HELD_QUEUE,
+    TR_MESSAGES,
+    TR_PENDING,
+    TR_RECENT,
+    TR_SEEN_NON_SYSTEM,
+)
 from .templates import CallInfo, Templates
 
 Strategy = Literal["fill", "drop"]
@@ -976,60 +999,59 @@ class Tracker:
 
     # -- state (changelog) ----------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        """A compact JSON-able snapshot; with `fill` and no open block it is a handful of numbers."""
-        st: dict[str, Any] = {"n": self._n}
+        """A compact JSON-able snapshot (keys: state/layout.py); with `fill` and no open block it is a handful of
+        numbers."""
+        st: dict[str, Any] = {TR_MESSAGES: self._n}
         if self._d is not None:
-            st["d"] = self._d.name
+            st[TR_DIALECT] = self._d.name
         if self._seen_non_system:
-            st["s"] = 1
+            st[TR_SEEN_NON_SYSTEM] = 1
         if self._block_seq:
-            st["q"] = self._block_seq
+            st[TR_BLOCK_SEQ] = self._block_seq
         b = self._block
         if b is not None:
-            st["b"] = {
-                "o": b.opened, "t": b.ts, "q": b.seq, "u": b.unanswered, "r": int(b.results_seen),
-                "st": b.start, "rt": b.results_turn, "p": int(b.partial_reported),
-                "c": [c.to_state(cid) for cid, c in b.calls.items()],
+            st[TR_BLOCK] = {
+                BL_OPENED: b.opened, BL_TS: b.ts, BL_SEQ: b.seq, BL_UNANSWERED: b.unanswered,
+                BL_RESULTS_SEEN: int(b.results_seen), BL_START: b.start, BL_RESULTS_TURN: b.results_turn,
+                BL_PARTIAL_REPORTED: int(b.partial_reported),
+                BL_CALLS: [c.to_state(cid) for cid, c in b.calls.items()],
             }
         if self._recent:
-            st["r"] = [[cid, c.name, int(c.answered), c.user_index, int(c.real), int(c.reported)]
-                       for cid, c in self._recent.items()]
+            st[TR_RECENT] = [[cid, c.name, int(c.answered), c.user_index, int(c.real), int(c.reported)]
+                               for cid, c in self._recent.items()]
         if self._pending:
-            st["pr"] = [e.to_state() for e in self._pending]
+            st[TR_PENDING] = [e.to_state() for e in self._pending]
         if self._q:
-            st["hq"] = [_slot_state(e) for e in self._q]
+            st[TR_HELD_QUEUE] = [_slot_state(e) for e in self._q]
             if self._qbase:
-                st["hb"] = self._qbase
+                st[TR_HELD_BASE] = self._qbase
         if self._held:
-            st["hl"] = [h.to_state() for h in self._held]
+            st[TR_HELD_BLOCKS] = [h.to_state() for h in self._held]
         return st
 
     @classmethod
     def from_state(cls, st: dict[str, Any], config: RepairConfig = DEFAULT_CONFIG) -> Tracker:
-        t = cls(st.get("d", "auto"), config)
-        t._n = st["n"]
-        t._seen_non_system = bool(st.get("s"))
-        t._block_seq = st.get("q", 0)
-        t._qbase = st.get("hb", 0)
-        t._q = [_slot_from_state(e) for e in st.get("hq", ())]
-        bs = st.get("b")
+        """The tracker of a state of the current layout (older layouts: state/migrate.py)."""
+        t = cls(st.get(TR_DIALECT, "auto"), config)
+        t._n = st[TR_MESSAGES]
+        t._seen_non_system = bool(st.get(TR_SEEN_NON_SYSTEM))
+        t._block_seq = st.get(TR_BLOCK_SEQ, 0)
+        t._qbase = st.get(TR_HELD_BASE, 0)
+        t._q = [_slot_from_state(e) for e in st.get(TR_HELD_QUEUE, ())]
+        bs = st.get(TR_BLOCK)
         if bs is not None:
-            b = _Block(bs["o"], bs["t"], bs["q"])
-            b.unanswered = bs["u"]
-            b.results_seen = bool(bs["r"])
-            b.results_turn = bs["rt"]
-            b.partial_reported = bool(bs["p"])
-            for cs in bs["c"]:
+            b = _Block(bs[BL_OPENED], bs[BL_TS], bs[BL_SEQ])
+            b.unanswered = bs[BL_UNANSWERED]
+            b.results_seen = bool(bs[BL_RESULTS_SEEN])
+            b.results_turn = bs[BL_RESULTS_TURN]
+            b.partial_reported = bool(bs[BL_PARTIAL_REPORTED])
+            for cs in bs[BL_CALLS]:
                 cid, c = _Call.from_state(cs)
                 b.calls[cid] = c
-            if "held" in bs:  # a state of the previous release: the block's own held list, slots from 0
-                t._q = [Emitted.from_state(e) if e is not None else None for e in bs["held"]]
-                b.start = 0 if bs["h"] else -1
-            else:
-                b.start = bs["st"]
+            b.start = bs[BL_START]
             t._block = b
         shared: dict[str, _Call] = {}
-        for hs in st.get("hl", ()):
+        for hs in st.get(TR_HELD_BLOCKS, ()):
             calls: dict[str, _Call] = {}
             for cs, user_index, reported in hs[0]:
                 cid, c = _Call.from_state(cs)
@@ -1043,12 +1065,12 @@ class Tracker:
                 shared[cid] = c
                 if not c.answered and c.real:
                     t._waiting[cid] = h
-        for cid, name, answered, user_index, real, reported in st.get("r", ()):
+        for cid, name, answered, user_index, real, reported in st.get(TR_RECENT, ()):
             c = shared.get(cid) or _Call(name, -1, "", -1, -1, bool(real), bool(answered))
             c.user_index = user_index
             c.reported = bool(reported)
             t._recent[cid] = c
-        t._pending = [Emitted.from_state(e) for e in st.get("pr", ())]
+        t._pending = [Emitted.from_state(e) for e in st.get(TR_PENDING, ())]
         return t
 
 
@@ -1057,7 +1079,7 @@ def _slot_state(e: Slot) -> Any:
         return None
     if isinstance(e, Emitted):
         return e.to_state()
-    return {"a": [m.to_state() for m in e.msgs], "p": e.parts}
+    return {AN_MESSAGES: [m.to_state() for m in e.msgs], AN_PARTS: e.parts}
 
 
 def _slot_from_state(s: Any) -> Slot:
@@ -1065,8 +1087,8 @@ def _slot_from_state(s: Any) -> Slot:
         return None
     if isinstance(s, dict):
         a = _Anchor()
-        a.msgs = [Emitted.from_state(m) for m in s["a"]]
-        a.parts = s["p"]
+        a.msgs = [Emitted.from_state(m) for m in s[AN_MESSAGES]]
+        a.parts = s[AN_PARTS]
         return a
     return Emitted.from_state(s)
 

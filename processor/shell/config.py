@@ -2,11 +2,17 @@
 
 Secrets are `SecretStr` (never printed, never in a repr) and come from the environment or a file only: a flag
 would put them in the process list. `env_only` fields get no flag.
+
+Units: durations are seconds (`_s`), except the Kafka client settings, which keep Kafka's own millisecond names
+(`session_timeout_ms` is `session.timeout.ms`) and go to the clients as they are; the shell reads them in
+seconds through properties (`session_timeout_s`). The engine counts event time in milliseconds
+(`engine_config` converts).
 """
 
 from __future__ import annotations
 
 import argparse
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
@@ -63,10 +69,13 @@ class Settings(BaseSettings):
                                          "waits for its result")
     conversation_ttl_s: float = Field(86400.0, gt=0, le=TEN_YEARS_S, description="event-time seconds of idleness "
                                       "before a conversation is evicted")
-    late_result_grace_ms: int = Field(
-        30_000, ge=0, le=TEN_YEARS_S * 1000,
-        description="event time a block that closed with unanswered calls waits for late results before its "
-        "placeholders are written (a result inside it is moved into place); 0 decides at once")
+    late_result_grace_s: float = Field(
+        30.0, ge=0, le=TEN_YEARS_S,
+        description="event-time seconds a block that closed with unanswered calls waits for late results before "
+        "its placeholders are written (a result inside it is moved into place); 0 decides at once")
+    late_result_grace_ms: int | None = Field(
+        None, ge=0, le=TEN_YEARS_S * 1000, description="deprecated: late_result_grace_s in milliseconds (when set, "
+        "it wins)")
     max_held_messages: int = Field(
         256, ge=1, description="output messages a conversation may hold behind waiting blocks; past it the oldest "
         "block is decided early")
@@ -144,6 +153,10 @@ class Settings(BaseSettings):
             raise ValueError("input, output and dead-letter topics must differ")
         if self.heartbeat_interval_ms * 3 > self.session_timeout_ms:
             raise ValueError("heartbeat_interval_ms must be at most a third of session_timeout_ms")
+        if self.late_result_grace_ms is not None:
+            warnings.warn("TOOLMEND_LATE_RESULT_GRACE_MS (--late-result-grace-ms) is deprecated: use "
+                          "TOOLMEND_LATE_RESULT_GRACE_S (--late-result-grace-s), in seconds", FutureWarning,
+                          stacklevel=2)
         return self
 
     def _check_auth(self) -> None:
@@ -193,6 +206,12 @@ class Settings(BaseSettings):
         return self._token_provider
 
     @property
+    def session_timeout_s(self) -> float:
+        """The group session timeout in seconds: the shell counts durations in seconds; the Kafka client
+        settings keep Kafka's millisecond names (`session.timeout.ms`) and go to the clients as they are."""
+        return self.session_timeout_ms / 1000
+
+    @property
     def changelog_topic(self) -> str:
         return self.state_topic or f"{self.group_id}-state"
 
@@ -201,10 +220,13 @@ class Settings(BaseSettings):
         if self.templates_file is not None:
             overrides = orjson.loads(self.templates_file.read_bytes())
         tools = frozenset(t.strip() for t in self.non_idempotent_tools.split(",") if t.strip())
+        grace_ms = self.late_result_grace_ms  # deprecated, wins when set
+        if grace_ms is None:
+            grace_ms = round(self.late_result_grace_s * 1000)
         return EngineConfig(
             repair=RepairConfig(strategy=self.strategy, templates=Templates(overrides, tools),
                                 tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000),
-                                late_result_grace_ms=self.late_result_grace_ms,
+                                late_result_grace_ms=grace_ms,
                                 max_held_messages=self.max_held_messages),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,

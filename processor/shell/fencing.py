@@ -11,7 +11,7 @@ timeout (GC pause, SIGSTOP, a frozen VM) wakes up with the state of its last bat
 restored an earlier one, moves timers differently, writes changelog records over the new owner's, and the
 two write different values under one id, or different ids for one decision.
 
-So before each step of a shipment (`shipping.py`), :meth:`Ownership.check` demands that
+So before each step of a commit (`checkpoint.py`), :meth:`Ownership.check` demands that
 
 * the group generation is still the one the batch was fetched under (a rebalance, a heartbeat answered
   "unknown member" or "illegal generation", or a commit refused for the same reasons, resets or bumps it),
@@ -65,14 +65,18 @@ class Fenced(Exception):
 class Ownership:
     """What the group coordinator says about this member, read before each shipment step."""
 
-    def __init__(self, consumer: AIOKafkaConsumer, session_timeout_ms: int) -> None:
+    def __init__(self, consumer: AIOKafkaConsumer, session_timeout_s: float, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.consumer = consumer
-        self.session_s = session_timeout_ms / 1000
+        self.clock = clock  # monotonic seconds
+        self.sleep = sleep
+        self.session_s = session_timeout_s
         # a lapsed lease not renewed for another session timeout: the coordinator has expired us if it can see
         # us, and if it cannot, nothing we produce would be acknowledged anyway
         self.max_wait_s = max(self.session_s, 2.0)
-        self.lease_from = time.monotonic()  # send time of the last heartbeat the coordinator accepted
-        self.contact_at = time.monotonic()  # last answer from the broker (observe: readiness on outage)
+        self.lease_from = clock()  # send time of the last heartbeat the coordinator accepted
+        self.contact_at = clock()  # last answer from the broker (observe: readiness on outage)
         self._coord: Any = None
 
     def attach(self) -> None:
@@ -84,17 +88,17 @@ class Ownership:
         inner: Callable[[], Awaitable[bool]] = coord._do_heartbeat
 
         async def heartbeat() -> bool:
-            sent = time.monotonic()
+            sent = self.clock()
             ok = await inner()
             if ok:
                 self.lease_from = sent
-                self.contact_at = time.monotonic()
+                self.contact_at = self.clock()
             return ok
 
         coord._do_heartbeat = heartbeat
 
     def lapsed(self) -> bool:
-        return time.monotonic() - self.lease_from >= self.session_s * LEASE
+        return self.clock() - self.lease_from >= self.session_s * LEASE
 
     def guard(self, producer: AIOKafkaProducer) -> None:
         """Check the lease before every produce request the producer's sender writes (see the module docstring;
@@ -124,7 +128,7 @@ class Ownership:
 
     def renew(self) -> None:
         """A join just completed (partitions assigned): the session is as fresh as it gets."""
-        self.lease_from = self.contact_at = time.monotonic()
+        self.lease_from = self.contact_at = self.clock()
 
     def request_rejoin(self) -> None:
         if self._coord is not None:
@@ -132,7 +136,7 @@ class Ownership:
 
     def contact(self) -> None:
         """The broker answered (a produce acknowledged, a commit accepted)."""
-        self.contact_at = time.monotonic()
+        self.contact_at = self.clock()
 
     def _lost(self, tps: Iterable[TopicPartition], generation: int) -> tuple[set[TopicPartition], str]:
         tps = set(tps)
@@ -154,11 +158,11 @@ class Ownership:
 
     async def _confirm(self, tps: set[TopicPartition], generation: int) -> None:
         """The lease lapsed (a pause, or the coordinator is unreachable): the next heartbeat decides."""
-        t0 = time.monotonic()
+        t0 = self.clock()
         while self.lapsed():
-            await asyncio.sleep(0.02)
+            await self.sleep(0.02)
             lost, why = self._lost(tps, generation)
             if lost or (not tps and (generation < 0 or self.generation != generation)):
                 raise Fenced(lost, why)
-            if time.monotonic() - t0 > self.max_wait_s:
+            if self.clock() - t0 > self.max_wait_s:
                 raise Fenced(tps, f"session not confirmed for {self.max_wait_s:.0f}s")

@@ -18,6 +18,7 @@ does), gzip when `Accept-Encoding` allows it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import logging
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder, gzip_accepted
 
 Check = Callable[[], tuple[bool, str]]
+Deadline = Callable[[float], contextlib.AbstractAsyncContextManager[object]]  # seconds -> a scope cancelled then
 log = logging.getLogger("toolmend.http")
 
 MAX_LINE = 8 * 1024  # request line
@@ -49,7 +51,7 @@ class _Refused(Exception):
 class HealthServer:
     def __init__(self, registry: CollectorRegistry, healthy: Check, ready: Check, host: str = "0.0.0.0",
                  port: int = 9108, *, deadline_s: float = DEADLINE_S, max_connections: int = MAX_CONNECTIONS,
-                 ) -> None:
+                 deadline: Deadline = asyncio.timeout) -> None:
         self.registry = registry
         self.healthy = healthy
         self.ready = ready
@@ -57,6 +59,7 @@ class HealthServer:
         self.port = port
         self.deadline_s = deadline_s
         self.max_connections = max_connections
+        self.deadline = deadline  # the clock of the connection deadline (the event loop's; a test's own)
         self.open = 0  # connections being served
         self.refused = 0  # connections closed at once because `max_connections` were open
         self._server: asyncio.base_events.Server | None = None
@@ -82,7 +85,7 @@ class HealthServer:
         self.open += 1
         clean = False
         try:
-            async with asyncio.timeout(self.deadline_s):
+            async with self.deadline(self.deadline_s):
                 head_only = False
                 try:
                     method, target, headers = await self._read_head(reader)

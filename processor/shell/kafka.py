@@ -1,48 +1,147 @@
-"""Topic and metadata helpers shared by the worker, its recovery and `toolmend replay`."""
+"""The Kafka clients of the worker, its recovery and `toolmend replay`: one factory per kind of client (its
+options, fetch sizes and authentication from the settings), the produce batching, and the topic and metadata
+helpers. It knows nothing of the commit order (`checkpoint.py`) or of what the records mean.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from aiokafka.errors import TopicAlreadyExistsError
+from aiokafka.errors import MessageSizeTooLargeError, TopicAlreadyExistsError
 
+from ..core.partition import OutRecord
 from .config import Settings
+
+Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
+Pending = list[tuple[Awaitable[Any], Plan]]  # each send's acknowledgement, with the records it carries
+TooLarge = Callable[[OutRecord, AIOKafkaProducer], Awaitable[Awaitable[Any]]]  # sends what replaces a refused record
+
+
+# -- client factories ----------------------------------------------------------------------------------------------
+def big_topic(s: Settings) -> dict[str, str]:
+    """Topic config of the topics an event or an output of `max_event_bytes` must fit (input, outputs, dead letters)."""
+    return {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
+
+
+def new_producer(s: Settings, transactional_id: str | None = None) -> AIOKafkaProducer:
+    """A producer of outputs and state: every replica acknowledges (`acks=all`), batches of 256 KiB after
+    `linger_ms`, requests large enough for four events of `max_event_bytes`."""
+    return AIOKafkaProducer(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
+                            max_request_size=max(8 << 20, s.max_event_bytes * 4), transactional_id=transactional_id,
+                            **s.kafka_common())
+
+
+def new_input_consumer(s: Settings, **group: Any) -> AIOKafkaConsumer:
+    """A consumer of the input topic, fetching `max_batch` records at most and any event up to `max_event_bytes`
+    (`group`: the worker's group membership and isolation; replay reads without a group)."""
+    return AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", max_poll_records=s.max_batch,
+                            fetch_max_wait_ms=s.fetch_max_wait_ms,
+                            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
+                            fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **group, **s.kafka_common())
+
+
+def new_state_reader(s: Settings) -> AIOKafkaConsumer:
+    """A consumer of the state topic without a group (restore reads it from its beginning); exactly once, what an
+    aborted transaction wrote is not state."""
+    return AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
+                            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
+
+
+def new_metadata_client(s: Settings, **options: Any) -> AIOKafkaConsumer:
+    """A consumer that only asks for metadata and committed offsets (`options`: its group, if any)."""
+    return AIOKafkaConsumer(**options, **s.kafka_common())
+
+
+def new_admin(s: Settings) -> AIOKafkaAdminClient:
+    return AIOKafkaAdminClient(**s.kafka_common())
+
+
+def isolation(s: Settings) -> str:
+    """Exactly once: what an aborted transaction wrote is neither state nor input."""
+    return "read_committed" if s.delivery == "exactly_once" else "read_uncommitted"
+
+
+# -- produce batching ----------------------------------------------------------------------------------------------
+async def enqueue(p: AIOKafkaProducer, plan: Plan, too_large: TooLarge | None = None) -> Pending:
+    """Hand every record of `plan` to the producer, without waiting for acknowledgements. Records with a known
+    partition go in batches (a quarter of the per-record cost of `send()`); a record larger than a whole batch
+    goes on its own, in its place. Per partition, records are enqueued in their order (batches and single sends
+    share the partition's FIFO queue in the accumulator), so a conversation's records stay in order. A record
+    the producer refuses as too large is replaced by what `too_large` sends (without it: raised)."""
+    groups: dict[tuple[str, int], list[OutRecord]] = {}
+    singles: Plan = []
+    for t, part, r in plan:
+        if part is None:
+            singles.append((t, part, r))
+        else:
+            groups.setdefault((t, part), []).append(r)
+    pending: Pending = []
+
+    async def single(t: str, part: int | None, r: OutRecord) -> None:
+        try:
+            pending.append((await p.send(t, r.value, key=r.key, headers=r.headers, partition=part), [(t, part, r)]))
+        except MessageSizeTooLargeError:
+            if too_large is None:
+                raise
+            pending.append((await too_large(r, p), []))
+
+    for (t, part), recs in groups.items():
+        batch = p.create_batch()
+        members: Plan = []
+        for r in recs:
+            if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
+                members.append((t, part, r))
+                continue
+            if members:  # full: ship it, start the next
+                pending.append((await p.send_batch(batch, t, partition=part), members))
+                batch, members = p.create_batch(), []
+            if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
+                members.append((t, part, r))
+            else:  # larger than a whole batch: on its own, in its place
+                batch = p.create_batch()
+                await single(t, part, r)
+        if members:
+            pending.append((await p.send_batch(batch, t, partition=part), members))
+    for t, part, r in singles:
+        await single(t, part, r)
+    return pending
+
 
 
 async def ensure_topics(settings: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
     """Create the topics that do not exist yet (name, partitions, configs) and wait until metadata shows them."""
-    admin = AIOKafkaAdminClient(**settings.kafka_common())
-    await admin.start()
+    client = new_admin(settings)
+    await client.start()
     try:
-        existing = set(await admin.list_topics())
+        existing = set(await client.list_topics())
         new = [NewTopic(n, p, settings.replication_factor, topic_configs=cfg) for n, p, cfg in names
                if n not in existing]
         if new:
             with contextlib.suppress(TopicAlreadyExistsError):
-                await admin.create_topics(new)
+                await client.create_topics(new)
             for t in new:
                 for _ in range(50):  # wait for the metadata to show the new topic
-                    if t.name in set(await admin.list_topics()):
+                    if t.name in set(await client.list_topics()):
                         break
                     await asyncio.sleep(0.1)
     finally:
-        await admin.close()
+        await client.close()
 
 
 async def topic_sizes(settings: Settings) -> dict[str, int]:
     """Partitions of every existing topic (a metadata request for all topics: naming one could auto-create it)."""
-    admin = AIOKafkaAdminClient(**settings.kafka_common())
-    await admin.start()
+    client = new_admin(settings)
+    await client.start()
     try:
-        return {t["topic"]: len(t["partitions"]) for t in await admin.describe_topics() if t["error_code"] == 0}
+        return {t["topic"]: len(t["partitions"]) for t in await client.describe_topics() if t["error_code"] == 0}
     finally:
-        await admin.close()
+        await client.close()
 
 
 async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, int]:
@@ -50,11 +149,11 @@ async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, i
     names = [t for t in topics if t]
     if not names:
         return {}
-    admin = AIOKafkaAdminClient(**settings.kafka_common())
-    await admin.start()
+    client = new_admin(settings)
+    await client.start()
     out: dict[str, int] = {}
     try:
-        responses = await admin.describe_configs(
+        responses = await client.describe_configs(
             [ConfigResource(ConfigResourceType.TOPIC, t, {"max.message.bytes": None}) for t in names])
         for resp in responses:
             for res in getattr(resp, "resources", ()):
@@ -67,7 +166,7 @@ async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, i
     except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
         return {}
     finally:
-        await admin.close()
+        await client.close()
     return out
 
 

@@ -2,7 +2,7 @@
 rebuilding it from the input when it does not.
 
 Every commit carries a marker in its metadata, `toolmend-state <input offset> <changelog offset> <log start>`:
-the commit follows an acknowledged changelog meta record written for that input offset (`shipping.py`, steps 2
+the commit follows an acknowledged changelog meta record written for that input offset (`checkpoint.py`, steps 2
 then 3), and the marker names where that record landed in the changelog partition and the partition's log start
 offset then. At restore, for a committed position P > 0:
 
@@ -35,16 +35,20 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from ..core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
 from ..core.tally import Tally
 from .config import ConfigError, Settings
-from .kafka import drain, ensure_topics, partitions_of
+from .kafka import (
+    drain,
+    ensure_topics,
+    isolation,
+    new_input_consumer,
+    new_metadata_client,
+    new_producer,
+    new_state_reader,
+    partitions_of,
+)
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
 PREV_META = "toolmend-prev-meta"  # header of a meta record: the changelog offset of the partition's previous one
-
-
-def isolation(s: Settings) -> str:
-    """Exactly once: what an aborted transaction wrote is not state (nor input)."""
-    return "read_committed" if s.delivery == "exactly_once" else "read_uncommitted"
 
 
 def marker(position: int, landed: tuple[int, int] | None = None) -> str:
@@ -141,8 +145,7 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
     seen = Changelog({}, {}, {}, {})
-    rc = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
-                          max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * 2), **s.kafka_common())
+    rc = new_state_reader(s)
     await rc.start()
     try:
         known = await partitions_of(rc, s.changelog_topic)
@@ -232,8 +235,8 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
         n = len(await _partitions(s, s.input_topic)) or s.partitions
         await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
-    group = AIOKafkaConsumer(group_id=s.group_id, enable_auto_commit=False, **s.kafka_common())
-    producer = AIOKafkaProducer(acks="all", max_request_size=max(8 << 20, s.max_event_bytes * 4), **s.kafka_common())
+    group = new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
+    producer = new_producer(s)
     await group.start()
     await producer.start()
     summary: list[dict[str, Any]] = []
@@ -266,7 +269,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
 
 
 async def _partitions(s: Settings, topic: str) -> set[int]:
-    c = AIOKafkaConsumer(**s.kafka_common())
+    c = new_metadata_client(s)
     await c.start()
     try:
         return await partitions_of(c, topic)
@@ -278,8 +281,7 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
                        old_keys: set[bytes], prev_meta: int) -> tuple[dict[str, Any], tuple[int, int] | None]:
     proc = PartitionProcessor(s.input_topic, p, engine, Tally())
     tp = TopicPartition(s.input_topic, p)
-    reader = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
-                              max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536), **s.kafka_common())
+    reader = new_input_consumer(s, isolation_level=isolation(s))
     await reader.start()
     n = 0
     try:

@@ -159,7 +159,7 @@ class TopicSink:
     is processed."""
 
     def __init__(self, s: Settings, topics: dict[str, str], partitions: int) -> None:
-        self.s = s
+        self.settings = s
         self.topics = topics
         self.partitions = partitions
         self._producer: Any = None
@@ -168,23 +168,15 @@ class TopicSink:
         self._same: set[str] = set()
 
     async def _open(self) -> None:
-        from aiokafka import AIOKafkaProducer
+        from .kafka import big_topic, ensure_topics, new_metadata_client, new_producer, partitions_of
 
-        from .kafka import ensure_topics
-
-        s = self.s
+        s = self.settings
         if s.create_topics:
-            big = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
-            await ensure_topics(s, [(t, self.partitions, big) for t in self.topics.values()])
-        p = AIOKafkaProducer(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
-                             max_request_size=max(8 << 20, s.max_event_bytes * 4), **s.kafka_common())
+            await ensure_topics(s, [(t, self.partitions, big_topic(s)) for t in self.topics.values()])
+        p = new_producer(s)
         await p.start()
         self._producer = p
-        from aiokafka import AIOKafkaConsumer
-
-        from .kafka import partitions_of
-
-        c = AIOKafkaConsumer(**s.kafka_common())
+        c = new_metadata_client(s)
         await c.start()
         try:
             for t in self.topics.values():
@@ -201,33 +193,15 @@ class TopicSink:
             return
         if self._producer is None:
             await self._open()
-        p = self._producer
-        groups: dict[tuple[str, int | None], list[OutRecord]] = {}
+        from .kafka import enqueue
+
+        plan = []
         for part, r in outs:
             t = self.topics[r.kind]
-            groups.setdefault((t, part if t in self._same else None), []).append(r)
-        pending: list[Awaitable[Any]] = []
-        for (t, dest), recs in groups.items():
-            if dest is None:
-                for r in recs:
-                    pending.append(await p.send(t, r.value, key=r.key, headers=r.headers))
-                continue
-            batch = p.create_batch()
-            n = 0
-            for r in recs:
-                if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is None:
-                    if n:
-                        pending.append(await p.send_batch(batch, t, partition=dest))
-                        batch, n = p.create_batch(), 0
-                    if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is None:
-                        pending.append(await p.send(t, r.value, key=r.key, headers=r.headers, partition=dest))
-                        batch = p.create_batch()
-                        continue
-                n += 1
-            if n:
-                pending.append(await p.send_batch(batch, t, partition=dest))
+            plan.append((t, part if t in self._same else None, r))
+        pending = await enqueue(self._producer, plan)
         await self.settle()
-        self._inflight = pending
+        self._inflight = [f for f, _ in pending]
         self.records += len(outs)
 
     async def settle(self) -> None:
@@ -263,9 +237,9 @@ class _FileSinkAsync:
 class _Run:
     def __init__(self, plan: Plan, metrics: Metrics) -> None:
         self.plan = plan
-        self.s = plan.settings
-        self.m = metrics
-        self.engine = self.s.engine_config()
+        self.settings = plan.settings
+        self.metrics = metrics
+        self.engine = self.settings.engine_config()
         self.tally = Tally()
         self.parts: dict[int, PartitionReplay] = {}
         self.read: dict[int, int] = {}
@@ -278,7 +252,7 @@ class _Run:
         be able to write what it decides)."""
         from .kafka import OUTPUT_OVERHEAD, topic_limits  # lazy: a file-to-file replay needs no Kafka client
 
-        s = self.s
+        s = self.settings
         names = [s.output_topic, s.findings_topic or ""]
         if self.plan.to_file is None:
             names += list(self.plan.output_topics().values())
@@ -298,7 +272,7 @@ class _Run:
         self.read[p] = 0
         # the live worker's budget of live conversations, split among the partitions (worker.share_hot, without
         # importing the Kafka side for a file replay)
-        limit = max(64, self.s.hot_conversations // len(self.parts))
+        limit = max(64, self.settings.hot_conversations // len(self.parts))
         for r in self.parts.values():
             r.proc.hot_limit = limit
         return rep
@@ -315,12 +289,12 @@ class _Run:
         plan = self.plan
         if plan.to_file is not None:
             return _FileSinkAsync(plan.to_file)
-        return TopicSink(self.s, plan.output_topics(), partitions)
+        return TopicSink(self.settings, plan.output_topics(), partitions)
 
     async def from_file(self, progress: ReplayProgress) -> None:
         plan = self.plan
         assert plan.from_file is not None
-        src = FileSource(plan.from_file, plan.file_partitions, self.s.max_batch)
+        src = FileSource(plan.from_file, plan.file_partitions, self.settings.max_batch)
         try:
             for p in range(plan.file_partitions):
                 self.partition(p, aligned=self.aligned_any)
@@ -337,7 +311,7 @@ class _Run:
                     for o in rep.feed(offset, key, value):
                         outs.append((p, o))
                 self._count(outs)
-                self.m.flush(self.tally.take())
+                self.metrics.flush(self.tally.take())
                 await self.sink.write(outs)
                 pos = src.position
                 done = sum(read.values())
@@ -351,17 +325,14 @@ class _Run:
             src.close()
 
     async def from_topic(self, progress: ReplayProgress) -> None:
-        from aiokafka import AIOKafkaConsumer, TopicPartition
+        from aiokafka import TopicPartition
 
-        from .kafka import partitions_of
+        from .kafka import new_input_consumer, partitions_of
 
-        s = self.s
+        s = self.settings
         plan = self.plan
         topic = s.input_topic
-        c = AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", max_poll_records=s.max_batch,
-                             fetch_max_wait_ms=s.fetch_max_wait_ms,
-                             max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
-                             fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
+        c = new_input_consumer(s)
         await c.start()
         try:
             parts = sorted(await partitions_of(c, topic))
@@ -410,7 +381,7 @@ class _Run:
                         if rep.done:
                             active.discard(tp)
                             break
-                self.m.flush(self.tally.take())
+                self.metrics.flush(self.tally.take())
                 self._count(outs)
                 await self.sink.write(outs)
                 for tp in list(active):

@@ -23,7 +23,7 @@ from .metrics import Metrics
 class ReplayProgress:
     def __init__(self, metrics: Metrics, quiet: bool = False, every_s: float = 5.0,
                  stream: TextIO | None = None) -> None:
-        self.m = metrics
+        self.metrics = metrics
         self.stream = stream or sys.stderr
         self.quiet = quiet
         self.every_s = every_s
@@ -56,7 +56,7 @@ class ReplayProgress:
             for h, stream in self._saved:
                 h.setStream(stream)
         for part in self.left:
-            self.m.replay_remaining.labels(part).set(0)
+            self.metrics.replay_remaining.labels(part).set(0)
 
     def update(self, done: Mapping[str, int], left: Mapping[str, int | None], final: bool = False) -> None:
         """`done`: records read per partition; `left`: records still to read (None: unknown)."""
@@ -64,7 +64,7 @@ class ReplayProgress:
         self.left = dict(left)
         for part, n in left.items():
             if n is not None:
-                self.m.replay_remaining.labels(part).set(n)
+                self.metrics.replay_remaining.labels(part).set(n)
         now = time.monotonic()
         if self.quiet:
             return

@@ -1,12 +1,12 @@
-"""The Kafka loop: fetch a batch, run the core on it, hand it to shipping (outputs, then state, then offsets).
+"""The Kafka loop: fetch a batch, run the core on it, hand its checkpoint to the committer.
 
-The commit order and why it loses nothing live in `shipping.py`; restoring a partition's state on assignment
-in `recovery.py`; topic helpers in `kafka.py`.
+The commit order and why it loses nothing live in `checkpoint.py`; restoring a partition's state on assignment
+in `recovery.py`; the Kafka clients and topic helpers in `kafka.py`.
 
-Shipping is pipelined: while batch N's outputs, state and commit wait on the broker, batch N+1 is processed
-(the core yields to the event loop every few hundred records, so N's acknowledgements are read meanwhile).
-One shipment is in flight at most and they complete in order, so the order above holds per batch and across
-batches; a rebalance or a shutdown waits for the shipment in flight before letting partitions go.
+Commits are pipelined: while batch N's checkpoint waits on the broker, batch N+1 is processed (the core yields
+to the event loop every few hundred records, so N's acknowledgements are read meanwhile). One checkpoint is in
+flight at most and they complete in order, so the commit order holds per batch and across batches; a rebalance
+or a shutdown waits for the checkpoint in flight before letting partitions go.
 """
 
 from __future__ import annotations
@@ -17,19 +17,30 @@ import dataclasses
 import gc
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
+from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
-from .kafka import ensure_topics, max_output_bytes, max_state_bytes, partitions_of, topic_sizes
+from .kafka import (
+    big_topic,
+    ensure_topics,
+    isolation,
+    max_output_bytes,
+    max_state_bytes,
+    new_input_consumer,
+    new_producer,
+    partitions_of,
+    topic_sizes,
+)
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
-from .recovery import StateLost, reset_record, restore
-from .shipping import Plan, Shipment, Shipper, producer_options, require_transactions
+from .recovery import StateLost, restore
 
 __all__ = ["Worker", "share_hot"]
 
@@ -48,29 +59,32 @@ def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
 
 
 class Worker:
-    def __init__(self, settings: Settings, metrics: Metrics | None = None) -> None:
-        self.s = settings
-        self.m = metrics or Metrics(label_cap=settings.label_cap)
+    def __init__(self, settings: Settings, metrics: Metrics | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.metrics = metrics or Metrics(label_cap=settings.label_cap)
+        self.clock = clock  # monotonic seconds: health, readiness, the ownership lease
         self.engine = settings.engine_config()
         self.procs: dict[int, PartitionProcessor] = {}
         self.restoring: set[int] = set()
         self.assigned: set[int] = set()
         self.started = False
-        self.last_loop = time.monotonic()
+        self.last_loop = clock()
         self.failed: str | None = None
         self._lock = asyncio.Lock()
         self._consumer: AIOKafkaConsumer | None = None
         self._producer: AIOKafkaProducer | None = None
-        self._shipper: Shipper | None = None
-        self._own: Ownership | None = None
+        self._transport: Transport | None = None
+        self._committer: Committer | None = None
+        self._ownership: Ownership | None = None
         self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
         self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
-        self._shipping: asyncio.Future[None] | None = None  # the previous batch's shipment, while in flight
-        self._ship_error: Exception | None = None  # a shipment that failed where it could not stop the loop
+        self._shipping: asyncio.Future[None] | None = None  # the previous batch's checkpoint, while in flight
+        self._ship_error: Exception | None = None  # a commit that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
         self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
 
@@ -78,8 +92,8 @@ class Worker:
     def healthy(self) -> tuple[bool, str]:
         if self.failed:
             return False, f"failed: {self.failed}"
-        stalled = time.monotonic() - self.last_loop
-        if self.started and stalled > max(30.0, self.s.session_timeout_ms / 1000 * 3):
+        stalled = self.clock() - self.last_loop
+        if self.started and stalled > max(30.0, self.settings.session_timeout_s * 3):
             return False, f"consumer loop stalled for {stalled:.0f}s"
         return True, "ok"
 
@@ -87,15 +101,15 @@ class Worker:
         """Seconds since the broker last answered this worker: a heartbeat accepted, a fetch that returned
         records, a produce acknowledged or a commit accepted (0 before the worker has started). Readiness fails
         when this grows past its limit (a broker outage); an idle worker in its group still heartbeats."""
-        if self._own is None or not self.started:
+        if self._ownership is None or not self.started:
             return 0.0
-        return max(0.0, time.monotonic() - self._own.contact_at)
+        return max(0.0, self.clock() - self._ownership.contact_at)
 
     def ready(self) -> tuple[bool, str]:
         if not self.started:
             return False, "starting"
         silent = self.broker_unreachable_for()
-        if silent > self.s.broker_unreachable_s:
+        if silent > self.settings.broker_unreachable_s:
             return False, f"broker unreachable for {silent:.0f}s"
         if self.restoring:
             return False, f"restoring state of {len(self.restoring)} partition(s)"
@@ -105,7 +119,7 @@ class Worker:
 
     # -- lifecycle --------------------------------------------------------------------------------------------
     async def run(self, stop: asyncio.Event) -> None:
-        s = self.s
+        s = self.settings
         # every event allocates hundreds of container objects (parsed JSON, views, outputs) that die young; the
         # default threshold (700) runs a collection every few events and, through the generation counts, the
         # long-lived state's generations far too often. Cycles are rare here: collect young objects less often.
@@ -115,23 +129,19 @@ class Worker:
         exactly_once = s.delivery == "exactly_once"
         if exactly_once:
             await require_transactions(s)  # refuse at start, with a clear message, on a broker without them
-        self._producer = AIOKafkaProducer(**producer_options(s))
-        self._consumer = AIOKafkaConsumer(
-            group_id=s.group_id, group_instance_id=s.group_instance_id,
-            enable_auto_commit=False, auto_offset_reset="earliest",
-            # exactly once: read only committed input (a producer upstream may be transactional too)
-            isolation_level="read_committed" if exactly_once else "read_uncommitted",
-            session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
-            max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
-            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
-            fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **s.kafka_common())
+        self._producer = new_producer(s)
+        # exactly once: read only committed input (a producer upstream may be transactional too)
+        self._consumer = new_input_consumer(s, group_id=s.group_id, group_instance_id=s.group_instance_id,
+                                            isolation_level=isolation(s), session_timeout_ms=s.session_timeout_ms,
+                                            heartbeat_interval_ms=s.heartbeat_interval_ms)
         await self._producer.start()
-        self._own = Ownership(self._consumer, s.session_timeout_ms)
-        self._shipper = Shipper(s, self._producer, self._consumer, self._own, self.m, self._committed)
+        self._ownership = Ownership(self._consumer, s.session_timeout_s, clock=self.clock)
+        self._transport = ExactlyOnce(s) if exactly_once else AtLeastOnce(self._producer, self._consumer)
+        self._committer = Committer(s, self._transport, self._ownership, self.metrics, self._committed)
         try:
             await self._consumer.start()
-            self._own.attach()
-            self._own.guard(self._producer)
+            self._ownership.attach()
+            self._ownership.guard(self._producer)
             await self._partition_layout()
             await self._output_limit()
             self._consumer.subscribe([s.input_topic], listener=_Listener(self))
@@ -144,7 +154,7 @@ class Worker:
         """Output topics partitioned like the input get each record in its input partition number."""
         c = self._consumer
         assert c is not None
-        s = self.s
+        s = self.settings
         n_in = len(await partitions_of(c, s.input_topic))
         for t in (s.output_topic, s.findings_topic, s.dlq_topic):
             if t and n_in and len(await partitions_of(c, t)) == n_in:
@@ -158,11 +168,11 @@ class Worker:
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
         dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
-        limit = await max_output_bytes(self.s)
+        limit = await max_output_bytes(self.settings)
         if limit is not None:
             self.engine = dataclasses.replace(self.engine, max_output_bytes=limit)
             log.info("outputs over %d bytes dead-letter their input event (output topics' max.message.bytes)", limit)
-        state_limit = await max_state_bytes(self.s, self.engine.max_state_bytes)
+        state_limit = await max_state_bytes(self.settings, self.engine.max_state_bytes)
         if state_limit != self.engine.max_state_bytes:
             self.engine = dataclasses.replace(self.engine, max_state_bytes=state_limit)
             log.info("conversation states are kept under %s bytes (state topic's max.message.bytes)", state_limit)
@@ -172,10 +182,10 @@ class Worker:
         source: an existing input keeps its partitions and every topic created here gets as many (input partition
         p's state lives in changelog partition p, its outputs in output partition p); a new input gets
         `partitions`. Existing topics are left as they are (a smaller changelog is refused by _partition_layout)."""
-        s = self.s
+        s = self.settings
         n = (await topic_sizes(s)).get(s.input_topic) or s.partitions
         # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
-        big = {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
+        big = big_topic(s)
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                   (s.changelog_topic, n, {"cleanup.policy": "compact"})]
         if s.findings_topic:
@@ -183,8 +193,8 @@ class Worker:
         await ensure_topics(s, topics)
 
     async def _shutdown(self) -> None:
-        budget = self.s.shutdown_budget_s
-        t0 = time.monotonic()
+        budget = self.settings.shutdown_budget_s
+        t0 = self.clock()
 
         async def close() -> None:
             if self._consumer is not None:
@@ -202,8 +212,8 @@ class Worker:
                     # aiokafka, stopped while the broker is unreachable, re-raises the cancellation of its own
                     # fetch task: the session expires on its own, and the producers must still be stopped
                     log.warning("consumer stopped uncleanly (broker unreachable): the group expires its session")
-            if self._shipper is not None:
-                await self._shipper.close_all()
+            if self._transport is not None:
+                await self._transport.close_all()
             if self._producer is not None:
                 await self._producer.stop()
 
@@ -211,7 +221,7 @@ class Worker:
             await asyncio.wait_for(close(), budget)
         except TimeoutError:
             log.error("shutdown exceeded its budget of %.1fs; leaving anyway", budget)
-        log.info("stopped in %.2fs after %d events", time.monotonic() - t0, self.processed)
+        log.info("stopped in %.2fs after %d events", self.clock() - t0, self.processed)
 
     async def _loop(self, stop: asyncio.Event) -> None:
         c = self._consumer
@@ -219,15 +229,15 @@ class Worker:
         stop_wait = asyncio.ensure_future(stop.wait())
         try:
             while not stop.is_set():
-                self.last_loop = time.monotonic()
-                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.s.max_batch))
+                self.last_loop = self.clock()
+                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.settings.max_batch))
                 done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
                 if fetch not in done:
                     fetch.cancel()
                     break
                 batch = fetch.result()
-                if batch and self._own is not None:
-                    self._own.contact()
+                if batch and self._ownership is not None:
+                    self._ownership.contact()
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._fatal is not None:
@@ -244,33 +254,32 @@ class Worker:
 
     # -- one batch ---------------------------------------------------------------------------------------------
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
-        """Run the core over a fetched batch, then hand its outputs, state and offsets to a shipping task that
-        overlaps the next batch's processing."""
-        shipment = await self._compute(batch)
-        if shipment is None:
+        """Run the core over a fetched batch, then hand its checkpoint to a commit task that overlaps the next
+        batch's processing."""
+        cp = await self._compute(batch)
+        if cp is None:
             return
-        await self._settle()  # one shipment in flight at most: the previous batch's commit comes first
-        self._shipping = asyncio.ensure_future(self._ship(shipment))
+        await self._settle()  # one checkpoint in flight at most: the previous batch's commit comes first
+        self._shipping = asyncio.ensure_future(self._ship(cp))
 
     async def _settle(self) -> None:
-        """Wait for the shipment in flight; its failure is raised here (once), stopping the loop."""
+        """Wait for the checkpoint in flight; its failure is raised here (once), stopping the loop."""
         shipping, self._shipping = self._shipping, None
         if shipping is not None:
             await shipping
 
-    async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Shipment | None:
-        s = self.s
+    async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Checkpoint | None:
         perf = time.perf_counter
         t_fetch = perf()
         runs: list[tuple[int, list[OutRecord]]] = []  # per input partition, in fetch order: its outputs in order
-        commit: dict[TopicPartition, int] = {}
+        positions: dict[TopicPartition, int] = {}
         durations: list[float] = []
         took = durations.append
         n = 0
         to_yield = YIELD_EVERY
         c = self._consumer
-        assert c is not None and self._own is not None
-        generation = self._own.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
+        assert c is not None and self._ownership is not None
+        generation = self._ownership.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
             if proc is None:
@@ -288,85 +297,55 @@ class Worker:
                 to_yield -= 1
                 if not to_yield:
                     to_yield = YIELD_EVERY
-                    await asyncio.sleep(0)  # the shipment in flight reads its acknowledgements, sends the next step
+                    await asyncio.sleep(0)  # the checkpoint in flight reads its acknowledgements, sends the next step
             n += len(records)
             runs.append((tp.partition, outs))
-            commit[tp] = records[-1].offset + 1
+            positions[tp] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
-        if not commit:
+        if not positions:
             return None
-        self.m.observe_processing(durations)
-        self.m.flush(self.tally.take())
-        same = self._same_partitions
-        # each kind's topic, and whether its records go in their input partition number: the partition the default
-        # partitioner would pick for this key when the counts match (checked at start), without paying for a
-        # pure-Python murmur2 per record
-        dest = {kind: (t, t is not None and t in same)
-                for kind, t in (("repaired", s.output_topic), ("findings", s.findings_topic),
-                                ("dead_letter", s.dlq_topic))}
-        # outputs first, acknowledged; then the state; then the commit (see the module docstring)
-        plan: Plan = []
-        origins: list[int] = []  # input partition of each planned output (one transaction per input partition)
-        counts: dict[str, int] = {}
-        for tp in commit:
-            position = self._resets.pop(tp.partition, None)
-            if position is not None and s.findings_topic:  # what follows was decided without the lost state
-                plan.append((s.findings_topic, tp.partition if s.findings_topic in same else None,
-                             reset_record(s, tp.partition, position)))
-                origins.append(tp.partition)
-        step = plan.append
-        for part, outs in runs:
-            planned = len(plan)
-            for r in outs:
-                kind = r.kind
-                t, keep = dest[kind]
-                if t is None:
-                    continue
-                if kind == "dead_letter":  # coordinates and kind only: never content, never the conversation id
-                    h = dict(r.headers)
-                    self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
-                                                 h.get("toolmend-source-topic", b"").decode(),
-                                                 h.get("toolmend-source-partition", b"").decode(),
-                                                 h.get("toolmend-source-offset", b"").decode())
-                step((t, part if keep else None, r))
-                counts[kind] = counts.get(kind, 0) + 1
-            origins.extend([part] * (len(plan) - planned))
+        self.metrics.observe_processing(durations)
+        self.metrics.flush(self.tally.take())
+        resets = {tp.partition: r for tp in positions if (r := self._resets.pop(tp.partition, None)) is not None}
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
-        state: Plan = []
-        changelog = s.changelog_topic
-        for tp in commit:
-            proc = self.procs.get(tp.partition)
-            if proc is None:
-                continue
-            for key, value in proc.take_changelog():
-                state.append((changelog, tp.partition, OutRecord("changelog", key, value, [])))
-        return Shipment(plan, counts, state, commit, n, generation, origins)
+        state = {tp.partition: proc.take_changelog() for tp in positions
+                 if (proc := self.procs.get(tp.partition)) is not None}
+        return plan(self.settings, runs, positions, state, resets, self._same_partitions, generation, n,
+                    self._log_dead_letter)
 
-    async def _ship(self, sh: Shipment) -> None:
-        assert self._shipper is not None
+    def _log_dead_letter(self, r: OutRecord) -> None:
+        """Coordinates and kind only: never content, never the conversation id."""
+        h = dict(r.headers)
+        self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
+                                     h.get("toolmend-source-topic", b"").decode(),
+                                     h.get("toolmend-source-partition", b"").decode(),
+                                     h.get("toolmend-source-offset", b"").decode())
+
+    async def _ship(self, cp: Checkpoint) -> None:
+        assert self._committer is not None
         try:
-            await self._shipper.ship(sh)
+            await self._committer.commit(cp)
         except Fenced as f:
             await self._fenced(f)
             return
-        self.processed += sh.records
+        self.processed += cp.records
 
     async def _fenced(self, f: Fenced) -> None:
         """This member lost (or cannot prove it holds) these partitions: their state in memory may be ahead of
         what was shipped, so it goes; fetching for them stops; the next owner (maybe us after we rejoin) restores
         them from the changelog and the committed offset."""
         c = self._consumer
-        self.m.rebalances.labels("fenced").inc()
+        self.metrics.rebalances.labels("fenced").inc()
         log.warning("%s; dropping their state, the next owner restores it", f)
         assigned = c.assignment() if c is not None else set()
         for tp in f.partitions:
             self.procs.pop(tp.partition, None)
             if c is not None and tp in assigned:
                 c.pause(tp)
-            if self._shipper is not None:
-                await self._shipper.close(tp.partition)
-        if self._own is not None and self._own.generation >= 0 and f.partitions & assigned:
-            self._own.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
+            if self._transport is not None:
+                await self._transport.close(tp.partition)
+        if self._ownership is not None and self._ownership.generation >= 0 and f.partitions & assigned:
+            self._ownership.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
         self._share_hot()
 
     def _committed(self, tp: TopicPartition, position: int) -> None:
@@ -377,7 +356,7 @@ class Worker:
     def _gauges(self) -> None:
         """Refresh the gauges, at most once a second (open calls are summed over every conversation)."""
         c = self._consumer
-        now = time.monotonic()
+        now = self.clock()
         if c is None or now - self._gauges_at < 1.0:
             return
         self._gauges_at = now
@@ -390,7 +369,7 @@ class Worker:
             open_convs += proc.conversations
             open_calls += proc.open_calls
             state_bytes += proc.state_bytes
-            tp = TopicPartition(self.s.input_topic, part)
+            tp = TopicPartition(self.settings.input_topic, part)
             try:
                 hw = c.highwater(tp)
             except Exception:  # not assigned any more
@@ -398,22 +377,22 @@ class Worker:
             label = str(part)
             if hw is not None:
                 lag = max(0, hw - (proc.offset + 1))
-                self.m.lag_records.labels(label).set(lag)
+                self.metrics.lag_records.labels(label).set(lag)
                 last = self._last_ts.get(part)
-                self.m.lag_seconds.labels(label).set(max(0.0, (now_ms - last) / 1000) if lag and last else 0.0)
-            self.m.watermark.labels(label).set(proc.watermark / 1000)
-        self.m.open_conversations.set(open_convs)
-        self.m.open_tool_calls.set(open_calls)
-        self.m.state_bytes.set(state_bytes)
+                self.metrics.lag_seconds.labels(label).set(max(0.0, (now_ms - last) / 1000) if lag and last else 0.0)
+            self.metrics.watermark.labels(label).set(proc.watermark / 1000)
+        self.metrics.open_conversations.set(open_convs)
+        self.metrics.open_tool_calls.set(open_calls)
+        self.metrics.state_bytes.set(state_bytes)
 
     # -- rebalances ---------------------------------------------------------------------------------------------
     async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
-        self.m.rebalances.labels("assigned").inc()
-        if self._own is not None:
-            self._own.renew()
-        new = sorted(tp.partition for tp in parts if tp.topic == self.s.input_topic
+        self.metrics.rebalances.labels("assigned").inc()
+        if self._ownership is not None:
+            self._ownership.renew()
+        new = sorted(tp.partition for tp in parts if tp.topic == self.settings.input_topic
                      and tp.partition not in self.procs)
-        self.assigned = {tp.partition for tp in parts if tp.topic == self.s.input_topic}
+        self.assigned = {tp.partition for tp in parts if tp.topic == self.settings.input_topic}
         for p in list(self._resets):
             if p not in self.assigned:
                 del self._resets[p]  # its next owner finds the state it left (empty, then its own)
@@ -421,13 +400,13 @@ class Worker:
             return
         self.restoring.update(new)
         c = self._consumer
-        paused = [TopicPartition(self.s.input_topic, p) for p in new]
+        paused = [TopicPartition(self.settings.input_topic, p) for p in new]
         if c is not None:
             c.pause(*paused)  # no fetching for a partition until its state is back
         t0 = time.perf_counter()
         try:
-            if self._shipper is not None:  # exactly once: fence the previous owner before reading the state
-                await asyncio.gather(*(self._shipper.open(p) for p in new))
+            if self._transport is not None:  # exactly once: fence the previous owner before reading the state
+                await asyncio.gather(*(self._transport.open(p) for p in new))
             restored = await self._restore(new)
         except ConfigError as e:  # state lost, no transactions: stays paused; the loop stops (exit code 2)
             self._fatal = e
@@ -445,13 +424,13 @@ class Worker:
         self.restoring.difference_update(new)
         if c is not None:
             c.resume(*[tp for tp in paused if tp in c.assignment()])
-        self.m.restore_seconds.set(time.perf_counter() - t0)
-        self.m.restored.inc(restored)
+        self.metrics.restore_seconds.set(time.perf_counter() - t0)
+        self.metrics.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
 
     async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
-        self.m.rebalances.labels("revoked").inc()
-        async with self._lock:  # the batch in flight completes (outputs, state, commit) before we let go
+        self.metrics.rebalances.labels("revoked").inc()
+        async with self._lock:  # the checkpoint in flight commits (checkpoint.py) before we let go
             try:
                 await self._settle()
             except Exception as e:  # the partitions still go (their next owner restores them); the loop stops
@@ -461,34 +440,34 @@ class Worker:
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
-                if self._shipper is not None:
-                    await self._shipper.close(tp.partition)  # its transactions are all committed
-                for g in (self.m.lag_records, self.m.lag_seconds, self.m.watermark):
+                if self._transport is not None:
+                    await self._transport.close(tp.partition)  # its transactions are all committed
+                for g in (self.metrics.lag_records, self.metrics.lag_seconds, self.metrics.watermark):
                     with contextlib.suppress(KeyError):
                         g.remove(str(tp.partition))
             self._share_hot()
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
-        procs, resets, meta_at = await restore(self.s, self.engine, self.tally, self._consumer, partitions)
-        if self._shipper is not None:
-            self._shipper.meta_at.update(meta_at)
+        procs, resets, meta_at = await restore(self.settings, self.engine, self.tally, self._consumer, partitions)
+        if self._committer is not None:
+            self._committer.meta_at.update(meta_at)
         self._resets.update(resets)
-        self.m.state_resets.inc(len(resets))
+        self.metrics.state_resets.inc(len(resets))
         self.procs.update(procs)
         self._share_hot()
         return sum(proc.conversations for proc in procs.values())
 
     def _share_hot(self) -> None:
-        share_hot(self.s.hot_conversations, list(self.procs.values()))
+        share_hot(self.settings.hot_conversations, list(self.procs.values()))
 
 
 class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]
     def __init__(self, worker: Worker) -> None:
-        self.w = worker
+        self.worker = worker
 
     async def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
-        await self.w.revoked_partitions(set(revoked))
+        await self.worker.revoked_partitions(set(revoked))
 
     async def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
-        await self.w.assigned_partitions(set(assigned))
+        await self.worker.assigned_partitions(set(assigned))

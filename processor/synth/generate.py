@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 import orjson
+from aiokafka.partitioner import murmur2
 
 from processor.core.findings import DanglingReason, FindingKind
 from processor.core.tracker import DEFAULT_CONFIG
@@ -48,7 +49,6 @@ __all__ = [
     "generate",
     "iter_generate",
     "kafka_partition",
-    "murmur2",
 ]
 
 DEFAULT_START_MS = 1_767_225_600_000  # 2026-01-01T00:00:00Z
@@ -622,36 +622,10 @@ def _config(
     return _Config(rates, ds, tool_result_timeout_ms, end_probability, request_probability)
 
 
-def murmur2(data: bytes) -> int:
-    """Kafka's murmur2 hash (the Java client's `Utils.murmur2`, also aiokafka's), as an unsigned 32-bit int."""
-    m = 0x5BD1E995
-    mask = 0xFFFFFFFF
-    n = len(data)
-    h = (0x9747B28C ^ n) & mask
-    for i in range(0, n - n % 4, 4):
-        k = data[i] | (data[i + 1] << 8) | (data[i + 2] << 16) | (data[i + 3] << 24)
-        k = (k * m) & mask
-        k ^= k >> 24
-        k = (k * m) & mask
-        h = ((h * m) & mask) ^ k
-    tail = n % 4
-    base = n - tail
-    if tail == 3:
-        h ^= data[base + 2] << 16
-    if tail >= 2:
-        h ^= data[base + 1] << 8
-    if tail >= 1:
-        h ^= data[base]
-        h = (h * m) & mask
-    h ^= h >> 13
-    h = (h * m) & mask
-    h ^= h >> 15
-    return h
-
-
 def kafka_partition(key: bytes, partitions: int) -> int:
-    """The partition Kafka's default partitioner gives a keyed record."""
-    return (murmur2(key) & 0x7FFFFFFF) % partitions
+    """The partition Kafka's default partitioner gives a keyed record (murmur2 as the Java client computes it:
+    aiokafka's, the one implementation in the package)."""
+    return (int(murmur2(key)) & 0x7FFFFFFF) % partitions
 
 
 class _Merger:

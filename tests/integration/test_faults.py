@@ -414,7 +414,7 @@ async def test_unreadable_changelog_record(broker, tmp_path: Path, fault_row: di
     every other conversation as the offline pass), or, for the meta record, the worker refuses to start (exit 2,
     naming the partition) and `toolmend recover --rebuild` brings the offline pass's output."""
     from processor.core.partition import META_KEY
-    from processor.core.state_codec import HEAD_SIZE
+    from processor.core.state.codec import HEAD_SIZE
 
     rng = random.Random(SEED + 11)
     s = settings_for(broker.bootstrap, max_batch=250)

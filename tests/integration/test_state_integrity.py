@@ -78,7 +78,7 @@ async def test_a_lost_changelog_is_refused_then_rebuilt_from_the_input(broker, t
     assert len(await read_all(broker.bootstrap, s.output_topic)) == outputs_before  # state only, no outputs
     async with worker(s) as w:
         await wait_until(lambda: caught_up(s, len(items)), 90)
-        assert w.m.registry.get_sample_value("toolmend_state_resets_total") == 0
+        assert w.metrics.registry.get_sample_value("toolmend_state_resets_total") == 0
     # the rebuilt state is the one the first pass had: the whole run is one uninterrupted pass
     want = expected(await read_all(broker.bootstrap, s.input_topic), s)
     assert by_id(await read_all(broker.bootstrap, s.output_topic)) == {r["id"]: r["value"] for r in want["repaired"]}
@@ -161,7 +161,7 @@ async def test_start_empty_goes_on_and_marks_the_reset(broker) -> None:  # type:
     empty = s.model_copy(update={"start_empty": True})
     async with worker(empty) as w:
         await wait_until(lambda: caught_up(s, len(items)), 90)
-        resets = w.m.registry.get_sample_value("toolmend_state_resets_total")
+        resets = w.metrics.registry.get_sample_value("toolmend_state_resets_total")
     assert resets == s.partitions
     marks = [orjson.loads(r.value or b"") for r in await read_all(broker.bootstrap, s.findings_topic or "")
              if r.header("toolmend-kind") == b"state_reset"]

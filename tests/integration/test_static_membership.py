@@ -20,7 +20,7 @@ SESSION = {"session_timeout_ms": 15000, "heartbeat_interval_ms": 1000}
 
 
 def revoked(w: Worker) -> float:
-    return w.m.registry.get_sample_value("toolmend_rebalances_total", {"kind": "revoked"}) or 0.0
+    return w.metrics.registry.get_sample_value("toolmend_rebalances_total", {"kind": "revoked"}) or 0.0
 
 
 @pytest.mark.parametrize("static", [True, False], ids=["static", "dynamic"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,11 +117,15 @@ def test_memory_is_bounded() -> None:
     assert [e.call_id for e in found] == ["call_9999"]
 
 
-def test_unknown_state_version_starts_afresh() -> None:
-    t = seeded()
-    state = t.to_state()
+def test_a_stored_state_of_an_unknown_erasure_version_is_refused_not_reset() -> None:
+    """state/codec.py checks the version; a state it cannot read quarantines its conversation."""
+    from processor.core.state.codec import UnreadableState, check
+
+    state = seeded().to_state()
+    check({"b": {"r": {"v": 3}, "e": state}})
     state["v"] = 2
-    assert len(ErasureTracker.from_state(state)) == 0
+    with pytest.raises(UnreadableState):
+        check({"b": {"r": {"v": 3}, "e": state}})
 
 
 @settings(max_examples=200, deadline=None)

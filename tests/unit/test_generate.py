@@ -31,7 +31,6 @@ from processor.synth.generate import (
     generate,
     iter_generate,
     kafka_partition,
-    murmur2,
 )
 from processor.synth.jsonl import decode_line, encode_line
 from processor.synth.truth import GroundTruth
@@ -721,11 +720,15 @@ def test_timeouts_are_decided_by_other_traffic_of_the_partition(partitions: int,
     assert all(sum(c.findings_by_kind().values()) == 0 and c.messages == 2 for c in fillers)
 
 
-def test_murmur2_partitioner_is_kafkas() -> None:
-    for n in range(40):
-        key = (b"conversation-" + bytes(range(n)))[: n + 3]
-        assert murmur2(key) & 0x7FFFFFFF == partitioner.murmur2(key) & 0x7FFFFFFF
-    assert kafka_partition(b"abc", 7) == (partitioner.murmur2(b"abc") & 0x7FFFFFFF) % 7
+def test_keyed_events_go_where_the_java_clients_default_partitioner_puts_them() -> None:
+    # murmur2 values from the Java client's own tests (UtilsTest.testMurmur2), as signed 32-bit ints
+    java = {b"21": -973932308, b"foobar": -790332482, b"a-little-bit-long-string": -985981536,
+            b"a-little-bit-longer-string": -1486304829,
+            b"lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8": -58897971, b"abc": 479470107}
+    for key, h in java.items():
+        assert partitioner.murmur2(key) & 0xFFFFFFFF == h & 0xFFFFFFFF
+        for n in (1, 7, 12):
+            assert kafka_partition(key, n) == (h & 0x7FFFFFFF) % n
 
 
 def test_dead_letters_of_every_kind() -> None:

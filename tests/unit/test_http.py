@@ -1,17 +1,18 @@
 """The HTTP endpoint under attack and under normal scrapes: limits, deadline, connection cap, content negotiation.
 
 Every test runs the real server on a loopback port and talks to it over sockets; an exception that escapes a
-handler would reach the event loop's exception handler, which each test records and requires empty.
+handler would reach the event loop's exception handler, which each test records and requires empty. The
+connection deadlines expire when a test says so (no test measures time).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import os
 import random
-import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -23,6 +24,42 @@ from processor.shell.metrics import Metrics
 State = dict[str, Any]
 
 
+class Deadlines:
+    """The server's connection deadlines, expired by the test (`expire`) instead of by the clock."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+        self.scopes: list[asyncio.Timeout] = []
+
+    def __call__(self, seconds: float) -> contextlib.AbstractAsyncContextManager[object]:
+        self.asked.append(seconds)
+        scope = asyncio.timeout(None)
+        self.scopes.append(scope)
+        return scope
+
+    def expire(self) -> None:
+        now = asyncio.get_running_loop().time()
+        for scope in self.scopes:
+            with contextlib.suppress(RuntimeError):  # already over
+                scope.reschedule(now)
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    for _ in range(500):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("condition never held")
+
+
+async def closed(r: asyncio.StreamReader) -> bool:
+    """The server closed the connection without an answer."""
+    try:
+        return await asyncio.wait_for(r.read(), 5) == b""
+    except ConnectionError:
+        return True
+
+
 @pytest.fixture
 async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
     loop = asyncio.get_running_loop()
@@ -32,7 +69,7 @@ async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
     m.events.labels("message", "processed").inc(3)
     state: State = {"ready": (False, "starting")}
     srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, deadline_s=1.0,
-                       max_connections=8)
+                       max_connections=8, deadline=Deadlines())
     srv.state = state  # type: ignore[attr-defined]
     await srv.start()
     try:
@@ -130,9 +167,16 @@ async def test_garbage_bytes_never_raise(server: tuple[HealthServer, list[Any]])
     samples += [bytes(rng.randrange(256) for _ in range(300)) + b"\r\n\r\n" for _ in range(5)]
     samples += [b"\x00\xff\xfe\r\n\r\n", b"GET\r\n\r\n", b"GET / HTTP/1.1\r\nno colon here\r\n\r\n",
                 b"GET / HTTP/1.1\r\n", b"\r\n\r\n", "GET /é HTTP/1.1\r\n\r\n".encode()]
+    assert isinstance(srv.deadline, Deadlines)
     for raw in samples:
+        task = asyncio.create_task(request(srv.port, raw))
+        for _ in range(50):  # an incomplete request waits for more until its deadline
+            if task.done():
+                break
+            await asyncio.sleep(0.01)
+        srv.deadline.expire()
         try:
-            status = (await request(srv.port, raw))[0]
+            status = (await task)[0]
         except (ConnectionResetError, ValueError, IndexError):  # closed, or no status line: a refusal
             continue
         assert status in (400, 404, 414, 431), raw
@@ -141,38 +185,23 @@ async def test_garbage_bytes_never_raise(server: tuple[HealthServer, list[Any]])
 
 
 async def test_slow_header_drip_is_cut_at_the_connection_deadline(server: tuple[HealthServer, list[Any]]) -> None:
-    """One header every 0.3 s would keep a per-line timeout happy forever; the deadline is per connection."""
+    """One header at a time would keep a per-line timeout happy forever; the deadline is per connection."""
     srv, errors = server
+    deadlines = srv.deadline
+    assert isinstance(deadlines, Deadlines)
     r, w = await asyncio.open_connection("127.0.0.1", srv.port)
-    t0 = time.monotonic()
     w.write(b"GET /metrics HTTP/1.1\r\n")
-    closed_after = None
-    for i in range(40):  # would drip for 12 s
-        await asyncio.sleep(0.3)
-        try:
-            w.write(f"X-Drip-{i}: y\r\n".encode())
-            await w.drain()
-        except ConnectionError:
-            closed_after = time.monotonic() - t0
-            break
-        if r.at_eof() or (await _readable_eof(r)):
-            closed_after = time.monotonic() - t0
-            break
+    for i in range(20):
+        w.write(f"X-Drip-{i}: y\r\n".encode())
+        await w.drain()
+        await asyncio.sleep(0)
+    await until(lambda: srv.open == 1)
+    assert deadlines.asked == [1.0]  # one deadline for the connection, however many lines it sends
+    deadlines.expire()
+    assert await closed(r)
     w.close()
-    assert closed_after is not None, "the dripping connection was never closed"
-    assert closed_after < 4.0  # deadline 1 s; generous for a loaded machine, far below the 12 s drip
-    assert srv.open == 0
+    await until(lambda: srv.open == 0)
     assert not errors
-
-
-async def _readable_eof(r: asyncio.StreamReader) -> bool:
-    try:
-        data = await asyncio.wait_for(r.read(1), 0.01)
-    except TimeoutError:
-        return False
-    except ConnectionError:
-        return True
-    return data == b""
 
 
 async def test_connection_cap(server: tuple[HealthServer, list[Any]]) -> None:
@@ -185,8 +214,10 @@ async def test_connection_cap(server: tuple[HealthServer, list[Any]]) -> None:
     for r, _ in extra:  # refused at once: closed without an answer
         assert await asyncio.wait_for(r.read(), 2) == b""
     assert srv.refused == 20
+    assert isinstance(srv.deadline, Deadlines)
+    srv.deadline.expire()
     for r, _ in idle:  # the idle ones end at their deadline
-        assert await asyncio.wait_for(r.read(), 5) == b""
+        assert await closed(r)
     for _, w in idle + extra:
         w.close()
     assert srv.open == 0

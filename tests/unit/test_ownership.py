@@ -1,9 +1,9 @@
-"""Ownership checks before each shipment step (no broker: a stand-in for aiokafka's group coordinator)."""
+"""Ownership checks before each commit step (no broker: a stand-in for aiokafka's group coordinator, and a
+clock that moves only when the lease's waits sleep)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
@@ -29,6 +29,22 @@ class Coordinator:
         self.rejoin = True
 
 
+class Clock:
+    """Monotonic seconds that pass only when someone sleeps (each sleep also lets the other tasks run)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.slept = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        self.slept += seconds
+        await asyncio.sleep(0)
+
+
 class Consumer:
     def __init__(self) -> None:
         self._coordinator = Coordinator()
@@ -38,20 +54,32 @@ class Consumer:
         return self.assigned
 
 
-def owner() -> tuple[Ownership, Any]:
+def owner() -> tuple[Ownership, Any, Clock]:
     c = Consumer()
-    own = Ownership(c, session_timeout_ms=1000)  # type: ignore[arg-type]
+    clock = Clock()
+    own = Ownership(c, session_timeout_s=1.0, clock=clock, sleep=clock.sleep)  # type: ignore[arg-type]
     own.attach()
-    return own, c
+    return own, c, clock
 
 
 async def test_owned_partitions_ship() -> None:
-    own, _ = owner()
+    own, _, clock = owner()
     await own.check({TP0, TP1}, 5)
+    assert clock.slept == 0  # a live lease costs no wait
+
+
+async def test_the_lease_lapses_at_four_fifths_of_the_session_after_the_last_accepted_heartbeat() -> None:
+    own, c, clock = owner()
+    clock.now += 0.799
+    assert not own.lapsed()
+    clock.now += 0.002
+    assert own.lapsed()
+    await c._coordinator._do_heartbeat()  # accepted: the lease counts from when it was sent
+    assert not own.lapsed() and own.contact_at == clock.now
 
 
 async def test_a_new_generation_or_a_lost_partition_fences() -> None:
-    own, c = owner()
+    own, c, _ = owner()
     c._coordinator.generation = 6
     with pytest.raises(Fenced, match="generation 5 is over"):
         await own.check({TP0}, 5)
@@ -64,12 +92,13 @@ async def test_a_new_generation_or_a_lost_partition_fences() -> None:
 
 
 async def test_a_lapsed_lease_waits_for_the_next_heartbeat() -> None:
-    own, c = owner()
-    own.lease_from = time.monotonic() - 10  # paused: the last accepted heartbeat is long gone
+    own, c, clock = owner()
+    clock.now += 10  # paused: the last accepted heartbeat is long gone
     assert own.lapsed()
 
     async def beat(alive: bool) -> None:
-        await asyncio.sleep(0.1)
+        while clock.slept < 0.1:  # the next heartbeat comes 0.1 s into the wait
+            await asyncio.sleep(0)
         c._coordinator.alive = alive
         await c._coordinator._do_heartbeat()
 
@@ -77,17 +106,19 @@ async def test_a_lapsed_lease_waits_for_the_next_heartbeat() -> None:
     await own.check({TP0}, 5)
     await t
     assert not own.lapsed()
-    own.lease_from = time.monotonic() - 10
+    assert 0.1 <= clock.slept < 0.2  # it waited for the heartbeat, not longer
+    clock.now += 10
+    clock.slept = 0.0
     t = asyncio.create_task(beat(False))  # expired while paused: fenced as soon as the heartbeat says so
-    t0 = time.monotonic()
     with pytest.raises(Fenced):
         await own.check({TP0}, 5)
-    assert time.monotonic() - t0 < own.max_wait_s
+    assert clock.slept < 0.2 < own.max_wait_s
     await t
 
 
 async def test_a_lease_never_confirmed_fences_after_one_more_session() -> None:
-    own, _ = owner()
-    own.lease_from = time.monotonic() - 10  # and no heartbeat comes back (the coordinator is unreachable)
+    own, _, clock = owner()
+    clock.now += 10  # and no heartbeat comes back (the coordinator is unreachable)
     with pytest.raises(Fenced, match="session not confirmed"):
         await own.check({TP0}, 5)
+    assert own.max_wait_s <= clock.slept < own.max_wait_s + 0.05

@@ -156,7 +156,7 @@ def _open_call_events(n: int) -> list[tuple[bytes, bytes]]:
 
 
 def test_stored_state_is_compressed_and_carries_the_timers() -> None:
-    from processor.core import state_codec
+    from processor.core.state import codec
 
     p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=1))
     for off, (k, v) in enumerate(_open_call_events(3)):
@@ -164,28 +164,29 @@ def test_stored_state_is_compressed_and_carries_the_timers() -> None:
     log = {k: v for k, v in p.take_changelog() if k != b"\x00toolmend-partition-meta"}
     assert set(log) == {b"conv-0", b"conv-1", b"conv-2"}
     value = log[b"conv-0"]
-    assert value is not None and not state_codec.is_json(value)
-    st = state_codec.decode(value)
+    assert value is not None and not codec.is_json(value)
+    st = codec.decode(value)
     assert len(value) < len(orjson.dumps(st)) * 0.6  # the preset dictionary pays on short states
-    h = state_codec.header(value)
-    # the first field holds the next deadline: the open call times out at its ts + tool_result_timeout
-    assert (h.open_since, h.last_ts, h.n_open) == (2_000 + EngineConfig().repair.tool_result_timeout_ms, 2_000, 1)
+    h = codec.header(value)
+    # the next deadline: the open call times out at its ts + tool_result_timeout
+    timeout = EngineConfig().repair.tool_result_timeout_ms
+    assert (h.next_deadline, h.last_event_time, h.open_calls) == (2_000 + timeout, 2_000, 1)
     assert p.cold["conv-0"] == value  # the cold form is the changelog record itself
     assert p.state_bytes == sum(len(v) for v in log.values() if v is not None)
 
 
 def test_first_release_json_states_still_restore() -> None:
     """Changelogs written before the stored format (bare JSON states) restore and time out the same."""
-    from processor.core import state_codec
+    from processor.core.state import codec
 
     cfg = EngineConfig(hot_conversations=1)
     p = PartitionProcessor("in", 0, cfg)
     for off, (k, v) in enumerate(_open_call_events(2)):
         p.process(off, k, v)
     log = dict(p.take_changelog())
-    legacy = {k: (orjson.dumps(state_codec.decode(v)) if v is not None and k != b"\x00toolmend-partition-meta"
+    legacy = {k: (orjson.dumps(codec.decode(v)) if v is not None and k != b"\x00toolmend-partition-meta"
                   else v) for k, v in log.items()}
-    assert all(state_codec.is_json(v) for v in legacy.values() if v is not None)
+    assert all(codec.is_json(v) for v in legacy.values() if v is not None)
     late = orjson.dumps({"conversation_id": "z", "ts": 2_000 + cfg.repair.tool_result_timeout_ms,
                          "message": {"role": "user", "content": "hi"}})
     outs = []
@@ -194,30 +195,30 @@ def test_first_release_json_states_still_restore() -> None:
         for k, v in changelog.items():
             q.restore(k, v)
         q.finish_restore(4)
-        assert q.open_calls == 2 and all(not state_codec.is_json(v) for v in q.cold.values())
+        assert q.open_calls == 2 and all(not codec.is_json(v) for v in q.cold.values())
         outs.append([(r.kind, r.value) for r in q.process(4, b"z", late)])
     assert outs[0] == outs[1]
     assert [orjson.loads(v or b"")["reason"] for k, v in outs[0] if k == "findings"] == ["timeout"]
 
 
 def test_format_1_states_still_restore() -> None:
-    """Records compressed with the first dictionary (format 1) restore, keep their format when re-headed (a new
-    TTL), wake and time out the same as those of the current format."""
+    """Records compressed with the first dictionary (layout 1) restore into the current layout (with the new
+    owner's TTL), wake and time out the same as those of the current layout."""
     import zstandard
 
-    from processor.core import state_codec
-    from processor.core.state_zdict import ZDICT
+    from processor.core.state import codec
 
-    old = zstandard.ZstdCompressor(level=1, dict_data=zstandard.ZstdCompressionDict(ZDICT), write_checksum=False,
+    old = zstandard.ZstdCompressor(level=1, dict_data=zstandard.ZstdCompressionDict(codec.dictionary(1)),
+                                   write_checksum=False,
                                    write_content_size=True, write_dict_id=False)
     cfg = EngineConfig(hot_conversations=1, conversation_ttl_ms=3_600_000)
     p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=1))
     for off, (k, v) in enumerate(_open_call_events(2)):
         p.process(off, k, v)
     log = dict(p.take_changelog())
-    assert all(v[0] == state_codec.FORMAT_ZSTD == 2 for k, v in log.items() if v and not state_codec.is_json(v))
-    fmt1 = {k: (b"\x01" + v[1:state_codec.HEAD_SIZE] + old.compress(orjson.dumps(state_codec.decode(v)))
-                if v is not None and not state_codec.is_json(v) else v) for k, v in log.items()}
+    assert all(v[0] == codec.LAYOUT_VERSION == 2 for k, v in log.items() if v and not codec.is_json(v))
+    fmt1 = {k: (b"\x01" + v[1:codec.HEAD_SIZE] + old.compress(orjson.dumps(codec.decode(v)))
+                if v is not None and not codec.is_json(v) else v) for k, v in log.items()}
     late = orjson.dumps({"conversation_id": "z", "ts": 2_000 + cfg.repair.tool_result_timeout_ms,
                          "message": {"role": "user", "content": "hi"}})
     outs = []
@@ -226,17 +227,18 @@ def test_format_1_states_still_restore() -> None:
         for k, v in changelog.items():
             q.restore(k, v)
         q.finish_restore(4)
-        assert state_codec.header(q.cold["conv-0"]).evict_at == 2_000 + 3_600_000
-        assert state_codec.decode(q.cold["conv-0"]) == state_codec.decode(log[b"conv-0"] or b"")
+        assert codec.header(q.cold["conv-0"]).evict_at == 2_000 + 3_600_000
+        assert codec.decode(q.cold["conv-0"]) == codec.decode(log[b"conv-0"] or b"")
+        assert q.cold["conv-0"][0] == codec.LAYOUT_VERSION
         outs.append([(r.kind, r.value) for r in q.process(4, b"z", late)])
-    assert {v[0] for v in fmt1.values() if v and not state_codec.is_json(v)} == {1}
+    assert {v[0] for v in fmt1.values() if v and not codec.is_json(v)} == {1}
     assert outs[0] == outs[1]
     assert [orjson.loads(v or b"")["reason"] for k, v in outs[0] if k == "findings"] == ["timeout"]
 
 
 def test_a_restore_arms_eviction_with_its_own_ttl() -> None:
     """The eviction time in a record is the writer's; the new owner's TTL decides (a changed setting applies)."""
-    from processor.core import state_codec
+    from processor.core.state import codec
 
     p = PartitionProcessor("in", 0, EngineConfig(hot_conversations=1))
     for off, (k, v) in enumerate(_open_call_events(2)):
@@ -247,7 +249,7 @@ def test_a_restore_arms_eviction_with_its_own_ttl() -> None:
     for k, v in log.items():
         q.restore(k, v)
     q.finish_restore(4)
-    assert state_codec.header(q.cold["conv-0"]).evict_at == 2_000 + 60_000
+    assert codec.header(q.cold["conv-0"]).evict_at == 2_000 + 60_000
     out = q.process(4, b"z", orjson.dumps({"conversation_id": "z", "ts": 2_001 + 60_000,
                                            "message": {"role": "user", "content": "hi"}}))
     reasons = [orjson.loads(r.value or b"")["reason"] for r in out if r.kind == "findings"]

@@ -8,8 +8,8 @@ from typing import Any
 import orjson
 import pytest
 
-from processor.core import state_codec
 from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
+from processor.core.state import codec
 from processor.core.tracker import RepairConfig
 
 T0 = 1_767_225_600_000
@@ -84,8 +84,8 @@ def test_the_stored_header_carries_the_end_of_the_grace() -> None:
     f("a", T0, CALL)
     f("a", T0 + 1_000, USER)
     log = dict(f.p.take_changelog())
-    h = state_codec.header(log[b"a"] or b"")
-    assert h.open_since == T0 + 1_000 + GRACE and h.n_open == 1
+    h = codec.header(log[b"a"] or b"")
+    assert h.next_deadline == T0 + 1_000 + GRACE and h.open_calls == 1
     # a new owner restores it and decides it at the same event time
     p = PartitionProcessor("in", 0, EngineConfig(repair=RepairConfig(late_result_grace_ms=GRACE)))
     for k, v in log.items():

@@ -424,13 +424,17 @@ def test_state_is_deterministic() -> None:
     assert json.dumps(a.to_state(), sort_keys=True) == json.dumps(b.to_state(), sort_keys=True)
 
 
-def test_unknown_state_version_starts_afresh() -> None:
+def test_a_stored_state_of_an_unknown_detector_version_is_refused_not_reset() -> None:
+    """state/codec.py checks the version; a state it cannot read quarantines its conversation."""
+    from processor.core.state.codec import UnreadableState, check
+
     det = RegressionDetector()
     run(CONVERSATIONS[0], det)
     state = det.to_state()
+    check({"b": {"r": state, "e": {"v": 1}}})
     state["v"] = 999
-    fresh = RegressionDetector.from_state(state)
-    assert not fresh.tool_used and not fresh.served
+    with pytest.raises(UnreadableState):
+        check({"b": {"r": state, "e": {"v": 1}}})
 
 
 def test_memory_is_bounded_after_10k_turns() -> None:

@@ -465,13 +465,18 @@ def test_auto_dialect_streaming_equals_batch() -> None:
 
 
 def test_a_state_of_the_previous_release_still_restores() -> None:
-    """Before held blocks, a block kept its own held list (drop holds the call message until it closes)."""
+    """Before held blocks (layouts 0 and 1), a block kept its own held list (drop holds the call message until it
+    closes): state/migrate.py reads it into the held queue."""
+    from processor.core.state.migrate import upgrade
+
     old = {"n": 2, "d": "openai_chat", "s": 1, "q": 1,
            "b": {"o": 1, "t": 5, "q": 1, "u": 1, "r": 0, "h": 1, "rt": -1, "p": 0,
                  "c": [["a", "get_weather", 1, "", 0, 0, 1, 0]],
                  "held": [[chat_calls("a"), "t1", 1, 0]]}}
     cfg = RepairConfig(strategy="drop")
-    t = Tracker.from_state(old, cfg)
+    body = {"t": old, "ts": 5, "o": 1, "r": []}
+    upgrade(body)
+    t = Tracker.from_state(body["t"], cfg)
     assert t.open_calls == 1 and t.open_since == 5
     run = Run()
     run.add(t.feed(chat_tool("a"), tag="t2"))

@@ -24,11 +24,37 @@ from typing import Any, Literal
 
 import orjson
 
+from ..state.layout import (
+    DETECTOR_VERSION,
+    RD_CURRENT,
+    RD_DEFINITIONS,
+    RD_FACTS,
+    RD_IN_TURN,
+    RD_PENDING,
+    RD_PENDING_INDEX,
+    RD_PENDING_REF,
+    RD_SERVED,
+    RD_SYSTEM,
+    RD_TEXT_TASK,
+    RD_TOOL_USED,
+    RD_TOPIC,
+    RD_VERSION,
+    SV_ECHO,
+    SV_ECHOED,
+    SV_INDEX,
+    SV_KIND,
+    SV_NUMERIC,
+    SV_REQUEST,
+    SV_RESULT_BUDGET,
+    SV_SLOTS,
+    SV_SNIPPET,
+    SV_TOOLS,
+)
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
 from .text import EMPTY, cap, h, pack_hashes, pack_ordered, unpack_hashes, unpack_ordered
 
-STATE_VERSION = 3  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, system restrictions
+STATE_VERSION = DETECTOR_VERSION  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, restrictions
 MAX_SERVED = 16  # tool-served requests remembered
 MAX_SNIPPETS = 4  # of which this many keep their tool-result snippet
 MAX_SNIPPET_TOKENS = 160  # hashed tokens kept per result snippet
@@ -235,26 +261,28 @@ class Served:
 
     def to_state(self) -> dict[str, Any]:
         # the tools tuple as is: orjson writes it as a list
-        out: dict[str, Any] = {"i": self.index, "tools": self.tools, "req": self.req.to_state()}
-        for key, hashes in (("k", self.kind), ("v", self.slots), ("s", self.snippet), ("o", self.echo)):
+        out: dict[str, Any] = {SV_INDEX: self.index, SV_TOOLS: self.tools, SV_REQUEST: self.req.to_state()}
+        for key, hashes in ((SV_KIND, self.kind), (SV_SLOTS, self.slots), (SV_SNIPPET, self.snippet),
+                            (SV_ECHO, self.echo)):
             if hashes:
                 out[key] = pack_hashes(hashes)
         if self.numeric:
-            out["n"] = 1
+            out[SV_NUMERIC] = 1
         if self.echoed and not self.echo:
-            out["e"] = 1
+            out[SV_ECHOED] = 1
         if self._rsince:
-            out["rb"] = self._rsince  # the result budget taken since the last judged answer
+            out[SV_RESULT_BUDGET] = self._rsince  # the result budget taken since the last judged answer
         return out
 
     @classmethod
     def from_state(cls, s: Mapping[str, Any]) -> Served:
-        out = cls(int(s["i"]), Request.from_state(s.get("req", {})), [str(t) for t in s.get("tools", ())],
-                  unpack_hashes(s.get("k", "")), unpack_hashes(s.get("v", "")), unpack_hashes(s.get("s", "")),
-                  unpack_hashes(s.get("o", "")), bool(s.get("n", False)))
-        if s.get("e"):
+        out = cls(int(s[SV_INDEX]), Request.from_state(s.get(SV_REQUEST, {})),
+                  [str(t) for t in s.get(SV_TOOLS, ())], unpack_hashes(s.get(SV_KIND, "")),
+                  unpack_hashes(s.get(SV_SLOTS, "")), unpack_hashes(s.get(SV_SNIPPET, "")),
+                  unpack_hashes(s.get(SV_ECHO, "")), bool(s.get(SV_NUMERIC, False)))
+        if s.get(SV_ECHOED):
             out.echoed = True
-        budget = s.get("rb", 0)
+        budget = s.get(SV_RESULT_BUDGET, 0)
         out._rsince = budget if isinstance(budget, int) and 0 < budget <= SNIPPET_CHARS else 0
         return out
 
@@ -679,55 +707,54 @@ class RegressionDetector:
             for i, s in enumerate(self.served):
                 if s is self.current:
                     cur = i
-        out: dict[str, Any] = {"v": STATE_VERSION}
+        out: dict[str, Any] = {RD_VERSION: STATE_VERSION}
         if self.served:
-            out["served"] = [s.ready().to_state() for s in self.served]
+            out[RD_SERVED] = [s.ready().to_state() for s in self.served]
         if self.has_request:
             if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
-                out["pending_ref"] = cur  # the request just served: say which, not what
+                out[RD_PENDING_REF] = cur  # the request just served: say which, not what
             else:
-                out["pending"] = self._request().to_state()
+                out[RD_PENDING] = self._request().to_state()
         if self.defined:
-            out["defs"] = {k: pack_hashes(v) for k, v in self.defined.items()}
+            out[RD_DEFINITIONS] = {k: pack_hashes(v) for k, v in self.defined.items()}
         if self.restrict:
-            out["sys"] = pack_hashes(self.restrict)
-        for key, value, fresh in (("tool_used", self.tool_used, False), ("pending_index", self.pending_index, -1),
-                                  ("current", cur, None), ("in_turn", self.in_turn, False),
-                                  ("topic", self.topic, None), ("text_task", self.last_text_task, False)):
+            out[RD_SYSTEM] = pack_hashes(self.restrict)
+        for key, value, fresh in ((RD_TOOL_USED, self.tool_used, False),
+                                  (RD_PENDING_INDEX, self.pending_index, -1), (RD_CURRENT, cur, None),
+                                  (RD_IN_TURN, self.in_turn, False), (RD_TOPIC, self.topic, None),
+                                  (RD_TEXT_TASK, self.last_text_task, False)):
             if value != fresh:
                 out[key] = value
         facts = self._facts()
         if facts:
-            out["facts"] = pack_ordered(list(facts))
+            out[RD_FACTS] = pack_ordered(list(facts))
         return out
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> RegressionDetector:
-        d = cls()
-        if int(state.get("v", STATE_VERSION)) != STATE_VERSION:
-            return d  # an unknown layout: start afresh rather than misread it
-        d.tool_used = bool(state.get("tool_used", False))
-        for s in state.get("served", ()):
+        d = cls()  # its version (RD_VERSION) is checked by state/codec.py, older ones read by state/migrate.py
+        d.tool_used = bool(state.get(RD_TOOL_USED, False))
+        for s in state.get(RD_SERVED, ()):
             d.served.append(Served.from_state(s))
             if len(d.served) > MAX_SERVED:
                 del d.served[0]
-        p = state.get("pending")
-        ref = state.get("pending_ref")
+        p = state.get(RD_PENDING)
+        ref = state.get(RD_PENDING_REF)
         if ref is not None and 0 <= int(ref) < len(d.served):
             d.pending = d.served[int(ref)].req
         else:
             d.pending = None if p is None else Request.from_state(p)
         d.has_request = d.pending is not None
-        d.pending_index = int(state.get("pending_index", -1))
-        cur = state.get("current")
+        d.pending_index = int(state.get(RD_PENDING_INDEX, -1))
+        cur = state.get(RD_CURRENT)
         d.current = d.served[int(cur)] if cur is not None and 0 <= int(cur) < len(d.served) else None
-        d.in_turn = bool(state.get("in_turn", False))
-        t = state.get("topic")
+        d.in_turn = bool(state.get(RD_IN_TURN, False))
+        t = state.get(RD_TOPIC)
         d.topic = None if t is None else int(t)
-        d.last_text_task = bool(state.get("text_task", False))
-        d.defined = {str(k): unpack_hashes(v) for k, v in (state.get("defs") or {}).items()}
-        d.restrict = unpack_hashes(state.get("sys", ""))
-        d.facts = dict.fromkeys(unpack_ordered(state.get("facts", "")))
+        d.last_text_task = bool(state.get(RD_TEXT_TASK, False))
+        d.defined = {str(k): unpack_hashes(v) for k, v in (state.get(RD_DEFINITIONS) or {}).items()}
+        d.restrict = unpack_hashes(state.get(RD_SYSTEM, ""))
+        d.facts = dict.fromkeys(unpack_ordered(state.get(RD_FACTS, "")))
         return d
 
 

@@ -1,0 +1,177 @@
+"""The output records of one partition and their ids: what a tracker step, a finding, a repaired snapshot or a
+dead letter becomes on the `repaired`, `findings` and `dead_letter` topics.
+
+Ids are deterministic, derived from the input record (`topic:partition:offset`) and a counter of the records
+derived from it (`RecordIds`), so a replay writes the same ids. This module knows nothing of timers, of the store
+or of why a record is written; it counts what it emits on the observer it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import orjson
+
+from . import dialects
+from .events import DeadLetterKind
+from .findings import Finding, FindingKind
+from .store import Conversation
+from .tally import Tally
+from .tracker import Emitted, Step
+
+_COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
+_OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
+_KIND_BYTES = {k: k.value.encode() for k in FindingKind}
+
+
+class OutRecord:
+    """A record for one of the output topics: `repaired`, `findings` or `dead_letter`."""
+
+    __slots__ = ("headers", "key", "kind", "value")
+
+    def __init__(self, kind: str, key: bytes | None, value: bytes | None, headers: list[tuple[str, bytes]]) -> None:
+        self.kind = kind
+        self.key = key
+        self.value = value
+        self.headers = headers
+
+
+def _count(n: int) -> bytes:
+    return _COUNTS[n] if n < 64 else str(n).encode()
+
+
+class RecordIds:
+    """Ids of the records derived from one input record: `<src>:s<k>` (synthesized), `<src>:f<k>` (findings),
+    `<src>:r` (a repaired snapshot), `<topic>:<partition>:<offset>:<i>` (a message of an input event)."""
+
+    __slots__ = ("k", "partition", "topic")
+
+    def __init__(self, topic: str, partition: int) -> None:
+        self.topic = topic
+        self.partition = partition
+        self.k = 0
+
+    def start(self) -> None:
+        """A new input record: its derived records count from 0."""
+        self.k = 0
+
+    def derived(self, src: str, letter: str) -> str:
+        rid = f"{src}:{letter}{self.k}"
+        self.k += 1
+        return rid
+
+    def message(self, offset: int, index: int) -> str:
+        return f"{self.topic}:{self.partition}:{offset}:{index}"
+
+
+def dead_letter(topic: str, partition: int, kind: DeadLetterKind, detail: str, src: str, key: bytes | None,
+                value: bytes | None, headers: Iterable[tuple[str, bytes]]) -> OutRecord:
+    """The input record as it came, with headers saying why it was not processed."""
+    # the producer's headers travel with its event, except ours: only the worker says what `toolmend-*` means
+    hs = [h for h in headers if not h[0].lower().startswith("toolmend-")]
+    hs += [("toolmend-id", f"{src}:dlq".encode()), ("toolmend-error-kind", kind.value.encode()),
+           ("toolmend-error-detail", detail.encode()),
+           ("toolmend-source-topic", topic.encode()),
+           ("toolmend-source-partition", str(partition).encode()),
+           ("toolmend-source-offset", src.rsplit(":", 1)[1].encode())]
+    return OutRecord("dead_letter", key, value, hs)
+
+
+class Emitter:
+    """Turns tracker steps of one conversation into output records with deterministic ids."""
+
+    __slots__ = ("cid", "conv", "ids", "key", "obs", "out", "src", "src_b", "ts")
+
+    def __init__(self, ids: RecordIds, obs: Tally, conv: Conversation, cid: str, ts: int, src: str,
+                 out: list[OutRecord]) -> None:
+        self.ids = ids
+        self.obs = obs
+        self.conv = conv
+        self.cid = cid
+        self.key = cid.encode()
+        self.ts = ts
+        self.src = src
+        self.src_b = src.encode()
+        self.out = out
+
+    def snapshot_no(self) -> int:
+        return self.conv.offset
+
+    def step(self, step: Step, fed: Any = None) -> None:
+        conv = self.conv
+        obs = self.obs
+        tracker = conv.tracker
+        adapter = tracker.adapter
+        if adapter is None:
+            adapter = _OPENAI_CHAT
+        dialect = adapter.name
+        if fed is not None:
+            obs.messages_seen(dialect, 1)
+        calls = step.calls
+        if calls:
+            model = conv.model
+            for _cid, tool in calls:
+                obs.tool_call(dialect, model, tool)
+        findings = step.findings
+        behaviour = conv.behaviour
+        view = step.view
+        if behaviour is not None and view is not None:
+            extra = behaviour.observe(view, calls, fed, tracker.messages_seen - 1, adapter, obs, conv.model,
+                                      conv.app_version)
+            if extra:
+                findings = [*findings, *extra]
+        for f in findings:
+            self.finding(f)
+        for a in step.actions:
+            obs.action(a)
+        if step.messages:
+            n_findings = _count(len(findings))
+            for e in step.messages:
+                self._message(e, dialect, n_findings)
+
+    def behaviour_end(self) -> None:
+        b = self.conv.behaviour
+        if b is not None:
+            for f in b.flush(self.obs, self.conv.model, self.conv.app_version):
+                self.finding(f)
+
+    def _message(self, e: Emitted, dialect: str, n_findings: bytes) -> None:
+        if e.synthesized:
+            rid = self.ids.derived(self.src, "s")
+            repair_kind = b"synthesized"
+        else:
+            off, i = e.tag
+            rid = self.ids.message(off, i)
+            repair_kind = b"modified" if e.modified else b"none"
+        value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
+                 "index": e.index if e.index >= 0 else None, "message": e.message, "synthesized": e.synthesized,
+                 "modified": e.modified}
+        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
+                                  [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+                                   ("toolmend-repair", repair_kind), ("toolmend-findings", n_findings)]))
+
+    def finding(self, f: Finding) -> None:
+        conv = self.conv
+        dialect = conv.tracker.dialect or _OPENAI_CHAT.name
+        self.obs.finding(f, dialect, conv.model, conv.app_version)
+        rid = self.ids.derived(self.src, "f")
+        value = f.to_dict()
+        value.update({"id": rid, "conversation_id": self.cid, "ts": self.ts, "dialect": dialect,
+                      "model": conv.model, "app_version": conv.app_version})
+        self.out.append(OutRecord("findings", self.key, orjson.dumps(value),
+                                  [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind])]))
+
+    def snapshot(self, ts: int, dialect: str, messages: Sequence[Any], findings: Sequence[Finding],
+                 changed: bool) -> None:
+        """A repaired snapshot (a `request` event) as one record carrying every message and its findings."""
+        rid = f"{self.src}:r"
+        value = {"id": rid, "conversation_id": self.cid, "type": "request", "ts": ts, "dialect": dialect,
+                 "messages": messages, "findings": [f.to_dict() for f in findings], "changed": changed}
+        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
+                                  [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+                                   ("toolmend-repair", b"repaired" if changed else b"none"),
+                                   ("toolmend-findings", _count(len(findings)))]))
+
+
+__all__ = ["Emitter", "OutRecord", "RecordIds", "dead_letter"]
