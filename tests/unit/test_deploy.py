@@ -49,7 +49,8 @@ def test_a_settings_file_sets_only_known_settings_and_no_credentials(path: Path)
 @pytest.mark.parametrize("path", KUSTOMIZATIONS, ids=lambda p: str(p.parent.relative_to(DEPLOY)))
 def test_every_file_a_kustomization_names_exists(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    named = re.findall(r"^\s+-\s+(\S+\.ya?ml|\.\.?/\S*)$", text, re.M) + re.findall(r"^\s+-?\s*path:\s+(\S+)$", text, re.M)
+    named = re.findall(r"^\s+-\s+(\S+\.ya?ml|\.\.?/\S*)$", text, re.M)
+    named += re.findall(r"^\s+-?\s*path:\s+(\S+)$", text, re.M)
     named += [f for group in re.findall(r"envs:\s*\[([^\]]*)\]", text) for f in re.split(r",\s*", group)]
     assert named, path
     for ref in named:
