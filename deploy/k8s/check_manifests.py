@@ -15,11 +15,13 @@ MANIFEST files are the ones applied on their own (the replay Jobs).
    the set), between 1 and its maximum, and the StatefulSet leaves `replicas` to it (without a ScaledObject, the
    StatefulSet sets them); the replica bound of an overlay is the input topic's partition count; the workers are
    static members named after their pods, read the ConfigMap whose name carries the hash of the settings (so a
-   change of settings rolls them; --rolled proves it), under a ServiceAccount whose token is not mounted; every
+   change of settings rolls them; --rolled proves it), under a ServiceAccount whose token is not mounted (the
+   replay Jobs too, reading the fixed-name ConfigMap of the set); every
    object is in the set's namespace; an overlay names its image by digest; the PodMonitor selects the worker and
    replay pods on a port they expose, and no pod also carries prometheus.io scrape annotations (one scrape path);
    the PodDisruptionBudget selects the workers and evicts unhealthy ones; a NetworkPolicy lets only selected
-   (Prometheus) pods reach the worker and replay pods, on the metrics port only.
+   (Prometheus) pods reach the worker and replay pods, on the metrics port only. An Indexed replay Job runs one
+   shard per pod, each with its own metrics file, on a claim that exists.
 3. The Strimzi set: the five topics are the ones the workers' settings name, with one partition count, the
    changelog compacted and the others not, outputs at least as large as the input; the KafkaUser may do what the
    worker does on each of them; the topics table of --topics-doc says the same.
@@ -162,6 +164,16 @@ def semantics(where: str, docs: list[dict[str, Any]], extra: list[dict[str, Any]
         fail(f"{where}: the workers must run as a ServiceAccount of the set ({account!r}) with no token mounted "
              "(automountServiceAccountToken: false on both)")
 
+    cms = {c["metadata"]["name"] for c in by_kind.get("ConfigMap", [])}
+    for job in (d for d in extra if d.get("kind") == "Job"):
+        job_pod = job["spec"]["template"]["spec"]
+        if job_pod.get("serviceAccountName") != account or job_pod.get("automountServiceAccountToken") is not False:
+            fail(f"{where}: {name(job)} must run as the workers' ServiceAccount {account!r} with no token mounted")
+        refs = {e["configMapRef"]["name"] for c in job_pod["containers"] for e in c.get("envFrom") or ()
+                if "configMapRef" in e}
+        if not refs <= cms:
+            fail(f"{where}: {name(job)} reads ConfigMaps {sorted(refs - cms)} that the set does not make")
+
     scaled = by_kind.get("ScaledObject", [])
     if scaled:
         (so,) = scaled
@@ -214,6 +226,30 @@ def semantics(where: str, docs: list[dict[str, Any]], extra: list[dict[str, Any]
         if scrape:
             fail(f"{where}: pods labelled {tpl_labels} carry {scrape} as well as the PodMonitor: scraped twice")
     print(f"checked {where}: {len(docs)} objects against each other (namespace {namespace}, replica bound {bound})")
+
+
+def indexed(job: dict[str, Any], extra: list[dict[str, Any]]) -> None:
+    """An Indexed replay Job: one pod per shard (--shard $(index)/N with N its completions), each its own
+    metrics file, on a claim that exists."""
+    spec = job["spec"]
+    n = spec.get("completions")
+    if spec.get("parallelism") != n:
+        fail(f"{name(job)}: parallelism {spec.get('parallelism')} != completions {n}: the shards run together")
+    (c,) = spec["template"]["spec"]["containers"]
+    args = c.get("args") or []
+    env = env_of(c)
+    index = [k for k, v in env.items()
+             if v == {"fieldRef": {"fieldPath": "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}]
+    if len(index) != 1 or "--shard" not in args or args[args.index("--shard") + 1] != f"$({index[0]})/{n}":
+        fail(f"{name(job)}: --shard must be $(<completion index>)/{n} (the completions), got {args}")
+    if "--metrics-file" in args and f"$({index[0]})" not in args[args.index("--metrics-file") + 1]:
+        fail(f"{name(job)}: each shard needs its own --metrics-file (put $({index[0]}) in its name)")
+    claims = {d["metadata"]["name"] for d in extra if d.get("kind") == "PersistentVolumeClaim"}
+    for v in spec["template"]["spec"].get("volumes") or ():
+        claim = (v.get("persistentVolumeClaim") or {}).get("claimName")
+        if claim is not None and claim not in claims:
+            fail(f"{name(job)}: volume {v['name']} names claim {claim}, which no manifest defines")
+    print(f"checked {name(job)}: {n} shards, one metrics file each")
 
 
 def network(where: str, policies: list[dict[str, Any]], pods: list[dict[str, Any]], ports: set[str]) -> None:
@@ -420,6 +456,8 @@ def main(argv: list[str]) -> int:
     topics_table(topics, a.topics_doc)
     for k, docs in rendered.items():
         semantics(k, docs, extra, partitions, overlay=k != "base")
+    for job in (d for d in extra if d.get("kind") == "Job" and d["spec"].get("completionMode") == "Indexed"):
+        indexed(job, extra)
     rolled(base, load(a.rolled))
     self_test(base, topics)
     for e in errors:
