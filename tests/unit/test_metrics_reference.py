@@ -17,6 +17,7 @@ from prometheus_client.metrics import MetricWrapperBase
 from processor import DIALECTS
 from processor.core.findings import DanglingReason, FindingKind, RepairAction, Severity
 from processor.shell.metrics import OTHER, UNKNOWN, Metrics
+from processor.shell.otlp_stage import StageMetrics
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ("metrics-reference.md", "metrics.md")
@@ -38,11 +39,12 @@ def doc_name(metric: MetricWrapperBase) -> str:
 
 
 def exported() -> dict[str, tuple[str, tuple[str, ...], dict[str, set[str]]]]:
-    """name -> (type, label names, closed label values) from the worker's Metrics: the values of each label are
-    the series the code creates up front (dead-letter kinds, commit outcomes, ...) plus the enums above."""
+    """name -> (type, label names, closed label values) from the worker's Metrics (and its OTLP stage's): the
+    values of each label are the series the code creates up front (dead-letter kinds, commit outcomes, ...) plus
+    the enums above."""
     m = Metrics(CollectorRegistry())
     out = {}
-    for metric in vars(m).values():
+    for metric in [*vars(m).values(), *vars(StageMetrics(m)).values()]:
         if not isinstance(metric, MetricWrapperBase):
             continue
         name, labels = doc_name(metric), tuple(metric._labelnames)  # type: ignore[attr-defined]
