@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="toolmend", description="Track, validate and repair LLM tool-call histories.")
+    p.add_argument("--version", action="version", version=version_line(),
+                   help="print the version (of the installed package), which core runs, the Python; exit")
     sub = p.add_subparsers(dest="command", required=True)
 
     from . import patch_cmd
@@ -28,6 +30,21 @@ def _parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help_, add_help=False)
         sp.add_argument("args", nargs=argparse.REMAINDER)
     return p
+
+
+def version_line() -> str:
+    """`toolmend 0.1.0 (core compiled, Python 3.11.2)`: the installed distribution's version (its metadata, what
+    pip and the image's label say), the package's own for a checkout that is not installed."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .. import __version__, core
+
+    try:
+        v = version("toolmend")
+    except PackageNotFoundError:
+        v = __version__
+    return f"toolmend {v} (core {'compiled' if core.compiled() else 'python'}, Python {platform.python_version()})"
 
 
 _OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema", "report", "train-detector")
