@@ -12,7 +12,7 @@ versions; never a project dependency), each on the dialect its API takes:
 | deepagents | 0.7.32 | `PatchToolCallsMiddleware.before_agent` | OpenAI chat (to and from LangChain messages) |
 | OpenAI Agents | 0.24.0 | `drop_orphan_function_calls` | OpenAI Responses items |
 
-Histories: the hand-made cases of tests/unit/test_repair_cases.py and `--random` generated ones per dialect
+Histories: the hand-made cases of tests/unit/core/test_repair_cases.py and `--random` generated ones per dialect
 (tests/strategies.py, hypothesis with a fixed seed). Per repairer and dialect it prints: the share of outputs the
 validator accepts (invalid roles aside, which no repairer rewrites), idempotent (repairing the output changes
 nothing), real tool results kept (of those with a valid place: a well-formed call, its id used once, its result
@@ -360,7 +360,7 @@ def corpus(n_random: int) -> dict[str, list[Any]]:
     from hypothesis import HealthCheck, Phase, given, settings
 
     import tests.strategies as S
-    from tests.unit.test_repair_cases import CASES
+    from tests.unit.core.test_repair_cases import CASES
 
     out: dict[str, list[Any]] = {d: [c.history for c in CASES if c.dialect == d] for d in DIALECTS}
     for d in DIALECTS:
