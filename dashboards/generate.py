@@ -252,6 +252,30 @@ def heatmap(title: str, description: str, tgts: list[Json], *, width: int = 12) 
     }
 
 
+LIVE_ONLY = " · live only"
+# Stream health panels whose series only a live worker has (lag, latency, state, process, scrape health)
+LIVE_PANELS = {
+    "Workers up", "Max lag", "p99 latency", "Processing latency quantiles", "Processing latency distribution",
+    "Consumer lag (records) by partition", "Consumer lag (seconds) by partition", "Watermark age by partition",
+    "Commits / s by outcome", "Rebalances by kind", "Open conversations and tool calls", "State size",
+    "Last state restore duration", "Conversations restored", "Conversations woken / s", "Worker memory (RSS)",
+    "Worker CPU", "Open file descriptors",
+}
+
+
+def live_only(panel: Json) -> Json:
+    """A panel only a live worker fills: said in its title and description, so that under `mode=replay` (a
+    replay's --metrics-file loaded into Prometheus, docs/backfill.md) it is known empty, not broken."""
+    if panel["title"] not in LIVE_PANELS:
+        return panel
+    return {
+        **panel,
+        "title": panel["title"] + LIVE_ONLY,
+        "description": "Live workers only: a replay's metrics file carries the event-derived counters, not lag, "
+        "latency, state or process series. " + panel["description"],
+    }
+
+
 def row(title: str) -> Json:
     return {"type": "row", "title": title, "collapsed": False, "panels": [], "_size": (24, 1)}
 
@@ -810,13 +834,14 @@ def stream_health() -> Json:
             width=8,
         ),
     ]
+    assert {i["title"] for i in items} >= LIVE_PANELS, LIVE_PANELS - {i["title"] for i in items}
     return dashboard(
         "toolmend-stream-health",
         "toolmend / Stream health",
         "RED and USE view of the toolmend stream worker: events in and out, dead letters, latency, consumer "
         "lag, commits, rebalances, state and process resources.",
         variables,
-        items,
+        [live_only(i) for i in items],
     )
 
 

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 VENV="${TOOLMEND_VENV:-.venv}"                    # editable install: the core as Python
 CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the image installs it
 PY="${PYTHON:-python3}"
-export CI="${CI:-1}"  # tests/support/prometheus.py: a missing prometheus fails instead of skipping
+export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing prometheus or chromium fails, not skips
 PYTEST=(-q -p no:cacheprovider -rfE)
 
 step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
@@ -26,6 +26,9 @@ step "virtual environment in $VENV (editable: the core as Python)"
 
 step "Prometheus and promtool (Debian package)"
 bash deploy/prometheus/install.sh
+
+step "Chromium, headless (Debian package): the report page tests"
+bash tests/support/install_chromium.sh
 
 step "Apache Kafka jars (Maven)"
 bash deploy/kafka/kafka-local.sh fetch

@@ -137,6 +137,32 @@ def semantics(docs: list[dict[str, Any]], extra: list[dict[str, Any]]) -> None:
         if scrape:
             fail(f"pods labelled {labels} carry {scrape} as well as the PodMonitor: scraped twice")
     print(f"checked {name(so)}, {name(sts)}, {name(pm)}, {name(svc)} against each other and {name(cm)}")
+    for job in (d for d in extra if d.get("kind") == "Job" and d["spec"].get("completionMode") == "Indexed"):
+        indexed(job, extra)
+
+
+def indexed(job: dict[str, Any], extra: list[dict[str, Any]]) -> None:
+    """An Indexed replay Job: one pod per shard (--shard $(index)/N with N its completions), each its own
+    metrics file, on a claim that exists."""
+    spec = job["spec"]
+    n = spec.get("completions")
+    if spec.get("parallelism") != n:
+        fail(f"{name(job)}: parallelism {spec.get('parallelism')} != completions {n}: the shards run together")
+    (c,) = spec["template"]["spec"]["containers"]
+    args = c.get("args") or []
+    env = env_of(c)
+    index = [k for k, v in env.items()
+             if v == {"fieldRef": {"fieldPath": "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}]
+    if len(index) != 1 or "--shard" not in args or args[args.index("--shard") + 1] != f"$({index[0]})/{n}":
+        fail(f"{name(job)}: --shard must be $(<completion index>)/{n} (the completions), got {args}")
+    if "--metrics-file" in args and f"$({index[0]})" not in args[args.index("--metrics-file") + 1]:
+        fail(f"{name(job)}: each shard needs its own --metrics-file (put $({index[0]}) in its name)")
+    claims = {d["metadata"]["name"] for d in extra if d.get("kind") == "PersistentVolumeClaim"}
+    for v in spec["template"]["spec"].get("volumes") or ():
+        claim = (v.get("persistentVolumeClaim") or {}).get("claimName")
+        if claim is not None and claim not in claims:
+            fail(f"{name(job)}: volume {v['name']} names claim {claim}, which no manifest defines")
+    print(f"checked {name(job)}: {n} shards, one metrics file each")
 
 
 def self_test(docs: list[dict[str, Any]]) -> None:

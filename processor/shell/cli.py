@@ -22,13 +22,14 @@ def _parser() -> argparse.ArgumentParser:
                         ("replay", "reprocess a topic or a file (or a time range) into topics of its own or a file"),
                         ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
+                        ("report", "a replay's --metrics-file as one self-contained HTML page with plots"),
                         ("schema", "print the JSON Schema of the input event")):
         sp = sub.add_parser(name, help=help_, add_help=False)
         sp.add_argument("args", nargs=argparse.REMAINDER)
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema")
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema", "report")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,6 +66,10 @@ def _dispatch(command: str, rest: list[str]) -> int:
         from . import replay
 
         return replay.main(rest)
+    if command == "report":
+        from . import report
+
+        return report.main(rest)
     if command == "recover":
         from . import recover_cmd
 

@@ -14,6 +14,7 @@ import socket
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from aiokafka import AIOKafkaProducer
@@ -46,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--forever", action="store_true", help="keep producing traffic until interrupted")
     g.add_argument("--rate", type=float, default=0.0,
                    help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
+    g.add_argument("--report", default="report.html", metavar="FILE",
+                   help="write the run's report here at the end (toolmend report; '' for none; default report.html)")
     g.add_argument("--log-level", default="WARNING")
     g.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
@@ -238,6 +241,10 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         worker_stop.set()
         await task
         _summary(metrics, truth, secs, produced[0], out, exact=not ns.forever)
+        if not ns.forever and ns.report:
+            from .demo_report import write_demo_report
+
+            out.write(await write_demo_report(events, PARTITIONS, s, Path(ns.report)))
     finally:
         broker.stop()
     return 0

@@ -29,6 +29,7 @@ from ..core.tally import Tally
 from .config import ConfigError, Settings, settings_from
 from .metrics import Metrics
 from .replay_files import FileSink, FileSource, topic_name
+from .replay_metrics import add_metrics_flags, check_metrics_plan, in_shard, metrics_file, plan_metrics
 from .replay_progress import ReplayProgress, summary_table
 from .replay_select import PartitionReplay, Window
 
@@ -59,6 +60,10 @@ class Plan:
     seek_slack_ms: int = 3600_000
     quiet: bool = True
     progress_every_s: float = 5.0
+    metrics_file: Path | None = None  # event-time OpenMetrics (replay_metrics.py)
+    metrics_step_ms: int = 60_000
+    metrics_job: str = "toolmend"
+    shard: tuple[int, int] | None = None  # (i, N): only the partitions p with p % N == i
 
     @property
     def source_topic(self) -> str:
@@ -131,6 +136,7 @@ def check_plan(plan: Plan) -> None:
         raise ReplayError("--partitions must be at least 1")
     if plan.to_file is not None and not plan.to_file.parent.is_dir():
         raise ReplayError(f"output directory {plan.to_file.parent} does not exist")
+    check_metrics_plan(plan, ReplayError)
     if plan.file_topic is not None and not re.fullmatch(r"[A-Za-z0-9._-]{1,200}", plan.file_topic):
         raise ReplayError(f"--file-topic {plan.file_topic!r}: a topic name (letters, digits, ., _ and -)")
     if plan.name is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", plan.name):
@@ -245,6 +251,7 @@ class _Run:
         self.read: dict[int, int] = {}
         self.aligned_any = plan.window.from_ms is not None
         self.sink: TopicSink | _FileSinkAsync | None = None
+        self.om = metrics_file(plan, metrics)
 
     async def limit_outputs(self) -> None:
         """An event whose outputs would not fit is dead-lettered whole, as the live worker does: the smallest
@@ -265,7 +272,7 @@ class _Run:
         plan = self.plan
         topic = plan.source_topic
         ns_topic = f"replay.{plan.run_name}:{topic}" if aligned else topic
-        proc = PartitionProcessor(ns_topic, p, self.engine, self.tally)
+        proc = PartitionProcessor(ns_topic, p, self.engine, self.tally if self.om is None else self.om.tally(p))
         rep = PartitionReplay(proc, plan.window, self.engine.conversation_ttl_ms, aligned,
                               real_topic=topic if aligned else None)
         self.parts[p] = rep
@@ -296,22 +303,26 @@ class _Run:
         assert plan.from_file is not None
         src = FileSource(plan.from_file, plan.file_partitions, self.settings.max_batch)
         try:
-            for p in range(plan.file_partitions):
+            mine = in_shard(range(plan.file_partitions), plan.shard, ReplayError)
+            for p in mine:
                 self.partition(p, aligned=self.aligned_any)
+            om = self.om
             self.sink = self.make_sink(plan.file_partitions)
             parts = self.parts
             read = self.read
             for batch in src.batches():
                 outs: list[tuple[int, OutRecord]] = []
                 for p, offset, key, value in batch:
+                    rep = parts.get(p)
+                    if rep is None:  # another shard's
+                        continue
                     read[p] += 1
-                    rep = parts[p]
                     if rep.done:
                         continue
-                    for o in rep.feed(offset, key, value):
+                    for o in rep.feed(offset, key, value) if om is None else om.feed(p, rep, offset, key, value):
                         outs.append((p, o))
                 self._count(outs)
-                self.metrics.flush(self.tally.take())
+                self.flush()
                 await self.sink.write(outs)
                 pos = src.position
                 done = sum(read.values())
@@ -338,6 +349,7 @@ class _Run:
             parts = sorted(await partitions_of(c, topic))
             if not parts:
                 raise ReplayError(f"input topic {topic} does not exist")
+            parts = in_shard(parts, plan.shard, ReplayError)
             tps = [TopicPartition(topic, p) for p in parts]
             c.assign(tps)
             begin = await c.beginning_offsets(tps)
@@ -364,6 +376,7 @@ class _Run:
             position = dict(start)
             reps = self.parts
             read = self.read
+            om = self.om
             while active:
                 batch = await c.getmany(*active, timeout_ms=500, max_records=s.max_batch)
                 outs: list[tuple[int, OutRecord]] = []
@@ -375,23 +388,33 @@ class _Run:
                             active.discard(tp)  # past the end as it was at the start
                             break
                         read[p] += 1
-                        for o in rep.feed(r.offset, r.key, r.value, r.headers or (), r.timestamp):
+                        for o in (rep.feed(r.offset, r.key, r.value, r.headers or (), r.timestamp) if om is None
+                                  else om.feed(p, rep, r.offset, r.key, r.value, r.headers or (), r.timestamp)):
                             outs.append((p, o))
                         position[tp] = r.offset + 1
                         if rep.done:
                             active.discard(tp)
                             break
-                self.metrics.flush(self.tally.take())
+                self.flush()
                 self._count(outs)
                 await self.sink.write(outs)
                 for tp in list(active):
                     if not batch.get(tp) and await c.position(tp) >= end[tp]:
                         active.discard(tp)  # an empty fetch past the reported end: the end (see worker.drain)
+                if om is not None:  # a partition at its end no longer holds the others' steps back
+                    om.finished.update(tp.partition for tp in tps if tp not in active)
                 progress.update({str(tp.partition): read[tp.partition] for tp in tps},
                                 {str(tp.partition): 0 if tp not in active else max(0, end[tp] - position[tp])
                                  for tp in tps})
         finally:
             await c.stop()
+
+    def flush(self) -> None:
+        """A batch's counts into the metrics (and the metrics file's steps)."""
+        if self.om is None:
+            self.metrics.flush(self.tally.take())
+        else:
+            self.om.take()
 
     def summary(self, seconds: float) -> dict[str, Any]:
         plan = self.plan
@@ -420,6 +443,7 @@ class _Run:
                 "to": None if plan.window.to_ms is None else _iso(plan.window.to_ms),
                 "partitions": rows, "totals": totals, "blank_lines": getattr(self, "blank", 0),
                 "records_out": self.sink.records if self.sink is not None else 0,
+                **({"shard": f"{plan.shard[0]}/{plan.shard[1]}"} if plan.shard else {}),
                 "seconds": round(seconds, 3), "events_per_s": round(events / seconds, 1) if seconds else 0.0}
 
 
@@ -451,8 +475,11 @@ async def replay(plan: Plan, metrics: Metrics | None = None) -> dict[str, Any]:
         finally:
             if run.sink is not None:
                 await run.sink.close(ok)
+            metrics_out = run.om.close(ok) if run.om is not None else None
         progress.update(progress.done, dict.fromkeys(progress.done, 0), final=True)
     summary = run.summary(time.perf_counter() - t0)
+    if metrics_out is not None:
+        summary["metrics_file"] = metrics_out
     log.info("replay done: %s events in range, %s records out", summary["totals"].get("events", 0),
              summary["records_out"])
     return summary
@@ -495,6 +522,7 @@ def parser() -> argparse.ArgumentParser:
                    help="write to PREFIX.repaired, PREFIX.findings and PREFIX.dlq (default <input>.replay.<name>)")
     g.add_argument("--allow-live-topics", action="store_true",
                    help="allow writing into the live worker's topics (TOOLMEND_OUTPUT_TOPIC, ...)")
+    add_metrics_flags(g)
     g.add_argument("--quiet", action="store_true", help="no progress (the summary is still printed)")
     g.add_argument("--json", action="store_true", help="print the summary as one JSON object instead of a table")
     g.add_argument("--log-level", default="WARNING")
@@ -516,6 +544,7 @@ def plan_from_args(argv: Sequence[str]) -> tuple[Plan, argparse.Namespace]:
                 file_topic=ns.file_topic, file_partitions=ns.partitions, to_file=ns.to_file,
                 to_topics=ns.to_topics, allow_live_topics=ns.allow_live_topics,
                 seek_slack_ms=parse_duration(ns.seek_slack), quiet=ns.quiet)
+    plan_metrics(plan, ns, parse_duration, ReplayError)
     if ns.to_file is not None and ns.to_topics is not None:
         raise ReplayError("--to-file and --to-topics exclude each other")
     if ns.from_file is None and (ns.file_topic is not None or ns.partitions != 1):

@@ -110,3 +110,16 @@ def summary_table(summary: dict[str, Any], out: TextIO) -> None:
     console.print(f"{t['events']:,} events in range in {summary['seconds']:.1f}s ({summary['events_per_s']:,.0f}/s); "
                   f"{t.get('left_out_conversations', 0):,} conversations left out (begun before the look-back); "
                   f"ids: {summary['ids']}")
+    mf = summary.get("metrics_file")
+    if mf is not None:
+        if mf["path"] is None:
+            console.print("metrics file: not written (no event with a usable event time)")
+        else:
+            console.print(f"metrics file {mf['path']}: {mf['series']:,} series, {mf['samples']:,} samples at event "
+                          f"time from {mf['from']} to {mf['to']}, every {mf['step_s']:g}s")
+        if mf["undated_records"]:
+            console.print(f"{mf['undated_records']:,} records carry no usable event time: counted here, no samples "
+                          "for them in the metrics file")
+        if mf["late_increments"]:
+            console.print(f"{mf['late_increments']:,} counts came for a step already written: counted in a later "
+                          "step (partitions far apart in event time)")

@@ -7,12 +7,19 @@ import itertools
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import BinaryIO
 
 import orjson
 
-from processor.synth.generate import DEFAULT_START_MS, FaultRates, GeneratedEvent, iter_generate
+from processor.synth.generate import (
+    DEFAULT_START_MS,
+    MEAN_ARRIVAL_MS,
+    FaultRates,
+    GeneratedEvent,
+    Incident,
+    iter_generate,
+)
 from processor.synth.jsonl import encode_line
 from processor.synth.native import DIALECTS
 from processor.synth.truth import GroundTruth
@@ -49,6 +56,18 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
         default=1,
         help="partitions of the topic the records go to (Kafka default partitioner): keeps timeouts exact",
     )
+    p.add_argument("--mean-arrival-ms", type=int, default=MEAN_ARRIVAL_MS, metavar="MS",
+                   help=f"mean gap between two conversation starts (default {MEAN_ARRIVAL_MS}): the traffic's rate")
+    g = p.add_argument_group("incident", "from --incident-at on, more interrupts and history rewrites under a new "
+                             "app version (the traffic before is the same as without it)")
+    g.add_argument("--incident-at", metavar="TIME", default=None,
+                   help="event time the incident begins (RFC 3339 with a zone, or epoch ms)")
+    g.add_argument("--incident-interrupt", type=float, default=0.3, metavar="X",
+                   help="interrupt rate during the incident (default 0.3)")
+    g.add_argument("--incident-rewrite", type=float, default=0.3, metavar="X",
+                   help="history rewrite rate during the incident (default 0.3)")
+    g.add_argument("--incident-app-version", default="2.2.0", metavar="V",
+                   help="app version of the conversations begun during the incident (default 2.2.0; '' keeps them)")
     p.add_argument("--out", default="-", metavar="FILE|-", help="JSONL output (default stdout)")
     p.add_argument("--truth", default=None, metavar="FILE", help="write the ground truth JSON here")
     p.add_argument("--forever", action="store_true", help="endless stream (truth holds totals only)")
@@ -62,6 +81,20 @@ def _rates(ns: argparse.Namespace) -> FaultRates:
     return FaultRates(**{k: (v if v is not None else getattr(base, k)) for k, v in given.items()})
 
 
+def _incident(ns: argparse.Namespace, rates: FaultRates) -> Incident | None:
+    if ns.incident_at is None:
+        return None
+    from processor.core.events import DeadLetter, parse_ts
+
+    v = ns.incident_at
+    try:
+        at = parse_ts(int(v) if v.isdigit() else v)
+    except DeadLetter:
+        raise ValueError(f"--incident-at {v!r}: RFC 3339 with a zone (2026-01-02T09:00:00Z) or epoch ms") from None
+    during = replace(rates, interrupt=ns.incident_interrupt, rewrite=ns.incident_rewrite)
+    return Incident(at, during, ns.incident_app_version or None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = list(sys.argv[1:] if argv is None else argv)
@@ -70,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns = parser.parse_args(args)
     try:
         rates = _rates(ns)
+        incident = _incident(ns, rates)
     except ValueError as e:
         parser.error(str(e))
     dialects = [d.strip() for d in ns.dialects.split(",") if d.strip()]
@@ -87,6 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "request_probability": ns.request_probability,
             "interleave": not ns.no_interleave,
             "partitions": ns.partitions,
+            **({} if ns.mean_arrival_ms == MEAN_ARRIVAL_MS else {"mean_arrival_ms": ns.mean_arrival_ms}),
+            **({} if incident is None else {"incident": {"at_ms": incident.at_ms, "rates": {
+                f.name: getattr(incident.rates, f.name) for f in fields(FaultRates)},
+                "app_version": incident.app_version}}),
         },
     )
     try:
@@ -102,6 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             interleave=not ns.no_interleave,
             partitions=ns.partitions,
             truth=truth,
+            incident=incident,
+            mean_arrival_ms=ns.mean_arrival_ms,
         )
         if ns.max_events is not None:
             events = itertools.islice(events, ns.max_events)

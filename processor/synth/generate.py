@@ -46,6 +46,7 @@ __all__ = [
     "MAX_VALUE_BYTES",
     "FaultRates",
     "GeneratedEvent",
+    "Incident",
     "generate",
     "iter_generate",
     "kafka_partition",
@@ -95,6 +96,16 @@ class FaultRates:
     def only(cls, **rates: float) -> FaultRates:
         """All rates 0 except the ones given."""
         return replace(cls.none(), **rates)
+
+
+@dataclass(frozen=True)
+class Incident:
+    """From `at_ms` on, conversations that start then or later get these fault rates and, if given, this app
+    version (the traffic before is the same as without the incident)."""
+
+    at_ms: int
+    rates: FaultRates
+    app_version: str | None = None
 
 
 @dataclass(frozen=True)
@@ -699,6 +710,8 @@ def iter_generate(
     interleave: bool = True,
     partitions: int = 1,
     truth: GroundTruth | None = None,
+    incident: Incident | None = None,
+    mean_arrival_ms: int = MEAN_ARRIVAL_MS,
 ) -> Iterator[GeneratedEvent]:
     """The events of `n_conversations` conversations (None: endless), in event-time order.
 
@@ -711,12 +724,18 @@ def iter_generate(
     Memory is bounded by the conversations that overlap in time (a few hundred with the defaults). When `truth`
     is given, each conversation's truth is added to it when the conversation is planned, which is before all of
     its events have been yielded: use `keep_conversations=False` for endless streams.
+
+    `incident`: from its time on, its rates and app version (see Incident). `mean_arrival_ms`: the mean gap
+    between two conversation starts when interleaving.
     """
     if n_conversations is not None and n_conversations < 0:
         raise ValueError("n_conversations must be >= 0")
     if partitions < 1:
         raise ValueError("partitions must be >= 1")
     cfg = _config(rates, dialects, tool_result_timeout_ms, end_probability, request_probability)
+    during = None if incident is None else replace(cfg, rates=incident.rates)
+    if mean_arrival_ms < 1:
+        raise ValueError("mean_arrival_ms must be >= 1")
     master = random.Random(seed)
     merger = _Merger(seed, cfg, partitions, truth)
     start = start_ms
@@ -724,7 +743,11 @@ def iter_generate(
     while n_conversations is None or n < n_conversations:
         yield from merger.pop_until(start)
         rng = random.Random(master.getrandbits(64))
-        conv = _Conversation(rng, cfg, start, str(uuid.UUID(int=rng.getrandbits(128), version=4)))
+        hit = incident is not None and during is not None and start >= incident.at_ms
+        conv = _Conversation(rng, during if hit and during is not None else cfg, start,
+                             str(uuid.UUID(int=rng.getrandbits(128), version=4)))
+        if hit and incident is not None and incident.app_version:
+            conv.truth.app_version = incident.app_version
         conv.build()
         events = conv.pack()
         bad = conv.malformed()
@@ -736,7 +759,7 @@ def iter_generate(
                 truth.add_dead_letter(bad[2], bad[1].key, bad[1].conversation_id, len(bad[1].value))
         merger.add(conv, events)
         if interleave:
-            start += max(1, int(master.expovariate(1.0 / MEAN_ARRIVAL_MS)))
+            start += max(1, int(master.expovariate(1.0 / mean_arrival_ms)))
         else:
             start = conv.truth.last_ts + master.randint(1_000, 30_000)
         n += 1

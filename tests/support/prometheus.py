@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +39,16 @@ def alert_signals(expr: str) -> list[str]:
             raise ValueError(f"clause {clause!r} is neither `<signal> <op> <number>` nor `absent(<signal>)`")
         signals.append(match.group("signal"))
     return signals
+
+
+def last_values(path: Path) -> dict[str, float]:
+    """The last value of each series of an OpenMetrics file with timestamps, summed by metric name."""
+    last: dict[str, tuple[str, float]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            series, value, _ = line.rsplit(" ", 2)
+            last[series] = (series.split("{", 1)[0], float(value))
+    out: dict[str, float] = {}
+    for name, v in last.values():
+        out[name] = out.get(name, 0.0) + v
+    return out

@@ -89,8 +89,9 @@ def test_the_demo_reads_the_environment_prints_its_port_and_writes_whole_lines(t
         port = sock.getsockname()[1]
     env = {**os.environ, "TOOLMEND_METRICS_PORT": str(port), "TOOLMEND_METRICS_HOST": "127.0.0.1"}
     p = subprocess.run([sys.executable, "-m", "processor.shell.cli", "demo", "--conversations", "20",
-                        "--log-level", "INFO"], capture_output=True, text=True, timeout=240, env=env)
+                        "--log-level", "INFO"], capture_output=True, text=True, timeout=240, env=env, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
+    assert f"report (event time, plots and change points): {tmp_path}/report.html" in p.stdout  # next to the table
     assert f"worker metrics on http://127.0.0.1:{port}/metrics" in p.stdout
     assert "\r" not in p.stdout
     status = [ln for ln in p.stdout.splitlines() if "produced" in ln]
@@ -98,8 +99,8 @@ def test_the_demo_reads_the_environment_prints_its_port_and_writes_whole_lines(t
     assert "INFO" in p.stderr and "INFO" not in p.stdout  # logs on their own lines, on their own stream
     # port 0: a free port, and the demo says which
     env["TOOLMEND_METRICS_PORT"] = "0"
-    p = subprocess.run([sys.executable, "-m", "processor.shell.cli", "demo", "--conversations", "5"],
-                       capture_output=True, text=True, timeout=240, env=env)
+    p = subprocess.run([sys.executable, "-m", "processor.shell.cli", "demo", "--conversations", "5", "--report", ""],
+                       capture_output=True, text=True, timeout=240, env=env, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     shown = re.search(r"worker metrics on http://127\.0\.0\.1:(\d+)/metrics", p.stdout)
     assert shown and int(shown.group(1)) > 0
