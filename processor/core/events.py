@@ -17,6 +17,7 @@ from .model import DIALECTS
 
 class DeadLetterKind(StrEnum):
     INVALID_JSON = "invalid_json"
+    INVALID_OTLP = "invalid_otlp"  # input_format otlp: a record that is not OTLP, or a span whose messages don't parse
     SCHEMA = "schema"
     UNKNOWN_DIALECT = "unknown_dialect"
     KEY_MISMATCH = "key_mismatch"

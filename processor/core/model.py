@@ -9,8 +9,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, Literal
 
-DialectName = Literal["openai_chat", "anthropic", "openai_responses", "gemini"]
-DIALECTS: tuple[DialectName, ...] = ("openai_chat", "anthropic", "openai_responses", "gemini")
+DialectName = Literal["openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai"]
+DIALECTS: tuple[DialectName, ...] = ("openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai")
 
 JSON = Any  # a native message: whatever orjson produced
 

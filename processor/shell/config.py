@@ -38,6 +38,15 @@ class Settings(BaseSettings):
 
     bootstrap_servers: str = Field("127.0.0.1:9092", description="Kafka brokers, host:port[,host:port...]")
     input_topic: str = Field("conversations", description="topic of conversation events (key: conversation id)")
+    input_format: Literal["events", "otlp"] = Field(
+        "events", description="events: toolmend's JSON events (docs/events.md); otlp: OpenTelemetry trace exports "
+        "as the Collector's Kafka exporter writes them (otlp_proto or otlp_json, told apart per record), re-keyed "
+        "by conversation through repartition_topic (docs/otel.md)")
+    otlp_conversation_keys: str = Field(
+        "gen_ai.conversation.id,session.id", description="otlp: span attributes naming the conversation, in order, "
+        "read on the span then its resource (none found: the trace id)")
+    repartition_topic: str | None = Field(None, description="otlp: the topic spans are re-keyed through, created "
+                                          "and consumed by the worker (none: <group_id>-otlp-repartition)")
     output_topic: str = Field("conversations.repaired", description="repaired histories")
     dlq_topic: str = Field("conversations.dlq", description="bad input, unchanged, with the reason in headers")
     findings_topic: str | None = Field("conversations.findings", description="one record per finding (empty: none)")

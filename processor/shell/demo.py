@@ -34,7 +34,7 @@ DEMO_OWN = ("bootstrap_servers", "input_topic", "output_topic", "dlq_topic", "fi
             "fetch_max_wait_ms", "create_topics", "replication_factor", "security_protocol", "sasl_mechanism",
             "sasl_username", "sasl_password", "sasl_password_file", "sasl_oauth_token_file",
             "sasl_oauth_token_command", "sasl_oauth_token_refresh_s", "ssl_cafile", "ssl_certfile", "ssl_keyfile",
-            "client_id")
+            "client_id", "input_format", "otlp_conversation_keys", "repartition_topic")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -66,7 +66,8 @@ def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
                  partitions=PARTITIONS, session_timeout_ms=6000, heartbeat_interval_ms=500, fetch_max_wait_ms=50,
                  create_topics=True, replication_factor=1, security_protocol="PLAINTEXT", sasl_mechanism=None,
                  sasl_password=None, sasl_password_file=None, sasl_oauth_token_file=None,
-                 sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo")
+                 sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo",
+                 input_format="events")  # the demo's generator writes toolmend events
     return settings_from(given)
 
 

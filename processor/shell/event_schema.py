@@ -24,7 +24,7 @@ class EventSchema(BaseModel):
     message: dict[str, Any] | None = Field(None, description="one native message (type message)")
     messages: list[dict[str, Any]] | None = Field(
         None, description="native messages (type messages); the whole history sent to a model (type request)")
-    dialect: Literal["openai_chat", "anthropic", "openai_responses", "gemini"] | None = Field(
+    dialect: Literal["openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai"] | None = Field(
         None, description="auto-detected when absent")
     seq: int | None = Field(None, ge=0, description="position of the event in its conversation")
     event_id: str | None = Field(None, max_length=256, description="unique event id (duplicate detection)")

@@ -40,6 +40,7 @@ from .kafka import (
 )
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
+from .otlp_context import with_traceparent
 from .recovery import StateLost, restore
 
 __all__ = ["Worker", "share_hot"]
@@ -292,7 +293,10 @@ class Worker:
             add = outs.extend
             process = proc.process
             for rec in records:
-                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp))
+                got = process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
+                if rec.headers:  # outputs link to the trace of their input (W3C traceparent)
+                    with_traceparent(got, rec.headers)
+                add(got)
                 took(perf() - t_fetch)
                 to_yield -= 1
                 if not to_yield:

@@ -14,12 +14,14 @@ from .base import Dialect
 from .gemini import Gemini
 from .openai_chat import OpenAIChat
 from .openai_responses import KNOWN_TYPES, OpenAIResponses
+from .otel_genai import OtelGenAI
 
 ADAPTERS: dict[DialectName, Dialect] = {
     "openai_chat": OpenAIChat(),
     "anthropic": Anthropic(),
     "openai_responses": OpenAIResponses(),
     "gemini": Gemini(),
+    "otel_genai": OtelGenAI(),
 }
 
 #: how a message whose dialect is not known yet is read (plain text: every dialect reads it alike)
@@ -49,6 +51,9 @@ def sniff(msg: JSON) -> DialectName | None:
     if isinstance(t, str) and t in KNOWN_TYPES:
         return "openai_responses"
     if "parts" in msg or msg.get("role") == "model":
+        parts = msg.get("parts")  # OpenTelemetry GenAI parts are typed; Gemini's are not
+        if type(parts) is list and any(type(p) is dict and "type" in p for p in parts):
+            return "otel_genai"
         return "gemini"
     role = msg.get("role")
     if role == "tool" or "tool_calls" in msg or "tool_call_id" in msg:
@@ -109,7 +114,8 @@ def check(messages: Iterable[JSON], dialect: DialectName) -> None:
             d = sniff(m)
         except InputError as e:
             raise InputError(e.kind, f"message {i}: {e.detail}") from None
-        if d is not None and d != dialect:
+        # empty parts say nothing of their dialect: Gemini's and OpenTelemetry GenAI's read alike
+        if d is not None and d != dialect and not (dialect == "otel_genai" and m.get("parts") == []):
             raise InputError("unknown_dialect", f"message {i} is {d}, not {dialect}")
         if dialect == "gemini" and isinstance(m, dict) and "parts" not in m and "content" in m:
             raise InputError("unknown_dialect", f"message {i} has content, not parts: not a gemini content")
