@@ -670,6 +670,27 @@ def wait_file(path: Path, proc: subprocess.Popen[bytes], timeout_s: float) -> No
     raise RuntimeError("bare loop not ready in time")
 
 
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL if it has not exited after 30 s."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
+
+async def output_reader(bootstrap: str, topic: str, fetch_max_wait_ms: int) -> AIOKafkaConsumer:
+    """A started consumer of every partition of `topic` from its beginning (no group)."""
+    c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
+                         max_partition_fetch_bytes=4 << 20, fetch_max_wait_ms=fetch_max_wait_ms)
+    await c.start()
+    tps = [TopicPartition(topic, p) for p in range(PARTITIONS)]
+    c.assign(tps)
+    await c.seek_to_beginning(*tps)
+    return c
+
+
 async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log: Path,
                      broker_pid: int | None, side: str = "worker") -> dict[str, Any]:
     """One latency pass of `side`: the worker (`python -m processor.shell.cli run`) or the bare loop
@@ -698,12 +719,7 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
             wait_ready(port, 60)
         else:
             wait_file(ready_file, proc, 60)
-        c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
-                             max_partition_fetch_bytes=4 << 20, fetch_max_wait_ms=20)
-        await c.start()
-        tps = [TopicPartition(s.output_topic, p) for p in range(PARTITIONS)]
-        c.assign(tps)
-        await c.seek_to_beginning(*tps)
+        c = await output_reader(bootstrap, s.output_topic, 20)
         stop_consuming = asyncio.Event()
 
         async def consume() -> None:
@@ -761,12 +777,7 @@ async def latency_at(bootstrap: str, rate: int, duration: float, seed: int, log:
         await c.stop()
         committed = await committed_total(s)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop_process(proc)
         ready_file.unlink(missing_ok=True)
     lat: list[float] = []
     lat_steady: list[float] = []

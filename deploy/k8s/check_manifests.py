@@ -85,6 +85,8 @@ def semantics(docs: list[dict[str, Any]], extra: list[dict[str, Any]]) -> None:
     (so,) = by_kind["ScaledObject"]
     (pm,) = by_kind["PodMonitor"]
     (svc,) = by_kind["Service"]
+    (pdb,) = by_kind["PodDisruptionBudget"]
+    (netpol,) = by_kind["NetworkPolicy"]
 
     spec = so["spec"]
     ref = spec["scaleTargetRef"]
@@ -136,7 +138,27 @@ def semantics(docs: list[dict[str, Any]], extra: list[dict[str, Any]]) -> None:
         scrape = [k for k in (tpl["metadata"].get("annotations") or {}) if k.startswith("prometheus.io/")]
         if scrape:
             fail(f"pods labelled {labels} carry {scrape} as well as the PodMonitor: scraped twice")
-    print(f"checked {name(so)}, {name(sts)}, {name(pm)}, {name(svc)} against each other and {name(cm)}")
+    worker_labels = sts["spec"]["template"]["metadata"]["labels"]
+    if not matches(pdb["spec"]["selector"]["matchLabels"], worker_labels):
+        fail("the PodDisruptionBudget does not select the worker pods")
+    if pdb["spec"].get("unhealthyPodEvictionPolicy") != "AlwaysAllow":
+        fail("the PodDisruptionBudget must set unhealthyPodEvictionPolicy: AlwaysAllow (NotReady pods, e.g. during a "
+             "broker outage, must never block a node drain)")
+    np_spec = netpol["spec"]
+    for tpl in pods:
+        if not matches(np_spec["podSelector"].get("matchLabels", {}), tpl["metadata"]["labels"]):
+            fail(f"the NetworkPolicy does not cover pods labelled {tpl['metadata']['labels']}")
+    if "Ingress" not in np_spec.get("policyTypes", []):
+        fail("the NetworkPolicy must restrict ingress")
+    for rule in np_spec.get("ingress", []):
+        allowed = {p.get("port") for p in rule.get("ports") or [{}]}
+        if allowed != ports:
+            fail(f"the NetworkPolicy lets in ports {allowed}; only the metrics port {ports} should be reachable")
+        peers = rule.get("from") or [{}]
+        if any("podSelector" not in peer or "ipBlock" in peer for peer in peers):
+            fail("the NetworkPolicy lets in peers other than selected (Prometheus) pods")
+    print(f"checked {name(so)}, {name(sts)}, {name(pm)}, {name(svc)}, {name(pdb)}, {name(netpol)} against each other "
+          f"and {name(cm)}")
     for job in (d for d in extra if d.get("kind") == "Job" and d["spec"].get("completionMode") == "Indexed"):
         indexed(job, extra)
 

@@ -220,6 +220,8 @@ group.initial.rebalance.delay.ms=0
 group.min.session.timeout.ms=500
 # Let the log cleaner look at compacted topics often.
 log.cleaner.backoff.ms=1000
+# Abort transactions past their timeout within a second (tests pause a member past a short one).
+transaction.abort.timed.out.transaction.cleanup.interval.ms=1000
 EOF
     if [[ -n "$SASL_PORT" ]]; then
         sasl_listener_config sasl_plaintext >>"$DIR/server.properties"

@@ -26,6 +26,9 @@ class EngineConfig:
     max_output_bytes: int | None = None
     # the largest state of one conversation, as JSON (partition.py); None: unbounded (library use)
     max_state_bytes: int | None = 512 * 1024
+    # tool calls one conversation may hold open (parallel calls of one message included): bounds what its timeouts
+    # cost one later event; past it the event is dead-lettered and the conversation quarantined. None: unbounded
+    max_open_calls: int | None = 1024
 
 
 DEFAULT_ENGINE = EngineConfig()

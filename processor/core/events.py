@@ -26,6 +26,7 @@ class DeadLetterKind(StrEnum):
     EVENT_TIME = "event_time"  # `ts` outside the absolute bounds, or implausibly far ahead (partition.py)
     OUTPUT_TOO_LARGE = "output_too_large"  # its outputs would exceed the output topic's limit: kept whole here
     STATE_TOO_LARGE = "state_too_large"  # its conversation's state would exceed `max_state_bytes`: quarantined
+    TOO_MANY_CALLS = "too_many_calls"  # its conversation would hold over `max_open_calls` open calls: quarantined
     QUARANTINED = "quarantined"  # its conversation's state broke (a bug of ours): later events are kept here
     INTERNAL = "internal"  # a bug of ours: the event is kept, never dropped
 

@@ -56,12 +56,14 @@ def _ensure_readable(messages: Iterable[Any]) -> None:
             raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
 
 
-class _StateTooLarge(Exception):
-    """The event left its conversation's state over `max_state_bytes`; `keep` outputs before it stay."""
+class _Confined(Exception):
+    """The event must not stand (its conversation's state would grow over a limit): the `keep` outputs before it
+    stay, the event is dead-lettered whole (`kind`, `detail`) and its conversation confined."""
 
-    def __init__(self, size: int, keep: int) -> None:
-        super().__init__(size)
-        self.size = size
+    def __init__(self, kind: DeadLetterKind, detail: str, keep: int) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
         self.keep = keep
 
 
@@ -79,6 +81,8 @@ class PartitionProcessor:
         self.timers = Timers(config)
         self.offset = -1  # last offset processed
         self.ids = RecordIds(topic, partition)  # of the records derived from the current record
+        # the record whose due timers are not all fired yet (process(timer_budget=...)): (offset, source)
+        self._due: tuple[int, str] | None = None
 
     @property
     def watermark(self) -> int:
@@ -169,13 +173,19 @@ class PartitionProcessor:
 
     # -- processing ---------------------------------------------------------------------------------------------
     def process(self, offset: int, key: bytes | None, value: bytes | None,
-                headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> list[OutRecord]:
+                headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None,
+                timer_budget: int | None = None) -> list[OutRecord]:
         """One input record: its outputs (repaired, findings, dead letters), in order.
 
         `timestamp` is the record's Kafka timestamp (ms), the reference of the event-time guard; None where the
-        input has none (files, library replays)."""
+        input has none (files, library replays). With `timer_budget`, the timers the record makes due stop
+        firing once about that many outputs are out (`timers_due` then says so): the caller takes the rest in
+        slices with :meth:`fire_due` before the next record, and the outputs are the same records in the same
+        order as without a budget (the worker yields to its event loop between slices)."""
+        # the previous record's timers first, whatever the caller did
+        out_due = self.fire_due(None) if self._due is not None else []
         src = f"{self.topic}:{self.partition}:{offset}"
-        out: list[OutRecord] = []
+        out: list[OutRecord] = out_due
         self.ids.start()
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
@@ -212,12 +222,10 @@ class PartitionProcessor:
             self.obs = store.obs = recorder
         try:
             self._apply(ev, offset, src, out, len(value or b""))
-        except _StateTooLarge as big:  # its outputs are dropped, the event kept whole, the conversation confined
+        except _Confined as big:  # its outputs are dropped, the event kept whole, the conversation confined
             del out[big.keep:]
             store.quarantine(cid)
-            self._dead_letter(out, DeadLetterKind.STATE_TOO_LARGE,
-                              f"its conversation's state would be {big.size} bytes, over the limit of "
-                              f"{self.cfg.max_state_bytes}", src, key, value, headers)
+            self._dead_letter(out, big.kind, big.detail, src, key, value, headers)
         except (InputError, DeadLetter) as bad:
             kind = bad.kind if isinstance(bad, DeadLetter) else DeadLetterKind.SCHEMA
             self._dead_letter(out, DeadLetterKind(kind), bad.detail, src, key, value, headers)
@@ -243,9 +251,28 @@ class PartitionProcessor:
             real_obs.merge(recorder)
         self.offset = offset
         self.timers.advance(ev.ts)
-        self._fire_timers(offset, src, out)
-        if len(store.convs) > store.hot_limit:
+        if self._fire_timers(offset, src, out, timer_budget):
+            self._due = (offset, src)
+        elif len(store.convs) > store.hot_limit:
             store.cool()
+        return out
+
+    @property
+    def timers_due(self) -> bool:
+        """Timers made due by the last record are not all fired yet (see :meth:`process`)."""
+        return self._due is not None
+
+    def fire_due(self, budget: int | None) -> list[OutRecord]:
+        """The next slice of the timers the last record made due (all of them without a budget), as that record's
+        outputs."""
+        out: list[OutRecord] = []
+        due = self._due
+        if due is None:
+            return out
+        if not self._fire_timers(due[0], due[1], out, budget):
+            self._due = None
+            if len(self.store.convs) > self.store.hot_limit:
+                self.store.cool()
         return out
 
     @staticmethod
@@ -327,16 +354,22 @@ class PartitionProcessor:
             store.end(cid, conv, offset)
             return
         else:
-            feed = conv.tracker.feed
+            tracker = conv.tracker
+            feed = tracker.feed
             step = emit.step
+            cap = self.cfg.max_open_calls
             for i, m in enumerate(ev.messages):
                 step(feed(m, (offset, i), ts), m)
+                if cap is not None and tracker.open_calls > cap:  # bounds what its timeouts cost later
+                    raise _Confined(DeadLetterKind.TOO_MANY_CALLS, f"its conversation would hold "
+                                    f"{tracker.open_calls} open tool calls, over the limit of {cap}", keep)
         if limit is not None:
             conv.bound += grow
             if conv.bound > limit:
                 n = conv.bound = state_json_size(conv)
                 if n > limit:
-                    raise _StateTooLarge(n, keep)
+                    raise _Confined(DeadLetterKind.STATE_TOO_LARGE, f"its conversation's state would be {n} "
+                                    f"bytes, over the limit of {limit}", keep)
         store.changed(cid)
         self._arm(cid, conv)
 
@@ -379,20 +412,27 @@ class PartitionProcessor:
             conv.evict_at = conv.last_ts + self.cfg.conversation_ttl_ms
             self.timers.schedule_eviction(conv.evict_at, cid)
 
-    def _fire_timers(self, offset: int, src: str, out: list[OutRecord]) -> None:
-        """Every timer due by the watermark (timers.py), each confined to its conversation."""
+    def _fire_timers(self, offset: int, src: str, out: list[OutRecord], budget: int | None = None) -> bool:
+        """Every timer due by the watermark (timers.py), each confined to its conversation; with a budget, until
+        `out` has grown by that many records (each timer is bounded: `max_open_calls`). True if some are left."""
         wm = self.watermark
         timers = self.timers
+        stop = len(out) + budget if budget is not None else -1
         while (entry := timers.due_timeout(wm)) is not None:
             try:
                 self._timeout(entry[1], entry[0], wm, src, out)
             except Exception:  # confined to that conversation
                 self.store.quarantine(entry[1])
+            if 0 <= stop <= len(out):
+                return timers.any_due(wm)
         while (entry := timers.due_eviction(wm)) is not None:
             try:
                 self._evict(entry[1], entry[0], wm, offset, src, out)
             except Exception:
                 self.store.quarantine(entry[1])
+            if 0 <= stop <= len(out):
+                return timers.any_due(wm)
+        return False
 
     def _timeout(self, cid: str, deadline: int, wm: int, src: str, out: list[OutRecord]) -> None:
         cold = self.store.cold.get(cid)

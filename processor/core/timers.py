@@ -2,6 +2,8 @@
 (result timeouts and evictions), in the way of Kafka Streams' `PunctuationQueue.mayPunctuate(streamTime)`: after
 each record the partition takes every entry due by the watermark, earliest first, the timeouts before the
 evictions (`due_timeout`, `due_eviction`); an entry scheduled meanwhile and already due is taken in the same pass.
+The worker takes a bulk of due entries in slices (`PartitionProcessor.process(timer_budget=...)`, `fire_due`),
+always all of them before the next record: the same outputs in the same order.
 
 Time is event time only: the watermark is the largest `ts` applied on the partition; it never moves on its own
 (an idle partition decides nothing until its next event: the price of replays that reproduce live output
@@ -84,6 +86,11 @@ class Timers:
         if heap and heap[0][0] <= stream_time:
             return heapq.heappop(heap)
         return None
+
+    def any_due(self, stream_time: int) -> bool:
+        """Some entry (stale or not) is due by `stream_time`."""
+        return bool((self._timeouts and self._timeouts[0][0] <= stream_time)
+                    or (self._evictions and self._evictions[0][0] <= stream_time))
 
     def queues(self) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
         """The timeout and eviction queues as they are (stale entries included), to measure them."""

@@ -35,6 +35,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.errors import (
     CommitFailedError,
     InvalidProducerEpoch,
+    InvalidTransactionTimeout,
     KafkaError,
     MessageSizeTooLargeError,
     ProducerFenced,
@@ -52,6 +53,8 @@ log = logging.getLogger("toolmend.worker")
 
 Landed = dict[tuple[str, int], tuple[int, int]]  # (topic, partition) -> (offset of its last record, log start)
 Positions = dict[TopicPartition, int]  # input partition -> the position committed (offset of the next record)
+TXN_MARGIN = 0.9  # of transaction_timeout_ms: a transaction still open past it is given up (the broker aborts it)
+MAX_TXN_FAILURES = 5  # transactions of one partition failing in a row (not fenced) before the worker stops
 TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
 COMMIT_TIMEOUT_S = 15.0  # an offset commit (at least once) not answered by then has failed (harmlessly)
 # an oversized record's dead letter keeps only these headers: coordinates, never content
@@ -182,6 +185,7 @@ class ExactlyOnce:
     def __init__(self, s: Settings) -> None:
         self.settings = s
         self.producers: dict[int, AIOKafkaProducer] = {}  # input partition -> its transactional producer
+        self.failures: dict[int, int] = {}  # transactions failed in a row (not fenced), per input partition
 
     async def open(self, partition: int) -> None:
         """The partition's transactional producer, started before its state is restored: starting it fences the
@@ -221,18 +225,34 @@ class ExactlyOnce:
         p = self.producers.get(tp.partition)
         if p is None:
             raise Fenced([tp], "no transactional producer (the partition was let go)")
+        # the broker aborts a transaction open longer than transaction_timeout_ms (a member paused inside it):
+        # past that, what it answers is an error of any kind, so give up first, as fenced
+        limit_s = self.settings.transaction_timeout_ms / 1000 * TXN_MARGIN
         try:
-            await p.begin_transaction()
-            try:
-                yield p
-            except BaseException:
-                if not p._txn_manager.is_fatal_error():
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(p.abort_transaction(), 10)
-                raise
-            await p.commit_transaction()
+            async with asyncio.timeout(limit_s):
+                await p.begin_transaction()
+                try:
+                    yield p
+                except BaseException:
+                    if not p._txn_manager.is_fatal_error():
+                        with contextlib.suppress(Exception):
+                            await asyncio.wait_for(asyncio.shield(p.abort_transaction()), 10)
+                    raise
+                await p.commit_transaction()
         except (ProducerFenced, InvalidProducerEpoch) as e:
             raise Fenced([tp], "its transactional id was taken over by the partition's new owner") from e
+        except (TimeoutError, KafkaError) as e:
+            # aborted by the broker's transaction timeout, or failed otherwise: a transaction is all or nothing, so
+            # the partition's state in memory goes and is restored from what was committed (a rejoin), as fenced;
+            # a partition whose transactions keep failing stops the worker (exit 1)
+            failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + 1
+            if failed > MAX_TXN_FAILURES:
+                raise
+            why = (f"its transaction was open longer than {limit_s:.0f}s (transaction_timeout_ms "
+                   f"{self.settings.transaction_timeout_ms}): the broker aborts it" if isinstance(e, TimeoutError)
+                   else f"its transaction failed ({describe_error(e)})")
+            raise Fenced([tp], why) from e
+        self.failures.pop(tp.partition, None)
 
     async def commit_offsets(self, p: AIOKafkaProducer, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
         await p.send_offsets_to_transaction(offsets, self.settings.group_id)
@@ -247,6 +267,9 @@ async def init_transactions(p: AIOKafkaProducer, what: str) -> None:
     except (TimeoutError, KafkaError) as e:
         with contextlib.suppress(Exception):  # its sender task died of the same error
             await asyncio.wait_for(p.stop(), 5)
+        if isinstance(e, InvalidTransactionTimeout):
+            raise ConfigError(f"transaction_timeout_ms={p._txn_manager.transaction_timeout_ms} is above the "
+                              f"broker's transaction.max.timeout.ms; lower it, or raise the broker's") from None
         why = "no answer" if isinstance(e, TimeoutError) else type(e).__name__
         raise ConfigError(f"delivery=exactly_once needs a broker with transactions (Apache Kafka 2.5+); {what}: "
                           f"the broker gave no transactional producer id ({why}). Use delivery=at_least_once "

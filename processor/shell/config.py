@@ -65,9 +65,15 @@ class Settings(BaseSettings):
     delivery: Literal["at_least_once", "exactly_once"] = Field(
         "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
         "partition and batch (needs a broker with transactions; read outputs with isolation.level=read_committed)")
+    transaction_timeout_ms: int = Field(60000, ge=1000, description="exactly_once: the broker aborts a transaction "
+                                        "open longer than this (a paused member's); at most the broker's "
+                                        "transaction.max.timeout.ms")
     start_empty: bool = Field(False, description="start a partition whose state is lost (changelog deleted or "
                               "truncated) with empty state instead of refusing to start; marked by a state_reset "
                               "record on the findings topic and toolmend_state_resets_total")
+    heal_max_records: int = Field(1_000_000, ge=0, description="at least once: a partition whose state was "
+                                  "overwritten by a stale write (a zombie's) is rebuilt from its input when its "
+                                  "committed offset is at most this (0: never; the worker refuses to start instead)")
 
     metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
     metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "
@@ -102,6 +108,9 @@ class Settings(BaseSettings):
         description="the largest state of one conversation (its JSON; lowered to fit the state topic's "
         "max.message.bytes): output held for late results is released early to stay under it, and a conversation "
         "still over it is quarantined (its event dead-lettered state_too_large)")
+    max_open_calls: int = Field(1024, ge=1, description="tool calls one conversation may hold open (parallel calls "
+                                "of a message included): past it the event is dead-lettered too_many_calls and "
+                                "the conversation quarantined; bounds what its timeouts cost a later event")
     shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
                                         "for this long")
@@ -240,6 +249,7 @@ class Settings(BaseSettings):
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             max_state_bytes=self.max_state_bytes,
+            max_open_calls=self.max_open_calls,
             max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),
             max_watermark_step_ms=int(self.max_watermark_step_s * 1000),
             behaviour=self.behaviour,

@@ -76,7 +76,7 @@ class Ownership:
         # us, and if it cannot, nothing we produce would be acknowledged anyway
         self.max_wait_s = max(self.session_s, 2.0)
         self.lease_from = clock()  # send time of the last heartbeat the coordinator accepted
-        self.contact_at = clock()  # last answer from the broker (observe: readiness on outage)
+        self.contact_at = clock()  # last answer from the broker (readiness on outage)
         self._coord: Any = None
 
     def attach(self) -> None:
@@ -96,6 +96,19 @@ class Ownership:
             return ok
 
         coord._do_heartbeat = heartbeat
+        # broker contact is an answer from the broker (a fetch response, even empty; metadata; a heartbeat; a
+        # commit), never records already buffered: during an outage nothing here is called back
+        client = getattr(self.consumer, "_client", None)
+        if client is None:  # a stand-in consumer (tests): no requests to watch
+            return
+        send: Callable[..., Awaitable[Any]] = client.send
+
+        async def answered(*args: Any, **kwargs: Any) -> Any:
+            resp = await send(*args, **kwargs)
+            self.contact_at = self.clock()
+            return resp
+
+        client.send = answered
 
     def lapsed(self) -> bool:
         return self.clock() - self.lease_from >= self.session_s * LEASE

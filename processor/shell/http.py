@@ -6,10 +6,17 @@ one is bounded resources, so every limit is here and tested (tests/unit/shell/te
 
 - request line at most `MAX_LINE` bytes (else 414), request head at most `MAX_HEAD` bytes and `MAX_HEADERS`
   lines (else 431), GET and HEAD only (else 405), no request body;
-- one deadline per connection, `DEADLINE_S` from accept to the last byte written, however the client drips;
-- at most `MAX_CONNECTIONS` open at once: the next ones are closed at once (a scraper retries; a probe fails,
-  which is right when something holds every slot);
+- the request head within `HEAD_DEADLINE_S` of accept (a slow or silent client holds a slot that long at most),
+  and the whole connection within `DEADLINE_S`, however the client drips;
+- at most `MAX_PER_CLIENT` connections open at once from one address, and `MAX_CONNECTIONS` in all; past those,
+  `PROBE_RESERVE` more slots serve `/healthz` and `/readyz` only (503 for anything else), so that clients
+  holding every ordinary slot still leave the probes an answer; beyond, connections are closed at once;
+- `/metrics` is rendered at most once per `METRICS_CACHE_S` per format (the bytes are kept, gzipped or not):
+  however many scrape it, scraping costs the loop one render per interval and the writes;
 - any other input (garbage, bad UTF-8, early close) ends the connection quietly: no exception leaves a handler.
+
+The bind address is `metrics_host` (deploy/k8s/networkpolicy.yaml lets only Prometheus reach the port; the
+kubelet's probes come from the node).
 
 `/metrics` uses prometheus_client's own content negotiation: OpenMetrics when `Accept` asks for it (as Prometheus
 does), gzip when `Accept-Encoding` allows it.
@@ -21,6 +28,7 @@ import asyncio
 import contextlib
 import gzip
 import logging
+import time
 from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry
@@ -34,7 +42,12 @@ MAX_LINE = 8 * 1024  # request line
 MAX_HEAD = 32 * 1024  # request line and headers together
 MAX_HEADERS = 100
 DEADLINE_S = 10.0  # per connection, from accept to the response written
+HEAD_DEADLINE_S = 2.0  # from accept to the end of the request head
 MAX_CONNECTIONS = 32
+MAX_PER_CLIENT = 8  # open at once from one address
+PROBE_RESERVE = 8  # slots past MAX_CONNECTIONS for /healthz and /readyz only
+METRICS_CACHE_S = 5.0  # /metrics rendered at most once per this, per format
+PROBES = ("/healthz", "/readyz")
 REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 414: "URI Too Long",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 TEXT = "text/plain; charset=utf-8"
@@ -51,17 +64,27 @@ class _Refused(Exception):
 class HealthServer:
     def __init__(self, registry: CollectorRegistry, healthy: Check, ready: Check, host: str = "0.0.0.0",
                  port: int = 9108, *, deadline_s: float = DEADLINE_S, max_connections: int = MAX_CONNECTIONS,
-                 deadline: Deadline = asyncio.timeout) -> None:
+                 deadline: Deadline = asyncio.timeout, head_deadline_s: float = HEAD_DEADLINE_S,
+                 max_per_client: int = MAX_PER_CLIENT, probe_reserve: int = PROBE_RESERVE,
+                 metrics_cache_s: float = METRICS_CACHE_S, clock: Callable[[], float] = time.monotonic) -> None:
         self.registry = registry
         self.healthy = healthy
         self.ready = ready
         self.host = host
         self.port = port
         self.deadline_s = deadline_s
+        self.head_deadline_s = min(head_deadline_s, deadline_s)
         self.max_connections = max_connections
-        self.deadline = deadline  # the clock of the connection deadline (the event loop's; a test's own)
+        self.max_per_client = max_per_client
+        self.probe_reserve = probe_reserve
+        self.metrics_cache_s = metrics_cache_s
+        self.deadline = deadline  # the clock of the connection deadlines (the event loop's; a test's own)
+        self.clock = clock  # the clock of the /metrics cache
         self.open = 0  # connections being served
-        self.refused = 0  # connections closed at once because `max_connections` were open
+        self.refused = 0  # connections closed at once (every slot, or this client's share, taken)
+        self.renders = 0  # /metrics renders (the rest came from the cache)
+        self._clients: dict[str, int] = {}  # open connections per address (only addresses with one open)
+        self._cache: dict[tuple[str, bool], tuple[float, bytes]] = {}  # (content type, gzip) -> (rendered at, body)
         self._server: asyncio.base_events.Server | None = None
 
     async def start(self) -> None:
@@ -78,18 +101,26 @@ class HealthServer:
             self._server = None
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self.open >= self.max_connections:
+        peer = writer.get_extra_info("peername")
+        client = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        held = self._clients.get(client, 0)
+        if held >= self.max_per_client or self.open >= self.max_connections + self.probe_reserve:
             self.refused += 1
             writer.transport.abort()
             return
+        probes_only = self.open >= self.max_connections  # a reserved slot
         self.open += 1
+        self._clients[client] = held + 1
         clean = False
         try:
             async with self.deadline(self.deadline_s):
                 head_only = False
                 try:
-                    method, target, headers = await self._read_head(reader)
+                    async with self.deadline(self.head_deadline_s):
+                        method, target, headers = await self._read_head(reader)
                     head_only = method == "HEAD"
+                    if probes_only and target.split("?", 1)[0] not in PROBES:
+                        raise _Refused(503)
                     status, out, body = self._respond(target, headers)
                 except _Refused as r:
                     status, out, body = r.status, [("Content-Type", TEXT)], f"{REASONS[r.status]}\n".encode()
@@ -102,6 +133,9 @@ class HealthServer:
             log.debug("http connection ended: %s", type(e).__name__)
         finally:
             self.open -= 1
+            left = self._clients.pop(client, 1) - 1
+            if left:
+                self._clients[client] = left
             if clean:
                 writer.close()
             else:  # nothing more for this client: drop what it did not read instead of waiting for it to
@@ -145,13 +179,27 @@ class HealthServer:
         path = target.split("?", 1)[0]
         if path == "/metrics":
             encoder, ctype = choose_encoder(headers.get("accept", ""))
-            body = encoder(self.registry)
-            out = [("Content-Type", ctype)]
-            if gzip_accepted(headers.get("accept-encoding", "")):
-                body = gzip.compress(body, compresslevel=6)
-                out.append(("Content-Encoding", "gzip"))
-            return 200, out, body
-        if path in ("/healthz", "/readyz"):
+            gz = gzip_accepted(headers.get("accept-encoding", ""))
+            out = [("Content-Type", ctype)] + ([("Content-Encoding", "gzip")] if gz else [])
+            return 200, out, self._metrics(encoder, ctype, gz)
+        if path in PROBES:
             ok, why = (self.healthy if path == "/healthz" else self.ready)()
             return (200 if ok else 503), [("Content-Type", TEXT)], (why + "\n").encode()
         return 404, [("Content-Type", TEXT)], b"not found\n"
+
+    def _metrics(self, encoder: Callable[[CollectorRegistry], bytes], ctype: str, gz: bool) -> bytes:
+        """The registry rendered in this format, at most once per `metrics_cache_s` (the formats are a handful:
+        the content types prometheus_client negotiates, each gzipped or not)."""
+        now = self.clock()
+        key = (ctype, gz)
+        hit = self._cache.get(key)
+        if hit is not None and now - hit[0] < self.metrics_cache_s:
+            return hit[1]
+        body = encoder(self.registry)
+        if gz:
+            body = gzip.compress(body, compresslevel=6)
+        if len(self._cache) >= 16:  # content types carry parameters: bounded whatever clients ask
+            self._cache.clear()
+        self._cache[key] = (now, body)
+        self.renders += 1
+        return body

@@ -34,7 +34,7 @@ def new_producer(s: Settings, transactional_id: str | None = None) -> AIOKafkaPr
     `linger_ms`, requests large enough for four events of `max_event_bytes`."""
     return AIOKafkaProducer(acks="all", linger_ms=s.linger_ms, max_batch_size=256 * 1024,
                             max_request_size=max(8 << 20, s.max_event_bytes * 4), transactional_id=transactional_id,
-                            **s.kafka_common())
+                            transaction_timeout_ms=s.transaction_timeout_ms, **s.kafka_common())
 
 
 def new_input_consumer(s: Settings, **group: Any) -> AIOKafkaConsumer:

@@ -106,6 +106,10 @@ class Metrics:
                                 registry=r)
         self.state_resets = Counter(p + "state_resets", "Partitions started with empty state after their state was "
                                     "found lost (--start-empty)", registry=r)
+        self.broker_unreachable = Gauge(p + "broker_unreachable_seconds", "Seconds since the broker last answered "
+                                        "(0 while it answers; /readyz fails past broker_unreachable_s)", registry=r)
+        self.state_healed = Counter(p + "state_healed", "Partitions whose state was rebuilt from the input after a "
+                                    "stale changelog write (a zombie's)", registry=r)
         self.woken = Counter(p + "state_woken_conversations",
                              "Conversations woken from their stored form (not among the live ones)", registry=r)
         self.replay_remaining = Gauge(p + "replay_remaining_records",

@@ -45,6 +45,7 @@ from .kafka import (
     new_state_reader,
     partitions_of,
 )
+from .stable_offsets import stable_committed
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
@@ -85,6 +86,8 @@ class Changelog(NamedTuple):
     starts: dict[int, int]  # log start offset
     prev: dict[int, int]  # what the last meta record says of its predecessor's offset (PREV_META)
     unreadable: dict[int, int]  # changelog offset of the last meta record that could not be read
+    # the furthest input offset a meta record held, and its changelog offset (None: not tracked)
+    best: dict[int, tuple[int, int]] | None = None
 
 
 class StateLost(ConfigError):
@@ -93,9 +96,12 @@ class StateLost(ConfigError):
     def __init__(self, s: Settings, lost: dict[int, str]) -> None:
         self.partitions = sorted(lost)
         parts = ", ".join(f"{p} ({why})" for p, why in sorted(lost.items()))
+        what = ("overwritten in" if all("zombie" in why for why in lost.values())
+                else "missing from")
         super().__init__(
-            f"the state of {s.input_topic} partition(s) {parts} is missing from {s.changelog_topic} (deleted, "
-            f"truncated or replaced). Refusing to start: resuming without it would write different values under "
+            f"the state of {s.input_topic} partition(s) {parts} is {what} {s.changelog_topic} (deleted, "
+            f"truncated, replaced, or overwritten by a stale write). Refusing to start: resuming without it would "
+            f"write different values under "
             f"the same ids. Stop every worker of group {s.group_id}, then either rebuild the state from the input "
             f"(no output is written again): `toolmend recover --rebuild` with the same settings; or accept the "
             f"loss: `toolmend run --start-empty` once (marked on the findings topic, toolmend_state_resets_total)")
@@ -103,9 +109,10 @@ class StateLost(ConfigError):
 
 async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition]
                             ) -> dict[int, tuple[int, Marker | None]]:
-    """The group's committed positions and their markers, by partition (partitions without one are left out).
-    aiokafka's `committed()` drops the metadata: its coordinator's fetch keeps it (aiokafka is pinned)."""
-    found = await group._coordinator.fetch_committed_offsets(tps)
+    """The group's committed positions and their markers, by partition (partitions without one are left out),
+    read stable: a transactional commit still pending is waited for (`stable_offsets.py`). aiokafka's
+    `committed()` drops the metadata and reads unstable offsets."""
+    found = await stable_committed(group, tps)
     out: dict[int, tuple[int, Marker | None]] = {}
     for tp, om in found.items():
         if om.offset is not None and om.offset >= 0:
@@ -113,13 +120,32 @@ async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition]
     return out
 
 
+def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
+                 seen: Changelog) -> dict[int, str]:
+    """Partitions whose changelog held the state of their committed position and then got a state record for
+    an older input offset: a late write by a member that had lost the partition (an at-least-once zombie whose
+    request reached the broker after the new owner's). The state is not lost, it is overwritten: the input
+    rebuilds it exactly. {partition: why}."""
+    stale: dict[int, str] = {}
+    for p, proc in procs.items():
+        c, _ = committed.get(p, (0, None))
+        best, at = (seen.best or {}).get(p, (-1, -1))
+        last = seen.meta_at.get(p, -1)
+        if c > 0 and proc.offset < c - 1 <= best and last > at and seen.unreadable.get(p, -1) < last:
+            stale[p] = (f"committed offset {c}; its state, at changelog offset {at}, was overwritten at {last} by "
+                        f"the state as of input offset {proc.offset}: a stale write of a member that had lost "
+                        f"the partition (zombie), not a lost changelog")
+    return stale
+
+
 def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
                seen: Changelog) -> dict[int, str]:
-    """Partitions whose changelog does not hold the state of their committed position: {partition: why}."""
-    lost: dict[int, str] = {}
+    """Partitions whose changelog does not hold the state of their committed position: {partition: why}
+    (stale writes included, named as such)."""
+    lost: dict[int, str] = stale_writes(procs, committed, seen)
     for p, proc in procs.items():
         c, mark = committed.get(p, (0, None))
-        if c <= 0:
+        if c <= 0 or p in lost:
             continue
         if seen.unreadable.get(p, -1) > seen.meta_at.get(p, -1):
             lost[p] = (f"committed offset {c}; its last state record, at changelog offset {seen.unreadable[p]}, "
@@ -144,7 +170,8 @@ def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[
 async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
-    seen = Changelog({}, {}, {}, {})
+    best: dict[int, tuple[int, int]] = {}
+    seen = Changelog({}, {}, {}, {}, best)
     rc = new_state_reader(s)
     await rc.start()
     try:
@@ -171,6 +198,8 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                             proc.restore(r.key, r.value)
                         if r.key == META_KEY and r.value is not None:
                             seen.meta_at[tp.partition] = r.offset
+                            if proc.offset > best.get(tp.partition, (-1, -1))[0]:
+                                best[tp.partition] = (proc.offset, r.offset)
                             prev = dict(r.headers or ()).get(PREV_META)
                             if prev is not None:
                                 seen.prev[tp.partition] = int(prev)
@@ -185,11 +214,19 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
     return seen
 
 
+class Restored(NamedTuple):
+    procs: dict[int, PartitionProcessor]  # each holding its changelog's state as of the committed offset
+    resets: dict[int, int]  # partitions started empty (`start_empty`, state lost): the position they start at
+    meta_at: dict[int, int]  # changelog offset of each partition's last meta record (-1: none)
+    positions: dict[int, int | None]  # where each partition's input is read from (None: no commit, its start)
+    heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write): (committed, why)
+
+
 async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
-                  partitions: list[int]) -> tuple[dict[int, PartitionProcessor], dict[int, int], dict[int, int]]:
+                  partitions: list[int]) -> Restored:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
-    the partitions started empty (`start_empty`, state lost) with the position they start at, and the changelog
-    offset of each partition's last meta record (-1: none).
+    the position its input must be read from: the committed offset the state belongs with, never one the
+    consumer resolved on its own (exactly once: read after the previous owner was fenced, stable).
 
     The changelog partition p holds input partition p's state. It is read from its beginning with a consumer of
     its own (no group), later records winning; the committed offset tells each processor where processing
@@ -200,6 +237,11 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     seen = await read_changelog(s, procs)
     committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions])
     lost = lost_state(procs, committed, seen)
+    # a stale write (not a loss) is healed without an operator when the input to read again is bounded
+    heal = {p: (committed[p][0], why) for p, why in stale_writes(procs, committed, seen).items()
+            if committed[p][0] <= s.heal_max_records}
+    for p in heal:
+        del lost[p], procs[p]
     if lost and not s.start_empty:
         raise StateLost(s, lost)
     for p, why in lost.items():
@@ -207,7 +249,25 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
         procs[p] = PartitionProcessor(s.input_topic, p, engine, observer)
     for p, proc in procs.items():
         proc.finish_restore(committed.get(p, (0, None))[0])
-    return procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in partitions}
+    return Restored(procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in procs},
+                    {p: committed[p][0] if p in committed else None for p in procs}, heal)
+
+
+async def heal(s: Settings, engine: EngineConfig, partition: int, position: int) -> dict[str, Any]:
+    """The state of one partition computed again from its input up to `position` and written to its changelog
+    (after the stale records; tombstones for keys the rebuilt state does not hold), as `toolmend recover
+    --rebuild` does, while the rest of the worker keeps running. Run by the partition's owner only."""
+    probe = {partition: PartitionProcessor(s.input_topic, partition, engine, Tally())}
+    keys: dict[int, set[bytes]] = {}
+    seen = await read_changelog(s, probe, keys)
+    producer = new_producer(s)
+    await producer.start()
+    try:
+        done, _ = await _rebuild_one(s, engine, producer, partition, position, keys.get(partition, set()),
+                                     seen.meta_at.get(partition, -1))
+    finally:
+        await producer.stop()
+    return done
 
 
 def reset_record(s: Settings, partition: int, position: int) -> OutRecord:
@@ -324,4 +384,5 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
              "conversations": proc.conversations, "changelog_records": len(records)}, landed)
 
 
-__all__ = ["MARKER", "META_KEY", "Marker", "StateLost", "marker", "parse_marker", "rebuild", "restore"]
+__all__ = ["MARKER", "META_KEY", "Marker", "Restored", "StateLost", "heal", "marker", "parse_marker", "rebuild",
+           "restore"]

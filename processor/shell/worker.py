@@ -24,6 +24,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListen
 
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
+from .batches import name_undecodable_batches
 from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
@@ -41,14 +42,16 @@ from .kafka import (
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
 from .otlp_context import with_traceparent
-from .recovery import StateLost, restore
+from .recovery import StateLost, heal, restore
 
 __all__ = ["Worker", "share_hot"]
 
 log = logging.getLogger("toolmend.worker")
 MIN_HOT = 64  # live conversations per partition at the least, however small the budget
 GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
+TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
+YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
 
 
 def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
@@ -81,6 +84,8 @@ class Worker:
         self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
         self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
+        self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
+        self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
@@ -88,6 +93,7 @@ class Worker:
         self._ship_error: Exception | None = None  # a commit that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
         self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
+        self.metrics.broker_unreachable.set_function(self.broker_unreachable_for)
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -99,9 +105,10 @@ class Worker:
         return True, "ok"
 
     def broker_unreachable_for(self) -> float:
-        """Seconds since the broker last answered this worker: a heartbeat accepted, a fetch that returned
-        records, a produce acknowledged or a commit accepted (0 before the worker has started). Readiness fails
-        when this grows past its limit (a broker outage); an idle worker in its group still heartbeats."""
+        """Seconds since the broker last answered this worker: any response to the group consumer's requests
+        (fetch, even empty; metadata; heartbeat; commit) or a produce acknowledged (0 before the worker has
+        started). Readiness fails when this grows past its limit (a broker outage); an idle worker still fetches
+        and heartbeats. Exported as toolmend_broker_unreachable_seconds."""
         if self._ownership is None or not self.started:
             return 0.0
         return max(0.0, self.clock() - self._ownership.contact_at)
@@ -125,6 +132,7 @@ class Worker:
         # default threshold (700) runs a collection every few events and, through the generation counts, the
         # long-lived state's generations far too often. Cycles are rare here: collect young objects less often.
         gc.set_threshold(GC_THRESHOLD, 20, 20)
+        name_undecodable_batches()  # a batch no codec decodes: one line naming partition, offset, codec (exit 2)
         if s.create_topics:
             await self._create_topics()
         exactly_once = s.delivery == "exactly_once"
@@ -236,9 +244,7 @@ class Worker:
                 if fetch not in done:
                     fetch.cancel()
                     break
-                batch = fetch.result()
-                if batch and self._ownership is not None:
-                    self._ownership.contact()
+                batch = fetch.result()  # records already buffered are no sign of the broker (fencing.attach)
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._fatal is not None:
@@ -278,33 +284,52 @@ class Worker:
         took = durations.append
         n = 0
         to_yield = YIELD_EVERY
+        yielded_at = t_fetch
         c = self._consumer
         assert c is not None and self._ownership is not None
         generation = self._ownership.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
             if proc is None:
-                # fetched before its state was restored (aiokafka fetches while the assignment callback runs):
-                # rewind, so these records are processed once the partition is ready, never skipped
+                # fetched before its state was restored (aiokafka fetches while the assignment callback runs), or
+                # after it was fenced: rewound, so these records are processed once the partition is ready, never
+                # skipped (a restore then seeks the partition to the position its state belongs with)
                 if tp in c.assignment():
                     c.seek(tp, records[0].offset)
+                continue
+            expect = self._next.get(tp.partition, 0)
+            if records[0].offset < expect:
+                # fetched from a position resolved before the restore (older than the restored state): never
+                # processed, read again from the restored position
+                c.seek(tp, expect)
                 continue
             outs: list[OutRecord] = []  # outputs of a conversation stay in its input partition
             add = outs.extend
             process = proc.process
             for rec in records:
-                got = process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp)
+                got = process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp, TIMER_SLICE)
                 if rec.headers:  # outputs link to the trace of their input (W3C traceparent)
                     with_traceparent(got, rec.headers)
                 add(got)
-                took(perf() - t_fetch)
+                while proc.timers_due:  # timers due in bulk: in slices, the loop (heartbeats, probes) between
+                    await asyncio.sleep(0)
+                    add(proc.fire_due(TIMER_SLICE))
+                done_at = perf()
+                took(done_at - t_fetch)
                 to_yield -= 1
-                if not to_yield:
+                if not to_yield or done_at - yielded_at >= YIELD_AFTER_S:  # heavy events: after each one
                     to_yield = YIELD_EVERY
                     await asyncio.sleep(0)  # the checkpoint in flight reads its acknowledgements, sends the next step
+                    yielded_at = perf()
+            if self.procs.get(tp.partition) is not proc:
+                # fenced while this batch was being processed (the loop ran in between): nothing of it is shipped,
+                # the partition's next owner (maybe this member, after the rebalance) restores and reprocesses it
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
+                continue
             n += len(records)
             runs.append((tp.partition, outs))
-            positions[tp] = records[-1].offset + 1
+            positions[tp] = self._next[tp.partition] = records[-1].offset + 1
             self._last_ts[tp.partition] = records[-1].timestamp
         if not positions:
             return None
@@ -425,9 +450,9 @@ class Worker:
             log.error("state restore of partitions %s failed: %s", new, describe_error(e))
             self.restoring.difference_update(new)
             return
-        self.restoring.difference_update(new)
-        if c is not None:
-            c.resume(*[tp for tp in paused if tp in c.assignment()])
+        self.restoring.difference_update(set(new) - set(self._healing))
+        if c is not None:  # a partition being healed stays paused until its state is rebuilt
+            c.resume(*[tp for tp in paused if tp in c.assignment() and tp.partition not in self._healing])
         self.metrics.restore_seconds.set(time.perf_counter() - t0)
         self.metrics.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
@@ -444,6 +469,10 @@ class Worker:
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
+                healing = self._healing.pop(tp.partition, None)
+                if healing is not None:  # its next owner finds the stale write again and heals it
+                    healing.cancel()
+                    self.restoring.discard(tp.partition)
                 if self._transport is not None:
                     await self._transport.close(tp.partition)  # its transactions are all committed
                 for g in (self.metrics.lag_records, self.metrics.lag_seconds, self.metrics.watermark):
@@ -453,17 +482,75 @@ class Worker:
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
-        procs, resets, meta_at = await restore(self.settings, self.engine, self.tally, self._consumer, partitions)
+        c = self._consumer
+        got = await restore(self.settings, self.engine, self.tally, c, partitions)
         if self._committer is not None:
-            self._committer.meta_at.update(meta_at)
-        self._resets.update(resets)
-        self.metrics.state_resets.inc(len(resets))
-        self.procs.update(procs)
+            self._committer.meta_at.update(got.meta_at)
+        self._resets.update(got.resets)
+        self.metrics.state_resets.inc(len(got.resets))
+        # the input is read from the position the restored state belongs with, whatever position the consumer
+        # resolved on its own meanwhile (aiokafka reads the committed offset at assignment, before the previous
+        # owner is fenced and its last transaction completed): state and position always match
+        assigned = c.assignment()
+        for p, position in got.positions.items():
+            tp = TopicPartition(self.settings.input_topic, p)
+            if tp not in assigned:
+                continue
+            resolved = _resolved_position(c, tp)
+            if resolved is not None and resolved != (position or 0):
+                log.info("partition %d: the consumer had resolved position %d, its restored state belongs with %s: "
+                         "read from there", p, resolved, position)
+            if position is None:
+                await c.seek_to_beginning(tp)
+            else:
+                c.seek(tp, position)
+            self._next[p] = position or 0
+        self.procs.update(got.procs)
         self._share_hot()
-        return sum(proc.conversations for proc in procs.values())
+        for p, (position, why) in got.heal.items():
+            self._healing[p] = asyncio.ensure_future(self._heal(p, position, why))
+        return sum(proc.conversations for proc in got.procs.values())
+
+    async def _heal(self, p: int, position: int, why: str) -> None:
+        """A partition whose state a stale write overwrote: rebuilt from its input (the other partitions go on),
+        restored, then read from its committed position; a failure fails /healthz like a failed restore."""
+        log.warning("partition %d: %s; rebuilding its state from the input up to offset %d (the other partitions "
+                    "go on)", p, why, position)
+        t0 = time.perf_counter()
+        try:
+            done = await heal(self.settings, self.engine, p, position)
+            self.metrics.state_healed.inc()
+            log.warning("partition %d: state rebuilt from %d input records in %.1fs (toolmend_state_healed_total)",
+                        p, done["records"], time.perf_counter() - t0)
+            self._healing.pop(p, None)
+            await self._restore([p])  # checked again like any restore
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            self._healing.pop(p, None)
+            self.failed = f"healing the state of partition {p} failed: {describe_error(e)}"
+            log.error("%s", self.failed)
+            return
+        if p in self._healing:  # written over again meanwhile: healed once more
+            return
+        self.restoring.discard(p)
+        c = self._consumer
+        tp = TopicPartition(self.settings.input_topic, p)
+        if c is not None and tp in c.assignment() and p in self.procs:
+            c.resume(tp)
 
     def _share_hot(self) -> None:
         share_hot(self.settings.hot_conversations, list(self.procs.values()))
+
+
+def _resolved_position(c: AIOKafkaConsumer, tp: TopicPartition) -> int | None:
+    """The position aiokafka resolved on its own for an assigned partition, if it has one yet (pinned aiokafka:
+    the subscription's assignment state)."""
+    try:
+        state = c._subscription.subscription.assignment.state_value(tp)
+    except AttributeError:
+        return None
+    return int(state.position) if state is not None and state.has_valid_position else None
 
 
 class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]

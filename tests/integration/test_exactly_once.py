@@ -134,3 +134,16 @@ async def test_exactly_once_across_sigkills_and_a_zombie(broker, tmp_path: Path)
     assert not await caught_up(s, len(items) + 1)
     counts = await assert_exactly_once_and_equal_to_an_offline_pass(s)
     assert counts["repaired"] > len(items) // 2
+
+
+@pytest.mark.needs_kafka
+async def test_a_transaction_timeout_above_the_brokers_maximum_is_one_clear_line(broker, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    s = settings_for(broker.bootstrap, delivery="exactly_once", transaction_timeout_ms=3_600_000)  # max: 15 min
+    await create(s)
+    log = tmp_path / "w.log"
+    with worker_process(s, log) as p:
+        rc = await asyncio.to_thread(p.wait, 60)
+    out = log.read_text()
+    assert rc == 2, out[-2000:]
+    assert "transaction_timeout_ms=3600000 is above the broker's transaction.max.timeout.ms" in out, out[-2000:]
+    assert "Traceback" not in out, out[-2000:]

@@ -270,9 +270,12 @@ async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[
         t0 = time.monotonic()
         how = "stopped" if ctl.restartable else "frozen"
         await asyncio.to_thread(ctl.stop if ctl.restartable else ctl.freeze)
+        down = time.monotonic() - t0  # a graceful stop answers for a while: gone from here
+        silent = 0.0  # toolmend_broker_unreachable_seconds, the most seen during the outage
         while time.monotonic() - t0 < 20:
             ready, healthy = (await w.http("/readyz"))[0], (await w.http("/healthz"))[0]
             statuses.append((time.monotonic() - t0, ready, healthy))
+            silent = max(silent, await w.metric("toolmend_broker_unreachable_seconds"))
             assert w.alive(), w.tail()
             await asyncio.sleep(0.5)
         await asyncio.to_thread(ctl.start if ctl.restartable else ctl.thaw)
@@ -287,11 +290,14 @@ async def test_broker_outage_mid_stream(broker, tmp_path: Path, fault_row: dict[
     not_ready = [t for t, r, _ in statuses if r != 200]
     fault_row["note"] = (f"{n} events; broker {how} {outage_s:.0f}s; worker stayed up; /readyz "
                          + (f"failed from +{not_ready[0]:.1f}s" if not_ready else "stayed 200")
-                         + f", {ready_after} after")
+                         + f", {ready_after} after; broker_unreachable_seconds up to {silent:.0f}")
     assert cmp.clean(), cmp.details()
     assert rc == 0, w.tail()
     assert ready_after == 200
     assert not_ready, f"/readyz stayed 200 through a {outage_s:.0f}s outage"
+    # records already fetched are no answer from the broker: not ready within the limit (and a probe's slack)
+    assert not_ready[0] - down <= s.broker_unreachable_s + 2.0, (down, statuses)
+    assert silent > s.broker_unreachable_s, silent
     assert all(h == 200 for _, _, h in statuses), f"/healthz failed during the outage: {statuses}"
 
 
@@ -482,6 +488,179 @@ async def test_unreadable_changelog_record(broker, tmp_path: Path, fault_row: di
         assert got is not None and got.value == r.value, f"event {r.partition}:{r.offset} of the quarantined " \
                                                         f"conversation is not in the dead-letter topic"
     assert not shipped
+
+
+# -- 4c. a zombie's changelog write delivered after the new owner's -----------------------------------------------
+
+async def test_stale_changelog_write_is_healed(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """The at-least-once zombie window, made to happen: member A's last state write for a partition (its
+    conversation records and meta record, byte for byte) reaches the changelog only after member B, the
+    partition's next owner, has processed further and written newer state (a request the broker appended late).
+    The next worker must tell it from a lost changelog, rebuild that partition's state from the input without an
+    operator (toolmend_state_healed_total), keep the other partitions going, and end equal to the offline pass."""
+    from processor.core.partition import META_KEY
+
+    s = settings_for(broker.bootstrap, max_batch=100)
+    await create(s)
+    items = stream(3000, SEED + 14, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 3])
+    await run_to_end(s, n // 3, log)  # A
+    state = await read_all(broker.bootstrap, s.changelog_topic)
+    metas = {r.partition: r.offset for r in state if r.key == META_KEY}
+    part = max(metas, key=lambda p: metas[p])
+    before = max((r.offset for r in state if r.partition == part and r.key == META_KEY and r.offset < metas[part]),
+                 default=-1)
+    late = [r for r in state if r.partition == part and before < r.offset <= metas[part]]  # A's last state write
+    await produce(broker.bootstrap, s.input_topic, items[n // 3: 2 * n // 3])
+    await run_to_end(s, 2 * n // 3, log)  # B: newer state for the same partition
+    prod = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+    await prod.start()
+    try:
+        for r in late:  # delivered now, after B's
+            await (await prod.send(s.changelog_topic, r.value, key=r.key, partition=part, headers=r.headers))
+    finally:
+        await prod.stop()
+    await produce(broker.bootstrap, s.input_topic, items[2 * n // 3:])
+    with WorkerProc(s, log) as w:
+        await wait_until(lambda: _progressing(w, s, n), 120)
+        healed = await w.metric("toolmend_state_healed_total")
+        rc = await w.stop()
+    text = log.read_text(errors="replace")
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    fault_row["note"] = (f"{n} events; A's last state write of partition {part} ({len(late)} records) delivered after "
+                         f"B's; healed {healed:.0f} partition(s), exit {rc}")
+    assert rc == 0, text[-3000:]
+    assert "stale write" in text and "zombie" in text, text[-3000:]
+    assert healed == 1, text[-3000:]
+    assert cmp.clean(), cmp.details()
+
+
+# -- 4d. compressed input batches -------------------------------------------------------------------------------------
+
+CODECS = ("gzip", "lz4", "zstd", "snappy")
+
+
+async def produce_compressed(bootstrap: str, topic: str, items: list[tuple[bytes | None, bytes]],
+                             codecs: Iterable[str]) -> int:
+    """The items in consecutive slices, each slice by a producer compressing its batches with one codec (what
+    Java producers often send); the batches are large enough to hold many records each."""
+    codecs = list(codecs)
+    step = -(-len(items) // len(codecs))
+    for i, codec in enumerate(codecs):
+        p = AIOKafkaProducer(bootstrap_servers=bootstrap, compression_type=codec, linger_ms=20,
+                             max_request_size=8 << 20)
+        await p.start()
+        try:
+            await asyncio.gather(*[await p.send(topic, v, key=k) for k, v in items[i * step:(i + 1) * step]])
+        finally:
+            await p.stop()
+    return len(items)
+
+
+async def test_compressed_input_batches(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Input batches compressed with gzip, lz4, zstd and snappy: all consumed, output equal to the offline pass."""
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(2000, SEED + 15, s)
+    n = await produce_compressed(broker.bootstrap, s.input_topic, items, CODECS)
+    await run_to_end(s, n, tmp_path / "w.log", timeout_s=90)
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    fault_row["note"] = f"{n} events in {', '.join(CODECS)} batches"
+    assert cmp.clean(), cmp.details()
+
+
+async def test_a_batch_the_client_cannot_decode_is_one_line(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                            fault_row: dict[str, Any]) -> None:
+    """lz4 batches read by a worker whose lz4 library is missing (cramjam hidden from it): it stops with exit 2
+    and one line naming the partition, the offset and the codec, never a traceback, and nothing is skipped."""
+    s = settings_for(broker.bootstrap, max_batch=250, partitions=1)
+    await create(s)
+    items = stream(200, SEED + 16, s)
+    n = await produce_compressed(broker.bootstrap, s.input_topic, items, ["lz4"])
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "cramjam.py").write_text('raise ImportError("hidden by the test")\n')
+    log = tmp_path / "w.log"
+    with WorkerProc(s, log, {"PYTHONPATH": str(hidden)}) as w:
+        rc = await w.wait(60)
+    out = log.read_text(errors="replace")
+    fault_row["note"] = f"{n} events in lz4 batches, no lz4 library: exit {rc}"
+    assert rc == 2, out[-3000:]
+    assert re.search(rf"{re.escape(s.input_topic)} partition 0 at offset 0 \(lz4\)", out), out[-3000:]
+    assert "Traceback" not in out, out[-3000:]
+    assert not await caught_up(s, 1), "records were skipped"
+
+
+# -- 4e. work amplification: timers due in bulk ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("cap", ["default", "raised"])
+async def test_bulk_timeouts_keep_the_worker_alive(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
+                                                   cap: str) -> None:
+    """24 conversations of one partition each open 10,000 parallel calls (events under max_event_bytes); one
+    small event 11 minutes later (event time) makes every one of them time out. With the default cap on open
+    calls (1024) each such message is dead-lettered (too_many_calls) and its conversation confined; with the cap
+    raised to 10,000, the 240,000 timeouts fire in slices that yield to the event loop. Either way the case
+    finishes, the other partitions' traffic goes on, /healthz answers throughout (within the liveness probe's
+    5 s: one such event is about a second of work, bounded by its size) and nothing is fenced; the output equals
+    the offline pass."""
+    from processor.synth.generate import kafka_partition
+
+    extra = {} if cap == "default" else {"max_open_calls": 10_000}
+    s = settings_for(broker.bootstrap, max_batch=50, **extra)
+    await create(s)
+    keys: list[bytes] = []
+    i = 0
+    while len(keys) < 24:
+        key = f"amp-{i}".encode()
+        if kafka_partition(key, s.partitions) == 0:
+            keys.append(key)
+        i += 1
+    t0 = 1_767_225_600_000
+    heavy: list[tuple[bytes | None, bytes]] = []
+    for j, key in enumerate(keys):
+        heavy.append((key, orjson.dumps({"conversation_id": key.decode(), "ts": t0 + j,
+                                         "message": {"role": "user", "content": "fan out"}})))
+        heavy.append((key, orjson.dumps({"conversation_id": key.decode(), "ts": t0 + j + 1, "message": {
+            "role": "assistant", "content": None,
+            "tool_calls": [{"id": f"c{k}", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+                           for k in range(10_000)]}})))
+    late = (keys[0], orjson.dumps({"conversation_id": "amp-late", "ts": t0 + 11 * 60_000,
+                                   "message": {"role": "user", "content": "later"}}))
+    others = [(k, v) for k, v in stream(1500, SEED + 17, s) if k is None or kafka_partition(k, s.partitions) != 0]
+    await produce(broker.bootstrap, s.input_topic, [*heavy, late])
+    n_heavy = len(heavy) + 1
+    health: list[int] = []
+    log = tmp_path / "w.log"
+    with WorkerProc(s, log) as w:
+        await until_ready(w)
+        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, others, 10, 0.5))
+        t_start = time.monotonic()
+        while not await caught_up(s, n_heavy + len(others)):
+            assert w.alive(), w.tail()
+            assert time.monotonic() - t_start < 240, "did not finish"
+            health.append((await w.http("/healthz", timeout_s=5.0))[0])  # the liveness probe's timeout
+            await asyncio.sleep(0.5)
+        took = time.monotonic() - t_start
+        await feeder
+        fenced = await w.metric("toolmend_rebalances_total", kind="fenced")
+        rc = await w.stop()
+    cmp, _ = await compare(broker.bootstrap, s)
+    cmp.row(fault_row)
+    dlq = await read_all(broker.bootstrap, s.dlq_topic)
+    many = sum(1 for r in dlq if r.header("toolmend-error-kind") == b"too_many_calls")
+    failed = sum(1 for h in health if h != 200)
+    fault_row["note"] = (f"24 x 10,000 parallel calls + {len(others)} events elsewhere, cap {cap}: finished in "
+                         f"{took:.0f}s, /healthz {len(health) - failed}/{len(health)}, fenced {fenced:.0f}, "
+                         f"too_many_calls dead letters {many}")
+    assert cmp.clean(), cmp.details()
+    assert rc == 0, w.tail()
+    assert failed == 0, health
+    assert fenced == 0
+    assert many == (24 if cap == "default" else 0)
 
 
 # -- 5. poison event times -------------------------------------------------------------------------------------------
@@ -775,6 +954,86 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     assert cmp.clean(exactly_once=True), cmp.details()
     assert rcs == (0, 0)
     assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
+
+
+@needs_kafka
+async def test_exactly_once_rolling_restarts(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    """Three members on twelve partitions, restarted one at a time (a new member up and owning partitions, then
+    SIGTERM to the oldest), five times while input arrives: each newly assigned partition must be read from the
+    offset the previous owner's last transaction committed, with the state that transaction wrote. Read
+    committed, every id once, equal to the offline pass (0 conflicting, 0 extra ids)."""
+    s = settings_for(broker.bootstrap, max_batch=100, partitions=12)
+    await create(s)
+    items = stream(int(os.environ.get("TOOLMEND_FAULTS_ROLLING_EVENTS", "8000")), SEED + 12, s)
+    n = len(items)
+    restarts = int(os.environ.get("TOOLMEND_FAULTS_ROLLING_RESTARTS", "5"))
+    await produce(broker.bootstrap, s.input_topic, items[: n // 4])
+    # the rest arrives throughout the restarts, so that every rebalance moves partitions with work in flight
+    feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 4:],
+                                                   restarts * 4, 1.0))
+    members = [WorkerProc(s, tmp_path / f"m{i}.log", EOS) for i in range(3)]
+    stopped: list[int] = []
+    try:
+        await until_ready(*members)
+        for i in range(restarts):
+            new = WorkerProc(s, tmp_path / f"m{3 + i}.log", EOS)
+            members.append(new)
+            await until_ready(new)  # it owns partitions (the group rebalanced with it in)
+            old = members.pop(0)
+            stopped.append(await old.stop())  # SIGTERM: it leaves, its partitions move
+            await until_ready(*members)
+        await feeder
+        await wait_until(lambda: _progressing(members[0], s, n), 180)
+        stopped += [await m.stop() for m in members]
+    finally:
+        feeder.cancel()
+        for m in members:
+            m.__exit__()
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
+    cmp.row(fault_row)
+    # how often the window opened: a partition whose consumer had resolved a position other than the one its
+    # restored state belongs with (the committed offset read before the last transaction was complete)
+    stale = sum(log.read_text(errors="replace").count("the consumer had resolved position")
+                for log in tmp_path.glob("m*.log"))
+    fault_row["note"] = (f"{n} events, 3 members, 12 partitions, {restarts} rolling restarts; read_committed; "
+                         f"{stale} assignment(s) where the consumer had resolved another position than the state's")
+    assert cmp.clean(exactly_once=True), cmp.details()
+    assert stopped == [0] * len(stopped), stopped
+
+
+@needs_kafka
+async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                fault_row: dict[str, Any]) -> None:
+    """A lone member paused inside a transaction longer than its transaction timeout, but not its session timeout:
+    the broker aborts the transaction while the member still owns its partitions. On waking, the member must
+    treat it as fencing (drop the partition's state, rejoin, restore, go on), not exit; read committed, every
+    id once, equal to the offline pass."""
+    s = settings_for(broker.bootstrap, max_batch=250, session_timeout_ms=20000, heartbeat_interval_ms=2000,
+                     transaction_timeout_ms=2000)
+    await create(s)
+    items = stream(4000, SEED + 13, s)
+    n = len(items)
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    log = tmp_path / "w.log"
+    with WorkerProc(s, log, EOS) as w:
+        await until_ready(w)
+        # input keeps arriving, so that there are transactions to pause inside
+        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 20, 0.3))
+        inside = await pause_inside_transaction(w, broker.bootstrap, s.output_topic, 30)
+        await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
+        w.signal(signal.SIGCONT)
+        await feeder
+        await wait_until(lambda: _progressing(w, s, n), 120)
+        rc = await w.stop()
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
+    cmp.row(fault_row)
+    handled = log.read_text(errors="replace").count("open longer than") + \
+        log.read_text(errors="replace").count("its transaction failed")
+    fault_row["note"] = (f"{n} events; paused 5s inside a transaction ({'seen open' if inside else 'NOT inside'}) "
+                         f"with transaction_timeout_ms=2000, session 20s; handled as fencing {handled}x; exit {rc}")
+    assert inside, "the pause did not land inside a transaction: nothing was tested"
+    assert rc == 0, w.tail()
+    assert cmp.clean(exactly_once=True), cmp.details()
 
 
 async def pause_inside_transaction(proc: WorkerProc, bootstrap: str, topic: str, timeout_s: float) -> bool:

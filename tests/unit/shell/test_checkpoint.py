@@ -14,7 +14,7 @@ from aiokafka.errors import CommitFailedError, KafkaTimeoutError, MessageSizeToo
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY, OutRecord
-from processor.shell.checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
+from processor.shell.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
 from processor.shell.config import Settings
 from processor.shell.fencing import Fenced, Ownership
 from processor.shell.metrics import Metrics
@@ -356,16 +356,29 @@ async def test_exactly_once_a_fenced_partition_writes_nothing_and_the_other_comm
     assert r.commits("ok") == 1 and r.commits("fenced") == 1
 
 
-async def test_exactly_once_a_failed_produce_aborts_the_transaction_and_raises() -> None:
+async def test_exactly_once_a_failed_produce_aborts_the_transaction_as_fenced() -> None:
+    """A transaction is all or nothing: one that fails (or that the broker aborted, its timeout) drops the
+    partition's state like fencing (rejoin, restore), instead of stopping the worker."""
     r = rig(exactly_once=True)
     r.producer.fail[CL] = KafkaTimeoutError()  # partition 0's producer
-    with pytest.raises(KafkaTimeoutError):
+    with pytest.raises(Fenced, match="its transaction failed") as e:
         await r.committer.commit(checkpoint())
+    assert e.value.partitions == {TP0}
     assert r.producer.aborted == 1
     assert set(r.broker.offsets) == {TP1}  # partition 1's transaction is independent
     assert [k for k, _, _ in r.topic(S.output_topic)] == [b"c1"]
     assert r.counted("repaired") == 1 and r.counted("changelog") == 2  # what consumers can see, no more
-    assert r.commits("failed") == 1 and r.commits("ok") == 1
+    assert r.commits("fenced") == 1 and r.commits("ok") == 1
+
+
+async def test_exactly_once_a_partition_whose_transactions_keep_failing_stops_the_worker() -> None:
+    r = rig(exactly_once=True)
+    r.producer.fail[CL] = KafkaTimeoutError()
+    for _ in range(MAX_TXN_FAILURES):
+        with pytest.raises(Fenced):
+            await r.committer.commit(checkpoint())
+    with pytest.raises(KafkaTimeoutError):
+        await r.committer.commit(checkpoint())
 
 
 async def test_exactly_once_a_partition_let_go_is_fenced() -> None:

@@ -68,9 +68,13 @@ async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
     m = Metrics(CollectorRegistry())
     m.events.labels("message", "processed").inc(3)
     state: State = {"ready": (False, "starting")}
+    now = [1000.0]  # the /metrics cache's clock, moved by the tests
     srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, deadline_s=1.0,
-                       max_connections=8, deadline=Deadlines())
+                       head_deadline_s=0.5, max_connections=8, max_per_client=4, probe_reserve=2,
+                       deadline=Deadlines(), clock=lambda: now[0])
     srv.state = state  # type: ignore[attr-defined]
+    srv.now = now  # type: ignore[attr-defined]
+    srv.metrics = m  # type: ignore[attr-defined]
     await srv.start()
     try:
         yield srv, errors
@@ -196,7 +200,8 @@ async def test_slow_header_drip_is_cut_at_the_connection_deadline(server: tuple[
         await w.drain()
         await asyncio.sleep(0)
     await until(lambda: srv.open == 1)
-    assert deadlines.asked == [1.0]  # one deadline for the connection, however many lines it sends
+    # one deadline for the connection and one for its head, however many lines it sends
+    assert deadlines.asked == [1.0, 0.5]
     deadlines.expire()
     assert await closed(r)
     w.close()
@@ -204,22 +209,85 @@ async def test_slow_header_drip_is_cut_at_the_connection_deadline(server: tuple[
     assert not errors
 
 
-async def test_connection_cap(server: tuple[HealthServer, list[Any]]) -> None:
+async def connect(port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection from another loopback address (Linux routes all of 127/8 to the loopback interface)."""
+    return await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+
+
+async def request_from(port: int, source: str, raw: bytes) -> int:
+    """The status answered, 0 when the connection was closed without an answer."""
+    r, w = await connect(port, source)
+    try:
+        w.write(raw)
+        await w.drain()
+        data = await asyncio.wait_for(r.read(), 5)
+    except ConnectionResetError:
+        return 0
+    finally:
+        w.close()
+    return int(data.split(b" ", 2)[1]) if data else 0
+
+
+async def test_one_client_holds_its_share_of_the_connections_only(server: tuple[HealthServer, list[Any]]) -> None:
+    """A client opening connections and sending nothing (64 slow connections, the attack) holds its share of the
+    slots; probes from elsewhere (the kubelet, from the node) are answered meanwhile."""
     srv, errors = server
     assert MAX_CONNECTIONS >= 8  # the default leaves room for probes and a scraper
-    idle = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(8)]
-    await asyncio.sleep(0.2)
-    assert srv.open == 8
-    extra = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(20)]
+    idle = [await connect(srv.port, "127.0.0.2") for _ in range(4)]
+    await until(lambda: srv.open == 4)
+    extra = [await connect(srv.port, "127.0.0.2") for _ in range(20)]
     for r, _ in extra:  # refused at once: closed without an answer
         assert await asyncio.wait_for(r.read(), 2) == b""
     assert srv.refused == 20
+    for _ in range(10):
+        assert await request_from(srv.port, "127.0.0.1", get("/healthz")) == 200
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
-    for r, _ in idle:  # the idle ones end at their deadline
+    for r, _ in idle:  # the idle ones end at their (head) deadline
         assert await closed(r)
     for _, w in idle + extra:
         w.close()
-    assert srv.open == 0
-    assert (await request(srv.port, get("/healthz")))[0] == 200
+    await until(lambda: srv.open == 0)
+    assert not errors
+
+
+async def test_probes_keep_a_reserve_when_every_slot_is_held(server: tuple[HealthServer, list[Any]]) -> None:
+    """Many clients holding every ordinary slot: the reserved slots answer /healthz and /readyz, and only them;
+    past the reserve too, connections are closed at once, and all is served again once the holders time out."""
+    srv, errors = server
+    held = [await connect(srv.port, f"127.0.0.{2 + i // 4}") for i in range(8)]  # 2 clients x 4 = every slot
+    await until(lambda: srv.open == 8)
+    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 200
+    assert await request_from(srv.port, "127.0.0.9", get("/readyz")) == 503  # answered: not ready (starting)
+    assert await request_from(srv.port, "127.0.0.9", get("/metrics")) == 503  # a reserved slot serves probes only
+    reserve = [await connect(srv.port, "127.0.0.10") for _ in range(2)]
+    await until(lambda: srv.open == 10)
+    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 0  # every slot held: closed at once
+    assert isinstance(srv.deadline, Deadlines)
+    srv.deadline.expire()
+    for r, _ in held + reserve:
+        assert await closed(r)
+    for _, w in held + reserve:
+        w.close()
+    await until(lambda: srv.open == 0)
+    assert (await request(srv.port, get("/metrics")))[0] == 200
+    assert not errors
+
+
+async def test_metrics_is_rendered_once_per_interval_however_many_scrape(
+        server: tuple[HealthServer, list[Any]]) -> None:
+    srv, errors = server
+    m: Metrics = srv.metrics  # type: ignore[attr-defined]
+    now: list[float] = srv.now  # type: ignore[attr-defined]
+    bodies = [(await request(srv.port, get("/metrics")))[2] for _ in range(16)]  # 16 back-to-back scrapers
+    assert srv.renders == 1 and len(set(bodies)) == 1
+    for _ in range(4):  # gzip is another format, cached compressed
+        await request(srv.port, get("/metrics", "Accept-Encoding: gzip"))
+    assert srv.renders == 2
+    m.events.labels("message", "processed").inc(4)
+    now[0] += srv.metrics_cache_s / 2
+    assert b'type="message"} 3.0' in (await request(srv.port, get("/metrics")))[2]  # still the cached bytes
+    now[0] += srv.metrics_cache_s
+    assert b'type="message"} 7.0' in (await request(srv.port, get("/metrics")))[2]  # rendered again
+    assert srv.renders == 3
     assert not errors
