@@ -254,7 +254,7 @@ class Behaviour:
             obs.assistant_turn(turn.outcome, model, app_version)
         if turn.expected_tool is not None:
             return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
-                            turn.detail)]
+                            turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
         return []
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
@@ -283,6 +283,8 @@ class Behaviour:
         for cid, tool in calls.items():
             self.erasure.on_call(cid, tool, call_user[cid])
         erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+        if erased:
+            self.regression.erased = True  # the history was rewritten: a feature of the turns judged from now on
         return [Finding(FindingKind.TOOL_HISTORY_ERASED, None, e.call_id, e.tool, None,
                         f"tool call missing from snapshot {e.snapshot_index}")
                 for e in erased]

@@ -85,6 +85,7 @@ class Finding:
     tool: str | None = None
     reason: DanglingReason | None = None
     detail: str = ""
+    score: float | None = None  # text_only_regression: the learned scorer's calibrated probability
 
     @property
     def severity(self) -> Severity:
@@ -100,6 +101,8 @@ class Finding:
             out["reason"] = self.reason.value
         if self.detail:
             out["detail"] = self.detail
+        if self.score is not None:
+            out["score"] = self.score
         return out
 
 

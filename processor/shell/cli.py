@@ -23,13 +23,14 @@ def _parser() -> argparse.ArgumentParser:
                         ("recover", "rebuild lost worker state from the input (--rebuild), then exit"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
                         ("report", "a replay's --metrics-file as one self-contained HTML page with plots"),
-                        ("schema", "print the JSON Schema of the input event")):
+                        ("schema", "print the JSON Schema of the input event"),
+                        ("train-detector", "train the text_only_regression scorer on labelled conversations")):
         sp = sub.add_parser(name, help=help_, add_help=False)
         sp.add_argument("args", nargs=argparse.REMAINDER)
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema", "report")
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "demo", "schema", "report", "train-detector")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,6 +59,10 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         sys.stdout.write(schema_json() + "\n")
         return 0
+    if command == "train-detector":
+        from . import train_detector
+
+        return train_detector.main(rest)
     if command == "run":
         from . import worker_cmd
 

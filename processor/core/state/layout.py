@@ -107,6 +107,8 @@ RD_IN_TURN: Final = "in_turn"
 RD_TOPIC: Final = "topic"
 RD_TEXT_TASK: Final = "text_task"
 RD_FACTS: Final = "facts"
+RD_ASKED: Final = "ask"
+RD_ERASED: Final = "er"
 SV_INDEX: Final = "i"
 SV_TOOLS: Final = "tools"
 SV_REQUEST: Final = "req"
@@ -229,6 +231,9 @@ TABLE: Final = (
     Field("detector", RD_TOPIC, "input index of the served request the conversation is about", "message index"),
     Field("detector", RD_TEXT_TASK, "the last request was a text task", "bool"),
     Field("detector", RD_FACTS, "facts the tool results stated, oldest first", "packed hashes, in order"),
+    Field("detector", RD_ASKED, "the last judged reply asked the user something (a value, a confirmation)",
+          "1 when set"),
+    Field("detector", RD_ERASED, "an erased call was found: the app rewrote the history", "1 when set"),
 
     Field("served", SV_INDEX, "input index of the request", "message index"),
     Field("served", SV_TOOLS, "tools called for it", "list of string"),
