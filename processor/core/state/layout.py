@@ -71,6 +71,7 @@ TR_PENDING: Final = "pr"
 TR_HELD_QUEUE: Final = "hq"
 TR_HELD_BASE: Final = "hb"
 TR_HELD_BLOCKS: Final = "hl"
+TR_ALIASES: Final = "al"
 # the open block
 BL_OPENED: Final = "o"
 BL_TS: Final = "t"
@@ -159,6 +160,8 @@ TABLE: Final = (
     Field("tracker", TR_HELD_BASE, "absolute slot number of the held queue's first entry", "slot"),
     Field("tracker", TR_HELD_BLOCKS, "blocks closed with unanswered calls, waiting for late results", "list",
           "held_block", True),
+    Field("tracker", TR_ALIASES, "reused or refused call ids: [id as the input has it, the fresh id its most recent "
+          "call carries] (absent: none; kept while that call is remembered)", "list of [string, string]"),
 
     Field("block", BL_OPENED, "input index of the message that opened it", "message index"),
     Field("block", BL_TS, "event time it opened (its result timeout runs from here)", "ms event time"),
