@@ -12,7 +12,7 @@ versions; never a project dependency), each on the dialect its API takes:
 | deepagents | 0.7.32 | `PatchToolCallsMiddleware.before_agent` | OpenAI chat (to and from LangChain messages) |
 | OpenAI Agents | 0.24.0 | `drop_orphan_function_calls` | OpenAI Responses items |
 
-Histories, in three tables: (1) the hand-made cases of tests/unit/test_repair_cases.py and `--random` generated
+Histories, in three tables: (1) the hand-made cases of tests/unit/core/test_repair_cases.py and `--random` generated
 ones per dialect (tests/strategies.py, hypothesis with a fixed seed); (2) reused call ids: the reused-id family of
 test_repair_cases.py (a corrected call under the same id, late results, interleaved users, parallel calls, ids
 that restart per response) and `--random / 5` generated histories that reuse ids often; (3) items the APIs send
@@ -387,7 +387,7 @@ def corpus(n_random: int) -> dict[str, dict[str, list[Any]]]:
     """table -> dialect -> histories."""
     if str(ROOT) not in sys.path:  # the tests package; last, so the installed package (a compiled wheel) is used
         sys.path.append(str(ROOT))
-    from tests.unit.test_repair_cases import CASES, ITEM_CASES, REUSED_IDS, _rc_history
+    from tests.unit.core.test_repair_cases import CASES, ITEM_CASES, REUSED_IDS, _rc_history
 
     out: dict[str, dict[str, list[Any]]] = {t: {} for t in TABLES}
     for d in DIALECTS:

@@ -18,7 +18,7 @@ from processor.core.regression.features import NAMES
 from processor.shell import train_detector
 from processor.shell.config import ConfigError, settings_from
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(autouse=True)

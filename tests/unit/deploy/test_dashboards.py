@@ -27,7 +27,7 @@ import pytest
 
 from tests.support.prometheus import alert_signals, binary
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DASHBOARD_DIR = ROOT / "dashboards"
 PROM_DIR = ROOT / "deploy" / "prometheus"
 RULE_FILES = [PROM_DIR / "recording-rules.yml", PROM_DIR / "alerting-rules.yml"]
