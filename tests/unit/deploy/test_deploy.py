@@ -11,7 +11,7 @@ import pytest
 
 from processor.shell.config import Settings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DEPLOY = ROOT / "deploy"
 ENV_FILES = sorted(DEPLOY.rglob("*.env"))
 KUSTOMIZATIONS = sorted(DEPLOY.rglob("kustomization.yaml"))

@@ -19,7 +19,7 @@ from processor.core.findings import DanglingReason, FindingKind, RepairAction, S
 from processor.shell.metrics import OTHER, UNKNOWN, Metrics
 from processor.shell.otlp_stage import StageMetrics
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOCS = ("metrics-reference.md", "metrics.md")
 FULL = {"metrics-reference.md"}  # lists the values of every closed label
 # labels whose values are open (capped at TOOLMEND_LABEL_CAP, or a partition number, or the build's identity)
