@@ -1,6 +1,11 @@
 """Core engine benchmark: parse + track + findings, per-message cost vs history length, vs re-scanning.
 
     python bench/bench_core.py [--events 300000] [--rounds 5] [--json out.json]
+    python bench/bench_core.py --ab REF [--rounds 6] [--json out.json]   # this tree against git REF
+
+`--ab REF` measures a change: the source of `processor/` at REF (git archive, under bench/out/) and this tree's
+run in alternating subprocesses (REF, this, REF, this, ...: drift of a shared machine hits both alike), each
+one round of throughput and per-message cost by history length; it prints the median ratio of each figure.
 
 Prints (and optionally writes) the figures the README quotes: `--rounds` rounds of the three measurements (each
 best of a few repetitions inside), a fixed CPU probe before each round, and per figure the best, median and
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import platform
 import random
 import time
@@ -155,12 +161,66 @@ def bench_rescan(length: int = 1000) -> dict[str, float]:
             "rescan_us_per_message": tr / length * 1e6, "speedup": tr / ti}
 
 
+def _one_round(n_events: int) -> dict[str, Any]:
+    """One round of the figures an A/B compares (run in a subprocess per side)."""
+    t = bench_throughput(events(n_events))
+    ln = bench_lengths(total=60_000)
+    return {"tracker_events_per_s": t["tracker_events_per_s"],
+            **{k: v for k, v in ln.items() if k.startswith("ns_")}}
+
+
+def ab(ref: str, rounds: int, n_events: int, out: str | None) -> int:
+    import statistics
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    root = here.parent
+    tree = here / "out" / f"ab_{ref.replace('/', '_')}"
+    if not (tree / "processor").exists():
+        tree.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(root), "archive", ref, "processor"], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    sides = {"ref": str(tree), "this": str(root)}
+    got: dict[str, list[dict[str, Any]]] = {"ref": [], "this": []}
+    for i in range(rounds):
+        for side in ("ref", "this") if i % 2 == 0 else ("this", "ref"):
+            code = (f"import sys, json; sys.path.insert(0, {sides[side]!r}); sys.path.insert(1, {str(here)!r}); "
+                    f"import processor; assert processor.__file__.startswith({sides[side]!r}), processor.__file__; "
+                    f"import bench_core; print(json.dumps(bench_core._one_round({n_events})))")
+            r = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                               env={**os.environ, "PYTHONPATH": ""}, cwd=str(here))
+            got[side].append(json.loads(r.stdout.strip().splitlines()[-1]))
+            print(f"round {i + 1} {side}: " + ", ".join(f"{k} {v:,.0f}" for k, v in got[side][-1].items()),
+                  flush=True)
+    result: dict[str, Any] = {"ref": ref, "code": code_state(), "rounds": got, "ratio_this_to_ref": {}}
+    result["best_ratio_this_to_ref"] = {}
+    for k in got["ref"][0]:
+        ratio = statistics.median(b[k] / a[k] for a, b in zip(got["ref"], got["this"], strict=True))
+        pick = max if k.endswith("_per_s") else min  # each side's best round: the least disturbed one
+        best = pick(b[k] for b in got["this"]) / pick(a[k] for a in got["ref"])
+        result["ratio_this_to_ref"][k] = ratio
+        result["best_ratio_this_to_ref"][k] = best
+        better = "higher is better" if k.endswith("_per_s") else "lower is better"
+        print(f"{k}: this / {ref} = {ratio:.3f} (median of paired rounds), {best:.3f} (best round of each); "
+              f"{better}")
+    if out:
+        with open(out, "w") as f:
+            json.dump(result, f, indent=2)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--events", type=int, default=300_000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--json", help="write the figures here")
+    ap.add_argument("--ab", metavar="REF", help="compare this tree with git REF, alternating subprocesses")
     a = ap.parse_args()
+    if a.ab:
+        return ab(a.ab, a.rounds, a.events, a.json)
     values = events(a.events)
     rounds = []
     for i in range(a.rounds):

@@ -12,12 +12,18 @@ versions; never a project dependency), each on the dialect its API takes:
 | deepagents | 0.7.32 | `PatchToolCallsMiddleware.before_agent` | OpenAI chat (to and from LangChain messages) |
 | OpenAI Agents | 0.24.0 | `drop_orphan_function_calls` | OpenAI Responses items |
 
-Histories: the hand-made cases of tests/unit/test_repair_cases.py and `--random` generated ones per dialect
-(tests/strategies.py, hypothesis with a fixed seed). Per repairer and dialect it prints: the share of outputs the
+Histories, in three tables: (1) the hand-made cases of tests/unit/core/test_repair_cases.py and `--random` generated
+ones per dialect (tests/strategies.py, hypothesis with a fixed seed); (2) reused call ids: the reused-id family of
+test_repair_cases.py (a corrected call under the same id, late results, interleaved users, parallel calls, ids
+that restart per response) and `--random / 5` generated histories that reuse ids often; (3) items the APIs send
+today: Anthropic server tool blocks and `pause_turn`, Responses hosted calls and unknown item types, Anthropic
+JSON-text inputs, ids outside Anthropic's pattern, empty text blocks, Anthropic `system` entries, Gemini thought
+signatures and id-less responses. Per repairer and dialect it prints: the share of outputs the
 validator accepts (invalid roles aside, which no repairer rewrites), idempotent (repairing the output changes
 nothing), real tool results kept (of those with a valid place: a well-formed call, its id used once, its result
-after it), histories that lost a user/assistant text and that changed them (lost, reordered or added),
-crashes, and the single-pass
+after it), real results in the wrong call's block (by the most-recent-call rule on the input, as the oracle in
+tests/support/oracle.py reads it), histories that lost a user/assistant text and that changed them (lost,
+reordered or added), crashes, and the single-pass
 cost (median µs per history, repair call only, conversions excluded). Histories a peer's message model cannot
 express (an unknown role, a legacy `function` message) are counted apart and left out of its shares. The machine
 may be shared: costs are noisy.
@@ -26,6 +32,7 @@ may be shared: costs are noisy.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -354,36 +361,73 @@ def ensure_venv() -> Path:
     return py
 
 
-def corpus(n_random: int) -> dict[str, list[Any]]:
-    if str(ROOT) not in sys.path:  # the tests package; last, so the installed package (a compiled wheel) is used
-        sys.path.append(str(ROOT))
+def _drawn(d: str, n: int, reuse: bool) -> list[Any]:
     from hypothesis import HealthCheck, Phase, given, settings
 
     import tests.strategies as S
-    from tests.unit.test_repair_cases import CASES
 
-    out: dict[str, list[Any]] = {d: [c.history for c in CASES if c.dialect == d] for d in DIALECTS}
+    drawn: list[Any] = []
+
+    @settings(max_examples=n, derandomize=True, database=None, deadline=None,
+              phases=(Phase.generate,), suppress_health_check=list(HealthCheck))
+    @given(S.histories(d, reuse=reuse))
+    def collect(h: tuple[str, list[Any]]) -> None:
+        drawn.append(h[1])
+
+    collect()
+    # the generator's messages with unknown roles are left out: no repairer rewrites them, the validator
+    # ignores them, and two peers' message models cannot hold them at all
+    return [[m for m in h if m.get("role") not in INVALID_ROLES] for h in drawn[:n]]
+
+
+TABLES = ("main", "reused ids", "new items")
+
+
+def corpus(n_random: int) -> dict[str, dict[str, list[Any]]]:
+    """table -> dialect -> histories."""
+    if str(ROOT) not in sys.path:  # the tests package; last, so the installed package (a compiled wheel) is used
+        sys.path.append(str(ROOT))
+    from tests.unit.core.test_repair_cases import CASES, ITEM_CASES, REUSED_IDS, _rc_history
+
+    out: dict[str, dict[str, list[Any]]] = {t: {} for t in TABLES}
     for d in DIALECTS:
-        drawn: list[Any] = []
-
-        @settings(max_examples=n_random, derandomize=True, database=None, deadline=None,
-                  phases=(Phase.generate,), suppress_health_check=list(HealthCheck))
-        @given(S.histories(d))
-        def collect(h: tuple[str, list[Any]]) -> None:
-            drawn.append(h[1])  # noqa: B023
-
-        collect()
-        # the generator's messages with unknown roles are left out: no repairer rewrites them, the validator
-        # ignores them, and two peers' message models cannot hold them at all
-        out[d].extend([m for m in h if m.get("role") not in INVALID_ROLES] for h in drawn[:n_random])
+        out["main"][d] = [c.history for c in CASES if c.dialect == d] + _drawn(d, n_random, False)
+        out["reused ids"][d] = [_rc_history(d, s) for _, s in sorted(REUSED_IDS.items())] \
+            + _drawn(d, max(1, n_random // 5), True)
+        out["new items"][d] = [h for hd, h in ITEM_CASES if hd == d]
     return out
+
+
+def _key(part: Any) -> str:
+    """What tells a call (its arguments) or a result (its content) apart, whatever its id became."""
+    v = part.get("function", {}).get("arguments") if "function" in part else part.get(
+        "input", part.get("args", part.get("arguments", part.get("content", part.get("output",
+                                                                                     part.get("response"))))))
+    if isinstance(v, str) and v[:1] in ("{", "["):
+        with contextlib.suppress(ValueError):
+            v = json.loads(v)
+    if isinstance(v, dict) and list(v) == ["INVALID_JSON"]:  # an Anthropic input that was no JSON, kept as text
+        v = v["INVALID_JSON"]
+    return json.dumps(v, sort_keys=True)
+
+
+def misplaced(dialect: str, history: list[Any], out: list[Any]) -> int:
+    """Real results of the output that sit with another call than the one they answer in the input (the most
+    recent call with their id before them)."""
+    from tests.support.oracle import attribute
+
+    truth: dict[str, set[str]] = {}
+    for call, res in attribute(history, dialect):  # type: ignore[arg-type]
+        truth.setdefault(_key(res), set()).add(_key(call))
+    return sum(1 for call, res in attribute(out, dialect)  # type: ignore[arg-type]
+               if _key(res) in truth and _key(call) not in truth[_key(res)])
 
 
 def score(dialect: str, histories: list[Any], rows: list[Any]) -> dict[str, Any]:
     import tests.strategies as S
     from tests.support.oracle import validate
 
-    acc = idem = text_lost = text_changed = crashed = unsupported = 0
+    acc = idem = text_lost = text_changed = crashed = unsupported = wrong = 0
     want_total = kept = 0
     costs = []
     for h, row in zip(histories, rows, strict=True):
@@ -406,10 +450,18 @@ def score(dialect: str, histories: list[Any], rows: list[Any]) -> dict[str, Any]
             text_changed += 1
         if Counter(before) - Counter(after):
             text_lost += 1
-        got = S.real_results(once, dialect)
-        kept += len(want & set(got)) if dialect != "gemini" else min(len(want), len(got))
+        if dialect == "gemini":  # responses without an id pair by name
+            kept += min(len(want), len(S.real_results(once, dialect)))
+        else:  # by what the result says: its id may have been rewritten (a reused id, a refused character)
+            wanted = {t for c, t in S.real_result_texts(h, dialect) if c in want}
+            kept += len(wanted & {t for _, t in S.real_result_texts(once, dialect)})
+        wrong += misplaced(dialect, h, once)
     n = len(histories) - unsupported
-    return {"n": n, "accepted": acc / n, "idempotent": idem / n, "kept": kept, "results": want_total,
+    if n == 0:
+        return {"n": 0, "accepted": float("nan"), "idempotent": float("nan"), "kept": 0, "results": 0,
+                "wrong": 0, "text_lost": 0, "text_changed": 0, "crashed": 0, "unsupported": unsupported,
+                "us": float("nan")}
+    return {"n": n, "accepted": acc / n, "idempotent": idem / n, "kept": kept, "results": want_total, "wrong": wrong,
             "text_lost": text_lost, "text_changed": text_changed, "crashed": crashed, "unsupported": unsupported,
             "us": statistics.median(costs) if costs else float("nan")}
 
@@ -442,37 +494,45 @@ def main() -> None:
         run_peer(ns.peer, Path(ns.run_peer[0]), Path(ns.run_peer[1]), ns.rounds)
         return
     OUT.mkdir(exist_ok=True)
-    hist = corpus(ns.random)
-    cpath = OUT / "peers_corpus.json"
-    cpath.write_text(json.dumps(hist))
-    table: list[tuple[str, str, dict[str, Any]]] = []
-    for d in DIALECTS:
-        for strategy in ("fill", "drop"):
-            table.append((f"toolmend {strategy}", d, score(d, hist[d], toolmend_rows(d, hist[d], strategy, ns.rounds))))
-        table.append(("toolmend fill, late_results=drop", d,
-                      score(d, hist[d], toolmend_rows(d, hist[d], "fill", ns.rounds, late_results="drop"))))
-    py = ensure_venv()
-    for name in [p for p in ns.peers.split(",") if p]:
-        opath = OUT / f"peer_{name}.json"
-        r = subprocess.run([str(py), str(Path(__file__).resolve()), "--peer", name, "--rounds", str(ns.rounds),
-                            "--run-peer", str(cpath), str(opath)], capture_output=True, text=True)
-        if r.returncode != 0:
-            print(f"{name}: could not run ({r.stderr.strip().splitlines()[-1] if r.stderr.strip() else r.returncode})")
-            continue
-        rows = json.loads(opath.read_text())
-        for d, rs in rows.items():
-            table.append((name, d, score(d, hist[d], rs)))
+    everything = corpus(ns.random)
     import processor.core
 
-    core = "compiled" if processor.core.NATIVE else "Python"
-    print(f"{sum(len(v) for v in hist.values())} histories ({ns.random} generated per dialect + hand-made); "
-          f"toolmend core: {core}\n")
-    print("| repairer | dialect | histories (not expressible) | accepted | idempotent | real results kept |"
-          " text lost / changed | crashed | µs/history (median) |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name, d, s in sorted(table, key=lambda x: (DIALECTS.index(x[1]), x[0])):
-        print(f"| {name} | {d} | {s['n']} ({s['unsupported']}) | {s['accepted']:.1%} | {s['idempotent']:.1%} | "
-              f"{s['kept']}/{s['results']} | {s['text_lost']} / {s['text_changed']} | {s['crashed']} | {s['us']:.0f} |")
+    core = "compiled" if processor.core.compiled() else "Python"
+    py: Path | None = None
+    for tname in TABLES:
+        hist = everything[tname]
+        cpath = OUT / f"peers_corpus_{tname.replace(' ', '_')}.json"
+        cpath.write_text(json.dumps(hist))
+        table: list[tuple[str, str, dict[str, Any]]] = []
+        for d in DIALECTS:
+            for strategy in ("fill", "drop"):
+                table.append((f"toolmend {strategy}", d,
+                              score(d, hist[d], toolmend_rows(d, hist[d], strategy, ns.rounds))))
+            if tname == "main":
+                table.append(("toolmend fill, late_results=drop", d,
+                              score(d, hist[d], toolmend_rows(d, hist[d], "fill", ns.rounds, late_results="drop"))))
+        py = py or ensure_venv()
+        for name in [p for p in ns.peers.split(",") if p]:
+            opath = OUT / f"peer_{name}.json"
+            r = subprocess.run([str(py), str(Path(__file__).resolve()), "--peer", name, "--rounds", str(ns.rounds),
+                                "--run-peer", str(cpath), str(opath)], capture_output=True, text=True)
+            if r.returncode != 0:
+                err = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else r.returncode
+                print(f"{name}: could not run ({err})")
+                continue
+            rows = json.loads(opath.read_text())
+            for d, rs in rows.items():
+                table.append((name, d, score(d, hist[d], rs)))
+        print(f"\n### {tname}: {sum(len(v) for v in hist.values())} histories; toolmend core: {core}\n")
+        print("| repairer | dialect | histories (not expressible) | accepted | idempotent | real results kept |"
+              " in the wrong call's block | text lost / changed | crashed | µs/history (median) |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for name, d, s in sorted(table, key=lambda x: (DIALECTS.index(x[1]), x[0])):
+            if s["n"] == 0:
+                continue
+            print(f"| {name} | {d} | {s['n']} ({s['unsupported']}) | {s['accepted']:.1%} | {s['idempotent']:.1%} | "
+                  f"{s['kept']}/{s['results']} | {s['wrong']} | {s['text_lost']} / {s['text_changed']} | "
+                  f"{s['crashed']} | {s['us']:.0f} |")
 
 
 if __name__ == "__main__":

@@ -45,9 +45,23 @@ from load import records as load  # noqa: E402
 Messages = list[dict[str, Any]]
 
 
+# How the record's context reaches repair(): "object" ({"messages", "system", "tools"}), "kwarg" (the history as a
+# list, `system=` and `tools=` as arguments) or "none" (the same without the tool definitions).
+MODE = "object"
+
+
 def _doc(messages: Messages, rec: dict[str, Any]) -> Any:
+    if MODE != "object":
+        return messages
     extra = {k: rec[k] for k in ("system", "tools") if rec.get(k) is not None}
     return {"messages": messages, **extra} if extra else messages
+
+
+def _repair(doc: Any, rec: dict[str, Any], previous: list[Messages] | tuple[()] = ()) -> Any:
+    if MODE == "object":
+        return processor.repair(doc, previous=previous)
+    return processor.repair(doc, previous=previous, system=rec.get("system"),
+                            tools=rec.get("tools") if MODE == "kwarg" else None)
 
 
 def _kind(rec: dict[str, Any]) -> str:
@@ -61,20 +75,20 @@ def run(rec: dict[str, Any]) -> tuple[dict[tuple[int | None, int], str | None], 
     if _kind(rec) == "snapshots":
         snaps: list[Messages] = rec["snapshots"]
         for k, snap in enumerate(snaps):
-            res = processor.repair(_doc(snap, rec), previous=snaps[:k])
+            res = _repair(_doc(snap, rec), rec, snaps[:k])
             for f in res.findings:
                 if f.kind is FindingKind.TEXT_ONLY_REGRESSION and f.index is not None:
                     regs[(k, f.index)] = f.tool
                 elif f.kind is FindingKind.TOOL_HISTORY_ERASED:
                     erased.add((f.call_id or "", f.tool or ""))
         return regs, erased
-    res = processor.repair(_doc(rec["messages"], rec))
+    res = _repair(_doc(rec["messages"], rec), rec)
     for f in res.findings:
         if f.kind is FindingKind.TEXT_ONLY_REGRESSION and f.index is not None:
             regs[(None, f.index)] = f.tool
     if rec.get("snapshots"):
         last, previous = _erasure_replay(rec)
-        res = processor.repair(_doc(last, rec), previous=previous)
+        res = _repair(_doc(last, rec), rec, previous)
         erased = {(f.call_id or "", f.tool or "") for f in res.findings if f.kind is FindingKind.TOOL_HISTORY_ERASED}
     return regs, erased
 
@@ -104,7 +118,7 @@ def reasons(rec: dict[str, Any]) -> dict[tuple[int | None, int], tuple[str | Non
         tracker = processor.Tracker(name)
         steps = [tracker.feed(m) for m in msgs]
         b = Behaviour()
-        b.on_context(rec.get("system"), rec.get("tools"))
+        b.on_context(rec.get("system"), rec.get("tools") if MODE != "none" else None)
         for snap in previous:
             b.feed_snapshot(snap, adapter, None, None, None, None)
         trace: list[Any] = []
@@ -177,8 +191,8 @@ def _turn_text(rec: dict[str, Any], key: tuple[int | None, int]) -> str:
     return f"{user!r} -> {reply!r}"
 
 
-ORDER = ("all", "stream", "snapshots", "en", "zh", "openai_chat", "anthropic", "stream/en", "stream/zh",
-         "snapshots/en", "snapshots/zh")
+ORDER = ("all", "stream", "snapshots", "en", "zh", "es", "openai_chat", "anthropic", "stream/en", "stream/zh",
+         "stream/es", "snapshots/en", "snapshots/zh", "snapshots/es")
 
 
 def table(res: dict[str, Any]) -> str:
@@ -264,7 +278,11 @@ def main() -> int:
     ap.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     ap.add_argument("--errors", action="store_true", help="list the misclassified turns with their reasons")
     ap.add_argument("--speed", action="store_true", help="cost of default repair() against behaviour=False")
+    ap.add_argument("--tools-as", choices=("object", "kwarg", "none"), default="object",
+                    help="pass system/tools in the object form (default), as repair(system=, tools=), or no tools")
     a = ap.parse_args()
+    global MODE
+    MODE = a.tools_as
     paths = a.paths or SETS
     if a.speed:
         print(json.dumps({"eval_sets": speed(load(paths)), "synth": synth_speed()}, indent=2))

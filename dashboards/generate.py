@@ -8,7 +8,7 @@ Edit the panels here, then run:
     python dashboards/generate.py          # rewrite conversation-health.json and stream-health.json
     python dashboards/generate.py --check  # exit 1 if the JSON files are not what this script makes
 
-Conventions (checked by tests/unit/test_dashboards.py, proven on real data by
+Conventions (checked by tests/unit/deploy/test_dashboards.py, proven on real data by
 tests/integration/test_prometheus_proof.py):
 - every panel and every target uses the `datasource` variable (`${datasource}`);
 - every query filters on the `mode` target label (`mode=~"$mode"`), and on the other variables that apply to

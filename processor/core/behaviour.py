@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from .dialects.base import Dialect, text_from_parts
+from .dialects import system_text
+from .dialects.base import Dialect
 from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
@@ -19,41 +20,6 @@ from .state.layout import BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_
 from .tracker import Step
 
 RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
-
-
-def call_arguments(msg: Any, pos: int) -> Any:
-    """The arguments of the call at `pos` of a message (a JSON string or an object), whatever the dialect's shape:
-    `tool_calls[pos].function.arguments`, `content[pos].input`, `parts[pos].functionCall.args`, or the item's
-    own `arguments`/`input` (pos -1)."""
-    if not isinstance(msg, dict):
-        return None
-    if pos < 0:
-        return msg.get("arguments", msg.get("input"))
-    for container in ("tool_calls", "content", "parts"):
-        parts = msg.get(container)
-        if isinstance(parts, list) and pos < len(parts):
-            part = parts[pos]
-            if not isinstance(part, dict):
-                return None
-            fn = part.get("function")
-            if isinstance(fn, dict):
-                return fn.get("arguments")
-            fc = part.get("functionCall")
-            if isinstance(fc, dict):
-                return fc.get("args")
-            return part.get("input")
-    return None
-
-
-def system_text(value: Any) -> str:
-    """The text of a system prompt in any shape: a string, a list of text blocks, an object with `parts`."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, dict):
-        value = value.get("parts", value.get("content", value.get("text")))
-        if isinstance(value, str):
-            return value
-    return text_from_parts(value) if isinstance(value, list) else ""
 
 
 USER_TEXT_HELD = 2000  # a user text at most this long waits for its fingerprint to be needed
@@ -168,7 +134,7 @@ class Behaviour:
                 for c in view.calls:
                     if not c.malformed:
                         tl.append(c.name)
-                        al.append(call_arguments(msg, c.pos))
+                        al.append(adapter.call_arguments(msg, c.pos))
                 tools = tl
                 args = al
             if calls and self.keys:
@@ -254,7 +220,7 @@ class Behaviour:
             obs.assistant_turn(turn.outcome, model, app_version)
         if turn.expected_tool is not None:
             return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
-                            turn.detail)]
+                            turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
         return []
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
@@ -283,6 +249,8 @@ class Behaviour:
         for cid, tool in calls.items():
             self.erasure.on_call(cid, tool, call_user[cid])
         erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+        if erased:
+            self.regression.erased = True  # the history was rewritten: a feature of the turns judged from now on
         return [Finding(FindingKind.TOOL_HISTORY_ERASED, None, e.call_id, e.tool, None,
                         f"tool call missing from snapshot {e.snapshot_index}")
                 for e in erased]
@@ -311,4 +279,4 @@ class Behaviour:
         return b
 
 
-__all__ = ["Behaviour", "call_arguments", "system_text"]
+__all__ = ["Behaviour"]

@@ -25,6 +25,12 @@ class FindingKind(StrEnum):
     MALFORMED_TOOL_CALL = "malformed_tool_call"
     INVALID_ROLE = "invalid_role"
     SYSTEM_NOT_FIRST = "system_not_first"
+    # an item type the dialect does not know (a newer API's): passed through untouched
+    UNKNOWN_ITEM_TYPE = "unknown_item_type"
+    # a call id the provider's id rule refuses (Anthropic: ^[a-zA-Z0-9_-]+$): rewritten on the call and its results
+    INVALID_TOOL_CALL_ID = "invalid_tool_call_id"
+    # an empty (or, where the API refuses it, whitespace-only) text part beside other content: removed
+    EMPTY_TEXT_BLOCK = "empty_text_block"
     # behavioural signals: about what the model did, not about the history's shape
     TOOL_HISTORY_ERASED = "tool_history_erased"
     TEXT_ONLY_REGRESSION = "text_only_regression"
@@ -58,10 +64,18 @@ class RepairAction(StrEnum):
     MERGE_TURNS = "merge_turns"  # Gemini: a model turn merged into the call turn after it
     REORDER_RESULTS_FIRST = "reorder_results_first"
     REMOVE_EMPTY_TOOL_CALLS = "remove_empty_tool_calls"
+    # a call that reuses an earlier call's id gets a fresh one, rewritten on its results too (`to`: the new id)
+    RENAME_CALL_ID = "rename_call_id"
+    # a call's arguments rewritten into the form the API accepts (Anthropic: `input` given as a JSON string)
+    REWRITE_ARGUMENTS = "rewrite_arguments"
+    REMOVE_EMPTY_TEXT = "remove_empty_text"
+    # a system entry where the dialect has none in its messages (Anthropic): kept in place as a user turn
+    SYSTEM_AS_USER = "system_as_user"
 
 
 SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.SYSTEM_NOT_FIRST: Severity.WARNING,
+    FindingKind.UNKNOWN_ITEM_TYPE: Severity.WARNING,
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
 }
@@ -85,6 +99,7 @@ class Finding:
     tool: str | None = None
     reason: DanglingReason | None = None
     detail: str = ""
+    score: float | None = None  # text_only_regression: the learned scorer's calibrated probability
 
     @property
     def severity(self) -> Severity:
@@ -100,6 +115,8 @@ class Finding:
             out["reason"] = self.reason.value
         if self.detail:
             out["detail"] = self.detail
+        if self.score is not None:
+            out["score"] = self.score
         return out
 
 

@@ -26,15 +26,19 @@ class Role(IntEnum):
 
 
 class Call:
-    """A tool call inside a native message. `pos` indexes the native container (-1: the message is the call)."""
+    """A tool call inside a native message. `pos` indexes the native container (-1: the message is the call).
 
-    __slots__ = ("id", "malformed", "name", "pos")
+    `rewrite`: the call must be rewritten to be accepted (its arguments given in a form the API refuses, such as
+    Anthropic's `input` as a JSON string); the dialect's `rewrite_call` does it."""
 
-    def __init__(self, id: str | None, name: str, pos: int, malformed: str = "") -> None:
+    __slots__ = ("id", "malformed", "name", "pos", "rewrite")
+
+    def __init__(self, id: str | None, name: str, pos: int, malformed: str = "", rewrite: bool = False) -> None:
         self.id = id
         self.name = name
         self.pos = pos
         self.malformed = malformed
+        self.rewrite = rewrite
 
 
 class Result:
@@ -48,6 +52,10 @@ class Result:
         self.pos = pos
 
 
+#: the kind of a call the provider runs itself (a server tool): its result comes in the model's own turn, never
+#: later from the application, and none can be made up for it
+SERVER_CALL = "server"
+
 NO_CALLS: tuple[Call, ...] = ()
 NO_RESULTS: tuple[Result, ...] = ()
 
@@ -56,6 +64,7 @@ class View:
     """The neutral view of one native message. Treated as immutable: dialects share views of plain messages."""
 
     __slots__ = (
+        "blank",
         "calls",
         "empty",
         "empty_tool_calls",
@@ -78,6 +87,7 @@ class View:
         empty_tool_calls: bool = False,
         empty: bool = False,
         raw_role: str = "",
+        blank: bool = False,
     ) -> None:
         self.role = role
         self.has_text = has_text  # any content that is not a tool part (text, image, thinking ...)
@@ -87,6 +97,7 @@ class View:
         self.empty_tool_calls = empty_tool_calls
         self.empty = empty  # content the provider rejects as empty
         self.raw_role = raw_role
+        self.blank = blank  # text parts the API rejects as empty, beside other content: removed
         # a user or assistant message with content and no tool parts: the tracker's fast path
         self.simple = (role is Role.USER or role is Role.ASSISTANT) and not calls and not results \
             and not empty and not empty_tool_calls

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from . import dialects
 from .behaviour import Behaviour
@@ -51,13 +50,6 @@ OUTPUT_MARGIN = 4096
 
 
 _INPUT_KINDS = {"unknown_dialect": DeadLetterKind.UNKNOWN_DIALECT, "dialect_mismatch": DeadLetterKind.DIALECT_MISMATCH}
-
-
-def _ensure_readable(messages: Iterable[Any]) -> None:
-    """With the dialect known, only a message no dialect can read at all is refused (cheaper than sniffing)."""
-    for m in messages:
-        if "role" not in m and "type" not in m and "parts" not in m:
-            raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
 
 
 class _Confined(Exception):
@@ -200,7 +192,7 @@ class PartitionProcessor:
                 elif self._unknown_dialect(ev.conversation_id):
                     dialects.detect(ev.messages)  # raises (naming the message) if no dialect can read one
                 else:
-                    _ensure_readable(ev.messages)
+                    dialects.ensure_readable(ev.messages)
         # one name per except clause: mypyc gives a name a single type per function (the first clause's)
         except DeadLetter as dl:
             self._dead_letter(out, dl.kind, dl.detail, src, key, value, headers)

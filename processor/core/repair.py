@@ -63,10 +63,6 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
                         templates=Templates(templates or {}, frozenset(non_idempotent_tools)))
 
 
-#: keys of a request object beside its messages: the system prompt of each dialect, and the tool definitions
-SYSTEM_KEYS = ("system", "systemInstruction", "system_instruction", "instructions")
-
-
 def _may_regress(steps: Sequence[Any], n: int) -> bool:
     """Whether a history could hold a text-only regression: an assistant message without a named, well-formed call
     that is the first one after a user request, once a tool was used (a call or a result). The detector judges
@@ -182,7 +178,7 @@ def repair_with_steps(
             dialect = dialects.BY_HISTORY_KEY.get(key, dialect)
         top = tuple(k for k in messages if isinstance(k, str))
         if system is None:
-            system = next((messages[k] for k in SYSTEM_KEYS if messages.get(k) is not None), None)
+            system = next((messages[k] for k in dialects.SYSTEM_KEYS if messages.get(k) is not None), None)
         if tools is None:
             tools = messages.get("tools")
     else:

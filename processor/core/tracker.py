@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
-from .model import JSON, Call, Result, Role, View
+from .model import JSON, SERVER_CALL, Call, Result, Role, View
 from .state.layout import (
     AN_MESSAGES,
     AN_PARTS,
@@ -40,6 +40,7 @@ from .state.layout import (
     BL_START,
     BL_TS,
     BL_UNANSWERED,
+    TR_ALIASES,
     TR_BLOCK,
     TR_BLOCK_SEQ,
     TR_DIALECT,
@@ -61,6 +62,7 @@ _RA = RepairAction
 _DR = DanglingReason
 _HOLDABLE = frozenset({DanglingReason.USER_INTERRUPT, DanglingReason.ASSISTANT_CONTINUED})
 ARGS_KEPT = 4096  # characters of a call's arguments kept for templates that show them
+MAX_ID = 64  # longest fresh call id (Bedrock's limit, the strictest of the providers')
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,11 @@ class Tracker:
         self._ts: int | None = None  # event time of the message being fed
         self._new_held: _Held | None = None  # the block `_close` just held (for `_user` to give it its host)
         self._moved_to: _Held | None = None  # the held block `_classify` just matched a late result to
+        # reused call ids: the id a later call reused -> the fresh id that call carries in the output (results
+        # with the id belong to it, the most recent call with their id); kept while that call is remembered
+        self._alias: dict[str, str] = {}
+        self._renamed_to: str | None = None  # the fresh id `_classify` just read a result's id as
+        self._blanked = -1  # input index of the message fed, when its blank text parts were removed
         self._step = Step()
 
     # -- public ---------------------------------------------------------------------------------------------
@@ -308,10 +315,17 @@ class Tracker:
         else:
             view = d.view(msg)
         step = self._step
+        if view.blank:  # empty text parts beside other content: removed before anything else reads the message
+            assert d is not None
+            self._find(_FK.EMPTY_TEXT_BLOCK, idx)
+            self._act(_RA.REMOVE_EMPTY_TEXT, idx)
+            msg = d.remove_blank(msg)
+            view = d.view(msg)
+            self._blanked = idx
         step.view = view
         role = view.role
         # fast paths for the messages most histories are made of; the general rules below agree with them
-        if self._q:
+        if self._q or self._blanked >= 0:
             pass
         elif view.simple and not self._pending:
             b = self._block
@@ -326,7 +340,7 @@ class Tracker:
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step
-        elif role is Role.TOOL and self._block is not None:
+        elif role is Role.TOOL and self._block is not None and not self._alias:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
             if c is not None and not c.answered and b.start < 0 and not self._pending:
@@ -348,12 +362,16 @@ class Tracker:
                 self._find(_FK.EMPTY_CONTENT, idx)
                 self._act(_RA.DROP_MESSAGE, idx)
                 return self._take()
-            if self._seen_non_system:
+            placed = d.system_message(msg) if d is not None else None
+            if placed is not None:  # the dialect has no system role in its messages
+                self._find(_FK.INVALID_ROLE, idx, detail="role 'system': kept in place as a user turn")
+                self._act(_RA.SYSTEM_AS_USER, idx)
+            elif self._seen_non_system:
                 self._find(_FK.SYSTEM_NOT_FIRST, idx)
             if self._block is not None:
                 self._close(_DR.USER_INTERRUPT, idx, tag)
             self._flush_pending()
-            self._emit(Emitted(msg, tag, idx))
+            self._emit(Emitted(msg if placed is None else placed, tag, idx, modified=placed is not None))
         elif role is Role.REASONING:
             self._reasoning(msg, idx, tag)
         elif role is Role.INVALID:
@@ -361,11 +379,15 @@ class Tracker:
             self._find(_FK.INVALID_ROLE, idx, detail=f"role {view.raw_role[:32]!r}")
             self._emit(Emitted(msg, tag, idx))
         else:
+            if view.raw_role:  # an item type the dialect does not know: passed through, with a warning
+                self._find(_FK.UNKNOWN_ITEM_TYPE, idx, detail=f"type {view.raw_role[:32]!r}")
             self._flush_pending()
             self._emit(Emitted(msg, tag, idx))
         if self._held and len(self._q) > self.config.max_held_messages:
             while self._held and len(self._q) > self.config.max_held_messages:
                 self._decide(self._held[0], tag)  # at the limit: decided early, as if its grace ran out
+        if self._blanked >= 0:
+            self._mark_modified(idx)
         return self._take()
 
     def advance(self, watermark_ms: int, tag: Any = None) -> Step:
@@ -406,6 +428,26 @@ class Tracker:
         extends = b is not None and view.calls and not b.results_seen and d is not None and d.turn_spans_items
         # 1. clean the message first: a message that turns out empty is removed and closes nothing
         modified = False
+        if view.results:  # results of server calls, in the model's own turn: of the open block's paused calls?
+            assert d is not None
+            remove: list[int] = []
+            for r in view.results:
+                c0 = b.calls.get(r.call_id or "") if b is not None else None
+                if b is not None and c0 is not None and c0.kind == SERVER_CALL and not c0.answered:
+                    c0.answered = True  # the turn goes on after a pause: the paused call's result
+                    b.unanswered -= 1
+                else:
+                    self._find(_FK.ORPHAN_TOOL_RESULT, idx, r.call_id or None, detail="server tool result")
+                    self._act(_RA.DROP_RESULT, idx, r.call_id or None)
+                    remove.append(r.pos)
+            if remove:
+                new = d.remove_results(msg, remove)
+                if new is None:
+                    self._act(_RA.DROP_MESSAGE, idx)
+                    return
+                msg = new
+                view = d.view(msg)
+                modified = True
         if view.empty_tool_calls:
             self._find(_FK.EMPTY_TOOL_CALLS, idx)
             self._act(_RA.REMOVE_EMPTY_TOOL_CALLS, idx)
@@ -417,8 +459,13 @@ class Tracker:
             assert d is not None
             bad: list[int] = []
             seen: set[str] = set()
+            # (made when first needed: most call messages need none of them)
+            renames: list[tuple[int, str]] = _NONE
+            rewrites: list[int] = _NONE
+            shadowed: list[_Held] = _NONE
             per_name: dict[str, int] = {}
             seq = b.seq if extends and b is not None else self._block_seq + 1
+            pattern = d.id_pattern
             for c in view.calls:
                 if c.malformed:
                     self._find(_FK.MALFORMED_TOOL_CALL, idx, c.id, c.name or None, detail=c.malformed)
@@ -432,13 +479,49 @@ class Tracker:
                     per_name[c.name] = k + 1
                     cid = f"#{seq}.{c.name}.{k}"
                 elif cid in seen or (b is not None and cid in b.calls) or cid in self._recent \
-                        or cid in self._waiting:
-                    self._find(_FK.DUPLICATE_TOOL_CALL_ID, idx, cid, c.name)
-                    self._act(_RA.DROP_CALL, idx, cid, c.name)
-                    bad.append(c.pos)
-                    continue
+                        or cid in self._waiting or (self._alias and cid in self._alias):
+                    # a reused id: results from here on belong to this call (the most recent with the id), so
+                    # it gets a fresh id and the earlier call waits for no more results
+                    fresh = self._fresh_id(cid, idx, seen, b, d)
+                    self._find(_FK.DUPLICATE_TOOL_CALL_ID, idx, cid, c.name, detail=f"reused: renamed to {fresh}")
+                    self._act(_RA.RENAME_CALL_ID, idx, cid, c.name, to=fresh)
+                    h = self._waiting.pop(self._alias.get(cid, cid), None) if self._waiting else None
+                    if h is not None:
+                        h.waiting -= 1
+                        if h.waiting == 0:
+                            if shadowed is _NONE:
+                                shadowed = []
+                            shadowed.append(h)
+                    self._alias[cid] = fresh
+                    if renames is _NONE:
+                        renames = []
+                    renames.append((c.pos, fresh))
+                    cid = fresh
+                elif pattern is not None and not pattern.fullmatch(cid):
+                    # an id the provider refuses: rewritten here and on its results
+                    fresh = self._fresh_id(cid, -1, seen, b, d)
+                    self._find(_FK.INVALID_TOOL_CALL_ID, idx, cid, c.name, detail=f"renamed to {fresh}")
+                    self._act(_RA.RENAME_CALL_ID, idx, cid, c.name, to=fresh)
+                    self._alias[cid] = fresh
+                    if renames is _NONE:
+                        renames = []
+                    renames.append((c.pos, fresh))
+                    cid = fresh
                 seen.add(cid)
                 good.append((cid, c, real))
+                if c.rewrite:
+                    if rewrites is _NONE:
+                        rewrites = []
+                    rewrites.append(c.pos)
+                    self._act(_RA.REWRITE_ARGUMENTS, idx, cid if real else None, c.name)
+            if renames:
+                msg = d.rename_calls(msg, renames)
+                modified = True
+            if rewrites:
+                msg = d.rewrite_calls(msg, rewrites)
+                modified = True
+            for h in shadowed:  # every call it waited for was shadowed: nothing more can come
+                self._decide(h, tag)
             if bad:
                 new = d.remove_calls(msg, bad)
                 if new is None:
@@ -448,8 +531,8 @@ class Tracker:
                 msg = new
                 modified = True
                 if good:  # positions moved: read them again from the rewritten message
-                    fresh = d.view(msg).calls
-                    good = [(cid, fc, real) for (cid, _, real), fc in zip(good, fresh, strict=True)]
+                    moved = d.view(msg).calls
+                    good = [(cid, fc, real) for (cid, _, real), fc in zip(good, moved, strict=True)]
         if not good and view.empty:
             self._find(_FK.EMPTY_CONTENT, idx)
             self._act(_RA.DROP_MESSAGE, idx)
@@ -481,6 +564,9 @@ class Tracker:
                 b.start = self._slot()
         elif b.ts is None:
             b.ts = ts
+        if b.start < 0 and not d.fills_every_kind and not all(d.can_fill(d.call_kind(msg, c.pos))
+                                                               for _, c, _ in good):
+            b.start = self._slot()  # a call no result can be made up for: held, so that it can be removed
         self._flush_pending()
         slot = self._slot() if b.start >= 0 else -1
         keep_args = self.config.templates.shows_call
@@ -550,6 +636,11 @@ class Tracker:
         if verdict == _DROP:
             self._act(_RA.DROP_RESULT, idx, r.call_id)
             return
+        if self._renamed_to is not None:
+            d = self._d
+            assert d is not None
+            self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=self._renamed_to)
+            msg = d.rename_results(msg, [(r.pos, self._renamed_to)])
         if verdict == _MOVED:
             h = self._moved_to
             assert h is not None
@@ -576,18 +667,28 @@ class Tracker:
                 view = d.view(msg)
                 modified = True
             verdicts = []
-            decided: list[_Held] = []
+            moved: list[tuple[Result, _Held]] = []
+            renames: list[tuple[int, str]] = []
             for r in view.results:
                 v = self._classify(r, idx)
                 verdicts.append((r, v))
+                if v != _DROP and self._renamed_to is not None:
+                    self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=self._renamed_to)
+                    renames.append((r.pos, self._renamed_to))
                 if v == _MOVED:
                     h = self._moved_to
                     assert h is not None
-                    anchor = self._at(h.anchor)
-                    assert isinstance(anchor, _Anchor)
-                    anchor.parts.extend(d.result_parts(msg, [r.pos]))
-                    if h.waiting == 0:
-                        decided.append(h)
+                    moved.append((r, h))
+            if renames:
+                msg = d.rename_results(msg, renames)
+                modified = True
+            decided: list[_Held] = []
+            for r, h in moved:
+                anchor = self._at(h.anchor)
+                assert isinstance(anchor, _Anchor)
+                anchor.parts.extend(d.result_parts(msg, [r.pos]))
+                if h.waiting == 0:
+                    decided.append(h)
             remove = [r.pos for r, v in verdicts if v != _KEEP]
             for r, v in verdicts:
                 if v == _DROP:
@@ -664,8 +765,15 @@ class Tracker:
         Reports why not."""
         b = self._block
         cid = r.call_id
-        if cid is None:  # pair by name (dialects with optional ids)
+        self._renamed_to = None
+        if cid is not None and self._alias:
+            new = self._alias.get(cid)
+            if new is not None:  # a reused id: the result belongs to the most recent call with it
+                cid = self._renamed_to = new
+        if cid is None:  # pair by name (dialects with optional ids): in the open block, else the one held call
             cid = self._match_name(r.name)
+            if cid is None and self._waiting:
+                cid = self._match_waiting_name(r.name)
             if cid is None:
                 self._find(_FK.ORPHAN_TOOL_RESULT, idx, None, r.name)
                 return _DROP
@@ -713,6 +821,16 @@ class Tracker:
                     other.reported = True
             closed.reported = True
 
+    def _match_waiting_name(self, name: str | None) -> str | None:
+        """The id of the only held call of that name still waiting (None if there is none, or several)."""
+        found = None
+        for cid, h in self._waiting.items():
+            if h.calls[cid].name == name:
+                if found is not None:
+                    return None
+                found = cid
+        return found
+
     def _match_name(self, name: str | None) -> str | None:
         b = self._block
         if b is None or name is None:
@@ -724,6 +842,41 @@ class Tracker:
                     return cid
                 answered = cid
         return answered  # a second response for an answered call: reported as a duplicate
+
+    def _mark_modified(self, idx: int) -> None:
+        """The message fed was rewritten before it was read (blank parts removed): wherever it went, it is
+        marked modified."""
+        self._blanked = -1
+        for e in (*self._step.messages, *self._q, *self._pending):
+            if isinstance(e, Emitted) and e.index == idx:
+                e.modified = True
+
+    # -- reused ids -----------------------------------------------------------------------------------------
+    def _in_use(self, cid: str, seen: set[str], b: _Block | None) -> bool:
+        """Whether a call id is taken: by a call of this message, of the open block, a remembered closed call, a
+        held call, or as an id a later call reused."""
+        return cid in seen or (b is not None and cid in b.calls) or cid in self._recent or cid in self._waiting \
+            or cid in self._alias
+
+    def _fresh_id(self, cid: str, idx: int, seen: set[str], b: _Block | None, d: Dialect) -> str:
+        """A deterministic new id for a call that reused `cid` at input index `idx`: `<cid>_<idx>` (then
+        `_<k>`); for an id the provider refuses (idx -1) the id made safe, then `_<k>`. At most 64 characters,
+        made of the id's own characters (those the provider accepts) and `_`."""
+        base = d.safe_id(cid)
+        k = 0
+        while True:
+            tail = f"_{idx}" if idx >= 0 else ""  # (idx -1: only made safe)
+            suffix = tail if k == 0 else f"{tail}_{k}"
+            new = base[: max(1, MAX_ID - len(suffix))] + suffix
+            if new != cid and not self._in_use(new, seen, b):
+                return new
+            k += 1
+
+    def _forget_alias(self, fresh: str) -> None:
+        """The call that carries `fresh` is forgotten: results with the id it reused are orphans again."""
+        for cid, new in list(self._alias.items()):
+            if new == fresh:
+                del self._alias[cid]
 
     # -- closing a block ------------------------------------------------------------------------------------
     def _close(self, reason: DanglingReason | None, closer: int | None, tag: Any,
@@ -737,10 +890,13 @@ class Tracker:
         d = self._d
         assert d is not None
         unanswered = [(cid, c) for cid, c in b.calls.items() if not c.answered] if b.unanswered else []
+        if final and unanswered:
+            # a turn paused (`pause_turn`) at a server call it has not run: sent back as it is, to be resumed
+            unanswered = [(cid, c) for cid, c in unanswered if not self._paused(c, d)]
         out_parts: list[JSON] | None = None
         user_index = closer if reason is _DR.USER_INTERRUPT else None
         if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
-                and any(c.real for _, c in unanswered):
+                and any(cid not in self._alias and c.kind != SERVER_CALL for cid, c in unanswered):
             self._hold(b, unanswered, reason, closer)
         elif unanswered:
             assert reason is not None
@@ -750,10 +906,11 @@ class Tracker:
             if b.unanswered < len(b.calls) and not b.partial_reported:
                 self._find(_FK.PARTIAL_PARALLEL_RESULTS, b.opened,
                            detail=f"{len(b.calls) - b.unanswered} of {len(b.calls)} results")
-            if self.config.strategy == "fill":
-                out_parts = self._fill(b, unanswered, reason, tag, host)
-            else:
-                self._drop(unanswered, reason)
+            fill, gone = self._fillable(unanswered)
+            if fill:
+                out_parts = self._fill(b, fill, reason, tag, host)
+            if gone:
+                self._drop(gone, reason)
             self._release(b)
         else:
             self._release(b)
@@ -762,7 +919,10 @@ class Tracker:
             c.user_index = user_index
             recent[cid] = c
         while len(recent) > self.config.recent_window:
-            del recent[next(iter(recent))]
+            old = next(iter(recent))
+            del recent[old]
+            if self._alias:
+                self._forget_alias(old)
         return out_parts
 
     def _hold(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason,
@@ -776,8 +936,8 @@ class Tracker:
         h = _Held(b.calls, 0, start, anchor, reason, closer, deadline, b.opened, b.partial_reported)
         h.host = b.results_turn
         for cid, c in unanswered:
-            if c.real:
-                self._waiting[cid] = h
+            if cid not in self._alias and c.kind != SERVER_CALL:  # (shadowed: its id names a later call)
+                self._waiting[cid] = h  # (a call without an id waits for a response by its name)
                 h.waiting += 1
         self._held.append(h)
         self._new_held = h
@@ -805,14 +965,15 @@ class Tracker:
             if len(unanswered) < len(h.calls) and not h.partial_reported:
                 self._find(_FK.PARTIAL_PARALLEL_RESULTS, h.opened,
                            detail=f"{len(h.calls) - len(unanswered)} of {len(h.calls)} results")
-            if self.config.strategy == "fill":
-                made = self._synthesize(unanswered, h.reason)
+            fill, gone = self._fillable(unanswered)
+            if fill:
+                made = self._synthesize(fill, h.reason)
                 if d.block_style:
                     anchor.parts.extend(made)
                 else:
                     anchor.msgs.extend(Emitted(m, tag, -1, synthesized=True) for m in made)
-            else:
-                merge = self._drop(unanswered, h.reason)
+            if gone:
+                merge = self._drop(gone, h.reason)
                 if merge >= 0 and d.merges_model_turns:
                     self._merge_forward(merge, d)
         if anchor.parts:
@@ -850,6 +1011,27 @@ class Tracker:
                         if c.slot == at:
                             c.pos += shift
             return
+
+    def _paused(self, c: _Call, d: Dialect) -> bool:
+        if c.kind != SERVER_CALL or c.slot < 0:
+            return False
+        e = self._at(c.slot)
+        return isinstance(e, Emitted) and d.is_last_part(e.message, c.pos)
+
+    def _fillable(self, unanswered: list[tuple[str, _Call]]) -> tuple[list[tuple[str, _Call]],
+                                                                      list[tuple[str, _Call]]]:
+        """The unanswered calls to fill and those to remove: `drop` removes all; `fill` removes only the calls
+        no result can be made up for (a screenshot, a server tool's result)."""
+        if self.config.strategy == "drop":
+            return [], unanswered
+        d = self._d
+        assert d is not None
+        if d.fills_every_kind:
+            return unanswered, []
+        fill = [x for x in unanswered if d.can_fill(x[1].kind)]
+        if len(fill) == len(unanswered):
+            return fill, []
+        return fill, [x for x in unanswered if not d.can_fill(x[1].kind)]
 
     def _reason(self, c: _Call, reason: DanglingReason) -> DanglingReason:
         """A call whose arguments do not parse could not have run, whatever closed its block."""
@@ -984,11 +1166,12 @@ class Tracker:
         s.findings.append(Finding(kind, index, call_id, tool, reason, detail))
 
     def _act(self, action: RepairAction, index: int | None, call_id: str | None = None, tool: str | None = None,
-             reason: DanglingReason | None = None) -> None:
+             reason: DanglingReason | None = None, to: str = "") -> None:
         s = self._step
         if s.actions is _NONE:
             s.actions = []
-        s.actions.append(Action(action, index, call_id, tool, reason))
+        s.actions.append(Action(action, index, call_id, tool, reason, {"to": to}) if to
+                         else Action(action, index, call_id, tool, reason))
 
     def _take(self) -> Step:
         if self._q:
@@ -1027,6 +1210,8 @@ class Tracker:
                 st[TR_HELD_BASE] = self._qbase
         if self._held:
             st[TR_HELD_BLOCKS] = [h.to_state() for h in self._held]
+        if self._alias:
+            st[TR_ALIASES] = [[cid, new] for cid, new in self._alias.items()]
         return st
 
     @classmethod
@@ -1050,6 +1235,7 @@ class Tracker:
                 b.calls[cid] = c
             b.start = bs[BL_START]
             t._block = b
+        alias = t._alias = {cid: new for cid, new in st.get(TR_ALIASES, ())}
         shared: dict[str, _Call] = {}
         for hs in st.get(TR_HELD_BLOCKS, ()):
             calls: dict[str, _Call] = {}
@@ -1063,7 +1249,7 @@ class Tracker:
             t._held.append(h)
             for cid, c in calls.items():
                 shared[cid] = c
-                if not c.answered and c.real:
+                if not c.answered and cid not in alias:
                     t._waiting[cid] = h
         for cid, name, answered, user_index, real, reported in st.get(TR_RECENT, ()):
             c = shared.get(cid) or _Call(name, -1, "", -1, -1, bool(real), bool(answered))

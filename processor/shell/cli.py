@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="toolmend", description="Track, validate and repair LLM tool-call histories.")
+    p.add_argument("--version", action="version", version=version_line(),
+                   help="print the version (of the installed package), which core runs, the Python; exit")
     sub = p.add_subparsers(dest="command", required=True)
 
     from . import patch_cmd
@@ -24,13 +26,29 @@ def _parser() -> argparse.ArgumentParser:
                         ("redrive", "re-inject dead letters of chosen kinds into the input topic, once fixed"),
                         ("demo", "embedded broker + generator + worker, ends with a summary"),
                         ("report", "a replay's --metrics-file as one self-contained HTML page with plots"),
-                        ("schema", "print the JSON Schema of the input event")):
+                        ("schema", "print the JSON Schema of the input event"),
+                        ("train-detector", "train the text_only_regression scorer on labelled conversations")):
         sp = sub.add_parser(name, help=help_, add_help=False)
         sp.add_argument("args", nargs=argparse.REMAINDER)
     return p
 
 
-_OWN_PARSERS = ("generate", "run", "replay", "recover", "redrive", "demo", "schema", "report")
+def version_line() -> str:
+    """`toolmend 0.1.0 (core compiled, Python 3.11.2)`: the installed distribution's version (its metadata, what
+    pip and the image's label say), the package's own for a checkout that is not installed."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .. import __version__, core
+
+    try:
+        v = version("toolmend")
+    except PackageNotFoundError:
+        v = __version__
+    return f"toolmend {v} (core {'compiled' if core.compiled() else 'python'}, Python {platform.python_version()})"
+
+
+_OWN_PARSERS = ("generate", "run", "replay", "recover", "redrive", "demo", "schema", "report", "train-detector")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,6 +77,10 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         sys.stdout.write(schema_json() + "\n")
         return 0
+    if command == "train-detector":
+        from . import train_detector
+
+        return train_detector.main(rest)
     if command == "run":
         from . import worker_cmd
 

@@ -121,6 +121,10 @@ class Settings(BaseSettings):
     label_cap: int = Field(50, ge=1, le=10000, description="distinct models, tools and app versions per metric "
                            "label (later ones: other)")
     behaviour: bool = Field(True, description="text-only regression and tool-history erasure detection")
+    detector_model: Path | None = Field(None, description="a text_only_regression model file written by `toolmend "
+                                        "train-detector` (default: the model shipped in the package)")
+    detector_threshold: float | None = Field(None, ge=0, le=1, description="the score from which a text-only turn "
+                                             "is reported as text_only_regression (default: the model's own)")
     hot_conversations: int = Field(4096, ge=64, description="live conversations per worker, shared by its "
                                    "partitions; the others wait serialized and compressed")
     templates_file: Path | None = Field(None, description="JSON file of synthesized-result templates per tool")
@@ -427,7 +431,7 @@ def settings_from(given: dict[str, Any]) -> Settings:
     the setting and its variable. Unknown `TOOLMEND_*` variables are refused first."""
     check_environment()
     try:
-        return Settings(**given)
+        settings = Settings(**given)
     except ValidationError as e:
         parts = []
         for err in e.errors():
@@ -435,3 +439,19 @@ def settings_from(given: dict[str, Any]) -> Settings:
             msg = str(err["msg"]).removeprefix("Value error, ")
             parts.append(f"{loc} ({env_name(loc)}): {msg}" if loc else msg)
         raise ConfigError("invalid configuration: " + "; ".join(parts)) from None
+    use_detector_model(settings.detector_model, settings.detector_threshold)
+    return settings
+
+
+def use_detector_model(path: Path | None, threshold: float | None) -> None:
+    """Make the detectors of this process score with the model file at `path` (None: the shipped one) and
+    `threshold` (None: the model's own); a file that cannot be used is a ConfigError of one line."""
+    from ..core.regression import scorer
+
+    try:
+        scorer.use(scorer.parse(path.read_bytes()) if path is not None else None, threshold)
+    except OSError as e:
+        raise ConfigError(f"detector_model ({env_name('detector_model')}): cannot read it: "
+                          f"{e.strerror or type(e).__name__}") from None
+    except scorer.ModelError as e:
+        raise ConfigError(f"detector_model ({env_name('detector_model')}): {e}") from None

@@ -12,6 +12,8 @@ from typing import Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.model import DialectName
+
 
 class EventSchema(BaseModel):
     """A conversation event (Kafka record value). Key: the conversation id, UTF-8."""
@@ -24,7 +26,7 @@ class EventSchema(BaseModel):
     message: dict[str, Any] | None = Field(None, description="one native message (type message)")
     messages: list[dict[str, Any]] | None = Field(
         None, description="native messages (type messages); the whole history sent to a model (type request)")
-    dialect: Literal["openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai"] | None = Field(
+    dialect: DialectName | None = Field(
         None, description="auto-detected when absent")
     seq: int | None = Field(None, ge=0, description="position of the event in its conversation")
     event_id: str | None = Field(None, max_length=256, description="unique event id (duplicate detection)")

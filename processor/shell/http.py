@@ -2,7 +2,7 @@
 
 On the worker's loop on purpose: a loop that stalls stops answering, which is what liveness probes and `up` are
 for. A framework would bring keep-alive, routing and a thread pool that this needs none of; what it needs from
-one is bounded resources, so every limit is here and tested (tests/unit/test_http.py):
+one is bounded resources, so every limit is here and tested (tests/unit/shell/test_http.py):
 
 - request line at most `MAX_LINE` bytes (else 414), request head at most `MAX_HEAD` bytes and `MAX_HEADERS`
   lines (else 431), GET and HEAD only (else 405), no request body;

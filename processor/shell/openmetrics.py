@@ -49,7 +49,7 @@ class Family:
 
 
 # the live worker's event-derived counters (processor/shell/metrics.py): names, help and labels must stay equal
-# (tests/unit/test_openmetrics.py compares them)
+# (tests/unit/shell/test_openmetrics.py compares them)
 FAMILIES: tuple[Family, ...] = (
     Family(PREFIX + "events", "Input events by type and outcome", ("type", "outcome"), "events"),
     Family(PREFIX + "messages", "Native messages tracked", ("dialect",), "messages"),

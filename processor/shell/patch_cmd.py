@@ -8,8 +8,9 @@ from typing import IO, Any
 
 import orjson
 
+from ..core.dialects import BY_HISTORY_KEY, SYSTEM_KEYS
 from ..core.model import DIALECTS, InputError
-from ..core.repair import SYSTEM_KEYS, RepairResult, extract_history, repair
+from ..core.repair import RepairResult, extract_history, repair
 from ..core.tracker import STRATEGIES, Strategy
 
 
@@ -48,10 +49,8 @@ def _run_one(doc: Any, opt: _Options) -> RepairResult:
         previous, doc = snaps[:-1], snaps[-1]
     msgs, key = extract_history(doc)
     dialect = opt.dialect
-    if dialect == "auto" and key == "contents":
-        dialect = "gemini"
-    elif dialect == "auto" and key == "input":
-        dialect = "openai_responses"
+    if dialect == "auto" and key is not None:
+        dialect = BY_HISTORY_KEY.get(key, dialect)
     return repair({key or "messages": msgs, **context} if context else msgs, dialect, opt.strategy,
                   templates=opt.templates, non_idempotent_tools=opt.non_idempotent, previous=previous)
 

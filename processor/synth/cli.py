@@ -79,7 +79,7 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
                    "value, as kafka-console-producer --property parse.key=true reads them")
     p.add_argument("--bootstrap-servers", default=None, metavar="HOST:PORT",
                    help="produce to this cluster instead of writing a file (with --topic): paced to the wall "
-                   "clock and dated from now; authentication and TLS from the TOOLMEND_* settings")
+                   "clock and dated from now (a PLAINTEXT listener)")
     p.add_argument("--topic", default=None, help="the topic to produce to (it must exist)")
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
                    help="with --bootstrap-servers: event time per wall time (above 1, events run ahead of their "
@@ -95,14 +95,9 @@ class ConfigError(Exception):
 
 
 def _cluster(bootstrap: str, topic: str) -> tuple[dict[str, Any], int]:
-    """Client options for the cluster (authentication and TLS from the worker's TOOLMEND_* settings) and the
-    partitions of the topic, which must exist."""
-    from processor.shell import config
-
-    try:
-        kafka = config.settings_from({"bootstrap_servers": bootstrap}).kafka_common()
-    except config.ConfigError as e:
-        raise ConfigError(str(e)) from None
+    """Client options for the cluster (a PLAINTEXT listener: the generator knows nothing of the worker's
+    authentication settings) and the partitions of the topic, which must exist."""
+    kafka: dict[str, Any] = {"bootstrap_servers": bootstrap}
 
     async def partitions() -> int:
         from aiokafka import AIOKafkaConsumer

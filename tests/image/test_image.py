@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import time
+import tomllib
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -98,6 +99,19 @@ def test_image_is_lean_and_unprivileged(container: Container) -> None:
     demo = container.run("toolmend", "demo")
     assert demo.returncode == 2
     assert "pip install 'toolmend[demo]'" in demo.stderr, demo.stderr
+
+
+def test_image_is_labelled_with_its_version_revision_and_source(container: Container) -> None:
+    labels = container.config["Labels"]
+    assert isinstance(labels, dict)
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert labels["org.opencontainers.image.version"] == version
+    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=REPO, check=True)
+    assert labels["org.opencontainers.image.revision"].removesuffix("-dirty") == head.stdout.strip()
+    assert labels["org.opencontainers.image.source"]
+    assert labels["org.opencontainers.image.licenses"] == "Apache-2.0"
+    out = container.run("toolmend", "--version")
+    assert out.returncode == 0 and out.stdout.startswith(f"toolmend {version} ("), out
 
 
 def _worker_pid(root: int) -> int:

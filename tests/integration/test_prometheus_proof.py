@@ -12,7 +12,7 @@ API (`/api/v1/query`, instant queries):
 - every variable query (`label_values(metric, label)` as `group by (label) (metric)`);
 - every recording rule, both its expression and the series it records;
 - every alerting rule's *signals*: alert expressions are clauses `<signal> <op> <number>` or
-  `absent(<signal>)` joined by and/or/unless (the shape that tests/unit/test_dashboards.py enforces), and
+  `absent(<signal>)` joined by and/or/unless (the shape that tests/unit/deploy/test_dashboards.py enforces), and
   each <signal> must return data: on healthy demo traffic the full alert expression is rightly empty, so it is
   the thresholds' side that the promtool unit tests cover, and the signals' side that this test proves.
 

@@ -235,7 +235,7 @@ async def test_generated_traffic_end_to_end_matches_ground_truth(broker) -> None
     for kind, want in t["findings"].items():
         if kind == "text_only_regression":
             # a Responses turn is decided at the conversation's next message, and some generated conversations
-            # stay open: tests/unit/test_generate.py compares this one exactly, with the open ones ended
+            # stay open: tests/unit/synth/test_generate.py compares this one exactly, with the open ones ended
             continue
         assert metric("toolmend_findings_total", kind=kind) == want, kind
     assert metric("toolmend_tool_history_erased_total") == t["tool_history_erased"]

@@ -22,6 +22,7 @@ Conventions shared by all dialects:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard, get_args
@@ -43,6 +44,8 @@ MALFORMED_TOOL_CALL = "malformed_tool_call"
 DUPLICATE_TOOL_CALL_ID = "duplicate_tool_call_id"
 REASONING_WITHOUT_ITEM = "reasoning_without_item"
 CALL_TURN_POSITION = "call_turn_position"
+INVALID_TOOL_CALL_ID = "invalid_tool_call_id"
+UNSIGNED_FIRST_CALL = "unsigned_first_call"
 
 RULES: frozenset[str] = frozenset(
     {
@@ -59,6 +62,8 @@ RULES: frozenset[str] = frozenset(
         DUPLICATE_TOOL_CALL_ID,
         REASONING_WITHOUT_ITEM,
         CALL_TURN_POSITION,
+        INVALID_TOOL_CALL_ID,
+        UNSIGNED_FIRST_CALL,
     }
 )
 
@@ -91,6 +96,71 @@ def validate(messages: Sequence[Any], dialect: Dialect) -> list[Violation]:
 def is_valid(messages: Sequence[Any], dialect: Dialect, *, ignore: frozenset[str] = frozenset()) -> bool:
     """True when no violation except those whose rule is in `ignore` is found."""
     return all(v.rule in ignore for v in validate(messages, dialect))
+
+
+# ----------------------------------------------------------------------------------------------------
+# which call a result answers
+
+
+def attribute(messages: Sequence[Any], dialect: Dialect) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """(call, result) for every result with an id: the call it answers is **the most recent call with its id
+    that precedes it** (a well-formed call: an id and a name), whatever lies between them. Results with no such
+    call are left out.
+
+    On an input history this is the truth of who answered what, even where ids are reused; on a valid history
+    (ids unique, results in their call's block) it is the pairing the provider reads. The parts are the native
+    call and result objects (tool call, `tool_use` block, call item, `functionCall` body; and their results).
+    """
+    latest: dict[str, Mapping[str, Any]] = {}
+    out: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+    for msg in messages:
+        for is_call, cid, part in _tool_parts(msg, dialect):
+            if is_call:
+                latest[cid] = part
+            elif cid in latest:
+                out.append((latest[cid], part))
+    return out
+
+
+def _tool_parts(msg: Any, dialect: Dialect) -> list[tuple[bool, str, Mapping[str, Any]]]:
+    """(is a call, id, native part) of the well-formed calls and the results with an id of one message."""
+    out: list[tuple[bool, str, Mapping[str, Any]]] = []
+    if not isinstance(msg, Mapping):
+        return out
+    if dialect == "openai_chat":
+        if msg.get("role") == "tool" and _is_id(msg.get("tool_call_id")):
+            out.append((False, msg["tool_call_id"], msg))
+        tcs = msg.get("tool_calls") if msg.get("role") == "assistant" else None
+        for tc in tcs if isinstance(tcs, list) else []:
+            if isinstance(tc, Mapping) and _is_id(tc.get("id")) and _chat_call_name(tc) is not None:
+                out.append((True, tc["id"], tc))
+    elif dialect == "openai_responses":
+        kind = _resp_kind(msg)
+        cid = msg.get("call_id")
+        if kind in _RESP_CALL_TYPES and _is_id(cid) and (kind not in _RESP_NAMED or _is_name(msg.get("name"))):
+            out.append((True, cid, msg))
+        elif kind in _RESP_OUTPUT_TYPES and _is_id(cid):
+            out.append((False, cid, msg))
+    elif dialect == "anthropic":
+        content = msg.get("content")
+        for b in content if isinstance(content, list) else []:
+            t = _block_type(b)
+            if t == "tool_use" and msg.get("role") == "assistant" and _is_id(b.get("id")) \
+                    and _is_name(b.get("name")) and isinstance(b.get("input"), Mapping | str):
+                out.append((True, b["id"], b))
+            elif t == "tool_result" and msg.get("role") == "user" and _is_id(b.get("tool_use_id")):
+                out.append((False, b["tool_use_id"], b))
+    elif dialect == "gemini":
+        parts = msg.get("parts")
+        for p in parts if isinstance(parts, list) else []:
+            fc = _part_body(p, "functionCall", "function_call")
+            fr = _part_body(p, "functionResponse", "function_response")
+            if isinstance(fc, Mapping) and msg.get("role") == "model" and _is_id(fc.get("id")) \
+                    and _is_name(fc.get("name")):
+                out.append((True, fc["id"], fc))
+            elif isinstance(fr, Mapping) and msg.get("role", "user") != "model" and _is_id(fr.get("id")):
+                out.append((False, fr["id"], fr))
+    return out
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -285,8 +355,25 @@ def _validate_openai_chat(messages: Sequence[Any]) -> list[Violation]:
 # ----------------------------------------------------------------------------------------------------
 # OpenAI Responses
 
-_RESP_CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
-_RESP_OUTPUT_TYPES = frozenset({"function_call_output", "custom_tool_call_output"})
+# call item -> the output item that answers it by `call_id` (the Responses API's documented pairs)
+_RESP_PAIRS = {
+    "function_call": "function_call_output",
+    "custom_tool_call": "custom_tool_call_output",
+    "computer_call": "computer_call_output",
+    "local_shell_call": "local_shell_call_output",
+    "shell_call": "shell_call_output",
+    "apply_patch_call": "apply_patch_call_output",
+    "tool_search_call": "tool_search_output",
+    "program": "program_output",
+}
+_RESP_CALL_TYPES = frozenset(_RESP_PAIRS)
+_RESP_OUTPUT_TYPES = frozenset(_RESP_PAIRS.values())
+_RESP_NAMED = frozenset({"function_call", "custom_tool_call"})  # the others are named by their type
+
+
+def _resp_anonymous(item: Mapping[str, Any], kind: str) -> bool:
+    """A server-run tool search (no call_id): its output follows it, matched by order, not by id."""
+    return kind in ("tool_search_call", "tool_search_output") and item.get("call_id") is None
 _RESP_ROLES = frozenset({"user", "assistant", "system", "developer"})
 _RESP_NOT_AFTER_REASONING_ROLES = frozenset({"user", "system", "developer"})
 
@@ -334,11 +421,13 @@ def _validate_openai_responses(items: Sequence[Any]) -> list[Violation]:
                 transparent.add(i)
                 continue
             close(i)
+        elif _resp_anonymous(item, kind):
+            pass
         elif kind in _RESP_CALL_TYPES:
             cid = item.get("call_id")
             if not _is_id(cid):
                 out.append(Violation(MALFORMED_TOOL_CALL, i, f"{kind} item has no 'call_id'"))
-            if not _is_name(item.get("name")):
+            if kind in _RESP_NAMED and not _is_name(item.get("name")):
                 out.append(Violation(MALFORMED_TOOL_CALL, i, f"{kind} item has no 'name'"))
             if _is_id(cid):
                 if cid in seen_ids:
@@ -396,6 +485,48 @@ def _validate_openai_responses(items: Sequence[Any]) -> list[Violation]:
 # Anthropic Messages
 
 _ANTHROPIC_ROLES = frozenset({"user", "assistant"})
+_ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]+")
+_SERVER_USES = frozenset({"server_tool_use", "mcp_tool_use"})
+
+
+def _is_server_result(btype: Any) -> bool:
+    return isinstance(btype, str) and btype != "tool_result" and btype.endswith("_tool_result")
+
+
+def _trailing_server_use(blocks: list[Any]) -> set[str]:
+    if blocks and _block_type(blocks[-1]) in _SERVER_USES and _is_id(blocks[-1].get("id")):
+        return {blocks[-1]["id"]}
+    return set()
+
+
+def _anthropic_server_blocks(i: int, blocks: list[Any], carried: set[str], nxt: Any,
+                             final: bool) -> list[Violation]:
+    """Server tool calls are answered in the model's own turn: each `server_tool_use` / `mcp_tool_use` by a
+    `*_tool_result` with its id in the same message, except a paused turn's last call (`pause_turn`), which is
+    the history's last message or is answered at the start of the next assistant message."""
+    out: list[Violation] = []
+    uses: list[tuple[int, str]] = []
+    answered: set[str] = set()
+    for k, b in enumerate(blocks):
+        t = _block_type(b)
+        if t in _SERVER_USES:
+            uses.append((k, str(b.get("id"))))
+        elif _is_server_result(t):
+            tid = str(b.get("tool_use_id"))
+            if tid in {u for _, u in uses} or tid in carried:
+                answered.add(tid)
+            else:
+                out.append(Violation(ORPHAN_TOOL_RESULT, i, f"`{t}` block without its server tool call ({tid})"))
+    continued: set[str] = set()
+    if isinstance(nxt, Mapping) and nxt.get("role") == "assistant" and isinstance(nxt.get("content"), list):
+        continued = {str(b.get("tool_use_id")) for b in nxt["content"] if _is_server_result(_block_type(b))}
+    for k, uid in uses:
+        if uid in answered:
+            continue
+        paused = k == len(blocks) - 1 and (final or uid in continued)
+        if not paused:
+            out.append(Violation(MISSING_TOOL_RESULT, i, f"server tool call {uid} without its result"))
+    return out
 
 
 def _block_type(block: Any) -> Any:
@@ -409,6 +540,7 @@ def _validate_anthropic(messages: Sequence[Any]) -> list[Violation]:
     last = len(messages) - 1
     # The previous (non-transparent) message, when it is an assistant message holding tool_use blocks.
     pending: _Block | None = None
+    carried: set[str] = set()  # a paused server call ending the previous assistant message
 
     def report_missing(closer: int | None) -> None:
         if pending is None:
@@ -452,6 +584,15 @@ def _validate_anthropic(messages: Sequence[Any]) -> list[Violation]:
         for k, block in enumerate(blocks):
             if not isinstance(block, Mapping) or not _is_name(block.get("type")):
                 out.append(Violation(MALFORMED_MESSAGE, i, f"messages.{i}.content.{k} is not a typed block"))
+            elif block.get("type") == "text" and isinstance(block.get("text"), str) and not block["text"].strip():
+                out.append(Violation(EMPTY_CONTENT, i, f"messages.{i}.content.{k}: text content blocks must "
+                                                       "contain non-whitespace text"))
+        if role == "assistant":
+            nxt = messages[i + 1] if i + 1 < len(messages) else None
+            out.extend(_anthropic_server_blocks(i, blocks, carried, nxt, i == last))
+            carried = _trailing_server_use(blocks)
+        else:
+            carried = set()
 
         if role == "user":
             expected = pending
@@ -527,6 +668,8 @@ def _validate_anthropic(messages: Sequence[Any]) -> list[Violation]:
             has_tool_use = True
             cid = block.get("id")
             what = f"tool_use {cid}" if _is_id(cid) else f"messages.{i}.content.{k} (tool_use)"
+            if _is_id(cid) and not _ANTHROPIC_ID.fullmatch(cid):
+                out.append(Violation(INVALID_TOOL_CALL_ID, i, f"{what}: id does not match ^[a-zA-Z0-9_-]+$"))
             if not _is_id(cid):
                 out.append(Violation(MALFORMED_TOOL_CALL, i, f"{what} has no `id`"))
             if not _is_name(block.get("name")):
@@ -647,10 +790,16 @@ def _validate_gemini(contents: Sequence[Any]) -> list[Violation]:
             out.append(Violation(EMPTY_CONTENT, i, f"contents[{i}].parts must not be empty"))
             parts = []
         turn = _GeminiTurn(i, role == "model", [], [])
+        signed: list[bool] = []  # thoughtSignature of each functionCall part, in order
         for k, part in enumerate(parts):
             if not isinstance(part, Mapping):
                 out.append(Violation(MALFORMED_MESSAGE, i, f"contents[{i}].parts[{k}] is not an object"))
                 continue
+            if part.get("text") == "" and len(part) == 1:
+                out.append(Violation(EMPTY_CONTENT, i, "Unable to submit request because it has an empty text "
+                                                       f"parameter (contents[{i}].parts[{k}])"))
+            if _part_body(part, "functionCall", "function_call") is not None:
+                signed.append("thoughtSignature" in part or "thought_signature" in part)
             call = _part_body(part, "functionCall", "function_call")
             if call is not None:
                 ref = _id_name(call)
@@ -671,6 +820,9 @@ def _validate_gemini(contents: Sequence[Any]) -> list[Violation]:
                 else:
                     turn.responses.append(_id_name(response))
 
+        if any(signed) and not signed[0]:
+            out.append(Violation(UNSIGNED_FIRST_CALL, i, "the first functionCall part of a model turn that "
+                                                         "carries thought signatures must carry one"))
         if turn.calls and prev is not None and prev.is_model:
             out.append(
                 Violation(

@@ -6,7 +6,7 @@ messages are readable by every dialect alike, so a history made only of them is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..model import DIALECTS, JSON, DialectName, InputError
 from .anthropic import Anthropic
@@ -48,8 +48,8 @@ def sniff(msg: JSON) -> DialectName | None:
     if not isinstance(msg, dict):
         raise InputError("schema", f"a message must be a JSON object, got {type(msg).__name__}")
     t = msg.get("type")
-    if isinstance(t, str) and t in KNOWN_TYPES:
-        return "openai_responses"
+    if isinstance(t, str) and (t in KNOWN_TYPES or ("role" not in msg and "parts" not in msg)):
+        return "openai_responses"  # typed items are the Responses API's alone (a newer item type too)
     if "parts" in msg or msg.get("role") == "model":
         parts = msg.get("parts")  # OpenTelemetry GenAI parts are typed; Gemini's are not
         if type(parts) is list and any(type(p) is dict and "type" in p for p in parts):
@@ -75,8 +75,54 @@ def sniff(msg: JSON) -> DialectName | None:
 
 
 #: top-level keys of a request object that name its dialect when every message is plain text
-_TOP_KEYS: dict[str, DialectName] = {"system": "anthropic", "systemInstruction": "gemini",
-                                     "system_instruction": "gemini", "instructions": "openai_responses"}
+_TOP_KEYS: dict[str, DialectName] = {k: a.name for a in ADAPTERS.values() for k in a.system_keys}
+# a request's system prompt and tool definitions may come in any dialect's shape (a stream event's, or the
+# library's `system=` / `tools=`): each adapter reads its own, tried in the order their shapes are told apart
+_SYSTEM_READERS = (ADAPTERS["gemini"], ADAPTERS["openai_chat"], ADAPTERS["anthropic"])
+_TOOL_READERS = (ADAPTERS["openai_chat"], ADAPTERS["gemini"], ADAPTERS["anthropic"])
+#: keys of a request object beside its messages that hold its system prompt, in the order they are looked up
+SYSTEM_KEYS: tuple[str, ...] = tuple(k for a in (ADAPTERS["anthropic"], ADAPTERS["gemini"],
+                                                 ADAPTERS["openai_responses"]) for k in a.system_keys)
+
+
+#: keys one of which a message of some dialect has (a message with none of them no dialect can read)
+_MESSAGE_KEYS: tuple[str, ...] = tuple(sorted({k for a in ADAPTERS.values() for k in a.message_keys}))
+
+
+def ensure_readable(messages: Iterable[JSON]) -> None:
+    """With the dialect known, refuse only a message no dialect can read at all (cheaper than sniffing)."""
+    for m in messages:
+        for k in _MESSAGE_KEYS:
+            if k in m:
+                break
+        else:
+            raise InputError("unknown_dialect", "message matches no known dialect (no role, type or parts)")
+
+
+def system_text(value: JSON) -> str:
+    """The text of a system prompt in any dialect's shape: a string, a list of text blocks, an object with
+    `parts` (or a message object with `content`)."""
+    for a in _SYSTEM_READERS:
+        text = a.system_text(value)
+        if text is not None:
+            return text
+    return ""
+
+
+def tool_declarations(tools: JSON) -> Iterator[Mapping[str, JSON]]:
+    """The function declarations of a request's tool definitions in any dialect's shape (at most 64 tools)."""
+    if isinstance(tools, Mapping):
+        tools = [tools]
+    if not isinstance(tools, list):
+        return
+    for t in tools[:64]:
+        if not isinstance(t, Mapping):
+            continue
+        for a in _TOOL_READERS:
+            decls = a.tool_declarations(t)
+            if decls is not None:
+                yield from decls
+                break
 
 
 def detect(messages: Iterable[JSON], also: Iterable[Iterable[JSON]] = (), keys: Iterable[str] = ()) -> DialectName:
@@ -121,4 +167,5 @@ def check(messages: Iterable[JSON], dialect: DialectName) -> None:
             raise InputError("dialect_mismatch", f"`dialect` is gemini but message {i} has content, not parts")
 
 
-__all__ = ["ADAPTERS", "BY_HISTORY_KEY", "PLAIN_TEXT", "Dialect", "check", "detect", "get", "sniff"]
+__all__ = ["ADAPTERS", "BY_HISTORY_KEY", "PLAIN_TEXT", "SYSTEM_KEYS", "Dialect", "check", "detect",
+           "ensure_readable", "get", "sniff", "system_text", "tool_declarations"]

@@ -6,8 +6,9 @@ untouched fields (and unknown ones) survive byte for byte.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import orjson
 
@@ -22,6 +23,14 @@ class Dialect(ABC):
     turn_spans_items: bool = False
     #: a call turn must follow a user or response turn: a plain model turn left right before one is merged in
     merges_model_turns: bool = False
+    #: top-level keys of a request object that hold this dialect's system prompt
+    system_keys: tuple[str, ...] = ()
+    #: keys one of which every message of this dialect has
+    message_keys: tuple[str, ...] = ("role",)
+    #: a result can be synthesized for every kind of call (else `can_fill` tells which)
+    fills_every_kind: bool = True
+    #: the provider's rule for tool-call ids (None: any non-empty string); an id that breaks it is rewritten
+    id_pattern: re.Pattern[str] | None = None
 
     @abstractmethod
     def view(self, msg: JSON) -> View: ...
@@ -62,6 +71,38 @@ class Dialect(ABC):
     def call_kind(self, msg: JSON, pos: int) -> str:
         return ""
 
+    def rewrite_calls(self, msg: JSON, positions: Sequence[int]) -> JSON:
+        """The message with the calls at those positions (`Call.rewrite`) in the form the API accepts."""
+        return msg
+
+    def safe_id(self, cid: str) -> str:
+        """`cid` made to fit `id_pattern` (each refused character becomes `_`)."""
+        return cid
+
+    def remove_blank(self, msg: JSON) -> JSON:
+        """The message without its blank text parts (`View.blank`)."""
+        return msg
+
+    def system_message(self, msg: JSON) -> JSON | None:
+        """A system entry rewritten for a dialect that has no system role in its messages (None: kept as is)."""
+        return None
+
+    def is_last_part(self, msg: JSON, pos: int) -> bool:
+        """Whether the call at `pos` ends its message (block dialects; a paused server call does)."""
+        return False
+
+    def can_fill(self, kind: str) -> bool:
+        """Whether a result can be synthesized for a call of this kind (else `fill` removes the call too)."""
+        return True
+
+    @abstractmethod
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        """The message with the calls at those positions under new ids: (position, new id)."""
+
+    @abstractmethod
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        """The message with the results at those positions answering new ids: (position, new id)."""
+
     # -- turns, reasoning, arguments ----------------------------------------------------------------------
     def is_reasoning(self, msg: JSON) -> bool:
         """A reasoning item, which belongs to the item after it."""
@@ -92,9 +133,22 @@ class Dialect(ABC):
         """The call's arguments for templates: parsed if they parse, else their text (at most `limit` chars)."""
         return None
 
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        """The call's arguments exactly as it carries them (a JSON text or an object), None if it has none."""
+        return None
+
     # -- text, for the behavioural signals ---------------------------------------------------------------
     @abstractmethod
     def text_of(self, msg: JSON) -> str: ...
+
+    def system_text(self, value: JSON) -> str | None:
+        """The text of a request's system prompt in this dialect's shape; None when `value` is not of its shape."""
+        return value if isinstance(value, str) else None
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        """The function declarations (each with `name`, a description and a parameter schema) of one tool
+        definition in this dialect's shape; None when `tool` is not of its shape."""
+        return None
 
     def result_text(self, msg: JSON) -> str:
         """The text of the tool results a message carries."""
@@ -124,6 +178,13 @@ def text_from_parts(content: JSON, keys: tuple[str, ...] = ("text",)) -> str:
                 out.append(part)
         return "\n".join(out)
     return ""
+
+
+def text_of_value(v: JSON) -> str:
+    """The text of a string or a list of typed parts; "" for anything else."""
+    if isinstance(v, str):
+        return v
+    return text_from_parts(v) if isinstance(v, list) else ""
 
 
 def content_present(content: JSON) -> bool:

@@ -5,13 +5,13 @@ Calls may carry no id; the tracker then pairs a response with the first open cal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import orjson
 
 from ..model import JSON, Call, DialectName, Result, Role, View
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
-from .base import object_arguments, require_object
+from .base import object_arguments, require_object, text_of_value
 
 _ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
@@ -20,9 +20,38 @@ class Gemini(BlockDialect):
     name: DialectName = "gemini"
     container = "parts"
     merges_model_turns = True  # "function call turn comes immediately after a user turn or a response turn"
+    system_keys = ("systemInstruction", "system_instruction")
+    message_keys = ("parts", "role")
 
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and "functionResponse" in part
+
+    def _is_thinking(self, part: JSON) -> bool:
+        return isinstance(part, dict) and part.get("thought") is True
+
+    def _is_blank(self, part: JSON) -> bool:
+        return isinstance(part, dict) and part.get("text") == "" and len(part) == 1
+
+    def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        # the first functionCall of a model turn carries the turn's thoughtSignature: when it goes, the call that
+        # becomes first carries it on
+        out = super().remove_calls(msg, positions)
+        if out is None:
+            return None
+        sig = None
+        for i in sorted(positions):
+            p = msg["parts"][i]
+            if isinstance(p, dict) and "functionCall" in p and "thoughtSignature" in p:
+                sig = p["thoughtSignature"]
+                break
+        if sig is not None:
+            parts = out["parts"]
+            for k, p in enumerate(parts):
+                if isinstance(p, dict) and "functionCall" in p:
+                    if "thoughtSignature" not in p:
+                        parts[k] = {**p, "thoughtSignature": sig}
+                    break
+        return out
 
     def view(self, msg: JSON) -> View:
         m = require_object(msg)
@@ -37,6 +66,7 @@ class Gemini(BlockDialect):
         results: list[Result] = []
         has_text = False
         after_text = False
+        blank = False
         for i, p in enumerate(parts):
             if not isinstance(p, dict):
                 has_text = True
@@ -58,13 +88,22 @@ class Gemini(BlockDialect):
                 if has_text:
                     after_text = True
                 continue
-            if p.get("text") == "":
+            if p.get("text") == "" and len(p) == 1:  # "Unable to submit request ... empty text parameter"
+                blank = True
                 continue
             has_text = True
         if not calls and not results:
-            return TEXT_VIEWS[r] if has_text else EMPTY_VIEWS[r]
+            if not has_text:
+                return EMPTY_VIEWS[r]
+            return View(r, has_text=True, blank=True) if blank else TEXT_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
-                    empty=not (has_text or calls or results))
+                    empty=not (has_text or calls or results), blank=blank)
+
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return self._rename(msg, renames, "functionCall", "id")
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return self._rename(msg, renames, "functionResponse", "id")
 
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         fr: dict[str, JSON] = {"name": name, "response": {"error": content}}
@@ -106,6 +145,20 @@ class Gemini(BlockDialect):
 
     def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
         return object_arguments(self._args(msg, pos), limit)
+
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        return self._args(msg, pos)
+
+    def system_text(self, value: JSON) -> str | None:
+        if isinstance(value, dict) and "parts" in value:  # a Content: {"parts": [{"text": ...}]}
+            return text_of_value(value["parts"])
+        return super().system_text(value)
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        decls = tool.get("functionDeclarations") or tool.get("function_declarations")
+        if not isinstance(decls, list):
+            return None
+        return [d for d in decls[:64] if isinstance(d, Mapping)]
 
     def result_text(self, msg: JSON) -> str:
         parts = msg.get("parts") if isinstance(msg, dict) else None

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
 from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
-from .base import Dialect, content_present, json_arguments, json_arguments_error, require_object, text_from_parts
+from .base import (
+    Dialect,
+    content_present,
+    json_arguments,
+    json_arguments_error,
+    require_object,
+    text_from_parts,
+    text_of_value,
+)
 
 _PLAIN = {"system": View(Role.SYSTEM, True), "developer": View(Role.SYSTEM, True), "user": View(Role.USER, True)}
 # an empty user/system message is removed in every dialect (Anthropic and Gemini reject it; it says nothing), so
@@ -75,6 +83,15 @@ class OpenAIChat(Dialect):
             return None
         return out
 
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        tcs = list(msg["tool_calls"])
+        for pos, new in renames:
+            tcs[pos] = {**tcs[pos], "id": new}
+        return {**msg, "tool_calls": tcs}
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        return {**msg, "tool_call_id": renames[-1][1]}  # the message is the result
+
     def drop_empty_tool_calls(self, msg: JSON) -> JSON:
         out = dict(msg)
         out.pop("tool_calls", None)
@@ -83,15 +100,26 @@ class OpenAIChat(Dialect):
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         return {"role": "tool", "tool_call_id": call_id, "content": content}
 
-    def _raw_arguments(self, msg: JSON, pos: int) -> JSON:
-        fn = msg["tool_calls"][pos].get("function")
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        tc = msg["tool_calls"][pos]
+        fn = tc.get("function") if isinstance(tc, dict) else None
         return fn.get("arguments") if isinstance(fn, dict) else None
 
     def arguments_error(self, msg: JSON, pos: int) -> str:
-        return json_arguments_error(self._raw_arguments(msg, pos))
+        return json_arguments_error(self.call_arguments(msg, pos))
 
     def arguments(self, msg: JSON, pos: int, limit: int) -> JSON:
-        return json_arguments(self._raw_arguments(msg, pos), limit)
+        return json_arguments(self.call_arguments(msg, pos), limit)
+
+    def system_text(self, value: JSON) -> str | None:
+        # no top-level system prompt: a system message object given in its place
+        if isinstance(value, dict) and "content" in value:
+            return text_of_value(value["content"])
+        return super().system_text(value)
+
+    def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:
+        fn = tool.get("function")  # {"type": "function", "function": {name, description, parameters}}
+        return (fn,) if isinstance(fn, Mapping) else None
 
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):

@@ -9,7 +9,7 @@ that answers several into one per response). This module knows the message shape
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 import orjson
 
@@ -100,6 +100,21 @@ class OtelGenAI(Dialect):
 
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
         return {"role": "tool", "parts": [{"type": RESPONSE, "id": call_id, "response": content}]}
+
+    def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        parts = list(_parts(msg))
+        for pos, new in renames:
+            parts[pos] = {**parts[pos], "id": new}
+        return {**msg, "parts": parts}
+
+    def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
+        # the message is the result: its first tool_call_response part answers the call
+        parts = list(_parts(msg))
+        for k, p in enumerate(parts):
+            if type(p) is dict and p.get("type") == RESPONSE:
+                parts[k] = {**p, "id": renames[-1][1]}
+                break
+        return {**msg, "parts": parts}
 
     def _raw_arguments(self, msg: JSON, pos: int) -> JSON:
         p = _parts(msg)[pos]

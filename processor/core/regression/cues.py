@@ -8,7 +8,7 @@ own evidence (`evidence.py`). English and Chinese are here.
 reads (`latin` for space-separated scripts, whose words are stemmed by `text.stem`; `cjk` for texts cut into
 character n-grams at `cut`), `stop` its function words, and one pattern per cue (a pattern that never matches,
 `NEVER`, is allowed while a cue is unknown). The patterns see the NFKC, case-folded text. Add tests with a
-served request, a regression and the hard negatives in that language to tests/unit/test_regression.py.
+served request, a regression and the hard negatives in that language to tests/unit/core/test_regression.py.
 """
 
 from __future__ import annotations

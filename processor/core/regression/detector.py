@@ -26,8 +26,10 @@ import orjson
 
 from ..state.layout import (
     DETECTOR_VERSION,
+    RD_ASKED,
     RD_CURRENT,
     RD_DEFINITIONS,
+    RD_ERASED,
     RD_FACTS,
     RD_IN_TURN,
     RD_PENDING,
@@ -52,6 +54,8 @@ from ..state.layout import (
 )
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
+from .features import compute as compute_features
+from .scorer import active as active_model
 from .text import EMPTY, cap, h, pack_hashes, pack_ordered, unpack_hashes, unpack_ordered
 
 STATE_VERSION = DETECTOR_VERSION  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, restrictions
@@ -66,39 +70,34 @@ MAX_REQUEST_TOKENS = MAX_TOKENS
 THRESHOLD = 0.5  # the score a match needs (see `_score`)
 MAX_FACTS = 32  # figures (numbers, times, amounts) remembered from the conversation's texts, the latest kept
 FACT_CHARS = 2000  # characters of a text whose figures are read
-NOVEL_FACTS = 3  # figures of a reply found nowhere in the conversation that make it a report of fresh data
 UNREAD_TEXTS = 16  # texts noted and not read for figures yet (`_note`): at most this many ...
 UNREAD_CHARS = 4 * FACT_CHARS  # ... and about this many characters
 
 Outcome = Literal["tool", "text_only"]
 _EMPTY = EMPTY  # shared (see `text.EMPTY`)
 _NO_REQUEST = Request()  # a served request not analysed yet (shared: a Request is never mutated)
-_NEGATIVE = (("ack", "acknowledgement"), ("status", "status query"), ("cancel", "called off"),
-             ("text_task", "writing task"), ("explain", "explanatory or general question"),
-             ("advice", "advisory question"), ("policy", "question about what the user or the tool may do"),
-             ("recall", "asks to be reminded of what was said"))
-
 
 class AssistantTurn:
     """A decided assistant turn. Immutable by convention (a plain class: mypyc builds it natively, where a
     dataclass's generated `__init__` would run as Python)."""
 
-    __slots__ = ("after_first_tool_use", "detail", "expected_tool", "index", "outcome")
+    __slots__ = ("after_first_tool_use", "detail", "expected_tool", "index", "outcome", "score")
 
     def __init__(self, index: int, outcome: Outcome, after_first_tool_use: bool, expected_tool: str | None,
-                 detail: str) -> None:
+                 detail: str, score: float = -1.0) -> None:
         self.index = index  # index of the assistant message
         self.outcome: Outcome = outcome
         self.after_first_tool_use = after_first_tool_use  # True once the conversation has used a tool before this turn
         self.expected_tool = expected_tool  # set when this turn is a text_only_regression
         self.detail = detail  # short, no message content
+        self.score = score  # the learned scorer's probability of a regression (-1: decided without it)
 
     @property
     def regression(self) -> bool:
         return self.expected_tool is not None
 
-    def _key(self) -> tuple[int, str, bool, str | None, str]:
-        return (self.index, self.outcome, self.after_first_tool_use, self.expected_tool, self.detail)
+    def _key(self) -> tuple[int, str, bool, str | None, str, float]:
+        return (self.index, self.outcome, self.after_first_tool_use, self.expected_tool, self.detail, self.score)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, AssistantTurn) and self._key() == other._key()
@@ -109,7 +108,7 @@ class AssistantTurn:
     def __repr__(self) -> str:
         return (f"AssistantTurn(index={self.index!r}, outcome={self.outcome!r}, "
                 f"after_first_tool_use={self.after_first_tool_use!r}, expected_tool={self.expected_tool!r}, "
-                f"detail={self.detail!r})")
+                f"detail={self.detail!r}, score={self.score!r})")
 
 
 _Call = tuple[tuple[str, ...], tuple[Any, ...], frozenset[int] | None]  # tools, arguments, their definitions
@@ -314,6 +313,9 @@ class RegressionDetector:
         self.facts: dict[int, None] = {}  # hashed figures seen in the conversation, oldest first (`_note`)
         self._unread: list[str] | None = None  # texts noted whose figures are not in `facts` yet (`_facts`)
         self._unread_chars = 0
+        self.asked = False  # the last judged reply asked the user something (a value, a confirmation)
+        self.erased = False  # the app rewrote this conversation's history (an erased call was found)
+        self.features: list[list[float]] | None = None  # diagnostics and training: each judged turn's features
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -403,14 +405,15 @@ class RegressionDetector:
             self.tool_used = True
             self.topic = self.pending_index
             self.last_text_task = False
+            self.asked = False
             return self._turn(AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)"))
         if not before:
             return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
         for s in self.served:
             s.settle()
-        expected, detail = self._judge(self._request(), text)
+        expected, detail, score = self._judge(self._request(), text)
         self._note(text)
-        return self._turn(AssistantTurn(index, "text_only", before, expected, detail))
+        return self._turn(AssistantTurn(index, "text_only", before, expected, detail, score))
 
     def _note(self, text: str) -> None:
         """Remember the figures of a text: a reply that states others had them from nowhere in the conversation.
@@ -457,45 +460,42 @@ class RegressionDetector:
         return turn
 
     # -- decisions ----------------------------------------------------------------------------------------
-    def _judge(self, req: Request, reply: str) -> tuple[str | None, str]:
+    def _judge(self, req: Request, reply: str) -> tuple[str | None, str, float]:
+        """The expected tool (None: no regression), a reason without content, and the model's score (-1 when
+        decided without it)."""
         f = req.flags
-        # thanks and status queries are decided by their flags alone, and leave the topic (see `_follow`)
-        if "ack" in f:
-            return None, "acknowledgement"
-        if "status" in f:
-            return None, "status query"
+        # short thanks and status queries are decided by their flags alone, and leave the topic (see `_follow`),
+        # unless they answer the assistant's own question ("yes, go ahead"); a longer one may carry a request
+        if not self.asked and "short" in f:
+            if "ack" in f:
+                return None, "acknowledgement", -1.0
+            if "status" in f:
+                return None, "status query", -1.0
         for s in self.served:
             s.ready_core()
         match = self._match(req)
         self._follow(req, match[0] if match is not None else None)
-        for flag, why in _NEGATIVE:
-            if flag in f:
-                return None, why
-        if match is None:
-            if not self._asks_for_act(req) or self._answered(req):
-                return None, "no similar tool-served request"
-            answer = analyze_reply(reply)
-            novel = 0 if answer.acted else self._novel(reply)
-            if not (answer.acted or novel >= NOVEL_FACTS) or answer.veto(self.restrict) is not None:
-                return None, "no similar tool-served request"
-            if not self._related(req):
-                return None, "no similar tool-served request (the reply reports an act no tool's words cover)"
-            # no request of this kind was served, but the reply says it acted, or states figures found nowhere
-            # in the conversation: only a call could have
-            if answer.acted:
-                return self._likely_tool(req), "the reply reports an act no call performed"
-            return self._likely_tool(req), f"the reply states {novel} figures no result or message holds"
-        served, score, how = match
-        if self._answered(req):
-            return None, f"answered by earlier results (request at index {served.index})"
-        veto = analyze_reply(reply).veto(self.restrict)
-        if veto is not None:
-            return None, veto
-        if not served.tools:
-            return None, "no tool name"
-        if served.index < 0:
-            return served.tools[0], f"{how} a tool the request defined (score {score:.2f})"
-        return served.tools[0], f"{how} request at index {served.index} (score {score:.2f})"
+        answer = analyze_reply(reply)
+        novel = self._novel(reply)
+        x = compute_features(self, req, reply, answer, novel, match)
+        model = active_model()
+        score = model.score(x)
+        if self.features is not None:
+            self.features.append(x)
+        self.asked = answer.asks and not answer.claim and not answer.acted
+        if match is not None and match[0].tools:
+            served, _, how = match
+            tool: str | None = served.tools[0]
+            where = "a tool the request defined" if served.index < 0 else f"request at index {served.index}"
+            why = f"{how} {where}"
+        else:
+            tool = self._likely_tool(req)
+            why = "no similar tool-served request"
+        if tool is None:
+            return None, f"{why}; no tool name (score {score:.2f})", score
+        if score >= model.threshold:
+            return tool, f"{why} (score {score:.2f})", score
+        return None, f"{why}; score {score:.2f} below the threshold {model.threshold:.2f}", score
 
     def _related(self, req: Request) -> bool:
         """Whether a request shares a word with the conversation's tools (their names, keys, definitions, the
@@ -728,6 +728,10 @@ class RegressionDetector:
         facts = self._facts()
         if facts:
             out[RD_FACTS] = pack_ordered(list(facts))
+        if self.asked:
+            out[RD_ASKED] = 1
+        if self.erased:
+            out[RD_ERASED] = 1
         return out
 
     @classmethod
@@ -755,6 +759,8 @@ class RegressionDetector:
         d.defined = {str(k): unpack_hashes(v) for k, v in (state.get(RD_DEFINITIONS) or {}).items()}
         d.restrict = unpack_hashes(state.get(RD_SYSTEM, ""))
         d.facts = dict.fromkeys(unpack_ordered(state.get(RD_FACTS, "")))
+        d.asked = bool(state.get(RD_ASKED, False))
+        d.erased = bool(state.get(RD_ERASED, False))
         return d
 
 

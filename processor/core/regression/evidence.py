@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
 
+from ..dialects import tool_declarations
 from .analysis import text_tokens
 from .cues import GENERIC_IDENT, LANGUAGES, STOP
 from .text import CJK_RE, EMPTY, cap, h, split_identifier, stem
@@ -120,7 +121,7 @@ def definitions(tools: Any) -> dict[str, frozenset[int]]:
     input_schema}`, Responses `{type, name, parameters}`, Gemini `{functionDeclarations: [...]}`) -> name ->
     kind tokens of its description and parameters."""
     out: dict[str, frozenset[int]] = {}
-    for d in _declarations(tools):
+    for d in tool_declarations(tools):
         name = d.get("name")
         if not isinstance(name, str) or not name or len(out) >= MAX_DEFINED:
             continue
@@ -133,25 +134,6 @@ def definitions(tools: Any) -> dict[str, frozenset[int]]:
             toks |= _schema(schema)
         out[name] = cap(toks, MAX_KIND)
     return out
-
-
-def _declarations(tools: Any) -> Iterable[Mapping[str, Any]]:
-    if isinstance(tools, Mapping):
-        tools = [tools]
-    if not isinstance(tools, list):
-        return
-    for t in tools[:64]:
-        if not isinstance(t, Mapping):
-            continue
-        fn = t.get("function")
-        if isinstance(fn, Mapping):
-            yield fn
-            continue
-        decls = t.get("functionDeclarations") or t.get("function_declarations")
-        if isinstance(decls, list):
-            yield from (d for d in decls[:64] if isinstance(d, Mapping))
-            continue
-        yield t
 
 
 def _schema(schema: Mapping[str, Any], depth: int = 0) -> set[int]:

@@ -71,6 +71,7 @@ TR_PENDING: Final = "pr"
 TR_HELD_QUEUE: Final = "hq"
 TR_HELD_BASE: Final = "hb"
 TR_HELD_BLOCKS: Final = "hl"
+TR_ALIASES: Final = "al"
 # the open block
 BL_OPENED: Final = "o"
 BL_TS: Final = "t"
@@ -107,6 +108,8 @@ RD_IN_TURN: Final = "in_turn"
 RD_TOPIC: Final = "topic"
 RD_TEXT_TASK: Final = "text_task"
 RD_FACTS: Final = "facts"
+RD_ASKED: Final = "ask"
+RD_ERASED: Final = "er"
 SV_INDEX: Final = "i"
 SV_TOOLS: Final = "tools"
 SV_REQUEST: Final = "req"
@@ -157,6 +160,8 @@ TABLE: Final = (
     Field("tracker", TR_HELD_BASE, "absolute slot number of the held queue's first entry", "slot"),
     Field("tracker", TR_HELD_BLOCKS, "blocks closed with unanswered calls, waiting for late results", "list",
           "held_block", True),
+    Field("tracker", TR_ALIASES, "reused or refused call ids: [id as the input has it, the fresh id its most recent "
+          "call carries] (absent: none; kept while that call is remembered)", "list of [string, string]"),
 
     Field("block", BL_OPENED, "input index of the message that opened it", "message index"),
     Field("block", BL_TS, "event time it opened (its result timeout runs from here)", "ms event time"),
@@ -229,6 +234,9 @@ TABLE: Final = (
     Field("detector", RD_TOPIC, "input index of the served request the conversation is about", "message index"),
     Field("detector", RD_TEXT_TASK, "the last request was a text task", "bool"),
     Field("detector", RD_FACTS, "facts the tool results stated, oldest first", "packed hashes, in order"),
+    Field("detector", RD_ASKED, "the last judged reply asked the user something (a value, a confirmation)",
+          "1 when set"),
+    Field("detector", RD_ERASED, "an erased call was found: the app rewrote the history", "1 when set"),
 
     Field("served", SV_INDEX, "input index of the request", "message index"),
     Field("served", SV_TOOLS, "tools called for it", "list of string"),

@@ -11,7 +11,7 @@ import pytest
 import processor.core
 from tests.conftest import core_mismatch, expected_core
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SETUP = runpy.run_path(str(ROOT / "setup.py"), run_name="not_main")  # without __main__: defines, builds nothing
 
 

@@ -6,9 +6,9 @@ import importlib.util
 import re
 from pathlib import Path
 
-from tests.unit.test_dashboards import recorded_names
+from tests.unit.deploy.test_dashboards import recorded_names
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 spec = importlib.util.spec_from_file_location("backfill", ROOT / "deploy/prometheus/backfill.py")
 assert spec is not None and spec.loader is not None
 backfill = importlib.util.module_from_spec(spec)

@@ -293,12 +293,12 @@ def _v(dialect: str, msg: Any) -> tuple[Any, ...]:
         ("anthropic", ant_user(ant_text("")), (Role.USER, False, [], [], True)),
         ("anthropic", ant_asst(ant_text("x"), ant_use("t1"), ant_use("t2", "fetch")),
          (Role.ASSISTANT, True, [("t1", "search", 1, False), ("t2", "fetch", 2, False)], [], False)),
-        ("anthropic", ant_asst(ant_use(None), ant_use("t2", None), ant_use("t3", inp="x")),
+        ("anthropic", ant_asst(ant_use(None), ant_use("t2", None), ant_use("t3", inp=42)),
          (Role.ASSISTANT, False, [(None, "search", 0, True), ("t2", "", 1, True), ("t3", "search", 2, True)], [],
           False)),
         ("anthropic", ant_user(ant_result("t1"), ant_text("more")),
          (Role.USER, True, [], [("t1", None, 0)], False)),
-        ("anthropic", {"role": "system", "content": "x"}, (Role.INVALID, False, [], [], False)),
+        ("anthropic", {"role": "system", "content": "x"}, (Role.SYSTEM, True, [], [], False)),
         # Responses
         ("openai_responses", resp_user(), (Role.USER, True, [], [], False)),
         ("openai_responses", {"role": "user", "content": "hi"}, (Role.USER, True, [], [], False)),
@@ -453,3 +453,79 @@ def test_no_module_outside_the_dialects_names_a_dialect() -> None:
     for module in ("tracker.py", "repair.py", "behaviour.py"):
         text = (here / module).read_text()
         assert [n for n in names if n in text] == [], module
+
+
+# -- dialect capabilities live on the adapters ------------------------------------------------------------------
+@pytest.mark.parametrize(("value", "text"), [
+    ("Be brief.", "Be brief."),  # a string: every dialect
+    ([{"type": "text", "text": "Be"}, {"type": "text", "text": "brief."}], "Be\nbrief."),  # Anthropic blocks
+    ({"type": "text", "text": "Be brief."}, "Be brief."),  # one Anthropic block alone
+    ({"parts": [{"text": "Be brief."}]}, "Be brief."),  # a Gemini Content
+    ({"role": "system", "content": "Be brief."}, "Be brief."),  # a system message object
+    ({"parts": [{"text": "parts win"}], "content": "not this"}, "parts win"),
+    (42, ""),
+    ({"other": 1}, ""),
+])
+def test_a_system_prompt_is_read_in_any_dialects_shape(value: Any, text: str) -> None:
+    from processor.core.dialects import system_text
+
+    assert system_text(value) == text
+
+
+def test_each_dialect_names_the_request_keys_of_its_system_prompt() -> None:
+    from processor.core.dialects import SYSTEM_KEYS
+
+    assert {a.name: a.system_keys for a in ADAPTERS.values()} == {
+        "openai_chat": (), "anthropic": ("system",), "openai_responses": ("instructions",),
+        "gemini": ("systemInstruction", "system_instruction"), "otel_genai": ()}
+    assert SYSTEM_KEYS == ("system", "systemInstruction", "system_instruction", "instructions")
+
+
+def test_tool_definitions_are_read_in_every_dialects_shape() -> None:
+    from processor.core.dialects import tool_declarations
+
+    tools = [
+        {"type": "function", "function": {"name": "chat_tool", "parameters": {}}},
+        {"name": "anthropic_tool", "input_schema": {}},
+        {"type": "function", "name": "responses_tool", "parameters": {}},
+        {"functionDeclarations": [{"name": "gemini_a"}, "junk", {"name": "gemini_b"}]},
+        {"function_declarations": [{"name": "gemini_c"}]},
+        "junk",
+    ]
+    assert [d.get("name") for d in tool_declarations(tools)] == [
+        "chat_tool", "anthropic_tool", "responses_tool", "gemini_a", "gemini_b", "gemini_c"]
+    assert [d["name"] for d in tool_declarations({"name": "one"})] == ["one"]
+    assert list(tool_declarations("not tools")) == []
+
+
+@pytest.mark.parametrize(("dialect", "msg", "pos", "args"), [
+    ("openai_chat", {"role": "assistant", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}]}, 0, '{"a": 1}'),
+    ("anthropic", {"role": "assistant", "content": [
+        {"type": "text", "text": "x"}, {"type": "tool_use", "id": "t", "name": "f", "input": {"a": 1}}]}, 1, {"a": 1}),
+    ("openai_responses", {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}, -1, "{}"),
+    ("openai_responses", {"type": "custom_tool_call", "call_id": "c", "name": "f", "input": "raw"}, -1, "raw"),
+    ("gemini", {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"a": 1}}}]}, 0, {"a": 1}),
+])
+def test_each_dialect_gives_a_calls_arguments_as_the_call_carries_them(dialect: str, msg: Any, pos: int,
+                                                                        args: Any) -> None:
+    assert ADAPTERS[dialect].call_arguments(msg, pos) == args  # type: ignore[index]
+
+
+def test_no_module_outside_the_dialect_adapters_names_a_dialect() -> None:
+    import pathlib
+    import re
+
+    root = pathlib.Path(processor.__file__).parent
+    names = re.compile(r"""["'](openai_chat|anthropic|gemini|openai_responses|responses)["']""")
+    # the registry of dialect names itself; the OTLP reader, which writes events of the one dialect it reads
+    allowed = {"core/model.py", "core/otlp.py"}
+    offenders = []
+    for p in sorted(root.rglob("*.py")):
+        rel = p.relative_to(root).as_posix()
+        if rel.startswith(("core/dialects/", "synth/")) or rel in allowed:
+            continue
+        for n, line in enumerate(p.read_text().splitlines(), 1):
+            if names.search(line):
+                offenders.append(f"{rel}:{n}: {line.strip()}")
+    assert offenders == []

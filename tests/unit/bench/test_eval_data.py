@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-EVAL = Path(__file__).resolve().parents[2] / "bench" / "eval"
+EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
 CODE = {EVAL / "load.py", EVAL / "blind" / "build.py", EVAL / "blind" / "engine.py"}
 SLICES = sorted({p.parent for p in EVAL.glob("blind*/specs_*.jsonl")})
 

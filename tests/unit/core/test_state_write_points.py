@@ -16,7 +16,7 @@ import orjson
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 
-_LOADER = importlib.util.spec_from_file_location("eval_data", Path(__file__).resolve().parents[2] / "bench" / "eval"
+_LOADER = importlib.util.spec_from_file_location("eval_data", Path(__file__).resolve().parents[3] / "bench" / "eval"
                                                  / "load.py")
 assert _LOADER is not None and _LOADER.loader is not None
 eval_data = importlib.util.module_from_spec(_LOADER)

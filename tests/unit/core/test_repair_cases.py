@@ -366,30 +366,72 @@ CASES: list[Case] = [
          [("duplicate_tool_result", 2, None, "search", None)],
          fill=[gem_user("q"), gem_calls("search"), gem_resps("search")]),
     # ------------------------------------------------------------------ duplicate call ids
+    # A reused id: a result belongs to the most recent call with its id before it; that call gets a fresh id
+    # (`<id>_<input index>`) on both sides, the earlier one its own outcome.
     Case("chat-duplicate-call-id-in-one-message", "openai_chat",
          [chat_user("q"), chat_calls("a", ("a", "search")), chat_tool("a")],
-         [("duplicate_tool_call_id", 1, "a", "search", None)],
-         fill=[chat_user("q"), chat_calls("a"), chat_tool("a")]),
+         [("duplicate_tool_call_id", 1, "a", "search", None),
+          ("dangling_tool_call", 1, "a", "get_weather", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[chat_user("q"), chat_calls("a", ("a_1", "search")), chat_tool("a_1"),
+               s_chat("a", "get_weather", END)],
+         drop=[chat_user("q"), chat_calls(("a_1", "search")), chat_tool("a_1")]),
     Case("chat-duplicate-call-id-of-an-earlier-block", "openai_chat",
          [chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("x"), chat_user("again"),
           chat_calls("a", content="Again."), chat_tool("a", "second"), chat_asst("y")],
-         [("duplicate_tool_call_id", 5, "a", "get_weather", None),
-          ("duplicate_tool_result", 6, "a", "get_weather", None)],
+         [("duplicate_tool_call_id", 5, "a", "get_weather", None)],
          fill=[chat_user("q"), chat_calls("a"), chat_tool("a"), chat_asst("x"), chat_user("again"),
-               chat_asst("Again."), chat_asst("y")]),
+               chat_calls("a_5", content="Again."), chat_tool("a_5", "second"), chat_asst("y")]),
+    Case("chat-reused-id-after-an-interrupt-takes-the-result", "openai_chat",
+         [chat_user("weather in Mexico City?"), chat_calls("call_1"), chat_user("Amsterdam, I mean"),
+          chat_calls("call_1"), chat_tool("call_1", "Rainy")],
+         [("duplicate_tool_call_id", 3, "call_1", "get_weather", None),
+          ("dangling_tool_call", 1, "call_1", "get_weather", "user_interrupt")],
+         fill=[chat_user("weather in Mexico City?"), chat_calls("call_1"), s_chat("call_1", "get_weather", U),
+               chat_user("Amsterdam, I mean"), chat_calls("call_1_3"), chat_tool("call_1_3", "Rainy")],
+         drop=[chat_user("weather in Mexico City?"), chat_user("Amsterdam, I mean"), chat_calls("call_1_3"),
+               chat_tool("call_1_3", "Rainy")]),
     Case("anthropic-duplicate-call-id", "anthropic",
          [ant_user("q"), ant_asst(ant_use("a"), ant_use("a", "fetch")), ant_user(ant_result("a"))],
-         [("duplicate_tool_call_id", 1, "a", "fetch", None)],
-         fill=[ant_user("q"), ant_asst(ant_use("a")), ant_user(ant_result("a"))]),
+         [("duplicate_tool_call_id", 1, "a", "fetch", None),
+          ("dangling_tool_call", 1, "a", "search", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[ant_user("q"), ant_asst(ant_use("a"), ant_use("a_1", "fetch")),
+               ant_user(ant_result("a_1"), s_ant("a", "search", END))],
+         drop=[ant_user("q"), ant_asst(ant_use("a_1", "fetch")), ant_user(ant_result("a_1"))]),
     Case("responses-duplicate-call-id", "openai_responses",
          [resp_user("q"), resp_call("a"), resp_output("a"), resp_call("a"), resp_output("a")],
-         [("duplicate_tool_call_id", 3, "a", "get_weather", None),
-          ("duplicate_tool_result", 4, "a", "get_weather", None)],
-         fill=[resp_user("q"), resp_call("a"), resp_output("a")]),
+         [("duplicate_tool_call_id", 3, "a", "get_weather", None)],
+         fill=[resp_user("q"), resp_call("a"), resp_output("a"), resp_call("a_3"), resp_output("a_3")]),
     Case("gemini-duplicate-call-id", "gemini",
          [gem_user("q"), gem_calls("search#a", "fetch#a"), gem_resps("search#a")],
-         [("duplicate_tool_call_id", 1, "a", "fetch", None)],
-         fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a")]),
+         [("duplicate_tool_call_id", 1, "a", "fetch", None),
+          ("dangling_tool_call", 1, "a", "search", "unanswered_at_request"),
+          ("partial_parallel_results", 1, None, None, None)],
+         fill=[gem_user("q"), gem_calls("search#a", "fetch#a_1"),
+               {"role": "user", "parts": [gem_fr("search", "a_1"), s_gem("a", "search", END)]}],
+         drop=[gem_user("q"), gem_calls("fetch#a_1"), gem_resps("search#a_1")]),
+    # ------------------------------------------------------------------ ids a provider refuses (Anthropic)
+    Case("anthropic-invalid-call-id", "anthropic",
+         [ant_user("q"), ant_asst(ant_use("call.1:x")), ant_user(ant_result("call.1:x")), ant_asst("ok")],
+         [("invalid_tool_call_id", 1, "call.1:x", "search", None)],
+         fill=[ant_user("q"), ant_asst(ant_use("call_1_x")), ant_user(ant_result("call_1_x")), ant_asst("ok")]),
+    # ------------------------------------------------------------------ empty text parts beside other content
+    Case("anthropic-empty-text-block", "anthropic",
+         [ant_user(ant_text("q"), ant_text(" ")), ant_asst(ant_text(""), ant_use("a")), ant_user(ant_result("a")),
+          ant_asst("ok")],
+         [("empty_text_block", 0, None, None, None), ("empty_text_block", 1, None, None, None)],
+         fill=[ant_user(ant_text("q")), ant_asst(ant_use("a")), ant_user(ant_result("a")), ant_asst("ok")]),
+    Case("gemini-empty-text-part", "gemini",
+         [gem_user("q"), {"role": "model", "parts": [{"text": ""}, gem_fc("search", "a")]}, gem_resps("search#a"),
+          gem_model("ok")],
+         [("empty_text_block", 1, None, None, None)],
+         fill=[gem_user("q"), gem_calls("search#a"), gem_resps("search#a"), gem_model("ok")]),
+    # ------------------------------------------------------------------ an item type the dialect does not know
+    Case("responses-unknown-item-type", "openai_responses",
+         [resp_user("q"), {"type": "brand_new_item", "id": "z"}, resp_asst("ok")],
+         [("unknown_item_type", 1, None, None, None)],
+         fill=[resp_user("q"), {"type": "brand_new_item", "id": "z"}, resp_asst("ok")]),
     # ------------------------------------------------------------------ empty tool_calls (OpenAI chat)
     Case("chat-empty-tool-calls-key-removed", "openai_chat",
          [chat_user("q"), {"role": "assistant", "content": "Hello", "tool_calls": []}],
@@ -445,7 +487,7 @@ CASES: list[Case] = [
          [("malformed_tool_call", 1, None, None, None)],
          fill=[chat_user("q"), chat_asst("ok")]),
     Case("anthropic-malformed", "anthropic",
-         [ant_user("q"), ant_asst(ant_text("Let me."), ant_use(None), ant_use("b", None), ant_use("c", inp="x")),
+         [ant_user("q"), ant_asst(ant_text("Let me."), ant_use(None), ant_use("b", None), ant_use("c", inp=42)),
           ant_user("next")],
          [("malformed_tool_call", 1, None, "search", None), ("malformed_tool_call", 1, "b", None, None),
           ("malformed_tool_call", 1, "c", "search", None)],
@@ -522,8 +564,8 @@ def test_actions_report_what_was_done_and_messages_carry_no_extra_keys() -> None
 INVALID_ROLE_CASES = [
     pytest.param("openai_chat", [chat_user("q"), chat_calls("a"), {"role": "critic", "content": "hm"},
                                  chat_tool("a"), chat_asst("ok")], 2, id="chat"),
-    pytest.param("anthropic", [ant_user("q"), ant_asst(ant_use("a")), {"role": "system", "content": "Be brief."},
-                               ant_user(ant_result("a")), ant_asst("ok")], 2, id="anthropic-system-role"),
+    pytest.param("anthropic", [ant_user("q"), ant_asst(ant_use("a")), {"role": "critic", "content": "Be brief."},
+                               ant_user(ant_result("a")), ant_asst("ok")], 2, id="anthropic"),
     pytest.param("openai_responses", [resp_user("q"), resp_call("a"),
                                       {"type": "message", "role": "critic", "content": "hm"}, resp_output("a")], 2,
                  id="responses"),
@@ -707,10 +749,16 @@ def test_responses_malformed_call_takes_its_reasoning_item_with_it(strategy: str
 
 
 @pytest.mark.parametrize("strategy", ["fill", "drop"])
-def test_responses_duplicate_call_id_takes_its_reasoning_item_with_it(strategy: str) -> None:
+def test_responses_reused_call_id_is_renamed_and_dropped_with_its_reasoning_item(strategy: str) -> None:
     h = [resp_user("q"), resp_call("a"), resp_output("a"), resp_reasoning(1), resp_call("a"), resp_user("next")]
     r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
-    assert [f.kind.value for f in r.findings] == ["duplicate_tool_call_id"]
+    assert [f.kind.value for f in r.findings] == ["duplicate_tool_call_id", "dangling_tool_call"]
+    assert r.findings[1].call_id == "a_4"
+    if strategy == "fill":
+        assert r.messages[3:] == [resp_reasoning(1), resp_call("a_4"), s_resp("a_4", "get_weather", U),
+                                  resp_user("next")]
+    else:
+        assert r.messages[3:] == [resp_user("next")]
     check(r, h, "openai_responses", strategy)
 
 
@@ -837,11 +885,12 @@ def test_drop_removes_the_right_call_after_a_malformed_one_was_removed(bad: str)
     if bad == "no-id":  # [malformed, a (dangling), b (answered)]
         h = [chat_user("q"), chat_calls((None, "search"), "a", "b"), chat_tool("b"), chat_user("next")]
         kept = chat_calls("b")
-    else:  # [b (answered), b again (removed as a duplicate id), a (dangling)]
+    else:  # [b (shadowed: dangling), b again (renamed b_1, answered), a (dangling)]
         h = [chat_user("q"), chat_calls(("b", "search"), "b", "a"), chat_tool("b"), chat_user("next")]
-        kept = chat_calls(("b", "search"))
+        kept = chat_calls("b_1")
     r = processor.repair(h, strategy="drop")
-    assert r.messages == [chat_user("q"), kept, chat_tool("b"), chat_user("next")]
+    answer = chat_tool("b_1") if bad != "no-id" else chat_tool("b")
+    assert r.messages == [chat_user("q"), kept, answer, chat_user("next")]
     check(r, h, "openai_chat", "drop")
 
 
@@ -1023,3 +1072,344 @@ def test_unused_builders_are_valid() -> None:
     # keep the shared builders honest
     assert chat_call("x")["function"]["name"] == "get_weather"
     assert gem_fc("f", "i") == {"functionCall": {"args": {}, "name": "f", "id": "i"}}
+
+
+# ----------------------------------------------------------------------------------------------------
+# reused call ids: every real result ends with the call it answers (the most recent call with its id before it)
+
+
+def _rc_calls(dialect: str, calls: list[tuple[str, str]]) -> list[Msg]:
+    """A model turn calling get_weather(city) with these (id, city)."""
+    if dialect == "openai_chat":
+        return [{"role": "assistant", "content": None, "tool_calls": [
+            {"id": c, "type": "function", "function": {"name": "get_weather", "arguments": f'{{"city": "{city}"}}'}}
+            for c, city in calls]}]
+    if dialect == "anthropic":
+        return [ant_asst(*[ant_use(c, "get_weather", {"city": city}) for c, city in calls])]
+    if dialect == "openai_responses":
+        return [{"type": "function_call", "call_id": c, "name": "get_weather", "arguments": f'{{"city": "{city}"}}'}
+                for c, city in calls]
+    return [{"role": "model", "parts": [{"functionCall": {"id": c, "name": "get_weather", "args": {"city": city}}}
+                                        for c, city in calls]}]
+
+
+def _rc_results(dialect: str, results: list[tuple[str, str]]) -> list[Msg]:
+    if dialect == "openai_chat":
+        return [chat_tool(c, text) for c, text in results]
+    if dialect == "anthropic":
+        return [ant_user(*[ant_result(c, text) for c, text in results])]
+    if dialect == "openai_responses":
+        return [resp_output(c, text) for c, text in results]
+    return [{"role": "user", "parts": [gem_fr("get_weather", c, {"output": text}) for c, text in results]}]
+
+
+def _rc_user(dialect: str, text: str) -> Msg:
+    return {"openai_chat": chat_user, "anthropic": ant_user, "openai_responses": resp_user,
+            "gemini": gem_user}[dialect](text)
+
+
+def _rc_asst(dialect: str, text: str) -> Msg:
+    return {"openai_chat": chat_asst, "anthropic": ant_asst, "openai_responses": resp_asst,
+            "gemini": gem_model}[dialect](text)
+
+
+# (kind, payload): "u" user text, "a" assistant text, "c" calls [(id, city)], "r" results [(id, text)]
+REUSED_IDS: dict[str, list[tuple[str, Any]]] = {
+    "corrected-after-an-interrupt": [("u", "Weather in Mexico City?"), ("c", [("call_1", "Mexico City")]),
+                                     ("u", "Amsterdam, I mean"), ("c", [("call_1", "Amsterdam")]),
+                                     ("r", [("call_1", "Rainy")])],
+    "a-second-result-after-the-reuse": [("u", "q"), ("c", [("call_1", "Mexico City")]), ("u", "no, Amsterdam"),
+                                        ("c", [("call_1", "Amsterdam")]), ("r", [("call_1", "Rainy")]),
+                                        ("r", [("call_1", "Sunny")])],
+    "both-answered-in-turn": [("u", "q"), ("c", [("call_1", "Mexico City")]), ("r", [("call_1", "Sunny")]),
+                              ("a", "Sunny there."), ("u", "And Amsterdam?"), ("c", [("call_1", "Amsterdam")]),
+                              ("r", [("call_1", "Rainy")])],
+    "parallel-calls-one-id": [("u", "q"), ("c", [("call_1", "Mexico City"), ("call_1", "Amsterdam")]),
+                              ("r", [("call_1", "Rainy")])],
+    "parallel-block-then-reuse": [("u", "q"), ("c", [("call_1", "Mexico City"), ("call_2", "Paris")]),
+                                  ("r", [("call_1", "Sunny")]), ("u", "skip Paris, Amsterdam"),
+                                  ("c", [("call_2", "Amsterdam")]), ("r", [("call_2", "Rainy")])],
+    "late-result-before-the-reuse": [("u", "q"), ("c", [("call_1", "Mexico City")]), ("u", "still there?"),
+                                     ("r", [("call_1", "Sunny")]), ("a", "Sunny."), ("u", "Amsterdam?"),
+                                     ("c", [("call_1", "Amsterdam")]), ("r", [("call_1", "Rainy")])],
+    "interleaved-user-then-reuse-then-late": [("u", "q"), ("c", [("call_0", "Oslo"), ("call_1", "Mexico City")]),
+                                              ("r", [("call_0", "Snow")]), ("u", "Amsterdam instead"),
+                                              ("c", [("call_1", "Amsterdam")]), ("r", [("call_1", "Rainy")]),
+                                              ("a", "Rainy in Amsterdam.")],
+    "numbering-restarts-per-response": [("u", "q"), ("c", [("call_0", "Mexico City"), ("call_1", "Paris")]),
+                                        ("r", [("call_0", "Sunny"), ("call_1", "Cloudy")]), ("a", "ok"),
+                                        ("u", "Amsterdam and Oslo?"),
+                                        ("c", [("call_0", "Amsterdam"), ("call_1", "Oslo")]),
+                                        ("r", [("call_1", "Snow"), ("call_0", "Rainy")])],
+}
+
+
+def _rc_history(dialect: str, script: list[tuple[str, Any]]) -> list[Msg]:
+    out: list[Msg] = []
+    for kind, payload in script:
+        if kind == "u":
+            out.append(_rc_user(dialect, payload))
+        elif kind == "a":
+            out.append(_rc_asst(dialect, payload))
+        elif kind == "c":
+            out.extend(_rc_calls(dialect, payload))
+        else:
+            out.extend(_rc_results(dialect, payload))
+    return out
+
+
+def _city(call: Any) -> str:
+    import json
+
+    args = call.get("function", {}).get("arguments") if "function" in call else \
+        call.get("input", call.get("args", call.get("arguments")))
+    return str((json.loads(args) if isinstance(args, str) else args)["city"])
+
+
+def _answer(result: Any) -> str:
+    v = result.get("content", result.get("output", result.get("response")))
+    return str(v.get("output", v.get("error")) if isinstance(v, dict) else v)
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+@pytest.mark.parametrize("dialect", ["openai_chat", "anthropic", "openai_responses", "gemini"])
+@pytest.mark.parametrize("case", sorted(REUSED_IDS))
+def test_a_result_for_a_reused_id_ends_with_the_call_it_answers(case: str, dialect: str, strategy: str) -> None:
+    from tests.support.oracle import attribute
+
+    h = _rc_history(dialect, REUSED_IDS[case])
+    truth: dict[str, str] = {}  # real result -> the city of the call it answers
+    first: dict[int, str] = {}  # each call's first result: the one that must be kept
+    for call, result in attribute(h, dialect):  # type: ignore[arg-type]
+        truth[_answer(result)] = _city(call)
+        first.setdefault(id(call), _answer(result))
+    r = processor.repair(h, dialect, strategy)  # type: ignore[arg-type]
+    check(r, h, dialect, strategy)
+    got = {_answer(res): _city(call) for call, res in attribute(r.messages, dialect)  # type: ignore[arg-type]
+           if _answer(res) in truth}
+    assert got == {a: truth[a] for a in first.values()}
+    reused = [f for f in r.findings if f.kind.value == "duplicate_tool_call_id"]
+    assert reused and all(f.detail.startswith("reused: renamed to ") for f in reused)
+
+
+# ----------------------------------------------------------------------------------------------------
+# items the APIs send today
+
+
+HOSTED = [  # (call item, its output) for every Responses call type paired by call_id
+    ({"type": "computer_call", "call_id": "k1", "action": {"type": "click", "x": 1, "y": 2}},
+     {"type": "computer_call_output", "call_id": "k1", "output": {"type": "computer_screenshot", "image_url": "u"}}),
+    ({"type": "local_shell_call", "call_id": "k2", "action": {"type": "exec", "command": ["ls"]}},
+     {"type": "local_shell_call_output", "call_id": "k2", "output": "a.txt"}),
+    ({"type": "shell_call", "call_id": "k3", "action": {"commands": ["ls"]}},
+     {"type": "shell_call_output", "call_id": "k3", "output": [{"stdout": "a.txt", "stderr": "",
+                                                                 "outcome": {"type": "exit", "exit_code": 0}}]}),
+    ({"type": "apply_patch_call", "call_id": "k4", "operation": {"type": "create_file", "path": "a", "diff": "+"}},
+     {"type": "apply_patch_call_output", "call_id": "k4", "status": "completed"}),
+    ({"type": "tool_search_call", "call_id": "k5", "arguments": {"query": "x"}},
+     {"type": "tool_search_output", "call_id": "k5", "tools": []}),
+    ({"type": "program", "call_id": "k6", "code": "run()"},
+     {"type": "program_output", "call_id": "k6", "output": "ok"}),
+    ({"type": "custom_tool_call", "call_id": "k7", "name": "sql", "input": "select 1"},
+     {"type": "custom_tool_call_output", "call_id": "k7", "output": "1"}),
+]
+SELF_CONTAINED = [
+    {"type": "web_search_call", "id": "ws", "status": "completed", "action": {"type": "search", "query": "x"}},
+    {"type": "file_search_call", "id": "fs", "status": "completed", "queries": ["x"]},
+    {"type": "code_interpreter_call", "id": "ci", "status": "completed", "code": "1", "container_id": "c"},
+    {"type": "image_generation_call", "id": "ig", "status": "completed", "result": "b64"},
+    {"type": "mcp_call", "id": "mc", "name": "t", "server_label": "s", "arguments": "{}", "output": "ok"},
+    {"type": "mcp_list_tools", "id": "ml", "server_label": "s", "tools": []},
+    {"type": "mcp_approval_request", "id": "ma", "name": "t", "server_label": "s", "arguments": "{}"},
+    {"type": "mcp_approval_response", "approval_request_id": "ma", "approve": True},
+    {"type": "tool_search_call", "id": "ts", "arguments": {}},  # server-run: no call_id
+    {"type": "tool_search_output", "id": "to", "tools": []},
+    {"type": "item_reference", "id": "msg_1"},
+]
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_every_documented_responses_item_pairs_or_passes_untouched(strategy: str) -> None:
+    h: list[Any] = [resp_user("go")]
+    for call, out in HOSTED:
+        h += [call, out]
+    h += [*SELF_CONTAINED, resp_asst("done")]
+    r = processor.repair(h, strategy=strategy)  # type: ignore[arg-type]
+    assert r.dialect == "openai_responses" and r.findings == [] and r.changed is False
+    assert all(a is b for a, b in zip(r.messages, h, strict=True))
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_a_hosted_call_without_its_output_is_filled_where_an_output_can_be_made_else_removed(strategy: str) -> None:
+    h: list[Any] = [resp_user("go"), *[call for call, _ in HOSTED], resp_user("stop")]
+    r = processor.repair(h, "openai_responses", strategy)  # type: ignore[arg-type]
+    assert [(f.kind.value, f.call_id) for f in r.findings] == [("dangling_tool_call", f"k{k}") for k in range(1, 8)]
+    check(r, h, "openai_responses", strategy)
+    kept = [m for m in r.messages if m.get("call_id")]
+    if strategy == "drop":
+        assert kept == []
+    else:  # a text output (local shell, custom tool) or a failed patch can be written; the rest cannot
+        assert [(m["type"], m.get("status")) for m in kept] == [
+            ("local_shell_call", None), ("apply_patch_call", None), ("custom_tool_call", None),
+            ("local_shell_call_output", None), ("apply_patch_call_output", "failed"),
+            ("custom_tool_call_output", None)]
+
+
+def test_an_unknown_responses_item_type_is_read_and_passed_through_with_a_warning() -> None:
+    h = [{"type": "future_thing", "id": "f1"}, resp_user("q"), resp_call("a"), resp_output("a")]
+    r = processor.repair(h)  # auto-detection reads it, the explicit dialect too
+    assert r.dialect == "openai_responses" and r.messages == h
+    assert [(f.kind.value, f.severity.value) for f in r.findings] == [("unknown_item_type", "warning")]
+    assert processor.repair(h, "openai_responses").messages == h
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_an_anthropic_input_given_as_a_json_string(strategy: str) -> None:
+    h = [ant_user("q"), ant_asst(ant_use("t1", "search", '{"q": "trunc'), ant_use("t2", "fetch", '{"u": 1}')),
+         ant_user(ant_result("t2", "ok")), ant_asst("done")]
+    r = processor.repair(h, "anthropic", strategy)  # type: ignore[arg-type]
+    assert fk(r.findings)[0] == ("dangling_tool_call", 1, "t1", "search", "invalid_arguments")
+    assert ("rewrite_arguments", 1, "t2") in acts(r)
+    calls = r.messages[1]["content"]
+    if strategy == "fill":  # kept, answered by a placeholder; its text kept under INVALID_JSON
+        assert calls[0]["input"] == {"INVALID_JSON": '{"q": "trunc'} and calls[1]["input"] == {"u": 1}
+        assert r.messages[2]["content"][1] == s_ant("t1", "search", R.INVALID_ARGUMENTS)
+    else:
+        assert calls == [ant_use("t2", "fetch", {"u": 1})]
+    check(r, h, "anthropic", strategy)
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_an_anthropic_system_entry_is_kept_in_place_as_a_user_turn(strategy: str) -> None:
+    h = [ant_user("q"), ant_asst(ant_use("a")), {"role": "system", "content": "Be brief."}, ant_asst("ok")]
+    r = processor.repair(h, "anthropic", strategy)  # type: ignore[arg-type]
+    assert fk(r.findings)[0] == ("invalid_role", 2, None, None, None)
+    assert {"role": "user", "content": "Be brief."} in r.messages  # after the call's placeholder (fill)
+    assert ("system_as_user", 2, None) in acts(r)
+    assert validate(r.messages, "anthropic") == []
+
+
+def test_drop_never_leaves_a_thinking_only_turn() -> None:
+    """The thinking of a turn belongs to its calls: when drop removes the only call, the turn goes whole."""
+    thinking = {"type": "thinking", "thinking": "hm", "signature": "sig"}
+    h = [ant_user("q"), ant_asst(thinking, ant_use("a")), ant_user("stop")]
+    r = processor.repair(h, "anthropic", "drop")
+    assert r.messages == [ant_user("q"), ant_user("stop")]
+    h = [gem_user("q"), {"role": "model", "parts": [{"text": "plan", "thought": True}, gem_fc("search", "a")]},
+         gem_user("stop")]
+    assert processor.repair(h, "gemini", "drop").messages == [gem_user("q"), gem_user("stop")]
+    # with text beside the thinking, the turn stays (thinking and text)
+    h = [ant_user("q"), ant_asst(thinking, ant_text("Let me look."), ant_use("a")), ant_user("stop")]
+    assert processor.repair(h, "anthropic", "drop").messages[1] == ant_asst(thinking, ant_text("Let me look."))
+
+
+def test_gemini_drop_of_the_signed_first_call_passes_its_signature_to_the_next() -> None:
+    signed = {**gem_fc("search", "a"), "thoughtSignature": "SIG"}
+    h = [gem_user("q"), {"role": "model", "parts": [signed, gem_fc("fetch", "b")]}, gem_resps("fetch#b"),
+         gem_user("next")]
+    r = processor.repair(h, "gemini", "drop")
+    assert r.messages[1] == {"role": "model", "parts": [{**gem_fc("fetch", "b"), "thoughtSignature": "SIG"}]}
+    assert processor.repair(h, "gemini", "fill").messages[1] == h[1]  # fill keeps the turn as it was
+    check(r, h, "gemini", "drop")
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_gemini_response_without_id_pairs_by_name_with_the_one_held_call(strategy: str) -> None:
+    """A model text turn closed the block; the id-less response that comes later names the only open call."""
+    h = [gem_user("q"), gem_calls("search"), gem_model("let me check"), gem_user("hurry"),
+         {"role": "user", "parts": [gem_fr("search", None, {"output": "real"})]}]
+    r = processor.repair(h, "gemini", strategy)  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings] == ["late_tool_result"]
+    assert r.messages[2] == {"role": "user", "parts": [gem_fr("search", None, {"output": "real"})]}
+    check(r, h, "gemini", strategy)
+    # two open calls of that name: the response is ambiguous and stays an orphan
+    h2 = [gem_user("q"), gem_calls("search", "search"), gem_model("checking"), gem_user("hurry"), h[-1]]
+    r2 = processor.repair(h2, "gemini", strategy)  # type: ignore[arg-type]
+    assert "orphan_tool_result" in [f.kind.value for f in r2.findings]
+
+
+def _su(i: str, name: str = "web_search") -> Msg:
+    return {"type": "server_tool_use", "id": i, "name": name, "input": {"query": "x"}}
+
+
+def _sr(i: str, kind: str = "web_search_tool_result") -> Msg:
+    return {"type": kind, "tool_use_id": i, "content": []}
+
+
+MCP_USE = {"type": "mcp_tool_use", "id": "m1", "name": "lookup", "server_name": "crm", "input": {}}
+MCP_RESULT = {"type": "mcp_tool_result", "tool_use_id": "m1", "is_error": False, "content": []}
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+@pytest.mark.parametrize(("history", "findings", "repaired"), [
+    pytest.param([ant_user("q"), ant_asst(_su("s1"), _sr("s1"), ant_text("found")), ant_user("thanks")], [],
+                 None, id="paired-untouched"),
+    pytest.param([ant_user("q"), ant_asst(_su("s1"), _sr("s1"), _su("s2", "web_fetch"),
+                                          _sr("s2", "web_fetch_tool_result"), MCP_USE, MCP_RESULT,
+                                          _su("s3", "code_execution"), _sr("s3", "code_execution_tool_result"),
+                                          ant_use("a")),
+                  ant_user(ant_result("a")), ant_asst("ok")], [], None, id="every-server-pair-and-a-client-call"),
+    pytest.param([ant_user("q"), ant_asst(_su("s1"), ant_text("found")), ant_user("thanks")],
+                 [("dangling_tool_call", 1, "s1", "web_search", "user_interrupt")],
+                 [ant_user("q"), ant_asst(ant_text("found")), ant_user("thanks")], id="unpaired-call-removed"),
+    pytest.param([ant_user("q"), ant_asst(_sr("s9"), ant_text("found")), ant_user("thanks")],
+                 [("orphan_tool_result", 1, "s9", None, None)],
+                 [ant_user("q"), ant_asst(ant_text("found")), ant_user("thanks")], id="orphan-result-removed"),
+    pytest.param([ant_user("q"), ant_asst(ant_text("searching"), _su("s1"))], [], None,
+                 id="paused-turn-sent-back-as-is"),
+    pytest.param([ant_user("q"), ant_asst(ant_text("searching"), _su("s1")), ant_asst(_sr("s1"), ant_text("found")),
+                  ant_user("ok")], [], None, id="paused-turn-continued"),
+    pytest.param([ant_user("q"), ant_asst(ant_text("searching"), _su("s1")), ant_user("never mind")],
+                 [("dangling_tool_call", 1, "s1", "web_search", "user_interrupt")],
+                 [ant_user("q"), ant_asst(ant_text("searching")), ant_user("never mind")], id="paused-then-abandoned"),
+])
+def test_anthropic_server_tool_blocks(history: list[Any], findings: list[Any], repaired: list[Any] | None,
+                                      strategy: str) -> None:
+    """Server tools pair inside the model's own turn: paired blocks stay, an unpaired call or an orphan result
+    is removed (with either strategy: no server result can be made up), a paused turn (`pause_turn`) ends with
+    its unrun call and is kept when it ends the history or the next assistant message continues it."""
+    assert validate(history, "anthropic") != [] or repaired is None
+    r = processor.repair(history, "anthropic", strategy)  # type: ignore[arg-type]
+    assert fk(r.findings) == findings
+    assert r.messages == (history if repaired is None else repaired)
+    check(r, history, "anthropic", strategy)
+
+
+_THINK = {"type": "thinking", "thinking": "hm", "signature": "sig"}
+#: histories of the tests above on items the APIs send today (the third table of bench/bench_peers.py)
+ITEM_CASES: list[tuple[str, list[Any]]] = [
+    ("openai_responses", [resp_user("go"), *[x for pair in HOSTED for x in pair], *SELF_CONTAINED, resp_asst("done")]),
+    ("openai_responses", [resp_user("go"), *[call for call, _ in HOSTED], resp_user("stop")]),
+    ("openai_responses", [{"type": "future_thing", "id": "f1"}, resp_user("q"), resp_call("a"), resp_output("a")]),
+    ("anthropic", [ant_user("q"),
+                   ant_asst(ant_use("t1", "search", '{"q": "trunc'), ant_use("t2", "fetch", '{"u": 1}')),
+                   ant_user(ant_result("t2", "ok")), ant_asst("done")]),
+    ("anthropic", [ant_user("q"), ant_asst(ant_use("a")), {"role": "system", "content": "Be brief."}, ant_asst("ok")]),
+    ("anthropic", [ant_user("q"), ant_asst(_THINK, ant_use("a")), ant_user("stop")]),
+    ("anthropic", [ant_user("q"), ant_asst(ant_use("call.1:x")), ant_user(ant_result("call.1:x")), ant_asst("ok")]),
+    ("anthropic", [ant_user(ant_text("q"), ant_text(" ")), ant_asst(ant_text(""), ant_use("a")),
+                   ant_user(ant_result("a")), ant_asst("ok")]),
+    ("anthropic", [ant_user("q"), ant_asst(_su("s1"), _sr("s1"), ant_text("found")), ant_user("thanks")]),
+    ("anthropic", [ant_user("q"), ant_asst(_su("s1"), ant_text("found")), ant_user("thanks")]),
+    ("anthropic", [ant_user("q"), ant_asst(_sr("s9"), ant_text("found")), ant_user("thanks")]),
+    ("anthropic", [ant_user("q"), ant_asst(ant_text("searching"), _su("s1"))]),
+    ("anthropic", [ant_user("q"), ant_asst(ant_text("searching"), _su("s1")), ant_asst(_sr("s1"), ant_text("found")),
+                   ant_user("ok")]),
+    ("anthropic", [ant_user("q"), ant_asst(MCP_USE, MCP_RESULT, ant_use("a")), ant_user(ant_result("a")),
+                   ant_asst("ok")]),
+    ("gemini", [gem_user("q"), {"role": "model", "parts": [{**gem_fc("search", "a"), "thoughtSignature": "SIG"},
+                                                           gem_fc("fetch", "b")]}, gem_resps("fetch#b"),
+                gem_user("next")]),
+    ("gemini", [gem_user("q"), gem_calls("search"), gem_model("let me check"), gem_user("hurry"),
+                {"role": "user", "parts": [gem_fr("search", None, {"output": "real"})]}]),
+    ("gemini", [gem_user("q"), {"role": "model", "parts": [{"text": ""}, gem_fc("search", "a")]},
+                gem_resps("search#a"), gem_model("ok")]),
+]
+
+
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+@pytest.mark.parametrize(("dialect", "history"), ITEM_CASES)
+def test_every_new_item_case_repairs_to_a_valid_idempotent_history(dialect: str, history: list[Any],
+                                                                   strategy: str) -> None:
+    r = processor.repair(history, dialect, strategy)  # type: ignore[arg-type]
+    check(r, history, dialect, strategy)

@@ -8,7 +8,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
 
 
 def _python(code: str) -> subprocess.CompletedProcess[str]:

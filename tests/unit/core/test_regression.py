@@ -528,8 +528,15 @@ def test_a_reply_reporting_an_act_of_the_conversations_tools_is_flagged_though_n
     assert flagged(zh) == [(5, "book_doctor")]
 
 
-def test_a_reported_act_no_tool_of_the_conversation_could_do_is_not_a_lost_call() -> None:
-    assert flagged([*LOCK_EN, ("u", "remind me to water the plants at 6"), ("a", "Done, I'll remind you at 6.")]) == []
+def test_a_reported_act_no_tool_of_the_conversation_could_do_scores_below_a_follow_up_of_the_served_one() -> None:
+    # a known limit of a lexical scorer: a claim after a request that shares no word with any tool may still be
+    # reported (the labelled data hold many such regressions for tools named in other words); it scores lower
+    def score(script: Sequence[Step]) -> float:
+        return next(t.score for t in run(script) if t.score >= 0)
+
+    unrelated = score([*LOCK_EN, ("u", "remind me to water the plants at 6"), ("a", "Done, I'll remind you at 6.")])
+    follow_up = score([*LOCK_EN, ("u", "and the back one"), ("a", "Done.")])
+    assert 0 <= unrelated < follow_up <= 1
 
 
 def test_a_question_about_the_present_state_is_not_answered_by_an_earlier_result() -> None:

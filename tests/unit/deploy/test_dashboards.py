@@ -27,7 +27,7 @@ import pytest
 
 from tests.support.prometheus import alert_signals, binary
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DASHBOARD_DIR = ROOT / "dashboards"
 PROM_DIR = ROOT / "deploy" / "prometheus"
 RULE_FILES = [PROM_DIR / "recording-rules.yml", PROM_DIR / "alerting-rules.yml"]
@@ -440,9 +440,9 @@ def test_k8s_manifests() -> None:
     kustomization = (K8S / "kustomization.yaml").read_text(encoding="utf-8")
     for listed in re.findall(r"^\s+-\s+(\S+\.yaml)$", kustomization, re.M):
         assert (K8S / listed).exists(), listed
-    configmap = (K8S / "configmap.yaml").read_text(encoding="utf-8")
-    assert set(re.findall(r"^\s+(\w+):", re.split(r"^data:$", configmap, flags=re.M)[1], re.M)) <= settings_env(), (
-        "configmap.yaml sets a variable the worker does not know"
+    settings = (K8S / "toolmend.env").read_text(encoding="utf-8")
+    assert set(re.findall(r"^(\w+)=", settings, re.M)) <= settings_env(), (
+        "toolmend.env sets a variable the worker does not know"
     )
 
 

@@ -125,7 +125,7 @@ def _otel(ev: Any) -> list[Msg]:
             parts.append(p)
         return [{"role": "assistant", "parts": parts}]
     if ev.kind == "results":
-        msgs = [response(cid or "", f"result of {name}") for cid, name, _ in ev.results]
+        msgs = [response(cid or "", f"result of {name} #{uid}") for cid, name, _, uid in ev.results]
         return [*msgs, text("user", ev.text)] if ev.text else msgs
     if ev.kind == "invalid":
         return [{"role": ev.role, "parts": [{"type": "text", "content": ev.text or ""}]}]

@@ -6,7 +6,10 @@
 (d) no user or assistant text is lost, nor reordered;
 (e) the tracker's state does not grow with the length of a clean history;
 (f) every real tool result that has a valid place (its call is well formed and its id used once) is kept;
-(g) with event times, the stream (held blocks decided by the watermark) equals batch given the same times.
+(g) with event times, the stream (held blocks decided by the watermark) equals batch given the same times;
+(h) with call ids reused often: every real result ends in the block of the call it answers (the most recent
+    call with its id before it, as the oracle reads the input), the first result of each call is kept, and
+    (a), (b), (c), (g) hold too.
 
 Deterministic: `derandomize=True` and no example database, so CI sees the same examples every run; the
 whole file runs in about 35 s.
@@ -23,7 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 import processor
 import tests.strategies as S
 from processor import Finding, RepairConfig, Tracker
-from tests.support.oracle import validate
+from tests.support.oracle import attribute, validate
 
 PROPS = settings(
     max_examples=200,
@@ -236,8 +239,10 @@ def test_every_real_result_with_a_valid_place_is_kept(dialect: str, strategy: st
         ctx = f"input:\n{_dump(h[1])}\noutput:\n{_dump(r.messages)}"
         if dialect == "gemini":  # a response without an id pairs by name, maybe with a call that has one
             assert len(got) >= len(want), ctx
-        else:
-            assert want <= set(got), (sorted(want - set(got)), ctx)
+        else:  # by what each result says: an id the provider refuses is rewritten
+            wanted = {t for c, t in S.real_result_texts(h[1], dialect) if c in want}
+            kept = {t for _, t in S.real_result_texts(r.messages, dialect)}
+            assert wanted <= kept, (sorted(wanted - kept), ctx)
         ids = [g for g in got if g]  # (results without an id pair by name)
         assert len(ids) == len(set(ids)), ctx  # and each once
 
@@ -251,14 +256,15 @@ def test_every_real_result_with_a_valid_place_is_kept(dialect: str, strategy: st
 GRACE = RepairConfig(late_result_grace_ms=10_000, tool_result_timeout_ms=10**12)
 
 
+@pytest.mark.parametrize("reuse", [False, True], ids=["", "reused-ids"])
 @pytest.mark.parametrize(("dialect", "strategy"), CASES)
-def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str) -> None:
+def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str, reuse: bool) -> None:
     from dataclasses import replace
 
     cfg = replace(GRACE, strategy=strategy)
 
-    @PROPS
-    @given(S.histories(dialect).flatmap(lambda h: S.timestamps(len(h[1])).map(lambda ts: (h, ts))))
+    @settings(PROPS, max_examples=120 if reuse else 200)
+    @given(S.histories(dialect, reuse=reuse).flatmap(lambda h: S.timestamps(len(h[1])).map(lambda ts: (h, ts))))
     def prop(x: tuple[tuple[str, list[Any]], list[int]]) -> None:
         (_, h), ts = x
         # the tracker alone on both sides: the behavioural warnings are not the tracker's
@@ -279,7 +285,79 @@ def test_streaming_with_event_time_equals_batch(dialect: str, strategy: str) -> 
             ctx = f"round_trip={round_trip}, ts={ts}, input:\n{_dump(h)}"
             assert out == batch.messages, ctx
             assert findings == batch.findings, ctx
-        bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule != "invalid_role"]
+        # (Gemini: a model text turn the stream let go before a late response was moved away from between it and
+        # a call turn cannot be merged any more: a documented limit, docs/semantics.md)
+        ignore = {"invalid_role", "call_turn_position"} if dialect == "gemini" else {"invalid_role"}
+        bad = [(v.rule, v.index) for v in validate(batch.messages, dialect) if v.rule not in ignore]
         assert not bad, f"ts={ts}, input:\n{_dump(h)}\noutput:\n{_dump(batch.messages)}"
+
+    prop()
+
+
+# ----------------------------------------------------------------------------------------------------
+# (h) reused call ids
+
+
+REUSE = settings(PROPS, max_examples=120)
+
+
+def _uid_of_call(call: Any) -> int:
+    args = call.get("function", {}).get("arguments") if "function" in call else \
+        call.get("input", call.get("args", call.get("arguments")))
+    if isinstance(args, str):
+        if args.startswith("select "):  # a custom tool's free-text input
+            return int(args[7:])
+        try:
+            args = orjson.loads(args)
+        except orjson.JSONDecodeError:  # (an Anthropic input that is no JSON: one call, whatever its uid)
+            return -1
+    return int(args["q"]) if isinstance(args, dict) and "q" in args else -1
+
+
+def _result_text(result: Any) -> str:
+    v = result.get("content", result.get("output", result.get("response")))
+    return str(v.get("output", "") if isinstance(v, dict) else v)
+
+
+@pytest.mark.parametrize(("dialect", "strategy"), CASES)
+def test_every_real_result_ends_with_the_call_it_answers(dialect: str, strategy: str) -> None:
+    @REUSE
+    @given(S.histories(dialect, reuse=True))
+    def prop(h: tuple[str, list[Any]]) -> None:
+        truth: dict[str, set[int]] = {}  # real result text -> uids of the calls it answers by the rule
+        first: dict[int, str] = {}  # each call's first real result: kept
+        for call, res in attribute(h[1], dialect):  # type: ignore[arg-type]
+            text = _result_text(res)
+            if text.startswith("result of"):
+                truth.setdefault(text, set()).add(_uid_of_call(call))
+                first.setdefault(id(call), text)
+        r = processor.repair(h[1], dialect, strategy)  # type: ignore[arg-type]
+        ctx = f"input:\n{_dump(h[1])}\noutput:\n{_dump(r.messages)}"
+        bad = [(v.rule, v.index, v.detail) for v in validate(r.messages, dialect) if v.rule != "invalid_role"]
+        assert not bad, (bad, ctx)
+        kept = set()
+        for call, res in attribute(r.messages, dialect):  # type: ignore[arg-type]
+            text = _result_text(res)
+            if text.startswith("result of"):
+                assert _uid_of_call(call) in truth.get(text, set()), (text, ctx)
+                kept.add(text)
+        assert set(first.values()) <= kept, (sorted(set(first.values()) - kept), ctx)
+
+    prop()
+
+
+@pytest.mark.parametrize(("dialect", "strategy"), CASES)
+def test_reused_ids_repair_idempotently_and_stream_equals_batch(dialect: str, strategy: str) -> None:
+    @REUSE
+    @given(S.histories(dialect, reuse=True))
+    def prop(h: tuple[str, list[Any]]) -> None:
+        once = processor.repair(h[1], dialect, strategy, behaviour=False)
+        twice = processor.repair(once.messages, dialect, strategy, behaviour=False)
+        ctx = f"input:\n{_dump(h[1])}\nonce:\n{_dump(once.messages)}"
+        assert twice.messages == once.messages and twice.actions == [], ctx
+        for round_trip in (False, True):
+            msgs, findings = _stream(h[1], dialect, strategy, round_trip=round_trip)
+            assert msgs == once.messages, (round_trip, ctx)
+            assert findings == once.findings, (round_trip, ctx)
 
     prop()
