@@ -34,7 +34,7 @@ from .config import DEFAULT_ENGINE, EngineConfig
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
 from .findings import DanglingReason
 from .model import InputError
-from .records import Emitter, OutRecord, RecordIds, dead_letter
+from .records import Emitter, OutRecord, RecordIds, carry_trace_context, dead_letter
 from .repair import repair_with_steps
 from .state import codec
 from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore, state_json_size
@@ -221,8 +221,11 @@ class PartitionProcessor:
         recorder = Tally() if saved is not None else None  # its counts wait until its outputs are known to fit
         if recorder is not None:
             self.obs = store.obs = recorder
+        first = len(out)  # outputs before it are the previous record's timers'
         try:
             self._apply(ev, offset, src, out, len(value or b""))
+            if headers:  # its outputs link to the trace of their input (not the timers it makes fire below)
+                carry_trace_context(out[first:], headers)
         except _Confined as big:  # its outputs are dropped, the event kept whole, the conversation confined
             del out[big.keep:]
             store.quarantine(cid)

@@ -37,6 +37,20 @@ class OutRecord:
         self.headers = headers
 
 
+TRACE_HEADERS = ("traceparent", "tracestate")  # W3C trace context, carried from an input record to its outputs
+
+
+def carry_trace_context(outs: list[OutRecord], headers: Iterable[tuple[str, bytes]]) -> None:
+    """Append the input record's W3C trace context headers (as the producer wrote them, unparsed) to the outputs
+    derived from it, but dead letters (they carry all of the input's headers already)."""
+    found = [(k, v) for k, v in headers if k in TRACE_HEADERS]
+    if not found:
+        return
+    for r in outs:
+        if r.kind != "dead_letter":
+            r.headers.extend(found)
+
+
 def _count(n: int) -> bytes:
     return _COUNTS[n] if n < 64 else str(n).encode()
 
@@ -174,4 +188,4 @@ class Emitter:
                                    ("toolmend-findings", _count(len(findings)))]))
 
 
-__all__ = ["Emitter", "OutRecord", "RecordIds", "dead_letter"]
+__all__ = ["TRACE_HEADERS", "Emitter", "OutRecord", "RecordIds", "carry_trace_context", "dead_letter"]

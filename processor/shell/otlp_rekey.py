@@ -20,7 +20,6 @@ from ..core.events import DeadLetterKind
 from ..core.partition import EngineConfig, OutRecord, PartitionProcessor
 from ..core.records import dead_letter
 from .otlp import InvalidOtlp, decode
-from .otlp_context import TRACEPARENT, with_traceparent
 
 #: the record bound of a trace export (a batch holds many spans, each bounded by max_event_bytes): what the
 #: dead-letter topic and the producers take (kafka.big_topic, kafka.new_producer)
@@ -76,13 +75,13 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
             assert o.value is not None
             out.by_trace += o.by_trace
             out.events.append((o.conversation_id.encode(), orjson.dumps(o.value),
-                               [(TRACEPARENT, o.traceparent.encode()), ("toolmend-otlp-source", src)]))
+                               [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]))
         elif o.kind == core_otlp.SKIPPED:
             out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
         else:  # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
             kind = DeadLetterKind.TOO_LARGE if o.kind == core_otlp.TOO_LARGE else DeadLetterKind.INVALID_OTLP
             out.dead_letters.append(_dead_letter(kind, o.detail, topic, partition, offset, key, orjson.dumps(span),
-                                                 [*headers, (TRACEPARENT, o.traceparent.encode())], n))
+                                                 [*headers, ("traceparent", o.traceparent.encode())], n))
     return out
 
 
@@ -99,9 +98,7 @@ def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic:
         rk = rekey(value, topic, 0, i, conversation_keys=conversation_keys, max_event_bytes=config.max_event_bytes)
         dls.extend(rk.dead_letters)
         for k, v, hs in rk.events:
-            got = proc.process(off, k, v, hs)
-            with_traceparent(got, hs)
-            outs.extend(got)
+            outs.extend(proc.process(off, k, v, hs))
             off += 1
     return outs + dls
 

@@ -41,7 +41,6 @@ from .kafka import (
 )
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
-from .otlp_context import with_traceparent
 from .recovery import StateLost, heal, restore
 
 __all__ = ["Worker", "share_hot"]
@@ -323,10 +322,7 @@ class Worker:
             add = outs.extend
             process = proc.process
             for rec in records:
-                got = process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp, TIMER_SLICE)
-                if rec.headers:  # outputs link to the trace of their input (W3C traceparent)
-                    with_traceparent(got, rec.headers)
-                add(got)
+                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp, TIMER_SLICE))
                 while proc.timers_due:  # timers due in bulk: in slices, the loop (heartbeats, probes) between
                     await asyncio.sleep(0)
                     add(proc.fire_due(TIMER_SLICE))
