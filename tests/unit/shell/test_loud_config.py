@@ -124,7 +124,7 @@ def test_every_variable_the_manifests_and_docs_name_is_known() -> None:
     (a renamed setting would otherwise stop every pod that still sets the old name)."""
     import re
 
-    repo = Path(__file__).resolve().parents[2]
+    repo = Path(__file__).resolve().parents[3]
     files = [*repo.glob("deploy/**/*"), *repo.glob("docs/*.md"), repo / "README.md"]
     named = set()
     for f in files:
