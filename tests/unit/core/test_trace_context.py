@@ -23,7 +23,8 @@ def _call(cid: str, ts: int) -> bytes:
 
 
 def test_outputs_of_a_record_carry_its_trace_context_and_timer_outputs_do_not() -> None:
-    proc = PartitionProcessor("t", 0, EngineConfig(repair=RepairConfig(tool_result_timeout_ms=1_000, late_result_grace_ms=0)))
+    repair = RepairConfig(tool_result_timeout_ms=1_000, late_result_grace_ms=0)
+    proc = PartitionProcessor("t", 0, EngineConfig(repair=repair))
     proc.process(0, b"a", _ev("a", 1_000, {"role": "user", "content": "weather?"}))
     proc.process(1, b"a", _call("a", 1_001))
     # far later in event time: "a"'s call times out (a timer output), "b"'s message is this record's own output
