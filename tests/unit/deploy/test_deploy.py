@@ -5,6 +5,7 @@ every file a kustomization names exists."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ def test_there_are_settings_files_for_the_base_and_the_overlays() -> None:
 
 
 @pytest.mark.parametrize("path", ENV_FILES, ids=lambda p: str(p.relative_to(DEPLOY)))
-def test_a_settings_file_sets_only_known_settings_and_no_credentials(path: Path) -> None:
+def test_a_settings_file_sets_only_known_settings_and_no_credentials(path: Path, tmp_path: Path) -> None:
     env = assignments(path)
     assert set(env) <= SETTINGS, f"{path.name} sets what the worker does not know: {sorted(set(env) - SETTINGS)}"
     assert not set(env) & SECRETS, f"{path.name}: credentials belong in the Secret toolmend-kafka"
@@ -43,6 +44,12 @@ def test_a_settings_file_sets_only_known_settings_and_no_credentials(path: Path)
     values = {k.removeprefix("TOOLMEND_").lower(): v for k, v in env.items()}
     if "sasl_mechanism" in values:
         values |= {"sasl_username": "toolmend", "sasl_password": "from-the-secret"}
+    if "ssl_cafile" in values:  # a path inside the pod (the mounted CA): must be absolute; checked readable here
+        assert values["ssl_cafile"].startswith("/"), f"{path.name}: TOOLMEND_SSL_CAFILE is a path in the pod"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out",
+                        "ca.crt", "-days", "1", "-subj", "/CN=test-ca"], cwd=tmp_path, check=True,
+                       capture_output=True, stdin=subprocess.DEVNULL)
+        values["ssl_cafile"] = str(tmp_path / "ca.crt")
     Settings.model_validate(values)
 
 
