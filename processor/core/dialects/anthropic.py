@@ -99,8 +99,8 @@ class BlockDialect(Dialect):
 class Anthropic(BlockDialect):
     name: DialectName = "anthropic"
     container = "content"
-    system_keys = ("system",)
-    id_pattern = _ID
+    system_keys: tuple[str, ...] = ("system",)
+    id_pattern: re.Pattern[str] | None = _ID
     fills_every_kind = False
 
     def _is_thinking(self, part: JSON) -> bool:

@@ -20,8 +20,8 @@ class Gemini(BlockDialect):
     name: DialectName = "gemini"
     container = "parts"
     merges_model_turns = True  # "function call turn comes immediately after a user turn or a response turn"
-    system_keys = ("systemInstruction", "system_instruction")
-    message_keys = ("parts", "role")
+    system_keys: tuple[str, ...] = ("systemInstruction", "system_instruction")
+    message_keys: tuple[str, ...] = ("parts", "role")
 
     def _is_result(self, part: JSON) -> bool:
         return isinstance(part, dict) and "functionResponse" in part

@@ -45,8 +45,8 @@ class OpenAIResponses(Dialect):
     name: DialectName = "openai_responses"
     block_style = False
     turn_spans_items = True  # consecutive function_call and reasoning items before any output: one model turn
-    system_keys = ("instructions",)
-    message_keys = ("type", "role")
+    system_keys: tuple[str, ...] = ("instructions",)
+    message_keys: tuple[str, ...] = ("type", "role")
     fills_every_kind = False
 
     def view(self, msg: JSON) -> View:
