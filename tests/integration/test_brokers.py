@@ -16,7 +16,7 @@ import pytest
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from aiokafka.errors import KafkaError
+from aiokafka.errors import KafkaError, UnknownTopicOrPartitionError
 from aiokafka.structs import ConsumerRecord, OffsetAndTimestamp
 
 from processor.shell.embedded_broker import TopicSpec, create_topics
@@ -90,8 +90,20 @@ async def test_create_topic_with_four_partitions(broker: RunningBroker) -> None:
     assert all(p["leader"] >= 0 for p in described["partitions"])
 
 
-async def test_unknown_topic_is_auto_created_with_four_partitions(broker: RunningBroker) -> None:
+async def test_an_unknown_topic_is_auto_created_on_tansu_and_refused_by_the_kafka_test_broker(
+        broker: RunningBroker) -> None:
+    """Tansu creates a topic on first use with four partitions; deploy/kafka/kafka-local.sh turns auto-creation
+    off (as production clusters do), so a mistyped topic there is an error, never a new topic."""
     topic = unique("auto")
+    if broker.kind == "kafka":
+        p = producer(broker, request_timeout_ms=3000)
+        await p.start()
+        try:
+            with pytest.raises(UnknownTopicOrPartitionError):
+                await p.send_and_wait(topic, b"x", key=b"k")
+        finally:
+            await p.stop()
+        return
     p = producer(broker)
     await p.start()
     try:
