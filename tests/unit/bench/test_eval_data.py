@@ -4,6 +4,7 @@ hand-written specs and tool definitions, from which its committed slice is rende
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,8 +36,11 @@ def test_the_loader_reads_labelled_conversations_and_not_the_slices_sources() ->
 
 @pytest.mark.parametrize("slice_dir", SLICES, ids=[p.name for p in SLICES])
 def test_each_slice_is_what_its_specs_render(slice_dir: Path) -> None:
+    # a bench script runs by path with its own folder first on sys.path (it imports engine.py beside it), which
+    # PYTHONSAFEPATH (set for the compiled test runs, so the checkout never shadows the wheel) would take away
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}
     run = subprocess.run([sys.executable, str(EVAL / "blind" / "build.py"), "--dir", str(slice_dir), "--check"],
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, env=env)
     assert run.returncode == 0, run.stderr[-2000:]
 
 
