@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import MessageSizeTooLargeError, TopicAlreadyExistsError
@@ -231,3 +231,20 @@ async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict
             if not got.get(tp) and await consumer.position(tp) >= end[tp]:
                 remaining.discard(tp)
     return n
+
+
+Rebalance = Callable[[set[TopicPartition]], Awaitable[None]]
+
+
+class Rebalanced(ConsumerRebalanceListener):  # type: ignore[misc]
+    """The group's rebalance callbacks, as two coroutines of the stage that owns the consumer."""
+
+    def __init__(self, assigned: Rebalance, revoked: Rebalance) -> None:
+        self._assigned = assigned
+        self._revoked = revoked
+
+    async def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
+        await self._revoked(set(revoked))
+
+    async def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
+        await self._assigned(set(assigned))

@@ -23,13 +23,13 @@ import logging
 import re
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from prometheus_client import Counter
 
 from ..core.partition import OutRecord
 from .checkpoint import init_transactions
 from .config import Settings
-from .kafka import big_topic, ensure_topics, isolation, new_producer, topic_sizes
+from .kafka import Rebalanced, big_topic, ensure_topics, isolation, new_producer, topic_sizes
 from .metrics import Metrics
 from .otlp_rekey import RECORD_FACTOR, rekey
 
@@ -100,7 +100,7 @@ class Rekeyer:
         await self._producer.start()
         try:
             await self._consumer.start()
-            self._consumer.subscribe([self.source], listener=_Listener(self))
+            self._consumer.subscribe([self.source], listener=Rebalanced(self.assigned, self.revoked))
             await self._loop(stop)
         finally:
             await self._shutdown()
@@ -231,13 +231,3 @@ def _event_time(entry: tuple[str, OutRecord]) -> int:
     ts = _TS.search(entry[1].value or b"") if entry[1].kind == "event" else None
     return int(ts.group(1)) if ts is not None else -1
 
-
-class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]
-    def __init__(self, stage: Rekeyer) -> None:
-        self.stage = stage
-
-    async def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
-        await self.stage.revoked(set(revoked))
-
-    async def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
-        await self.stage.assigned(set(assigned))

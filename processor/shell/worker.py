@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from ..core.partition import OutRecord, PartitionProcessor
 from ..core.tally import Tally
@@ -29,6 +29,7 @@ from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transpo
 from .config import ConfigError, Settings
 from .fencing import Fenced, Ownership
 from .kafka import (
+    Rebalanced,
     big_topic,
     ensure_topics,
     isolation,
@@ -153,7 +154,8 @@ class Worker:
             await self._require_topics()
             await self._partition_layout()
             await self._output_limit()
-            self._consumer.subscribe([s.input_topic], listener=_Listener(self))
+            listener = Rebalanced(self.assigned_partitions, self.revoked_partitions)
+            self._consumer.subscribe([s.input_topic], listener=listener)
             self.started = True
             await self._loop(stop)
         finally:
@@ -564,13 +566,3 @@ def _resolved_position(c: AIOKafkaConsumer, tp: TopicPartition) -> int | None:
         return None
     return int(state.position) if state is not None and state.has_valid_position else None
 
-
-class _Listener(ConsumerRebalanceListener):  # type: ignore[misc]
-    def __init__(self, worker: Worker) -> None:
-        self.worker = worker
-
-    async def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
-        await self.worker.revoked_partitions(set(revoked))
-
-    async def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
-        await self.worker.assigned_partitions(set(assigned))
