@@ -16,6 +16,7 @@ CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the i
 PY="${PYTHON:-python3}"
 export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing prometheus or chromium fails, not skips
 PYTEST=(-q -p no:cacheprovider -rfE)
+UNIT=(-n 2)  # pytest-xdist: unit and property tests share no service, two workers halve their time
 
 step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
 
@@ -38,7 +39,7 @@ step "ruff and mypy --strict"
 "$VENV/bin/mypy" processor tests/support/oracle.py
 
 step "unit and property tests, core as Python"
-TOOLMEND_EXPECT_CORE=python "$VENV/bin/pytest" "${PYTEST[@]}" tests/unit
+TOOLMEND_EXPECT_CORE=python "$VENV/bin/pytest" "${PYTEST[@]}" "${UNIT[@]}" tests/unit
 
 step "output identity, core as Python, against the recorded hashes"
 TOOLMEND_EXPECT_CORE=python "$VENV/bin/python" bench/check_outputs.py --quick
@@ -63,8 +64,11 @@ export TOOLMEND_EXPECT_CORE=compiled
 step "output identity, core compiled, against the recorded hashes"
 "$CVENV/bin/python" bench/check_outputs.py --quick
 
-step "unit, property and integration tests on Tansu, core compiled (the fault suite runs on Apache Kafka below)"
-PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu -m "not faults" tests
+step "unit and property tests, core compiled"
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" "${UNIT[@]}" tests/unit
+
+step "integration tests on Tansu, core compiled (the fault suite runs on Apache Kafka below)"
+PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu -m "not faults" tests/integration
 
 step "integration tests on Apache Kafka, core compiled"
 PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
