@@ -230,30 +230,35 @@ async def request_from(port: int, source: str, raw: bytes) -> int:
 
 async def test_one_client_holds_its_share_of_the_connections_only(server: tuple[HealthServer, list[Any]]) -> None:
     """A client opening connections and sending nothing (64 slow connections, the attack) holds its share of the
-    slots; probes from elsewhere (the kubelet, from the node) are answered meanwhile."""
+    slots and, past it, the probes' reserve only until newer connections come; probes from elsewhere (the kubelet,
+    from the node) are answered meanwhile, and so are probes from that client's own address."""
     srv, errors = server
     assert MAX_CONNECTIONS >= 8  # the default leaves room for probes and a scraper
     idle = [await connect(srv.port, "127.0.0.2") for _ in range(4)]
     await until(lambda: srv.open == 4)
     extra = [await connect(srv.port, "127.0.0.2") for _ in range(20)]
-    for r, _ in extra:  # refused at once: closed without an answer
-        assert await asyncio.wait_for(r.read(), 2) == b""
-    assert srv.refused == 20
+    await until(lambda: srv.evicted == 18 and srv.reserved == 2)  # the reserve holds 2: the newest
+    for r, _ in extra[:18]:  # closed without an answer as newer ones came
+        assert await closed(r)
     for _ in range(10):
         assert await request_from(srv.port, "127.0.0.1", get("/healthz")) == 200
+    for _ in range(3):  # from the holder's own address: through the reserve, making room
+        assert await request_from(srv.port, "127.0.0.2", get("/healthz")) == 200
+    assert srv.open == 4 and srv.refused == 0
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
-    for r, _ in idle:  # the idle ones end at their (head) deadline
+    for r, _ in idle + extra[18:]:  # the idle ones end at their (head) deadline
         assert await closed(r)
     for _, w in idle + extra:
         w.close()
-    await until(lambda: srv.open == 0)
+    await until(lambda: srv.open == 0 and srv.reserved == 0)
     assert not errors
 
 
 async def test_probes_keep_a_reserve_when_every_slot_is_held(server: tuple[HealthServer, list[Any]]) -> None:
-    """Many clients holding every ordinary slot: the reserved slots answer /healthz and /readyz, and only them;
-    past the reserve too, connections are closed at once, and all is served again once the holders time out."""
+    """Many clients holding every ordinary slot: the reserved connections answer /healthz and /readyz, and only
+    them; with the reserve full of silent connections too, a probe closes the oldest of them and is answered; all
+    is served again once the holders time out."""
     srv, errors = server
     held = [await connect(srv.port, f"127.0.0.{2 + i // 4}") for i in range(8)]  # 2 clients x 4 = every slot
     await until(lambda: srv.open == 8)
@@ -261,15 +266,17 @@ async def test_probes_keep_a_reserve_when_every_slot_is_held(server: tuple[Healt
     assert await request_from(srv.port, "127.0.0.9", get("/readyz")) == 503  # answered: not ready (starting)
     assert await request_from(srv.port, "127.0.0.9", get("/metrics")) == 503  # a reserved slot serves probes only
     reserve = [await connect(srv.port, "127.0.0.10") for _ in range(2)]
-    await until(lambda: srv.open == 10)
-    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 0  # every slot held: closed at once
+    await until(lambda: srv.reserved == 2)
+    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 200
+    assert srv.evicted == 1
+    assert await closed(reserve[0][0])  # the oldest silent one made room
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
     for r, _ in held + reserve:
         assert await closed(r)
     for _, w in held + reserve:
         w.close()
-    await until(lambda: srv.open == 0)
+    await until(lambda: srv.open == 0 and srv.reserved == 0)
     assert (await request(srv.port, get("/metrics")))[0] == 200
     assert not errors
 
