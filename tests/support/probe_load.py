@@ -25,7 +25,7 @@ import socket
 import statistics
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 NODE = "127.0.0.1"  # the kubelet's address (the node); the worker listens on it too
@@ -126,8 +126,28 @@ def summary(probes: Sequence[Probe]) -> dict[str, float | int]:
 
 # -- attacks ---------------------------------------------------------------------------------------------------
 
-async def _connect(host: str, port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    return await asyncio.open_connection(host, port, local_addr=(source, 0))
+@dataclass
+class Pressure:
+    """What an attack did: connections opened, open at most at once, answers read in full."""
+
+    opened: int = 0
+    open: int = 0
+    peak: int = 0
+    answered: int = 0
+
+
+@contextlib.asynccontextmanager
+async def _connect(host: str, port: int, source: str,
+                   seen: Pressure) -> AsyncIterator[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
+    r, w = await asyncio.open_connection(host, port, local_addr=(source, 0))
+    seen.opened += 1
+    seen.open += 1
+    seen.peak = max(seen.peak, seen.open)
+    try:
+        yield r, w
+    finally:
+        seen.open -= 1
+        w.transport.abort()
 
 
 async def _forever(one: Callable[[], Awaitable[None]], stop: asyncio.Event) -> None:
@@ -139,9 +159,8 @@ async def _forever(one: Callable[[], Awaitable[None]], stop: asyncio.Event) -> N
             await asyncio.sleep(0.001)  # refused at once: open again (a spin, less a busy wait in this process)
 
 
-async def _slow_one(host: str, port: int, source: str, stop: asyncio.Event, drip_s: float) -> None:
-    r, w = await _connect(host, port, source)
-    try:
+async def _slow_one(host: str, port: int, source: str, stop: asyncio.Event, drip_s: float, seen: Pressure) -> None:
+    async with _connect(host, port, source, seen) as (r, w):
         head = b"GET /metrics HTTP/1.1\r\nHost: x\r\n" + b"X-Slow: " + b"a" * 4096
         for b in head:
             if stop.is_set():
@@ -151,31 +170,24 @@ async def _slow_one(host: str, port: int, source: str, stop: asyncio.Event, drip
             with contextlib.suppress(TimeoutError):
                 if await asyncio.wait_for(r.read(1), drip_s) == b"":  # closed by the server
                     return
-    finally:
-        w.transport.abort()
 
 
-async def _scrape_one(host: str, port: int, source: str) -> None:
-    r, w = await _connect(host, port, source)
-    try:
+async def _scrape_one(host: str, port: int, source: str, seen: Pressure) -> None:
+    async with _connect(host, port, source, seen) as (r, w):
         w.write(b"GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: application/openmetrics-text;version=1.0.0,"
                 b"text/plain;version=0.0.4;q=0.5\r\nAccept-Encoding: gzip\r\n\r\n")
         await w.drain()
-        await r.read()
-    finally:
-        w.transport.abort()
+        if (await r.read()).startswith(b"HTTP/1.1 200 "):
+            seen.answered += 1
 
 
-async def _hold_one(host: str, port: int, source: str, stop: asyncio.Event) -> None:
-    r, w = await _connect(host, port, source)
-    try:
+async def _hold_one(host: str, port: int, source: str, stop: asyncio.Event, seen: Pressure) -> None:
+    async with _connect(host, port, source, seen) as (r, _):
         read = asyncio.ensure_future(r.read())
         halt = asyncio.ensure_future(stop.wait())
         await asyncio.wait([read, halt], return_when=asyncio.FIRST_COMPLETED)
         for t in (read, halt):
             t.cancel()
-    finally:
-        w.transport.abort()
 
 
 @dataclass
@@ -187,15 +199,16 @@ class Attack:
     clients: int
     sources: Sequence[str]
     drip_s: float = 0.2  # slow clients: one byte per this
+    seen: Pressure = field(default_factory=Pressure)
 
     async def run(self, host: str, port: int, stop: asyncio.Event) -> None:
         def one(i: int) -> Callable[[], Awaitable[None]]:
             src = self.sources[i % len(self.sources)]
             if self.kind == "slow":
-                return lambda: _slow_one(host, port, src, stop, self.drip_s)
+                return lambda: _slow_one(host, port, src, stop, self.drip_s, self.seen)
             if self.kind == "scrape":
-                return lambda: _scrape_one(host, port, src)
-            return lambda: _hold_one(host, port, src, stop)
+                return lambda: _scrape_one(host, port, src, self.seen)
+            return lambda: _hold_one(host, port, src, stop, self.seen)
 
         await asyncio.gather(*(_forever(one(i), stop) for i in range(self.clients)))
 
