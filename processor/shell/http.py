@@ -9,12 +9,15 @@ one is bounded resources, so every limit is here and tested (tests/unit/shell/te
 - the request head within `HEAD_DEADLINE_S` of accept (a slow or silent client holds a slot that long at most),
   and the whole connection within `DEADLINE_S`, however the client drips;
 - at most `MAX_PER_CLIENT` connections open at once from one address, and `MAX_CONNECTIONS` in all; a connection
-  past those goes to the probes' reserve: `PROBE_RESERVE` more connections that serve `/healthz` and `/readyz`
-  only (503 for anything else) and must send their request head within `PROBE_HEAD_DEADLINE_S`; when the reserve
-  is full, its oldest connection still waiting for its head is closed to make room. A probe sends its head at
-  once and is answered at once; clients that hold connections open without a request (slow, silent, thousands,
-  or from the probes' own address) each hold a reserved one for a fraction of a second and only until newer
-  ones come: they can keep neither the ordinary slots nor the reserve from the probes;
+  past those goes to the probes' reserve: up to `PROBE_RESERVE` connections, each kept as a bare socket (no
+  stream, no task) until its request head is there, whole, within `PROBE_HEAD_DEADLINE_S` of accept; then it is
+  served, `/healthz` and `/readyz` only (503 for anything else). A probe sends its head at once, so a head that
+  comes in pieces is a slow client's: held, unwatched, to its deadline, never answered. When the reserve is
+  full, its oldest connection is closed to make room. Clients that hold connections open without a request
+  (slow, silent, thousands, from the probes' own address too) keep neither the ordinary slots nor the reserve
+  from a probe, and cost the loop little each: an accept, a peek and a close;
+- the accept queue is drained every turn of the loop (up to `ACCEPT_BATCH` connections), so a probe waits behind
+  a flood of connections for one turn at most, not in the kernel's queue (`BACKLOG` long);
 - `/metrics` is rendered at most once per `METRICS_CACHE_S` per format (the bytes are kept, gzipped or not):
   however many scrape it, scraping costs the loop one render per interval and the writes;
 - any other input (garbage, bad UTF-8, early close) ends the connection quietly: no exception leaves a handler.
@@ -34,7 +37,7 @@ import gzip
 import logging
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 
 from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder, gzip_accepted
@@ -53,7 +56,8 @@ MAX_PER_CLIENT = 8  # open at once from one address
 PROBE_RESERVE = 64  # connections past those limits, for /healthz and /readyz only; the oldest waiting make room
 PROBE_HEAD_DEADLINE_S = 0.5  # a reserved connection's request head within this of accept
 BACKLOG = 1024  # the kernel's queue of connections not yet accepted (capped by net.core.somaxconn)
-ACCEPT_BATCH = 16  # connections accepted per turn of the loop: a probe's head is read before many newer come
+ACCEPT_BATCH = 1024  # connections accepted per turn of the loop at most
+ACCEPT_PAUSE_S = 0.1  # after an accept that failed (out of file descriptors, say): not a busy loop
 METRICS_CACHE_S = 5.0  # /metrics rendered at most once per this, per format
 PROBES = ("/healthz", "/readyz")
 REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 414: "URI Too Long",
@@ -67,6 +71,24 @@ class _Refused(Exception):
     def __init__(self, status: int) -> None:
         super().__init__(status)
         self.status = status
+
+
+_NOTHING, _PART, _WHOLE, _GONE = range(4)  # what a reserved connection has sent of its head
+
+
+def _look(conn: socket.socket) -> int:
+    """How much of its request head a connection has sent, peeked at (left for the stream to read)."""
+    try:
+        data = conn.recv(MAX_HEAD + 1, socket.MSG_PEEK)
+    except (BlockingIOError, InterruptedError):
+        return _NOTHING
+    except OSError:
+        return _GONE
+    if not data:
+        return _GONE
+    if b"\r\n\r\n" in data or b"\n\n" in data:
+        return _WHOLE
+    return _GONE if len(data) > MAX_HEAD else _PART
 
 
 class HealthServer:
@@ -92,69 +114,177 @@ class HealthServer:
         self.clock = clock  # the clock of the /metrics cache
         self.open = 0  # connections being served in the ordinary slots
         self.reserved = 0  # connections being served in the probes' reserve
-        self.refused = 0  # connections closed at once (the reserve full of connections still being let go)
+        self.refused = 0  # reserved connections closed with their head because too many were being answered
         self.evicted = 0  # reserved connections closed before their head came, to make room for newer ones
         self.renders = 0  # /metrics renders (the rest came from the cache)
         self._clients: dict[str, int] = {}  # open connections per address (only addresses with one open)
-        self._waiting: dict[int, asyncio.StreamWriter] = {}  # reserved connections waiting for their head, oldest first
+        # reserved connections waiting for their head, oldest first: the bare socket and its deadline
+        self._waiting: dict[int, tuple[socket.socket, asyncio.TimerHandle]] = {}
         self._next = 0
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._sock: socket.socket | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._cache: dict[tuple[str, bool], tuple[float, bytes]] = {}  # (content type, gzip) -> (rendered at, body)
-        self._server: asyncio.base_events.Server | None = None
+
+    @property
+    def waiting(self) -> int:
+        """Reserved connections waiting for their request head."""
+        return len(self._waiting)
 
     async def start(self) -> None:
-        # the reader's buffer limit bounds what one readuntil() can hold: a line longer than it is refused
-        # asyncio accepts as many per turn as the backlog it listens with: a small one, then the kernel's queue
-        # made long on the same socket (a burst of connections waits there instead of having SYNs dropped)
-        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, self.port))
-        self._server = await asyncio.start_server(self._handle, sock=sock, limit=MAX_HEAD + 1024,
-                                                  backlog=ACCEPT_BATCH)
-        sock.listen(BACKLOG)
+        family, kind, proto, _, addr = socket.getaddrinfo(self.host or None, self.port, type=socket.SOCK_STREAM,
+                                                          flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(addr)
+            sock.listen(BACKLOG)
+            sock.setblocking(False)
+        except OSError:
+            sock.close()
+            raise
+        self._sock = sock
         self.port = sock.getsockname()[1]
+        self._loop = asyncio.get_running_loop()
+        self._loop.add_reader(sock.fileno(), self._on_accept)
 
     async def stop(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-            self._server = None
+        if self._sock is not None and self._loop is not None:
+            self._loop.remove_reader(self._sock.fileno())
+            self._sock.close()
+            self._sock = None
+        for key in list(self._waiting):
+            self._drop(key)
+        tasks = list(self._tasks)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
-        client = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        held = self._clients.get(client, 0)
-        if held < self.max_per_client and self.open < self.max_connections:
-            self.open += 1
-            self._clients[client] = held + 1
+    # -- accepting: bare sockets until a connection is given a slot ------------------------------------------
+    def _on_accept(self) -> None:
+        sock, loop = self._sock, self._loop
+        if sock is None or loop is None:
+            return
+        for _ in range(ACCEPT_BATCH):
             try:
-                await self._serve(reader, writer, self.head_deadline_s, False)
-            finally:
-                self.open -= 1
-                left = self._clients.pop(client, 1) - 1
-                if left:
-                    self._clients[client] = left
+                conn, addr = sock.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as e:  # out of file descriptors, say: the queue stays readable, so wait a moment
+                log.warning("http: cannot accept a connection: %s", e)
+                loop.remove_reader(sock.fileno())
+                loop.call_later(ACCEPT_PAUSE_S, self._resume, sock)
+                return
+            conn.setblocking(False)
+            client = str(addr[0]) if isinstance(addr, tuple) and addr else "?"
+            held = self._clients.get(client, 0)
+            if held < self.max_per_client and self.open < self.max_connections:
+                self.open += 1
+                self._clients[client] = held + 1
+                self._spawn(self._ordinary(conn, client))
+            else:
+                self._reserve(conn)
+
+    def _resume(self, sock: socket.socket) -> None:
+        if self._sock is sock and self._loop is not None:
+            self._loop.add_reader(sock.fileno(), self._on_accept)
+
+    def _reserve(self, conn: socket.socket) -> None:
+        look = _look(conn)
+        if look in (_WHOLE, _GONE):  # a probe's head is usually there by the time it is accepted
+            self._take(conn, look)
             return
-        if self.reserved >= 2 * self.probe_reserve:  # the reserve and as many closed but not yet let go
-            self.refused += 1
-            writer.transport.abort()
-            return
+        loop = self._loop
+        assert loop is not None
         if len(self._waiting) >= self.probe_reserve:  # make room: the oldest waiting has had the longest chance
-            self._waiting.pop(next(iter(self._waiting))).transport.abort()
+            self._drop(next(iter(self._waiting)))
             self.evicted += 1
-        self.reserved += 1
         key = self._next
         self._next += 1
-        self._waiting[key] = writer
+        self._waiting[key] = (conn, loop.call_later(self.probe_head_deadline_s, self._drop, key))
+        if look == _NOTHING:
+            loop.add_reader(conn.fileno(), self._readable, key)
+        # a head begun but not whole is a slow client's (a probe sends its head at once): it waits, unwatched, for
+        # its deadline or for newer connections to need its place; closed at once, it would only come back
+
+    def _readable(self, key: int) -> None:
+        conn = self._waiting[key][0]
+        look = _look(conn)
+        if look == _PART:
+            assert self._loop is not None
+            self._loop.remove_reader(conn.fileno())
+        elif look != _NOTHING:
+            self._release(key)
+            self._take(conn, look)
+
+    def _take(self, conn: socket.socket, look: int) -> None:
+        """A reserved connection whose head is all there (served, unless too many are being answered) or that
+        is gone (closed)."""
+        if look == _WHOLE and self.reserved < self.probe_reserve:
+            self.reserved += 1
+            self._spawn(self._reserved(conn))
+            return
+        if look == _WHOLE:
+            self.refused += 1
+        conn.close()
+
+    def _release(self, key: int) -> socket.socket | None:
+        """A waiting connection out of the reserve's bookkeeping (still open), if it is still there."""
+        entry = self._waiting.pop(key, None)
+        if entry is None:
+            return None
+        conn, timer = entry
+        timer.cancel()
+        if self._loop is not None:
+            self._loop.remove_reader(conn.fileno())
+        return conn
+
+    def _drop(self, key: int) -> None:
+        conn = self._release(key)
+        if conn is not None:
+            conn.close()
+
+    def _spawn(self, coro: Coroutine[object, object, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _ordinary(self, conn: socket.socket, client: str) -> None:
         try:
-            await self._serve(reader, writer, self.probe_head_deadline_s, True, lambda: self._waiting.pop(key, None))
+            streams = await self._streams(conn)
+            if streams is not None:
+                await self._serve(*streams, self.head_deadline_s, False)
+        finally:
+            self.open -= 1
+            left = self._clients.pop(client, 1) - 1
+            if left:
+                self._clients[client] = left
+
+    async def _reserved(self, conn: socket.socket) -> None:
+        try:
+            streams = await self._streams(conn)
+            if streams is not None:
+                await self._serve(*streams, self.probe_head_deadline_s, True)
         finally:
             self.reserved -= 1
-            self._waiting.pop(key, None)
 
+    async def _streams(self, conn: socket.socket) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+        """Reader and writer over an accepted socket (None, the socket closed, when that fails: a reset)."""
+        loop = asyncio.get_running_loop()
+        # the reader's buffer limit bounds what one readuntil() can hold: a line longer than it is refused
+        reader = asyncio.StreamReader(limit=MAX_HEAD + 1024, loop=loop)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        try:
+            transport, _ = await loop.connect_accepted_socket(lambda: protocol, conn)
+        except OSError:
+            conn.close()
+            return None
+        return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
+
+    # -- one request ------------------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, head_deadline_s: float,
-                     probes_only: bool, headed: Callable[[], object] = lambda: None) -> None:
-        """Read one request (its head within `head_deadline_s`, then `headed()`), answer it, close."""
+                     probes_only: bool) -> None:
+        """Read one request (its head within `head_deadline_s`), answer it, close."""
         clean = False
         try:
             async with self.deadline(self.deadline_s):
@@ -162,7 +292,6 @@ class HealthServer:
                 try:
                     async with self.deadline(head_deadline_s):
                         method, target, headers = await self._read_head(reader)
-                    headed()
                     head_only = method == "HEAD"
                     if probes_only and target.split("?", 1)[0] not in PROBES:
                         raise _Refused(503)
