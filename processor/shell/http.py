@@ -10,12 +10,15 @@ one is bounded resources, so every limit is here and tested (tests/unit/shell/te
   and the whole connection within `DEADLINE_S`, however the client drips;
 - at most `MAX_PER_CLIENT` connections open at once from one address, and `MAX_CONNECTIONS` in all; a connection
   past those goes to the probes' reserve: up to `PROBE_RESERVE` connections, each kept as a bare socket (no
-  stream, no task) until its request head is there, whole, within `PROBE_HEAD_DEADLINE_S` of accept; then it is
-  served, `/healthz` and `/readyz` only (503 for anything else). A probe sends its head at once, so a head that
-  comes in pieces is a slow client's: held, unwatched, to its deadline, never answered. When the reserve is
-  full, its oldest connection is closed to make room. Clients that hold connections open without a request
+  stream, no task) until its request head is there, whole, within `PROBE_HEAD_DEADLINE_S` of accept; then it
+  is answered on the spot, `/healthz` and `/readyz` only (503 for anything else). A probe sends its head at once,
+  so a head that comes in pieces is a slow client's: held, unwatched, to its deadline, never answered. When the
+  reserve is full, its oldest connection is closed to make room. Clients that hold connections open without a request
   (slow, silent, thousands, from the probes' own address too) keep neither the ordinary slots nor the reserve
   from a probe, and cost the loop little each: an accept, a peek and a close;
+- at most `ADMIT_RATE` connections a second (in bursts of `MAX_CONNECTIONS`) are admitted to the ordinary slots;
+  past that rate too, connections go to the reserve: however fast clients connect or scrape, the full requests
+  (`/metrics` among them) cost the loop that many a second, the rest an accept, a peek and a short answer each;
 - the accept queue is drained every turn of the loop (up to `ACCEPT_BATCH` connections), so a probe waits behind
   a flood of connections for one turn at most, not in the kernel's queue (`BACKLOG` long);
 - `/metrics` is rendered at most once per `METRICS_CACHE_S` per format (the bytes are kept, gzipped or not):
@@ -57,6 +60,7 @@ PROBE_RESERVE = 64  # connections past those limits, for /healthz and /readyz on
 PROBE_HEAD_DEADLINE_S = 0.5  # a reserved connection's request head within this of accept
 BACKLOG = 1024  # the kernel's queue of connections not yet accepted (capped by net.core.somaxconn)
 ACCEPT_BATCH = 1024  # connections accepted per turn of the loop at most
+ADMIT_RATE = 20.0  # ordinary connections admitted per second (bursts of MAX_CONNECTIONS); the rest: the reserve
 ACCEPT_PAUSE_S = 0.1  # after an accept that failed (out of file descriptors, say): not a busy loop
 METRICS_CACHE_S = 5.0  # /metrics rendered at most once per this, per format
 PROBES = ("/healthz", "/readyz")
@@ -76,19 +80,25 @@ class _Refused(Exception):
 _NOTHING, _PART, _WHOLE, _GONE = range(4)  # what a reserved connection has sent of its head
 
 
-def _look(conn: socket.socket) -> int:
-    """How much of its request head a connection has sent, peeked at (left for the stream to read)."""
+def _look(conn: socket.socket) -> tuple[int, bytes]:
+    """How much of its request head a connection has sent, peeked at (left in the socket), and what."""
     try:
         data = conn.recv(MAX_HEAD + 1, socket.MSG_PEEK)
     except (BlockingIOError, InterruptedError):
-        return _NOTHING
+        return _NOTHING, b""
     except OSError:
-        return _GONE
+        return _GONE, b""
     if not data:
-        return _GONE
+        return _GONE, b""
     if b"\r\n\r\n" in data or b"\n\n" in data:
-        return _WHOLE
-    return _GONE if len(data) > MAX_HEAD else _PART
+        return _WHOLE, data
+    return (_GONE if len(data) > MAX_HEAD else _PART), data
+
+
+def _wire(status: int, out: list[tuple[str, str]], body: bytes, head_only: bool) -> bytes:
+    lines = [f"HTTP/1.1 {status} {REASONS[status]}", *(f"{k}: {v}" for k, v in out), f"Content-Length: {len(body)}",
+             "Connection: close", "", ""]
+    return "\r\n".join(lines).encode("latin-1") + (b"" if head_only else body)
 
 
 class HealthServer:
@@ -97,7 +107,7 @@ class HealthServer:
                  deadline: Deadline = asyncio.timeout, head_deadline_s: float = HEAD_DEADLINE_S,
                  max_per_client: int = MAX_PER_CLIENT, probe_reserve: int = PROBE_RESERVE,
                  probe_head_deadline_s: float = PROBE_HEAD_DEADLINE_S, metrics_cache_s: float = METRICS_CACHE_S,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 admit_rate: float = ADMIT_RATE, clock: Callable[[], float] = time.monotonic) -> None:
         self.registry = registry
         self.healthy = healthy
         self.ready = ready
@@ -110,11 +120,13 @@ class HealthServer:
         self.probe_reserve = probe_reserve
         self.probe_head_deadline_s = min(probe_head_deadline_s, self.head_deadline_s)
         self.metrics_cache_s = metrics_cache_s
+        self.admit_rate = admit_rate
+        self._tokens = float(max_connections)  # ordinary admissions left (refilled at admit_rate, on the loop's clock)
+        self._tokens_at: float | None = None
         self.deadline = deadline  # the clock of the connection deadlines (the event loop's; a test's own)
         self.clock = clock  # the clock of the /metrics cache
         self.open = 0  # connections being served in the ordinary slots
-        self.reserved = 0  # connections being served in the probes' reserve
-        self.refused = 0  # reserved connections closed with their head because too many were being answered
+        self.reserved = 0  # requests answered from the probes' reserve
         self.evicted = 0  # reserved connections closed before their head came, to make room for newer ones
         self.renders = 0  # /metrics renders (the rest came from the cache)
         self._clients: dict[str, int] = {}  # open connections per address (only addresses with one open)
@@ -178,21 +190,32 @@ class HealthServer:
             conn.setblocking(False)
             client = str(addr[0]) if isinstance(addr, tuple) and addr else "?"
             held = self._clients.get(client, 0)
-            if held < self.max_per_client and self.open < self.max_connections:
+            if held < self.max_per_client and self.open < self.max_connections and self._admit(loop.time()):
                 self.open += 1
                 self._clients[client] = held + 1
                 self._spawn(self._ordinary(conn, client))
             else:
                 self._reserve(conn)
 
+    def _admit(self, now: float) -> bool:
+        """Whether the ordinary admissions' budget has one left (a token bucket: `admit_rate` per second, up to
+        `max_connections` at once): what full requests cost the loop is bounded by it, however many ask."""
+        if self._tokens_at is not None:
+            self._tokens = min(float(self.max_connections), self._tokens + (now - self._tokens_at) * self.admit_rate)
+        self._tokens_at = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
     def _resume(self, sock: socket.socket) -> None:
         if self._sock is sock and self._loop is not None:
             self._loop.add_reader(sock.fileno(), self._on_accept)
 
     def _reserve(self, conn: socket.socket) -> None:
-        look = _look(conn)
+        look, data = _look(conn)
         if look in (_WHOLE, _GONE):  # a probe's head is usually there by the time it is accepted
-            self._take(conn, look)
+            self._take(conn, look, data)
             return
         loop = self._loop
         assert loop is not None
@@ -209,24 +232,37 @@ class HealthServer:
 
     def _readable(self, key: int) -> None:
         conn = self._waiting[key][0]
-        look = _look(conn)
+        look, data = _look(conn)
         if look == _PART:
             assert self._loop is not None
             self._loop.remove_reader(conn.fileno())
         elif look != _NOTHING:
             self._release(key)
-            self._take(conn, look)
+            self._take(conn, look, data)
 
-    def _take(self, conn: socket.socket, look: int) -> None:
-        """A reserved connection whose head is all there (served, unless too many are being answered) or that
-        is gone (closed)."""
-        if look == _WHOLE and self.reserved < self.probe_reserve:
-            self.reserved += 1
-            self._spawn(self._reserved(conn))
-            return
-        if look == _WHOLE:
-            self.refused += 1
+    def _take(self, conn: socket.socket, look: int, data: bytes) -> None:
+        """A reserved connection whose head is all there, answered on the spot (a probe's answer is a hundred
+        bytes: one send, no stream, no task), or that is gone; then closed."""
+        try:
+            if look == _WHOLE:
+                conn.recv(len(data))  # read, so that the close is a FIN, not a reset that loses the answer
+                conn.send(self._probe_only(data))
+                self.reserved += 1
+        except OSError:
+            pass
         conn.close()
+
+    def _probe_only(self, head: bytes) -> bytes:
+        """The answer to a request head in the reserve: a probe's, or 400, 405, 503."""
+        parts = head.split(b"\n", 1)[0].decode("latin-1").split()
+        if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+            return _wire(400, [("Content-Type", TEXT)], b"Bad Request\n", False)
+        method, target = parts[0], parts[1]
+        if method not in ("GET", "HEAD"):
+            return _wire(405, [("Content-Type", TEXT)], b"Method Not Allowed\n", False)
+        if target.split("?", 1)[0] not in PROBES:
+            return _wire(503, [("Content-Type", TEXT)], b"Service Unavailable\n", method == "HEAD")
+        return _wire(*self._respond(target, {}), method == "HEAD")
 
     def _release(self, key: int) -> socket.socket | None:
         """A waiting connection out of the reserve's bookkeeping (still open), if it is still there."""
@@ -253,20 +289,12 @@ class HealthServer:
         try:
             streams = await self._streams(conn)
             if streams is not None:
-                await self._serve(*streams, self.head_deadline_s, False)
+                await self._serve(*streams)
         finally:
             self.open -= 1
             left = self._clients.pop(client, 1) - 1
             if left:
                 self._clients[client] = left
-
-    async def _reserved(self, conn: socket.socket) -> None:
-        try:
-            streams = await self._streams(conn)
-            if streams is not None:
-                await self._serve(*streams, self.probe_head_deadline_s, True)
-        finally:
-            self.reserved -= 1
 
     async def _streams(self, conn: socket.socket) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
         """Reader and writer over an accepted socket (None, the socket closed, when that fails: a reset)."""
@@ -282,25 +310,20 @@ class HealthServer:
         return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
 
     # -- one request ------------------------------------------------------------------------------------------
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, head_deadline_s: float,
-                     probes_only: bool) -> None:
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Read one request (its head within `head_deadline_s`), answer it, close."""
         clean = False
         try:
             async with self.deadline(self.deadline_s):
                 head_only = False
                 try:
-                    async with self.deadline(head_deadline_s):
+                    async with self.deadline(self.head_deadline_s):
                         method, target, headers = await self._read_head(reader)
                     head_only = method == "HEAD"
-                    if probes_only and target.split("?", 1)[0] not in PROBES:
-                        raise _Refused(503)
                     status, out, body = self._respond(target, headers)
                 except _Refused as r:
                     status, out, body = r.status, [("Content-Type", TEXT)], f"{REASONS[r.status]}\n".encode()
-                lines = [f"HTTP/1.1 {status} {REASONS[status]}", *(f"{k}: {v}" for k, v in out),
-                         f"Content-Length: {len(body)}", "Connection: close", "", ""]
-                writer.write("\r\n".join(lines).encode("latin-1") + (b"" if head_only else body))
+                writer.write(_wire(status, out, body, head_only))
                 await writer.drain()
                 clean = True
         except Exception as e:  # timeouts, resets, anything a client can provoke: close, never crash the loop

@@ -71,7 +71,7 @@ async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
     now = [1000.0]  # the /metrics cache's clock, moved by the tests
     srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, deadline_s=1.0,
                        head_deadline_s=0.5, max_connections=8, max_per_client=4, probe_reserve=2,
-                       deadline=Deadlines(), clock=lambda: now[0])
+                       deadline=Deadlines(), clock=lambda: now[0], admit_rate=1e9)
     srv.state = state  # type: ignore[attr-defined]
     srv.now = now  # type: ignore[attr-defined]
     srv.metrics = m  # type: ignore[attr-defined]
@@ -244,7 +244,7 @@ async def test_one_client_holds_its_share_of_the_connections_only(server: tuple[
         assert await request_from(srv.port, "127.0.0.1", get("/healthz")) == 200
     for _ in range(3):  # from the holder's own address: through the reserve, making room
         assert await request_from(srv.port, "127.0.0.2", get("/healthz")) == 200
-    assert srv.open == 4 and srv.refused == 0
+    assert srv.open == 4 and srv.reserved == 3
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
     for r, _ in idle + extra[18:]:  # the idle ones end at their (head) deadline, the reserved ones at theirs
@@ -276,7 +276,7 @@ async def test_probes_keep_a_reserve_when_every_slot_is_held(server: tuple[Healt
         assert await closed(r)
     for _, w in held + reserve:
         w.close()
-    await until(lambda: srv.open == 0 and srv.waiting == 0 and srv.reserved == 0)
+    await until(lambda: srv.open == 0 and srv.waiting == 0)
     assert (await request(srv.port, get("/metrics")))[0] == 200
     assert not errors
 
@@ -297,14 +297,32 @@ async def test_a_reserved_connection_whose_head_comes_in_pieces_is_never_answere
     w.write(b"lthz HTTP/1.1\r\n\r\n")  # the rest: too late, no longer watched
     await w.drain()
     assert await closed(r)
-    assert srv.waiting == 0 and srv.reserved == 0
+    assert srv.waiting == 0
     assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 200  # in one piece: answered
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
     w.close()
     for _, held_w in held:
         held_w.close()
-    await until(lambda: srv.open == 0 and srv.reserved == 0)
+    await until(lambda: srv.open == 0 and srv.waiting == 0)
+    assert not errors
+
+
+async def test_past_the_admission_rate_the_reserve_answers_probes_and_refuses_the_rest(
+        server: tuple[HealthServer, list[Any]]) -> None:
+    """However fast a client asks, full requests are admitted at `admit_rate` a second (bursts of
+    `max_connections`); past it, probes are still answered, anything else gets 503."""
+    srv, errors = server
+    srv.admit_rate = 1e-6  # no refill within the test: the burst, then the reserve only
+    for _ in range(8):  # the burst
+        assert (await request(srv.port, get("/metrics")))[0] == 200
+    assert srv.reserved == 0
+    assert (await request(srv.port, get("/metrics")))[0] == 503
+    assert (await request(srv.port, get("/healthz")))[0] == 200
+    assert (await request(srv.port, b"HEAD /healthz HTTP/1.1\r\n\r\n"))[0] == 200
+    assert (await request(srv.port, b"POST /healthz HTTP/1.1\r\n\r\n"))[0] == 405
+    assert (await request(srv.port, b"garbage\r\n\r\n"))[0] == 400
+    assert srv.reserved == 5 and srv.open == 0
     assert not errors
 
 
