@@ -1,12 +1,14 @@
 """The worker's throughput and its probes while its HTTP port is attacked (issue #19, item 5).
 
-    python bench/bench_probes.py [--rounds 3] [--events 60000] [--window 8] [--bootstrap HOST:PORT]
+    python bench/bench_probes.py [--rounds 3] [--events 120000] [--window 8] [--bootstrap HOST:PORT]
 
 An embedded Tansu broker (memory storage) unless `--bootstrap` names a running one. Generated events
 (processor.synth) are produced once into an input topic of 4 partitions. Each pass runs `toolmend run` as a
 process (fresh group and output topics, same input, default settings) and, once its first commit shows, runs one
 attack of tests/support/probe_load.py against its HTTP port for `--window` seconds while the kubelet's probes go on
-(a new connection each, `/healthz` and `/readyz` in turn every 0.5 s, 1 s timeout, from the node's address).
+(a new connection each, `/healthz` and `/readyz` in turn every 0.5 s, 1 s timeout, from the node's address);
+the attack runs in a process of its own (its connections from other loopback addresses), the prober in a
+thread of this one.
 Measured over the window: events/s (input records committed by the group), the worker's CPU seconds (utime + stime
 from /proc) and events per CPU second, and every probe's outcome and latency.
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import os
 import statistics
@@ -43,7 +46,7 @@ from benchenv import code_state, cpu_probe, machine  # noqa: E402
 from processor.shell.embedded_broker import EmbeddedBroker  # noqa: E402
 from processor.synth.generate import generate  # noqa: E402
 from tests.integration.harness import Progress, WorkerProc, create, produce, settings_for, wait_until  # noqa: E402
-from tests.support.probe_load import Attack, Prober, attacks, raise_fd_limit, summary  # noqa: E402
+from tests.support.probe_load import Attack, AttackProcess, Prober, attacks, raise_fd_limit, summary  # noqa: E402
 
 RESULTS = BENCH / "results"
 PARTITIONS = 4
@@ -67,16 +70,13 @@ async def one_pass(bootstrap: str, input_topic: str, total: int, attack: Attack 
         async with Progress(s) as progress:
             await wait_until(lambda: progress.committed(), 90, every=0.05)
             prober = Prober(w.port)
-            stop = asyncio.Event()
+            attacking = AttackProcess(attack.name, "127.0.0.1", w.port) if attack else None
             c0, t0, cpu0 = await progress.committed(), time.monotonic(), cpu_seconds(w.pid)
             prober.start()
-            attacking = asyncio.create_task(attack.run("127.0.0.1", w.port, stop)) if attack else None
             await asyncio.sleep(window_s)
             c1, t1, cpu1 = await progress.committed(), time.monotonic(), cpu_seconds(w.pid)
-            stop.set()
             probes = prober.stop()
-            if attacking is not None:
-                await asyncio.wait_for(attacking, 15)
+            seen = await asyncio.to_thread(attacking.stop) if attacking else None
         assert w.alive(), w.tail()
         await w.stop()
     if c1 >= total:
@@ -85,7 +85,7 @@ async def one_pass(bootstrap: str, input_topic: str, total: int, attack: Attack 
     return {"events_per_s": round(rate, 1), "worker_cpu_s": round(cpu1 - cpu0, 2),
             "events_per_cpu_s": round((c1 - c0) / max(1e-9, cpu1 - cpu0), 1), "cpu_probe_ms": probe_ms,
             "probes": [(round(p.at, 2), p.path, p.ok, round(p.latency_s * 1000, 1)) for p in probes],
-            "probe_summary": summary(probes)}
+            "probe_summary": summary(probes), "attack": dataclasses.asdict(seen) if seen else None}
 
 
 async def run(args: argparse.Namespace, bootstrap: str) -> dict[str, Any]:
@@ -132,7 +132,7 @@ async def run(args: argparse.Namespace, bootstrap: str) -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--events", type=int, default=60000)
+    ap.add_argument("--events", type=int, default=120000)
     ap.add_argument("--window", type=float, default=8.0, help="seconds of each attack (and of the measure)")
     ap.add_argument("--bootstrap", default=None)
     ap.add_argument("--out", default=str(RESULTS / "probes.json"))

@@ -126,12 +126,12 @@ class HealthServer:
         self.deadline = deadline  # the clock of the connection deadlines (the event loop's; a test's own)
         self.clock = clock  # the clock of the /metrics cache
         self.open = 0  # connections being served in the ordinary slots
-        self.reserved = 0  # requests answered from the probes' reserve
+        self.reserved = 0  # requests answered from the probes' reserve (probes at once, the rest at their wait's end)
         self.evicted = 0  # reserved connections closed before their head came, to make room for newer ones
         self.renders = 0  # /metrics renders (the rest came from the cache)
         self._clients: dict[str, int] = {}  # open connections per address (only addresses with one open)
-        # reserved connections waiting for their head, oldest first: the bare socket and its deadline
-        self._waiting: dict[int, tuple[socket.socket, asyncio.TimerHandle]] = {}
+        # reserved connections waiting, oldest first: the bare socket, its deadline, the refusal it gets then
+        self._waiting: dict[int, tuple[socket.socket, asyncio.TimerHandle, bytes | None]] = {}
         self._next = 0
         self._tasks: set[asyncio.Future[None]] = set()
         self._sock: socket.socket | None = None
@@ -216,7 +216,14 @@ class HealthServer:
         look, data = _look(conn)
         if look in (_WHOLE, _GONE):  # a probe's head is usually there by the time it is accepted
             self._take(conn, look, data)
-            return
+        else:
+            self._wait(conn, look == _NOTHING, None)
+        # a head begun but not whole is a slow client's (a probe sends its head at once): it waits, unwatched, for
+        # its deadline or for newer connections to need its place; closed at once, it would only come back
+
+    def _wait(self, conn: socket.socket, watch: bool, answer: bytes | None) -> None:
+        """Into the reserve, until its deadline or until newer connections need its place; watched for its head
+        (`watch`), or holding the `answer` it gets then."""
         loop = self._loop
         assert loop is not None
         if len(self._waiting) >= self.probe_reserve:  # make room: the oldest waiting has had the longest chance
@@ -224,11 +231,9 @@ class HealthServer:
             self.evicted += 1
         key = self._next
         self._next += 1
-        self._waiting[key] = (conn, loop.call_later(self.probe_head_deadline_s, self._drop, key))
-        if look == _NOTHING:
+        self._waiting[key] = (conn, loop.call_later(self.probe_head_deadline_s, self._drop, key), answer)
+        if watch:
             loop.add_reader(conn.fileno(), self._readable, key)
-        # a head begun but not whole is a slow client's (a probe sends its head at once): it waits, unwatched, for
-        # its deadline or for newer connections to need its place; closed at once, it would only come back
 
     def _readable(self, key: int) -> None:
         conn = self._waiting[key][0]
@@ -241,44 +246,64 @@ class HealthServer:
             self._take(conn, look, data)
 
     def _take(self, conn: socket.socket, look: int, data: bytes) -> None:
-        """A reserved connection whose head is all there, answered on the spot (a probe's answer is a hundred
-        bytes: one send, no stream, no task), or that is gone; then closed."""
+        """A reserved connection whose head is all there, or that is gone (closed). A probe is answered on the
+        spot (a hundred bytes: one send, no stream, no task); any other request gets its refusal at the end of
+        its wait in the reserve: a client asking again as soon as answered asks twice a second, not thousands."""
+        if look != _WHOLE:
+            conn.close()
+            return
+        answer, probe = self._probe_only(data)
         try:
-            if look == _WHOLE:
-                conn.recv(len(data))  # read, so that the close is a FIN, not a reset that loses the answer
-                conn.send(self._probe_only(data))
-                self.reserved += 1
+            conn.recv(len(data))  # read, so that the close is a FIN, not a reset that loses the answer
+        except OSError:
+            conn.close()
+            return
+        if probe:
+            self._answer(conn, answer)
+        else:
+            self._wait(conn, False, answer)
+
+    def _answer(self, conn: socket.socket, answer: bytes) -> None:
+        try:
+            conn.send(answer)
+            self.reserved += 1
         except OSError:
             pass
         conn.close()
 
-    def _probe_only(self, head: bytes) -> bytes:
-        """The answer to a request head in the reserve: a probe's, or 400, 405, 503."""
+    def _probe_only(self, head: bytes) -> tuple[bytes, bool]:
+        """The answer to a request head in the reserve, and whether it is a probe's (else 400, 405, 503)."""
         parts = head.split(b"\n", 1)[0].decode("latin-1").split()
         if len(parts) != 3 or not parts[2].startswith("HTTP/"):
-            return _wire(400, [("Content-Type", TEXT)], b"Bad Request\n", False)
+            return _wire(400, [("Content-Type", TEXT)], b"Bad Request\n", False), False
         method, target = parts[0], parts[1]
         if method not in ("GET", "HEAD"):
-            return _wire(405, [("Content-Type", TEXT)], b"Method Not Allowed\n", False)
+            return _wire(405, [("Content-Type", TEXT)], b"Method Not Allowed\n", False), False
         if target.split("?", 1)[0] not in PROBES:
-            return _wire(503, [("Content-Type", TEXT)], b"Service Unavailable\n", method == "HEAD")
-        return _wire(*self._respond(target, {}), method == "HEAD")
+            return _wire(503, [("Content-Type", TEXT)], b"Service Unavailable\n", method == "HEAD"), False
+        return _wire(*self._respond(target, {}), method == "HEAD"), True
 
-    def _release(self, key: int) -> socket.socket | None:
-        """A waiting connection out of the reserve's bookkeeping (still open), if it is still there."""
+    def _release(self, key: int) -> tuple[socket.socket, bytes | None] | None:
+        """A waiting connection out of the reserve's bookkeeping (still open) and its answer, if still there."""
         entry = self._waiting.pop(key, None)
         if entry is None:
             return None
-        conn, timer = entry
+        conn, timer, answer = entry
         timer.cancel()
-        if self._loop is not None:
+        if self._loop is not None and answer is None:
             self._loop.remove_reader(conn.fileno())
-        return conn
+        return conn, answer
 
     def _drop(self, key: int) -> None:
-        conn = self._release(key)
-        if conn is not None:
+        """The end of a wait in the reserve: the answer it holds, if any, then closed."""
+        entry = self._release(key)
+        if entry is None:
+            return
+        conn, answer = entry
+        if answer is None:
             conn.close()
+        else:
+            self._answer(conn, answer)
 
     def _spawn(self, coro: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(coro)

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import resource
 import socket
 import statistics
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -223,6 +225,30 @@ def attacks() -> dict[str, Attack]:
     }
 
 
+class AttackProcess:
+    """An attack run by a process of its own (`python -m tests.support.probe_load NAME HOST PORT`), as from
+    another host: its work does not compete with the prober's thread for this process' interpreter. `stop()`
+    ends it and returns what it did (its `Pressure`)."""
+
+    def __init__(self, name: str, host: str, port: int) -> None:
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        self.attack = attacks()[name]
+        root = Path(__file__).resolve().parents[2]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+        self.p = subprocess.Popen([sys.executable, "-m", "tests.support.probe_load", name, host, str(port)],
+                                  stdout=subprocess.PIPE, stdin=subprocess.PIPE, env=env)
+
+    def stop(self) -> Pressure:
+        import json
+
+        out, _ = self.p.communicate(b"stop\n", timeout=30)
+        self.attack.seen = Pressure(**json.loads(out.decode().strip().splitlines()[-1]))
+        return self.attack.seen
+
+
 def raise_fd_limit(need: int) -> int:
     """Raise this process's soft limit of open files to `need` (up to the hard limit); the limit now."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -231,3 +257,23 @@ def raise_fd_limit(need: int) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
         soft = want
     return int(soft)
+
+
+async def _attack_until_stdin_closes(name: str, host: str, port: int) -> Pressure:
+    attack = attacks()[name]
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    running = asyncio.ensure_future(attack.run(host, port, stop))
+    await loop.run_in_executor(None, sys.stdin.readline)
+    stop.set()
+    await asyncio.wait_for(running, 15)
+    return attack.seen
+
+
+if __name__ == "__main__":
+    import dataclasses
+    import json
+
+    raise_fd_limit(attacks()[sys.argv[1]].clients + 256)
+    seen = asyncio.run(_attack_until_stdin_closes(sys.argv[1], sys.argv[2], int(sys.argv[3])))
+    print(json.dumps(dataclasses.asdict(seen)), flush=True)
