@@ -9,13 +9,15 @@ one is bounded resources, so every limit is here and tested (tests/unit/shell/te
 - the request head within `HEAD_DEADLINE_S` of accept (a slow or silent client holds a slot that long at most),
   and the whole connection within `DEADLINE_S`, however the client drips;
 - at most `MAX_PER_CLIENT` connections open at once from one address, and `MAX_CONNECTIONS` in all; a connection
-  past those goes to the probes' reserve: up to `PROBE_RESERVE` connections, each kept as a bare socket (no
-  stream, no task) until its request head is there, whole, within `PROBE_HEAD_DEADLINE_S` of accept; then it
-  is answered on the spot, `/healthz` and `/readyz` only (503 for anything else). A probe sends its head at once,
-  so a head that comes in pieces is a slow client's: held, unwatched, to its deadline, never answered. When the
-  reserve is full, its oldest connection is closed to make room. Clients that hold connections open without a request
-  (slow, silent, thousands, from the probes' own address too) keep neither the ordinary slots nor the reserve
-  from a probe, and cost the loop little each: an accept, a peek and a close;
+  past those goes to the probes' reserve: up to `PROBE_RESERVE` connections (fewer if the limit of open files,
+  raised to its hard limit at start, is lower), each kept as a bare socket (no stream, no task) for at most
+  `PROBE_HEAD_DEADLINE_S`. A probe whose whole head is there is answered on the spot (`/healthz`, `/readyz`);
+  any other request gets its 503 (or 400, 405) at the end of that wait, so that a client asking again as soon as
+  answered asks at that pace. A head that comes in pieces is a slow client's (a probe sends its head at once):
+  held, unwatched, to the end of the wait, never answered. When the reserve is full, its oldest connection is
+  closed to make room. Clients that hold connections open without a request (slow, silent, thousands, from the
+  probes' own address too) keep neither the ordinary slots nor the reserve from a probe, and cost the loop
+  little each: an accept, a peek and a close;
 - at most `ADMIT_RATE` connections a second (in bursts of `MAX_CONNECTIONS`) are admitted to the ordinary slots;
   past that rate too, connections go to the reserve: however fast clients connect or scrape, the full requests
   (`/metrics` among them) cost the loop that many a second, the rest an accept, a peek and a short answer each;
@@ -38,6 +40,7 @@ import asyncio
 import contextlib
 import gzip
 import logging
+import resource
 import socket
 import time
 from collections.abc import Callable, Coroutine
@@ -56,8 +59,9 @@ DEADLINE_S = 10.0  # per connection, from accept to the response written
 HEAD_DEADLINE_S = 2.0  # from accept to the end of the request head
 MAX_CONNECTIONS = 32
 MAX_PER_CLIENT = 8  # open at once from one address
-PROBE_RESERVE = 64  # connections past those limits, for /healthz and /readyz only; the oldest waiting make room
-PROBE_HEAD_DEADLINE_S = 0.5  # a reserved connection's request head within this of accept
+PROBE_RESERVE = 512  # connections past those limits, for /healthz and /readyz only; the oldest waiting make room
+PROBE_HEAD_DEADLINE_S = 2.0  # a reserved connection's wait: for its head, or for its refusal
+FILES_KEPT = 256  # file descriptors left for the rest of the process when the reserve is sized to the limit
 BACKLOG = 1024  # the kernel's queue of connections not yet accepted (capped by net.core.somaxconn)
 ACCEPT_BATCH = 1024  # connections accepted per turn of the loop at most
 ADMIT_RATE = 20.0  # ordinary connections admitted per second (bursts of MAX_CONNECTIONS); the rest: the reserve
@@ -93,6 +97,21 @@ def _look(conn: socket.socket) -> tuple[int, bytes]:
     if b"\r\n\r\n" in data or b"\n\n" in data:
         return _WHOLE, data
     return (_GONE if len(data) > MAX_HEAD else _PART), data
+
+
+def _files_for_reserve(ordinary: int) -> int:
+    """How many reserved connections the limit of open files allows, once raised to its hard limit (as far as
+    that goes): a reserve the process cannot hold would fail accepts, and the probes with them."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        want = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+        if want > soft:
+            with contextlib.suppress(ValueError, OSError):
+                resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+                soft = want
+    if soft == resource.RLIM_INFINITY:
+        return PROBE_RESERVE
+    return max(8, int(soft) - FILES_KEPT - ordinary)
 
 
 def _wire(status: int, out: list[tuple[str, str]], body: bytes, head_only: bool) -> bytes:
@@ -159,6 +178,7 @@ class HealthServer:
         self.port = sock.getsockname()[1]
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(sock.fileno(), self._on_accept)
+        self.probe_reserve = min(self.probe_reserve, _files_for_reserve(self.max_connections))
 
     async def stop(self) -> None:
         if self._sock is not None and self._loop is not None:
