@@ -71,7 +71,7 @@ async def server() -> AsyncIterator[tuple[HealthServer, list[dict[str, Any]]]]:
     now = [1000.0]  # the /metrics cache's clock, moved by the tests
     srv = HealthServer(m.registry, lambda: (True, "ok"), lambda: state["ready"], "127.0.0.1", 0, deadline_s=1.0,
                        head_deadline_s=0.5, max_connections=8, max_per_client=4, probe_reserve=2,
-                       deadline=Deadlines(), clock=lambda: now[0])
+                       deadline=Deadlines(), clock=lambda: now[0], admit_rate=1e9)
     srv.state = state  # type: ignore[attr-defined]
     srv.now = now  # type: ignore[attr-defined]
     srv.metrics = m  # type: ignore[attr-defined]
@@ -230,30 +230,35 @@ async def request_from(port: int, source: str, raw: bytes) -> int:
 
 async def test_one_client_holds_its_share_of_the_connections_only(server: tuple[HealthServer, list[Any]]) -> None:
     """A client opening connections and sending nothing (64 slow connections, the attack) holds its share of the
-    slots; probes from elsewhere (the kubelet, from the node) are answered meanwhile."""
+    slots and, past it, the probes' reserve only until newer connections come; probes from elsewhere (the kubelet,
+    from the node) are answered meanwhile, and so are probes from that client's own address."""
     srv, errors = server
     assert MAX_CONNECTIONS >= 8  # the default leaves room for probes and a scraper
     idle = [await connect(srv.port, "127.0.0.2") for _ in range(4)]
     await until(lambda: srv.open == 4)
     extra = [await connect(srv.port, "127.0.0.2") for _ in range(20)]
-    for r, _ in extra:  # refused at once: closed without an answer
-        assert await asyncio.wait_for(r.read(), 2) == b""
-    assert srv.refused == 20
+    await until(lambda: srv.evicted == 18 and srv.waiting == 2)  # the reserve holds 2: the newest
+    for r, _ in extra[:18]:  # closed without an answer as newer ones came
+        assert await closed(r)
     for _ in range(10):
         assert await request_from(srv.port, "127.0.0.1", get("/healthz")) == 200
+    for _ in range(3):  # from the holder's own address: through the reserve, making room
+        assert await request_from(srv.port, "127.0.0.2", get("/healthz")) == 200
+    assert srv.open == 4 and srv.reserved == 3
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
-    for r, _ in idle:  # the idle ones end at their (head) deadline
+    for r, _ in idle + extra[18:]:  # the idle ones end at their (head) deadline, the reserved ones at theirs
         assert await closed(r)
     for _, w in idle + extra:
         w.close()
-    await until(lambda: srv.open == 0)
+    await until(lambda: srv.open == 0 and srv.waiting == 0)
     assert not errors
 
 
 async def test_probes_keep_a_reserve_when_every_slot_is_held(server: tuple[HealthServer, list[Any]]) -> None:
-    """Many clients holding every ordinary slot: the reserved slots answer /healthz and /readyz, and only them;
-    past the reserve too, connections are closed at once, and all is served again once the holders time out."""
+    """Many clients holding every ordinary slot: the reserved connections answer /healthz and /readyz, and only
+    them; with the reserve full of silent connections too, a probe closes the oldest of them and is answered; all
+    is served again once the holders time out."""
     srv, errors = server
     held = [await connect(srv.port, f"127.0.0.{2 + i // 4}") for i in range(8)]  # 2 clients x 4 = every slot
     await until(lambda: srv.open == 8)
@@ -261,16 +266,63 @@ async def test_probes_keep_a_reserve_when_every_slot_is_held(server: tuple[Healt
     assert await request_from(srv.port, "127.0.0.9", get("/readyz")) == 503  # answered: not ready (starting)
     assert await request_from(srv.port, "127.0.0.9", get("/metrics")) == 503  # a reserved slot serves probes only
     reserve = [await connect(srv.port, "127.0.0.10") for _ in range(2)]
-    await until(lambda: srv.open == 10)
-    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 0  # every slot held: closed at once
+    await until(lambda: srv.waiting == 2)
+    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 200
+    assert srv.evicted == 1
+    assert await closed(reserve[0][0])  # the oldest silent one made room
     assert isinstance(srv.deadline, Deadlines)
     srv.deadline.expire()
     for r, _ in held + reserve:
         assert await closed(r)
     for _, w in held + reserve:
         w.close()
-    await until(lambda: srv.open == 0)
+    await until(lambda: srv.open == 0 and srv.waiting == 0)
     assert (await request(srv.port, get("/metrics")))[0] == 200
+    assert not errors
+
+
+async def test_a_reserved_connection_whose_head_comes_in_pieces_is_never_answered(
+        server: tuple[HealthServer, list[Any]]) -> None:
+    """Past the ordinary slots, a head that comes a piece at a time is a slow client's, not a probe's: held to its
+    deadline (closed at once, it would only come back at once) and closed unanswered."""
+    srv, errors = server
+    held = [await connect(srv.port, f"127.0.0.{2 + i // 4}") for i in range(8)]
+    await until(lambda: srv.open == 8)
+    r, w = await connect(srv.port, "127.0.0.9")
+    await until(lambda: srv.waiting == 1)
+    w.write(b"GET /hea")
+    await w.drain()
+    for _ in range(20):  # turns of the loop (the server's too): it peeks at the first piece
+        await asyncio.sleep(0)
+    w.write(b"lthz HTTP/1.1\r\n\r\n")  # the rest: too late, no longer watched
+    await w.drain()
+    assert await closed(r)
+    assert srv.waiting == 0
+    assert await request_from(srv.port, "127.0.0.9", get("/healthz")) == 200  # in one piece: answered
+    assert isinstance(srv.deadline, Deadlines)
+    srv.deadline.expire()
+    w.close()
+    for _, held_w in held:
+        held_w.close()
+    await until(lambda: srv.open == 0 and srv.waiting == 0)
+    assert not errors
+
+
+async def test_past_the_admission_rate_the_reserve_answers_probes_and_refuses_the_rest(
+        server: tuple[HealthServer, list[Any]]) -> None:
+    """However fast a client asks, full requests are admitted at `admit_rate` a second (bursts of
+    `max_connections`); past it, probes are still answered, anything else gets 503."""
+    srv, errors = server
+    srv.admit_rate = 1e-6  # no refill within the test: the burst, then the reserve only
+    for _ in range(8):  # the burst
+        assert (await request(srv.port, get("/metrics")))[0] == 200
+    assert srv.reserved == 0
+    assert (await request(srv.port, get("/metrics")))[0] == 503
+    assert (await request(srv.port, get("/healthz")))[0] == 200
+    assert (await request(srv.port, b"HEAD /healthz HTTP/1.1\r\n\r\n"))[0] == 200
+    assert (await request(srv.port, b"POST /healthz HTTP/1.1\r\n\r\n"))[0] == 405
+    assert (await request(srv.port, b"garbage\r\n\r\n"))[0] == 400
+    assert srv.reserved == 5 and srv.open == 0
     assert not errors
 
 
