@@ -79,7 +79,8 @@ def cross_validation(man: dict[str, Any]) -> dict[str, Any]:
         fold = {f for i, f in enumerate(files) if i % 4 == k}
         rest = [e for e in train if e[0] not in fold]
         trees, bias = td.fit_trees([e[2] for e in rest], [e[3] for e in rest], int(man.get("rounds", 300)),
-                                   rate=float(man.get("rate", 0.05)))
+                                   rate=float(man.get("rate", 0.05)), subsample=float(man.get("subsample", 1.0)),
+                                   min_leaf=int(man.get("min_leaf", 1)))
         model = scorer.Model([], bias, 0.5, "cv", "", None, trees)
         t = td.choose_threshold([model.score(e[2]) for e in val], [e[3] for e in val],
                                 float(man.get("target_precision", 0.9)))
