@@ -198,7 +198,7 @@ def _conversation(d: RegressionDetector, req: Request, reply_text: str, body: st
     units = req.units()
     x[INDEX["req_unknown_n"]] = min(len(units - known), 6) / 6.0
     if rtoks:
-        seen = len(rtoks & (known | echo | units))
+        seen = sum(1 for t in rtoks if t in known or t in echo or t in units)  # (no union built)
         x[INDEX["reply_unknown"]] = (len(rtoks) - seen) / len(rtoks)
         span = min(len(rtoks), 8)
         best = 0.0
