@@ -1,7 +1,8 @@
 """`toolmend train-detector`: train the `text_only_regression` scorer on labelled conversations.
 
     toolmend train-detector TRAIN.jsonl ... --validation VAL.jsonl ... --out model.json
-        [--fine-tune] [--target-precision 0.9] [--l2 1.0] [--no-definitions-copies]
+        [--fine-tune] [--target-precision 0.9] [--kind trees|logistic] [--rounds 300] [--rate 0.05]
+        [--subsample 0.8] [--min-leaf 5] [--l2 1.0] [--no-definitions-copies]
 
 Each line of a data file is one labelled conversation (the format is in docs/regression.md, "Labelled data"):
 `messages` (a stream) or `snapshots` (successive request snapshots), optional `system` and `tools`, and
@@ -199,10 +200,12 @@ def fit(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1.0,
 
 
 def fit_trees(xs: Sequence[Sequence[float]], ys: Sequence[int], rounds: int = 300, depth: int = 3,
-              rate: float = 0.05, base: scorer.Model | None = None) -> tuple[list[list[scorer.Node]], float]:
+              rate: float = 0.05, base: scorer.Model | None = None, subsample: float = 1.0,
+              min_leaf: int = 1) -> tuple[list[list[scorer.Node]], float]:
     """Gradient-boosted regression trees on the logistic loss (scikit-learn, the `train` extra), exported as
     node lists whose leaf values carry the learning rate. `base`: a model whose raw score the new trees add to
-    (fine-tuning: the new trees follow the base's)."""
+    (fine-tuning: the new trees follow the base's). `subsample`: the share of the turns each tree is fitted on
+    (drawn with a fixed seed: the same data give the same trees); `min_leaf`: the fewest turns a leaf may hold."""
     try:
         import numpy as np
         from sklearn.ensemble import GradientBoostingClassifier
@@ -215,6 +218,7 @@ def fit_trees(xs: Sequence[Sequence[float]], ys: Sequence[int], rounds: int = 30
     if base is not None:
         init = _Prior(base)
     gb = GradientBoostingClassifier(n_estimators=rounds, max_depth=depth, learning_rate=rate, random_state=0,
+                                    subsample=subsample, min_samples_leaf=min_leaf,
                                     init=init)
     gb.fit(x, y)
     trees: list[list[scorer.Node]] = [list(t) for t in base.trees] if base is not None else []
@@ -288,8 +292,8 @@ def calibration(scores: Sequence[float], ys: Sequence[int], bins: int = 5) -> li
 
 def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any]], *, l2: float = 1.0,
           target: float = 0.9, fine_tune: bool = False, both: bool = True, version: str = "custom",
-          sources: Sequence[str] = (), kind: str = "trees", rounds: int = 300, rate: float = 0.05
-          ) -> dict[str, Any]:
+          sources: Sequence[str] = (), kind: str = "trees", rounds: int = 300, rate: float = 0.05,
+          subsample: float = 0.8, min_leaf: int = 5) -> dict[str, Any]:
     """A model file's body (see `processor.core.regression.scorer`)."""
     tr = dataset(train_recs, both)
     if not tr or not any(e[3] for e in tr) or all(e[3] for e in tr):
@@ -301,7 +305,7 @@ def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any
     if kind == "trees":
         if base is not None and not base.trees:
             raise ValueError("--fine-tune --kind trees needs a tree model as the shipped one")
-        trees, b = fit_trees(xs, ys, rounds, rate=rate, base=base)
+        trees, b = fit_trees(xs, ys, rounds, rate=rate, base=base, subsample=subsample, min_leaf=min_leaf)
     else:
         if base is not None and base.trees:
             raise ValueError("the shipped model is trees: fine-tune it with --kind trees")
@@ -316,6 +320,7 @@ def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any
                "validation_records": len(val_recs), "validation_turns": len(va), "kind": kind,
                "l2": l2 if kind == "logistic" else None, "rounds": rounds if kind == "trees" else None,
                "rate": rate if kind == "trees" else None, "depth": 3 if kind == "trees" else None,
+               "subsample": subsample if kind == "trees" else None, "min_leaf": min_leaf if kind == "trees" else None,
                "fine_tuned_from": base.digest if base is not None else None,
                "with_and_without_definitions": both, "target_precision": target,
                "validation": {"threshold": t, "precision": round(p, 3), "recall": round(r, 3), "tp": tp, "fp": fp,
@@ -347,6 +352,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "(pure Python)")
     ap.add_argument("--rounds", type=int, default=300, help="boosting rounds (trees)")
     ap.add_argument("--rate", type=float, default=0.05, help="learning rate (trees)")
+    ap.add_argument("--subsample", type=float, default=0.8, help="share of the turns each tree is fitted on (trees)")
+    ap.add_argument("--min-leaf", type=int, default=5, help="fewest turns a leaf may hold (trees)")
     ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty (logistic)")
     ap.add_argument("--version", default="custom", help="a name for the model, kept in the file")
     ap.add_argument("--no-definitions-copies", action="store_true",
@@ -366,17 +373,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         a.kind = str(man.get("kind", a.kind))
         a.rounds = int(man.get("rounds", a.rounds))
         a.rate = float(man.get("rate", a.rate))
+        a.subsample = float(man.get("subsample", a.subsample))
+        a.min_leaf = int(man.get("min_leaf", a.min_leaf))
     if not a.train:
         sys.stderr.write("toolmend train-detector: no training data (give files or --splits)\n")
         return 2
     if not 0 < a.target_precision <= 1 or a.l2 <= 0:
         sys.stderr.write("toolmend train-detector: --target-precision must be in (0, 1] and --l2 > 0\n")
         return 2
+    if not 0 < a.subsample <= 1 or a.min_leaf < 1:
+        sys.stderr.write("toolmend train-detector: --subsample must be in (0, 1] and --min-leaf >= 1\n")
+        return 2
     try:
         tr = load_records(a.train)
         va = load_records(a.validation)
         doc = train(tr, va, l2=a.l2, target=a.target_precision, fine_tune=a.fine_tune,
                     both=not a.no_definitions_copies, version=a.version, kind=a.kind, rounds=a.rounds, rate=a.rate,
+                    subsample=a.subsample, min_leaf=a.min_leaf,
                     sources=[_shown(p) for p in [*a.train, *a.validation]])
     except (OSError, ValueError) as e:
         sys.stderr.write(f"toolmend train-detector: {e}\n")

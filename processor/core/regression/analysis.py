@@ -316,6 +316,13 @@ def _entity_token(tok: str) -> tuple[int, tuple[int, ...], tuple[str, ...]]:
     return e
 
 
+def reply_names(text: str) -> frozenset[int]:
+    """The slot-like tokens of a reply (names, numbers, identifiers: what a request's `entities` are), to tell
+    the ones the conversation showed from the ones a reply brings from nowhere."""
+    found, _ = _entities(text)
+    return frozenset(found) if found else _EMPTY
+
+
 def _clauses(norm: str) -> list[str]:
     return [c.strip() for c in _CLAUSE_RE.split(norm) if c.strip()]
 
@@ -557,5 +564,5 @@ def _text_token(tok: str) -> tuple[int, ...]:
     return t
 
 
-__all__ = ["MAX_TEXT_CHARS", "MAX_TOKENS", "Reply", "Request", "analyze_reply", "analyze_request", "request_core",
-           "text_tokens"]
+__all__ = ["MAX_TEXT_CHARS", "MAX_TOKENS", "Reply", "Request", "analyze_reply", "analyze_request", "reply_names",
+           "request_core", "text_tokens"]

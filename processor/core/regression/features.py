@@ -6,9 +6,11 @@ lexicon: how well the request matches a request a tool served (its words, the to
 definitions), whether it is a follow-up of the current topic, whether earlier results already answer it, the
 dialogue state (the assistant asked a question for a pending act and the user answered it; the app rewrote the
 history), what the reply does (claims an act, asks, refuses with a reason, repeats the words the assistant used
-for what the tool did, states figures found nowhere in the conversation), and the closed per-language cue flags
-(`cues.py`). Most features are language-light (token overlaps, punctuation, sizes), so a language without cues
-still gets a score.
+for what the tool did, states figures found nowhere in the conversation), the definition-free evidence of the
+conversation's own calls and results (how many tools it used, how long ago the last call was, how much of the
+request and of the reply is new to it, how many of the reply's figures and names it showed, how many tools the
+reply names), and the closed per-language cue flags (`cues.py`). Most features are language-light (token
+overlaps, punctuation, sizes), so a language without cues still gets a score.
 
 It owns the feature names and their computation; it must not know the weights or the threshold. Adding,
 removing or reordering a name makes every model file for the old list unreadable (`scorer.parse` refuses it):
@@ -19,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .analysis import Reply, Request, text_tokens
+from .analysis import Reply, Request, reply_names, text_tokens
+from .evidence import name_tokens
 
 if TYPE_CHECKING:
     from .detector import RegressionDetector, Served
@@ -39,6 +42,8 @@ NAMES: tuple[str, ...] = (
     "reply_known", "reply_cjk", "reply_bare",
     "x_match_veto", "x_match_answered", "x_match_asks", "x_follow_qmark", "x_acted_related", "x_novel_match",
     "x_ask_claim", "x_echo_match", "x_nocue_match", "x_bare_match",
+    "reply_tools_named", "reply_figures", "reply_figures_known", "reply_new_names", "served_gap", "topic_last",
+    "tools_used_n", "req_unknown_n", "reply_unknown", "reply_served_best",
 )
 INDEX = {n: i for i, n in enumerate(NAMES)}
 N = len(NAMES)
@@ -154,7 +159,52 @@ def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, 
     nocue = not (f - {"short"}) and not (reply.claim or reply.acted or reply.asks or reply.refusal)
     x[INDEX["x_nocue_match"]] = (1.0 if nocue else 0.0) * max(m, cover)
     x[INDEX["x_bare_match"]] = (1.0 if bare else 0.0) * m
+    _conversation(d, req, reply_text, body, rtoks, known, echo, novel, x)
     return x
+
+
+def _conversation(d: RegressionDetector, req: Request, reply_text: str, body: str, rtoks: frozenset[int],
+                  known: set[int], echo: set[int], novel: int, x: list[float]) -> None:
+    """The definition-free evidence of the conversation's own calls and results, and what the reply says about
+    the tools: how many tools the reply names (a refusal that lists what the assistant can do), how many of its
+    figures and names the conversation showed (an answer from context) or never showed (invented), how far back
+    the last call was, how many tools the conversation used, how much of the request and of the reply is new to
+    it, how much of the reply is in the words of one served request's tools and answer."""
+    from . import detector  # (here: the detector imports this module)
+
+    figures = len(set(detector.figures(reply_text[:detector.FACT_CHARS])))  # what `_novel` counted (cached)
+    names: set[str] = set(d.defined)
+    used: set[str] = set()
+    for s in d.served:
+        used.update(s.tools)
+    names |= used
+    named = 0
+    for n in names:  # (a count capped at 3: the order does not matter)
+        if name_tokens(n) & rtoks:
+            named += 1
+            if named >= 3:
+                break
+    x[INDEX["reply_tools_named"]] = named / 3.0
+    x[INDEX["reply_figures"]] = min(figures, 3) / 3.0
+    x[INDEX["reply_figures_known"]] = (figures - min(novel, figures)) / figures if figures else 0.0
+    x[INDEX["reply_new_names"]] = min(len(reply_names(body[:1500]) - known - req.entities), 3) / 3.0
+    if d.served:
+        last = d.served[-1].index
+        x[INDEX["served_gap"]] = min(max(d.pending_index - last, 0), 20) / 20.0
+        x[INDEX["topic_last"]] = 1.0 if d.topic == last else 0.0
+    else:
+        x[INDEX["served_gap"]] = 1.0
+    x[INDEX["tools_used_n"]] = min(len(used), 4) / 4.0
+    units = req.units()
+    x[INDEX["req_unknown_n"]] = min(len(units - known), 6) / 6.0
+    if rtoks:
+        seen = sum(1 for t in rtoks if t in known or t in echo or t in units)  # (no union built)
+        x[INDEX["reply_unknown"]] = (len(rtoks) - seen) / len(rtoks)
+        span = min(len(rtoks), 8)
+        best = 0.0
+        for s in d.served:
+            best = max(best, min(1.0, len(rtoks & (s.kind | s.echo)) / span))
+        x[INDEX["reply_served_best"]] = best
 
 
 __all__ = ["INDEX", "NAMES", "N", "compute"]
