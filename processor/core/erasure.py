@@ -70,6 +70,7 @@ class ErasureTracker:
         # the garbage collector stops tracking both after its first look (a list per call in an OrderedDict made
         # every collection walk the calls of every live conversation)
         self._calls: dict[str, tuple[str, str | None, bool]] = {}
+        self._rows: list[list[Any]] | None = None  # their stored form as last built (`to_state`), until they change
 
     def __len__(self) -> int:
         return len(self._calls)
@@ -80,8 +81,10 @@ class ErasureTracker:
         if entry is not None:
             if entry[1] is None and user_key is not None:
                 self._calls[call_id] = (entry[0], user_key, entry[2])  # an existing key keeps its place
+                self._rows = None
             return
         self._calls[call_id] = (tool, user_key, False)
+        self._rows = None
         while len(self._calls) > MAX_CALLS:
             del self._calls[next(iter(self._calls))]
 
@@ -105,12 +108,16 @@ class ErasureTracker:
                 out.append(Erasure(call_id=cid, tool=tool, snapshot_index=snapshot_index, user_key=key))
         for e in out:  # reported once (values replaced after the walk, not during it)
             self._calls[e.call_id] = (e.tool, e.user_key, True)
+            self._rows = None
         for cid, tool in calls.items():
             self.on_call(cid, tool, None)
         return out
 
     def to_state(self) -> dict[str, Any]:
-        return {ER_VERSION: STATE_VERSION, ER_CALLS: [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]}
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]
+        return {ER_VERSION: STATE_VERSION, ER_CALLS: rows}
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> ErasureTracker:
