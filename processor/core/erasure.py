@@ -70,7 +70,9 @@ class ErasureTracker:
         # the garbage collector stops tracking both after its first look (a list per call in an OrderedDict made
         # every collection walk the calls of every live conversation)
         self._calls: dict[str, tuple[str, str | None, bool]] = {}
-        self._rows: list[list[Any]] | None = None  # their stored form as last built (`to_state`), until they change
+        # their stored form as last built (`to_state`), until they change: tuples of strings and a bool, which the
+        # garbage collector stops tracking (orjson writes them as lists)
+        self._rows: tuple[tuple[str, str, str | None, bool], ...] | None = None
 
     def __len__(self) -> int:
         return len(self._calls)
@@ -116,7 +118,7 @@ class ErasureTracker:
     def to_state(self) -> dict[str, Any]:
         rows = self._rows
         if rows is None:
-            rows = self._rows = [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]
+            rows = self._rows = tuple([(cid, e[0], e[1], e[2]) for cid, e in self._calls.items()])
         return {ER_VERSION: STATE_VERSION, ER_CALLS: rows}
 
     @classmethod
