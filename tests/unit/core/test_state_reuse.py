@@ -4,7 +4,9 @@ generated traffic (state written after every event, so each write reuses what th
 
 from __future__ import annotations
 
+import base64
 import random
+import struct
 from typing import Any
 
 import orjson
@@ -12,6 +14,8 @@ import orjson
 from processor.core.behaviour import Behaviour
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.core.regression import RegressionDetector
+from processor.core.regression.detector import Served
+from processor.core.regression.text import pack_hashes
 from processor.core.store import Conversation
 from processor.synth.generate import generate, kafka_partition
 
@@ -78,3 +82,16 @@ def test_a_kept_served_record_follows_its_result_budget_and_its_answer() -> None
     third = orjson.dumps(d.to_state())
     assert third != second  # the answer's tokens
     assert orjson.dumps(RegressionDetector.from_state(orjson.loads(third)).to_state()) == third
+
+
+def test_a_stored_result_snippet_reads_back_as_written_and_one_out_of_order_is_put_in_order() -> None:
+    hashes = frozenset({5, 1, 2**32 - 1, 77})
+    s = Served.from_state({"i": 0, "tools": ["t"], "s": pack_hashes(hashes)})
+    assert s.snippet_tokens() == hashes and s.has_snippet()
+    assert s.ready().to_state()["s"] == pack_hashes(hashes)
+    shuffled = base64.b64encode(struct.pack("<4I", 77, 5, 1, 5)).decode()  # out of order, a repeat
+    assert Served.from_state({"i": 0, "s": shuffled}).to_state()["s"] == pack_hashes(frozenset({1, 5, 77}))
+    assert Served.from_state({"i": 0, "s": [3, 1, 2]}).to_state()["s"] == pack_hashes(frozenset({1, 2, 3}))
+    assert "s" not in Served.from_state({"i": 0, "s": ""}).to_state()
+    s.drop_snippet()
+    assert not s.has_snippet() and s.snippet_tokens() == frozenset()
