@@ -1,9 +1,9 @@
 """Engine alone (no Kafka): events/s of `bench_worker.engine_only`, compiled or interpreted core.
 
-    python bench/bench_engine.py [--events 100000] [--seed 5] [--repeat 3] [--cpu] [--gc worker] [--json FILE]
-                                 [--profile [N]]
-    python bench/bench_engine.py --ab BASE_PYTHON NEW_PYTHON [--rounds 3] [--out FILE] [--events N] [--cpu]
-                                 [--gc worker]
+    python bench/bench_engine.py [--events 100000] [--seed 5] [--repeat 3] [--cpu] [--gc worker] [--configs A,B]
+                                 [--json FILE] [--profile [N]]
+    python bench/bench_engine.py --ab BASE_PYTHON NEW_PYTHON [--rounds 3] [--out FILE] [--events N] [--repeat N]
+                                 [--cpu] [--gc worker] [--configs A,B]
 
 Runs `engine_only` (4 partitions, detectors on, on + metrics as the worker counts them, off, on and off with the
 changelog taken as the worker takes it) `--repeat` times over `events_for(events, seed)` and prints the best and
@@ -11,7 +11,8 @@ median events/s per configuration, and whether the installed processor.core is c
 TOOLMEND_COMPILE=1) or interpreted. `--cpu` times with the process's CPU time instead of the wall clock (on a
 shared machine, time spent waiting for a core is not counted; the cost is still the machine's of the moment).
 `--gc worker` runs the engine with the garbage collector's thresholds the worker sets (`Worker.run`:
-`gc.set_threshold(GC_THRESHOLD, 20, 20)`); by default Python's (700, 10, 10).
+`gc.set_threshold(GC_THRESHOLD, 20, 20)`); by default Python's (700, 10, 10). `--configs` runs only those
+configurations (the names printed).
 
 `--ab` compares two installs (two interpreters, each with its own wheel) in alternating rounds and writes, per
 round, the load average, events/s per configuration and the µs per event the detectors add (on − off, with and
@@ -71,6 +72,9 @@ def ab(a: argparse.Namespace) -> int:
                 cmd.append("--cpu")
             if a.gc != "default":
                 cmd += ["--gc", a.gc]
+            if a.configs:
+                cmd += ["--configs", a.configs]
+            cmd[cmd.index("--repeat") + 1] = str(a.repeat)
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, check=True, cwd="/")
             r = json.loads(proc.stdout.strip().splitlines()[-1])
             row = {"round": i + 1, "side": side, "load_average_1m_5m_15m": [round(x, 2) for x in load],
@@ -85,7 +89,8 @@ def ab(a: argparse.Namespace) -> int:
                          for k in rows[0]["detectors_add_us_per_event"]}
         summary[side]["events_per_s"] = {k: statistics.median(r["events_per_s"][k] for r in rows)
                                          for k in rows[0]["events_per_s"]}
-    out = {"what": f"bench/bench_engine.py --ab: {a.rounds} alternating rounds, {a.events} events, "
+    out = {"what": f"bench/bench_engine.py --ab: {a.rounds} alternating rounds of {a.repeat} passes (their median), "
+                   f"{a.events} events, "
                    f"{'process CPU time' if a.cpu else 'wall clock'}, garbage collector thresholds: {a.gc}",
            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "rounds": rounds,
            "median": summary}
@@ -108,6 +113,7 @@ def main() -> int:
     ap.add_argument("--ab", nargs=2, metavar=("BASE_PYTHON", "NEW_PYTHON"),
                     help="alternating rounds of two installs (each interpreter runs this script)")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--configs", help="comma-separated configurations to run (default: all)")
     ap.add_argument("--out", help="--ab: write the rounds and medians here (JSON)")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0,
                     help="one more pass (detectors on, with metrics) under cProfile: top N by own and cumulative time")
@@ -124,8 +130,11 @@ def main() -> int:
     items = events_for(a.events, a.seed)
     print(f"{len(items)} events generated in {time.perf_counter() - t:.1f}s; processor.core {build()}")
     runs: dict[str, list[int]] = {}
+    configs = a.configs.split(",") if a.configs else [None]
     for i in range(a.repeat):
-        r = engine_only(items)
+        r = {}
+        for only in configs:
+            r.update(engine_only(items, only=only))
         print(f"  run {i + 1}: {r}")
         for k, v in r.items():
             runs.setdefault(k, []).append(v)

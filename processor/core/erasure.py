@@ -70,9 +70,6 @@ class ErasureTracker:
         # the garbage collector stops tracking both after its first look (a list per call in an OrderedDict made
         # every collection walk the calls of every live conversation)
         self._calls: dict[str, tuple[str, str | None, bool]] = {}
-        # their stored form as last built (`to_state`), until they change: tuples of strings and a bool, which the
-        # garbage collector stops tracking (orjson writes them as lists)
-        self._rows: tuple[tuple[str, str, str | None, bool], ...] | None = None
 
     def __len__(self) -> int:
         return len(self._calls)
@@ -83,10 +80,8 @@ class ErasureTracker:
         if entry is not None:
             if entry[1] is None and user_key is not None:
                 self._calls[call_id] = (entry[0], user_key, entry[2])  # an existing key keeps its place
-                self._rows = None
             return
         self._calls[call_id] = (tool, user_key, False)
-        self._rows = None
         while len(self._calls) > MAX_CALLS:
             del self._calls[next(iter(self._calls))]
 
@@ -110,16 +105,12 @@ class ErasureTracker:
                 out.append(Erasure(call_id=cid, tool=tool, snapshot_index=snapshot_index, user_key=key))
         for e in out:  # reported once (values replaced after the walk, not during it)
             self._calls[e.call_id] = (e.tool, e.user_key, True)
-            self._rows = None
         for cid, tool in calls.items():
             self.on_call(cid, tool, None)
         return out
 
     def to_state(self) -> dict[str, Any]:
-        rows = self._rows
-        if rows is None:
-            rows = self._rows = tuple([(cid, e[0], e[1], e[2]) for cid, e in self._calls.items()])
-        return {ER_VERSION: STATE_VERSION, ER_CALLS: rows}
+        return {ER_VERSION: STATE_VERSION, ER_CALLS: [[cid, e[0], e[1], e[2]] for cid, e in self._calls.items()]}
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any]) -> ErasureTracker:

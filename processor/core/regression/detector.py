@@ -129,8 +129,8 @@ class Served:
     every judged text-only answer (`settle`) and nowhere else: it is kept in the state, so where the state is
     written (batch boundaries, evictions, restores) changes no token and no decision."""
 
-    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "_state", "echo", "echoed", "index", "kind",
-                 "numeric", "req", "slots", "snippet", "tools")
+    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
+                 "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
                  slots: frozenset[int] = _EMPTY, snippet: bytes = b"", echo: frozenset[int] = _EMPTY,
@@ -145,7 +145,7 @@ class Served:
         # (which also hashes what `_snip` still holds)
         self.snippet = snippet
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
-        self.echoed = bool(echo)  # that answer was seen (set with `defer("o", ...)`, which the state follows)
+        self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
         # not hashed yet: the request's text, the calls (tools, args, definitions known then or None), the answer's
         # text. Tuples, not lists: tuples of strings are untracked by the garbage collector after its first look, so
@@ -157,9 +157,6 @@ class Served:
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`); in the state
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
-        # its stored form as last built (`to_state`), until a field it holds changes: most served requests of a
-        # conversation are done (their results hashed, their answer seen) and are written unchanged batch after batch
-        self._state: dict[str, Any] | None = None
 
     def basis(self) -> frozenset[int]:
         """The request's content less its slot values, its tools' kind tokens and the answer's tokens."""
@@ -175,7 +172,6 @@ class Served:
                 return
             text = a
             self._rsince = min(self._rsince + len(text), SNIPPET_CHARS)  # at the bound: spent
-            self._state = None
             if self._snip is None:
                 self._snip = (text,)
             else:
@@ -185,11 +181,9 @@ class Served:
             return
         if kind == "q":
             self._q = a
-            self._state = None
             return
         if kind == "o":
             self._o = a
-            self._state = None
 
     def add_tools(self, tools: Sequence[str], args: Sequence[Any], defined: Mapping[str, frozenset[int]]) -> None:
         """Calls of the turn, with the definitions of their tools known now (`defined`)."""
@@ -208,13 +202,10 @@ class Served:
                     defs = d if defs is None else defs | d
         item = (tt, tuple(args), defs)
         self._raw = (item,) if self._raw is None else (*self._raw, item)
-        self._state = None
 
     def settle(self) -> None:
         """A text-only answer was judged: the result budget starts again."""
-        if self._rsince:
-            self._rsince = 0
-            self._state = None
+        self._rsince = 0
 
     def ready(self) -> Served:
         """Hash everything that arrived (before the state is written; the budget goes on)."""
@@ -229,7 +220,6 @@ class Served:
         o = self._o
         if q is None and raw is None and o is None:
             return
-        self._state = None
         if q is not None:
             self._q = None
             self.req = request_core(q)
@@ -264,14 +254,12 @@ class Served:
         snip = self._snip
         if snip is not None:
             self._snip = None
-            self._state = None
             snippet = set(_unpack(self.snippet))
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
             self.snippet = _pack(snippet, MAX_SNIPPET_TOKENS * 2)
 
     def drop_snippet(self) -> None:
-        self._state = None
         self.snippet = b""
         self._snip = None
         self._rsince = 0
@@ -280,10 +268,6 @@ class Served:
         return bool(self.snippet) or self._snip is not None
 
     def to_state(self) -> dict[str, Any]:
-        """Its stored form (call `ready` first). The same dict until a field it holds changes: read it, never
-        change it."""
-        if self._state is not None:
-            return self._state
         # the tools tuple as is: orjson writes it as a list
         out: dict[str, Any] = {SV_INDEX: self.index, SV_TOOLS: self.tools, SV_REQUEST: self.req.to_state()}
         for key, hashes in ((SV_KIND, self.kind), (SV_SLOTS, self.slots)):
@@ -299,8 +283,6 @@ class Served:
             out[SV_ECHOED] = 1
         if self._rsince:
             out[SV_RESULT_BUDGET] = self._rsince  # the result budget taken since the last judged answer
-        if self._q is None and self._raw is None and self._o is None and self._snip is None:
-            self._state = out  # (what is still to hash would change it)
         return out
 
     @classmethod
@@ -346,11 +328,6 @@ class RegressionDetector:
         self.asked = False  # the last judged reply asked the user something (a value, a confirmation)
         self.erased = False  # the app rewrote this conversation's history (an erased call was found)
         self.features: list[list[float]] | None = None  # diagnostics and training: each judged turn's features
-        # stored forms as last built (`to_state`), kept until what they hold changes: the tool definitions, the
-        # figures, and the pending request (with the request they are the form of)
-        self._defs_state: dict[str, str] | None = None
-        self._facts_state: str | None = None
-        self._pending_state: tuple[Request, dict[str, Any]] | None = None
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -362,11 +339,9 @@ class RegressionDetector:
 
     def on_tools(self, tools: Any) -> None:
         """Tool definitions the request carried (any dialect's shape)."""
-        defined = self.defined
         for name, toks in definitions(tools).items():
-            if (name in defined or len(defined) < 24) and defined.get(name) != toks:
-                defined[name] = toks
-                self._defs_state = None
+            if name in self.defined or len(self.defined) < 24:
+                self.defined[name] = toks
 
     def on_user(self, index: int, text: str) -> None:
         """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
@@ -477,7 +452,6 @@ class RegressionDetector:
         if waiting is not None:
             self._unread = None
             self._unread_chars = 0
-            self._facts_state = None
             for text in waiting:
                 for f in figures(text):
                     if f in facts:
@@ -752,16 +726,9 @@ class RegressionDetector:
             if self.in_turn and cur is not None and self.served[cur].index == self.pending_index:
                 out[RD_PENDING_REF] = cur  # the request just served: say which, not what
             else:
-                req = self._request()
-                ps = self._pending_state
-                if ps is None or ps[0] is not req:
-                    ps = self._pending_state = (req, req.to_state())
-                out[RD_PENDING] = ps[1]
+                out[RD_PENDING] = self._request().to_state()
         if self.defined:
-            defs = self._defs_state
-            if defs is None:
-                defs = self._defs_state = {k: pack_hashes(v) for k, v in self.defined.items()}
-            out[RD_DEFINITIONS] = defs
+            out[RD_DEFINITIONS] = {k: pack_hashes(v) for k, v in self.defined.items()}
         if self.restrict:
             out[RD_SYSTEM] = pack_hashes(self.restrict)
         for key, value, fresh in ((RD_TOOL_USED, self.tool_used, False),
@@ -772,10 +739,7 @@ class RegressionDetector:
                 out[key] = value
         facts = self._facts()
         if facts:
-            packed = self._facts_state
-            if packed is None:
-                packed = self._facts_state = pack_ordered(list(facts))
-            out[RD_FACTS] = packed
+            out[RD_FACTS] = pack_ordered(list(facts))
         if self.asked:
             out[RD_ASKED] = 1
         if self.erased:

@@ -1,17 +1,15 @@
-"""The detectors keep the stored form of what did not change since the last write, and reuse it: the bytes written
-must be those a detector with nothing kept would write, after every event, on every labelled conversation and on
-generated traffic (state written after every event, so each write reuses what the one before it kept)."""
+"""A served request keeps its result tokens packed (bytes, as the state stores them): the record it writes must be
+the one a set would give, and a detector restored from it must write the same bytes again, after every event, on
+every labelled conversation and on generated traffic (state written after every event)."""
 
 from __future__ import annotations
 
 import base64
 import random
 import struct
-from typing import Any
 
 import orjson
 
-from processor.core.behaviour import Behaviour
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.core.regression import RegressionDetector
 from processor.core.regression.detector import Served
@@ -22,23 +20,11 @@ from processor.synth.generate import generate, kafka_partition
 from .test_state_write_points import _events
 
 
-def _forget_kept(b: Behaviour) -> None:
-    """Drop every stored form the detectors keep (what a fresh detector has)."""
-    d: Any = b.regression
-    for s in d.served:
-        s._state = None
-    d._defs_state = None
-    d._facts_state = None
-    d._pending_state = None
-    e: Any = b.erasure
-    e._rows = None
-
-
 def _check(conv: Conversation) -> None:
-    kept = orjson.dumps(conv.to_state())
-    assert conv.behaviour is not None
-    _forget_kept(conv.behaviour)
-    assert orjson.dumps(conv.to_state()) == kept
+    st = conv.to_state()
+    kept = orjson.dumps(st)
+    again = Conversation.from_state(orjson.loads(kept), EngineConfig())
+    assert orjson.dumps(again.to_state()) == kept
 
 
 def _run(events: list[tuple[bytes | None, bytes]], partitions: int, seed: int) -> int:
@@ -54,27 +40,27 @@ def _run(events: list[tuple[bytes | None, bytes]], partitions: int, seed: int) -
         if conv is not None and conv.behaviour is not None:
             _check(conv)
             checked += 1
-        procs[p].take_changelog()  # the conversation's stored form written, what it kept reused next time
+        procs[p].take_changelog()
     return checked
 
 
-def test_a_state_built_from_kept_parts_is_byte_identical_on_the_labelled_conversations() -> None:
+def test_a_restored_detector_writes_the_same_record_on_the_labelled_conversations() -> None:
     events: list[tuple[bytes | None, bytes]] = list(_events())
     assert _run(events, 1, 0) > 1000
 
 
-def test_a_state_built_from_kept_parts_is_byte_identical_on_generated_traffic() -> None:
+def test_a_restored_detector_writes_the_same_record_on_generated_traffic() -> None:
     for seed in (3, 11):
         evs, _ = generate(300, seed=seed, partitions=2)
         assert _run([(e.key, e.value) for e in evs], 2, seed) > 1000
 
 
-def test_a_kept_served_record_follows_its_result_budget_and_its_answer() -> None:
+def test_a_served_record_follows_its_results_and_its_answer() -> None:
     d = RegressionDetector()
     d.on_user(0, "What's the weather in Oslo?")
     d.on_assistant(1, "", ["get_weather"], ['{"city": "Oslo"}'])
     first = orjson.dumps(d.to_state())
-    assert orjson.dumps(d.to_state()) == first  # nothing changed: the same bytes
+    assert orjson.dumps(d.to_state()) == first
     d.on_tool_result(2, None, "Oslo: 3 C, light rain")
     second = orjson.dumps(d.to_state())
     assert second != first  # the result's tokens and budget are written
