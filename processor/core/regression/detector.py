@@ -16,9 +16,12 @@ hashes and flags only, and every call is O(size of the message).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import functools
 import itertools
 import re
+import struct
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -130,14 +133,17 @@ class Served:
                  "slots", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
-                 slots: frozenset[int] = _EMPTY, snippet: frozenset[int] = _EMPTY, echo: frozenset[int] = _EMPTY,
+                 slots: frozenset[int] = _EMPTY, snippet: bytes = b"", echo: frozenset[int] = _EMPTY,
                  numeric: bool = False) -> None:
         self.index = index  # index of the user message
         self.req = req
         self.tools: tuple[str, ...] = tuple(tools)  # call order: the first is the expected tool (a tuple: see `_raw`)
         self.kind = kind  # tool name words, argument keys, definition words
         self.slots = slots  # argument-value tokens
-        self.snippet = snippet  # result tokens (hashed up to `_snip`: read them through `snippet_tokens`)
+        # result tokens, packed (`_pack`): the largest set a served request holds (up to 320 hashes), kept as bytes,
+        # which the garbage collector never walks, and written as they are; read them through `snippet_tokens`
+        # (which also hashes what `_snip` still holds)
+        self.snippet = snippet
         self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
@@ -171,7 +177,7 @@ class Served:
             else:
                 self._snip = (*self._snip, text)
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
-                    self.snippet_tokens()
+                    self._hash_snippet()
             return
         if kind == "q":
             self._q = a
@@ -204,7 +210,7 @@ class Served:
     def ready(self) -> Served:
         """Hash everything that arrived (before the state is written; the budget goes on)."""
         self.ready_core()
-        self.snippet_tokens()
+        self._hash_snippet()
         return self
 
     def ready_core(self) -> None:
@@ -241,17 +247,20 @@ class Served:
 
     def snippet_tokens(self) -> frozenset[int]:
         """The results' tokens, hashed on first need."""
+        self._hash_snippet()
+        return _unpack(self.snippet)
+
+    def _hash_snippet(self) -> None:
         snip = self._snip
         if snip is not None:
             self._snip = None
-            snippet = set(self.snippet)
+            snippet = set(_unpack(self.snippet))
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
-            self.snippet = cap(snippet, MAX_SNIPPET_TOKENS * 2)
-        return self.snippet
+            self.snippet = _pack(snippet, MAX_SNIPPET_TOKENS * 2)
 
     def drop_snippet(self) -> None:
-        self.snippet = _EMPTY
+        self.snippet = b""
         self._snip = None
         self._rsince = 0
 
@@ -261,10 +270,13 @@ class Served:
     def to_state(self) -> dict[str, Any]:
         # the tools tuple as is: orjson writes it as a list
         out: dict[str, Any] = {SV_INDEX: self.index, SV_TOOLS: self.tools, SV_REQUEST: self.req.to_state()}
-        for key, hashes in ((SV_KIND, self.kind), (SV_SLOTS, self.slots), (SV_SNIPPET, self.snippet),
-                            (SV_ECHO, self.echo)):
+        for key, hashes in ((SV_KIND, self.kind), (SV_SLOTS, self.slots)):
             if hashes:
                 out[key] = pack_hashes(hashes)
+        if self.snippet:
+            out[SV_SNIPPET] = binascii.b2a_base64(self.snippet, newline=False).decode("ascii")  # as `pack_hashes`
+        if self.echo:
+            out[SV_ECHO] = pack_hashes(self.echo)
         if self.numeric:
             out[SV_NUMERIC] = 1
         if self.echoed and not self.echo:
@@ -277,7 +289,7 @@ class Served:
     def from_state(cls, s: Mapping[str, Any]) -> Served:
         out = cls(int(s[SV_INDEX]), Request.from_state(s.get(SV_REQUEST, {})),
                   [str(t) for t in s.get(SV_TOOLS, ())], unpack_hashes(s.get(SV_KIND, "")),
-                  unpack_hashes(s.get(SV_SLOTS, "")), unpack_hashes(s.get(SV_SNIPPET, "")),
+                  unpack_hashes(s.get(SV_SLOTS, "")), _packed_state(s.get(SV_SNIPPET, "")),
                   unpack_hashes(s.get(SV_ECHO, "")), bool(s.get(SV_NUMERIC, False)))
         if s.get(SV_ECHOED):
             out.echoed = True
@@ -815,6 +827,32 @@ def _is_quantity(v: str) -> bool:
 
 
 _QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?")  # 22, 22.5 °c, 10:40, 2026-11-30
+
+
+def _pack(values: set[int], n: int) -> bytes:
+    """The n smallest of a set of 32-bit hashes, sorted, as little-endian u32 (the set `cap` keeps, as
+    `pack_hashes` lays it out)."""
+    kept = sorted(values)[:n]
+    return struct.pack(f"<{len(kept)}I", *kept)
+
+
+def _unpack(packed: bytes) -> frozenset[int]:
+    return frozenset(struct.unpack(f"<{len(packed) // 4}I", packed)) if packed else _EMPTY
+
+
+def _packed_state(value: Any) -> bytes:
+    """A stored set of hashes (`pack_hashes`'s base64) as `_pack` keeps it: the decoded bytes when they are what
+    `_pack` would make of them (sorted, no repeats: what this detector writes), else made again."""
+    hashes = unpack_hashes(value) if isinstance(value, list) else None
+    if hashes is None:
+        if not value:
+            return b""
+        raw = base64.b64decode(value)
+        t = struct.unpack(f"<{len(raw) // 4}I", raw)
+        if list(t) == sorted(frozenset(t)):
+            return raw
+        hashes = frozenset(t)
+    return _pack(set(hashes), len(hashes))
 
 
 def _time_hashes() -> frozenset[int]:

@@ -1,0 +1,83 @@
+"""A served request keeps its result tokens packed (bytes, as the state stores them): the record it writes must be
+the one a set would give, and a detector restored from it must write the same bytes again, after every event, on
+every labelled conversation and on generated traffic (state written after every event)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import struct
+
+import orjson
+
+from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.core.regression import RegressionDetector
+from processor.core.regression.detector import Served
+from processor.core.regression.text import pack_hashes
+from processor.core.store import Conversation
+from processor.synth.generate import generate, kafka_partition
+
+from .test_state_write_points import _events
+
+
+def _check(conv: Conversation) -> None:
+    st = conv.to_state()
+    kept = orjson.dumps(st)
+    again = Conversation.from_state(orjson.loads(kept), EngineConfig())
+    assert orjson.dumps(again.to_state()) == kept
+
+
+def _run(events: list[tuple[bytes | None, bytes]], partitions: int, seed: int) -> int:
+    procs = [PartitionProcessor("t", p, EngineConfig()) for p in range(partitions)]
+    rng = random.Random(seed)
+    offsets = [0] * partitions
+    checked = 0
+    for key, value in events:
+        p = kafka_partition(key, partitions) if key is not None else rng.randrange(partitions)
+        procs[p].process(offsets[p], key, value)
+        offsets[p] += 1
+        conv = procs[p].store.convs.get(key.decode()) if key is not None else None
+        if conv is not None and conv.behaviour is not None:
+            _check(conv)
+            checked += 1
+        procs[p].take_changelog()
+    return checked
+
+
+def test_a_restored_detector_writes_the_same_record_on_the_labelled_conversations() -> None:
+    events: list[tuple[bytes | None, bytes]] = list(_events())
+    assert _run(events, 1, 0) > 1000
+
+
+def test_a_restored_detector_writes_the_same_record_on_generated_traffic() -> None:
+    for seed in (3, 11):
+        evs, _ = generate(300, seed=seed, partitions=2)
+        assert _run([(e.key, e.value) for e in evs], 2, seed) > 1000
+
+
+def test_a_served_record_follows_its_results_and_its_answer() -> None:
+    d = RegressionDetector()
+    d.on_user(0, "What's the weather in Oslo?")
+    d.on_assistant(1, "", ["get_weather"], ['{"city": "Oslo"}'])
+    first = orjson.dumps(d.to_state())
+    assert orjson.dumps(d.to_state()) == first
+    d.on_tool_result(2, None, "Oslo: 3 C, light rain")
+    second = orjson.dumps(d.to_state())
+    assert second != first  # the result's tokens and budget are written
+    d.on_assistant(3, "It is 3 C and raining in Oslo.", [])
+    third = orjson.dumps(d.to_state())
+    assert third != second  # the answer's tokens
+    assert orjson.dumps(RegressionDetector.from_state(orjson.loads(third)).to_state()) == third
+
+
+def test_a_stored_result_snippet_reads_back_as_written_and_one_out_of_order_is_put_in_order() -> None:
+    hashes = frozenset({5, 1, 2**32 - 1, 77})
+    s = Served.from_state({"i": 0, "tools": ["t"], "s": pack_hashes(hashes)})
+    assert s.snippet_tokens() == hashes and s.has_snippet()
+    assert s.ready().to_state()["s"] == pack_hashes(hashes)
+    shuffled = base64.b64encode(struct.pack("<4I", 77, 5, 1, 5)).decode()  # out of order, a repeat
+    assert Served.from_state({"i": 0, "s": shuffled}).to_state()["s"] == pack_hashes(frozenset({1, 5, 77}))
+    assert Served.from_state({"i": 0, "s": [3, 1, 2]}).to_state()["s"] == pack_hashes(frozenset({1, 2, 3}))
+    assert "s" not in Served.from_state({"i": 0, "s": ""}).to_state()
+    s.drop_snippet()
+    assert not s.has_snippet() and s.snippet_tokens() == frozenset()
