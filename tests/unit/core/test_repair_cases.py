@@ -48,6 +48,9 @@ R = DanglingReason
 Msg = dict[str, Any]
 
 
+BEHAVIOURAL = frozenset({"text_only_regression", "tool_history_erased"})
+
+
 def fk(findings: list[Any]) -> list[tuple[Any, ...]]:
     return [(f.kind.value, f.index, f.call_id, f.tool, f.reason.value if f.reason else None) for f in findings]
 
@@ -522,7 +525,9 @@ def test_case(case: Case, strategy: str) -> None:
     before = copy.deepcopy(case.history)
     r = processor.repair(case.history, case.dialect, strategy)  # type: ignore[arg-type]
     assert case.history == before, "the input was mutated"
-    assert fk(r.findings) == case.findings
+    # the structural findings, exactly; the behavioural signals' judgement of these placeholder texts is the
+    # model's, graded on the labelled sets (bench/eval_regression.py), not here
+    assert [f for f in fk(r.findings) if f[0] not in BEHAVIOURAL] == case.findings
     expected = case.fill if strategy == "fill" or case.drop is None else case.drop
     assert r.messages == expected
     has_errors = any(f.severity == "error" for f in r.findings)
