@@ -258,9 +258,18 @@ class PartitionProcessor:
         self.timers.advance(ev.ts)
         if self._fire_timers(offset, src, out, timer_budget):
             self._due = (offset, src)
-        elif len(store.convs) > store.hot_limit:
-            store.cool()
+        else:
+            self._tidy()
         return out
+
+    def _tidy(self) -> None:
+        """After a record and all its timers: the oldest live conversations beyond the hot capacity serialized, and
+        the timer queues rebuilt once they are mostly stale entries (timers.py)."""
+        store = self.store
+        if len(store.convs) > store.hot_limit:
+            store.cool()
+        if self.timers.crowded(store.conversations):
+            self.timers.rebuild(*store.pending_timers())
 
     def _over_limit(self, out: list[OutRecord]) -> tuple[str, int] | None:
         """(topic kind, its limit) of the first output larger than its own topic takes, or None: each output is
@@ -289,8 +298,7 @@ class PartitionProcessor:
             return out
         if not self._fire_timers(due[0], due[1], out, budget):
             self._due = None
-            if len(self.store.convs) > self.store.hot_limit:
-                self.store.cool()
+            self._tidy()
         return out
 
     @staticmethod

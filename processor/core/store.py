@@ -160,6 +160,23 @@ class ConversationStore:
             out.append((cid, h.next_deadline, h.evict_at))
         return out
 
+    def pending_timers(self) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+        """The (due, conversation) timeout and eviction entries that can still fire, of every conversation (live
+        ones: the entries they armed; cold ones: their headers): the timer queues without their stale entries."""
+        timeouts: list[tuple[int, str]] = []
+        evictions: list[tuple[int, str]] = []
+        for cid, c in self.convs.items():
+            if c.deadline is not None:
+                timeouts.append((c.deadline, cid))
+            if c.evict_at is not None:
+                evictions.append((c.evict_at, cid))
+        for cid, deadline, evict_at in self.timer_entries():
+            if deadline is not None:
+                timeouts.append((deadline, cid))
+            if evict_at is not None:
+                evictions.append((evict_at, cid))
+        return timeouts, evictions
+
     # -- changing -----------------------------------------------------------------------------------------------
     def add(self, cid: str, conv: Conversation) -> None:
         """A new conversation (an id used again after its end starts afresh)."""

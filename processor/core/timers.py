@@ -20,7 +20,11 @@ The event-time guard, decided from the record alone (so a replay decides the sam
   more than `max_watermark_step_ms` past the watermark is refused.
 
 Entries are (due, conversation id) and may go stale (the conversation's deadline moved, it was evicted, it ended):
-the partition decides; this module knows nothing of conversations, and never reads a clock.
+the partition decides; this module knows nothing of conversations, and never reads a clock. A stale entry stays
+until it comes due (lazy deletion), so an ended conversation's eviction entry would stay for a whole TTL: once the
+queues hold far more entries than the live conversations can have valid (`crowded`), the partition rebuilds them
+from its conversations. The queues then follow the live conversations, not the conversations seen within a TTL;
+dropping stale entries changes nothing that fires, nor its order ((due, conversation) is a total order).
 """
 
 from __future__ import annotations
@@ -31,9 +35,13 @@ from collections.abc import Iterable
 from .config import EngineConfig
 from .events import DeadLetter, DeadLetterKind
 
+# entries tolerated beyond three per live conversation (each has at most one timeout and one eviction entry that
+# can fire) before the queues are rebuilt
+SPARE_ENTRIES = 1024
+
 
 class Timers:
-    __slots__ = ("_evictions", "_timeouts", "max_skew_ms", "max_step_ms", "watermark")
+    __slots__ = ("_evictions", "_timeouts", "max_skew_ms", "max_step_ms", "spare", "watermark")
 
     def __init__(self, cfg: EngineConfig) -> None:
         self.max_skew_ms = cfg.max_event_time_skew_ms
@@ -41,6 +49,7 @@ class Timers:
         self.watermark = 0  # ms event time
         self._timeouts: list[tuple[int, str]] = []
         self._evictions: list[tuple[int, str]] = []
+        self.spare = SPARE_ENTRIES
 
     # -- event time -----------------------------------------------------------------------------------------------
     def check(self, ts: int, timestamp: int | None) -> None:
@@ -97,9 +106,16 @@ class Timers:
         return bool((self._timeouts and self._timeouts[0][0] <= stream_time)
                     or (self._evictions and self._evictions[0][0] <= stream_time))
 
+    def crowded(self, live: int) -> bool:
+        """The queues hold more than three entries per live conversation (at most two of them can be valid), and
+        `spare` more: the partition should rebuild them. A rebuild leaves at most two per live conversation, and a
+        record adds at most a few entries, so the next one is (live + spare) / 3 records away at least: rebuilding
+        (O(live)) costs O(1) per record, amortized."""
+        return len(self._timeouts) + len(self._evictions) > 3 * live + self.spare
+
     def queues(self) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
         """The timeout and eviction queues as they are (stale entries included), to measure them."""
         return self._timeouts, self._evictions
 
 
-__all__ = ["Timers"]
+__all__ = ["SPARE_ENTRIES", "Timers"]
