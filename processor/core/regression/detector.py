@@ -21,7 +21,6 @@ import binascii
 import functools
 import itertools
 import re
-import struct
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -59,7 +58,17 @@ from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyz
 from .evidence import MAX_KIND, arguments, definitions, name_tokens, restrictions
 from .features import compute as compute_features
 from .scorer import active as active_model
-from .text import EMPTY, cap, h, pack_hashes, pack_ordered, unpack_hashes, unpack_ordered
+from .text import (
+    EMPTY,
+    bytes_hashes,
+    cap,
+    h,
+    hash_bytes,
+    pack_hashes,
+    pack_ordered,
+    unpack_hashes,
+    unpack_ordered,
+)
 
 STATE_VERSION = DETECTOR_VERSION  # 3: evidence-based (no lexicon): kind/slot hashes, definitions, restrictions
 MAX_SERVED = 16  # tool-served requests remembered
@@ -248,13 +257,13 @@ class Served:
     def snippet_tokens(self) -> frozenset[int]:
         """The results' tokens, hashed on first need."""
         self._hash_snippet()
-        return _unpack(self.snippet)
+        return bytes_hashes(self.snippet)
 
     def _hash_snippet(self) -> None:
         snip = self._snip
         if snip is not None:
             self._snip = None
-            snippet = set(_unpack(self.snippet))
+            snippet = set(bytes_hashes(self.snippet))
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
             self.snippet = _pack(snippet, MAX_SNIPPET_TOKENS * 2)
@@ -830,29 +839,18 @@ _QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?"
 
 
 def _pack(values: set[int], n: int) -> bytes:
-    """The n smallest of a set of 32-bit hashes, sorted, as little-endian u32 (the set `cap` keeps, as
-    `pack_hashes` lays it out)."""
-    kept = sorted(values)[:n]
-    return struct.pack(f"<{len(kept)}I", *kept)
-
-
-def _unpack(packed: bytes) -> frozenset[int]:
-    return frozenset(struct.unpack(f"<{len(packed) // 4}I", packed)) if packed else _EMPTY
+    """The n smallest of a set of 32-bit hashes, packed as `pack_hashes` lays them out (the set `cap` keeps)."""
+    return hash_bytes(sorted(values)[:n])
 
 
 def _packed_state(value: Any) -> bytes:
     """A stored set of hashes (`pack_hashes`'s base64) as `_pack` keeps it: the decoded bytes when they are what
     `_pack` would make of them (sorted, no repeats: what this detector writes), else made again."""
-    hashes = unpack_hashes(value) if isinstance(value, list) else None
-    if hashes is None:
-        if not value:
-            return b""
-        raw = base64.b64decode(value)
-        t = struct.unpack(f"<{len(raw) // 4}I", raw)
-        if list(t) == sorted(frozenset(t)):
-            return raw
-        hashes = frozenset(t)
-    return _pack(set(hashes), len(hashes))
+    if isinstance(value, list) or not value:
+        return hash_bytes(unpack_hashes(value))
+    raw = base64.b64decode(value)
+    again = hash_bytes(bytes_hashes(raw))
+    return raw if raw == again else again
 
 
 def _time_hashes() -> frozenset[int]:

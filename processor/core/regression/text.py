@@ -95,10 +95,20 @@ def cap(values: Iterable[int], n: int) -> frozenset[int]:
     return frozenset(sorted(values)[:n])
 
 
+def hash_bytes(hashes: Iterable[int]) -> bytes:
+    """A set of 32-bit hashes as sorted little-endian u32 (what `pack_hashes` encodes)."""
+    kept = sorted(hashes)
+    return struct.pack(f"<{len(kept)}I", *kept)
+
+
+def bytes_hashes(raw: bytes) -> frozenset[int]:
+    return frozenset(struct.unpack(f"<{len(raw) // 4}I", raw)) if raw else EMPTY
+
+
 @functools.lru_cache(maxsize=WORD_CACHE)
 def pack_hashes(hashes: frozenset[int]) -> str:
     """A set of 32-bit hashes as base64 of sorted little-endian u32: half the size of a JSON list of numbers."""
-    return binascii.b2a_base64(struct.pack(f"<{len(hashes)}I", *sorted(hashes)), newline=False).decode("ascii")
+    return binascii.b2a_base64(hash_bytes(hashes), newline=False).decode("ascii")
 
 
 def unpack_hashes(value: Any) -> frozenset[int]:
@@ -106,8 +116,7 @@ def unpack_hashes(value: Any) -> frozenset[int]:
         return EMPTY
     if isinstance(value, list):  # a list of numbers (tolerated)
         return frozenset(int(x) for x in value)
-    raw = base64.b64decode(value)
-    return frozenset(struct.unpack(f"<{len(raw) // 4}I", raw))
+    return bytes_hashes(base64.b64decode(value))
 
 
 def pack_ordered(hashes: list[int]) -> str:
