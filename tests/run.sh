@@ -97,10 +97,11 @@ fi
 
 # -- the table -------------------------------------------------------------------------------------------------
 LOGS="$(mktemp -d "${TMPDIR:-/tmp}/toolmend-suite.XXXXXX")"
-declare -A SECS STATUS NOTE
+declare -A SECS STATUS NOTE CPU
 RAN=()
 CURRENT=""
 START=$SECONDS
+LOAD0="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 stage_begin() { CURRENT=$1; RAN+=("$1"); STATUS[$1]=running; printf '\n==> [%ds] %s: %s\n' "$((SECONDS - START))" "$1" "${WHAT[$1]}"; }
 stage_end() { STATUS[$1]=${2:-passed}; CURRENT=""; }
@@ -108,17 +109,18 @@ stage_end() { STATUS[$1]=${2:-passed}; CURRENT=""; }
 table() {
   local rc=$1 s total=$((SECONDS - START)) passed=0 failed=0 over=0 sum=0 mark
   printf '\n%s\n' "============================== stage table (seconds; budget per stage) =============================="
-  printf '%-10s %7s %7s  %-8s %s\n' stage seconds budget status tests
+  printf '%-10s %7s %7s %5s  %-8s %s\n' stage seconds budget cpu status tests
   for s in "${RAN[@]}"; do
     mark=""
     if [ "${SECS[$s]:-0}" -gt "${BUDGET[$s]}" ]; then mark="  OVER BUDGET (+$((SECS[$s] - BUDGET[$s]))s)"; over=$((over + 1)); fi
-    printf '%-10s %7s %7s  %-8s %s%s\n' "$s" "${SECS[$s]:-?}" "${BUDGET[$s]}" "${STATUS[$s]}" "${NOTE[$s]:-}" "$mark"
+    printf '%-10s %7s %7s %5s  %-8s %s%s\n' "$s" "${SECS[$s]:-?}" "${BUDGET[$s]}" "${CPU[$s]:-?}" "${STATUS[$s]}" \
+      "${NOTE[$s]:-}" "$mark"
     case "${STATUS[$s]}" in FAILED) failed=$((failed + 1)) ;; *) passed=$((passed + 1)) ;; esac
     sum=$((sum + BUDGET[$s]))
   done
   local budget=$sum; [ $FULL = 1 ] && budget=$BUDGET_TOTAL
   mark=""; [ "$total" -gt "$budget" ] && mark="  OVER BUDGET (+$((total - budget))s)"
-  printf '%-10s %7s %7s%s\n' total "$total" "$budget" "$mark"
+  printf '%-10s %7s %7s %5s%s\n' total "$total" "$budget" "$(children_cpu)" "$mark"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)  (logs of each stage: $LOGS)"
   local verdict
   if [ "$rc" -ne 0 ] || [ $failed -gt 0 ]; then
@@ -129,6 +131,31 @@ table() {
   fi
   [ $over -gt 0 ] && verdict="$verdict, $over over budget"
   printf '%s\n' "========================= $verdict in ${total}s (budget ${budget}s) ========================="
+  record "$total" "$budget" >"$LOGS/stages.json" || true
+  if [ -n "${TOOLMEND_SUITE_JSON:-}" ]; then cp "$LOGS/stages.json" "$TOOLMEND_SUITE_JSON"; fi
+}
+
+# the table as JSON (TOOLMEND_SUITE_JSON=path keeps a copy: bench/results/suite_time.json is made of such runs)
+record() {
+  local s
+  for s in "${RAN[@]}"; do
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "${SECS[$s]:-0}" "${BUDGET[$s]}" "${CPU[$s]:-}" "${STATUS[$s]}" "${NOTE[$s]:-}"
+  done \
+    | "$PY" -c '
+import datetime, json, subprocess, sys
+total, budget, full, load0 = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
+stages = {}
+for line in sys.stdin:
+    name, secs, bud, cpu, status, note = line.rstrip("\n").split("\t")
+    stages[name] = {"seconds": int(secs), "budget": int(bud), "cpu_seconds": int(cpu) if cpu else None,
+                    "status": status, "tests": note}
+git = lambda *a: subprocess.run(["git", *a], capture_output=True, text=True).stdout.strip()
+print(json.dumps({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                  "commit": git("rev-parse", "--short", "HEAD"), "dirty": bool(git("status", "--porcelain")),
+                  "full_run": full, "total_seconds": total, "budget_seconds": budget,
+                  "load_average_at_start": load0, "load_average_at_end": " ".join(open("/proc/loadavg").read().split()[:3]),
+                  "nproc": len(__import__("os").sched_getaffinity(0)), "stages": stages}, indent=2))
+' "$1" "$2" "$FULL" "$LOAD0"
 }
 
 # a process and its descendants, by pid (the background wheel build when a foreground stage failed)
@@ -155,13 +182,22 @@ finish() {
 }
 trap finish EXIT
 
+# CPU seconds (user + system) of this shell's finished child processes so far: a stage's share of it, beside
+# its wall-clock seconds, says how busy it kept the two cores (2 x seconds: both, all the time)
+children_cpu() {
+  times | tail -1 | "$PY" -c 'import re, sys
+print(round(sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read()))))'
+}
+
 # run one stage: its function, timed
 run() {
-  local s=$1
+  local s=$1 cpu0
   [ -n "${WANT[$s]:-}" ] || return 0
   stage_begin "$s"
   T0=$SECONDS
+  cpu0="$(children_cpu)"
   "stage_$s"
+  CPU[$s]=$(( $(children_cpu) - cpu0 ))
   SECS[$s]=$((SECONDS - T0))
   stage_end "$s" "${STATUS_OVERRIDE:-passed}"
   STATUS_OVERRIDE=""
@@ -186,8 +222,10 @@ pytest_in() {
 
 # a fingerprint of what the wheel is built from (single-stage runs reuse an up-to-date wheel; a full run rebuilds)
 source_hash() {
-  find processor setup.py pyproject.toml -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z \
-    | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+  {
+    find processor setup.py -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
+    sed '/^\[tool\.pytest/,/^\[/d' pyproject.toml  # all of it but the test settings
+  } | sha256sum | cut -d' ' -f1
 }
 
 # -- the stages ------------------------------------------------------------------------------------------------
@@ -230,9 +268,9 @@ stage_wheel() {
   local stamp="$CVENV/.toolmend-source" want
   want="$(source_hash)"
   if [ $FULL = 0 ] && [ -x "$CVENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] \
-     && ls dist/toolmend-*.whl >/dev/null 2>&1; then
-    WHEEL="$(ls dist/toolmend-*.whl)"
-    NOTE[wheel]="up to date: $WHEEL built from these sources"; return 0
+     && { ls dist/toolmend-*.whl >/dev/null 2>&1 || [ -z "${WANT[image]:-}" ]; }; then
+    WHEEL="$(ls dist/toolmend-*.whl 2>/dev/null || true)"
+    NOTE[wheel]="up to date: $CVENV has the wheel of these sources"; return 0
   fi
   rm -rf build dist  # setuptools' build/ would carry modules deleted since into the wheel
   # mypyc's own cache, apart from the lint stage's mypy that may run alongside
@@ -285,7 +323,8 @@ if [ $FULL = 1 ]; then
   # Python-core pass and the manifests run; its row in the table is its own duration (it overlaps theirs).
   stage_begin wheel
   WB=$SECONDS
-  ( set -euo pipefail; s=$SECONDS; stage_wheel; echo $((SECONDS - s)) >"$LOGS/wheel.seconds" ) >"$LOGS/wheel.log" 2>&1 &
+  ( set -euo pipefail; s=$SECONDS; stage_wheel; echo $((SECONDS - s)) >"$LOGS/wheel.seconds"
+    children_cpu >"$LOGS/wheel.cpu" ) >"$LOGS/wheel.log" 2>&1 &
   WPID=$!
   STATUS[wheel]="running"
   CURRENT=""
@@ -297,7 +336,7 @@ if [ $FULL = 1 ]; then
   cat "$LOGS/wheel.log"
   [ "$rc" -eq 0 ] || exit "$rc"
   WHEEL="$(ls dist/toolmend-*.whl)"
-  SECS[wheel]="$(cat "$LOGS/wheel.seconds")"
+  SECS[wheel]="$(cat "$LOGS/wheel.seconds")"; CPU[wheel]="$(cat "$LOGS/wheel.cpu")"
   NOTE[wheel]="in the background, alongside tools, lint, python, manifests ($((SECONDS - WB))s until joined)"
   stage_end wheel
 else
