@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.otlp_rekey import rekey
-from processor.shell.worker import GC_THRESHOLD
+from processor.shell.worker.loop import GC_THRESHOLD
 from tests.support import otel_spans as rec
 from tests.support.otel_spans import copies
 

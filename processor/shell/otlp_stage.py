@@ -27,11 +27,11 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from prometheus_client import Counter
 
 from ..core.partition import OutRecord
-from .checkpoint import init_transactions
 from .config import Settings
 from .kafka import Rebalanced, big_topic, ensure_topics, isolation, new_producer, topic_sizes
 from .metrics import Metrics
 from .otlp_rekey import RECORD_FACTOR, rekey
+from .worker.checkpoint import init_transactions
 
 log = logging.getLogger("toolmend.otlp")
 

@@ -18,7 +18,7 @@ from .config import ConfigError, Settings, load
 from .http import HealthServer
 from .logs import FORMATS, ConnectionDiagnosis, setup_logging
 from .metrics import Metrics
-from .worker import Worker
+from .worker.loop import Worker
 
 __all__ = ["main", "serve", "setup_logging"]
 log = logging.getLogger("toolmend")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from processor.shell.recovery import Changelog, Marker, lost_state, marker, parse_marker
+from processor.shell.worker.recovery import Changelog, Marker, lost_state, marker, parse_marker
 
 
 def test_a_marker_names_the_input_offset_the_state_holds_and_where_its_meta_record_landed() -> None:

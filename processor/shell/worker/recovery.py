@@ -32,10 +32,10 @@ from typing import Any, NamedTuple
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from ..core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
-from ..core.tally import Tally
-from .config import ConfigError, Settings
-from .kafka import (
+from ...core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
+from ...core.tally import Tally
+from ..config import ConfigError, Settings
+from ..kafka import (
     drain,
     ensure_topics,
     isolation,

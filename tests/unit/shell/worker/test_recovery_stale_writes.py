@@ -1,16 +1,14 @@
-"""A zombie's stale changelog write is told apart from a lost changelog (`recovery.stale_writes`), and the stable
-committed-offset read waits out a pending transactional commit (`stable_offsets`), without a broker."""
+"""A zombie's stale changelog write is told apart from a lost changelog (`recovery.stale_writes`), without a
+broker."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from processor.shell.recovery import Changelog, Marker, lost_state, stale_writes
-from processor.shell.stable_offsets import Unstable, _parse
+from processor.shell.worker.recovery import Changelog, Marker, lost_state, stale_writes
 
 
 @dataclass
@@ -49,15 +47,3 @@ def test_a_stale_write_is_told_apart_from_a_lost_changelog(case: str, committed:
 def test_a_changelog_read_without_tracking_the_furthest_record_finds_no_stale_write() -> None:
     procs: Any = {0: Restored(9)}
     assert stale_writes(procs, {0: (20, None)}, Changelog({0: 40}, {0: 0}, {}, {})) == {}
-
-
-def response(code: int, top: int = 0) -> Any:
-    return SimpleNamespace(error_code=top, topics=[("in", [(0, 20, -1, "toolmend-state 19", code, {}),
-                                                          (1, -1, -1, None, 0, {})], {})])
-
-
-def test_the_stable_read_retries_while_a_transactional_commit_is_pending_and_skips_partitions_without_one() -> None:
-    with pytest.raises(Unstable):
-        _parse(response(88))
-    got = _parse(response(0))
-    assert [(tp.partition, om.offset, om.metadata) for tp, om in got.items()] == [(0, 20, "toolmend-state 19")]

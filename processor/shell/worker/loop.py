@@ -22,13 +22,10 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from ..core.partition import OutRecord, PartitionProcessor
-from ..core.tally import Tally
-from .batches import name_undecodable_batches
-from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
-from .config import ConfigError, Settings
-from .fencing import Fenced, Ownership
-from .kafka import (
+from ...core.partition import OutRecord, PartitionProcessor
+from ...core.tally import Tally
+from ..config import ConfigError, Settings
+from ..kafka import (
     Rebalanced,
     big_topic,
     ensure_topics,
@@ -40,8 +37,11 @@ from .kafka import (
     partitions_of,
     topic_sizes,
 )
-from .logs import DeadLetterLog, describe_error
-from .metrics import Metrics
+from ..logs import DeadLetterLog, describe_error
+from ..metrics import Metrics
+from .batches import name_undecodable_batches
+from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
+from .fencing import Fenced, Ownership
 from .recovery import StateLost, heal, restore
 
 __all__ = ["Worker", "share_hot"]

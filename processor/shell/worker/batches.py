@@ -15,7 +15,7 @@ from typing import Any
 
 from aiokafka.consumer import fetcher
 
-from .config import ConfigError
+from ..config import ConfigError
 
 CODECS = {0: "uncompressed", 1: "gzip", 2: "snappy", 3: "lz4", 4: "zstd"}
 

@@ -14,11 +14,11 @@ from aiokafka.errors import CommitFailedError, KafkaTimeoutError, MessageSizeToo
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY, OutRecord
-from processor.shell.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
 from processor.shell.config import Settings
-from processor.shell.fencing import Fenced, Ownership
 from processor.shell.metrics import Metrics
-from processor.shell.recovery import PREV_META, parse_marker
+from processor.shell.worker.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
+from processor.shell.worker.fencing import Fenced, Ownership
+from processor.shell.worker.recovery import PREV_META, parse_marker
 
 S = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, findings_topic="findings")
 IN = S.input_topic

@@ -11,9 +11,9 @@ from prometheus_client import CollectorRegistry
 
 from processor.core.partition import PartitionProcessor
 from processor.shell.config import Settings
-from processor.shell.fencing import Ownership
 from processor.shell.metrics import Metrics
-from processor.shell.worker import Worker
+from processor.shell.worker.fencing import Ownership
+from processor.shell.worker.loop import Worker
 
 
 async def test_a_failed_shipment_still_lets_revoked_partitions_go_and_fails_health() -> None:

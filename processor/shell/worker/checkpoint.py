@@ -41,12 +41,12 @@ from aiokafka.errors import (
     ProducerFenced,
 )
 
-from ..core.partition import META_KEY, OutRecord
-from .config import ConfigError, Settings
+from ...core.partition import META_KEY, OutRecord
+from ..config import ConfigError, Settings
+from ..kafka import Plan, enqueue, new_producer
+from ..logs import describe_error
+from ..metrics import Metrics
 from .fencing import Fenced, Ownership
-from .kafka import Plan, enqueue, new_producer
-from .logs import describe_error
-from .metrics import Metrics
 from .recovery import PREV_META, marker, reset_record
 
 log = logging.getLogger("toolmend.worker")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from aiokafka import TopicPartition
 
-from processor.shell.fencing import Fenced, Ownership
+from processor.shell.worker.fencing import Fenced, Ownership
 
 TP0, TP1 = TopicPartition("in", 0), TopicPartition("in", 1)
 
