@@ -1,7 +1,7 @@
 """`input_format=otlp`: the re-keying stage that runs beside the worker in the same `toolmend run`.
 
 It consumes the OTLP topic (group `<group_id>-otlp`), turns each record into one event per model-call span
-(otlp_rekey.py), writes them to the repartition topic keyed by conversation, and dead letters to the dead-letter
+(`rekey.py`), writes them to the repartition topic keyed by conversation, and dead letters to the dead-letter
 topic; the worker consumes the repartition topic as its input (as Kafka Streams' repartition topics and Quix
 Streams' `group_by` do). Order: a source partition's records are re-keyed in offset order and each conversation's
 events go to one repartition partition, in that order.
@@ -13,7 +13,11 @@ Delivery, per source batch:
 * exactly once: one transaction per source partition and batch holds its records and its offsets
   (`send_offsets_to_transaction`); the worker reads the repartition topic `read_committed`. One transactional
   producer per source partition, its id derived from the group, topic and partition, started when the partition
-  is assigned: that fences its previous owner, as the worker's own shipping does (shipping.py).
+  is assigned: that fences its previous owner, as the worker's own exactly-once transport does
+(`shell/worker/checkpoint.py`).
+
+It owns the stage's consumer group, its producers and its delivery; what a record becomes is `rekey.py`'s, and
+it knows nothing of the worker that reads the repartition topic.
 """
 
 from __future__ import annotations
@@ -26,12 +30,12 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from prometheus_client import Counter
 
-from ..core.partition import OutRecord
-from .config import Settings
-from .kafka import Rebalanced, big_topic, ensure_topics, isolation, new_producer, topic_sizes
-from .metrics import Metrics
-from .otlp_rekey import RECORD_FACTOR, rekey
-from .worker.checkpoint import init_transactions
+from ...core.partition import OutRecord
+from ..config import Settings
+from ..kafka import Rebalanced, big_topic, ensure_topics, isolation, new_producer, topic_sizes
+from ..metrics import Metrics
+from ..worker.checkpoint import init_transactions
+from .rekey import RECORD_FACTOR, rekey
 
 log = logging.getLogger("toolmend.otlp")
 

@@ -18,7 +18,7 @@ import orjson
 from google.protobuf.message import DecodeError
 from opentelemetry.proto.trace.v1.trace_pb2 import TracesData
 
-from ..core.otlp import DEFAULT_CONVERSATION_KEYS, READ_KEYS, READ_PREFIXES
+from ...core.otlp import DEFAULT_CONVERSATION_KEYS, READ_KEYS, READ_PREFIXES
 
 
 class InvalidOtlp(ValueError):

@@ -16,8 +16,8 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from processor.core import otlp as core_otlp
 from processor.core.partition import EngineConfig, OutRecord
-from processor.shell.otlp import InvalidOtlp, decode
-from processor.shell.otlp_rekey import findings_by_conversation, offline, rekey
+from processor.shell.otlp.decode import decode
+from processor.shell.otlp.rekey import findings_by_conversation, offline, rekey
 from tests.support import otel_spans as rec
 
 ENCODINGS = ("otlp_proto", "otlp_json")
@@ -64,17 +64,6 @@ def test_every_output_carries_the_traceparent_of_its_source_span(official: list[
     repaired = [dict(r.headers)["traceparent"].decode() for r in outs if r.kind == "repaired"]
     assert repaired == want
     assert all(dict(r.headers).get("traceparent") for r in outs)
-
-
-def test_both_encodings_decode_to_the_same_spans(official: list[ReadableSpan]) -> None:
-    proto = decode(rec.encode_proto(official), every_attribute=True)
-    as_json = decode(rec.encode_json(official), every_attribute=True)
-    assert proto == as_json
-    assert decode(rec.encode_proto(official)) == decode(rec.encode_json(official))
-    assert len(proto) == 8
-    s = proto[0]
-    assert len(s["trace_id"]) == 32 and len(s["span_id"]) == 16
-    assert s["resource"]["service.name"] == "volume-assistant"
 
 
 def test_labels_event_time_and_ids_come_from_span_and_resource(official: list[ReadableSpan]) -> None:
@@ -183,11 +172,6 @@ def test_a_record_that_is_not_otlp_is_dead_lettered_invalid_otlp(value: bytes) -
     h = dict(dl.headers)
     assert h["toolmend-error-kind"] == b"invalid_otlp" and dl.value == value
     assert (h["toolmend-source-partition"], h["toolmend-source-offset"]) == (b"3", b"17")
-
-
-def test_decode_refuses_empty_records() -> None:
-    with pytest.raises(InvalidOtlp):
-        decode(b"")
 
 
 def _chat(tracer: Any, cid: str, inp: str, out: str = '[{"role":"assistant","parts":[{"type":"text",'
@@ -300,42 +284,3 @@ def offline_spans(spans: list[dict[str, Any]]) -> list[OutRecord]:
         assert o.value is not None
         out.extend(proc.process(i, o.conversation_id.encode(), orjson.dumps(o.value)))
     return out
-
-
-# -- settings and the stage's plan (no broker) -------------------------------------------------------------------
-def test_input_format_and_conversation_keys_are_settings_with_one_line_errors() -> None:
-    from processor.shell.config import ConfigError, settings_from
-    from processor.shell.otlp_stage import conversation_keys, repartition_topic
-
-    s = settings_from({"input_format": "otlp", "otlp_conversation_keys": " thread.id , session.id ,"})
-    assert conversation_keys(s) == ("thread.id", "session.id")
-    assert repartition_topic(s) == "toolmend-otlp-repartition"
-    assert settings_from({}).input_format == "events"
-    with pytest.raises(ConfigError, match="input_format"):
-        settings_from({"input_format": "zipkin"})
-
-
-def test_the_stage_plans_events_for_the_repartition_topic_and_counts_spans(official: list[ReadableSpan]) -> None:
-    from prometheus_client import CollectorRegistry
-
-    from processor.shell.config import settings_from
-    from processor.shell.metrics import Metrics
-    from processor.shell.otlp_stage import Rekeyer
-
-    class Rec:
-        def __init__(self, offset: int, value: bytes) -> None:
-            self.offset, self.value, self.key, self.headers = offset, value, None, ()
-
-    m = Metrics(CollectorRegistry())
-    stage = Rekeyer(settings_from({"input_format": "otlp", "input_topic": "spans"}), m)
-    values = [*rec.collector_records(official, "otlp_proto"), b"junk"]
-    plan, n = stage.plan([Rec(i, v) for i, v in enumerate(values)], 0)
-    assert n == 3
-    topics = [t for t, _ in plan]
-    assert topics.count("toolmend-otlp-repartition") == 7 and topics.count("conversations.dlq") == 1
-    get = m.registry.get_sample_value
-    assert get("toolmend_otlp_spans_total", {"outcome": "event"}) == 7
-    assert get("toolmend_otlp_spans_total", {"outcome": "skipped_not_model_call"}) == 1
-    assert get("toolmend_otlp_conversation_from_trace_total") == 2
-    assert get("toolmend_otlp_invalid_records_total") == 1
-    assert get("toolmend_dead_letters_total", {"kind": "invalid_otlp"}) == 1

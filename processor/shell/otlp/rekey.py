@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from ..core import otlp as core_otlp
-from ..core.events import DeadLetterKind
-from ..core.partition import EngineConfig, OutRecord, PartitionProcessor
-from ..core.records import dead_letter
-from .otlp import InvalidOtlp, decode
+from ...core import otlp as core_otlp
+from ...core.events import DeadLetterKind
+from ...core.partition import EngineConfig, OutRecord, PartitionProcessor
+from ...core.records import dead_letter
+from .decode import InvalidOtlp, decode
 
 #: the record bound of a trace export (a batch holds many spans, each bounded by max_event_bytes): what the
 #: dead-letter topic and the producers take (kafka.big_topic, kafka.new_producer)
