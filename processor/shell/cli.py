@@ -86,7 +86,7 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         return worker_cmd.main(command, rest)
     if command == "replay":
-        from . import replay
+        from .commands import replay
 
         return replay.main(rest)
     if command == "report":

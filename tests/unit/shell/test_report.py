@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from processor.shell import report
-from processor.shell.openmetrics import DANGLING, TOOL_CALLS, TURNS, OpenMetricsWriter, StepSampler, precreated
+from processor.shell.replay.openmetrics import DANGLING, TOOL_CALLS, TURNS, OpenMetricsWriter, StepSampler, precreated
 from processor.shell.report_changes import change_points, what_changed
 from processor.shell.report_data import NotToolmend, bucket_for, load
 

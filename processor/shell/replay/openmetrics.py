@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .. import __version__
-from ..core.events import EVENT_TYPES, DeadLetterKind
-from ..core.findings import FindingKind
-from ..core.tally import Count, Tally
-from .metrics import UNKNOWN, LabelCap, Metrics
+from ... import __version__
+from ...core.events import EVENT_TYPES, DeadLetterKind
+from ...core.findings import FindingKind
+from ...core.tally import Count, Tally
+from ..metrics import UNKNOWN, LabelCap, Metrics
 
 PREFIX = "toolmend_"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
@@ -49,7 +49,7 @@ class Family:
 
 
 # the live worker's event-derived counters (processor/shell/metrics.py): names, help and labels must stay equal
-# (tests/unit/shell/test_openmetrics.py compares them)
+# (tests/unit/shell/replay/test_openmetrics.py compares them)
 FAMILIES: tuple[Family, ...] = (
     Family(PREFIX + "events", "Input events by type and outcome", ("type", "outcome"), "events"),
     Family(PREFIX + "messages", "Native messages tracked", ("dialect",), "messages"),

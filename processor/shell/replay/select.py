@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import orjson
 
-from ..core.events import DeadLetter, parse_ts
-from ..core.partition import OutRecord, PartitionProcessor
+from ...core.events import DeadLetter, parse_ts
+from ...core.partition import OutRecord, PartitionProcessor
 
 NO_TIME = -(1 << 62)
 

@@ -14,10 +14,11 @@ from prometheus_client import CollectorRegistry
 from processor.core.events import DeadLetter, parse_ts
 from processor.core.findings import DanglingReason, Finding, FindingKind
 from processor.core.tally import Tally
+from processor.shell.commands.replay import plan_from_args
 from processor.shell.config import settings_from
 from processor.shell.metrics import Metrics
-from processor.shell.openmetrics import FAMILIES, Counts, OpenMetricsWriter, StepSampler, escape, precreated
-from processor.shell.replay import Plan, ReplayError, Window, plan_from_args, replay
+from processor.shell.replay import Plan, ReplayError, Window, replay
+from processor.shell.replay.openmetrics import FAMILIES, Counts, OpenMetricsWriter, StepSampler, escape, precreated
 from processor.synth.generate import FaultRates, Incident, iter_generate
 from processor.synth.jsonl import encode_line
 from tests.support.prometheus import binary, last_values
@@ -246,7 +247,7 @@ def test_shards_replay_disjoint_partitions_that_add_up_to_the_whole(tmp_path: Pa
 ])
 def test_bad_metrics_and_shard_flags_are_one_line(tmp_path: Path, args: list[str], message: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from processor.shell.replay import main
+    from processor.shell.commands.replay import main
 
     monkeypatch.chdir(tmp_path)
     src = tmp_path / "in.jsonl"

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import orjson
 
-from .config import Settings
+from ..config import Settings
 
 DUMP_VERSION = 1
 Header = tuple[str, bytes]
@@ -79,7 +79,7 @@ async def dump_topic(s: Settings, path: Path) -> dict[str, Any]:
     """Write the input topic to `path` (module docstring); a summary of what was written."""
     from aiokafka import TopicPartition
 
-    from .kafka import new_input_consumer, partitions_of
+    from ..kafka import new_input_consumer, partitions_of
 
     topic = s.input_topic
     c = new_input_consumer(s)

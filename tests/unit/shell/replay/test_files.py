@@ -10,10 +10,10 @@ from pathlib import Path
 import orjson
 import pytest
 
+from processor.shell.commands.replay import main as replay_main
 from processor.shell.config import Settings
 from processor.shell.replay import Plan, ReplayError, replay
-from processor.shell.replay import main as replay_main
-from processor.shell.replay_select import Window
+from processor.shell.replay.select import Window
 from processor.synth.generate import generate, kafka_partition
 from tests.support.replay_oracle import check_id_rule, in_range, live_run, met, of, read_lines
 
@@ -41,7 +41,7 @@ def run(plan: Plan) -> dict[str, object]:
 
 def by_partition(evs: list[tuple[bytes | None, bytes]], n: int) -> dict[int, list[tuple[bytes | None, bytes]]]:
     """What a topic of n partitions holds after a producer keyed by conversation id (file-line keys)."""
-    from processor.shell.replay_select import conversation_of
+    from processor.shell.replay.select import conversation_of
 
     parts: dict[int, list[tuple[bytes | None, bytes]]] = {p: [] for p in range(n)}
     for _, v in evs:
@@ -234,7 +234,7 @@ def test_the_remaining_records_gauge_is_set_during_the_run_and_zero_at_the_end(t
     from prometheus_client import CollectorRegistry
 
     from processor.shell.metrics import Metrics
-    from processor.shell.replay_progress import ReplayProgress
+    from processor.shell.replay.progress import ReplayProgress
 
     src = write_values(tmp_path / "in.jsonl", events(400))  # several 1 MiB reads: the estimate is by bytes read
     m = Metrics(CollectorRegistry())
@@ -256,7 +256,7 @@ def test_the_remaining_records_gauge_is_set_during_the_run_and_zero_at_the_end(t
 
 
 def test_a_dump_line_keeps_every_byte_of_its_record() -> None:
-    from processor.shell.replay_dump import read_head, read_record, record_line
+    from processor.shell.replay.dump import read_head, read_record, record_line
 
     headers = [("traceparent", b"00-ab-cd-01"), ("bin", b"\xff\x00")]
     line = record_line(2, 41, 1_767_225_600_000, b"\xfekey", headers, b'{"a": "\\u00e9"}')

@@ -2,7 +2,7 @@
 
 Input: one input event per line, exactly the value a topic would hold; its key is its `conversation_id`. A
 file written by `toolmend generate` (`{"key", "value"}` lines, detected from the first line) is read as those
-records. A file written by `replay --dump-input` (replay_dump.py, detected from its first line) is read as the
+records. A file written by `replay --dump-input` (`dump.py`, detected from its first line) is read as the
 topic it was: each record in its partition at its offset, with its key, headers and record timestamp.
 Otherwise the file stands for a topic named `topic` with `partitions` partitions: keys are spread as Kafka's
 default partitioner spreads them (murmur2), and a record's offset is its position among its partition's
@@ -26,8 +26,8 @@ from typing import IO, Any
 
 import orjson
 
-from ..core.partition import OutRecord
-from .replay_select import conversation_of
+from ...core.partition import OutRecord
+from .select import conversation_of
 
 GZIP_MAGIC = b"\x1f\x8b"
 # (partition, offset, key, value, headers, record timestamp or None)
@@ -37,7 +37,7 @@ _NO_HEADERS: list[tuple[str, bytes]] = []
 
 def dump_info(path: Path) -> tuple[str, int] | None:
     """(topic, partitions) of a file written by `replay --dump-input`, None for any other file."""
-    from .replay_dump import read_head
+    from .dump import read_head
 
     with open(path, "rb") as raw:
         gz = raw.read(2) == GZIP_MAGIC
@@ -109,7 +109,7 @@ class FileSource:
             yield rest
 
     def batches(self) -> Iterator[list[Line]]:
-        from .replay_dump import read_head, read_record
+        from .dump import read_head, read_record
 
         out: list[Line] = []
         offsets = self.offsets

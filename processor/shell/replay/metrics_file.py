@@ -16,20 +16,16 @@ Memory: the sampler's (openmetrics.py) plus, per partition, one Tally and the co
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..core.partition import OutRecord
-from ..core.tally import Tally
-from .metrics import Metrics
+from ...core.partition import OutRecord
+from ...core.tally import Tally
+from ..metrics import Metrics
 from .openmetrics import EVENTS, OUTPUT_RECORDS, Counts, Key, OpenMetricsWriter, StepSampler, precreated, to_live
-from .replay_select import PartitionReplay
-
-if TYPE_CHECKING:
-    from .replay import Plan
+from .plan import Plan
+from .select import PartitionReplay
 
 NEVER = 1 << 62
 
@@ -178,51 +174,7 @@ def _iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).isoformat().replace("+00:00", "Z")
 
 
-__all__ = ["ReplayMetricsFile"]
-
-
-# -- the replay's flags and plan (replay.py calls these; errors are its ReplayError: one line, exit 2) ----------
-def add_metrics_flags(g: argparse._ArgumentGroup) -> None:
-    g.add_argument("--metrics-file", type=Path, metavar="FILE",
-                   help="also write the replay's counters at event time, as OpenMetrics text for `promtool tsdb "
-                   "create-blocks-from openmetrics FILE DIR` (docs/backfill.md)")
-    g.add_argument("--metrics-step", default="1m", metavar="DURATION",
-                   help="event time between two samples of a counter in --metrics-file (default 1m)")
-    g.add_argument("--metrics-job", default="toolmend", metavar="JOB",
-                   help="the `job` label of the --metrics-file series (default toolmend, as the shipped scrape "
-                   "configuration)")
-    g.add_argument("--shard", metavar="I/N",
-                   help="replay only the partitions p with p %% N == I (0 <= I < N): one pod of N in parallel "
-                   "(deploy/k8s/replay-indexed-job.yaml)")
-
-
-def plan_metrics(plan: Plan, ns: argparse.Namespace, parse_duration: Callable[[str], int],
-                 error: type[Exception]) -> None:
-    plan.metrics_file = ns.metrics_file
-    plan.metrics_step_ms = parse_duration(ns.metrics_step)
-    plan.metrics_job = ns.metrics_job
-    if ns.shard is not None:
-        i, sep, n = ns.shard.partition("/")
-        if not (sep and i.isdigit() and n.isdigit() and 0 <= int(i) < int(n)):
-            raise error(f"--shard {ns.shard!r}: expected I/N with 0 <= I < N (e.g. 0/4)")
-        plan.shard = (int(i), int(n))
-
-
-def check_metrics_plan(plan: Plan, error: type[Exception]) -> None:
-    path = plan.metrics_file
-    if path is None:
-        return
-    if not path.parent.is_dir():
-        raise error(f"metrics file directory {path.parent} does not exist")
-    if path.is_dir():
-        raise error(f"--metrics-file {path} is a directory")
-    if plan.metrics_step_ms < 1000:
-        raise error("--metrics-step must be at least 1s")
-    if not plan.metrics_job or any(c in plan.metrics_job for c in '"\\\n'):
-        raise error(f"--metrics-job {plan.metrics_job!r}: a plain label value")
-    for other in (plan.from_file, plan.to_file):
-        if other is not None and other.resolve() == path.resolve():
-            raise error(f"--metrics-file {path} is also the replay's input or output file")
+__all__ = ["ReplayMetricsFile", "instance", "metrics_file"]
 
 
 def instance(plan: Plan) -> str:
@@ -238,13 +190,3 @@ def metrics_file(plan: Plan, live: Metrics) -> ReplayMetricsFile | None:
     target = {"job": plan.metrics_job, "instance": instance(plan), "mode": "replay", "run": plan.run_name}
     return ReplayMetricsFile(plan.metrics_file, plan.metrics_step_ms, target, live, plan.settings.label_cap,
                              plan.window.from_ms, plan.window.to_ms)
-
-
-def in_shard(partitions: Iterable[int], shard: tuple[int, int] | None, error: type[Exception]) -> list[int]:
-    """The partitions of the shard (all of them without one); `error` when the shard has none."""
-    every = list(partitions)
-    mine = [p for p in every if shard is None or p % shard[1] == shard[0]]
-    if shard is not None and every and not mine:
-        raise error(f"--shard {shard[0]}/{shard[1]}: no partition of the {len(every)} is this shard's (N is at most "
-                    "the partitions)")
-    return mine
