@@ -90,7 +90,7 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         return replay.main(rest)
     if command == "report":
-        from . import report
+        from .commands import report
 
         return report.main(rest)
     if command == "recover":

@@ -13,17 +13,17 @@ from pathlib import Path
 
 from prometheus_client import CollectorRegistry
 
-from ..synth.generate import GeneratedEvent
-from ..synth.jsonl import encode_line
-from .config import Settings
-from .metrics import Metrics
+from ...synth.generate import GeneratedEvent
+from ...synth.jsonl import encode_line
+from ..config import Settings
+from ..metrics import Metrics
 
 
 async def write_demo_report(events: Iterable[GeneratedEvent], partitions: int, settings: Settings,
                             out: Path) -> str:
     """Writes `out`; returns the line to print (where it is, or why there is none)."""
-    from .replay import Plan, ReplayError, replay
-    from .report import ReportError, write_report
+    from ..replay import Plan, ReplayError, replay
+    from .render import ReportError, write_report
 
     try:
         import matplotlib  # noqa: F401

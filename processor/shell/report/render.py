@@ -1,29 +1,28 @@
-"""`toolmend report --metrics-file FILE --out report.html`: a replay's metrics file as one self-contained page.
+"""A replay's metrics file as one self-contained HTML page (`toolmend report`, `shell/commands/report.py`).
 
-Owns: the command, the page (HTML and CSS inline, plots as inline SVG drawn by matplotlib, nothing loaded from the
+Owns: the page (HTML and CSS inline, plots as inline SVG drawn by matplotlib, nothing loaded from the
 network), what it shows (dangling and text-only-regression rates over event time by reason, tool, model and app
-version; erasures; dead letters; change points; the run's summary). Must not know: the replay, Kafka. The file
-is read by report_data.py, change points come from report_changes.py.
+version; erasures; dead letters; change points; the run's summary). Must not know: the replay, Kafka, flags. The
+file is read by `data.py`, change points come from `changes.py`.
 
-matplotlib is the `report` extra (`pip install 'toolmend[report]'`); without it the command says so (exit 2).
+matplotlib is the `report` extra (`pip install 'toolmend[report]'`); without it `write_report` says so
+(`ReportError`: the command's exit 2).
 """
 
 from __future__ import annotations
 
-import argparse
 import html
 import io
 import math
 import os
 import re
-import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from .report_changes import ChangePoint, change_points, what_changed
-from .report_data import NICE_S, NotToolmend, ReportData, load
+from .changes import ChangePoint, change_points, what_changed
+from .data import NICE_S, NotToolmend, ReportData, load
 
 TC = "toolmend_tool_calls_total"
 DANGLING = "toolmend_dangling_tool_calls_total"
@@ -381,19 +380,7 @@ def _summary(data: ReportData) -> str:
     return f"<div class=table><table id=run-summary>{body}</table></div>"
 
 
-# -- the command ------------------------------------------------------------------------------------------------
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="toolmend report", description="Draw a replay's --metrics-file as one "
-                                "self-contained HTML page: rates over event time, change points, the summary.")
-    p.add_argument("--metrics-file", type=Path, required=True, action="append", metavar="FILE",
-                   help="the OpenMetrics file of `toolmend replay --metrics-file` (repeat it for the shards of "
-                   "one replay)")
-    p.add_argument("--out", type=Path, default=Path("report.html"), metavar="FILE",
-                   help="the HTML page to write (default report.html)")
-    p.add_argument("--title", default=None, help="the page title (default: the run's name)")
-    return p
-
-
+# -- the page written -----------------------------------------------------------------------------------------------
 def write_report(metrics_file: Path | list[Path], out: Path, title: str | None = None) -> Path:
     """Reads the metrics file, writes the page (to a temporary file renamed into place); ReportError if not."""
     if not out.parent.is_dir():
@@ -412,15 +399,4 @@ def write_report(metrics_file: Path | list[Path], out: Path, title: str | None =
     return out
 
 
-def main(argv: Sequence[str]) -> int:
-    ns = parser().parse_args(list(argv))
-    try:
-        out = write_report(ns.metrics_file, ns.out, ns.title)
-    except ReportError as e:
-        sys.stderr.write(f"toolmend report: {e}\n")
-        return 2
-    sys.stdout.write(f"wrote {out}\n")
-    return 0
-
-
-__all__ = ["ReportError", "change_points", "main", "page", "write_report"]
+__all__ = ["ReportError", "change_points", "page", "write_report"]
