@@ -393,7 +393,8 @@ def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.Argume
 OTHER_VARIABLES = frozenset({
     "TOOLMEND_LOG_FORMAT", "TOOLMEND_CACHE", "TOOLMEND_VENV", "TOOLMEND_COMPILED_VENV", "TOOLMEND_COMPILE",
     "TOOLMEND_EXPECT_CORE", "TOOLMEND_NATIVE", "TOOLMEND_IMAGE", "TOOLMEND_IMAGE_CACHE", "TOOLMEND_BROKER",
-    "TOOLMEND_FAULTS_SEED", "TOOLMEND_FAULTS_EVENTS"})
+    "TOOLMEND_FAULTS_SEED", "TOOLMEND_FAULTS_EVENTS", "TOOLMEND_SUITE_BUDGET", "TOOLMEND_SUITE_CEILING",
+    "TOOLMEND_SUITE_JSON"})
 # what Kubernetes puts into every pod for a Service named toolmend or toolmend-* (service links)
 _SERVICE_LINK = re.compile(r"TOOLMEND(_[A-Z0-9_]+?)?_(SERVICE_HOST|SERVICE_PORT(_[A-Z0-9_]+)?|"
                            r"PORT(_\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)?)")
