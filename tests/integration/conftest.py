@@ -60,14 +60,3 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         attach(rep, row)
     return rep
 
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups (--dist loadgroup)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that share a module-scoped fixture (a broker with SASL, a Prometheus stack, a backfill) form one
-    xdist group: under ``--dist loadgroup`` they run on one worker, so the fixture starts once, not once a worker."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        if any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values()):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
