@@ -41,8 +41,8 @@ PYTEST=(-q -p no:cacheprovider -rfE --durations=25)
 XDIST=(-n 2)                    # unit and property tests: no shared service; plain load balancing
 # broker stages: uneven tests (a second to a minute), so an idle worker takes queued tests from the busy one.
 # (--dist loadgroup would keep a module's module-scoped service on one worker, but pytest-xdist 3.8 marks the
-# group on the node id in a way pytest 9 no longer reads: it does not group. Such a service starts once per
-# worker that runs tests of its module, on that worker's own ports and folders.)
+# group on the node id in a way pytest 9.2 no longer reads, pytest-xdist#1386: it does not group. Such a
+# service starts once per worker that runs tests of its module, on that worker's own ports and folders.)
 BROKER_XDIST=(-n 2 --dist worksteal)
 
 # name|budget seconds|dependencies|what it runs
