@@ -124,7 +124,8 @@ table() {
   done
   local budget=$sum; [ $FULL = 1 ] && budget=$BUDGET_TOTAL
   mark=""; [ "$total" -gt "$budget" ] && mark="  OVER BUDGET (+$((total - budget))s)"
-  printf '%-10s %7s %7s %5s%s\n' total "$total" "$budget" "$(children_cpu)" "$mark"
+  children_cpu
+  printf '%-10s %7s %7s %5s%s\n' total "$total" "$budget" "$CPU_NOW" "$mark"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)  (logs of each stage: $LOGS)"
   local verdict
   if [ "$rc" -ne 0 ] || [ $failed -gt 0 ]; then
@@ -188,9 +189,11 @@ trap finish EXIT
 
 # CPU seconds (user + system) of this shell's finished child processes so far: a stage's share of it, beside
 # its wall-clock seconds, says how busy it kept the two cores (2 x seconds: both, all the time)
+# (into CPU_NOW: `times` must run in this shell, not in a pipeline or $(...), whose fork has no children yet)
 children_cpu() {
-  times | tail -1 | "$PY" -c 'import re, sys
-print(round(sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read()))))'
+  times >"$LOGS/times"
+  CPU_NOW="$(tail -1 "$LOGS/times" | "$PY" -c 'import re, sys
+print(round(sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read()))))')"
 }
 
 # run one stage: its function, timed
@@ -199,9 +202,9 @@ run() {
   [ -n "${WANT[$s]:-}" ] || return 0
   stage_begin "$s"
   T0=$SECONDS
-  cpu0="$(children_cpu)"
+  children_cpu; cpu0=$CPU_NOW
   "stage_$s"
-  CPU[$s]=$(( $(children_cpu) - cpu0 ))
+  children_cpu; CPU[$s]=$((CPU_NOW - cpu0))
   SECS[$s]=$((SECONDS - T0))
   stage_end "$s" "${STATUS_OVERRIDE:-passed}"
   STATUS_OVERRIDE=""
@@ -328,7 +331,7 @@ if [ $FULL = 1 ]; then
   stage_begin wheel
   WB=$SECONDS
   ( set -euo pipefail; s=$SECONDS; stage_wheel; echo $((SECONDS - s)) >"$LOGS/wheel.seconds"
-    children_cpu >"$LOGS/wheel.cpu" ) >"$LOGS/wheel.log" 2>&1 &
+    children_cpu; echo "$CPU_NOW" >"$LOGS/wheel.cpu" ) >"$LOGS/wheel.log" 2>&1 &
   WPID=$!
   STATUS[wheel]="running"
   CURRENT=""
