@@ -43,6 +43,9 @@ def test_the_python_core_pass_names_files_that_exist() -> None:
     paths = re.findall(r"^\s+(tests/\S+\.py)", block[:block.index("\n)")], re.M)
     assert len(paths) >= 3
     assert all((ROOT / p).is_file() for p in paths), paths
+    skipped = re.search(r"^PYTHON_CORE_SKIP=(\S+)::(\w+)$", text, re.M)
+    assert skipped is not None and skipped[1] in paths
+    assert f"def {skipped[2]}(" in (ROOT / skipped[1]).read_text()
 
 
 def test_every_toolmend_variable_of_the_suite_is_one_the_worker_accepts() -> None:
