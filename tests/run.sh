@@ -39,11 +39,10 @@ BUDGET_TOTAL="${TOOLMEND_SUITE_BUDGET:-1200}"
 CEILING="${TOOLMEND_SUITE_CEILING:-1800}"
 PYTEST=(-q -p no:cacheprovider -rfE --durations=25)
 XDIST=(-n 2)                    # unit and property tests: no shared service; plain load balancing
-# broker stages: uneven tests (a second to a minute), so an idle worker takes queued tests from the busy one.
-# (--dist loadgroup would keep a module's module-scoped service on one worker, but pytest-xdist 3.8 marks the
-# group on the node id in a way pytest 9.2 no longer reads, pytest-xdist#1386: it does not group. Such a
-# service starts once per worker that runs tests of its module, on that worker's own ports and folders.)
-BROKER_XDIST=(-n 2 --dist worksteal)
+# broker stages: the tests of a module with a module-scoped service (a SASL broker, a Prometheus stack, a
+# backfill) are one work unit, so it starts once; every other test is a unit of its own for whichever worker is
+# free (tests/support/module_groups.py: xdist's own loadgroup does not group under pytest 9.2, pytest-xdist#1386)
+BROKER_XDIST=(-n 2 --dist loadgroup)
 
 # name|budget seconds|dependencies|what it runs
 STAGES=(
