@@ -172,7 +172,10 @@ kill_tree() {
 finish() {
   local rc=$?
   trap - EXIT
-  if [ -n "$CURRENT" ]; then SECS[$CURRENT]=$(( SECONDS - ${T0:-$SECONDS} )); STATUS[$CURRENT]=FAILED; fi
+  if [ -n "$CURRENT" ]; then  # a stage did not finish (failed, or the run was stopped by a signal)
+    SECS[$CURRENT]=$(( SECONDS - ${T0:-$SECONDS} )); STATUS[$CURRENT]=FAILED
+    [ "$rc" -ne 0 ] || rc=1
+  fi
   if [ -n "${WPID:-}" ] && kill -0 "$WPID" 2>/dev/null; then  # a foreground stage failed: stop the build
     kill_tree "$WPID"; wait "$WPID" 2>/dev/null || true
     SECS[wheel]=$((SECONDS - WB)); STATUS[wheel]=stopped
