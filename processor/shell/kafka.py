@@ -1,6 +1,6 @@
 """The Kafka clients of the worker, its recovery and `toolmend replay`: one factory per kind of client (its
 options, fetch sizes and authentication from the settings), the produce batching, and the topic and metadata
-helpers. It knows nothing of the commit order (`checkpoint.py`) or of what the records mean.
+helpers. It knows nothing of the commit order (`shell/worker/checkpoint.py`) or of what the records mean.
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ import processor
 from processor.core.findings import FindingKind
 from processor.core.regression import scorer
 from processor.core.regression.features import NAMES
-from processor.shell import train_detector
+from processor.shell.commands import train_detector
 from processor.shell.config import ConfigError, settings_from
+from processor.train import fitting, labelled
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -96,7 +97,7 @@ def test_the_worker_setting_loads_a_model_file_and_a_bad_one_is_one_line(tmp_pat
 
 
 def _records() -> list[dict[str, Any]]:
-    return train_detector.load_records([ROOT / "bench/eval/train/train_en.jsonl",
+    return labelled.load_records([ROOT / "bench/eval/train/train_en.jsonl",
                                         ROOT / "bench/eval/train/train_zh.jsonl"])
 
 
@@ -121,10 +122,10 @@ def test_train_detector_writes_a_deterministic_model_the_library_loads(tmp_path:
 
 def test_fine_tuning_starts_from_the_shipped_model(tmp_path: Path) -> None:
     recs = _records()[:20]
-    tuned = train_detector.train(recs, recs, kind="logistic", fine_tune=False)
+    tuned = fitting.train(recs, recs, kind="logistic", fine_tune=False)
     assert tuned["kind"] == "logistic" and len(tuned["weights"]) == len(NAMES)
     with pytest.raises(ValueError, match="trees"):
-        train_detector.train(recs, recs, kind="logistic", fine_tune=True)  # the shipped model is trees
+        fitting.train(recs, recs, kind="logistic", fine_tune=True)  # the shipped model is trees
 
 
 def test_train_detector_refuses_unusable_input_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
