@@ -1,7 +1,7 @@
 """The Kafka loop: fetch a batch, run the core on it, hand its checkpoint to the committer.
 
 The commit order and why it loses nothing live in `checkpoint.py`; restoring a partition's state on assignment
-in `recovery.py`; the Kafka clients and topic helpers in `kafka.py`.
+in `recovery.py`; the Kafka clients and topic helpers in `shell/kafka.py`.
 
 Commits are pipelined: while batch N's checkpoint waits on the broker, batch N+1 is processed (the core yields
 to the event loop every few hundred records, so N's acknowledgements are read meanwhile). One checkpoint is in
@@ -22,7 +22,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from ...core.partition import OutRecord, PartitionProcessor
+from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
 from ..kafka import (
@@ -44,22 +44,12 @@ from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transpo
 from .fencing import Fenced, Ownership
 from .recovery import StateLost, heal, restore
 
-__all__ = ["Worker", "share_hot"]
+__all__ = ["Worker"]
 
 log = logging.getLogger("toolmend.worker")
-MIN_HOT = 64  # live conversations per partition at the least, however small the budget
-GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
-
-
-def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
-    """A process's budget of live conversations, split evenly among its partitions (memory per worker stays
-    bounded however many partitions it owns)."""
-    limit = max(MIN_HOT, budget // max(1, len(procs)))
-    for proc in procs:
-        proc.hot_limit = limit
 
 
 class Worker:
@@ -128,10 +118,7 @@ class Worker:
     # -- lifecycle --------------------------------------------------------------------------------------------
     async def run(self, stop: asyncio.Event) -> None:
         s = self.settings
-        # every event allocates hundreds of container objects (parsed JSON, views, outputs) that die young; the
-        # default threshold (700) runs a collection every few events and, through the generation counts, the
-        # long-lived state's generations far too often. Cycles are rare here: collect young objects less often.
-        gc.set_threshold(GC_THRESHOLD, 20, 20)
+        gc.set_threshold(*GC_THRESHOLDS)  # parsed events die young: collect them less often (core/partition.py)
         name_undecodable_batches()  # a batch no codec decodes: one line naming partition, offset, codec (exit 2)
         if s.create_topics:
             await self._create_topics()
