@@ -29,6 +29,7 @@ from ..kafka import (
     Rebalanced,
     big_topic,
     ensure_topics,
+    fetches,
     isolation,
     max_state_bytes,
     new_input_consumer,
@@ -239,16 +240,9 @@ class Worker:
     async def _loop(self, stop: asyncio.Event) -> None:
         c = self._consumer
         assert c is not None
-        stop_wait = asyncio.ensure_future(stop.wait())
-        try:
-            while not stop.is_set():
-                self.last_loop = self.clock()
-                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.settings.max_batch))
-                done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
-                if fetch not in done:
-                    fetch.cancel()
-                    break
-                batch = fetch.result()  # records already buffered are no sign of the broker (fencing.attach)
+        self.last_loop = self.clock()
+        async with contextlib.aclosing(fetches(c, stop, self.settings.max_batch)) as batches:
+            async for batch in batches:  # records already buffered are no sign of the broker (fencing.attach)
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._fatal is not None:
@@ -260,8 +254,7 @@ class Worker:
                     async with self._lock:
                         await self._process(batch)
                 self._gauges()
-        finally:
-            stop_wait.cancel()
+                self.last_loop = self.clock()
 
     # -- one batch ---------------------------------------------------------------------------------------------
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
