@@ -48,7 +48,7 @@ from ..metrics import Metrics
 from .fencing import Fenced, Ownership
 from .recovery import PREV_META, marker, reset_record
 
-log = logging.getLogger("toolmend.worker")
+log = logging.getLogger("toolmend.checkpoint")
 
 Landed = dict[tuple[str, int], tuple[int, int]]  # (topic, partition) -> (offset of its last record, log start)
 Positions = dict[TopicPartition, int]  # input partition -> the position committed (offset of the next record)
