@@ -104,7 +104,7 @@ class RegressionDetector:
 
     def __init__(self) -> None:
         self.tool_used = False
-        # oldest first, at most MAX_SERVED (a list: an empty deque takes 760 bytes per conversation, a list 56)
+        # oldest first, at most MAX_SERVED (a list: an empty deque is many times larger, per conversation)
         self.served: list[Served] = []
         self.pending: Request | None = None  # the latest request, once analysed (see `_request`)
         self._pending_text: str | None = None  # ... its text until then (process memory only, never in the state)
