@@ -21,8 +21,7 @@ from ..core.config import EngineConfig
 from ..core.partition import OutRecord
 from .config import ConfigError, Settings
 
-# records to send: (topic, partition or None for the partitioner, record)
-Outgoing = list[tuple[str, int | None, OutRecord]]
+Outgoing = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
 Pending = list[tuple[Awaitable[Any], Outgoing]]  # each send's acknowledgement, with the records it carries
 TooLarge = Callable[[OutRecord, AIOKafkaProducer], Awaitable[Awaitable[Any]]]  # sends what replaces a refused record
 Batch = dict[TopicPartition, list[Any]]  # a fetch: each partition's records in offset order
