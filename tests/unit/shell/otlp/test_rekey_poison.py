@@ -6,6 +6,7 @@ stopped the stage (issue 35), then fuzzed OTLP over the JSON mapping and protobu
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from typing import Any
 
@@ -18,8 +19,8 @@ from opentelemetry.proto.trace.v1.trace_pb2 import TracesData
 
 from processor.core import otlp as core_otlp
 from processor.core.partition import OutRecord
-from processor.shell.otlp import decode
-from processor.shell.otlp_rekey import RECORD_FACTOR, Rekeyed, rekey
+from processor.shell.otlp.decode import decode
+from processor.shell.otlp.rekey import RECORD_FACTOR, Rekeyed, rekey
 from tests.support import otel_spans as rec
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -103,7 +104,7 @@ def test_an_event_over_the_record_bound_dead_letters_its_span_too_large() -> Non
 
 
 def test_a_failure_the_decoder_did_not_foresee_is_confined_to_its_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    import processor.shell.otlp_rekey as rk_mod
+    rk_mod = importlib.import_module("processor.shell.otlp.rekey")  # the package's `rekey` is the function
 
     def broken(*_: Any) -> Any:
         raise RecursionError("maximum recursion depth exceeded")
@@ -331,7 +332,7 @@ class _SmallProducer:
 
 
 def test_a_record_the_producer_refuses_as_too_large_becomes_a_dead_letter_without_its_value() -> None:
-    from processor.shell.otlp_stage import Rekeyer
+    from processor.shell.otlp.stage import Rekeyer
 
     stage = Rekeyer.__new__(Rekeyer)
     stage.s = type("S", (), {"dlq_topic": "dlq"})()  # type: ignore[assignment]
