@@ -54,7 +54,7 @@ def _dead_letter(kind: DeadLetterKind, detail: str, topic: str, partition: int, 
 
 
 def _size(key: bytes | None, value: bytes | None, headers: Iterable[Header]) -> int:
-    return len(key or b"") + len(value or b"") + sum(len(k) + len(v) + 8 for k, v in headers) + 64
+    return len(key or b"") + len(value or b"") + sum(len(k) + len(v or b"") + 8 for k, v in headers) + 64
 
 
 def _fit(r: OutRecord, limit: int) -> OutRecord:
@@ -77,9 +77,9 @@ def _fit(r: OutRecord, limit: int) -> OutRecord:
     for k, v in r.headers:
         if k.startswith("toolmend-"):
             kept.append((k, v))
-        elif used + len(k) + len(v) <= part:
+        elif used + len(k) + len(v or b"") <= part:
             kept.append((k, v))
-            used += len(k) + len(v)
+            used += len(k) + len(v or b"")
         else:
             dropped += 1
     if dropped:
@@ -136,9 +136,14 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
         return _rekey(value, topic, partition, offset, key, headers, conversation_keys, max_event_bytes)
     except Exception as e:  # a bug of ours: the record kept whole, with the reason
         out = Rekeyed(whole=True)
-        out.dead_letters.append(_dead_letter(DeadLetterKind.INTERNAL, f"re-keying failed ({type(e).__name__})",
-                                             topic, partition, offset, key, value, headers,
-                                             limit=max_event_bytes * RECORD_FACTOR))
+        detail = f"re-keying failed ({type(e).__name__})"
+        limit = max_event_bytes * RECORD_FACTOR
+        try:
+            dl = _dead_letter(DeadLetterKind.INTERNAL, detail, topic, partition, offset, key, value, headers,
+                              limit=limit)
+        except Exception:  # its headers are what broke: the record without them
+            dl = _dead_letter(DeadLetterKind.INTERNAL, detail, topic, partition, offset, key, value, (), limit=limit)
+        out.dead_letters.append(dl)
         return out
 
 

@@ -35,7 +35,7 @@ def _takeable(rk: Rekeyed, max_event_bytes: int = 1 << 20) -> None:
         orjson.loads(v)
     for dl in rk.dead_letters:
         assert dl.key is not None or dl.value is not None  # aiokafka: "Need at least one: key or value"
-        assert len(dl.key or b"") + len(dl.value or b"") + sum(len(a) + len(b) for a, b in dl.headers) <= limit
+        assert len(dl.key or b"") + len(dl.value or b"") + sum(len(a) + len(b or b"") for a, b in dl.headers) <= limit
         h = dict(dl.headers)
         assert h["toolmend-error-kind"] and h["toolmend-error-detail"] and h["toolmend-id"].endswith(b":dlq")
 
@@ -82,6 +82,15 @@ def test_a_record_with_neither_key_nor_value_is_dead_lettered_with_an_empty_valu
     _takeable(rk)
     [dl] = rk.dead_letters
     assert dl.key is None and dl.value == b"" and dict(dl.headers)["toolmend-error-kind"] == b"invalid_otlp"
+
+
+def test_headers_without_a_value_or_not_a_header_at_all_stop_nothing() -> None:
+    good = rec.poison_records()[0][1]
+    rk = rekey(good, "spans", 0, 1, headers=[("null", None)])  # type: ignore[list-item]
+    _takeable(rk)
+    assert len(rk.events) == 1 and len(rk.dead_letters) == 1
+    [dl] = rekey(b"\x00junk", "spans", 0, 1, headers=[("a", None), 7]).dead_letters  # type: ignore[list-item]
+    assert dict(dl.headers)["toolmend-error-kind"] == b"internal" and dl.value == b"\x00junk"
 
 
 def test_huge_keys_and_headers_are_cut_to_fit() -> None:
