@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from .dialects.otel_genai import CALL, RESPONSE
+from .dialects.otel_genai import CALL, RESPONSE, flatten
 from .events import MAX_TS
 
 DEFAULT_CONVERSATION_KEYS: tuple[str, ...] = ("gen_ai.conversation.id", "session.id")
@@ -90,28 +90,15 @@ def _messages(v: Any, what: str) -> list[dict[str, Any]]:
     doc = _json(v, what)
     if type(doc) is not list:
         raise _Bad(f"{what} is not an array of messages")
-    split = False
     for m in doc:
         if type(m) is not dict:
             raise _Bad(f"{what} is not an array of messages")
         parts = m.get("parts")
-        if type(parts) is not list:
-            if parts is not None:
-                raise _Bad(f"{what}: `parts` is not an array")
-        elif len(parts) > 1 and m.get("role") == "tool":
-            split = True
-    if not split:
-        return doc
-    out: list[dict[str, Any]] = []
-    for m in doc:
-        parts = m.get("parts")
-        if type(parts) is list and len(parts) > 1 and m.get("role") == "tool" \
-                and sum(1 for p in parts if type(p) is dict and p.get("type") == RESPONSE) > 1:
-            # the flat protocol answers one call per tool message: one message per response
-            out.extend({**m, "parts": [p]} for p in parts)
-        else:
-            out.append(m)
-    return out
+        if type(parts) is not list and parts is not None:
+            raise _Bad(f"{what}: `parts` is not an array")
+    # results wherever the emitter put them (a tool message answering several, a user message of results then
+    # text, pydantic-ai's `result` key): one tool message per response, as the flat protocol has it
+    return flatten(doc)
 
 
 def _text(content: Any) -> list[dict[str, Any]]:

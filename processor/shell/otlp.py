@@ -1,10 +1,18 @@
-"""OTLP trace records, as the OpenTelemetry Collector's Kafka exporter writes them, decoded to plain spans.
+"""OTLP records, as the OpenTelemetry Collector's Kafka exporter writes them, decoded to plain spans.
 
-A record is an `ExportTraceServiceRequest` / `TracesData` (the same message on the wire): protobuf (`otlp_proto`,
-the exporter's default) or its JSON mapping (`otlp_json`), told apart per record by its first byte. Protobuf is
-read by the official `opentelemetry-proto` classes (the upb backend); JSON by orjson. Either way the result is
-the plain shape `core.otlp.map_span` reads (trace and span ids as hex, attribute values as str, int, float, bool,
-list or dict), so the mapping to events stays in the core.
+A record is an `ExportTraceServiceRequest` / `TracesData` or an `ExportLogsServiceRequest` / `LogsData` (the same
+messages on the wire): protobuf (`otlp_proto`, the exporter's default) or its JSON mapping (`otlp_json`), told
+apart per record by its first byte. Protobuf is read by the official `opentelemetry-proto` classes (the upb
+backend); JSON by orjson. Either way the result is the plain shape `core.otlp.map_span` reads (trace and span ids
+as hex, attribute values as str, int, float, bool, list or dict), so the mapping to events stays in the core. A
+log record becomes the same shape with `log: True`, its event name as `name` and its time as `end_ns`.
+
+Traces or logs, for certain: in JSON the top-level key says it (`resourceSpans` / `resourceLogs`). In protobuf both
+messages have the same outer structure (field 1, then field 2, then field 2), and a parser skips fields of the
+wrong wire type, so a log export often parses as a trace export. What tells them apart is the leaf: a span's field
+1 is its trace id (length-delimited, 16 bytes), a log record's field 1 is its time (fixed64) and its trace id is
+field 9. A record is a trace export only if every span it holds has a 16-byte trace id and an 8-byte span id,
+which no log record can give; otherwise it is read as a log export.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from typing import Any
 
 import orjson
 from google.protobuf.message import DecodeError
+from opentelemetry.proto.logs.v1.logs_pb2 import LogsData
 from opentelemetry.proto.trace.v1.trace_pb2 import TracesData
 
 from ..core.otlp import DEFAULT_CONVERSATION_KEYS, READ_KEYS, READ_PREFIXES
@@ -61,21 +70,46 @@ def _decode_proto(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
     msg = TracesData()
     try:
         msg.ParseFromString(value)
-    except (DecodeError, RuntimeError, ValueError) as e:
-        raise InvalidOtlp(f"not an OTLP protobuf trace export ({type(e).__name__})") from None
+    except (DecodeError, RuntimeError, ValueError):
+        return _decode_proto_logs(value, keys, "")
     spans: list[dict[str, Any]] = []
     for rs in msg.resource_spans:
         resource = _attrs_pb(rs.resource.attributes, keys)
         for ss in rs.scope_spans:
             for s in ss.spans:
+                if len(s.trace_id) != 16 or len(s.span_id) != 8:  # no span: a log export (see the module doc)
+                    return _decode_proto_logs(value, keys, "")
                 spans.append({"trace_id": s.trace_id.hex(), "span_id": s.span_id.hex(), "name": s.name,
                               "end_ns": s.end_time_unix_nano, "attributes": _attrs_pb(s.attributes, keys),
                               "events": [{"name": e.name, "attributes": _attrs_pb(e.attributes, _ALL)}
                                          for e in s.events] if s.events else [],
                               "resource": resource})
     if not spans and not msg.resource_spans and value:
-        raise InvalidOtlp("not an OTLP trace export (no resource spans)")
+        return _decode_proto_logs(value, keys, "no resource spans")
     return spans
+
+
+def _decode_proto_logs(value: bytes, keys: frozenset[str], why: str) -> list[dict[str, Any]]:
+    msg = LogsData()
+    try:
+        msg.ParseFromString(value)
+    except (DecodeError, RuntimeError, ValueError) as e:
+        raise InvalidOtlp(f"not an OTLP protobuf trace or log export ({type(e).__name__})") from None
+    out: list[dict[str, Any]] = []
+    for rl in msg.resource_logs:
+        resource = _attrs_pb(rl.resource.attributes, keys)
+        for sl in rl.scope_logs:
+            for r in sl.log_records:
+                attrs = _attrs_pb(r.attributes, keys)
+                if r.HasField("body"):
+                    attrs["log.body"] = _any_pb(r.body)
+                out.append({"trace_id": r.trace_id.hex(), "span_id": r.span_id.hex(),
+                            "name": r.event_name or attrs.get("event.name") or "", "log": True,
+                            "end_ns": r.time_unix_nano or r.observed_time_unix_nano, "attributes": attrs,
+                            "events": [], "resource": resource})
+    if not msg.resource_logs:
+        raise InvalidOtlp(f"not an OTLP trace or log export ({why or 'no resource spans or logs'})")
+    return out
 
 
 # -- JSON -------------------------------------------------------------------------------------------------------
@@ -131,7 +165,9 @@ def _decode_json(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
         raise InvalidOtlp("not an OTLP JSON trace export (invalid JSON)") from None
     rss = doc.get("resourceSpans") if isinstance(doc, dict) else None
     if not isinstance(rss, list):
-        raise InvalidOtlp("not an OTLP JSON trace export (no resourceSpans)")
+        if isinstance(doc, dict) and isinstance(doc.get("resourceLogs"), list):
+            return _decode_json_logs(doc["resourceLogs"], keys)
+        raise InvalidOtlp("not an OTLP JSON trace or log export (no resourceSpans or resourceLogs)")
     spans: list[dict[str, Any]] = []
     try:
         for rs in rss:
@@ -149,6 +185,26 @@ def _decode_json(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
     except (AttributeError, KeyError, TypeError, ValueError) as e:
         raise InvalidOtlp(f"not an OTLP JSON trace export ({type(e).__name__})") from None
     return spans
+
+
+def _decode_json_logs(rls: list[Any], keys: frozenset[str]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    try:
+        for rl in rls:
+            resource = _attrs_json((rl.get("resource") or {}).get("attributes") or [], keys)
+            for sl in rl.get("scopeLogs") or ():
+                for r in sl.get("logRecords") or ():
+                    attrs = _attrs_json(r.get("attributes") or [], keys)
+                    if r.get("body") is not None:
+                        attrs["log.body"] = _any_json(r["body"])
+                    t = r.get("timeUnixNano") or r.get("observedTimeUnixNano")
+                    out.append({"trace_id": _hex_id(r.get("traceId"), 16), "span_id": _hex_id(r.get("spanId"), 8),
+                                "name": r.get("eventName") or attrs.get("event.name") or "", "log": True,
+                                "end_ns": int(t) if t is not None else 0, "attributes": attrs, "events": [],
+                                "resource": resource})
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
+        raise InvalidOtlp(f"not an OTLP JSON log export ({type(e).__name__})") from None
+    return out
 
 
 class _Every(frozenset[str]):

@@ -1,0 +1,115 @@
+"""Every emitter as it exports today: the recorded spans (and log records) of the real instrumentations
+(tests/data/otel/*.json, made by tools/otel_fixtures/record.py against loopback stubs of the Chat Completions,
+Responses and Messages APIs), read in each encoding the Collector's Kafka exporter writes and as Redpanda
+Connect writes them (one span per message), must give the findings the application's real request bodies call
+for. The truth is twofold: what each conversation was scripted to do (below), and the independent oracle
+(tests/support/oracle.py) run on the request bodies the stub received."""
+
+from __future__ import annotations
+
+import base64
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from processor.core.partition import OutRecord
+from processor.shell.otlp import decode
+from processor.shell.otlp_rekey import findings_by_conversation, offline
+from tests.support import oracle
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "otel"
+FIXTURES = sorted(p.stem for p in DATA.glob("*.json"))
+#: the structural findings each conversation calls for (the behavioural signals are judged by their own sets)
+EXPECTED = {
+    "conv-parallel": set(),  # two calls answered (on Anthropic in one user message, then text); thinking kept
+    "conv-partial": {"dangling_tool_call", "partial_parallel_results"},  # one of two results missing
+    "conv-interrupted": {"dangling_tool_call"},  # the user's text instead of the result
+}
+#: Responses: the result sent alone after `previous_response_id`; genai-openai 1.3b0 records neither the previous
+#: response id nor the earlier items, so the span holds only the result: not joined yet (docs/otel.md, Limits)
+NOT_JOINED = "conv-chained"
+#: pydantic-ai closes a call left without its result itself before it sends the history ("The tool call was
+#: interrupted before a result was produced."), so its requests are healthy: the truth (its request bodies) says so
+SELF_REPAIRING = {"pydantic-ai-openai", "pydantic-ai-anthropic"}
+BEHAVIOURAL = {"tool_history_erased", "text_only_regression"}
+#: fixtures whose content is on the spans (an `event_only` one has it in its log records)
+SPAN_FIXTURES = [f for f in FIXTURES if "event-only" not in f]
+ENCODINGS = ("otlp_proto", "otlp_json", "one_span_otlp_proto")
+ORACLE_DIALECT = {"chat": "openai_chat", "messages": "anthropic", "responses": "openai_responses"}
+
+
+@cache
+def fixture(name: str) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text())
+    return doc
+
+
+def records(doc: dict[str, Any], encoding: str, signal: str = "traces") -> list[bytes]:
+    got = doc[signal][encoding]
+    return [r.encode() if encoding == "otlp_json" else base64.b64decode(r) for r in got]
+
+
+def structural(outs: list[OutRecord]) -> dict[str, set[str]]:
+    return {k: v - BEHAVIOURAL for k, v in findings_by_conversation(outs).items()}
+
+
+def test_every_emitter_of_the_issue_has_a_fixture() -> None:
+    assert {"genai-openai-chat", "genai-openai-responses", "genai-anthropic", "genai-langchain", "anthropic-sdk",
+            "openllmetry-openai", "openllmetry-anthropic", "logfire-openai", "logfire-anthropic",
+            "pydantic-ai-openai", "pydantic-ai-anthropic", "openai-v2-chat"} <= set(FIXTURES)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("name", SPAN_FIXTURES)
+def test_the_emitters_spans_give_the_findings_of_its_conversations(name: str, encoding: str) -> None:
+    doc = fixture(name)
+    recs = records(doc, encoding)
+    outs = offline(recs)
+    assert [r for r in outs if r.kind == "dead_letter"] == []
+    got = structural(outs)
+    assert got.pop(NOT_JOINED, {"orphan_tool_result"}) == {"orphan_tool_result"}
+    want = {c: set() if name in SELF_REPAIRING else EXPECTED[c] for c in got}
+    assert got == want
+    assert set(got) >= {"conv-parallel", "conv-partial", "conv-interrupted"}
+    # every model call span was read: one repaired snapshot each
+    spans = [s for r in recs for s in decode(r)]
+    calls = [s for s in spans if s["attributes"].get("gen_ai.operation.name") in (None, "chat")
+             and (s["attributes"].get("gen_ai.input.messages") is not None or s["events"])]
+    assert len([r for r in outs if r.kind == "repaired"]) >= len(calls)
+
+
+@pytest.mark.parametrize("name", SPAN_FIXTURES)
+def test_the_oracle_on_the_real_request_bodies_agrees(name: str) -> None:
+    """The last request of each conversation, judged by the oracle on the bodies the application sent, is
+    rejected exactly when toolmend reports a structural finding for that conversation."""
+    doc = fixture(name)
+    dialect = ORACLE_DIALECT[doc["api"]]
+    outs = offline(records(doc, "otlp_proto"))
+    got = structural(outs)
+    bodies = [r["body"] for r in doc["requests"]]
+    # the conversations' requests in order: each opens with its first user text
+    for cid, first in (("conv-parallel", "Paris and in Rome"), ("conv-partial", "Lisbon and to Porto"),
+                       ("conv-interrupted", "table for two")):
+        mine = [b for b in bodies if first in json.dumps(b.get("messages") or b.get("input") or [],
+                                                           ensure_ascii=False)]
+        assert mine, cid
+        history = mine[-1].get("messages") or mine[-1].get("input")
+        rejected = bool(oracle.validate(history, dialect))  # type: ignore[arg-type]
+        assert rejected == bool(got.get(cid)), (cid, oracle.validate(history, dialect))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [f for f in FIXTURES if fixture(f)["api"] == "messages" and fixture(f)["spans"]])
+def test_the_thinking_block_of_anthropic_emitters_stays_in_the_history(name: str) -> None:
+    outs = offline(records(fixture(name), "otlp_json"))
+    snaps = [orjson.loads(r.value or b"") for r in outs if r.kind == "repaired"]
+    parallel = [s for s in snaps if s["conversation_id"] == "conv-parallel"]
+    text = json.dumps(parallel[-1]["messages"], ensure_ascii=False)
+    assert "look both up at once" in text
+    # the results that came in one user message are tool messages of their own, before the user's text
+    roles = [m["role"] for m in parallel[-1]["messages"]]
+    k = roles.index("tool")
+    assert roles[k:k + 3] == ["tool", "tool", "user"]
