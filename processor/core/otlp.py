@@ -28,6 +28,7 @@ import orjson
 
 from .dialects.otel_genai import CALL, RESPONSE, flatten
 from .events import MAX_TS
+from .otlp_join import INFERENCE_EVENT
 
 DEFAULT_CONVERSATION_KEYS: tuple[str, ...] = ("gen_ai.conversation.id", "session.id")
 #: operations that are model calls; any other `gen_ai.operation.name` (embeddings, execute_tool, invoke_agent...)
@@ -36,12 +37,16 @@ MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content", "co
 _EVENT_ROLES = {"gen_ai.system.message": "system", "gen_ai.user.message": "user",
                 "gen_ai.assistant.message": "assistant", "gen_ai.tool.message": "tool"}
 
+#: where the content went when the instrumentation uploaded it (opentelemetry-util-genai's upload hook): the span
+#: holds references only, counted apart from spans without content (`content_ref`)
+REF_KEYS = frozenset({"gen_ai.input.messages_ref", "gen_ai.output.messages_ref", "gen_ai.system_instructions_ref",
+                      "gen_ai.tool.definitions_ref"})
 #: the attributes the mapping reads (the decoder converts only these, and the conversation keys, to values)
 READ_KEYS = frozenset({
     "gen_ai.operation.name", "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions",
     "gen_ai.tool.definitions", "gen_ai.request.model", "gen_ai.response.model", "gen_ai.provider.name",
     "gen_ai.system", "llm.model_name", "llm.request.model", "llm.provider", "llm.system", "llm.request.type",
-    "openinference.span.kind", "service.name", "service.version"})
+    "openinference.span.kind", "service.name", "service.version", *REF_KEYS})
 READ_PREFIXES = ("gen_ai.prompt.", "gen_ai.completion.", "llm.input_messages.", "llm.output_messages.",
                  "llm.tools.", "llm.request.functions.")
 
@@ -271,8 +276,10 @@ def _tools(attrs: dict[str, Any]) -> list[Any] | None:
     return None
 
 
-def _is_model_call(attrs: dict[str, Any], events: Sequence[Any]) -> bool:
+def _is_model_call(attrs: dict[str, Any], events: Sequence[Any], log: bool = False, name: str = "") -> bool:
     op = attrs.get("gen_ai.operation.name")
+    if log:  # a log record: only the inference's content event
+        return name == INFERENCE_EVENT and (not isinstance(op, str) or op in MODEL_OPERATIONS)
     if isinstance(op, str):
         return op in MODEL_OPERATIONS
     kind = attrs.get("openinference.span.kind")
@@ -312,7 +319,7 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     attrs = span.get("attributes") or {}
     events = span.get("events") or ()
     resource = span.get("resource") or {}
-    if not _is_model_call(attrs, events):
+    if not _is_model_call(attrs, events, span.get("log") is True, span.get("name") or ""):
         return SpanOutcome(SKIPPED, "", tp, detail="not_model_call")
     for k, v in attrs.items():
         if isinstance(v, str) and len(v) > max_attribute_bytes:
@@ -321,7 +328,8 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     try:
         got = _current(attrs) or _span_events(events) or _openllmetry(attrs) or _openinference(attrs)
         if got is None:
-            return SpanOutcome(SKIPPED, "", tp, detail="no_content")
+            return SpanOutcome(SKIPPED, "", tp, detail="content_ref" if not REF_KEYS.isdisjoint(attrs)
+                               else "no_content")
         inp, out = got
         tools = _tools(attrs)
     except _Bad as bad:
@@ -357,5 +365,6 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     return SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
 
 
-__all__ = ["DEFAULT_CONVERSATION_KEYS", "EVENT", "INVALID", "SKIPPED", "TOO_LARGE", "SpanOutcome", "map_span",
+__all__ = ["DEFAULT_CONVERSATION_KEYS", "EVENT", "INVALID", "REF_KEYS", "SKIPPED", "TOO_LARGE", "SpanOutcome",
+           "map_span",
            "traceparent"]

@@ -224,8 +224,17 @@ def decode(value: bytes | None, conversation_keys: Sequence[str] = DEFAULT_CONVE
     if not value:
         raise InvalidOtlp("empty record value")
     keys = _ALL if every_attribute else READ_KEYS | frozenset(conversation_keys)
-    head = value[:64].lstrip()
-    if head[:1] == b"{":
+    first = value[0]
+    if first == 0x7B:  # `{`: JSON (the Collector writes no leading whitespace)
+        return _decode_json(value, keys)
+    if first == 0x0A:  # field 1, length-delimited: every OTLP export in protobuf starts so (`\n` before JSON too)
+        try:
+            return _decode_proto(value, keys)
+        except InvalidOtlp:
+            if value[:64].lstrip()[:1] != b"{":
+                raise
+            return _decode_json(value, keys)
+    if value[:64].lstrip()[:1] == b"{":
         return _decode_json(value, keys)
     return _decode_proto(value, keys)
 

@@ -17,6 +17,7 @@ import orjson
 
 from ..core import otlp as core_otlp
 from ..core.events import DeadLetterKind
+from ..core.otlp_join import INFERENCE_EVENT, InferenceJoin
 from ..core.partition import EngineConfig, OutRecord, PartitionProcessor
 from ..core.records import dead_letter
 from .otlp import InvalidOtlp, decode
@@ -34,7 +35,8 @@ class Rekeyed:
 
     events: list[tuple[bytes, bytes, list[Header]]] = field(default_factory=list)
     dead_letters: list[OutRecord] = field(default_factory=list)
-    skipped: dict[str, int] = field(default_factory=dict)  # reason -> spans (not model calls, no content)
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> spans (not model calls, no content, ...)
+    waiting: int = 0  # spans or log records held by the join until their other half comes
     by_trace: int = 0  # events keyed by their trace id (no conversation attribute)
     whole: bool = False  # the record itself was dead-lettered (not OTLP, or over its bound)
 
@@ -51,7 +53,9 @@ def _dead_letter(kind: DeadLetterKind, detail: str, topic: str, partition: int, 
 
 def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None = None,
           headers: Sequence[Header] = (), conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS,
-          max_event_bytes: int = 1 << 20) -> Rekeyed:
+          max_event_bytes: int = 1 << 20, join: InferenceJoin | None = None) -> Rekeyed:
+    """One record's events and dead letters. With a `join`, an inference's span without content and its log
+    record (`event_only` capture) are joined into one event (core/otlp_join.py); without, each is read alone."""
     out = Rekeyed()
     limit = max_event_bytes * RECORD_FACTOR
     if value is not None and len(value) > limit:
@@ -69,20 +73,72 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
         out.whole = True
         return out
     src = f"{topic}:{partition}:{offset}".encode()
+    here = (topic, partition, offset)
     for n, span in enumerate(spans):
-        o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
-        if o.kind == core_otlp.EVENT:
-            assert o.value is not None
-            out.by_trace += o.by_trace
-            out.events.append((o.conversation_id.encode(), orjson.dumps(o.value),
-                               [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]))
-        elif o.kind == core_otlp.SKIPPED:
-            out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
-        else:  # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
-            kind = DeadLetterKind.TOO_LARGE if o.kind == core_otlp.TOO_LARGE else DeadLetterKind.INVALID_OTLP
-            out.dead_letters.append(_dead_letter(kind, o.detail, topic, partition, offset, key, orjson.dumps(span),
-                                                 [*headers, ("traceparent", o.traceparent.encode())], n))
+        if join is not None:
+            end = span.get("end_ns")
+            ts = end // 1_000_000 if type(end) is int and end > 0 else -1
+            join.seen(ts)
+            if span.get("log") is True:
+                if span.get("name") != INFERENCE_EVENT:
+                    out.skipped["not_model_call"] = out.skipped.get("not_model_call", 0) + 1
+                    continue
+                got = join.log(span, here, ts)
+                if got is None:
+                    out.waiting += 1
+                    continue
+                if isinstance(got, str):
+                    out.skipped[got] = out.skipped.get(got, 0) + 1
+                    continue
+                span = got
+            else:
+                o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
+                if o.kind == core_otlp.SKIPPED and o.detail != "not_model_call":
+                    joined = join.span_without_content(span, here, ts)
+                    if joined is None:
+                        out.waiting += 1
+                        continue
+                    span = joined
+                else:
+                    if o.kind == core_otlp.EVENT and join.span_with_content(span) is not None:
+                        out.skipped["duplicate"] = out.skipped.get("duplicate", 0) + 1
+                    _emit(out, o, span, src, topic, partition, offset, key, headers, n)
+                    continue
+        _emit(out, core_otlp.map_span(span, conversation_keys, max_event_bytes), span, src, topic, partition, offset,
+              key, headers, n)
+    if join is not None:
+        drain(out, join, src, topic, partition, offset, key, headers, conversation_keys, max_event_bytes)
     return out
+
+
+def drain(out: Rekeyed, join: InferenceJoin, src: bytes, topic: str, partition: int, offset: int,
+          key: bytes | None, headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int,
+          flush: bool = False) -> None:
+    """The halves the join lets go (over its bound or its horizon; all with `flush`): a span that never got its
+    content is counted as it would have been without a join; a log record that never got its span is an event
+    alone."""
+    spans, logs = join.expired(flush)
+    for s in spans:
+        o = core_otlp.map_span(s, conversation_keys, max_event_bytes)
+        out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
+    for n, item in enumerate(logs):
+        _emit(out, core_otlp.map_span(item, conversation_keys, max_event_bytes), item, src, topic, partition,
+              offset, key, headers, -1 - n)
+
+
+def _emit(out: Rekeyed, o: core_otlp.SpanOutcome, span: dict[str, object], src: bytes, topic: str, partition: int,
+          offset: int, key: bytes | None, headers: Sequence[Header], n: int) -> None:
+    if o.kind == core_otlp.EVENT:
+        assert o.value is not None
+        out.by_trace += o.by_trace
+        out.events.append((o.conversation_id.encode(), orjson.dumps(o.value),
+                           [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]))
+    elif o.kind == core_otlp.SKIPPED:
+        out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
+    else:  # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
+        kind = DeadLetterKind.TOO_LARGE if o.kind == core_otlp.TOO_LARGE else DeadLetterKind.INVALID_OTLP
+        out.dead_letters.append(_dead_letter(kind, o.detail, topic, partition, offset, key, orjson.dumps(span),
+                                             [*headers, ("traceparent", o.traceparent.encode())], n))
 
 
 def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic: str = "otlp",
@@ -94,8 +150,15 @@ def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic:
     outs: list[OutRecord] = []
     dls: list[OutRecord] = []
     off = 0
+    join = InferenceJoin()
+    rks: list[Rekeyed] = []
     for i, value in enumerate(records):
-        rk = rekey(value, topic, 0, i, conversation_keys=conversation_keys, max_event_bytes=config.max_event_bytes)
+        rks.append(rekey(value, topic, 0, i, conversation_keys=conversation_keys,
+                         max_event_bytes=config.max_event_bytes, join=join))
+    last = Rekeyed()  # the end of the input: what still waits leaves
+    drain(last, join, f"{topic}:0:{len(rks)}".encode(), topic, 0, len(rks), None, (), conversation_keys,
+          config.max_event_bytes, flush=True)
+    for rk in (*rks, last):
         dls.extend(rk.dead_letters)
         for k, v, hs in rk.events:
             outs.extend(proc.process(off, k, v, hs))

@@ -15,6 +15,8 @@ from typing import Any
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from processor.core.partition import OutRecord
 from processor.shell.otlp import decode
@@ -113,3 +115,65 @@ def test_the_thinking_block_of_anthropic_emitters_stays_in_the_history(name: str
     roles = [m["role"] for m in parallel[-1]["messages"]]
     k = roles.index("tool")
     assert roles[k:k + 3] == ["tool", "tool", "user"]
+
+
+# -- log records: the `event_only` capture mode ---------------------------------------------------------------
+EVENT_ONLY = "genai-openai-chat-event-only"
+
+
+@pytest.mark.parametrize("encoding", ["otlp_proto", "otlp_json"])
+@pytest.mark.parametrize("order", ["logs_first", "spans_first", "interleaved"])
+def test_log_records_are_the_content_of_the_inference_they_belong_to(encoding: str, order: str) -> None:
+    doc = fixture(EVENT_ONLY)
+    spans, logs = records(doc, encoding), records(doc, encoding, "logs")
+    assert doc["log_records"] == doc["spans"] == 6
+    if order == "logs_first":
+        recs = logs + spans
+    elif order == "spans_first":
+        recs = spans + logs
+    else:
+        recs = [r for pair in zip(logs, spans, strict=False) for r in pair] + logs[len(spans):] + spans[len(logs):]
+    outs = offline(recs)
+    assert [r for r in outs if r.kind == "dead_letter"] == []
+    # keyed by the span's conversation id (the log records carry none), one snapshot per inference
+    assert structural(outs) == {c: EXPECTED[c] for c in ("conv-parallel", "conv-partial", "conv-interrupted")}
+    assert len([r for r in outs if r.kind == "repaired"]) == 6
+
+
+def test_log_and_trace_exports_are_told_apart_by_their_structure() -> None:
+    doc = fixture(EVENT_ONLY)
+    for enc in ("otlp_proto", "otlp_json"):
+        assert all(s.get("log") is True for r in records(doc, enc, "logs") for s in decode(r))
+        assert all("log" not in s for r in records(doc, enc) for s in decode(r))
+
+
+def test_a_log_record_whose_span_never_comes_is_an_event_alone() -> None:
+    doc = fixture(EVENT_ONLY)
+    outs = offline(records(doc, "otlp_proto", "logs"))
+    snaps = [r for r in outs if r.kind == "repaired"]
+    assert len(snaps) == 6  # keyed by their trace ids: nothing is lost
+
+
+_ids = st.tuples(st.binary(min_size=16, max_size=16), st.binary(min_size=8, max_size=8))
+_text = st.text(max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 24), _text, _text, _ids,
+                          st.dictionaries(_text, _text, max_size=3), st.booleans()), min_size=1, max_size=4))
+def test_no_log_export_reads_as_a_trace_export(recs: list[Any]) -> None:
+    """Each log export (whatever its times, bodies and attributes) decodes as log records: never as spans, which a
+    parse of its bytes as a trace export often gives."""
+    from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
+    from opentelemetry.proto.logs.v1.logs_pb2 import LogsData
+
+    msg = LogsData()
+    sl = msg.resource_logs.add().scope_logs.add()
+    for t, sev, body, name, (tid, sid), attrs, with_ids in recs:
+        r = sl.log_records.add(time_unix_nano=t, severity_number=sev, event_name=name,  # type: ignore[arg-type]
+                               body=AnyValue(string_value=body))
+        if with_ids:
+            r.trace_id, r.span_id = tid, sid
+        r.attributes.extend(KeyValue(key=k, value=AnyValue(string_value=v)) for k, v in attrs.items())
+    got = decode(msg.SerializeToString())
+    assert len(got) == len(recs) and all(s.get("log") is True for s in got)
