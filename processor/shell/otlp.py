@@ -7,6 +7,11 @@ backend); JSON by orjson. Either way the result is the plain shape `core.otlp.ma
 as hex, attribute values as str, int, float, bool, list or dict), so the mapping to events stays in the core. A
 log record becomes the same shape with `log: True`, its event name as `name` and its time as `end_ns`.
 
+Redpanda Connect writes one span (or log record) per Kafka record, its resource and scope inside it (the
+`redpanda.otel.v1` messages: protobuf or protojson). An OTLP export holds nothing but field 1 at its top level;
+a Redpanda span or record holds its trace id, times and attributes there, so one scan of the top-level tags tells
+them apart, and the wire type of field 5 (a span's trace id, a record's time) or 13 tells a span from a record.
+
 Traces or logs, for certain: in JSON the top-level key says it (`resourceSpans` / `resourceLogs`). In protobuf both
 messages have the same outer structure (field 1, then field 2, then field 2), and a parser skips fields of the
 wrong wire type, so a log export often parses as a trace export. What tells them apart is the leaf: a span's field
@@ -24,8 +29,10 @@ from typing import Any
 
 import orjson
 from google.protobuf.message import DecodeError
+from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 from opentelemetry.proto.logs.v1.logs_pb2 import LogsData
-from opentelemetry.proto.trace.v1.trace_pb2 import TracesData
+from opentelemetry.proto.resource.v1.resource_pb2 import Resource
+from opentelemetry.proto.trace.v1.trace_pb2 import Span, TracesData
 
 from ..core.otlp import DEFAULT_CONVERSATION_KEYS, READ_KEYS, READ_PREFIXES
 
@@ -66,7 +73,105 @@ def _attrs_pb(kvs: Any, keys: frozenset[str]) -> dict[str, Any]:
     return out
 
 
+def _varint(b: bytes, i: int) -> tuple[int, int]:
+    n = shift = 0
+    while True:
+        if i >= len(b) or shift > 63:
+            raise InvalidOtlp("not an OTLP record (a truncated varint)")
+        c = b[i]
+        i += 1
+        n |= (c & 0x7F) << shift
+        if c < 0x80:
+            return n, i
+        shift += 7
+
+
+def _fields(b: bytes) -> list[tuple[int, int, Any]]:
+    """A message's top-level fields: (number, wire type, value: int, or bytes when length-delimited)."""
+    out: list[tuple[int, int, Any]] = []
+    i, end = 0, len(b)
+    while i < end:
+        tag, i = _varint(b, i)
+        f, w = tag >> 3, tag & 7
+        v: Any
+        if w == 0:
+            v, i = _varint(b, i)
+        elif w == 1:
+            v, i = int.from_bytes(b[i:i + 8], "little"), i + 8
+        elif w == 2:
+            n, i = _varint(b, i)
+            v, i = b[i:i + n], i + n
+        elif w == 5:
+            v, i = int.from_bytes(b[i:i + 4], "little"), i + 4
+        else:
+            raise InvalidOtlp(f"not an OTLP record (wire type {w})")
+        if i > end or f == 0:
+            raise InvalidOtlp("not an OTLP record (a field runs past the end)")
+        out.append((f, w, v))
+    return out
+
+
+def _is_export(value: bytes) -> bool:
+    """Only field 1, length-delimited, at the top level: an OTLP export (traces or logs)."""
+    i, end = 0, len(value)
+    while i < end:
+        if value[i] != 0x0A:
+            return False
+        n, i = _varint(value, i + 1)
+        i += n
+    return i == end
+
+
+def _decode_single_proto(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
+    """A `redpanda.otel.v1.Span` or `LogRecord`: one signal, its resource inside."""
+    try:
+        fields = _fields(value)
+        wire = {f: w for f, w, _ in fields}
+        log = wire.get(5) == 1 or wire.get(13) == 2 or wire.get(15) == 2
+        if not log and wire.get(5) != 2:
+            raise InvalidOtlp("not an OTLP record (neither an export nor one span or log record)")
+        resource: dict[str, Any] = {}
+        attrs: list[Any] = []
+        events: list[dict[str, Any]] = []
+        one: dict[str, Any] = {"trace_id": "", "span_id": "", "name": "", "end_ns": 0}
+        body: Any = None
+        for f, w, v in fields:
+            if f == 1 and w == 2:
+                resource = _attrs_pb(Resource.FromString(v).attributes, keys)
+            elif f == (10 if log else 14) and w == 2:
+                attrs.append(KeyValue.FromString(v))
+            elif f == (13 if log else 5) and w == 2:
+                one["trace_id"] = v.hex()
+            elif f == (14 if log else 6) and w == 2:
+                one["span_id"] = v.hex()
+            elif log and f == 15 and w == 2:
+                one["name"] = v.decode()
+            elif log and f in (5, 6) and w == 1:
+                one["end_ns"] = one["end_ns"] or v
+            elif log and f == 9 and w == 2:
+                body = _any_pb(AnyValue.FromString(v))
+            elif not log and f == 10 and w == 2:
+                one["name"] = v.decode()
+            elif not log and f == 13 and w == 1:
+                one["end_ns"] = v
+            elif not log and f == 16 and w == 2:
+                e = Span.Event.FromString(v)
+                events.append({"name": e.name, "attributes": _attrs_pb(e.attributes, _ALL)})
+    except (DecodeError, RuntimeError, ValueError, UnicodeDecodeError) as e:
+        raise InvalidOtlp(f"not an OTLP record ({type(e).__name__})") from None
+    a = _attrs_pb(attrs, keys)
+    if log:
+        if body is not None:
+            a["log.body"] = body
+        return [{**one, "log": True, "attributes": a, "events": [], "resource": resource}]
+    if len(one["trace_id"]) != 32 or len(one["span_id"]) != 16:
+        raise InvalidOtlp("not an OTLP span (its trace or span id is missing)")
+    return [{**one, "attributes": a, "events": events, "resource": resource}]
+
+
 def _decode_proto(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
+    if not _is_export(value):
+        return _decode_single_proto(value, keys)
     msg = TracesData()
     try:
         msg.ParseFromString(value)
@@ -167,7 +272,13 @@ def _decode_json(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
     if not isinstance(rss, list):
         if isinstance(doc, dict) and isinstance(doc.get("resourceLogs"), list):
             return _decode_json_logs(doc["resourceLogs"], keys)
-        raise InvalidOtlp("not an OTLP JSON trace or log export (no resourceSpans or resourceLogs)")
+        if isinstance(doc, dict) and ("traceId" in doc or "spanId" in doc):  # one span or record (Redpanda)
+            one = {"resource": doc.get("resource") or {}}
+            if any(k in doc for k in _LOG_ONLY):
+                return _decode_json_logs([{**one, "scopeLogs": [{"logRecords": [doc]}]}], keys)
+            rss = [{**one, "scopeSpans": [{"spans": [doc]}]}]
+        else:
+            raise InvalidOtlp("not an OTLP JSON trace or log export (no resourceSpans or resourceLogs)")
     spans: list[dict[str, Any]] = []
     try:
         for rs in rss:
@@ -185,6 +296,10 @@ def _decode_json(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
     except (AttributeError, KeyError, TypeError, ValueError) as e:
         raise InvalidOtlp(f"not an OTLP JSON trace export ({type(e).__name__})") from None
     return spans
+
+
+#: fields only a log record has (a span has none of them)
+_LOG_ONLY = ("timeUnixNano", "observedTimeUnixNano", "severityNumber", "severityText", "body", "eventName")
 
 
 def _decode_json_logs(rls: list[Any], keys: frozenset[str]) -> list[dict[str, Any]]:

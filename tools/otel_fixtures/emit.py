@@ -198,10 +198,7 @@ def encode_traces(spans: list[Any], per_record: int = 4) -> dict[str, list[str]]
     batches = [ordered[i:i + per_record] for i in range(0, len(ordered), per_record)]
     return {"otlp_proto": [base64.b64encode(encode_spans(b).SerializeToString()).decode() for b in batches],
             "otlp_json": [json.dumps(_hex_ids(MessageToDict(encode_spans(b), use_integers_for_enums=True)),
-                                     ensure_ascii=False) for b in batches],
-            # Redpanda Connect's otel_traces output: one span to a Kafka message
-            "one_span_otlp_proto": [base64.b64encode(encode_spans([s]).SerializeToString()).decode()
-                                    for s in ordered]}
+                                     ensure_ascii=False) for b in batches]}
 
 
 def encode_log_records(logs: list[Any], per_record: int = 4) -> dict[str, list[str]]:
@@ -286,6 +283,9 @@ def main() -> None:
            "spans": len(spans), "log_records": len(logs), "traces": encode_traces(spans),
            "logs": encode_log_records(logs) if logs else None,
            "requests": [{"path": p, "body": b} for p, b in stub.requests]}
+    import redpanda
+
+    redpanda.add_to(doc)  # one span (or log record) a Kafka record, as Redpanda Connect writes them
     out.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     print(f"{name}: {len(spans)} spans, {len(logs)} log records, {len(stub.requests)} requests")
 

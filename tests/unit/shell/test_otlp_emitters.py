@@ -40,7 +40,7 @@ SELF_REPAIRING = {"pydantic-ai-openai", "pydantic-ai-anthropic"}
 BEHAVIOURAL = {"tool_history_erased", "text_only_regression"}
 #: fixtures whose content is on the spans (an `event_only` one has it in its log records)
 SPAN_FIXTURES = [f for f in FIXTURES if "event-only" not in f]
-ENCODINGS = ("otlp_proto", "otlp_json", "one_span_otlp_proto")
+ENCODINGS = ("otlp_proto", "otlp_json", "redpanda_proto", "redpanda_json")
 ORACLE_DIALECT = {"chat": "openai_chat", "messages": "anthropic", "responses": "openai_responses"}
 
 
@@ -52,7 +52,7 @@ def fixture(name: str) -> dict[str, Any]:
 
 def records(doc: dict[str, Any], encoding: str, signal: str = "traces") -> list[bytes]:
     got = doc[signal][encoding]
-    return [r.encode() if encoding == "otlp_json" else base64.b64decode(r) for r in got]
+    return [r.encode() if encoding.endswith("json") else base64.b64decode(r) for r in got]
 
 
 def structural(outs: list[OutRecord]) -> dict[str, set[str]]:
@@ -121,12 +121,12 @@ def test_the_thinking_block_of_anthropic_emitters_stays_in_the_history(name: str
 EVENT_ONLY = "genai-openai-chat-event-only"
 
 
-@pytest.mark.parametrize("encoding", ["otlp_proto", "otlp_json"])
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("order", ["logs_first", "spans_first", "interleaved"])
 def test_log_records_are_the_content_of_the_inference_they_belong_to(encoding: str, order: str) -> None:
     doc = fixture(EVENT_ONLY)
     spans, logs = records(doc, encoding), records(doc, encoding, "logs")
-    assert doc["log_records"] == doc["spans"] == 6
+    assert doc["log_records"] == doc["spans"] == 6 and len(logs) == (6 if encoding.startswith("redpanda") else 2)
     if order == "logs_first":
         recs = logs + spans
     elif order == "spans_first":
@@ -142,7 +142,7 @@ def test_log_records_are_the_content_of_the_inference_they_belong_to(encoding: s
 
 def test_log_and_trace_exports_are_told_apart_by_their_structure() -> None:
     doc = fixture(EVENT_ONLY)
-    for enc in ("otlp_proto", "otlp_json"):
+    for enc in ENCODINGS:
         assert all(s.get("log") is True for r in records(doc, enc, "logs") for s in decode(r))
         assert all("log" not in s for r in records(doc, enc) for s in decode(r))
 
