@@ -2,7 +2,7 @@
 
     python bench/bench_otlp.py [--copies 300] [--per-record 50] [--repeat 5] [--write]
 
-The conversations are the real spans of opentelemetry-instrumentation-openai-v2 2.4b0 (tests/support/otel_spans.py:
+The conversations are the real spans of opentelemetry-instrumentation-genai-openai 1.3b0 (tests/support/otel_spans.py:
 the openai client against a loopback stub, three conversations, 7 chat spans and one agent span), copied
 `--copies` times with fresh trace, span and conversation ids. Three ways in, each timed to the engine's outputs:
 

@@ -46,7 +46,8 @@ READ_KEYS = frozenset({
     "gen_ai.operation.name", "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions",
     "gen_ai.tool.definitions", "gen_ai.request.model", "gen_ai.response.model", "gen_ai.provider.name",
     "gen_ai.system", "llm.model_name", "llm.request.model", "llm.provider", "llm.system", "llm.request.type",
-    "openinference.span.kind", "service.name", "service.version", *REF_KEYS})
+    "openinference.span.kind", "service.name", "service.version", "openai.api.type",
+    "gen_ai.request.previous_response.id", "gen_ai.response.id", *REF_KEYS})
 READ_PREFIXES = ("gen_ai.prompt.", "gen_ai.completion.", "llm.input_messages.", "llm.output_messages.",
                  "llm.tools.", "llm.request.functions.")
 
@@ -60,10 +61,13 @@ TOO_LARGE = "too_large"
 class SpanOutcome:
     """A span's mapping: an event (`value`, keyed by `conversation_id`), or why not (`kind`, `detail`)."""
 
-    __slots__ = ("by_trace", "conversation_id", "detail", "kind", "traceparent", "value")
+    __slots__ = ("by_trace", "chain", "conversation_id", "detail", "kind", "traceparent", "value")
 
     def __init__(self, kind: str, conversation_id: str, traceparent: str, value: dict[str, Any] | None = None,
                  detail: str = "", by_trace: bool = False) -> None:
+        #: (previous response id or None, this response's id or None, the reply when it calls tools): what a
+        #: Responses chain join needs (otlp_join.ChainJoin)
+        self.chain: tuple[str | None, str | None, list[dict[str, Any]]] | None = None
         self.kind = kind
         self.conversation_id = conversation_id
         self.traceparent = traceparent
@@ -362,7 +366,11 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
             value[field] = v
     if tools is not None:
         value["tools"] = tools
-    return SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
+    o = SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
+    if attrs.get("openai.api.type") == "responses" or "gen_ai.request.previous_response.id" in attrs:
+        o.chain = (_label(attrs, "gen_ai.request.previous_response.id"), _label(attrs, "gen_ai.response.id"),
+                   out if out and _calls_tools(out) else [])
+    return o
 
 
 __all__ = ["DEFAULT_CONVERSATION_KEYS", "EVENT", "INVALID", "REF_KEYS", "SKIPPED", "TOO_LARGE", "SpanOutcome",

@@ -66,6 +66,7 @@ class InferenceJoin:
         self.logs: OrderedDict[str, _Half] = OrderedDict()
         self.done: OrderedDict[str, None] = OrderedDict()
         self.newest = -1  # event time (ms) of the newest half seen
+        self.chain = ChainJoin()  # Responses requests chained by previous_response_id (no I/O state of its own)
 
     def __len__(self) -> int:
         return len(self.spans) + len(self.logs)
@@ -139,4 +140,61 @@ class InferenceJoin:
         return low
 
 
-__all__ = ["CONTENT_KEYS", "INFERENCE_EVENT", "InferenceJoin", "key_of", "merge"]
+class ChainJoin:
+    """A Responses request that carries only the items after `previous_response_id`, joined to the history
+    before it, per conversation.
+
+    The Responses API keeps a chained conversation on the server: the request sends only the new items (often
+    just the tool results), so its span holds results whose calls are in an earlier span. This remembers, for each
+    conversation, the last Responses request's whole history with its reply, and puts it before a request that
+    is a continuation: one that names that response as its previous (`gen_ai.request.previous_response.id`,
+    where the emitter records it) or whose first item, after the system instructions, is a result of a call
+    of that reply (genai-openai 1.3b0 records no previous id). Bounded: `max_conversations` histories of at most
+    `max_messages` messages each, the least recently used leaving first. A continuation whose history left (or
+    was never seen by this process) is judged alone, as before.
+    """
+
+    def __init__(self, max_conversations: int = 2_000, max_messages: int = 512) -> None:
+        self.max_conversations = max_conversations
+        self.max_messages = max_messages
+        self.last: OrderedDict[str, tuple[str | None, list[dict[str, Any]]]] = OrderedDict()
+
+    def apply(self, conversation_id: str, value: dict[str, Any],
+              chain: tuple[str | None, str | None, list[dict[str, Any]]]) -> bool:
+        """Joins `value["messages"]` to its conversation's history when it continues it; remembers the result.
+        True when it joined."""
+        previous_id, response_id, calls = chain
+        msgs: list[dict[str, Any]] = value["messages"]
+        prev = self.last.pop(conversation_id, None)
+        joined = False
+        if prev is not None and ((previous_id is not None and previous_id == prev[0])
+                                 or (previous_id is None and _continues(msgs, prev[1]))):
+            head = msgs[1:] if msgs and msgs[0].get("role") == "system" and prev[1] \
+                and prev[1][0].get("role") == "system" else msgs
+            msgs = prev[1] + head
+            value["messages"] = msgs
+            joined = True
+        history = msgs + calls
+        if len(history) <= self.max_messages:
+            self.last[conversation_id] = (response_id, history)
+            while len(self.last) > self.max_conversations:
+                self.last.popitem(last=False)
+        return joined
+
+
+def _continues(msgs: list[dict[str, Any]], history: list[dict[str, Any]]) -> bool:
+    """The request opens (after its system instructions) with a result of a call of the history's last reply."""
+    first = next((m for m in msgs if m.get("role") != "system"), None)
+    if first is None or first.get("role") != "tool" or not history:
+        return False
+    parts = first.get("parts")
+    rid = parts[0].get("id") if type(parts) is list and parts and type(parts[0]) is dict else None
+    last = history[-1]
+    if last.get("role") != "assistant" or not isinstance(rid, str):
+        return False
+    lp = last.get("parts")
+    return type(lp) is list and any(type(p) is dict and p.get("type") == "tool_call" and p.get("id") == rid
+                                    for p in lp)
+
+
+__all__ = ["CONTENT_KEYS", "INFERENCE_EVENT", "ChainJoin", "InferenceJoin", "key_of", "merge"]

@@ -102,10 +102,10 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
                 else:
                     if o.kind == core_otlp.EVENT and join.span_with_content(span) is not None:
                         out.skipped["duplicate"] = out.skipped.get("duplicate", 0) + 1
-                    _emit(out, o, span, src, topic, partition, offset, key, headers, n)
+                    _emit(out, o, span, src, topic, partition, offset, key, headers, n, join)
                     continue
         _emit(out, core_otlp.map_span(span, conversation_keys, max_event_bytes), span, src, topic, partition, offset,
-              key, headers, n)
+              key, headers, n, join)
     if join is not None:
         drain(out, join, src, topic, partition, offset, key, headers, conversation_keys, max_event_bytes)
     return out
@@ -127,9 +127,11 @@ def drain(out: Rekeyed, join: InferenceJoin, src: bytes, topic: str, partition: 
 
 
 def _emit(out: Rekeyed, o: core_otlp.SpanOutcome, span: dict[str, object], src: bytes, topic: str, partition: int,
-          offset: int, key: bytes | None, headers: Sequence[Header], n: int) -> None:
+          offset: int, key: bytes | None, headers: Sequence[Header], n: int, join: InferenceJoin | None = None) -> None:
     if o.kind == core_otlp.EVENT:
         assert o.value is not None
+        if join is not None and o.chain is not None:
+            join.chain.apply(o.conversation_id, o.value, o.chain)
         out.by_trace += o.by_trace
         out.events.append((o.conversation_id.encode(), orjson.dumps(o.value),
                            [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]))

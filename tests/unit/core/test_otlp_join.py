@@ -61,3 +61,43 @@ def test_the_lowest_source_offset_still_held_is_named_per_topic_and_partition() 
     assert j.pending_sources() == {("logs", 2): 40, ("spans", 0): 7}
     j.span_without_content(span(1), ("spans", 0, 8), 4)
     assert j.pending_sources() == {("logs", 2): 41, ("spans", 0): 7}
+
+
+def _m(role: str, *parts: dict[str, Any]) -> dict[str, Any]:
+    return {"role": role, "parts": list(parts)}
+
+
+CALL = _m("assistant", {"type": "tool_call", "id": "c1", "name": "f", "arguments": {}})
+RESULT = _m("tool", {"type": "tool_call_response", "id": "c1", "response": "ok"})
+SYSTEM = _m("system", {"type": "text", "content": "be brief"})
+USER = _m("user", {"type": "text", "content": "hi"})
+
+
+def test_a_responses_delta_is_joined_to_the_request_it_continues() -> None:
+    from processor.core.otlp_join import ChainJoin
+
+    c = ChainJoin()
+    first = {"messages": [SYSTEM, USER]}
+    assert not c.apply("conv", first, (None, "resp_1", [CALL]))
+    delta = {"messages": [SYSTEM, RESULT]}  # only the result, after the same instructions
+    assert c.apply("conv", delta, (None, "resp_2", []))
+    assert delta["messages"] == [SYSTEM, USER, CALL, RESULT]
+    # by the previous response id where the emitter records it, whatever the delta opens with
+    c.apply("other", {"messages": [USER]}, (None, "resp_9", []))
+    named = {"messages": [_m("user", {"type": "text", "content": "and then?"})]}
+    assert c.apply("other", named, ("resp_9", "resp_10", []))
+    assert len(named["messages"]) == 2
+    # a request that is not a continuation stays as it is
+    whole = {"messages": [USER]}
+    assert not c.apply("conv", whole, (None, "resp_3", [])) and whole["messages"] == [USER]
+
+
+def test_the_chain_state_is_bounded() -> None:
+    from processor.core.otlp_join import ChainJoin
+
+    c = ChainJoin(max_conversations=2, max_messages=3)
+    for i in range(4):
+        c.apply(f"c{i}", {"messages": [USER]}, (None, f"r{i}", [CALL]))
+    assert list(c.last) == ["c2", "c3"]
+    c.apply("c3", {"messages": [USER, USER, USER]}, (None, "r", [CALL]))  # over max_messages: not kept
+    assert list(c.last) == ["c2"]
