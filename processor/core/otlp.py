@@ -47,7 +47,7 @@ READ_KEYS = frozenset({
     "gen_ai.tool.definitions", "gen_ai.request.model", "gen_ai.response.model", "gen_ai.provider.name",
     "gen_ai.system", "llm.model_name", "llm.request.model", "llm.provider", "llm.system", "llm.request.type",
     "openinference.span.kind", "service.name", "service.version", "openai.api.type",
-    "gen_ai.request.previous_response.id", "gen_ai.response.id", *REF_KEYS})
+    "gen_ai.request.previous_response.id", "gen_ai.response.id", "gen_ai.conversation.compacted", *REF_KEYS})
 READ_PREFIXES = ("gen_ai.prompt.", "gen_ai.completion.", "llm.input_messages.", "llm.output_messages.",
                  "llm.tools.", "llm.request.functions.")
 
@@ -366,6 +366,8 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
             value[field] = v
     if tools is not None:
         value["tools"] = tools
+    if attrs.get("gen_ai.conversation.compacted") is True:
+        value["compacted"] = True  # a compaction, not an erasure (events.md)
     o = SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
     if attrs.get("openai.api.type") == "responses" or "gen_ai.request.previous_response.id" in attrs:
         o.chain = (_label(attrs, "gen_ai.request.previous_response.id"), _label(attrs, "gen_ai.response.id"),

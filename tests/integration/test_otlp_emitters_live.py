@@ -76,3 +76,20 @@ async def test_one_span_per_record_as_redpanda_connect_writes_them(broker, encod
     await ensure_topics(s, [(s.input_topic, 1, {"max.message.bytes": str(8 << 20)})])
     await _produce(broker.bootstrap, s.input_topic, _records("anthropic-sdk", "traces", encoding))
     assert await _run_and_read(broker, s, 6) == STRUCTURAL
+
+
+def test_the_demo_on_otlp_input_finds_what_the_offline_pass_finds() -> None:
+    """`toolmend demo --input-format otlp`: every emitter's spans and log records through its embedded Tansu, the
+    stage and the worker; each row of its summary equals the offline pass's."""
+    import os
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-c", "import sys; from processor.shell.cli import main; "
+                        "sys.exit(main(['demo', '--input-format', 'otlp', '--conversations', '80', '--report', '', "
+                        "'--metrics-port', '0']))"], capture_output=True, text=True, timeout=240,
+                       env={k: v for k, v in os.environ.items() if not k.startswith("TOOLMEND_")})
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = r.stdout
+    assert "<- differs" not in out, out
+    assert "finding dangling_tool_call" in out and "events judged" in out

@@ -157,3 +157,22 @@ def test_otel_genai_decides_as_openai_chat_on_the_same_histories(evs: list[Any],
     assert [(f.kind, f.call_id) for f in otel.findings] == [(f.kind, f.call_id) for f in chat.findings]
     assert _shape(otel.messages) == _shape(chat.messages)
     assert [a.action for a in otel.actions] == [a.action for a in chat.actions]
+
+
+def test_a_compacted_snapshot_is_a_compaction_not_an_erasure() -> None:
+    """The same rewrite as the volume seed's, once marked `compacted` (gen_ai.conversation.compacted): the calls the
+    compaction folded are forgotten, never reported as erased, then or later."""
+    from processor.core.partition import EngineConfig, PartitionProcessor
+
+    first = [text("user", "weather in Paris?"), call("c1"), response("c1"), text("assistant", "18 C")]
+    later = [text("user", "weather in Paris?"), text("assistant", "18 C"), text("user", "and Rome?")]
+    for compacted, want in ((False, {"tool_history_erased"}), (True, set())):
+        proc = PartitionProcessor("t", 0, EngineConfig())
+        kinds: set[str] = set()
+        for off, (msgs, extra) in enumerate(((first, {}), (later, {"compacted": compacted}), (later, {}))):
+            ev = {"conversation_id": "c", "ts": 1000 + off, "type": "request", "dialect": "otel_genai",
+                  "messages": msgs, **extra}
+            for r in proc.process(off, b"c", json.dumps(ev).encode()):
+                if r.kind == "findings":
+                    kinds.add(json.loads(r.value or b"{}")["kind"])
+        assert kinds & {"tool_history_erased"} == want

@@ -176,3 +176,17 @@ def test_no_log_export_reads_as_a_trace_export(recs: list[Any]) -> None:
         r.attributes.extend(KeyValue(key=k, value=AnyValue(string_value=v)) for k, v in attrs.items())
     got = decode(msg.SerializeToString())
     assert len(got) == len(recs) and all(s.get("log") is True for s in got)
+
+
+def test_a_span_marked_compacted_gives_a_compacted_request() -> None:
+    from processor.core.otlp import map_span
+
+    msgs = '[{"role": "user", "parts": [{"type": "text", "content": "and Rome?"}]}]'
+    span = {"trace_id": "1" * 32, "span_id": "2" * 16, "end_ns": 10**18,
+            "attributes": {"gen_ai.operation.name": "chat", "gen_ai.conversation.id": "c",
+                           "gen_ai.input.messages": msgs, "gen_ai.conversation.compacted": True}}
+    o = map_span(span)
+    assert o.value is not None and o.value["compacted"] is True
+    span["attributes"].pop("gen_ai.conversation.compacted")  # type: ignore[attr-defined]
+    o = map_span(span)
+    assert o.value is not None and "compacted" not in o.value
