@@ -95,6 +95,24 @@ def _json(v: Any, what: str) -> Any:
     return v
 
 
+_REPEATED: dict[str, Any] = {}  # parsed tool definitions and system instructions: each span of a conversation
+_REPEATED_MAX = 256  # repeats them; bounded, cleared when full (never mutated by the mapping)
+_REPEATED_CHARS = 1 << 16
+
+
+def _json_repeated(v: Any, what: str) -> Any:
+    """`_json` for the attributes every span of a conversation repeats (tool definitions, system instructions)."""
+    if not isinstance(v, str) or len(v) > _REPEATED_CHARS:
+        return _json(v, what)
+    got = _REPEATED.get(v)
+    if got is None:
+        got = _json(v, what)
+        if len(_REPEATED) >= _REPEATED_MAX:
+            _REPEATED.clear()
+        _REPEATED[v] = got
+    return got
+
+
 def _messages(v: Any, what: str) -> list[dict[str, Any]]:
     doc = _json(v, what)
     if type(doc) is not list:
@@ -152,7 +170,7 @@ def _current(attrs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str
     msgs = _messages(inp, "gen_ai.input.messages") if inp is not None else []
     si = attrs.get("gen_ai.system_instructions")
     if si is not None:
-        parts = _json(si, "gen_ai.system_instructions")
+        parts = _json_repeated(si, "gen_ai.system_instructions")
         if type(parts) is not list:
             raise _Bad("gen_ai.system_instructions is not an array of parts")
         if not msgs or msgs[0].get("role") != "system":
@@ -260,7 +278,7 @@ def _openinference(attrs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[di
 def _tools(attrs: dict[str, Any]) -> list[Any] | None:
     v = attrs.get("gen_ai.tool.definitions")
     if v is not None:
-        doc = _json(v, "gen_ai.tool.definitions")
+        doc = _json_repeated(v, "gen_ai.tool.definitions")
         if type(doc) is not list:
             raise _Bad("gen_ai.tool.definitions is not an array")
         return doc
