@@ -4,9 +4,11 @@ One model-call span is one request snapshot plus its reply: the span's input mes
 dialect, followed by its reply when the reply is text (so a text-only turn is judged at once); a reply that calls
 tools is judged with the next span, whose input carries those calls with their results (or without: a dangling
 call). The forms read, newest first:
-* current GenAI conventions: `gen_ai.input.messages` / `gen_ai.output.messages` (role + parts), with
-  `gen_ai.system_instructions` and `gen_ai.tool.definitions` (opentelemetry-instrumentation-openai-v2 2.4b0,
-  OpenLLMetry's opentelemetry-instrumentation-openai 0.62);
+* current GenAI conventions: `gen_ai.input.messages` / `gen_ai.output.messages` (role + parts; JSON text or
+  structured), with `gen_ai.system_instructions` and `gen_ai.tool.definitions`, on the span or on its
+  `gen_ai.client.inference.operation.details` log record (genai-openai/-anthropic/-langchain 1.3b0, the anthropic
+  SDK's tracing, OpenLLMetry 0.62, Logfire 5.4, pydantic-ai 2.78, openai-v2 2.4b0); results wherever the emitter
+  puts them (`otel_genai.flatten`);
 * span events `gen_ai.system.message`, `gen_ai.user.message`, `gen_ai.assistant.message`, `gen_ai.tool.message`,
   `gen_ai.choice` (GenAI conventions up to 1.36, body fields as event attributes);
 * OpenLLMetry's indexed attributes `gen_ai.prompt.N.*` / `gen_ai.completion.N.*` (up to 0.47) with tool calls and
