@@ -217,10 +217,12 @@ class Behaviour:
         return []
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
-                    views: Sequence[View | None] | None = None) -> list[Finding]:
+                    views: Sequence[View | None] | None = None, compacted: bool = False) -> list[Finding]:
         """A `request` snapshot: which earlier tool calls vanished while their user message is still there.
 
-        `views`: the adapter's views of the messages, if already at hand (one per message, in order)."""
+        `views`: the adapter's views of the messages, if already at hand (one per message, in order).
+        `compacted`: the history was compacted (OpenTelemetry's `gen_ai.conversation.compacted`: a compaction keeps
+        the user messages and folds the rest): the calls it dropped are forgotten, not reported as erased."""
         calls: dict[str, str] = {}
         keys: set[str] = set()
         call_user: dict[str, str | None] = {}
@@ -242,6 +244,8 @@ class Behaviour:
         for cid, tool in calls.items():
             self.erasure.on_call(cid, tool, call_user[cid])
         erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+        if compacted:
+            return []  # a compaction, not an erasure: the vanished calls are marked (reported once, never)
         if erased:
             self.regression.erased = True  # the history was rewritten: a feature of the turns judged from now on
         return [Finding(FindingKind.TOOL_HISTORY_ERASED, None, e.call_id, e.tool, None,

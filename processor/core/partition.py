@@ -420,7 +420,7 @@ class PartitionProcessor:
             views = [s.view for s in steps[: len(ev.messages)]]
             b = conv.behaviour
             b.on_context(ev.system, ev.tools)
-            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
+            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views, ev.compacted))
             if not b.streamed:  # a conversation known from its snapshots only: judge the turns this one adds
                 findings.extend(b.feed_snapshot(ev.messages, adapter, views, emit.obs, conv.model, conv.app_version))
         for f in findings:

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     otlp_conversation_keys: str = Field(
         "gen_ai.conversation.id,session.id", description="otlp: span attributes naming the conversation, in order, "
         "read on the span then its resource (none found: the trace id)")
+    otlp_logs_topic: str | None = Field(None, description="otlp: the topic of the log records (the Collector's logs "
+                                        "exporter), read beside the traces: event_only content joined to its span "
+                                        "(none: log records are read only when they reach the input topic)")
     repartition_topic: str | None = Field(None, description="otlp: the topic spans are re-keyed through, created "
                                           "and consumed by the worker (none: <group_id>-otlp-repartition)")
     output_topic: str = Field("conversations.repaired", description="repaired histories")
@@ -187,6 +190,12 @@ class Settings(BaseSettings):
             raise ValueError("input, output and dead-letter topics must differ")
         if self.heartbeat_interval_ms * 3 > self.session_timeout_ms:
             raise ValueError("heartbeat_interval_ms must be at most a third of session_timeout_ms")
+        if self.otlp_logs_topic:
+            if self.otlp_logs_topic in topics:
+                raise ValueError("otlp_logs_topic must differ from the input, output and dead-letter topics")
+            if self.delivery == "exactly_once":
+                raise ValueError("otlp_logs_topic is read at least once only: send the log records to the input "
+                                 "topic instead, or use delivery at_least_once")
         if self.late_result_grace_ms is not None:
             warnings.warn("TOOLMEND_LATE_RESULT_GRACE_MS (--late-result-grace-ms) is deprecated: use "
                           "TOOLMEND_LATE_RESULT_GRACE_S (--late-result-grace-s), in seconds", FutureWarning,

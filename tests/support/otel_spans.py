@@ -2,7 +2,7 @@
 talking to the loopback chat stub (chat_stub.py), three conversations; and the spans encoded as the
 OpenTelemetry Collector's Kafka exporter writes them (`otlp_proto`, `otlp_json`).
 
-Needs the `otel` extra (pyproject.toml). The conversations:
+Needs the `otel` extra (pyproject.toml). Other emitters are recorded fixtures (tests/data/otel/). The conversations:
 * `weather` (gen_ai.conversation.id set through baggage): a call, its result, the answer. Healthy.
 * `volume` (seed 003): the volume is turned up with a call; then the app rewrites the history (the call and its
   result replaced by a text reply) and the model answers the next request in words only.
@@ -30,10 +30,10 @@ from opentelemetry.trace import SpanContext, TraceFlags
 from .chat_stub import ChatStub, call_reply, serve, text_reply
 
 CONVERSATION_KEY = "gen_ai.conversation.id"
-#: the environment of the official instrumentation (opentelemetry-instrumentation-openai-v2 2.4b0 with
-#: opentelemetry-util-genai 1.1b0): current GenAI conventions, message content on the span's attributes
+#: the environment of the official instrumentation (opentelemetry-instrumentation-genai-openai 1.3b0 with
+#: opentelemetry-util-genai 1.3b0): current GenAI conventions, message content on the span's attributes
 OFFICIAL_ENV = {"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental",
-                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "span_only"}
+                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "SPAN_ONLY"}
 
 SYSTEM_VOLUME = "你是一个全能AI助理，可以控制设备音量。"
 VOLUME_TOOLS = [{"type": "function", "function": {
@@ -152,8 +152,8 @@ def _record(instrument: Callable[[TracerProvider], Callable[[], None]], env: dic
 
 
 def record_official() -> list[ReadableSpan]:
-    """Spans of opentelemetry-instrumentation-openai-v2 2.4b0 (current GenAI conventions, content on spans)."""
-    from opentelemetry.instrumentation.openai_v2 import OpenAIInstrumentor
+    """Spans of opentelemetry-instrumentation-genai-openai 1.3b0 (current GenAI conventions, content on spans)."""
+    from opentelemetry.instrumentation.genai.openai import OpenAIInstrumentor
 
     def instrument(provider: TracerProvider) -> Callable[[], None]:
         inst: Any = OpenAIInstrumentor()  # type: ignore[no-untyped-call]

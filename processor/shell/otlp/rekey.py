@@ -18,6 +18,7 @@ import orjson
 
 from ...core import otlp as core_otlp
 from ...core.events import DeadLetterKind
+from ...core.otlp_join import INFERENCE_EVENT, InferenceJoin
 from ...core.partition import EngineConfig, OutRecord, PartitionProcessor
 from ...core.records import dead_letter
 from .decode import InvalidOtlp, decode
@@ -35,7 +36,8 @@ class Rekeyed:
 
     events: list[tuple[bytes, bytes, list[Header]]] = field(default_factory=list)
     dead_letters: list[OutRecord] = field(default_factory=list)
-    skipped: dict[str, int] = field(default_factory=dict)  # reason -> spans (not model calls, no content)
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> spans (not model calls, no content, ...)
+    waiting: int = 0  # spans or log records held by the join until their other half comes
     by_trace: int = 0  # events keyed by their trace id (no conversation attribute)
     whole: bool = False  # the record itself was dead-lettered (not OTLP, or over its bound)
 
@@ -128,12 +130,15 @@ def _span_value(span: Any) -> bytes:
 
 def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None = None,
           headers: Sequence[Header] = (), conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS,
-          max_event_bytes: int = 1 << 20) -> Rekeyed:
-    """What one OTLP record gives. Never raises: whatever fails while decoding the record is confined to it (the
-    record dead-lettered whole), whatever fails while mapping or encoding a span to that span (dead-lettered
-    alone); every output fits what the producer and the topics take."""
+          max_event_bytes: int = 1 << 20, join: InferenceJoin | None = None) -> Rekeyed:
+    """One record's events and dead letters. With a `join`, an inference's span without content and its log
+    record (`event_only` capture) are joined into one event (core/otlp_join.py); without, each is read alone.
+
+    Never raises: whatever fails while decoding the record is confined to it (the record dead-lettered whole),
+    whatever fails while mapping or encoding a span to that span (dead-lettered alone); every output fits what the
+    producer and the topics take."""
     try:
-        return _rekey(value, topic, partition, offset, key, headers, conversation_keys, max_event_bytes)
+        return _rekey(value, topic, partition, offset, key, headers, conversation_keys, max_event_bytes, join)
     except Exception as e:  # a bug of ours: the record kept whole, with the reason
         out = Rekeyed(whole=True)
         detail = f"re-keying failed ({type(e).__name__})"
@@ -148,7 +153,8 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
 
 
 def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None,
-           headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int) -> Rekeyed:
+           headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int,
+           join: InferenceJoin | None) -> Rekeyed:
     out = Rekeyed()
     limit = max_event_bytes * RECORD_FACTOR
     if value is not None and len(value) > limit:
@@ -167,39 +173,114 @@ def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: by
         out.whole = True
         return out
     src = f"{topic}:{partition}:{offset}".encode()
+    here = (topic, partition, offset)
     for n, span in enumerate(spans):
-        tp = core_otlp.traceparent(_id(span.get("trace_id")), _id(span.get("span_id")))
-        kind = DeadLetterKind.INVALID_OTLP
         try:
-            o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
-            tp = o.traceparent
-            if o.kind == core_otlp.EVENT:
-                assert o.value is not None
-                k = o.conversation_id.encode()
-                v = orjson.dumps(o.value)
-                hs = [("traceparent", tp.encode()), ("toolmend-otlp-source", src)]
-                if _size(k, v, hs) > limit:
-                    kind = DeadLetterKind.TOO_LARGE
-                    raise _Refused(f"its event of {len(v)} bytes exceeds {limit}")
-                out.by_trace += o.by_trace
-                out.events.append((k, v, hs))
-                continue
-            if o.kind == core_otlp.SKIPPED:
-                out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
-                continue
-            # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
-            kind = DeadLetterKind.TOO_LARGE if o.kind == core_otlp.TOO_LARGE else DeadLetterKind.INVALID_OTLP
-            detail = o.detail
+            _one(out, span, n, here, src, key, headers, conversation_keys, max_event_bytes, join)
         except Exception as e:
-            reason = str(e) if isinstance(e, _Refused) else _why(e)
-            detail = f"trace {_id(span.get('trace_id'))[:64]} span {_id(span.get('span_id'))[:32]}: {reason}"
-        out.dead_letters.append(_dead_letter(kind, detail, topic, partition, offset, key, _span_value(span),
-                                             [*headers, ("traceparent", tp.encode())], n, limit=limit))
+            _span_failed(out, e, span, n, topic, partition, offset, key, headers, limit)
+    if join is not None:
+        drain(out, join, src, topic, partition, offset, key, headers, conversation_keys, max_event_bytes)
     return out
+
+
+def _one(out: Rekeyed, span: dict[str, Any], n: int, here: tuple[str, int, int], src: bytes, key: bytes | None,
+         headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int,
+         join: InferenceJoin | None) -> None:
+    """One span (or log record) of a record: joined, emitted, counted or dead-lettered."""
+    topic, partition, offset = here
+    if join is not None:
+        end = span.get("end_ns")
+        ts = end // 1_000_000 if type(end) is int and end > 0 else -1
+        join.seen(ts)
+        if span.get("log") is True:
+            if span.get("name") != INFERENCE_EVENT:
+                out.skipped["not_model_call"] = out.skipped.get("not_model_call", 0) + 1
+                return
+            got = join.log(span, here, ts)
+            if got is None:
+                out.waiting += 1
+                return
+            if isinstance(got, str):
+                out.skipped[got] = out.skipped.get(got, 0) + 1
+                return
+            span = got
+        else:
+            o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
+            if o.kind == core_otlp.SKIPPED and o.detail != "not_model_call":
+                joined = join.span_without_content(span, here, ts)
+                if joined is None:
+                    out.waiting += 1
+                    return
+                span = joined
+            else:
+                if o.kind == core_otlp.EVENT and join.span_with_content(span) is not None:
+                    out.skipped["duplicate"] = out.skipped.get("duplicate", 0) + 1
+                _emit(out, o, span, src, topic, partition, offset, key, headers, n, join, max_event_bytes)
+                return
+    _emit(out, core_otlp.map_span(span, conversation_keys, max_event_bytes), span, src, topic, partition, offset,
+          key, headers, n, join, max_event_bytes)
+
+
+def _span_failed(out: Rekeyed, e: Exception, span: dict[str, Any], n: int, topic: str, partition: int, offset: int,
+                 key: bytes | None, headers: Sequence[Header], limit: int) -> None:
+    """A span whose mapping or encoding failed: dead-lettered alone, with the reason and never its content."""
+    kind = e.kind if isinstance(e, _Refused) else DeadLetterKind.INVALID_OTLP
+    reason = str(e) if isinstance(e, _Refused) else _why(e)
+    tp = core_otlp.traceparent(_id(span.get("trace_id")), _id(span.get("span_id")))
+    detail = f"trace {_id(span.get('trace_id'))[:64]} span {_id(span.get('span_id'))[:32]}: {reason}"
+    out.dead_letters.append(_dead_letter(kind, detail, topic, partition, offset, key, _span_value(span),
+                                         [*headers, ("traceparent", tp.encode())], n, limit=limit))
+
+
+def drain(out: Rekeyed, join: InferenceJoin, src: bytes, topic: str, partition: int, offset: int,
+          key: bytes | None, headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int,
+          flush: bool = False) -> None:
+    """The halves the join lets go (over its bound or its horizon; all with `flush`): a span that never got its
+    content is counted as it would have been without a join; a log record that never got its span is an event
+    alone. Each is confined as a span of a record is."""
+    spans, logs = join.expired(flush)
+    for s in spans:
+        o = core_otlp.map_span(s, conversation_keys, max_event_bytes)
+        out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
+    limit = max_event_bytes * RECORD_FACTOR
+    for n, item in enumerate(logs):
+        try:
+            _emit(out, core_otlp.map_span(item, conversation_keys, max_event_bytes), item, src, topic, partition,
+                  offset, key, headers, -1 - n, None, max_event_bytes)
+        except Exception as e:
+            _span_failed(out, e, item, -1 - n, topic, partition, offset, key, headers, limit)
+
+
+def _emit(out: Rekeyed, o: core_otlp.SpanOutcome, span: dict[str, Any], src: bytes, topic: str, partition: int,
+          offset: int, key: bytes | None, headers: Sequence[Header], n: int, join: InferenceJoin | None,
+          max_event_bytes: int) -> None:
+    limit = max_event_bytes * RECORD_FACTOR
+    if o.kind == core_otlp.EVENT:
+        assert o.value is not None
+        if join is not None and o.chain is not None:  # a Responses delta joined to its chain (changes the value)
+            join.chain.apply(o.conversation_id, o.value, o.chain)
+        k = o.conversation_id.encode()
+        v = orjson.dumps(o.value)
+        hs = [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]
+        if _size(k, v, hs) > limit:
+            raise _Refused(DeadLetterKind.TOO_LARGE, f"its event of {len(v)} bytes exceeds {limit}")
+        out.by_trace += o.by_trace
+        out.events.append((k, v, hs))
+    elif o.kind == core_otlp.SKIPPED:
+        out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
+    else:  # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
+        kind = DeadLetterKind.TOO_LARGE if o.kind == core_otlp.TOO_LARGE else DeadLetterKind.INVALID_OTLP
+        out.dead_letters.append(_dead_letter(kind, o.detail, topic, partition, offset, key, _span_value(span),
+                                             [*headers, ("traceparent", o.traceparent.encode())], n, limit=limit))
 
 
 class _Refused(Exception):
     """A span whose event the repartition topic would not take."""
+
+    def __init__(self, kind: DeadLetterKind, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
 
 
 def _id(v: Any) -> str:
@@ -215,8 +296,15 @@ def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic:
     outs: list[OutRecord] = []
     dls: list[OutRecord] = []
     off = 0
+    join = InferenceJoin()
+    rks: list[Rekeyed] = []
     for i, value in enumerate(records):
-        rk = rekey(value, topic, 0, i, conversation_keys=conversation_keys, max_event_bytes=config.max_event_bytes)
+        rks.append(rekey(value, topic, 0, i, conversation_keys=conversation_keys,
+                         max_event_bytes=config.max_event_bytes, join=join))
+    last = Rekeyed()  # the end of the input: what still waits leaves
+    drain(last, join, f"{topic}:0:{len(rks)}".encode(), topic, 0, len(rks), None, (), conversation_keys,
+          config.max_event_bytes, flush=True)
+    for rk in (*rks, last):
         dls.extend(rk.dead_letters)
         for k, v, hs in rk.events:
             outs.extend(proc.process(off, k, v, hs))

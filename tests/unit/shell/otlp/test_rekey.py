@@ -163,6 +163,18 @@ def test_non_model_spans_and_spans_without_content_are_skipped_and_counted() -> 
     assert rk.skipped == {"not_model_call": 2, "no_content": 1}
 
 
+def test_spans_whose_content_was_uploaded_are_counted_apart() -> None:
+    def build(tracer: Any) -> None:
+        tracer.start_span("chat", attributes={"gen_ai.operation.name": "chat"}).end()
+        tracer.start_span("chat", attributes={"gen_ai.operation.name": "chat",
+                                              "gen_ai.input.messages_ref": "s3://bucket/in.json",
+                                              "gen_ai.output.messages_ref": "s3://bucket/out.json"}).end()
+
+    for enc in (rec.encode_proto, rec.encode_json):
+        rk = rekey(enc(_spans(build)), "spans", 0, 0)
+        assert rk.events == [] and rk.skipped == {"no_content": 1, "content_ref": 1}
+
+
 @pytest.mark.parametrize("value", [b"\xff\x00garbage", b'{"conversation_id": "c", "ts": 1}', b"[1, 2]",
                                    b"{not json"])
 def test_a_record_that_is_not_otlp_is_dead_lettered_invalid_otlp(value: bytes) -> None:
