@@ -57,6 +57,14 @@ class BlockDialect(Dialect):
             return None
         return self._with_parts(msg, parts)
 
+    def remove_calls_keeping_thinking(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
+        return self._with_parts(msg, parts) if parts else None
+
+    def remove_parts(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
+        return self._with_parts(msg, parts) if parts else None
+
     def remove_results(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
         return self._with_parts(msg, parts) if parts else None
@@ -102,6 +110,26 @@ class Anthropic(BlockDialect):
     system_keys: tuple[str, ...] = ("system",)
     id_pattern: re.Pattern[str] | None = _ID
     fills_every_kind = False
+    binds_thinking = True
+
+    def thinking_positions(self, msg: JSON) -> list[int]:
+        if not isinstance(msg, dict) or msg.get("role") != "assistant":
+            return []
+        content = msg.get("content")
+        if not isinstance(content, list):
+            return []
+        return [i for i, b in enumerate(content) if isinstance(b, dict) and b.get("type") in _THINKING]
+
+    def first_changed_part(self, before: JSON, after: JSON) -> int:
+        a = before.get("content") if isinstance(before, dict) else None
+        b = after.get("content") if isinstance(after, dict) else None
+        if not isinstance(a, list) or not isinstance(b, list):
+            return 0
+        n = min(len(a), len(b))
+        k = 0
+        while k < n and (a[k] is b[k] or a[k] == b[k]):
+            k += 1
+        return k
 
     def _is_thinking(self, part: JSON) -> bool:
         return isinstance(part, dict) and part.get("type") in _THINKING
