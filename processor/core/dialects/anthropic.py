@@ -120,6 +120,19 @@ class Anthropic(BlockDialect):
             return []
         return [i for i, b in enumerate(content) if isinstance(b, dict) and b.get("type") in _THINKING]
 
+    def dropped_thinking(self, msg: JSON) -> int:
+        # a response logged whole: `input_transformations` lists what the API changed in the request, with
+        # `prefix_mismatch_behavior: "drop_block"` the thinking blocks it dropped
+        items = msg.get("input_transformations") if isinstance(msg, dict) else None
+        if not isinstance(items, list):
+            return 0
+        n = 0
+        for x in items:
+            if isinstance(x, dict) and any("thinking" in str(x.get(k, "")) or "prefix" in str(x.get(k, ""))
+                                           for k in ("type", "block_type", "reason")):
+                n += 1
+        return n
+
     def first_changed_part(self, before: JSON, after: JSON) -> int:
         a = before.get("content") if isinstance(before, dict) else None
         b = after.get("content") if isinstance(after, dict) else None

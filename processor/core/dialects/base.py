@@ -103,6 +103,11 @@ class Dialect(ABC):
         """Positions of the signed thinking parts of a model turn (with `binds_thinking`)."""
         return []
 
+    def dropped_thinking(self, msg: JSON) -> int:
+        """Thinking blocks the provider says it dropped from the request this response answers, because their
+        prefix had changed (with `binds_thinking`: Anthropic's `input_transformations`)."""
+        return 0
+
     def remove_parts(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         """The message without the parts at those positions; None when nothing is left (with `binds_thinking`)."""
         raise NotImplementedError

@@ -192,3 +192,105 @@ def test_two_late_results_of_one_block_in_one_message_are_moved_once() -> None:
         assert classic(r.messages) == []
         assert r.messages[2] == ant_user(ant_result("a"), ant_result("b"), ant_text("any news?"))
         assert len(r.messages) == 4
+
+
+# ----------------------------------------------------------------------------------------------------
+# the stream: records, headers, the event's model, the provider's own evidence
+
+
+def _events(model: str | None) -> list[bytes]:
+    msgs = interrupted()
+    out = []
+    for i, m in enumerate(msgs):
+        ev: dict[str, Any] = {"conversation_id": "c1", "ts": 1_000 + i, "message": m, "dialect": "anthropic"}
+        if model is not None:
+            ev["model"] = model
+        out.append(orjson.dumps(ev))
+    return out
+
+
+def _run(values: list[bytes], cfg: Any, restore_each: bool = False) -> list[Any]:
+    from processor.core.partition import PartitionProcessor
+
+    p = PartitionProcessor("in", 0, cfg)
+    log: dict[bytes, bytes | None] = {}
+    out = []
+    for off, v in enumerate(values):
+        out.extend(p.process(off, b"c1", v))
+        for k, val in p.take_changelog():
+            log[k] = val
+        if restore_each:  # a new owner after every record: the state carries where the prefix changed
+            p = PartitionProcessor("in", 0, cfg)
+            for k, val in log.items():
+                p.restore(k, val)
+            p.finish_restore()
+    return out
+
+
+@pytest.mark.parametrize("restore_each", [False, True])
+def test_the_stream_strips_by_the_events_model_and_says_so_in_a_field_and_a_header(restore_each: bool) -> None:
+    from processor.core.config import EngineConfig
+
+    cfg = EngineConfig(repair=RepairConfig(late_result_grace_ms=0))
+    recs = _run(_events("claude-opus-5-5"), cfg, restore_each)
+    repaired = [(orjson.loads(r.value), dict(r.headers)) for r in recs if r.kind == "repaired"]
+    msgs = [v["message"] for v, _ in repaired]
+    assert violations(interrupted(), msgs) == [] and classic(msgs) == []
+    marked = [(v["index"], v["thinking"], h["toolmend-thinking"]) for v, h in repaired if "thinking" in v]
+    assert marked == [(3, {"prefix_changed_at": 2, "invalid": 1, "stripped": 1},
+                       b"prefix_changed_at=2;invalid=1;stripped=1"),
+                      (5, {"prefix_changed_at": 2, "invalid": 1, "stripped": 1},
+                       b"prefix_changed_at=2;invalid=1;stripped=1")]
+    kinds = [orjson.loads(r.value)["kind"] for r in recs if r.kind == "findings"]
+    assert kinds.count("thinking_prefix_changed") == 2
+    # another model: kept, and reported
+    recs = _run(_events("claude-sonnet-4-5"), cfg, restore_each)
+    msgs = [orjson.loads(r.value)["message"] for r in recs if r.kind == "repaired"]
+    assert len(violations(interrupted(), msgs)) == 2
+
+
+def test_a_request_snapshot_record_says_where_the_prefix_changed() -> None:
+    from processor.core.config import EngineConfig
+    from processor.core.partition import PartitionProcessor
+
+    p = PartitionProcessor("in", 0, EngineConfig())
+    ev = {"conversation_id": "c1", "ts": 1, "type": "request", "model": "claude-fable-5-2", "dialect": "anthropic",
+          "messages": interrupted()}
+    recs = p.process(0, b"c1", orjson.dumps(ev))
+    snap = [r for r in recs if r.kind == "repaired"][0]
+    v = orjson.loads(snap.value)
+    assert v["thinking"] == {"prefix_changed_at": 2, "invalid": 2, "stripped": 2, "first_invalid": [3, 0]}
+    assert dict(snap.headers)["toolmend-thinking"] == b"prefix_changed_at=2;invalid=2;stripped=2"
+    assert violations(interrupted(), v["messages"]) == []
+
+
+def test_input_transformations_are_counted_and_mark_the_history_rewritten() -> None:
+    from processor.core.config import EngineConfig
+    from processor.core.partition import PartitionProcessor
+    from processor.core.tally import Count, Tally
+
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(), tally)
+    response = {"role": "assistant", "content": [ant_text("ok")], "stop_reason": "end_turn",
+                "input_transformations": [{"type": "thinking_block_dropped", "reason": "prefix_mismatch",
+                                           "message_index": 1, "block_index": 0},
+                                          {"type": "thinking_block_dropped", "reason": "prefix_mismatch",
+                                           "message_index": 3, "block_index": 0}]}
+    p.process(0, b"c1", orjson.dumps({"conversation_id": "c1", "ts": 1, "message": ant_user("hi"),
+                                      "dialect": "anthropic", "model": "claude-opus-5-5"}))
+    recs = p.process(1, b"c1", orjson.dumps({"conversation_id": "c1", "ts": 2, "message": response}))
+    found = [orjson.loads(r.value) for r in recs if r.kind == "findings"]
+    assert [(f["kind"], f["count"], f["severity"]) for f in found] == [("thinking_dropped_by_provider", 2, "warning")]
+    counted = {k: n for k, n in tally.of(Count.FINDINGS).items() if k[0] == "thinking_dropped_by_provider"}
+    assert list(counted.values()) == [1] and next(iter(counted))[5] == "claude-opus-5-5"
+    assert p.store.convs["c1"].behaviour.regression.erased  # type: ignore[union-attr]
+
+
+def test_the_worker_setting() -> None:
+    from processor.shell.config import Settings
+
+    cfg = Settings(bootstrap_servers="b:1").engine_config().repair
+    assert cfg.thinking == "auto" and cfg.thinking_models is None
+    cfg = Settings(bootstrap_servers="b:1", thinking="strip_changed", thinking_models="my-*, other-?").engine_config()
+    assert cfg.repair.thinking == "strip_changed"
+    assert cfg.repair.thinking_models is not None and cfg.repair.thinking_models.patterns == ("my-*", "other-?")
