@@ -1437,3 +1437,39 @@ def test_every_new_item_case_repairs_to_a_valid_idempotent_history(dialect: str,
                                                                    strategy: str) -> None:
     r = processor.repair(history, dialect, strategy)  # type: ignore[arg-type]
     check(r, history, dialect, strategy)
+
+
+# ----------------------------------------------------------------------------------------------------
+# reused ids are a named provider error (OpenAI Responses: "Duplicate function_call_output for call_id ...")
+
+DUPLICATE_OUTPUT = ("Duplicate function_call_output for call_id 'call_0'. Each function_call must have exactly one "
+                    "matching function_call_output")
+
+
+def _per_response_ids(dialect: str) -> list[Any]:
+    """Two responses whose endpoint restarts its id counter: both calls are `call_0`, each answered in place."""
+    if dialect == "openai_responses":
+        return [resp_user("a"), resp_call("call_0"), resp_output("call_0", "one"), resp_asst("ok"),
+                resp_user("b"), resp_call("call_0"), resp_output("call_0", "two"), resp_asst("done")]
+    if dialect == "openai_chat":
+        return [chat_user("a"), chat_calls("call_0"), chat_tool("call_0", "one"), chat_asst("ok"),
+                chat_user("b"), chat_calls("call_0"), chat_tool("call_0", "two"), chat_asst("done")]
+    if dialect == "anthropic":
+        return [ant_user("a"), ant_asst(ant_use("call_0")), ant_user(ant_result("call_0", "one")), ant_asst("ok"),
+                ant_user("b"), ant_asst(ant_use("call_0")), ant_user(ant_result("call_0", "two")), ant_asst("done")]
+    return [gem_user("a"), gem_calls("search#call_0"), gem_resps("search#call_0"), gem_model("ok"),
+            gem_user("b"), gem_calls("search#call_0"), gem_resps("search#call_0"), gem_model("done")]
+
+
+@pytest.mark.parametrize("dialect", ["openai_responses", "openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_ids_that_restart_per_response_come_out_unique_in_every_dialect(dialect: str, strategy: str) -> None:
+    h = _per_response_ids(dialect)
+    before = [v.rule for v in validate(h, dialect)]  # type: ignore[arg-type]
+    assert ("duplicate_tool_call_id" in before) is (dialect != "gemini")  # Gemini pairs by order and name
+    if dialect == "openai_responses":  # the provider's own words, as the independent validator reports them
+        assert DUPLICATE_OUTPUT in [v.detail for v in validate(h, dialect)]
+    r = processor.repair(h, dialect, strategy)  # type: ignore[arg-type]
+    assert validate(r.messages, dialect) == []  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings if f.kind.value == "duplicate_tool_call_id"] == ["duplicate_tool_call_id"]
+    check(r, h, dialect, strategy)

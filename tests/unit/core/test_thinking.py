@@ -257,7 +257,7 @@ def test_a_request_snapshot_record_says_where_the_prefix_changed() -> None:
     ev = {"conversation_id": "c1", "ts": 1, "type": "request", "model": "claude-fable-5-2", "dialect": "anthropic",
           "messages": interrupted()}
     recs = p.process(0, b"c1", orjson.dumps(ev))
-    snap = [r for r in recs if r.kind == "repaired"][0]
+    snap = next(r for r in recs if r.kind == "repaired")
     v = orjson.loads(snap.value)
     assert v["thinking"] == {"prefix_changed_at": 2, "invalid": 2, "stripped": 2, "first_invalid": [3, 0]}
     assert dict(snap.headers)["toolmend-thinking"] == b"prefix_changed_at=2;invalid=2;stripped=2"
