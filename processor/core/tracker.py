@@ -275,6 +275,7 @@ class Tracker:
         self._binds = self._d is not None and self._d.binds_thinking
         self._change = -1
         self._next = 0
+        self._thinking = False  # a message with thinking was fed (since the tracker was made or restored)
         self._orig: JSON = None  # the message being fed, as it came
         self.model: str | None = None  # the model the history is sent to (thinking="auto")
 
@@ -354,6 +355,8 @@ class Tracker:
             view = d.view(msg)
             self._blanked = idx
         step.view = view
+        if view.thinking:
+            self._thinking = True
         role = view.role
         # fast paths for the messages most histories are made of; the general rules below agree with them
         if self._q or self._blanked >= 0:
@@ -364,13 +367,13 @@ class Tracker:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return self._finalize(step) if self._binds else step
+                return self._final_fast(step, idx) if self._binds else step
             if b.unanswered == 0 and b.start < 0:  # a text message after a complete block closes it cleanly
                 self._seen_non_system = True
                 self._close(None, None, tag)
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return self._finalize(step) if self._binds else step
+                return self._final_fast(step, idx) if self._binds else step
         elif role is Role.TOOL and self._block is not None and not self._alias:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
@@ -380,7 +383,7 @@ class Tracker:
                 b.results_seen = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return self._finalize(step) if self._binds else step
+                return self._final_fast(step, idx) if self._binds else step
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
         elif role is Role.TOOL:
@@ -1235,6 +1238,16 @@ class Tracker:
         """Input index where the output first differs from the input (None: nothing changed so far)."""
         return self._change if self._change >= 0 else None
 
+    def _final_fast(self, s: Step, idx: int) -> Step:
+        """`_finalize` of a fast-path step: one message, as it came, in place."""
+        if self._change < 0:
+            if idx == self._next:
+                self._next = idx + 1
+                return s
+        elif not self._thinking:
+            return s
+        return self._finalize(s)
+
     def _finalize(self, s: Step) -> Step:
         """Output that became final, in order: where the output first differs from the input, and the thinking
         after that point (invalid: reported, and removed when the policy strips for this model)."""
@@ -1254,7 +1267,7 @@ class Tracker:
                     continue
             else:
                 kept = 0
-            if e.synthesized:
+            if e.synthesized or not self._thinking:
                 continue
             bad = [p for p in d.thinking_positions(e.message) if p >= kept]
             if not bad:
@@ -1376,6 +1389,13 @@ class Tracker:
                 if 0 <= e.index < nxt:
                     nxt = e.index
         t._next = nxt
+        if t._binds:  # a held message with thinking (new messages say so as they are fed)
+            d = t._d
+            assert d is not None
+            for slot in t._q:
+                if isinstance(slot, Emitted) and d.thinking_positions(slot.message):
+                    t._thinking = True
+                    break
         return t
 
 

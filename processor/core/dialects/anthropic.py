@@ -180,6 +180,7 @@ class Anthropic(BlockDialect):
         has_text = False
         after_text = False
         blank = False
+        thinking = False
         server: dict[str, int] | None = None  # assistant: server calls without their result in this turn
         for i, b in enumerate(content):
             t = b.get("type") if isinstance(b, dict) else None
@@ -220,6 +221,8 @@ class Anthropic(BlockDialect):
                     blank = True
             else:
                 has_text = True  # images, documents, thinking, server tool blocks: content of their own
+                if t in _THINKING:
+                    thinking = True
         if server:
             for sid, i in server.items():  # unanswered here: a call of the turn (its result may follow a pause)
                 b = content[i]
@@ -230,9 +233,9 @@ class Anthropic(BlockDialect):
         if not calls and not results:
             if not has_text:
                 return EMPTY_VIEWS[r]
-            return View(r, has_text=True, blank=True) if blank else TEXT_VIEWS[r]
+            return View(r, has_text=True, blank=blank, thinking=thinking) if blank or thinking else TEXT_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
-                    empty=not (has_text or calls or results), blank=blank)
+                    empty=not (has_text or calls or results), blank=blank, thinking=thinking)
 
     def call_kind(self, msg: JSON, pos: int) -> str:
         return SERVER_CALL if msg["content"][pos].get("type") in _SERVER_USES else ""
