@@ -206,6 +206,7 @@ def _events(model: str | None) -> list[bytes]:
         if model is not None:
             ev["model"] = model
         out.append(orjson.dumps(ev))
+    out.append(orjson.dumps({"conversation_id": "c1", "ts": 2_000, "type": "end"}))  # decides a held block
     return out
 
 
@@ -227,11 +228,13 @@ def _run(values: list[bytes], cfg: Any, restore_each: bool = False) -> list[Any]
     return out
 
 
+@pytest.mark.parametrize("grace_ms", [0, 30_000])
 @pytest.mark.parametrize("restore_each", [False, True])
-def test_the_stream_strips_by_the_events_model_and_says_so_in_a_field_and_a_header(restore_each: bool) -> None:
+def test_the_stream_strips_by_the_events_model_and_says_so_in_a_field_and_a_header(restore_each: bool,
+                                                                                    grace_ms: int) -> None:
     from processor.core.config import EngineConfig
 
-    cfg = EngineConfig(repair=RepairConfig(late_result_grace_ms=0))
+    cfg = EngineConfig(repair=RepairConfig(late_result_grace_ms=grace_ms))  # with a grace: held, then decided
     recs = _run(_events("claude-opus-5-5"), cfg, restore_each)
     repaired = [(orjson.loads(r.value), dict(r.headers)) for r in recs if r.kind == "repaired"]
     msgs = [v["message"] for v, _ in repaired]
