@@ -367,13 +367,13 @@ class Tracker:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return self._final_fast(step, idx) if self._binds else step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
             if b.unanswered == 0 and b.start < 0:  # a text message after a complete block closes it cleanly
                 self._seen_non_system = True
                 self._close(None, None, tag)
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return self._final_fast(step, idx) if self._binds else step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
         elif role is Role.TOOL and self._block is not None and not self._alias:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
@@ -383,7 +383,7 @@ class Tracker:
                 b.results_seen = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return self._final_fast(step, idx) if self._binds else step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
         elif role is Role.TOOL:
@@ -619,11 +619,10 @@ class Tracker:
     def _emitted(self, msg: JSON, tag: Any, idx: int, modified: bool) -> Emitted:
         """A model turn's output; where thinking binds, a rewritten one says how much of it is as in the input."""
         e = Emitted(msg, tag, idx, modified=modified)
-        orig = self._orig
-        if self._binds and msg is not orig:
+        if msg is not self._orig and self._binds:
             d = self._d
             assert d is not None
-            e.kept = d.first_changed_part(orig, msg)
+            e.kept = d.first_changed_part(self._orig, msg)
         return e
 
     def _reasoning(self, msg: JSON, idx: int, tag: Any) -> None:
@@ -1238,19 +1237,20 @@ class Tracker:
         """Input index where the output first differs from the input (None: nothing changed so far)."""
         return self._change if self._change >= 0 else None
 
-    def _final_fast(self, s: Step, idx: int) -> Step:
-        """`_finalize` of a fast-path step: one message, as it came, in place."""
+    def _in_order(self, idx: int) -> bool:
+        """A fast-path message (as it came) became final: True when nothing more is to be done about thinking."""
         if self._change < 0:
             if idx == self._next:
                 self._next = idx + 1
-                return s
-        elif not self._thinking:
-            return s
-        return self._finalize(s)
+                return True
+            return False
+        return not self._thinking
 
     def _finalize(self, s: Step) -> Step:
         """Output that became final, in order: where the output first differs from the input, and the thinking
         after that point (invalid: reported, and removed when the policy strips for this model)."""
+        if self._change >= 0 and not self._thinking:
+            return s  # changed already, and no thinking fed: nothing to read
         d = self._d
         assert d is not None
         drop: list[Emitted] = _NONE
