@@ -27,6 +27,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ..core.partition import EngineConfig
 from ..core.templates import Templates
+from ..core.thinking import ModelPatterns
 from ..core.tracker import RepairConfig
 from .auth import TokenProvider
 
@@ -68,6 +69,12 @@ class Settings(BaseSettings):
     client_id: str = Field("toolmend", description="Kafka client id")
     strategy: Literal["fill", "drop"] = Field("fill", description="dangling calls: synthesize results (fill) or "
                                               "remove the calls (drop)")
+    thinking: Literal["auto", "keep", "strip_changed"] = Field(
+        "auto", description="thinking blocks a repair invalidates (Anthropic binds thinking to everything before it): "
+        "keep them and report them (keep), remove exactly them (strip_changed), or remove them for the models "
+        "that bind thinking, by the event's `model` (auto)")
+    thinking_models: str = Field("", description="comma-separated glob patterns of the model names that bind "
+                                 "thinking, for thinking=auto (default: the shipped list, see the README)")
 
     delivery: Literal["at_least_once", "exactly_once"] = Field(
         "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
@@ -289,11 +296,13 @@ class Settings(BaseSettings):
         grace_ms = self.late_result_grace_ms  # deprecated, wins when set
         if grace_ms is None:
             grace_ms = round(self.late_result_grace_s * 1000)
+        patterns = [p.strip() for p in self.thinking_models.split(",") if p.strip()]
         return EngineConfig(
             repair=RepairConfig(strategy=self.strategy, templates=Templates(overrides, tools),
                                 tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000),
                                 late_result_grace_ms=grace_ms,
-                                max_held_messages=self.max_held_messages),
+                                max_held_messages=self.max_held_messages, thinking=self.thinking,
+                                thinking_models=ModelPatterns(patterns) if patterns else None),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             max_state_bytes=self.max_state_bytes,
