@@ -361,7 +361,7 @@ class PartitionProcessor:
         if ts > conv.last_ts:
             conv.last_ts = ts
         if ev.model is not None:
-            conv.model = _intern(ev.model)
+            conv.model = conv.tracker.model = _intern(ev.model)
         if ev.app_version is not None:
             conv.app_version = _intern(ev.app_version)
         typ = ev.type
@@ -412,7 +412,7 @@ class PartitionProcessor:
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                             behaviour=False)
+                                       behaviour=False, model=conv.model)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)
@@ -420,14 +420,14 @@ class PartitionProcessor:
             views = [s.view for s in steps[: len(ev.messages)]]
             b = conv.behaviour
             b.on_context(ev.system, ev.tools)
-            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
+            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views, ev.compacted))
             if not b.streamed:  # a conversation known from its snapshots only: judge the turns this one adds
                 findings.extend(b.feed_snapshot(ev.messages, adapter, views, emit.obs, conv.model, conv.app_version))
         for f in findings:
             emit.finding(f)
         for a in res.actions:
             self.obs.action(a)
-        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed)
+        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed, res.thinking)
 
     def _arm(self, cid: str, conv: Conversation) -> None:
         deadline = conv.tracker.next_deadline
@@ -509,5 +509,23 @@ def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], to
     return p
 
 
-__all__ = ["META_KEY", "QUARANTINE_MARK", "Conversation", "EngineConfig", "OutRecord", "PartitionProcessor",
-           "replay_records"]
+#: live conversations per partition at the least, however small the process's budget
+MIN_HOT = 64
+#: the garbage collector's thresholds while partitions are processed (`gc.set_threshold(*GC_THRESHOLDS)`, by the
+#: worker and by a replay): every event allocates hundreds of container objects (parsed JSON, views, outputs) that
+#: die young; Python's default (700, 10, 10) runs a collection every few events and, through the generation
+#: counts, collects the long-lived state's generations far too often. Cycles are rare here.
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def share_hot(budget: int, procs: Iterable[PartitionProcessor]) -> None:
+    """A process's budget of live conversations, split evenly among its partitions (memory per process stays
+    bounded however many partitions it owns)."""
+    every = list(procs)
+    limit = max(MIN_HOT, budget // max(1, len(every)))
+    for proc in every:
+        proc.hot_limit = limit
+
+
+__all__ = ["GC_THRESHOLDS", "META_KEY", "MIN_HOT", "QUARANTINE_MARK", "Conversation", "EngineConfig", "OutRecord",
+           "PartitionProcessor", "replay_records", "share_hot"]
