@@ -265,11 +265,11 @@ stage_lint() {
 PYTHON_CORE_TESTS=(
   tests/unit/core/test_native.py            # the core imported is the checkout's sources, every module of it
   tests/unit/deploy/test_deploy_release.py  # version and `toolmend --version` from the installed metadata
-  tests/unit/shell/test_cli_help.py         # the entry point and its commands, as installed
+  tests/unit/shell/test_cli.py         # the entry point and its commands, as installed
 )
 # the demo (a broker and a worker for a few seconds) is the entry point's most expensive test and proves nothing
 # more about the install: the compiled pass runs it
-PYTHON_CORE_SKIP=tests/unit/shell/test_cli_help.py::test_the_demo_reads_the_environment_prints_its_port_and_writes_whole_lines
+PYTHON_CORE_SKIP=tests/unit/shell/test_cli.py::test_the_demo_reads_the_environment_prints_its_port_and_writes_whole_lines
 stage_python() {
   TOOLMEND_EXPECT_CORE=python "$VENV/bin/python" bench/check_outputs.py --quick
   TOOLMEND_EXPECT_CORE=python pytest_in "$VENV/bin/pytest" "${PYTEST[@]}" "${PYTHON_CORE_TESTS[@]}" \
