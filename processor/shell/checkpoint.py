@@ -37,6 +37,7 @@ from aiokafka.errors import (
     InvalidProducerEpoch,
     InvalidTransactionTimeout,
     KafkaError,
+    KafkaTimeoutError,
     MessageSizeTooLargeError,
     ProducerFenced,
 )
@@ -57,6 +58,8 @@ TXN_MARGIN = 0.9  # of transaction_timeout_ms: a transaction still open past it 
 MAX_TXN_FAILURES = 5  # transactions of one partition failing in a row (not fenced) before the worker stops
 TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
 COMMIT_TIMEOUT_S = 15.0  # an offset commit (at least once) not answered by then has failed (harmlessly)
+RETRY_BACKOFF_S = (0.5, 1.0, 2.0, 5.0)  # between two attempts of a step the broker could not take (then 5 s each)
+RETRY_LOG_S = 10.0  # one warning per this many seconds while a step is retried
 # an oversized record's dead letter keeps only these headers: coordinates, never content
 DEAD_LETTER_HEADERS = ("toolmend-id", "toolmend-source", "toolmend-source-topic", "toolmend-source-partition",
                        "toolmend-source-offset")
@@ -245,7 +248,10 @@ class ExactlyOnce:
             # aborted by the broker's transaction timeout, or failed otherwise: a transaction is all or nothing, so
             # the partition's state in memory goes and is restored from what was committed (a rejoin), as fenced;
             # a partition whose transactions keep failing stops the worker (exit 1)
-            failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + 1
+            # a retriable failure (a topic deleted, a leader moving) is an outage and counts for nothing: the
+            # partition is restored and processed again until the broker takes it
+            again = isinstance(e, KafkaError) and retriable(e)
+            failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + (0 if again else 1)
             if failed > MAX_TXN_FAILURES:
                 raise
             why = (f"its transaction was open longer than {limit_s:.0f}s (transaction_timeout_ms "
@@ -283,6 +289,13 @@ async def require_transactions(s: Settings) -> None:
     await probe.stop()
 
 
+def retriable(e: KafkaError) -> bool:
+    """A produce failure that says the broker could not take the records yet, not that they are wrong: what the
+    client calls retriable (NotLeaderForPartition, UnknownTopicOrPartition, ...) and a batch that expired
+    waiting for a leader (KafkaTimeoutError: a deleted topic, an outage)."""
+    return isinstance(e, KafkaTimeoutError) or bool(e.retriable)
+
+
 # -- the commit ----------------------------------------------------------------------------------------------------
 class Committer:
     """Commits checkpoints in the one order below, through either transport."""
@@ -297,6 +310,17 @@ class Committer:
         # changelog offset of each partition's last meta record (restored, then as acknowledged): each meta record
         # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
         self.meta_at: dict[int, int] = {}
+        # produce steps waiting for their acknowledgement: since when, and what (readiness, stalled_seconds)
+        self.waiting: dict[int, tuple[float, str]] = {}
+        self._step_ids = 0
+
+    def stalled(self) -> tuple[float, str]:
+        """How long the oldest produce step has waited for its acknowledgement (0: none waits), and what it
+        writes (with the last error when it was retried): `/readyz` fails past `broker_unreachable_s`."""
+        if not self.waiting:
+            return 0.0, ""
+        since, what = min(self.waiting.values())
+        return max(0.0, self.ownership.clock() - since), what
 
     async def commit(self, cp: Checkpoint) -> None:
         """Commit one checkpoint. Per unit (at least once: the whole batch; exactly once: each input partition,
@@ -364,13 +388,13 @@ class Committer:
         async with self.transport.session(unit) as p:
             # 1. outputs
             await own.check(tps, generation)
-            await self.produce(p, unit.outputs)
+            await self.deliver(p, unit.outputs, tps, generation, "outputs")
             if on_ack:
                 self._delivered(unit.outputs, [], {})
             # 2. state
             await own.check(tps, generation)
             self.chain(unit.state)
-            landed = await self.produce(p, unit.state)
+            landed = await self.deliver(p, unit.state, tps, generation, "state")
             if on_ack:
                 self._delivered([], unit.state, landed)
             # 3. offsets, each with its marker: the changelog holds state up to it (recovery.py checks at restore)
@@ -379,6 +403,47 @@ class Committer:
             await self.transport.commit_offsets(p, {tp: (position, marker(position, landed.get((cl, tp.partition))))
                                                     for tp, position in unit.positions.items()})
         return landed
+
+    async def deliver(self, p: AIOKafkaProducer, plan: Plan, tps: frozenset[TopicPartition], generation: int,
+                      what: str) -> Landed:
+        """One produce step, acknowledged. A failure the client calls retriable (a topic deleted or not yet
+        recreated, a leader moving, a request timed out) is an outage, not a crash: at least once, the whole step
+        is sent again (its records carry the same ids and bytes: duplicates at most) after a backoff, for as long
+        as this member proves it still owns the partitions (a lost lease fences it, as any step). Meanwhile
+        `stalled()` says what waits, and `/readyz` fails. Exactly once, a transaction cannot take a step twice:
+        the failure aborts it (`ExactlyOnce.session`), handled as fencing (restore, process again)."""
+        self._step_ids += 1
+        key = self._step_ids
+        clock = self.ownership.clock
+        since = clock()
+        topics = ", ".join(sorted({t for t, _, _ in plan}))
+        self.waiting[key] = (since, f"{what} to {topics}")
+        attempt = 0
+        logged_at = -RETRY_LOG_S
+        try:
+            while True:
+                try:
+                    landed = await self.produce(p, plan)
+                    if attempt:
+                        log.warning("%s to %s delivered after %d retries (%.0fs)", what, topics, attempt,
+                                    clock() - since)
+                    return landed
+                except KafkaError as e:
+                    if not (retriable(e) and self.transport.visible_on_ack):
+                        raise
+                    attempt += 1
+                    why = describe_error(e)
+                    self.waiting[key] = (since, f"{what} to {topics}: {why}")
+                    self.metrics.delivery_retries.inc()
+                    if clock() - logged_at >= RETRY_LOG_S:
+                        logged_at = clock()
+                        log.warning("%s to %s not delivered for %.0fs (%s); retrying while partitions %s are "
+                                    "ours (attempt %d)", what, topics, clock() - since, why,
+                                    sorted(tp.partition for tp in tps), attempt)
+                    await self.ownership.sleep(RETRY_BACKOFF_S[min(attempt, len(RETRY_BACKOFF_S)) - 1])
+                    await self.ownership.check(tps, generation)
+        finally:
+            del self.waiting[key]
 
     def chain(self, state: Plan) -> None:
         """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""

@@ -45,7 +45,7 @@ from .kafka import (
     new_state_reader,
     partitions_of,
 )
-from .stable_offsets import stable_committed
+from .stable_offsets import STABLE_WAIT_S, Unstable, stable_committed
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
@@ -107,12 +107,42 @@ class StateLost(ConfigError):
             f"loss: `toolmend run --start-empty` once (marked on the findings topic, toolmend_state_resets_total)")
 
 
-async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition]
+class UnstableOffsets(Unstable):
+    """Committed offsets still held by a pending transactional commit after the bounded wait: which partitions,
+    why, and the way out, in one message."""
+
+    def __init__(self, s: Settings, e: Unstable) -> None:
+        Unstable.__init__(self, e.partitions, e.waited_s)
+        parts = [tp.partition for tp in e.partitions]
+        ids = " ".join(f"{s.group_id}-{s.input_topic}-{p}" for p in parts)
+        self.args = (
+            f"the committed offsets of {s.input_topic} partition(s) {parts} (group {s.group_id}) are held by a "
+            f"transactional offset commit still pending after {e.waited_s or 0:.0f}s (UNSTABLE_OFFSET_COMMIT): a "
+            f"transaction that committed them was neither completed nor aborted (a broker restarted or ran out of "
+            f"disk while it committed, or another client's transaction for this group hangs). These partitions are "
+            f"not processed (their position is unknown); the restore is tried again every {RESTORE_RETRY_S:.0f}s. "
+            f"If it lasts past the broker's transaction timeout: `kafka-transactions --bootstrap-server B describe "
+            f"--transactional-id ID` (this worker's: {ids}), `kafka-transactions --bootstrap-server B find-hanging "
+            f"--broker-id N`, then `kafka-transactions --bootstrap-server B abort --topic __consumer_offsets "
+            f"--partition P --start-offset O` with what find-hanging printed (runbook: Committed offsets stay "
+            f"unstable)",)
+
+
+RESTORE_RETRY_S = 10.0  # a restore that failed (offsets unstable, the broker unreachable) is tried again after this
+
+
+async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition], s: Settings | None = None
                             ) -> dict[int, tuple[int, Marker | None]]:
     """The group's committed positions and their markers, by partition (partitions without one are left out),
-    read stable: a transactional commit still pending is waited for (`stable_offsets.py`). aiokafka's
+    read stable: a transactional commit still pending is waited for (`stable_offsets.py`), at most
+    `s.stable_offsets_wait_s`, then :class:`UnstableOffsets` says which, why and the way out. aiokafka's
     `committed()` drops the metadata and reads unstable offsets."""
-    found = await stable_committed(group, tps)
+    try:
+        found = await stable_committed(group, tps, s.stable_offsets_wait_s if s is not None else STABLE_WAIT_S)
+    except Unstable as e:
+        if s is None:
+            raise
+        raise UnstableOffsets(s, e) from None
     out: dict[int, tuple[int, Marker | None]] = {}
     for tp, om in found.items():
         if om.offset is not None and om.offset >= 0:
@@ -235,7 +265,7 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     """
     procs = {p: PartitionProcessor(s.input_topic, p, engine, observer) for p in partitions}
     seen = await read_changelog(s, procs)
-    committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions])
+    committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions], s)
     lost = lost_state(procs, committed, seen)
     # a stale write (not a loss) is healed without an operator when the input to read again is bounded
     heal = {p: (committed[p][0], why) for p, why in stale_writes(procs, committed, seen).items()
@@ -304,7 +334,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
         parts = sorted(await partitions_of(group, s.input_topic))
         wanted = parts if partitions is None else [p for p in parts if p in partitions]
         tps = [TopicPartition(s.input_topic, p) for p in wanted]
-        committed = await committed_offsets(group, tps)
+        committed = await committed_offsets(group, tps, s)
         probes = {p: PartitionProcessor(s.input_topic, p, engine, Tally()) for p in wanted}
         keys: dict[int, set[bytes]] = {}
         seen = await read_changelog(s, probes, keys)
@@ -384,5 +414,5 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
              "conversations": proc.conversations, "changelog_records": len(records)}, landed)
 
 
-__all__ = ["MARKER", "META_KEY", "Marker", "Restored", "StateLost", "heal", "marker", "parse_marker", "rebuild",
-           "restore"]
+__all__ = ["MARKER", "META_KEY", "RESTORE_RETRY_S", "Marker", "Restored", "StateLost", "UnstableOffsets", "heal",
+           "marker", "parse_marker", "rebuild", "restore"]

@@ -42,7 +42,7 @@ from .kafka import (
 )
 from .logs import DeadLetterLog, describe_error
 from .metrics import Metrics
-from .recovery import StateLost, heal, restore
+from .recovery import RESTORE_RETRY_S, StateLost, UnstableOffsets, heal, restore
 
 __all__ = ["Worker", "share_hot"]
 
@@ -52,6 +52,7 @@ GC_THRESHOLD = 50_000  # allocations between two young-generation collections (P
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
+RESTORE_FAILED = "state restore failed"  # the start of /healthz's reason while a restore failure lasts
 
 
 def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
@@ -86,6 +87,8 @@ class Worker:
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
         self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
+        self._unrestored: set[int] = set()  # assigned partitions whose restore failed (tried again: _retry)
+        self._retry: asyncio.Future[None] | None = None
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
@@ -94,6 +97,7 @@ class Worker:
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
         self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
         self.metrics.broker_unreachable.set_function(self.broker_unreachable_for)
+        self.metrics.delivery_stalled.set_function(lambda: self.delivery_stalled()[0])
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -113,14 +117,26 @@ class Worker:
             return 0.0
         return max(0.0, self.clock() - self._ownership.contact_at)
 
+    def delivery_stalled(self) -> tuple[float, str]:
+        """Seconds the oldest produce step has waited for its acknowledgement, and what it writes (a deleted
+        output topic: retried, never a crash). Exported as toolmend_delivery_stalled_seconds."""
+        if self._committer is None or not self.started:
+            return 0.0, ""
+        return self._committer.stalled()
+
     def ready(self) -> tuple[bool, str]:
         if not self.started:
             return False, "starting"
         silent = self.broker_unreachable_for()
         if silent > self.settings.broker_unreachable_s:
             return False, f"broker unreachable for {silent:.0f}s"
+        stalled, what = self.delivery_stalled()
+        if stalled > self.settings.broker_unreachable_s:
+            return False, f"outputs not delivered for {stalled:.0f}s ({what})"
         if self.restoring:
             return False, f"restoring state of {len(self.restoring)} partition(s)"
+        if self._unrestored:
+            return False, f"state of partition(s) {sorted(self._unrestored)} not restored (tried again)"
         if not self.assigned:
             return False, "no partitions assigned"
         return True, f"ready: {len(self.assigned)} partition(s)"
@@ -221,6 +237,8 @@ class Worker:
     async def _shutdown(self) -> None:
         budget = self.settings.shutdown_budget_s
         t0 = self.clock()
+        if self._retry is not None:
+            self._retry.cancel()
 
         async def close() -> None:
             if self._consumer is not None:
@@ -289,8 +307,14 @@ class Worker:
     async def _settle(self) -> None:
         """Wait for the checkpoint in flight; its failure is raised here (once), stopping the loop."""
         shipping, self._shipping = self._shipping, None
-        if shipping is not None:
-            await shipping
+        if shipping is None:
+            return
+        while not shipping.done():
+            # a shipment retried while the broker cannot take it (a deleted output topic) waits here: the loop
+            # is not stalled (/healthz), it waits on the broker (/readyz says so)
+            await asyncio.wait({shipping}, timeout=1.0)
+            self.last_loop = self.clock()
+        await shipping
 
     async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Checkpoint | None:
         perf = time.perf_counter
@@ -441,6 +465,13 @@ class Worker:
                 del self._resets[p]  # its next owner finds the state it left (empty, then its own)
         if not new:
             return
+        await self._take(new)
+
+    async def _take(self, new: list[int]) -> None:
+        """Restore the state of newly assigned partitions, paused meanwhile. A restore that fails (committed
+        offsets held by a pending transaction, the broker unreachable) leaves them paused, fails /healthz and
+        /readyz, and is tried again after RESTORE_RETRY_S; once every partition is restored, /healthz is healthy
+        again."""
         self.restoring.update(new)
         c = self._consumer
         paused = [TopicPartition(self.settings.input_topic, p) for p in new]
@@ -458,18 +489,45 @@ class Worker:
             self.restoring.difference_update(new)
             return
         except Exception as e:
-            # without its state a partition must not be processed: stay paused and fail /healthz, so the
-            # orchestrator restarts the worker and the group hands the partition to a healthy member
-            self.failed = f"state restore failed: {describe_error(e)}"
-            log.error("state restore of partitions %s failed: %s", new, describe_error(e))
+            # without its state a partition must not be processed: it stays paused, /healthz and /readyz fail
+            # (an orchestrator may restart the worker, the group then hands the partition to another member), and
+            # the restore is tried again here
+            self.failed = f"{RESTORE_FAILED}: {describe_error(e)}"
+            self._unrestored.update(new)
+            # our own message says which partitions, why and the way out: whole; a client's error: bounded
+            why = str(e.args[0]) if isinstance(e, UnstableOffsets) else describe_error(e)
+            log.error("state restore of partitions %s failed: %s; trying again in %.0fs", new, why, RESTORE_RETRY_S)
             self.restoring.difference_update(new)
+            if self._retry is None or self._retry.done():
+                self._retry = asyncio.ensure_future(self._restore_later())
             return
+        self._unrestored.difference_update(new)
+        self._restored_again()
         self.restoring.difference_update(set(new) - set(self._healing))
         if c is not None:  # a partition being healed stays paused until its state is rebuilt
             c.resume(*[tp for tp in paused if tp in c.assignment() and tp.partition not in self._healing])
         self.metrics.restore_seconds.set(time.perf_counter() - t0)
         self.metrics.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
+
+    def _restored_again(self) -> None:
+        """A restore failure is over once no partition waits for its state: healthy again."""
+        if not self._unrestored and self.failed is not None and self.failed.startswith(RESTORE_FAILED):
+            log.info("state restored after the failure (%s): healthy again", self.failed)
+            self.failed = None
+
+    async def _restore_later(self) -> None:
+        """The partitions whose restore failed, restored again (while still assigned and not restored since)."""
+        while self._unrestored:
+            await asyncio.sleep(RESTORE_RETRY_S)
+            async with self._lock:  # no batch, no revocation meanwhile
+                self._unrestored &= self.assigned
+                again = sorted(p for p in self._unrestored if p not in self.procs)
+                self._unrestored.intersection_update(again)
+                if again:
+                    await self._take(again)
+                else:
+                    self._restored_again()
 
     async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
         self.metrics.rebalances.labels("revoked").inc()
@@ -483,6 +541,7 @@ class Worker:
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
+                self._unrestored.discard(tp.partition)
                 healing = self._healing.pop(tp.partition, None)
                 if healing is not None:  # its next owner finds the stale write again and heals it
                     healing.cancel()
@@ -493,6 +552,7 @@ class Worker:
                     with contextlib.suppress(KeyError):
                         g.remove(str(tp.partition))
             self._share_hot()
+            self._restored_again()
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None

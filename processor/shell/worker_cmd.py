@@ -16,7 +16,7 @@ from aiokafka.errors import KafkaConnectionError, KafkaError
 from .auth import TokenError
 from .config import ConfigError, Settings, load
 from .http import HealthServer
-from .logs import FORMATS, ConnectionDiagnosis, setup_logging
+from .logs import FORMATS, ConnectionDiagnosis, describe_error, setup_logging
 from .metrics import Metrics
 from .worker import Worker
 
@@ -87,9 +87,14 @@ async def _run(settings: Settings) -> int:
         if diagnosis.reason is not None:  # authentication, TLS or protocol: a setting to fix, not an outage
             sys.stderr.write(f"toolmend run: {diagnosis.reason} (brokers {settings.bootstrap_servers})\n")
             return 2
-        if not isinstance(e, KafkaConnectionError):
+        if isinstance(e, KafkaConnectionError):
+            sys.stderr.write(f"toolmend run: cannot reach the Kafka brokers at {settings.bootstrap_servers}: {e}\n")
+            return 1
+        if not isinstance(e, KafkaError):
             raise
-        sys.stderr.write(f"toolmend run: cannot reach the Kafka brokers at {settings.bootstrap_servers}: {e}\n")
+        # a Kafka error the worker does not retry (retriable ones are retried while its partitions are owned):
+        # one line; the orchestrator restarts it and it resumes from the committed offsets
+        sys.stderr.write(f"toolmend run: stopped by a Kafka error: {describe_error(e)}\n")
         return 1
     finally:
         kafka_log.removeHandler(diagnosis)

@@ -19,6 +19,7 @@ the fix lands.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import os
 import random
@@ -40,14 +41,17 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from processor.core.events import DeadLetterKind
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker
+from processor.shell.kafka import isolation, output_limits
 from processor.synth.generate import generate
 from tests.integration.harness import (
     REPO,
+    Comparison,
     Progress,
     WorkerProc,
     caught_up,
     compare,
     create,
+    diff,
     env_for,
     offline,
     produce,
@@ -1094,3 +1098,159 @@ async def test_exactly_once_refused_without_transactions(tmp_path: Path, fault_r
     fault_row["note"] = f"exit {rc}"
     assert rc == 2, out
     assert re.search(r"exactly.once|transaction", out, re.I), out
+
+
+# -- 9. what operators do (issue #35): topics deleted, partitions added, offsets reset ------------------------------
+
+def kafka_tool(*args: str) -> subprocess.CompletedProcess[str]:
+    """One of Apache Kafka's own command-line tools (deploy/kafka/kafka-local.sh tool ...)."""
+    from tests.support.brokers import KAFKA_LOCAL
+
+    return subprocess.run(["bash", str(KAFKA_LOCAL), "tool", *args], capture_output=True, text=True, timeout=180,
+                          check=False, env={**os.environ})
+
+
+async def kafka_tool_ok(*args: str) -> str:
+    done = await asyncio.to_thread(kafka_tool, *args)
+    assert done.returncode == 0, f"{' '.join(args[:3])}: {done.stderr[-2000:]}"
+    return done.stdout
+
+
+def input_ends(inputs: Iterable[Any]) -> dict[int, int]:
+    """The next offset of each input partition, as read."""
+    ends: dict[int, int] = {}
+    for r in inputs:
+        ends[r.partition] = max(ends.get(r.partition, 0), r.offset + 1)
+    return ends
+
+
+def client_lines(log: Path) -> int:
+    """Lines aiokafka wrote (its logger names start with `aiokafka`)."""
+    return sum(1 for line in log.read_text(errors="replace").splitlines() if " aiokafka" in line)
+
+
+@needs_kafka
+@pytest.mark.parametrize("delivery,deleted", [("at_least_once", "output"), ("exactly_once", "findings")])
+async def test_an_output_topic_deleted_and_recreated(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
+                                                     delivery: str, deleted: str) -> None:
+    """Issue #35 row 6. The repaired (at least once) or findings (exactly once) topic is deleted with Kafka's
+    kafka-topics while the worker runs and recreated 30 s later (the broker creates no topic on first use). While
+    it is gone: the worker stays up, /readyz fails (outputs not delivered), /healthz stays 200, aiokafka's
+    retry lines stay few. After: every output from the deletion on equals the offline pass (what the deleted
+    topic held before is gone with it, by the operator's hand), read committed for exactly once."""
+    s = settings_for(broker.bootstrap, max_batch=250, broker_unreachable_s=5.0, delivery=delivery)
+    await create(s)
+    topic = s.output_topic if deleted == "output" else s.findings_topic
+    assert topic
+    items = stream(4000, SEED + 21, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    ends = input_ends(await read_all(broker.bootstrap, s.input_topic))
+    statuses: list[tuple[float, int, int]] = []
+    with WorkerProc(s, log, EOS if delivery == "exactly_once" else None) as w:
+        await wait_until(lambda: _progressing(w, s, n // 2), 120)
+        lines_before = client_lines(log)
+        await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--delete", "--topic", topic)
+        t0 = time.monotonic()
+        await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+        while time.monotonic() - t0 < 30:
+            ready, healthy = (await w.http("/readyz")), (await w.http("/healthz"))[0]
+            statuses.append((time.monotonic() - t0, ready[0], healthy))
+            assert w.alive(), w.tail()
+            await asyncio.sleep(0.5)
+        _, why = await w.http("/readyz")
+        stalled = await w.metric("toolmend_delivery_stalled_seconds")
+        await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--create", "--topic", topic,
+                            "--partitions", str(s.partitions), "--config", f"max.message.bytes={8 << 20}",
+                            "--config", "retention.ms=-1")
+        gone_s = time.monotonic() - t0
+        await wait_until(lambda: _progressing(w, s, n), 180)
+        await wait_until(lambda: _ready(w), 60)
+        lines = client_lines(log) - lines_before
+        rc = await w.stop()
+    skip = {(p, o) for p, end in ends.items() for o in range(end)}  # outputs the deleted topic held
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    engine = await output_limits(s, s.engine_config())
+    want = offline(inputs, s, (), engine)
+    iso = isolation(s)
+    topics = {}
+    for kind, t in topics_of(s).items():
+        ignore = (lambda rid: _src(rid) in skip) if t == topic else None
+        topics[kind] = diff(kind, want[kind], await read_all(broker.bootstrap, t, isolation_level=iso, timeout_s=60),
+                            ignore)
+    cmp = Comparison(topics)
+    cmp.row(fault_row)
+    not_ready = [t for t, r, _ in statuses if r != 200]
+    fault_row["note"] = (f"{n} events, {delivery}; {deleted} topic gone {gone_s:.0f}s: /readyz "
+                         + (f"failed from +{not_ready[0]:.1f}s" if not_ready else "stayed 200")
+                         + f" ({why.strip()[:80]}); {lines} aiokafka lines; exit {rc}")
+    assert cmp.clean(exactly_once=delivery == "exactly_once"), cmp.details()
+    assert rc == 0, w.tail()
+    assert not_ready and not_ready[0] <= s.broker_unreachable_s + 12, statuses
+    assert all(h == 200 for _, _, h in statuses), f"/healthz failed while the topic was gone: {statuses}"
+    assert stalled > s.broker_unreachable_s or "restoring" in why, (stalled, why)
+    assert lines < 60, f"{lines} aiokafka lines in {gone_s:.0f}s"
+
+
+async def _ready(w: WorkerProc) -> bool:
+    return (await w.http("/readyz"))[0] == 200
+
+
+@needs_kafka
+async def test_committed_offsets_held_by_a_pending_transaction(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                               fault_row: dict[str, Any]) -> None:
+    """Issue #35 rows 10 and 11. While the worker is stopped, another transactional producer commits offsets for
+    the group's partition 0 in a transaction it leaves open (what a broker that restarted mid-commit leaves
+    behind): the committed offset answers UNSTABLE_OFFSET_COMMIT until the broker aborts it (its 40 s timeout).
+    The worker (exactly once) waits at most `stable_offsets_wait_s`, then says which partition, why and the way
+    out, fails its probes, tries again; once the broker aborted the transaction its restore succeeds, /healthz
+    is healthy again, and the outputs equal the offline pass (read committed)."""
+    s = settings_for(broker.bootstrap, max_batch=250, stable_offsets_wait_s=5.0, delivery="exactly_once")
+    await create(s)
+    items = stream(3000, SEED + 22, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    await run_to_end(s, n // 2, log, env=EOS)
+    await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+    tp0 = TopicPartition(s.input_topic, 0)
+    async with Progress(s) as progress:
+        at = await progress.c.committed(tp0)
+    blocker = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, transactional_id=f"{s.group_id}-blocker",
+                               transaction_timeout_ms=40_000)
+    await blocker.start()
+    try:
+        await blocker.begin_transaction()
+        await blocker.send_offsets_to_transaction({tp0: at}, s.group_id)  # the same offset: left open
+        t0 = time.monotonic()
+        seen: list[tuple[float, int, int]] = []
+        with WorkerProc(s, log, EOS) as w:
+            while time.monotonic() - t0 < 120:
+                assert w.alive(), w.tail()
+                ready, healthy = (await w.http("/readyz"))[0], (await w.http("/healthz"))[0]
+                seen.append((time.monotonic() - t0, ready, healthy))
+                if healthy == 200 and ready == 200 and any(h != 200 for _, _, h in seen):
+                    break
+                await asyncio.sleep(0.5)
+            held_s = time.monotonic() - t0
+            await wait_until(lambda: _progressing(w, s, n), 120)
+            healthy_after = (await w.http("/healthz"))[0]
+            rc = await w.stop()
+    finally:
+        with contextlib.suppress(Exception):
+            await blocker.stop()
+    text = log.read_text(errors="replace")
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
+    cmp.row(fault_row)
+    unhealthy = [t for t, _, h in seen if h != 200]
+    fault_row["note"] = (f"{n} events; partition 0's offset held by an open transaction: /healthz failed "
+                         f"{len(unhealthy)} of {len(seen)} probes until +{unhealthy[-1] if unhealthy else 0:.0f}s, "
+                         f"healthy again at +{held_s:.0f}s; exit {rc}")
+    assert cmp.clean(exactly_once=True), cmp.details()
+    assert rc == 0, w.tail()
+    assert unhealthy, "the pending commit was never noticed"
+    assert healthy_after == 200, "a later successful restore did not clear the failure"
+    assert re.search(rf"partition\(s\) \[0\] \(group {re.escape(s.group_id)}\)", text), text[-3000:]
+    assert "kafka-transactions --bootstrap-server B find-hanging" in text
+    assert "Traceback" not in text
