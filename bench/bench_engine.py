@@ -123,7 +123,7 @@ def main() -> int:
     if a.cpu:
         bench_worker.time.perf_counter = time.process_time  # type: ignore[assignment]
     if a.gc == "worker":
-        from processor.shell.worker import GC_THRESHOLD
+        from processor.shell.worker.loop import GC_THRESHOLD
 
         gc.set_threshold(GC_THRESHOLD, 20, 20)
     t = time.perf_counter()

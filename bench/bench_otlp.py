@@ -9,8 +9,8 @@ the openai client against a loopback stub, three conversations, 7 chat spans and
 * `json_events`: each chat span as today's JSON `request` event (the very value the re-keying writes), through
   `PartitionProcessor.process`;
 * `otlp_proto` / `otlp_json`: the spans as the Collector's Kafka exporter batches them (`--per-record` spans a
-  record, conversations mixed), re-keyed (`otlp_rekey.rekey`: decode, map, one event per span) and each event then
-  through the same engine, as the worker consumes it from the repartition topic.
+  record, conversations mixed), re-keyed (`rekey` of `shell/otlp/rekey.py`: decode, map, one event per span) and
+  each event then through the same engine, as the worker consumes it from the repartition topic.
 
 Times are CPU time of this process (`time.process_time`: on a shared machine, wall time mostly measures the
 neighbours), the best of `--repeat` alternating rounds. The overhead is (otlp - json) / json per event. The
@@ -35,8 +35,8 @@ from benchenv import ROOT, code_state, cpu_probe, machine  # this folder: run as
 sys.path.insert(0, str(ROOT))
 
 from processor.core.partition import EngineConfig, PartitionProcessor
-from processor.shell.otlp_rekey import rekey
-from processor.shell.worker import GC_THRESHOLD
+from processor.shell.otlp.rekey import rekey
+from processor.shell.worker.loop import GC_THRESHOLD
 from tests.support import otel_spans as rec
 from tests.support.otel_spans import copies
 

@@ -45,7 +45,7 @@ from bench_worker import (  # noqa: E402
 )
 from benchenv import code_state, machine  # noqa: E402
 
-from processor.shell.replay_select import conversation_of  # noqa: E402
+from processor.shell.replay.select import conversation_of  # noqa: E402
 
 RESULTS = BENCH / "results"
 
@@ -190,7 +190,7 @@ else:  # the engine alone, streaming the file, as the live worker's state grows 
     gc.set_threshold(50_000, 20, 20)  # as the worker runs
     from processor.core.partition import PartitionProcessor
     from processor.shell.config import Settings
-    from processor.shell.replay_files import FileSource
+    from processor.shell.replay.files import FileSource
     base = rss_mib()
     engine = Settings().engine_config()
     procs = [PartitionProcessor("bench", p, engine) for p in range(4)]

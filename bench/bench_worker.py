@@ -61,12 +61,12 @@ from benchenv import code_state, cpu_probe, machine, rss_mib, stats  # this fold
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY
-from processor.shell.checkpoint import Checkpoint
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker, free_port
 from processor.shell.kafka import ensure_topics
 from processor.shell.metrics import Metrics
-from processor.shell.worker import Worker
+from processor.shell.worker.checkpoint import Checkpoint
+from processor.shell.worker.loop import Worker
 from processor.synth.generate import DEFAULT_START_MS, generate, kafka_partition
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,7 +118,7 @@ def settings(bootstrap: str, prefix: str, input_topic: str, **kw: Any) -> Settin
 
 
 def consumer_kwargs(s: Settings) -> dict[str, Any]:
-    """The worker's consumer settings (processor/shell/worker.py Worker.run), for the bare loop."""
+    """The worker's consumer settings (processor/shell/worker/loop.py Worker.run), for the bare loop."""
     return dict(group_id=s.group_id, enable_auto_commit=False, auto_offset_reset="earliest",
                 session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
                 max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
@@ -882,7 +882,7 @@ async def loop_lag_monitor(state: dict[str, float], every: float = 0.05) -> None
 
 
 async def timed_restore(bootstrap: str, topic: str, workaround: bool) -> dict[str, Any]:
-    import processor.shell.worker as worker_mod
+    import processor.shell.worker.loop as worker_mod
 
     s = Settings(bootstrap_servers=bootstrap, input_topic="restore.in", output_topic="restore.out",
                  dlq_topic="restore.dlq", findings_topic=None, state_topic=topic, group_id="restore-g",

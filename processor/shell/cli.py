@@ -86,11 +86,11 @@ def _dispatch(command: str, rest: list[str]) -> int:
 
         return worker_cmd.main(command, rest)
     if command == "replay":
-        from . import replay
+        from .commands import replay
 
         return replay.main(rest)
     if command == "report":
-        from . import report
+        from .commands import report
 
         return report.main(rest)
     if command == "recover":

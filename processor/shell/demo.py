@@ -243,7 +243,7 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         await task
         _summary(metrics, truth, secs, produced[0], out, exact=not ns.forever)
         if not ns.forever and ns.report:
-            from .demo_report import write_demo_report
+            from .report.demo import write_demo_report
 
             out.write(await write_demo_report(events, PARTITIONS, s, Path(ns.report)))
     finally:

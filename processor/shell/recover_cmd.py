@@ -32,7 +32,7 @@ def main(argv: Sequence[str]) -> int:
     except (ConfigError, ValueError) as e:
         sys.stderr.write(f"toolmend recover: {e}\n")
         return 2
-    from .recovery import rebuild
+    from .worker.recovery import rebuild
 
     summary = asyncio.run(rebuild(settings, ns.only, ns.force))
     print(orjson.dumps({"rebuilt": summary}).decode())

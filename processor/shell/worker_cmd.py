@@ -18,7 +18,7 @@ from .config import ConfigError, Settings, load
 from .http import HealthServer
 from .logs import FORMATS, ConnectionDiagnosis, describe_error, setup_logging
 from .metrics import Metrics
-from .worker import Worker
+from .worker.loop import Worker
 
 __all__ = ["main", "serve", "setup_logging"]
 log = logging.getLogger("toolmend")
@@ -29,7 +29,7 @@ async def serve(settings: Settings, stop: asyncio.Event, metrics: Metrics | None
     m = metrics or Metrics(label_cap=settings.label_cap)
     stage = None
     if settings.input_format == "otlp":  # the re-keying stage feeds the worker through the repartition topic
-        from .otlp_stage import Rekeyer, repartition_topic
+        from .otlp.stage import Rekeyer, repartition_topic
 
         stage = Rekeyer(settings, m)
         if settings.create_topics:

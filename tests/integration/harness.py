@@ -27,7 +27,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
 from processor.shell.kafka import ensure_topics, output_limits, partitions_of
-from processor.shell.worker import Worker
+from processor.shell.worker.loop import Worker
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = {"session_timeout_ms": 2000, "heartbeat_interval_ms": 300}

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from aiokafka.errors import KafkaError
 
-from processor.shell.worker import Worker
+from processor.shell.worker.loop import Worker
 from tests.integration.harness import caught_up, count, event, produce, settings_for, wait_until, worker
 from tests.support.brokers import KAFKA_LOCAL, free_ports
 

@@ -18,8 +18,8 @@ from prometheus_client import CollectorRegistry
 from processor.shell.config import Settings
 from processor.shell.kafka import ensure_topics
 from processor.shell.metrics import Metrics
-from processor.shell.otlp_rekey import offline
-from processor.shell.otlp_stage import Rekeyer
+from processor.shell.otlp.rekey import offline
+from processor.shell.otlp.stage import Rekeyer
 from processor.shell.worker_cmd import serve
 from tests.integration.harness import Rec, read_all, settings_for, wait_until
 from tests.support import otel_spans as rec
@@ -120,7 +120,7 @@ class _DiesBeforeCommit(Rekeyer):
 
 async def test_a_stage_killed_between_repartition_write_and_commit_loses_and_duplicates_nothing(
         broker, spans, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    import processor.shell.otlp_stage as stage
+    import processor.shell.otlp.stage as stage
 
     s = settings_for(broker.bootstrap, input_format="otlp")
     records = rec.collector_records(spans, "otlp_proto", per_record=3)

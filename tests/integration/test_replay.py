@@ -13,8 +13,8 @@ import orjson
 import pytest
 
 from processor.shell.replay import Plan, ReplayError, replay
-from processor.shell.replay_files import encode_record
-from processor.shell.replay_select import Window
+from processor.shell.replay.files import encode_record
+from processor.shell.replay.select import Window
 from processor.synth.generate import generate
 from tests.integration.harness import (
     REPO,
@@ -98,7 +98,7 @@ async def test_live_topics_are_refused_and_nothing_is_written(broker) -> None:  
 async def test_a_range_from_a_topic_keeps_the_id_rule_and_leaves_out_what_it_cannot_warm_up(broker, tmp_path: Path,
                                                                                           ) -> None:  # type: ignore[no-untyped-def]
     s, inputs, _ = await live_setup(broker, n_conv=200, seed=9, partitions=2)
-    from processor.shell.replay_select import event_ts
+    from processor.shell.replay.select import event_ts
 
     t0 = min(t for r in inputs if (t := event_ts(r.value)) is not None)
     w = Window(t0 + 12 * 60_000, t0 + 30 * 60_000, 600_000)
@@ -185,7 +185,7 @@ async def test_a_topic_truncated_by_retention_is_replayed_like_a_range(broker) -
     from aiokafka.admin import AIOKafkaAdminClient, RecordsToDelete
     from aiokafka.structs import TopicPartition
 
-    from processor.shell.replay_select import event_ts
+    from processor.shell.replay.select import event_ts
 
     s = settings_for(broker.bootstrap, conversation_ttl_s=TTL_S, partitions=1)
     await create(s)
@@ -223,7 +223,7 @@ async def test_a_dumped_topic_replays_from_its_file_as_from_the_topic(broker, tm
     it back: the replay of the file is the replay of the topic, byte for byte."""
     from aiokafka import AIOKafkaProducer
 
-    from processor.shell.replay import plan_from_args
+    from processor.shell.commands.replay import plan_from_args
 
     s = settings_for(broker.bootstrap, conversation_ttl_s=TTL_S, partitions=3)
     await create(s)

@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from processor.shell.worker import Worker
+from processor.shell.worker.loop import Worker
 from tests.integration.harness import create, settings_for, wait_until, worker
 
 pytestmark = pytest.mark.needs_kafka

@@ -11,7 +11,7 @@ from aiokafka import AIOKafkaConsumer
 
 from processor.shell.config import ConfigError
 from processor.shell.kafka import ensure_topics, partitions_of
-from processor.shell.worker import Worker
+from processor.shell.worker.loop import Worker
 from tests.integration.harness import caught_up, event, produce, settings_for, wait_until, worker
 
 pytestmark = pytest.mark.kafka

@@ -17,7 +17,7 @@ def live_run(parts: dict[int, list[tuple[bytes | None, bytes]]], topic: str,
              engine: EngineConfig) -> tuple[list[Record], dict[int, list[int]]]:
     """The live worker's outputs for these partition contents (offsets from 0), in the file form, and each
     partition's watermark after each offset."""
-    from processor.shell.replay_files import encode_record
+    from processor.shell.replay.files import encode_record
 
     out: list[Record] = []
     wms: dict[int, list[int]] = {}
@@ -93,7 +93,7 @@ def met(parts: dict[int, list[tuple[bytes | None, bytes]]], warm_from: int | Non
     partition's first event dated at or after `warm_from` (or from offset `first[p]`). The live worker may write
     for a conversation before the replay meets it (a timeout or eviction of state from before): the replay cannot
     know of those records, so they are neither written nor counted."""
-    from processor.shell.replay_select import conversation_of, event_ts
+    from processor.shell.replay.select import conversation_of, event_ts
 
     out: dict[str, int] = {}
     for p, recs in parts.items():

@@ -17,7 +17,7 @@ from prometheus_client.metrics import MetricWrapperBase
 from processor import DIALECTS
 from processor.core.findings import DanglingReason, FindingKind, RepairAction, Severity
 from processor.shell.metrics import OTHER, UNKNOWN, Metrics
-from processor.shell.otlp_stage import StageMetrics
+from processor.shell.otlp.stage import StageMetrics
 
 ROOT = Path(__file__).resolve().parents[3]
 DOCS = ("metrics-reference.md", "metrics.md")

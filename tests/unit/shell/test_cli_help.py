@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from processor.shell.cli import main
+from processor.shell.commands.replay import NOT_FLAGS
 from processor.shell.config import ENV_ONLY, Settings
-from processor.shell.replay import NOT_FLAGS
 
 
 def help_of(command: str, capsys: pytest.CaptureFixture[str]) -> str:

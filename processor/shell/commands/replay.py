@@ -1,0 +1,232 @@
+"""`toolmend replay`: its flags, the plan they describe, the summary printed, the exit code.
+
+A thin command over `shell/replay/` (the plan, the run, the sinks): it knows flags and exit codes, not how a
+replay runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..config import ConfigError, Settings, settings_from
+from ..metrics import Metrics
+from ..replay.files import dump_info
+from ..replay.plan import Plan, ReplayError, check_plan, parse_duration, parse_time
+from ..replay.progress import summary_table
+from ..replay.run import replay
+from ..replay.select import Window
+
+# settings a replay does not use: no flag (the live worker's topics are still read from the environment, to
+# refuse writing into them)
+NOT_FLAGS = ("output_topic", "dlq_topic", "findings_topic", "state_topic", "group_id", "group_instance_id",
+             "partitions", "session_timeout_ms", "heartbeat_interval_ms", "shutdown_budget_s", "broker_unreachable_s")
+
+
+def parser() -> argparse.ArgumentParser:
+    from ..config import add_flags
+
+    p = argparse.ArgumentParser(
+        prog="toolmend replay", usage="%(prog)s [--from-file FILE | --input-topic TOPIC] [--from TIME] [--to TIME] "
+        "[--to-file FILE | --to-topics PREFIX] [options]",
+        description="Reprocess a topic or a file, or an event-time range of it, into topics of its own or a file, "
+        "then print a summary. By default it writes to <input>.replay.<name>.{repaired,findings,dlq} and never "
+        "into a live worker's topics.")
+    g = p.add_argument_group("replay")
+    g.add_argument("--from", dest="from_time", metavar="TIME",
+                   help="keep events dated at or after TIME (RFC 3339 with a zone, or epoch ms): each partition is "
+                   "kept from its first event dated at or after it; conversations begun before the look-back are "
+                   "left out whole, and ids get the prefix replay.<name>:")
+    g.add_argument("--to", dest="to_time", metavar="TIME",
+                   help="each partition ends before its first event dated after TIME")
+    g.add_argument("--look-back", metavar="DURATION",
+                   help="events read before --from to warm conversations up (default: twice the conversation TTL)")
+    g.add_argument("--seek-slack", metavar="DURATION", default="1h",
+                   help="how far a record's broker timestamp may be behind its event time (the seek starts at "
+                   "look-back start minus this; default 1h)")
+    g.add_argument("--name", help="run name: the output topics and the id prefix (default: from the range, e.g. "
+                   "from20261101T000000Z-to20261102T000000Z, or full)")
+    g.add_argument("--from-file", type=Path, metavar="FILE",
+                   help="read events from a JSONL file (.gz too), one input event per line, instead of a topic")
+    g.add_argument("--file-topic", metavar="TOPIC",
+                   help="the topic a --from-file stands for, in ids and output topic names (default: the file "
+                   "name without .jsonl/.gz)")
+    g.add_argument("--partitions", type=int, default=1, metavar="N",
+                   help="partitions a --from-file stands for: keys spread by Kafka's default partitioner (default 1)")
+    g.add_argument("--dump-input", type=Path, metavar="FILE",
+                   help="write the input topic to FILE (.gz too) as a replayable input file, keys, headers, "
+                   "timestamps and offsets kept (--from-file reads it back), and process nothing")
+    g.add_argument("--to-file", type=Path, metavar="FILE",
+                   help='write {"kind","key","id","headers","value"} lines to FILE (.gz too) instead of topics')
+    g.add_argument("--to-topics", metavar="PREFIX",
+                   help="write to PREFIX.repaired, PREFIX.findings and PREFIX.dlq (default <input>.replay.<name>)")
+    g.add_argument("--allow-live-topics", action="store_true",
+                   help="allow writing into the live worker's topics (TOOLMEND_OUTPUT_TOPIC, ...)")
+    add_metrics_flags(g)
+    g.add_argument("--quiet", action="store_true", help="no progress (the summary is still printed)")
+    g.add_argument("--json", action="store_true", help="print the summary as one JSON object instead of a table")
+    g.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
+    add_flags(p, NOT_FLAGS)
+    return p
+
+
+def plan_from_args(argv: Sequence[str]) -> tuple[Plan, argparse.Namespace]:
+    ns = parser().parse_args(list(argv))
+    given = {k: v for k, v in vars(ns).items() if k in Settings.model_fields and v is not None}
+    settings = settings_from(given)
+    from_ms = None if ns.from_time is None else parse_time(ns.from_time)
+    to_ms = None if ns.to_time is None else parse_time(ns.to_time)
+    look_back = (parse_duration(ns.look_back) if ns.look_back is not None
+                 else 2 * int(settings.conversation_ttl_s * 1000))
+    plan = Plan(settings=settings, window=Window(from_ms, to_ms, look_back), name=ns.name, from_file=ns.from_file,
+                file_topic=ns.file_topic, file_partitions=ns.partitions, to_file=ns.to_file,
+                to_topics=ns.to_topics, allow_live_topics=ns.allow_live_topics,
+                seek_slack_ms=parse_duration(ns.seek_slack), quiet=ns.quiet)
+    plan_metrics(plan, ns, parse_duration, ReplayError)
+    if ns.to_file is not None and ns.to_topics is not None:
+        raise ReplayError("--to-file and --to-topics exclude each other")
+    if ns.from_file is None and (ns.file_topic is not None or ns.partitions != 1):
+        raise ReplayError("--file-topic and --partitions describe a --from-file")
+    if ns.dump_input is not None and (ns.from_file is not None or ns.to_file is not None or ns.to_topics):
+        raise ReplayError("--dump-input reads the input topic and writes only the file")
+    if ns.from_file is not None and ns.from_file.is_file():
+        try:
+            dumped = dump_info(ns.from_file)  # a topic dumped whole: its name and partitions
+        except (ValueError, OSError, EOFError) as e:
+            raise ReplayError(f"input file {ns.from_file}: {e}") from None
+        if dumped is not None:
+            if ns.partitions not in (1, dumped[1]):
+                raise ReplayError(f"--partitions {ns.partitions}: {ns.from_file} holds a topic of {dumped[1]}")
+            plan.file_topic = plan.file_topic or dumped[0]
+            plan.file_partitions = dumped[1]
+    return plan, ns
+
+
+async def _dump(plan: Plan, path: Path) -> int:
+    import orjson
+
+    from ..replay.dump import dump_topic
+
+    if not path.parent.is_dir():
+        raise ReplayError(f"output directory {path.parent} does not exist")
+    try:
+        summary = await dump_topic(plan.settings, path)
+    except ValueError as e:
+        raise ReplayError(str(e)) from None
+    sys.stdout.write(orjson.dumps(summary).decode() + "\n")
+    return 0
+
+
+def serves_metrics(plan: Plan) -> bool:
+    """A job that touches no broker (file to file) serves /metrics only when asked (a metrics port or address
+    set); a topic replay always does (a Kubernetes Job is scraped like the worker)."""
+    asked = {"metrics_port", "metrics_host"} & plan.settings.model_fields_set
+    return bool(asked) or plan.from_file is None or plan.to_file is None
+
+
+async def _main(plan: Plan, as_json: bool) -> int:
+    import orjson
+
+    from ..http import HealthServer
+
+    s = plan.settings
+    m = Metrics(label_cap=s.label_cap)
+    if not serves_metrics(plan):
+        summary = await replay(plan, m)
+        if as_json:
+            sys.stdout.write(orjson.dumps(summary).decode() + "\n")
+        else:
+            summary_table(summary, sys.stdout)
+        return 0
+    state = {"done": False}
+    http = HealthServer(m.registry, lambda: (True, "ok"), lambda: (not state["done"], "replaying"),
+                        s.metrics_host, s.metrics_port)
+    try:
+        await http.start()
+    except OSError:
+        if not s.metrics_port:
+            raise
+        http.port = 0
+        await http.start()
+        sys.stderr.write(f"port {s.metrics_port} is busy: serving metrics on a free port instead\n")
+    sys.stderr.write(f"replay {plan.run_name}: metrics on http://{s.metrics_host}:{http.port}/metrics\n")
+    try:
+        summary = await replay(plan, m)
+    finally:
+        state["done"] = True
+        await http.stop()
+    if as_json:
+        sys.stdout.write(orjson.dumps(summary).decode() + "\n")
+    else:
+        summary_table(summary, sys.stdout)
+    return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    from aiokafka.errors import KafkaConnectionError, KafkaError
+
+    from ..logs import setup_logging
+
+    try:
+        plan, ns = plan_from_args(argv)
+        check_plan(plan)
+    except (ConfigError, ReplayError) as e:
+        sys.stderr.write(f"toolmend replay: {e}\n")
+        return 2
+    try:
+        setup_logging(ns.log_level, ns.log_format)
+    except ValueError as e:
+        sys.stderr.write(f"toolmend replay: {e}\n")
+        return 2
+    try:
+        if ns.dump_input is not None:
+            return asyncio.run(_dump(plan, ns.dump_input))
+        return asyncio.run(_main(plan, ns.json))
+    except ReplayError as e:
+        sys.stderr.write(f"toolmend replay: {e}\n")
+        return 2
+    except KafkaConnectionError as e:
+        sys.stderr.write(f"toolmend replay: cannot reach the Kafka brokers at {plan.settings.bootstrap_servers}: "
+                         f"{e}\n")
+        return 1
+    except KafkaError as e:
+        sys.stderr.write(f"toolmend replay: Kafka error: {type(e).__name__}: {e}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("toolmend replay: interrupted (no output file kept; topics keep what was written)\n")
+        return 130
+
+
+def add_metrics_flags(g: argparse._ArgumentGroup) -> None:
+    g.add_argument("--metrics-file", type=Path, metavar="FILE",
+                   help="also write the replay's counters at event time, as OpenMetrics text for `promtool tsdb "
+                   "create-blocks-from openmetrics FILE DIR` (docs/backfill.md)")
+    g.add_argument("--metrics-step", default="1m", metavar="DURATION",
+                   help="event time between two samples of a counter in --metrics-file (default 1m)")
+    g.add_argument("--metrics-job", default="toolmend", metavar="JOB",
+                   help="the `job` label of the --metrics-file series (default toolmend, as the shipped scrape "
+                   "configuration)")
+    g.add_argument("--shard", metavar="I/N",
+                   help="replay only the partitions p with p %% N == I (0 <= I < N): one pod of N in parallel "
+                   "(deploy/k8s/replay-indexed-job.yaml)")
+
+
+def plan_metrics(plan: Plan, ns: argparse.Namespace, parse_duration: Callable[[str], int],
+                 error: type[Exception]) -> None:
+    plan.metrics_file = ns.metrics_file
+    plan.metrics_step_ms = parse_duration(ns.metrics_step)
+    plan.metrics_job = ns.metrics_job
+    if ns.shard is not None:
+        i, sep, n = ns.shard.partition("/")
+        if not (sep and i.isdigit() and n.isdigit() and 0 <= int(i) < int(n)):
+            raise error(f"--shard {ns.shard!r}: expected I/N with 0 <= I < N (e.g. 0/4)")
+        plan.shard = (int(i), int(n))
+
+
+__all__ = ["NOT_FLAGS", "add_metrics_flags", "main", "parser", "plan_from_args", "plan_metrics",
+           "serves_metrics"]

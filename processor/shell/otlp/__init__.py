@@ -1,0 +1,18 @@
+"""OTLP input (`input_format=otlp`): trace records decoded, each model-call span re-keyed by conversation into a
+`request` event, and the stage that writes them to the repartition topic the worker reads.
+
+| module | owns |
+|---|---|
+| `decode.py` | OTLP trace records (protobuf or JSON, as the Collector writes them) decoded to plain spans |
+| `rekey.py` | one trace export in, one `request` event per model-call span out, keyed by conversation (no I/O) |
+| `stage.py` | the re-keying stage beside the worker: its consumer group, producers and delivery |
+
+What a span means (the mapping to an event) is the core's (`core/otlp.py`); the package knows nothing of the
+worker beyond the topic it feeds.
+"""
+
+from .decode import InvalidOtlp, decode
+from .rekey import RECORD_FACTOR, Rekeyed, offline, rekey
+from .stage import Rekeyer, repartition_topic
+
+__all__ = ["RECORD_FACTOR", "InvalidOtlp", "Rekeyed", "Rekeyer", "decode", "offline", "rekey", "repartition_topic"]

@@ -1,0 +1,372 @@
+"""Event-time samples of a replay's counters, in the OpenMetrics text format (`toolmend replay --metrics-file`).
+
+Owns: which series a replay writes (the event-derived counters of the live worker, same names and labels:
+`FAMILIES`), turning counts (core Tallies) into those series (`Counts`), cutting event time into steps and
+deciding which samples a step writes (`StepSampler`, pure: it sees event time only, never a clock), and the file
+itself (`OpenMetricsWriter`: one temporary segment per metric family next to the target, joined into place at the
+end, so families are not interleaved and memory does not grow with the range). Must not know: Kafka, event
+files, partitions' records, the wall clock.
+
+Samples: a counter's value at the end of each `step` of event time (timestamp `(k + 1) * step`), written when it
+changed in that step, at the step before a change (so that `rate()` sees every increase from its previous
+value) and at the step after one (so that a flat stretch reads as no increase); all series at the last step;
+`toolmend_build_info` at every step. A step in which a series did not change and that is not next to a change is
+not written: Prometheus reads the missing samples as no increase, and the file grows with activity, not with the
+range times the series.
+
+Memory: per series its last value and two step numbers (~200 bytes), plus the counts of the steps not yet
+written (at most `max_open` steps per series that changed in them); never the samples written.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from ... import __version__
+from ...core.events import EVENT_TYPES, DeadLetterKind
+from ...core.findings import FindingKind
+from ...core.tally import Count, Tally
+from ..metrics import UNKNOWN, LabelCap, Metrics
+
+PREFIX = "toolmend_"
+_DANGLING = FindingKind.DANGLING_TOOL_CALL.value
+_REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
+_ERASED = FindingKind.TOOL_HISTORY_ERASED.value
+BUILD_INFO = PREFIX + "build_info"
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str  # the OpenMetrics family name: its samples are `<name>_total`
+    help: str
+    labels: tuple[str, ...]
+    live: str  # the attribute of the live worker's Metrics that is this counter
+
+
+# the live worker's event-derived counters (processor/shell/metrics.py): names, help and labels must stay equal
+# (tests/unit/shell/replay/test_openmetrics.py compares them)
+FAMILIES: tuple[Family, ...] = (
+    Family(PREFIX + "events", "Input events by type and outcome", ("type", "outcome"), "events"),
+    Family(PREFIX + "messages", "Native messages tracked", ("dialect",), "messages"),
+    Family(PREFIX + "tool_calls", "Tool calls seen", ("dialect", "model", "tool"), "tool_calls"),
+    Family(PREFIX + "dangling_tool_calls", "Tool calls closed without a result",
+           ("reason", "dialect", "model", "tool"), "dangling"),
+    Family(PREFIX + "findings", "Findings by kind", ("kind", "severity", "dialect"), "findings"),
+    Family(PREFIX + "repairs", "Repair actions applied", ("action",), "repairs"),
+    Family(PREFIX + "dead_letters", "Events sent to the dead-letter topic", ("kind",), "dead_letters"),
+    Family(PREFIX + "output_records", "Records produced and acknowledged", ("topic",), "output_records"),
+    Family(PREFIX + "text_only_regressions", "Text-only-after-tool regressions", ("model", "app_version", "tool"),
+           "regressions"),
+    Family(PREFIX + "tool_history_erased", "Tool calls erased from a later snapshot", ("model", "app_version", "tool"),
+           "erasures"),
+    Family(PREFIX + "assistant_turns_after_tool", "Assistant turns after the first tool use, by outcome",
+           ("outcome", "model", "app_version"), "turns_after_tool"),
+    Family(PREFIX + "state_woken_conversations",
+           "Conversations woken from their stored form (not among the live ones)", (), "woken"),
+    Family(PREFIX + "quarantined_conversations",
+           "Conversations whose state broke (a bug of ours, or an unreadable changelog record): their later events "
+           "go to the dead-letter topic", (), "quarantined"),
+)
+(EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
+ TURNS, WOKEN, QUARANTINED) = range(len(FAMILIES))
+Key = tuple[int, tuple[str, ...]]  # (family index, label values)
+
+
+def precreated() -> list[Key]:
+    """The series the live worker creates at 0 before any event (Metrics.__init__), so rate() sees their first
+    increment."""
+    keys: list[Key] = [(DEAD_LETTERS, (dl.value,)) for dl in DeadLetterKind]
+    keys += [(EVENTS, (typ, outcome)) for typ in EVENT_TYPES for outcome in ("processed", "duplicate")]
+    keys.append((EVENTS, ("unknown", "dead_letter")))
+    keys += [(OUTPUT_RECORDS, (topic,)) for topic in ("repaired", "findings", "dead_letter")]
+    keys += [(TURNS, (outcome, UNKNOWN, UNKNOWN)) for outcome in ("tool", "text_only")]
+    keys += [(WOKEN, ()), (QUARANTINED, ())]  # counters without labels exist from the start
+    return keys
+
+
+def to_live(live: Metrics, increments: dict[Key, int]) -> None:
+    """Increments into the live worker's counters (the replay's /metrics), labels already capped; not the output
+    records, which a replay's /metrics do not count."""
+    for (family, labels), n in increments.items():
+        if family == OUTPUT_RECORDS:
+            continue
+        metric = getattr(live, FAMILIES[family].live)
+        (metric.labels(*labels) if labels else metric).inc(n)
+
+
+class _Remembered:
+    """A LabelCap's answers, remembered per value (a dict lookup instead of the cap's checks; an answer never
+    changes once given: admitted, or `other` once the cap is full)."""
+
+    __slots__ = ("cap", "known")
+
+    def __init__(self, cap: LabelCap) -> None:
+        self.cap = cap
+        self.known: dict[str | None, str] = {}
+
+    def __call__(self, value: str | None) -> str:
+        known = self.known
+        out = known.get(value)
+        if out is None:
+            if len(known) >= 4096:  # bounded: values past the cap may be many (the cap itself decides again)
+                known.clear()
+            out = known[value] = self.cap(value)
+        return out
+
+
+class Counts:
+    """A Tally into series increments, with the live worker's label caps applied in the same order as
+    Metrics.flush applies them (so the same input gives the same `other`s)."""
+
+    def __init__(self, label_cap: int = 50) -> None:
+        self.model = LabelCap(label_cap)
+        self.tool = LabelCap(label_cap)
+        self.app_version = LabelCap(label_cap)
+        # a value's capped form never changes once decided (admitted, or `other` once the cap is full): remembered
+        self._model = _Remembered(self.model)
+        self._tool = _Remembered(self.tool)
+        self._app = _Remembered(self.app_version)
+
+    def add(self, t: Tally, into: dict[Key, int]) -> None:
+        def inc(key: Key, n: int) -> None:
+            into[key] = into.get(key, 0) + n
+
+        model, tool, app = self._model, self._tool, self._app
+        for (typ, outcome), n in t.of(Count.EVENTS).items():
+            inc((EVENTS, (str(typ), str(outcome))), n)
+        for (dialect,), n in t.of(Count.MESSAGES).items():
+            inc((MESSAGES, (str(dialect),)), n)
+        for (dialect, m, tl), n in t.of(Count.TOOL_CALLS).items():
+            inc((TOOL_CALLS, (str(dialect), model(m), tool(tl))), n)
+        for (kind, severity, dialect, reason, tl, m, av), n in t.of(Count.FINDINGS).items():
+            inc((FINDINGS, (str(kind), str(severity), str(dialect))), n)
+            if kind == _DANGLING and reason is not None:
+                inc((DANGLING, (reason, str(dialect), model(m), tool(tl))), n)
+            elif kind == _REGRESSION:
+                inc((REGRESSIONS, (model(m), app(av), tool(tl))), n)
+            elif kind == _ERASED:
+                inc((ERASURES, (model(m), app(av), tool(tl))), n)
+        for (action,), n in t.of(Count.REPAIRS).items():
+            inc((REPAIRS, (str(action),)), n)
+        for (kind,), n in t.of(Count.DEAD_LETTERS).items():
+            inc((DEAD_LETTERS, (str(kind),)), n)
+        for (outcome, m, av), n in t.of(Count.TURNS_AFTER_TOOL).items():
+            inc((TURNS, (str(outcome), model(m), app(av))), n)
+        for n in t.of(Count.WOKEN).values():
+            inc((WOKEN, ()), n)
+        for n in t.of(Count.QUARANTINED).values():
+            inc((QUARANTINED, ()), n)
+
+
+Emit = Callable[[int, list[tuple[Key, int]]], None]  # (timestamp ms, [(series, value)])
+
+
+class StepSampler:
+    """Cumulative counters at step ends of event time, from increments dated by the step they happened in.
+
+    `add(step, increments)`: counts of step `step` (event time `step * step_ms` up to the next step). `release(k)`:
+    every step before `k` is complete (no more increments for it): its samples are emitted, in time order. An
+    increment for a step already released is counted in the oldest open step (`late`). At most `max_open` steps
+    are held: beyond that the oldest is released. `close()` releases the rest and writes every series at the last
+    step. Pure: calls `emit(ts, samples)` with the samples of one timestamp (each series' in increasing time),
+    and `info(ts)` once per step written. Deterministic: the same increments give the same calls.
+    """
+
+    def __init__(self, step_ms: int, emit: Emit, info: Callable[[int], None] | None = None,
+                 precreate: Iterable[Key] = (), max_open: int = 1440) -> None:
+        if step_ms < 1:
+            raise ValueError("step must be at least 1 ms")
+        self.step_ms = step_ms
+        self.emit = emit
+        self.info = info
+        self.max_open = max(1, max_open)
+        self.open: dict[int, dict[Key, int]] = {}
+        self.released = -(1 << 62)  # steps below this are written
+        self.value: dict[Key, int] = dict.fromkeys(precreate, 0)
+        self.written: dict[Key, int] = {}  # series -> last step whose end it was written at
+        self.changed: list[Key] = []  # the series that changed in the last step written (their flat sample is due)
+        self.first: int | None = None
+        self.last: int | None = None  # last step released with data
+        self.late = 0
+        self.samples = 0
+
+    def add(self, step: int, increments: dict[Key, int]) -> None:
+        if not increments:
+            return
+        if step < self.released:
+            self.late += sum(increments.values())
+            step = min(self.open) if self.open else self.released
+        pending = self.open.get(step)
+        if pending is None:
+            self.open[step] = dict(increments)
+        else:
+            for k, n in increments.items():
+                pending[k] = pending.get(k, 0) + n
+        if len(self.open) > self.max_open:
+            self.release(min(self.open) + 1)
+
+    def release(self, below: int) -> None:
+        """Write every open step before `below`."""
+        if below <= self.released:
+            return
+        for step in sorted(s for s in self.open if s < below):
+            self._write(step, self.open.pop(step))
+        self.released = below
+
+    def _emit(self, step: int, samples: list[tuple[Key, int]]) -> None:
+        """The samples at the end of `step`."""
+        if samples:
+            written = self.written
+            for key, _ in samples:
+                written[key] = step
+            self.samples += len(samples)
+            self.emit((step + 1) * self.step_ms, samples)
+
+    def _infos(self, upto: int) -> None:
+        """toolmend_build_info at every step end from the last one written up to the end of `upto`."""
+        if self.info is None:
+            return
+        start = (self.first if self.last is None else self.last + 1) if self.first is not None else upto
+        for s in range(start, upto + 1):
+            self.info((s + 1) * self.step_ms)
+
+    def _write(self, step: int, deltas: dict[Key, int]) -> None:
+        value, written = self.value, self.written
+        if self.first is None:
+            self.first = step - 1
+            self._infos(step - 1)
+            self.last = step - 1
+            # the series that exist from the start: 0 before the first step
+            self._emit(step - 1, [(key, 0) for key in value])
+        elif self.last is not None and self.last + 1 < step:  # the flat sample after the last changes
+            flat = self.last + 1
+            self._infos(flat)
+            self.last = flat
+            self._emit(flat, [(key, value[key]) for key in self.changed])
+            self.changed = []
+        # steps with no data are not written, except what a change needs: the value before it, one step earlier
+        before: list[tuple[Key, int]] = []
+        never = -(1 << 62)
+        prior = step - 1
+        for key, n in deltas.items():
+            if n:
+                v = value.get(key, 0)
+                if written.get(key, never) < prior:
+                    before.append((key, v))
+                value[key] = v + n
+        self._emit(prior, before)
+        self._infos(step)
+        self.last = step
+        # the changes, and the series that changed in the step before and are flat in this one
+        now = [(key, value[key]) for key in self.changed if not deltas.get(key)]
+        changed = [key for key, n in deltas.items() if n]
+        now += [(key, value[key]) for key in changed]
+        self.changed = changed
+        self._emit(step, now)
+
+    def close(self) -> None:
+        """Write what is open, then every series at the last step."""
+        self.release(max(self.open) + 1 if self.open else self.released)
+        if self.last is None:
+            return
+        end = self.last + 1
+        self._infos(end)
+        written = self.written
+        self._emit(end, [(key, v) for key, v in self.value.items() if written.get(key) != end])
+        self.changed = []
+        self.last = end
+
+
+# -- the text format ----------------------------------------------------------------------------------------------
+def escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"')
+
+
+def labelset(names: Iterable[str], values: Iterable[str]) -> str:
+    return ",".join(f'{n}="{escape(v)}"' for n, v in zip(names, values, strict=True))
+
+
+def timestamp(ms: int) -> str:
+    """OpenMetrics timestamps are seconds."""
+    s, rest = divmod(ms, 1000)
+    return str(s) if not rest else f"{s}.{rest:03d}"
+
+
+class OpenMetricsWriter:
+    """Writes the file: samples go, as they come, to one temporary segment per family next to `path`; `close(True)`
+    joins the segments into `path` (with `# EOF`), `close(False)` removes them. `target`: the labels every series
+    carries first (job, instance, mode, run)."""
+
+    def __init__(self, path: Path, target: dict[str, str]) -> None:
+        self.path = path
+        self.target = labelset(target.keys(), target.values())
+        self._tmp: dict[int, Path] = {}
+        self._files: dict[int, IO[str]] = {}
+        self._series: dict[Key, str] = {}
+        self.lines = 0
+
+    def _segment(self, family: int) -> IO[str]:
+        f = self._files.get(family)
+        if f is None:
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{family}.tmp")
+            self._tmp[family] = tmp
+            f = self._files[family] = open(tmp, "w", encoding="utf-8", buffering=1 << 16)  # noqa: SIM115
+        return f
+
+    def samples(self, ts_ms: int, samples: list[tuple[Key, int]]) -> None:
+        """The samples of one timestamp (each line to its family's segment)."""
+        ts = timestamp(ts_ms)
+        heads = self._series
+        by_family: dict[int, list[str]] = {}
+        for key, value in samples:
+            head = heads.get(key)
+            if head is None:
+                fam = FAMILIES[key[0]]
+                labels = labelset(fam.labels, key[1])
+                head = heads[key] = f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
+            lines = by_family.get(key[0])
+            if lines is None:
+                lines = by_family[key[0]] = []
+            lines.append(f"{head}{value} {ts}\n")
+        for family, lines in by_family.items():
+            self._segment(family).write("".join(lines))
+        self.lines += len(samples)
+
+    def info(self, ts_ms: int) -> None:
+        labels = labelset(("version", "python"), (__version__, platform.python_version()))
+        self._segment(-1).write(f"{BUILD_INFO}{{{self.target},{labels}}} 1 {timestamp(ts_ms)}\n")
+        self.lines += 1
+
+    def close(self, keep: bool) -> None:
+        for f in self._files.values():
+            f.close()
+        try:
+            if keep:
+                tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+                with open(tmp, "w", encoding="utf-8") as out:
+                    if -1 in self._tmp:
+                        out.write(f"# TYPE {BUILD_INFO} gauge\n# HELP {BUILD_INFO} Build identity\n")
+                        _copy(self._tmp[-1], out)
+                    for i, fam in enumerate(FAMILIES):
+                        if i in self._tmp:
+                            out.write(f"# TYPE {fam.name} counter\n# HELP {fam.name} {fam.help}\n")
+                            _copy(self._tmp[i], out)
+                    out.write("# EOF\n")
+                os.replace(tmp, self.path)
+        finally:
+            for tmp_path in self._tmp.values():
+                tmp_path.unlink(missing_ok=True)
+
+
+def _copy(src: Path, out: IO[str]) -> None:
+    with open(src, encoding="utf-8") as f:
+        while chunk := f.read(1 << 20):
+            out.write(chunk)
+
+
+__all__ = ["FAMILIES", "Counts", "Family", "OpenMetricsWriter", "StepSampler", "precreated", "to_live"]

@@ -1,0 +1,628 @@
+"""The Kafka loop: fetch a batch, run the core on it, hand its checkpoint to the committer.
+
+The commit order and why it loses nothing live in `checkpoint.py`; restoring a partition's state on assignment
+in `recovery.py`; the Kafka clients and topic helpers in `kafka.py`.
+
+Commits are pipelined: while batch N's checkpoint waits on the broker, batch N+1 is processed (the core yields
+to the event loop every few hundred records, so N's acknowledgements are read meanwhile). One checkpoint is in
+flight at most and they complete in order, so the commit order holds per batch and across batches; a rebalance
+or a shutdown waits for the checkpoint in flight before letting partitions go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import gc
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+
+from ...core.partition import OutRecord, PartitionProcessor
+from ...core.tally import Tally
+from ..config import ConfigError, Settings
+from ..kafka import (
+    Rebalanced,
+    big_topic,
+    ensure_topics,
+    isolation,
+    max_state_bytes,
+    new_input_consumer,
+    new_producer,
+    output_limits,
+    partitions_of,
+    topic_sizes,
+)
+from ..logs import DeadLetterLog, describe_error
+from ..metrics import Metrics
+from .batches import name_undecodable_batches
+from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
+from .fencing import Fenced, Ownership
+from .recovery import RESTORE_RETRY_S, StateLost, UnstableOffsets, heal, restore
+
+__all__ = ["Worker", "share_hot"]
+
+log = logging.getLogger("toolmend.worker")
+MIN_HOT = 64  # live conversations per partition at the least, however small the budget
+GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
+TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
+YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
+YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
+RESTORE_FAILED = "state restore failed"  # the start of /healthz's reason while a restore failure lasts
+
+
+def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
+    """A process's budget of live conversations, split evenly among its partitions (memory per worker stays
+    bounded however many partitions it owns)."""
+    limit = max(MIN_HOT, budget // max(1, len(procs)))
+    for proc in procs:
+        proc.hot_limit = limit
+
+
+class Worker:
+    def __init__(self, settings: Settings, metrics: Metrics | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.metrics = metrics or Metrics(label_cap=settings.label_cap)
+        self.clock = clock  # monotonic seconds: health, readiness, the ownership lease
+        self.engine = settings.engine_config()
+        self.procs: dict[int, PartitionProcessor] = {}
+        self.restoring: set[int] = set()
+        self.assigned: set[int] = set()
+        self.started = False
+        self.last_loop = clock()
+        self.failed: str | None = None
+        self._lock = asyncio.Lock()
+        self._consumer: AIOKafkaConsumer | None = None
+        self._producer: AIOKafkaProducer | None = None
+        self._transport: Transport | None = None
+        self._committer: Committer | None = None
+        self._ownership: Ownership | None = None
+        self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
+        self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
+        self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
+        self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
+        self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
+        self._unrestored: set[int] = set()  # assigned partitions whose restore failed (tried again: _retry)
+        self._retry: asyncio.Future[None] | None = None
+        self.processed = 0
+        self._gauges_at = 0.0
+        self._same_partitions: set[str] = set()
+        self._shipping: asyncio.Future[None] | None = None  # the previous batch's checkpoint, while in flight
+        self._ship_error: Exception | None = None  # a commit that failed where it could not stop the loop
+        self.tally = Tally()  # what the core counts during a batch, into the metrics after it
+        self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
+        self.metrics.broker_unreachable.set_function(self.broker_unreachable_for)
+        self.metrics.delivery_stalled.set_function(lambda: self.delivery_stalled()[0])
+
+    # -- health -----------------------------------------------------------------------------------------------
+    def healthy(self) -> tuple[bool, str]:
+        if self.failed:
+            return False, f"failed: {self.failed}"
+        stalled = self.clock() - self.last_loop
+        if self.started and stalled > max(30.0, self.settings.session_timeout_s * 3):
+            return False, f"consumer loop stalled for {stalled:.0f}s"
+        return True, "ok"
+
+    def broker_unreachable_for(self) -> float:
+        """Seconds since the broker last answered this worker: any response to the group consumer's requests
+        (fetch, even empty; metadata; heartbeat; commit) or a produce acknowledged (0 before the worker has
+        started). Readiness fails when this grows past its limit (a broker outage); an idle worker still fetches
+        and heartbeats. Exported as toolmend_broker_unreachable_seconds."""
+        if self._ownership is None or not self.started:
+            return 0.0
+        return max(0.0, self.clock() - self._ownership.contact_at)
+
+    def delivery_stalled(self) -> tuple[float, str]:
+        """Seconds the oldest produce step has waited for its acknowledgement, and what it writes (a deleted
+        output topic: retried, never a crash). Exported as toolmend_delivery_stalled_seconds."""
+        if self._committer is None or not self.started:
+            return 0.0, ""
+        return self._committer.stalled()
+
+    def ready(self) -> tuple[bool, str]:
+        if not self.started:
+            return False, "starting"
+        silent = self.broker_unreachable_for()
+        if silent > self.settings.broker_unreachable_s:
+            return False, f"broker unreachable for {silent:.0f}s"
+        stalled, what = self.delivery_stalled()
+        if stalled > self.settings.broker_unreachable_s:
+            return False, f"outputs not delivered for {stalled:.0f}s ({what})"
+        if self.restoring:
+            return False, f"restoring state of {len(self.restoring)} partition(s)"
+        if self._unrestored:
+            return False, f"state of partition(s) {sorted(self._unrestored)} not restored (tried again)"
+        if not self.assigned:
+            return False, "no partitions assigned"
+        return True, f"ready: {len(self.assigned)} partition(s)"
+
+    # -- lifecycle --------------------------------------------------------------------------------------------
+    async def run(self, stop: asyncio.Event) -> None:
+        s = self.settings
+        # every event allocates hundreds of container objects (parsed JSON, views, outputs) that die young; the
+        # default threshold (700) runs a collection every few events and, through the generation counts, the
+        # long-lived state's generations far too often. Cycles are rare here: collect young objects less often.
+        gc.set_threshold(GC_THRESHOLD, 20, 20)
+        name_undecodable_batches()  # a batch no codec decodes: one line naming partition, offset, codec (exit 2)
+        if s.create_topics:
+            await self._create_topics()
+        exactly_once = s.delivery == "exactly_once"
+        if exactly_once:
+            await require_transactions(s)  # refuse at start, with a clear message, on a broker without them
+        self._producer = new_producer(s)
+        # exactly once: read only committed input (a producer upstream may be transactional too)
+        self._consumer = new_input_consumer(s, group_id=s.group_id, group_instance_id=s.group_instance_id,
+                                            isolation_level=isolation(s), session_timeout_ms=s.session_timeout_ms,
+                                            heartbeat_interval_ms=s.heartbeat_interval_ms)
+        await self._producer.start()
+        self._ownership = Ownership(self._consumer, s.session_timeout_s, clock=self.clock)
+        self._transport = ExactlyOnce(s) if exactly_once else AtLeastOnce(self._producer, self._consumer)
+        self._committer = Committer(s, self._transport, self._ownership, self.metrics, self._committed)
+        try:
+            await self._consumer.start()
+            self._ownership.attach()
+            self._ownership.guard(self._producer)
+            await self._require_topics()
+            await self._partition_layout()
+            await self._output_limit()
+            listener = Rebalanced(self.assigned_partitions, self.revoked_partitions)
+            self._consumer.subscribe([s.input_topic], listener=listener)
+            self.started = True
+            await self._loop(stop)
+        finally:
+            await self._shutdown()
+
+    async def _require_topics(self) -> None:
+        """With topic creation off, every topic the worker reads or writes must exist: a missing (mistyped) one
+        stops the start with its name (ConfigError, exit 2), not a worker waiting forever, NotReady."""
+        s = self.settings
+        if s.create_topics:
+            return
+        existing = await topic_sizes(s)
+        needed = [s.input_topic, s.output_topic, s.dlq_topic, s.changelog_topic, s.findings_topic]
+        missing = [t for t in needed if t and t not in existing]
+        if missing:
+            raise ConfigError(f"topic{'s' if len(missing) > 1 else ''} {', '.join(missing)} not found on "
+                              f"{s.bootstrap_servers} and create_topics is off (TOOLMEND_CREATE_TOPICS=false): "
+                              "create them, or fix the name")
+
+    async def _partition_layout(self) -> None:
+        """Output topics partitioned like the input get each record in its input partition number."""
+        c = self._consumer
+        assert c is not None
+        s = self.settings
+        n_in = len(await partitions_of(c, s.input_topic))
+        for t in (s.output_topic, s.findings_topic, s.dlq_topic):
+            if t and n_in and len(await partitions_of(c, t)) == n_in:
+                self._same_partitions.add(t)
+        n_state = len(await partitions_of(c, s.changelog_topic))
+        if n_in and n_state and n_state < n_in:
+            # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
+            raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
+                              f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
+
+    async def _output_limit(self) -> None:
+        """The largest output the output topics take: an event whose outputs would not fit goes whole to the
+        dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
+        self.engine = await output_limits(self.settings, self.engine)
+        for kind, limit in (("repaired", self.engine.max_output_bytes), ("findings", self.engine.max_findings_bytes)):
+            if limit is not None:
+                log.info("%s outputs over %d bytes dead-letter their input event (that topic's max.message.bytes)",
+                         kind, limit)
+        state_limit = await max_state_bytes(self.settings, self.engine.max_state_bytes)
+        if state_limit != self.engine.max_state_bytes:
+            self.engine = dataclasses.replace(self.engine, max_state_bytes=state_limit)
+            log.info("conversation states are kept under %s bytes (state topic's max.message.bytes)", state_limit)
+
+    async def _create_topics(self) -> None:
+        """The topics the worker needs, sized from the input topic as Kafka Streams sizes changelogs from their
+        source: an existing input keeps its partitions and every topic created here gets as many (input partition
+        p's state lives in changelog partition p, its outputs in output partition p); a new input gets
+        `partitions`. Existing topics are left as they are (a smaller changelog is refused by _partition_layout)."""
+        s = self.settings
+        n = (await topic_sizes(s)).get(s.input_topic) or s.partitions
+        # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
+        big = big_topic(s)
+        topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
+                  (s.changelog_topic, n, {"cleanup.policy": "compact"})]
+        if s.findings_topic:  # a finding carries the output it describes: sized like the others
+            topics.append((s.findings_topic, n, big))
+        await ensure_topics(s, topics)
+
+    async def _shutdown(self) -> None:
+        budget = self.settings.shutdown_budget_s
+        t0 = self.clock()
+        if self._retry is not None:
+            self._retry.cancel()
+
+        async def close() -> None:
+            if self._consumer is not None:
+                async with self._lock:  # let an in-flight batch finish, flush and commit
+                    try:
+                        await self._settle()
+                    except Exception as e:  # reported where it happened; its records are reprocessed
+                        log.error("last shipment failed at shutdown: %s", describe_error(e))
+                try:
+                    await self._consumer.stop()  # leaves the group
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if task is not None and task.cancelling():  # ours (the budget ran out): go on cancelling
+                        raise
+                    # aiokafka, stopped while the broker is unreachable, re-raises the cancellation of its own
+                    # fetch task: the session expires on its own, and the producers must still be stopped
+                    log.warning("consumer stopped uncleanly (broker unreachable): the group expires its session")
+            if self._transport is not None:
+                await self._transport.close_all()
+            if self._producer is not None:
+                await self._producer.stop()
+
+        try:
+            await asyncio.wait_for(close(), budget)
+        except TimeoutError:
+            log.error("shutdown exceeded its budget of %.1fs; leaving anyway", budget)
+        log.info("stopped in %.2fs after %d events", self.clock() - t0, self.processed)
+
+    async def _loop(self, stop: asyncio.Event) -> None:
+        c = self._consumer
+        assert c is not None
+        stop_wait = asyncio.ensure_future(stop.wait())
+        try:
+            while not stop.is_set():
+                self.last_loop = self.clock()
+                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.settings.max_batch))
+                done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
+                if fetch not in done:
+                    fetch.cancel()
+                    break
+                batch = fetch.result()  # records already buffered are no sign of the broker (fencing.attach)
+                if self._ship_error is not None:
+                    raise self._ship_error
+                if self._fatal is not None:
+                    raise self._fatal
+                if self._shipping is not None and self._shipping.done():
+                    await self._settle()  # a failed shipment stops the loop now, not at the next batch
+                log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
+                if batch:
+                    async with self._lock:
+                        await self._process(batch)
+                self._gauges()
+        finally:
+            stop_wait.cancel()
+
+    # -- one batch ---------------------------------------------------------------------------------------------
+    async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
+        """Run the core over a fetched batch, then hand its checkpoint to a commit task that overlaps the next
+        batch's processing."""
+        cp = await self._compute(batch)
+        if cp is None:
+            return
+        await self._settle()  # one checkpoint in flight at most: the previous batch's commit comes first
+        self._shipping = asyncio.ensure_future(self._ship(cp))
+
+    async def _settle(self) -> None:
+        """Wait for the checkpoint in flight; its failure is raised here (once), stopping the loop."""
+        shipping, self._shipping = self._shipping, None
+        if shipping is None:
+            return
+        while not shipping.done():
+            # a shipment retried while the broker cannot take it (a deleted output topic) waits here: the loop
+            # is not stalled (/healthz), it waits on the broker (/readyz says so)
+            await asyncio.wait({shipping}, timeout=1.0)
+            self.last_loop = self.clock()
+        await shipping
+
+    async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Checkpoint | None:
+        perf = time.perf_counter
+        t_fetch = perf()
+        runs: list[tuple[int, list[OutRecord]]] = []  # per input partition, in fetch order: its outputs in order
+        positions: dict[TopicPartition, int] = {}
+        durations: list[float] = []
+        took = durations.append
+        n = 0
+        to_yield = YIELD_EVERY
+        yielded_at = t_fetch
+        c = self._consumer
+        assert c is not None and self._ownership is not None
+        generation = self._ownership.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
+        for tp, records in batch.items():
+            proc = self.procs.get(tp.partition)
+            if proc is None:
+                # fetched before its state was restored (aiokafka fetches while the assignment callback runs), or
+                # after it was fenced: rewound, so these records are processed once the partition is ready, never
+                # skipped (a restore then seeks the partition to the position its state belongs with)
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
+                continue
+            expect = self._next.get(tp.partition, 0)
+            if records[0].offset < expect:
+                # fetched from a position resolved before the restore (older than the restored state): never
+                # processed, read again from the restored position
+                c.seek(tp, expect)
+                continue
+            outs: list[OutRecord] = []  # outputs of a conversation stay in its input partition
+            add = outs.extend
+            process = proc.process
+            for rec in records:
+                add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp, TIMER_SLICE))
+                while proc.timers_due:  # timers due in bulk: in slices, the loop (heartbeats, probes) between
+                    await asyncio.sleep(0)
+                    add(proc.fire_due(TIMER_SLICE))
+                done_at = perf()
+                took(done_at - t_fetch)
+                to_yield -= 1
+                if not to_yield or done_at - yielded_at >= YIELD_AFTER_S:  # heavy events: after each one
+                    to_yield = YIELD_EVERY
+                    await asyncio.sleep(0)  # the checkpoint in flight reads its acknowledgements, sends the next step
+                    yielded_at = perf()
+            if self.procs.get(tp.partition) is not proc:
+                # fenced while this batch was being processed (the loop ran in between): nothing of it is shipped,
+                # the partition's next owner (maybe this member, after the rebalance) restores and reprocesses it
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
+                continue
+            n += len(records)
+            runs.append((tp.partition, outs))
+            positions[tp] = self._next[tp.partition] = records[-1].offset + 1
+            self._last_ts[tp.partition] = records[-1].timestamp
+        if not positions:
+            return None
+        self.metrics.observe_processing(durations)
+        self.metrics.flush(self.tally.take())
+        resets = {tp.partition: r for tp in positions if (r := self._resets.pop(tp.partition, None)) is not None}
+        # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
+        state = {tp.partition: proc.take_changelog() for tp in positions
+                 if (proc := self.procs.get(tp.partition)) is not None}
+        return plan(self.settings, runs, positions, state, resets, self._same_partitions, generation, n,
+                    self._log_dead_letter)
+
+    def _log_dead_letter(self, r: OutRecord) -> None:
+        """Coordinates and kind only: never content, never the conversation id."""
+        h = dict(r.headers)
+        self._dead_letter_log.record(h.get("toolmend-error-kind", b"").decode(),
+                                     h.get("toolmend-source-topic", b"").decode(),
+                                     h.get("toolmend-source-partition", b"").decode(),
+                                     h.get("toolmend-source-offset", b"").decode())
+
+    async def _ship(self, cp: Checkpoint) -> None:
+        assert self._committer is not None
+        try:
+            await self._committer.commit(cp)
+        except Fenced as f:
+            await self._fenced(f)
+            return
+        self.processed += cp.records
+
+    async def _fenced(self, f: Fenced) -> None:
+        """This member lost (or cannot prove it holds) these partitions: their state in memory may be ahead of
+        what was shipped, so it goes; fetching for them stops; the next owner (maybe us after we rejoin) restores
+        them from the changelog and the committed offset."""
+        c = self._consumer
+        self.metrics.rebalances.labels("fenced").inc()
+        log.warning("%s; dropping their state, the next owner restores it", f)
+        assigned = c.assignment() if c is not None else set()
+        for tp in f.partitions:
+            self.procs.pop(tp.partition, None)
+            if c is not None and tp in assigned:
+                c.pause(tp)
+            if self._transport is not None:
+                await self._transport.close(tp.partition)
+        if self._ownership is not None and self._ownership.generation >= 0 and f.partitions & assigned:
+            self._ownership.request_rejoin()  # still ours on paper: a rebalance hands them out again, restored
+        self._share_hot()
+
+    def _committed(self, tp: TopicPartition, position: int) -> None:
+        proc = self.procs.get(tp.partition)
+        if proc is not None:
+            proc.committed(position)
+
+    def _gauges(self) -> None:
+        """Refresh the gauges, at most once a second (open calls are summed over every conversation)."""
+        c = self._consumer
+        now = self.clock()
+        if c is None or now - self._gauges_at < 1.0:
+            return
+        self._gauges_at = now
+        self._dead_letter_log.flush()
+        open_convs = 0
+        open_calls = 0
+        state_bytes = 0
+        now_ms = time.time() * 1000
+        for part, proc in self.procs.items():
+            open_convs += proc.conversations
+            open_calls += proc.open_calls
+            state_bytes += proc.state_bytes
+            tp = TopicPartition(self.settings.input_topic, part)
+            try:
+                hw = c.highwater(tp)
+            except Exception:  # not assigned any more
+                hw = None
+            label = str(part)
+            if hw is not None:
+                lag = max(0, hw - (proc.offset + 1))
+                self.metrics.lag_records.labels(label).set(lag)
+                last = self._last_ts.get(part)
+                self.metrics.lag_seconds.labels(label).set(max(0.0, (now_ms - last) / 1000) if lag and last else 0.0)
+            self.metrics.watermark.labels(label).set(proc.watermark / 1000)
+        self.metrics.open_conversations.set(open_convs)
+        self.metrics.open_tool_calls.set(open_calls)
+        self.metrics.state_bytes.set(state_bytes)
+
+    # -- rebalances ---------------------------------------------------------------------------------------------
+    async def assigned_partitions(self, parts: set[TopicPartition]) -> None:
+        self.metrics.rebalances.labels("assigned").inc()
+        if self._ownership is not None:
+            self._ownership.renew()
+        new = sorted(tp.partition for tp in parts if tp.topic == self.settings.input_topic
+                     and tp.partition not in self.procs)
+        self.assigned = {tp.partition for tp in parts if tp.topic == self.settings.input_topic}
+        for p in list(self._resets):
+            if p not in self.assigned:
+                del self._resets[p]  # its next owner finds the state it left (empty, then its own)
+        if not new:
+            return
+        await self._take(new)
+
+    async def _take(self, new: list[int]) -> None:
+        """Restore the state of newly assigned partitions, paused meanwhile. A restore that fails (committed
+        offsets held by a pending transaction, the broker unreachable) leaves them paused, fails /healthz and
+        /readyz, and is tried again after RESTORE_RETRY_S; once every partition is restored, /healthz is healthy
+        again."""
+        self.restoring.update(new)
+        c = self._consumer
+        paused = [TopicPartition(self.settings.input_topic, p) for p in new]
+        if c is not None:
+            c.pause(*paused)  # no fetching for a partition until its state is back
+        t0 = time.perf_counter()
+        try:
+            if self._transport is not None:  # exactly once: fence the previous owner before reading the state
+                await asyncio.gather(*(self._transport.open(p) for p in new))
+            restored = await self._restore(new)
+        except ConfigError as e:  # state lost, no transactions: stays paused; the loop stops (exit code 2)
+            self._fatal = e
+            self.failed = "state lost" if isinstance(e, StateLost) else "cannot start transactions"
+            log.error("%s", e)
+            self.restoring.difference_update(new)
+            return
+        except Exception as e:
+            # without its state a partition must not be processed: it stays paused, /healthz and /readyz fail
+            # (an orchestrator may restart the worker, the group then hands the partition to another member), and
+            # the restore is tried again here
+            self.failed = f"{RESTORE_FAILED}: {describe_error(e)}"
+            self._unrestored.update(new)
+            # our own message says which partitions, why and the way out: whole; a client's error: bounded
+            why = str(e.args[0]) if isinstance(e, UnstableOffsets) else describe_error(e)
+            log.error("state restore of partitions %s failed: %s; trying again in %.0fs", new, why, RESTORE_RETRY_S)
+            self.restoring.difference_update(new)
+            if self._retry is None or self._retry.done():
+                self._retry = asyncio.ensure_future(self._restore_later())
+            return
+        self._unrestored.difference_update(new)
+        self._restored_again()
+        self.restoring.difference_update(set(new) - set(self._healing))
+        if c is not None:  # a partition being healed stays paused until its state is rebuilt
+            c.resume(*[tp for tp in paused if tp in c.assignment() and tp.partition not in self._healing])
+        self.metrics.restore_seconds.set(time.perf_counter() - t0)
+        self.metrics.restored.inc(restored)
+        log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
+
+    def _restored_again(self) -> None:
+        """A restore failure is over once no partition waits for its state: healthy again."""
+        if not self._unrestored and self.failed is not None and self.failed.startswith(RESTORE_FAILED):
+            log.info("state restored after the failure (%s): healthy again", self.failed)
+            self.failed = None
+
+    async def _restore_later(self) -> None:
+        """The partitions whose restore failed, restored again (while still assigned and not restored since)."""
+        while self._unrestored:
+            await asyncio.sleep(RESTORE_RETRY_S)
+            async with self._lock:  # no batch, no revocation meanwhile
+                self._unrestored &= self.assigned
+                again = sorted(p for p in self._unrestored if p not in self.procs)
+                self._unrestored.intersection_update(again)
+                if again:
+                    await self._take(again)
+                else:
+                    self._restored_again()
+
+    async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
+        self.metrics.rebalances.labels("revoked").inc()
+        async with self._lock:  # the checkpoint in flight commits (checkpoint.py) before we let go
+            try:
+                await self._settle()
+            except Exception as e:  # the partitions still go (their next owner restores them); the loop stops
+                self._ship_error = e
+                self.failed = f"shipping failed: {describe_error(e)}"
+                log.error("shipping a batch failed during a rebalance: %s", describe_error(e))
+            for tp in parts:
+                self.procs.pop(tp.partition, None)
+                self.assigned.discard(tp.partition)
+                self._unrestored.discard(tp.partition)
+                healing = self._healing.pop(tp.partition, None)
+                if healing is not None:  # its next owner finds the stale write again and heals it
+                    healing.cancel()
+                    self.restoring.discard(tp.partition)
+                if self._transport is not None:
+                    await self._transport.close(tp.partition)  # its transactions are all committed
+                for g in (self.metrics.lag_records, self.metrics.lag_seconds, self.metrics.watermark):
+                    with contextlib.suppress(KeyError):
+                        g.remove(str(tp.partition))
+            self._share_hot()
+            self._restored_again()
+
+    async def _restore(self, partitions: list[int]) -> int:
+        assert self._consumer is not None
+        c = self._consumer
+        got = await restore(self.settings, self.engine, self.tally, c, partitions)
+        if self._committer is not None:
+            self._committer.meta_at.update(got.meta_at)
+        self._resets.update(got.resets)
+        self.metrics.state_resets.inc(len(got.resets))
+        # the input is read from the position the restored state belongs with, whatever position the consumer
+        # resolved on its own meanwhile (aiokafka reads the committed offset at assignment, before the previous
+        # owner is fenced and its last transaction completed): state and position always match
+        assigned = c.assignment()
+        for p, position in got.positions.items():
+            tp = TopicPartition(self.settings.input_topic, p)
+            if tp not in assigned:
+                continue
+            resolved = _resolved_position(c, tp)
+            if resolved is not None and resolved != (position or 0):
+                log.info("partition %d: the consumer had resolved position %d, its restored state belongs with %s: "
+                         "read from there", p, resolved, position)
+            if position is None:
+                await c.seek_to_beginning(tp)
+            else:
+                c.seek(tp, position)
+            self._next[p] = position or 0
+        self.procs.update(got.procs)
+        self._share_hot()
+        for p, (position, why) in got.heal.items():
+            self._healing[p] = asyncio.ensure_future(self._heal(p, position, why))
+        return sum(proc.conversations for proc in got.procs.values())
+
+    async def _heal(self, p: int, position: int, why: str) -> None:
+        """A partition whose state a stale write overwrote: rebuilt from its input (the other partitions go on),
+        restored, then read from its committed position; a failure fails /healthz like a failed restore."""
+        log.warning("partition %d: %s; rebuilding its state from the input up to offset %d (the other partitions "
+                    "go on)", p, why, position)
+        t0 = time.perf_counter()
+        try:
+            done = await heal(self.settings, self.engine, p, position)
+            self.metrics.state_healed.inc()
+            log.warning("partition %d: state rebuilt from %d input records in %.1fs (toolmend_state_healed_total)",
+                        p, done["records"], time.perf_counter() - t0)
+            self._healing.pop(p, None)
+            await self._restore([p])  # checked again like any restore
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            self._healing.pop(p, None)
+            self.failed = f"healing the state of partition {p} failed: {describe_error(e)}"
+            log.error("%s", self.failed)
+            return
+        if p in self._healing:  # written over again meanwhile: healed once more
+            return
+        self.restoring.discard(p)
+        c = self._consumer
+        tp = TopicPartition(self.settings.input_topic, p)
+        if c is not None and tp in c.assignment() and p in self.procs:
+            c.resume(tp)
+
+    def _share_hot(self) -> None:
+        share_hot(self.settings.hot_conversations, list(self.procs.values()))
+
+
+def _resolved_position(c: AIOKafkaConsumer, tp: TopicPartition) -> int | None:
+    """The position aiokafka resolved on its own for an assigned partition, if it has one yet (pinned aiokafka:
+    the subscription's assignment state)."""
+    try:
+        state = c._subscription.subscription.assignment.state_value(tp)
+    except AttributeError:
+        return None
+    return int(state.position) if state is not None and state.has_valid_position else None
+

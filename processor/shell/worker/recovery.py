@@ -1,0 +1,418 @@
+"""Restoring a partition's state on assignment, checking that it belongs with the committed offsets, and
+rebuilding it from the input when it does not.
+
+Every commit carries a marker in its metadata, `toolmend-state <input offset> <changelog offset> <log start>`:
+the commit follows an acknowledged changelog meta record written for that input offset (`checkpoint.py`, steps 2
+then 3), and the marker names where that record landed in the changelog partition and the partition's log start
+offset then. At restore, for a committed position P > 0:
+
+* the last meta record must be for input offset P - 1 or later (else the state is behind the offsets: deleted,
+  or rolled back),
+* it must sit at the marker's changelog offset or later (else the changelog was replaced: recreated, even with
+  a copy of its last records),
+* the changelog partition must still start where it started (else records were deleted from its head:
+  DeleteRecords, or a `delete` cleanup policy, which a changelog must not have).
+
+Brokers that keep no commit metadata (Tansu) get the same checks from the changelog itself: each meta record
+carries, in a header, the changelog offset of the partition's previous meta record. The last meta record must
+sit after the one it names (a copy into a new topic does not), and the partition must not start after it
+(records deleted from its head). Compaction keeps the last record of each key and never moves a partition's
+start, so it never breaks these. Starting anyway would resume at P with
+empty or older state, and write values that differ from the first pass under the same ids (and lose the open
+calls). The worker refuses to start instead
+(:class:`StateLost`, exit code 2) and names two ways out: `toolmend recover --rebuild` (the state again,
+exactly, from the input), or `toolmend run --start-empty` (accept the loss; marked).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, NamedTuple
+
+import orjson
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+
+from ...core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
+from ...core.tally import Tally
+from ..config import ConfigError, Settings
+from ..kafka import (
+    drain,
+    ensure_topics,
+    isolation,
+    new_input_consumer,
+    new_metadata_client,
+    new_producer,
+    new_state_reader,
+    partitions_of,
+)
+from .stable_offsets import STABLE_WAIT_S, Unstable, stable_committed
+
+log = logging.getLogger("toolmend.recovery")
+MARKER = "toolmend-state"
+PREV_META = "toolmend-prev-meta"  # header of a meta record: the changelog offset of the partition's previous one
+
+
+def marker(position: int, landed: tuple[int, int] | None = None) -> str:
+    """The commit metadata of a position: the changelog holds state up to the offset before it, in a meta record
+    at changelog offset `landed[0]`, the changelog partition starting at `landed[1]` (-1: not reported)."""
+    if landed is None:
+        return f"{MARKER} {position - 1}"
+    return f"{MARKER} {position - 1} {landed[0]} {landed[1]}"
+
+
+class Marker(NamedTuple):
+    offset: int
+    meta_at: int | None
+    log_start: int | None
+
+
+def parse_marker(metadata: str | None) -> Marker | None:
+    parts = (metadata or "").split()
+    if len(parts) < 2 or parts[0] != MARKER:
+        return None  # committed by an older release or another client: only the offset check applies
+    try:
+        nums = [int(x) for x in parts[1:4]]
+    except ValueError:
+        return None
+    if len(nums) == 3:
+        return Marker(nums[0], nums[1], nums[2] if nums[2] >= 0 else None)
+    return Marker(nums[0], None, None)
+
+
+class Changelog(NamedTuple):
+    """What a restore saw of each changelog partition, to check against the commit markers."""
+
+    meta_at: dict[int, int]  # changelog offset of the last meta record read
+    starts: dict[int, int]  # log start offset
+    prev: dict[int, int]  # what the last meta record says of its predecessor's offset (PREV_META)
+    unreadable: dict[int, int]  # changelog offset of the last meta record that could not be read
+    # the furthest input offset a meta record held, and its changelog offset (None: not tracked)
+    best: dict[int, tuple[int, int]] | None = None
+
+
+class StateLost(ConfigError):
+    """The changelog does not hold the state the committed offsets were committed with."""
+
+    def __init__(self, s: Settings, lost: dict[int, str]) -> None:
+        self.partitions = sorted(lost)
+        parts = ", ".join(f"{p} ({why})" for p, why in sorted(lost.items()))
+        what = ("overwritten in" if all("zombie" in why for why in lost.values())
+                else "missing from")
+        super().__init__(
+            f"the state of {s.input_topic} partition(s) {parts} is {what} {s.changelog_topic} (deleted, "
+            f"truncated, replaced, or overwritten by a stale write). Refusing to start: resuming without it would "
+            f"write different values under "
+            f"the same ids. Stop every worker of group {s.group_id}, then either rebuild the state from the input "
+            f"(no output is written again): `toolmend recover --rebuild` with the same settings; or accept the "
+            f"loss: `toolmend run --start-empty` once (marked on the findings topic, toolmend_state_resets_total)")
+
+
+class UnstableOffsets(Unstable):
+    """Committed offsets still held by a pending transactional commit after the bounded wait: which partitions,
+    why, and the way out, in one message."""
+
+    def __init__(self, s: Settings, e: Unstable) -> None:
+        Unstable.__init__(self, e.partitions, e.waited_s)
+        parts = [tp.partition for tp in e.partitions]
+        ids = " ".join(f"{s.group_id}-{s.input_topic}-{p}" for p in parts)
+        self.args = (
+            f"the committed offsets of {s.input_topic} partition(s) {parts} (group {s.group_id}) are held by a "
+            f"transactional offset commit still pending after {e.waited_s or 0:.0f}s (UNSTABLE_OFFSET_COMMIT): a "
+            f"transaction that committed them was neither completed nor aborted (a broker restarted or ran out of "
+            f"disk while it committed, or another client's transaction for this group hangs). These partitions are "
+            f"not processed (their position is unknown); the restore is tried again every {RESTORE_RETRY_S:.0f}s. "
+            f"If it lasts past the broker's transaction timeout: `kafka-transactions --bootstrap-server B describe "
+            f"--transactional-id ID` (this worker's: {ids}), `kafka-transactions --bootstrap-server B find-hanging "
+            f"--broker-id N`, then `kafka-transactions --bootstrap-server B abort --topic __consumer_offsets "
+            f"--partition P --start-offset O` with what find-hanging printed (runbook: Committed offsets stay "
+            f"unstable)",)
+
+
+RESTORE_RETRY_S = 10.0  # a restore that failed (offsets unstable, the broker unreachable) is tried again after this
+
+
+async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition], s: Settings | None = None
+                            ) -> dict[int, tuple[int, Marker | None]]:
+    """The group's committed positions and their markers, by partition (partitions without one are left out),
+    read stable: a transactional commit still pending is waited for (`stable_offsets.py`), at most
+    `s.stable_offsets_wait_s`, then :class:`UnstableOffsets` says which, why and the way out. aiokafka's
+    `committed()` drops the metadata and reads unstable offsets."""
+    try:
+        found = await stable_committed(group, tps, s.stable_offsets_wait_s if s is not None else STABLE_WAIT_S)
+    except Unstable as e:
+        if s is None:
+            raise
+        raise UnstableOffsets(s, e) from None
+    out: dict[int, tuple[int, Marker | None]] = {}
+    for tp, om in found.items():
+        if om.offset is not None and om.offset >= 0:
+            out[tp.partition] = (om.offset, parse_marker(om.metadata))
+    return out
+
+
+def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
+                 seen: Changelog) -> dict[int, str]:
+    """Partitions whose changelog held the state of their committed position and then got a state record for
+    an older input offset: a late write by a member that had lost the partition (an at-least-once zombie whose
+    request reached the broker after the new owner's). The state is not lost, it is overwritten: the input
+    rebuilds it exactly. {partition: why}."""
+    stale: dict[int, str] = {}
+    for p, proc in procs.items():
+        c, _ = committed.get(p, (0, None))
+        best, at = (seen.best or {}).get(p, (-1, -1))
+        last = seen.meta_at.get(p, -1)
+        if c > 0 and proc.offset < c - 1 <= best and last > at and seen.unreadable.get(p, -1) < last:
+            stale[p] = (f"committed offset {c}; its state, at changelog offset {at}, was overwritten at {last} by "
+                        f"the state as of input offset {proc.offset}: a stale write of a member that had lost "
+                        f"the partition (zombie), not a lost changelog")
+    return stale
+
+
+def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
+               seen: Changelog) -> dict[int, str]:
+    """Partitions whose changelog does not hold the state of their committed position: {partition: why}
+    (stale writes included, named as such)."""
+    lost: dict[int, str] = stale_writes(procs, committed, seen)
+    for p, proc in procs.items():
+        c, mark = committed.get(p, (0, None))
+        if c <= 0 or p in lost:
+            continue
+        if seen.unreadable.get(p, -1) > seen.meta_at.get(p, -1):
+            lost[p] = (f"committed offset {c}; its last state record, at changelog offset {seen.unreadable[p]}, "
+                       f"cannot be read")
+        elif proc.offset < c - 1:
+            lost[p] = f"committed offset {c}, state up to {'nothing' if proc.offset < 0 else proc.offset}"
+        elif mark is not None and mark.meta_at is not None and seen.meta_at.get(p, -1) < mark.meta_at:
+            lost[p] = (f"committed offset {c} with state at changelog offset {mark.meta_at}, found only up to "
+                       f"{seen.meta_at.get(p, -1)}: the changelog was replaced")
+        elif mark is not None and mark.log_start is not None and seen.starts.get(p, 0) > mark.log_start:
+            lost[p] = (f"committed offset {c}; the changelog partition starts at {seen.starts.get(p, 0)}, not "
+                       f"{mark.log_start}: records were deleted from it")
+        elif p in seen.prev and seen.prev[p] >= seen.meta_at.get(p, -1):
+            lost[p] = (f"committed offset {c}; the last state record, at changelog offset {seen.meta_at.get(p, -1)}, "
+                       f"follows one at {seen.prev[p]}: the changelog was replaced")
+        elif p in seen.prev and seen.prev[p] >= 0 and seen.starts.get(p, 0) > seen.prev[p]:
+            lost[p] = (f"committed offset {c}; the changelog partition starts at {seen.starts.get(p, 0)}, after "
+                       f"its state record at {seen.prev[p]}: records were deleted from it")
+    return lost
+
+
+async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
+                         keys: dict[int, set[bytes]] | None = None) -> Changelog:
+    """Apply each changelog partition to its processor, from the beginning (later records win)."""
+    best: dict[int, tuple[int, int]] = {}
+    seen = Changelog({}, {}, {}, {}, best)
+    rc = new_state_reader(s)
+    await rc.start()
+    try:
+        known = await partitions_of(rc, s.changelog_topic)
+        tps = [TopicPartition(s.changelog_topic, p) for p in procs if p in known]
+        if tps:
+            rc.assign(tps)
+            seen.starts.update({tp.partition: o for tp, o in (await rc.beginning_offsets(tps)).items()})
+            await rc.seek_to_beginning(*tps)
+            end = await rc.end_offsets(tps)
+
+            def apply(tp: TopicPartition, recs: list[Any]) -> None:
+                proc = procs[tp.partition]
+                got = keys.setdefault(tp.partition, set()) if keys is not None else None
+                for r in recs:
+                    if r.key is not None:
+                        if r.key == META_KEY:
+                            try:
+                                proc.restore(r.key, r.value)
+                            except Exception:  # garbage: the partition's position is unknown (lost_state)
+                                seen.unreadable[tp.partition] = r.offset
+                                continue
+                        else:  # the core quarantines a conversation whose record it cannot read
+                            proc.restore(r.key, r.value)
+                        if r.key == META_KEY and r.value is not None:
+                            seen.meta_at[tp.partition] = r.offset
+                            if proc.offset > best.get(tp.partition, (-1, -1))[0]:
+                                best[tp.partition] = (proc.offset, r.offset)
+                            prev = dict(r.headers or ()).get(PREV_META)
+                            if prev is not None:
+                                seen.prev[tp.partition] = int(prev)
+                            else:
+                                seen.prev.pop(tp.partition, None)
+                        if got is not None:
+                            got.add(r.key)
+
+            await drain(rc, tps, end, apply)
+    finally:
+        await rc.stop()
+    return seen
+
+
+class Restored(NamedTuple):
+    procs: dict[int, PartitionProcessor]  # each holding its changelog's state as of the committed offset
+    resets: dict[int, int]  # partitions started empty (`start_empty`, state lost): the position they start at
+    meta_at: dict[int, int]  # changelog offset of each partition's last meta record (-1: none)
+    positions: dict[int, int | None]  # where each partition's input is read from (None: no commit, its start)
+    heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write): (committed, why)
+
+
+async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
+                  partitions: list[int]) -> Restored:
+    """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
+    the position its input must be read from: the committed offset the state belongs with, never one the
+    consumer resolved on its own (exactly once: read after the previous owner was fenced, stable).
+
+    The changelog partition p holds input partition p's state. It is read from its beginning with a consumer of
+    its own (no group), later records winning; the committed offset tells each processor where processing
+    resumes (state written past it, outputs acknowledged but commit lost, is recognized and skipped by offset).
+    Raises :class:`StateLost` when a partition's state does not reach its committed offset.
+    """
+    procs = {p: PartitionProcessor(s.input_topic, p, engine, observer) for p in partitions}
+    seen = await read_changelog(s, procs)
+    committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions], s)
+    lost = lost_state(procs, committed, seen)
+    # a stale write (not a loss) is healed without an operator when the input to read again is bounded
+    heal = {p: (committed[p][0], why) for p, why in stale_writes(procs, committed, seen).items()
+            if committed[p][0] <= s.heal_max_records}
+    for p in heal:
+        del lost[p], procs[p]
+    if lost and not s.start_empty:
+        raise StateLost(s, lost)
+    for p, why in lost.items():
+        log.error("state of partition %d lost (%s): starting it empty as asked (--start-empty)", p, why)
+        procs[p] = PartitionProcessor(s.input_topic, p, engine, observer)
+    for p, proc in procs.items():
+        proc.finish_restore(committed.get(p, (0, None))[0])
+    return Restored(procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in procs},
+                    {p: committed[p][0] if p in committed else None for p in procs}, heal)
+
+
+async def heal(s: Settings, engine: EngineConfig, partition: int, position: int) -> dict[str, Any]:
+    """The state of one partition computed again from its input up to `position` and written to its changelog
+    (after the stale records; tombstones for keys the rebuilt state does not hold), as `toolmend recover
+    --rebuild` does, while the rest of the worker keeps running. Run by the partition's owner only."""
+    probe = {partition: PartitionProcessor(s.input_topic, partition, engine, Tally())}
+    keys: dict[int, set[bytes]] = {}
+    seen = await read_changelog(s, probe, keys)
+    producer = new_producer(s)
+    await producer.start()
+    try:
+        done, _ = await _rebuild_one(s, engine, producer, partition, position, keys.get(partition, set()),
+                                     seen.meta_at.get(partition, -1))
+    finally:
+        await producer.stop()
+    return done
+
+
+def reset_record(s: Settings, partition: int, position: int) -> OutRecord:
+    """The mark of a partition started empty: what follows it was decided without the earlier state."""
+    rid = f"{s.input_topic}:{partition}:{position}:state_reset"
+    value = {"id": rid, "kind": "state_reset", "partition": partition, "offset": position,
+             "detail": "state lost; processing resumed at this offset with empty state (open calls and "
+                       "conversations before it are unknown)"}
+    return OutRecord("findings", None, orjson.dumps(value), [("toolmend-id", rid.encode()),
+                                                               ("toolmend-kind", b"state_reset")])
+
+
+async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool = False) -> list[dict[str, Any]]:
+    """`toolmend recover --rebuild`: the state of each partition whose state is lost (or of `partitions` with
+    `force`), computed again from the input.
+
+    The input is read from the partition's beginning up to the group's committed position and run through the
+    engine with its outputs discarded (they were written the first time; a downstream consumer already has them).
+    The engine is deterministic, so the state is exactly the one the first pass committed with, as long as the
+    input still starts at offset 0 (retention); if it does not, the summary says from where it was rebuilt.
+    The changelog partition then gets the rebuilt state, and tombstones for every other key it holds. Run it
+    with every worker of the group stopped.
+    """
+    engine = s.engine_config()
+    if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
+        n = len(await _partitions(s, s.input_topic)) or s.partitions
+        await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
+    group = new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
+    producer = new_producer(s)
+    await group.start()
+    await producer.start()
+    summary: list[dict[str, Any]] = []
+    try:
+        parts = sorted(await partitions_of(group, s.input_topic))
+        wanted = parts if partitions is None else [p for p in parts if p in partitions]
+        tps = [TopicPartition(s.input_topic, p) for p in wanted]
+        committed = await committed_offsets(group, tps, s)
+        probes = {p: PartitionProcessor(s.input_topic, p, engine, Tally()) for p in wanted}
+        keys: dict[int, set[bytes]] = {}
+        seen = await read_changelog(s, probes, keys)
+        lost = lost_state(probes, committed, seen)
+        markers: dict[TopicPartition, tuple[int, str]] = {}
+        for p in wanted:
+            if p not in lost and not (force and partitions is not None):
+                continue
+            position = committed.get(p, (0, None))[0]
+            done, landed = await _rebuild_one(s, engine, producer, p, position, keys.get(p, set()),
+                                              seen.meta_at.get(p, -1))
+            summary.append(done)
+            if position > 0:
+                markers[TopicPartition(s.input_topic, p)] = (position, marker(position, landed))
+        if markers:  # the same positions, with markers naming the rebuilt state (refused if a worker is running)
+            group.assign(list(markers))
+            await group.commit(markers)
+    finally:
+        await producer.stop()
+        await group.stop()
+    return summary
+
+
+async def _partitions(s: Settings, topic: str) -> set[int]:
+    c = new_metadata_client(s)
+    await c.start()
+    try:
+        return await partitions_of(c, topic)
+    finally:
+        await c.stop()
+
+
+async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProducer, p: int, position: int,
+                       old_keys: set[bytes], prev_meta: int) -> tuple[dict[str, Any], tuple[int, int] | None]:
+    proc = PartitionProcessor(s.input_topic, p, engine, Tally())
+    tp = TopicPartition(s.input_topic, p)
+    reader = new_input_consumer(s, isolation_level=isolation(s))
+    await reader.start()
+    n = 0
+    try:
+        reader.assign([tp])
+        first = (await reader.beginning_offsets([tp]))[tp]
+        end = (await reader.end_offsets([tp]))[tp]
+        await reader.seek_to_beginning(tp)
+        done = position <= first
+        while not done:
+            got = await reader.getmany(tp, timeout_ms=1000, max_records=5000)
+            for r in got.get(tp, ()):
+                if r.offset >= position:
+                    done = True
+                    break
+                proc.process(r.offset, r.key, r.value, r.headers or (), r.timestamp)  # as the worker does
+                n += 1
+            at = await reader.position(tp)
+            # the end offset is a lower bound on some brokers (kafka.drain): an empty fetch past it proves the end
+            done = done or at >= position or (not got.get(tp) and at >= end)
+    finally:
+        await reader.stop()
+    proc.committed(position)  # conversations that ended before the position: tombstones
+    state = proc.take_changelog()  # its meta record last
+    written = {k for k, _ in state}
+    records = [(k, None) for k in sorted(old_keys - written)] + state
+    chain = [(PREV_META, str(prev_meta).encode())]
+    futs = [await producer.send(s.changelog_topic, v, key=k, partition=p,
+                                headers=chain if k == META_KEY else None) for k, v in records]
+    landed: tuple[int, int] | None = None
+    for f in futs:
+        md = await f
+        start = md.log_start_offset
+        landed = (md.offset, start if isinstance(start, int) else -1)
+    if first > 0:
+        log.warning("partition %d: the input starts at offset %d (retention): conversations begun before it "
+                    "are rebuilt from their later events only", p, first)
+    log.info("partition %d: state rebuilt from %d input records (offsets %d..%d), %d changelog records", p, n,
+             first, position - 1, len(records))
+    return ({"partition": p, "committed": position, "input_from": first, "records": n,
+             "conversations": proc.conversations, "changelog_records": len(records)}, landed)
+
+
+__all__ = ["MARKER", "META_KEY", "RESTORE_RETRY_S", "Marker", "Restored", "StateLost", "UnstableOffsets", "heal",
+           "marker", "parse_marker", "rebuild", "restore"]
