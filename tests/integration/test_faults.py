@@ -1254,3 +1254,80 @@ async def test_committed_offsets_held_by_a_pending_transaction(broker, tmp_path:
     assert re.search(rf"partition\(s\) \[0\] \(group {re.escape(s.group_id)}\)", text), text[-3000:]
     assert "kafka-transactions --bootstrap-server B find-hanging" in text
     assert "Traceback" not in text
+
+
+async def committed_positions(s: Settings) -> dict[int, int]:
+    async with Progress(s) as progress:
+        return {tp.partition: (await progress.c.committed(tp)) or 0 for tp in progress.tps}
+
+
+@needs_kafka
+async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                   fault_row: dict[str, Any]) -> None:
+    """Issue #35 rows 1 and 2. The input grows from 4 to 8 partitions with kafka-topics --alter while the worker
+    runs and keyed producers go on: within a check of the partition count the worker stops (exit 2, one line
+    saying what happened and where the way out is, no traceback), /readyz fails meanwhile, and nothing is
+    produced to output partitions that do not exist; what it wrote equals the offline pass of what it committed.
+    Restarted, it refuses (the state topic has 4); with partitions added to the state topic as well (what the old
+    message suggested), it refuses again: the state records the count it was built for. The way out the runbook
+    gives (output topics grown to 8, `toolmend recover --repartition`) then brings every output topic equal to the
+    offline pass of the whole input, each partition as stored."""
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(4000, SEED + 23, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    readiness: list[tuple[float, int]] = []
+    with WorkerProc(s, log) as w:
+        await wait_until(lambda: _progressing(w, s, n // 2), 120)
+        await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic",
+                            s.input_topic, "--partitions", "8")
+        t0 = time.monotonic()
+        await produce(broker.bootstrap, s.input_topic, items[n // 2:])  # a new producer: keyed over 8
+        while w.alive() and time.monotonic() - t0 < 60:
+            readiness.append((time.monotonic() - t0, (await w.http("/readyz"))[0]))
+            await asyncio.sleep(0.3)
+        rc = await w.wait(30)
+        stopped_s = time.monotonic() - t0
+    text = log.read_text(errors="replace")
+    positions = await committed_positions(s)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    processed = [r for r in inputs if r.offset < positions.get(r.partition, 0)]
+    cmp, _ = await compare(broker.bootstrap, s, inputs=processed)
+    cmp.row(fault_row)
+    # the operator follows the old advice: partitions added to the state topic too
+    with WorkerProc(s, log) as again:
+        rc_again = await again.wait(60)
+    await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic",
+                        s.changelog_topic, "--partitions", "8")
+    with WorkerProc(s, log) as grown:
+        rc_grown = await grown.wait(60)
+    after = log.read_text(errors="replace")[len(text):]
+    # the way out the runbook gives: outputs grown to the input's count, the state rebuilt for it, then run
+    for t in (s.output_topic, s.findings_topic, s.dlq_topic):
+        await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic", str(t),
+                            "--partitions", "8")
+    t1 = time.monotonic()
+    rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
+                                                   "--repartition"], env=env_for(s), capture_output=True, text=True,
+                                  timeout=180, cwd=REPO)
+    assert rec.returncode == 0, rec.stderr[-3000:]
+    rebuilt_s = time.monotonic() - t1
+    await run_to_end(s, n, log)
+    final, _ = await compare(broker.bootstrap, s)
+    final.row(fault_row)
+    unprocessed = sum(1 for r in inputs if r.partition >= 4)
+    fault_row["note"] = (f"{n} events; input 4 -> 8 partitions: stopped {stopped_s:.0f}s later (exit {rc}), "
+                         f"{len(processed)} processed, {unprocessed} in the new partitions left for the operator; "
+                         f"restart: exit {rc_again}, with the state topic grown too: exit {rc_grown}; "
+                         f"`recover --repartition` {rebuilt_s:.0f}s, then equal to the offline pass of all {n}")
+    assert cmp.clean(), cmp.details()
+    assert final.clean(), final.details()
+    assert rc == 2, text[-3000:]
+    assert "Traceback" not in text and "Unrecognized partition" not in text, text[-3000:]
+    assert f"the input topic {s.input_topic} has 8 partitions, not the 4 its state was built for" in text
+    assert all(p < 4 for p in positions if positions[p]), positions  # nothing of the new partitions processed
+    assert any(r != 200 for _, r in readiness[:-1]) or stopped_s < 5, readiness
+    assert rc_again == 2 and "its state was built for 4" in after and "Traceback" not in after, after[-3000:]
+    assert rc_grown == 2 and "not the 4 its state was built for" in after.split("---- start ----")[-1], after[-3000:]

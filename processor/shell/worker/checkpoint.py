@@ -48,7 +48,7 @@ from ..kafka import Plan, enqueue, new_producer
 from ..logs import describe_error
 from ..metrics import Metrics
 from .fencing import Fenced, Ownership
-from .recovery import PREV_META, marker, reset_record
+from .recovery import LAYOUT, PREV_META, marker, reset_record
 
 log = logging.getLogger("toolmend.worker")
 
@@ -310,6 +310,7 @@ class Committer:
         # changelog offset of each partition's last meta record (restored, then as acknowledged): each meta record
         # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
         self.meta_at: dict[int, int] = {}
+        self.layout: int | None = None  # the input's partition count, recorded on each meta record (recovery.LAYOUT)
         # produce steps waiting for their acknowledgement: since when, and what (readiness, stalled_seconds)
         self.waiting: dict[int, tuple[float, str]] = {}
         self._step_ids = 0
@@ -446,10 +447,13 @@ class Committer:
             del self.waiting[key]
 
     def chain(self, state: Plan) -> None:
-        """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""
+        """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`) and the
+        input's partition count the state was built with (`recovery.LAYOUT`)."""
         for _, part, r in state:
             if r.key == META_KEY and part is not None:
                 r.headers = [(PREV_META, str(self.meta_at.get(part, -1)).encode())]
+                if self.layout:
+                    r.headers.append((LAYOUT, str(self.layout).encode()))
 
     def _delivered(self, outputs: Plan, state: Plan, landed: Landed) -> None:
         """Records consumers can now see: counted, and where the state landed remembered (the next meta

@@ -42,7 +42,7 @@ from ..metrics import Metrics
 from .batches import name_undecodable_batches
 from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
 from .fencing import Fenced, Ownership
-from .recovery import RESTORE_RETRY_S, StateLost, UnstableOffsets, heal, restore
+from .recovery import RESTORE_RETRY_S, LayoutChanged, StateLost, UnstableOffsets, heal, restore
 
 __all__ = ["Worker", "share_hot"]
 
@@ -52,6 +52,7 @@ GC_THRESHOLD = 50_000  # allocations between two young-generation collections (P
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
+LAYOUT_CHECK_S = 10.0  # between two reads of the input's partition count (fresh metadata)
 RESTORE_FAILED = "state restore failed"  # the start of /healthz's reason while a restore failure lasts
 
 
@@ -89,6 +90,9 @@ class Worker:
         self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
         self._unrestored: set[int] = set()  # assigned partitions whose restore failed (tried again: _retry)
         self._retry: asyncio.Future[None] | None = None
+        self.layout: int | None = None  # the input's partition count when the worker started (its state's layout)
+        self._layout_at = clock()
+        self._watch: asyncio.Future[None] | None = None
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
@@ -127,6 +131,8 @@ class Worker:
     def ready(self) -> tuple[bool, str]:
         if not self.started:
             return False, "starting"
+        if self.failed == "input partitions changed":
+            return False, "the input's partition count changed: stopping"
         silent = self.broker_unreachable_for()
         if silent > self.settings.broker_unreachable_s:
             return False, f"broker unreachable for {silent:.0f}s"
@@ -197,6 +203,9 @@ class Worker:
         assert c is not None
         s = self.settings
         n_in = len(await partitions_of(c, s.input_topic))
+        self.layout = n_in or None
+        if self._committer is not None:
+            self._committer.layout = self.layout
         for t in (s.output_topic, s.findings_topic, s.dlq_topic):
             if t and n_in and len(await partitions_of(c, t)) == n_in:
                 self._same_partitions.add(t)
@@ -204,7 +213,10 @@ class Worker:
         if n_in and n_state and n_state < n_in:
             # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
             raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
-                              f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
+                              f"{n_in} of {s.input_topic}. If partitions were added to the input, its state was "
+                              f"built for {n_state}: do not add partitions to the state topic (conversations moved "
+                              f"away from their state), see the runbook, 'The input topic's partition count "
+                              f"changed'. A new deployment: create the state topic with {n_in} partitions")
 
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
@@ -237,8 +249,9 @@ class Worker:
     async def _shutdown(self) -> None:
         budget = self.settings.shutdown_budget_s
         t0 = self.clock()
-        if self._retry is not None:
-            self._retry.cancel()
+        for task in (self._retry, self._watch):
+            if task is not None:
+                task.cancel()
 
         async def close() -> None:
             if self._consumer is not None:
@@ -284,6 +297,9 @@ class Worker:
                     raise self._ship_error
                 if self._fatal is not None:
                     raise self._fatal
+                if self.clock() - self._layout_at >= LAYOUT_CHECK_S and (self._watch is None or self._watch.done()):
+                    self._layout_at = self.clock()
+                    self._watch = asyncio.ensure_future(self._watch_layout())
                 if self._shipping is not None and self._shipping.done():
                     await self._settle()  # a failed shipment stops the loop now, not at the next batch
                 log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
@@ -459,6 +475,13 @@ class Worker:
             self._ownership.renew()
         new = sorted(tp.partition for tp in parts if tp.topic == self.settings.input_topic
                      and tp.partition not in self.procs)
+        beyond = [p for p in new if self.layout is not None and p >= self.layout]
+        if beyond:  # partitions added to the input while the worker ran: never restored, fetched or produced for
+            if self._consumer is not None:
+                self._consumer.pause(*[TopicPartition(self.settings.input_topic, p) for p in beyond])
+            self._layout_changed(self.layout + len(beyond) if self.layout is not None else len(beyond),
+                                 f"partitions {beyond} were assigned")
+            new = [p for p in new if p not in beyond]
         self.assigned = {tp.partition for tp in parts if tp.topic == self.settings.input_topic}
         for p in list(self._resets):
             if p not in self.assigned:
@@ -484,7 +507,8 @@ class Worker:
             restored = await self._restore(new)
         except ConfigError as e:  # state lost, no transactions: stays paused; the loop stops (exit code 2)
             self._fatal = e
-            self.failed = "state lost" if isinstance(e, StateLost) else "cannot start transactions"
+            self.failed = ("state lost" if isinstance(e, StateLost) else "input partitions changed"
+                           if isinstance(e, LayoutChanged) else "cannot start transactions")
             log.error("%s", e)
             self.restoring.difference_update(new)
             return
@@ -509,6 +533,30 @@ class Worker:
         self.metrics.restore_seconds.set(time.perf_counter() - t0)
         self.metrics.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
+
+    def _layout_changed(self, now: int, what: str) -> None:
+        """The input's partition count changed while the worker ran: /readyz fails and the loop stops (exit 2)
+        with one line saying what happened and what to do; nothing of the new layout is processed."""
+        if self._fatal is not None or self.layout is None:
+            return
+        e = LayoutChanged(self.settings, now, self.layout, what)
+        self._fatal = e
+        self.failed = "input partitions changed"
+        log.error("%s", e)
+
+    async def _watch_layout(self) -> None:
+        """The input's partition count, read from fresh metadata every LAYOUT_CHECK_S (the client's own refresh
+        comes every 5 minutes, and only a rebalance would show the change)."""
+        c = self._consumer
+        if c is None or self.layout is None:
+            return
+        try:
+            now = len(await partitions_of(c, self.settings.input_topic))
+        except Exception as e:  # the broker unreachable: the next check
+            log.debug("partition count of the input not read: %s", describe_error(e))
+            return
+        if now and now != self.layout:
+            self._layout_changed(now, f"it had {self.layout} when this worker started")
 
     def _restored_again(self) -> None:
         """A restore failure is over once no partition waits for its state: healthy again."""
@@ -557,7 +605,7 @@ class Worker:
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
         c = self._consumer
-        got = await restore(self.settings, self.engine, self.tally, c, partitions)
+        got = await restore(self.settings, self.engine, self.tally, c, partitions, self.layout)
         if self._committer is not None:
             self._committer.meta_at.update(got.meta_at)
         self._resets.update(got.resets)

@@ -26,11 +26,13 @@ exactly, from the input), or `toolmend run --start-empty` (accept the loss; mark
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, NamedTuple
 
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.errors import KafkaError
 
 from ...core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
 from ...core.tally import Tally
@@ -39,6 +41,7 @@ from ..kafka import (
     drain,
     ensure_topics,
     isolation,
+    new_admin,
     new_input_consumer,
     new_metadata_client,
     new_producer,
@@ -50,6 +53,7 @@ from .stable_offsets import STABLE_WAIT_S, Unstable, stable_committed
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
 PREV_META = "toolmend-prev-meta"  # header of a meta record: the changelog offset of the partition's previous one
+LAYOUT = "toolmend-input-partitions"  # header of a meta record: the input's partition count the state was built with
 
 
 def marker(position: int, landed: tuple[int, int] | None = None) -> str:
@@ -88,6 +92,29 @@ class Changelog(NamedTuple):
     unreadable: dict[int, int]  # changelog offset of the last meta record that could not be read
     # the furthest input offset a meta record held, and its changelog offset (None: not tracked)
     best: dict[int, tuple[int, int]] | None = None
+    # the input's partition count the last meta record was written for (LAYOUT; absent: not recorded)
+    layout: dict[int, int] | None = None
+
+
+def layout_mismatch(seen: Changelog, partitions: int) -> dict[int, int]:
+    """Partitions whose state was built for another partition count of the input than `partitions` (its
+    conversations were routed by a key hash over that count): {partition: the count it was built for}. A state
+    that records no count (an older release) is taken as it is."""
+    return {p: n for p, n in (seen.layout or {}).items() if partitions and n != partitions}
+
+
+class LayoutChanged(ConfigError):
+    """The input's partition count is not the one its state was built with: conversations moved partitions."""
+
+    def __init__(self, s: Settings, now: int, built: int | dict[int, int], what: str) -> None:
+        counts = sorted(set(built.values())) if isinstance(built, dict) else [built]
+        was = "/".join(str(n) for n in counts)
+        super().__init__(
+            f"the input topic {s.input_topic} has {now} partitions, not the {was} its state was built for ({what}): "
+            f"Kafka's partitioner sends a conversation's records to partition hash(key) % count, so after the change "
+            f"most conversations' records go to another partition than their state. Refusing to process them there "
+            f"(their outputs would be wrong and ids would get second values). Adding partitions to a keyed input is "
+            f"not a scaling step: see the runbook, 'The input topic's partition count changed'")
 
 
 class StateLost(ConfigError):
@@ -201,7 +228,8 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
     best: dict[int, tuple[int, int]] = {}
-    seen = Changelog({}, {}, {}, {}, best)
+    layout: dict[int, int] = {}
+    seen = Changelog({}, {}, {}, {}, best, layout)
     rc = new_state_reader(s)
     await rc.start()
     try:
@@ -230,7 +258,13 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                             seen.meta_at[tp.partition] = r.offset
                             if proc.offset > best.get(tp.partition, (-1, -1))[0]:
                                 best[tp.partition] = (proc.offset, r.offset)
-                            prev = dict(r.headers or ()).get(PREV_META)
+                            headers = dict(r.headers or ())
+                            prev = headers.get(PREV_META)
+                            built = headers.get(LAYOUT)
+                            if built is not None and built.isdigit():
+                                layout[tp.partition] = int(built)
+                            else:
+                                layout.pop(tp.partition, None)
                             if prev is not None:
                                 seen.prev[tp.partition] = int(prev)
                             else:
@@ -253,7 +287,7 @@ class Restored(NamedTuple):
 
 
 async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
-                  partitions: list[int]) -> Restored:
+                  partitions: list[int], input_partitions: int | None = None) -> Restored:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
     the position its input must be read from: the committed offset the state belongs with, never one the
     consumer resolved on its own (exactly once: read after the previous owner was fenced, stable).
@@ -265,6 +299,9 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     """
     procs = {p: PartitionProcessor(s.input_topic, p, engine, observer) for p in partitions}
     seen = await read_changelog(s, procs)
+    moved = layout_mismatch(seen, input_partitions or 0)
+    if moved:
+        raise LayoutChanged(s, input_partitions or 0, moved, f"the state of partition(s) {sorted(moved)} says so")
     committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions], s)
     lost = lost_state(procs, committed, seen)
     # a stale write (not a loss) is healed without an operator when the input to read again is bounded
@@ -358,6 +395,40 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     return summary
 
 
+async def repartition(s: Settings) -> list[dict[str, Any]]:
+    """`toolmend recover --repartition`: partitions were added to the input, so its state (built for the old
+    count) no longer matches it. The state topic is deleted and created again with the input's partition count,
+    then every partition with a committed offset gets its state rebuilt from its own input up to that offset, as
+    `rebuild` does (each meta record then records the new count). What the worker then writes equals what one
+    pass of the engine over each input partition as stored writes: a conversation whose records now land in
+    another partition starts there without its earlier events (they stay in the old partition's state). The
+    output topics should get the input's count too (outputs go to their input's partition number). Run it with
+    every worker of the group stopped; it reads each partition's input from its beginning (bounded by the input)."""
+    n = len(await _partitions(s, s.input_topic))
+    if not n:
+        raise ConfigError(f"input topic {s.input_topic} not found")
+    admin = new_admin(s)
+    await admin.start()
+    try:
+        if s.changelog_topic in set(await admin.list_topics()):
+            await admin.delete_topics([s.changelog_topic])
+            for _ in range(300):  # deletion completes asynchronously
+                if s.changelog_topic not in set(await admin.list_topics()):
+                    break
+                await asyncio.sleep(0.1)
+    finally:
+        await admin.close()
+    for _ in range(100):  # a topic being deleted cannot be created yet
+        try:
+            await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
+            break
+        except KafkaError:
+            await asyncio.sleep(0.3)
+    log.warning("state topic %s recreated with %d partitions (the input's); rebuilding every partition's state",
+                s.changelog_topic, n)
+    return await rebuild(s)
+
+
 async def _partitions(s: Settings, topic: str) -> set[int]:
     c = new_metadata_client(s)
     await c.start()
@@ -397,7 +468,7 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
     state = proc.take_changelog()  # its meta record last
     written = {k for k, _ in state}
     records = [(k, None) for k in sorted(old_keys - written)] + state
-    chain = [(PREV_META, str(prev_meta).encode())]
+    chain = [(PREV_META, str(prev_meta).encode()), (LAYOUT, str(len(await _partitions(s, s.input_topic))).encode())]
     futs = [await producer.send(s.changelog_topic, v, key=k, partition=p,
                                 headers=chain if k == META_KEY else None) for k, v in records]
     landed: tuple[int, int] | None = None
@@ -414,5 +485,20 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
              "conversations": proc.conversations, "changelog_records": len(records)}, landed)
 
 
-__all__ = ["MARKER", "META_KEY", "RESTORE_RETRY_S", "Marker", "Restored", "StateLost", "UnstableOffsets", "heal",
-           "marker", "parse_marker", "rebuild", "restore"]
+__all__ = [
+    "LAYOUT",
+    "MARKER",
+    "META_KEY",
+    "RESTORE_RETRY_S",
+    "LayoutChanged",
+    "Marker",
+    "Restored",
+    "StateLost",
+    "UnstableOffsets",
+    "heal",
+    "marker",
+    "parse_marker",
+    "rebuild",
+    "repartition",
+    "restore",
+]

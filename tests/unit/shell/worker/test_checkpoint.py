@@ -26,7 +26,7 @@ from processor.shell.config import Settings
 from processor.shell.metrics import Metrics
 from processor.shell.worker.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
 from processor.shell.worker.fencing import Fenced, Ownership
-from processor.shell.worker.recovery import PREV_META, parse_marker
+from processor.shell.worker.recovery import LAYOUT, PREV_META, parse_marker
 
 S = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, findings_topic="findings")
 IN = S.input_topic
@@ -259,10 +259,12 @@ async def test_each_offset_carries_the_marker_of_where_its_meta_record_landed() 
 
 async def test_each_meta_record_names_where_the_previous_one_landed() -> None:
     r = rig()
+    r.committer.layout = 4
     await r.committer.commit(checkpoint())
     await r.committer.commit(checkpoint())
     metas = [(k, h) for k, _, h in r.broker.log[(CL, 0)] if k == META_KEY]
     assert [dict(h)[PREV_META] for _, h in metas] == [b"-1", b"1"]
+    assert [dict(h)[LAYOUT] for _, h in metas] == [b"4", b"4"]  # the input's partition count it was built with
     assert r.committer.meta_at[0] == 3
 
 

@@ -7,7 +7,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from processor.shell.worker.recovery import Changelog, Marker, lost_state, marker, parse_marker
+from processor.shell.config import Settings
+from processor.shell.worker.recovery import (
+    Changelog,
+    LayoutChanged,
+    Marker,
+    layout_mismatch,
+    lost_state,
+    marker,
+    parse_marker,
+)
 
 
 def test_a_marker_names_the_input_offset_the_state_holds_and_where_its_meta_record_landed() -> None:
@@ -68,3 +77,28 @@ def test_only_the_partitions_that_lost_their_state_are_named() -> None:
     seen = Changelog({0: 5, 1: 5}, {0: 0, 1: 0}, {}, {})
     found = lost_state({0: Restored(9), 1: Restored(2)}, {0: (10, None), 1: (10, None)}, seen)  # type: ignore[dict-item]
     assert list(found) == [1]
+
+
+LAYOUTS = [
+    # (case, the input's partition count now, what each partition's last meta record says, mismatched?)
+    ("as built", 4, {0: 4, 1: 4}, {}),
+    ("input grew from 4 to 8", 8, {0: 4, 1: 4}, {0: 4, 1: 4}),
+    ("state topic grown by hand, only the old partitions hold state", 8, {0: 4, 3: 4}, {0: 4, 3: 4}),
+    ("state of an older release records no count", 8, {}, {}),
+    ("count unknown (metadata not read)", 0, {0: 4}, {}),
+]
+
+
+@pytest.mark.parametrize(("now", "built", "moved"), [c[1:] for c in LAYOUTS], ids=[c[0] for c in LAYOUTS])
+def test_a_state_built_for_another_partition_count_of_the_input_is_refused(now: int, built: dict[int, int],
+                                                                            moved: dict[int, int]) -> None:
+    seen = Changelog({p: 5 for p in built}, {}, {}, {}, layout=built)
+    assert layout_mismatch(seen, now) == moved
+
+
+def test_the_refusal_says_what_happened_and_points_at_the_way_out() -> None:
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0)
+    text = str(LayoutChanged(s, 8, {0: 4, 1: 4}, "the state of partition(s) [0, 1] says so"))
+    assert f"the input topic {s.input_topic} has 8 partitions, not the 4 its state was built for" in text
+    assert "runbook, 'The input topic's partition count changed'" in text
+    assert "\n" not in text  # one line
