@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from collections.abc import Sequence
 
 import orjson
 
-from .config import ConfigError, load
-from .logs import FORMATS, setup_logging
+from ..config import load
+from ..logs import FORMATS, setup_logging
+from .base import UsageError, exiting
+
+PROG = "toolmend recover"
 
 
 def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="toolmend recover", usage="%(prog)s --rebuild | --repartition [options]",
+    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild | --repartition [options]",
                                 description="Rebuild the state of partitions whose state is lost (the worker "
-                                "refused to start naming them) by reprocessing the input up to the committed "
-                                "offsets: writes state only, no outputs. Stop every worker of the group first.")
+                                "refused to start naming them), or of every partition after partitions were added to "
+                                "the input, by reprocessing the input up to the committed offsets: writes state only, "
+                                "no outputs. Stop every worker of the group first.")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--log-format", choices=FORMATS, default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
@@ -32,25 +35,22 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--partition", type=int, action="append", dest="only",
                    help="only this input partition (repeatable)")
     p.add_argument("--force", action="store_true", help="with --partition: rebuild even if its state looks complete")
-    try:
-        settings, ns = load(argv, prog="toolmend recover", extra=p)
+    with exiting(PROG) as ex:
+        settings, ns = load(argv, prog=PROG, extra=p)
+        ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
-    except (ConfigError, ValueError) as e:
-        sys.stderr.write(f"toolmend recover: {e}\n")
-        return 2
-    from .worker.recovery import rebuild, repartition
+        from ..worker.recovery import rebuild, repartition
 
-    if ns.repartition:
-        if ns.only or ns.force:
-            sys.stderr.write("toolmend recover: --repartition rebuilds every partition (no --partition, --force)\n")
-            return 2
-        try:
+        if ns.repartition:
+            if ns.only or ns.force:
+                raise UsageError("--repartition rebuilds every partition (no --partition, --force)")
             summary = asyncio.run(repartition(settings))
-        except ConfigError as e:
-            sys.stderr.write(f"toolmend recover: {e}\n")
-            return 2
-        print(orjson.dumps({"repartitioned": summary}).decode())
+            print(orjson.dumps({"repartitioned": summary}).decode())
+            return 0
+        summary = asyncio.run(rebuild(settings, ns.only, ns.force))
+        print(orjson.dumps({"rebuilt": summary}).decode())
         return 0
-    summary = asyncio.run(rebuild(settings, ns.only, ns.force))
-    print(orjson.dumps({"rebuilt": summary}).decode())
-    return 0
+    return ex.code
+
+
+__all__ = ["main"]
