@@ -39,6 +39,7 @@ from aiokafka.admin import AIOKafkaAdminClient, RecordsToDelete
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 
 from processor.core.events import DeadLetterKind
+from processor.core.partition import PartitionProcessor
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker
 from processor.shell.kafka import isolation, output_limits
@@ -1331,3 +1332,105 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     assert any(r != 200 for _, r in readiness[:-1]) or stopped_s < 5, readiness
     assert rc_again == 2 and "its state was built for 4" in after and "Traceback" not in after, after[-3000:]
     assert rc_grown == 2 and "not the 4 its state was built for" in after.split("---- start ----")[-1], after[-3000:]
+
+
+def reset_offsets(s: Settings, broker: Any, *how: str) -> Any:
+    return kafka_tool_ok("kafka-consumer-groups", "--bootstrap-server", broker.bootstrap, "--group", s.group_id,
+                         "--reset-offsets", "--topic", s.input_topic, *how, "--execute")
+
+
+@needs_kafka
+@pytest.mark.parametrize("delivery", ["at_least_once", "exactly_once"])
+async def test_offsets_reset_back_while_the_workers_are_stopped(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                fault_row: dict[str, Any], delivery: str) -> None:
+    """Issue #35 row 3. With the workers stopped, the group's offsets are moved back 500 per partition with
+    kafka-consumer-groups --reset-offsets --shift-by -500 (a commit without toolmend's state marker, behind the
+    state). The worker names the reset, rebuilds each partition's state up to the new position from the input,
+    counts the records read again, and no id is ever written with a second value: every output topic equals the
+    offline pass (duplicates of identical records allowed: a reset asks for them, also exactly once)."""
+    s = settings_for(broker.bootstrap, max_batch=250, delivery=delivery)
+    await create(s)
+    items = stream(5000, SEED + 24, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    env = EOS if delivery == "exactly_once" else None
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    await run_to_end(s, n // 2, log, env=env)
+    before = await committed_positions(s)
+    await reset_offsets(s, broker, "--shift-by", "-500")
+    after = await committed_positions(s)
+    await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+    with WorkerProc(s, log, env) as w:
+        await wait_until(lambda: _progressing(w, s, n), 180)
+        replayed = await w.metric("toolmend_input_replayed_records_total")
+        rc = await w.stop()
+    text = log.read_text(errors="replace")
+    cmp, _ = await compare(broker.bootstrap, s, isolation_level=isolation(s))
+    cmp.row(fault_row)
+    moved = sum(before[p] - after[p] for p in before)
+    fault_row["note"] = (f"{n} events, {delivery}; offsets moved back {moved} in all; {replayed:.0f} counted as "
+                         f"read again; exit {rc}")
+    assert cmp.clean(), cmp.details()
+    assert cmp.total("conflicting") == 0
+    assert rc == 0, w.tail()
+    assert moved > 0 and replayed == moved, (before, after, replayed)
+    assert "offsets were reset back" in text and "rebuilding its state from the input" in text, text[-3000:]
+
+
+@needs_kafka
+async def test_offsets_reset_forward_are_named_as_a_reset(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                          fault_row: dict[str, Any]) -> None:
+    """Issue #35 row 5. The group's offsets are moved forward 300 per partition (--shift-by +300) past records
+    not processed yet: the worker refuses to start (exit 2) and names the offset reset (not a deleted, truncated
+    or replaced changelog) and the ways out; `toolmend recover --rebuild` then takes the new offsets (the skipped
+    records count in the state, without outputs) and every other output equals the offline pass."""
+    s = settings_for(broker.bootstrap, max_batch=250)
+    await create(s)
+    items = stream(4000, SEED + 25, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    await run_to_end(s, n // 2, log)
+    before = await committed_positions(s)
+    await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+    await reset_offsets(s, broker, "--shift-by", "300")
+    after = await committed_positions(s)
+    with WorkerProc(s, log) as w:
+        rc = await w.wait(60)
+        refused = w.tail()
+    assert rc == 2, refused
+    assert "offsets were reset forward" in refused and "undo the reset" in refused, refused
+    assert "deleted" not in refused.splitlines()[-1], refused
+    rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
+                                                   "--rebuild"], env=env_for(s), capture_output=True, text=True,
+                                  timeout=180, cwd=REPO)
+    assert rec.returncode == 0, rec.stderr[-3000:]
+    skipped = {(p, o) for p in before for o in range(before[p], after[p])}
+    with WorkerProc(s, log) as w2:
+        total = sum((await read_all_ends(broker.bootstrap, s.input_topic)).values())
+        await wait_until(lambda: _progressing(w2, s, total), 180)
+        rc2 = await w2.stop()
+    # the offline pass, with the outputs made while the skipped records were processed dropped: the rebuild
+    # ran them into the state without writing anything (held messages they released included)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    engine = await output_limits(s, s.engine_config())
+    want: dict[str, dict[str, Any]] = {k: {} for k in topics_of(s)}
+    procs: dict[int, PartitionProcessor] = {}
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        proc = procs.setdefault(r.partition, PartitionProcessor(s.input_topic, r.partition, engine))
+        outs = proc.process(r.offset, r.key, r.value, r.headers, r.timestamp)
+        if (r.partition, r.offset) not in skipped:
+            for o in outs:
+                want[o.kind][rid_of(o.headers)] = (o.key, o.value, tuple(o.headers))
+    cmp = Comparison({kind: diff(kind, want[kind], await read_all(broker.bootstrap, t, timeout_s=60))
+                      for kind, t in topics_of(s).items()})
+    cmp.row(fault_row)
+    fault_row["note"] = (f"{n} events; offsets moved forward past {len(skipped)} records: refused (exit 2, named "
+                         f"as a reset); recover --rebuild, then equal to the offline pass (skipped records' own "
+                         f"outputs left out)")
+    assert cmp.clean(), cmp.details()
+    assert rc2 == 0
+
+
+async def read_all_ends(bootstrap: str, topic: str) -> dict[int, int]:
+    return input_ends(await read_all(bootstrap, topic))

@@ -26,6 +26,7 @@ from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, shar
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
 from ..kafka import (
+    STATE_TOPIC_CONFIG,
     Rebalanced,
     big_topic,
     ensure_topics,
@@ -229,7 +230,7 @@ class Worker:
         # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
         big = big_topic(s)
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
-                  (s.changelog_topic, n, {"cleanup.policy": "compact"})]
+                  (s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))]
         if s.findings_topic:  # a finding carries the output it describes: sized like the others
             topics.append((s.findings_topic, n, big))
         await ensure_topics(s, topics)
@@ -589,6 +590,11 @@ class Worker:
         if self._committer is not None:
             self._committer.meta_at.update(got.meta_at)
         self._resets.update(got.resets)
+        for p, n in (got.replayed or {}).items():
+            self.metrics.replayed.inc(n)
+            log.warning("partition %d: the group's offsets were reset back: %d input records are read again "
+                        "(toolmend_input_replayed_records_total), after its state is rebuilt up to the new position: "
+                        "what they wrote is written again with the same values", p, n)
         self.metrics.state_resets.inc(len(got.resets))
         # the input is read from the position the restored state belongs with, whatever position the consumer
         # resolved on its own meanwhile (aiokafka reads the committed offset at assignment, before the previous

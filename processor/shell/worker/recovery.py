@@ -38,6 +38,7 @@ from ...core.partition import META_KEY, EngineConfig, OutRecord, PartitionProces
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
 from ..kafka import (
+    STATE_TOPIC_CONFIG,
     drain,
     ensure_topics,
     isolation,
@@ -125,6 +126,16 @@ class StateLost(ConfigError):
         parts = ", ".join(f"{p} ({why})" for p, why in sorted(lost.items()))
         what = ("overwritten in" if all("zombie" in why for why in lost.values())
                 else "missing from")
+        if all(RESET in why for why in lost.values()):
+            ConfigError.__init__(
+                self, f"the committed offsets of {s.input_topic} partition(s) {parts} do not belong with their "
+                f"state in {s.changelog_topic}. Refusing to start: resuming would write different values under the "
+                f"same ids. Stop every worker of group {s.group_id}, then either undo the reset "
+                f"(kafka-consumer-groups --reset-offsets --to-offset <the state's offset + 1> per partition), or "
+                f"rebuild the state up to the new offsets from the input: `toolmend recover --rebuild` (records "
+                f"skipped by a forward reset then count in the state, without outputs); or accept: `toolmend run "
+                f"--start-empty` once")
+            return
         super().__init__(
             f"the state of {s.input_topic} partition(s) {parts} is {what} {s.changelog_topic} (deleted, "
             f"truncated, replaced, or overwritten by a stale write). Refusing to start: resuming without it would "
@@ -159,7 +170,7 @@ RESTORE_RETRY_S = 10.0  # a restore that failed (offsets unstable, the broker un
 
 
 async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition], s: Settings | None = None
-                            ) -> dict[int, tuple[int, Marker | None]]:
+                            ) -> Positions:
     """The group's committed positions and their markers, by partition (partitions without one are left out),
     read stable: a transactional commit still pending is waited for (`stable_offsets.py`), at most
     `s.stable_offsets_wait_s`, then :class:`UnstableOffsets` says which, why and the way out. aiokafka's
@@ -170,11 +181,80 @@ async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition], 
         if s is None:
             raise
         raise UnstableOffsets(s, e) from None
-    out: dict[int, tuple[int, Marker | None]] = {}
+    out = Positions()
+    out.markers_kept = found.stable and s is not None and await keeps_commit_metadata(s)
     for tp, om in found.items():
         if om.offset is not None and om.offset >= 0:
             out[tp.partition] = (om.offset, parse_marker(om.metadata))
     return out
+
+
+_KEEPS_METADATA: dict[str, bool] = {}
+
+
+async def keeps_commit_metadata(s: Settings) -> bool:
+    """Whether the brokers keep an offset commit's metadata (Apache Kafka does, Tansu does not): a commit with a
+    known metadata string, for a group of its own (`<group_id>.toolmend-probe`), read back. Asked once per
+    process; any failure answers no (offset resets then go unrecognised, as before)."""
+    if s.bootstrap_servers in _KEEPS_METADATA:
+        return _KEEPS_METADATA[s.bootstrap_servers]
+    probe = new_metadata_client(s, group_id=f"{s.group_id}.toolmend-probe", enable_auto_commit=False)
+    kept = False
+    try:
+        await probe.start()
+        tp = TopicPartition(s.input_topic, 0)
+        probe.assign([tp])
+        await probe.commit({tp: (0, MARKER + "-probe")})
+        got = await probe._coordinator.fetch_committed_offsets([tp])
+        kept = got.get(tp) is not None and got[tp].metadata == MARKER + "-probe"
+    except Exception as e:
+        log.info("could not tell whether the brokers keep commit metadata (%s): offset resets go unrecognised",
+                 type(e).__name__)
+    finally:
+        try:
+            await probe.stop()
+        except Exception as e:  # stopping a probe that failed to start
+            log.debug("probe stopped: %s", type(e).__name__)
+    _KEEPS_METADATA[s.bootstrap_servers] = kept
+    return kept
+
+
+class Positions(dict[int, tuple[int, Marker | None]]):
+    """The group's committed positions and their markers, by partition; `markers_kept`: the broker keeps a
+    commit's metadata, so a commit without a marker was written by another client (an offset reset)."""
+
+    markers_kept = False
+
+
+RESET = "offsets were reset"  # in the reason of a partition whose committed offset another client wrote
+
+
+def offset_resets(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
+                  markers_kept: bool) -> dict[int, tuple[str, str]]:
+    """Partitions whose committed offset carries no state marker (another client wrote it: `kafka-consumer-groups
+    --reset-offsets`) and does not follow the state: {partition: ("back" | "forward", why)}. Back: the state
+    holds input past the offset, and ended or evicted conversations would be replayed from their middle
+    (second values under the same ids): the state must be rebuilt up to the new position. Forward: records were
+    skipped. Only on a broker that keeps commit metadata (elsewhere every commit lacks the marker)."""
+    found: dict[int, tuple[str, str]] = {}
+    if not markers_kept:
+        return found
+    for p, proc in procs.items():
+        if p not in committed:
+            continue
+        c, mark = committed[p]
+        state_at = proc.offset
+        if mark is not None or c - 1 == state_at or (state_at < 0 and c <= 0):
+            continue
+        if c - 1 < state_at:
+            found[p] = ("back", f"committed offset {c} carries no toolmend state marker and is behind the state "
+                                f"(up to {state_at}): the group's {RESET} back (kafka-consumer-groups "
+                                f"--reset-offsets); {state_at - c + 1} records are read again")
+        else:
+            found[p] = ("forward", f"committed offset {c} carries no toolmend state marker and is ahead of the state "
+                                   f"(up to {'nothing' if state_at < 0 else state_at}): the group's {RESET} forward "
+                                   f"(kafka-consumer-groups --reset-offsets), skipping {c - 1 - state_at} records")
+    return found
 
 
 def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
@@ -196,10 +276,12 @@ def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tupl
 
 
 def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
-               seen: Changelog) -> dict[int, str]:
+               seen: Changelog, markers_kept: bool = False) -> dict[int, str]:
     """Partitions whose changelog does not hold the state of their committed position: {partition: why}
-    (stale writes included, named as such)."""
+    (stale writes and offset resets included, named as such)."""
     lost: dict[int, str] = stale_writes(procs, committed, seen)
+    for p, (_, why) in offset_resets(procs, committed, markers_kept).items():
+        lost.setdefault(p, why)
     for p, proc in procs.items():
         c, mark = committed.get(p, (0, None))
         if c <= 0 or p in lost:
@@ -246,7 +328,13 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                 got = keys.setdefault(tp.partition, set()) if keys is not None else None
                 for r in recs:
                     if r.key is not None:
-                        if r.key == META_KEY:
+                        if r.key == META_KEY and r.value is None:
+                            # a rebuild to the partition's start (an offset reset to the earliest): no state at all
+                            proc = procs[tp.partition] = PartitionProcessor(proc.topic, proc.partition, proc.cfg,
+                                                                            proc.obs)
+                            for d in (seen.meta_at, seen.prev, seen.unreadable, best, layout):
+                                d.pop(tp.partition, None)
+                        elif r.key == META_KEY:
                             try:
                                 proc.restore(r.key, r.value)
                             except Exception:  # garbage: the partition's position is unknown (lost_state)
@@ -283,7 +371,8 @@ class Restored(NamedTuple):
     resets: dict[int, int]  # partitions started empty (`start_empty`, state lost): the position they start at
     meta_at: dict[int, int]  # changelog offset of each partition's last meta record (-1: none)
     positions: dict[int, int | None]  # where each partition's input is read from (None: no commit, its start)
-    heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write): (committed, why)
+    heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write, reset): (committed, why)
+    replayed: dict[int, int] | None = None  # partitions whose offsets were reset back: input records read again
 
 
 async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
@@ -303,10 +392,14 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     if moved:
         raise LayoutChanged(s, input_partitions or 0, moved, f"the state of partition(s) {sorted(moved)} says so")
     committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions], s)
-    lost = lost_state(procs, committed, seen)
-    # a stale write (not a loss) is healed without an operator when the input to read again is bounded
-    heal = {p: (committed[p][0], why) for p, why in stale_writes(procs, committed, seen).items()
-            if committed[p][0] <= s.heal_max_records}
+    lost = lost_state(procs, committed, seen, committed.markers_kept)
+    resets = offset_resets(procs, committed, committed.markers_kept)
+    replayed = {p: procs[p].offset - committed[p][0] + 1 for p, (way, _) in resets.items() if way == "back"}
+    # a stale write or an offset reset back (not a loss) is healed without an operator when the input to read
+    # again is bounded: the state rebuilt up to the committed offset, so what is read again is written again
+    # with the same values
+    again = {**stale_writes(procs, committed, seen), **{p: why for p, (way, why) in resets.items() if way == "back"}}
+    heal = {p: (committed[p][0], why) for p, why in again.items() if committed[p][0] <= s.heal_max_records}
     for p in heal:
         del lost[p], procs[p]
     if lost and not s.start_empty:
@@ -317,7 +410,8 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     for p, proc in procs.items():
         proc.finish_restore(committed.get(p, (0, None))[0])
     return Restored(procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in procs},
-                    {p: committed[p][0] if p in committed else None for p in procs}, heal)
+                    {p: committed[p][0] if p in committed else None for p in procs}, heal,
+                    {p: n for p, n in replayed.items() if p in heal})
 
 
 async def heal(s: Settings, engine: EngineConfig, partition: int, position: int) -> dict[str, Any]:
@@ -361,7 +455,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     engine = s.engine_config()
     if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
         n = len(await _partitions(s, s.input_topic)) or s.partitions
-        await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
+        await ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
     group = new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
     producer = new_producer(s)
     await group.start()
@@ -375,7 +469,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
         probes = {p: PartitionProcessor(s.input_topic, p, engine, Tally()) for p in wanted}
         keys: dict[int, set[bytes]] = {}
         seen = await read_changelog(s, probes, keys)
-        lost = lost_state(probes, committed, seen)
+        lost = lost_state(probes, committed, seen, committed.markers_kept)
         markers: dict[TopicPartition, tuple[int, str]] = {}
         for p in wanted:
             if p not in lost and not (force and partitions is not None):
@@ -420,7 +514,7 @@ async def repartition(s: Settings) -> list[dict[str, Any]]:
         await admin.close()
     for _ in range(100):  # a topic being deleted cannot be created yet
         try:
-            await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
+            await ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
             break
         except KafkaError:
             await asyncio.sleep(0.3)

@@ -74,6 +74,13 @@ class StableOffsetFetch(Request[OffsetFetchRequest_v7]):  # type: ignore[misc]
         return request_struct_class(self._group_id, [(t, ps, {}) for t, ps in self._topics.items()], True, {})
 
 
+class Committed(dict[TopicPartition, OffsetAndMetadata]):
+    """Committed offsets and their metadata; `stable`: read with OffsetFetch v7, from a broker that keeps a
+    commit's metadata (Apache Kafka; Tansu, read through the fallback, keeps none)."""
+
+    stable = True
+
+
 class Unstable(KafkaError):  # type: ignore[misc]
     """Committed offsets that a transactional commit still holds (UNSTABLE_OFFSET_COMMIT), past the wait."""
 
@@ -88,12 +95,12 @@ class Unstable(KafkaError):  # type: ignore[misc]
 
 
 async def stable_committed(group: AIOKafkaConsumer, tps: list[TopicPartition],
-                           wait_s: float = STABLE_WAIT_S) -> dict[TopicPartition, OffsetAndMetadata]:
+                           wait_s: float = STABLE_WAIT_S) -> Committed:
     """Committed offset and metadata of each of `tps` that has one, no transactional commit pending for it.
     Falls back to aiokafka's fetch on a broker that lacks OffsetFetch v7."""
     coord: Any = group._coordinator
     if not tps:
-        return {}
+        return Committed()
     topics: dict[str, list[int]] = {}
     for tp in tps:
         topics.setdefault(tp.topic, []).append(tp.partition)
@@ -104,7 +111,8 @@ async def stable_committed(group: AIOKafkaConsumer, tps: list[TopicPartition],
         try:
             resp = await coord._send_req(StableOffsetFetch(coord.group_id, topics))
         except (IncompatibleBrokerVersion, NotImplementedError):
-            found: dict[TopicPartition, OffsetAndMetadata] = await coord.fetch_committed_offsets(tps)
+            found = Committed(await coord.fetch_committed_offsets(tps))
+            found.stable = False
             return found
         except KafkaError as e:
             if not e.retriable or time.monotonic() > deadline:
@@ -132,12 +140,12 @@ class _Retry(KafkaError):  # type: ignore[misc]
         self.coordinator = code in (15, 16)
 
 
-def _parse(resp: Any) -> dict[TopicPartition, OffsetAndMetadata]:
+def _parse(resp: Any) -> Committed:
     if resp.error_code in RETRIABLE:
         raise _Retry(resp.error_code)
     if resp.error_code:
         raise KafkaError(f"OffsetFetch failed with error {resp.error_code}")
-    out: dict[TopicPartition, OffsetAndMetadata] = {}
+    out = Committed()
     unstable: list[TopicPartition] = []
     for name, partitions, _ in resp.topics:
         for index, offset, _epoch, metadata, code, _tags in partitions:
@@ -157,4 +165,4 @@ def _parse(resp: Any) -> dict[TopicPartition, OffsetAndMetadata]:
     return out
 
 
-__all__ = ["STABLE_WAIT_S", "Unstable", "stable_committed"]
+__all__ = ["STABLE_WAIT_S", "Committed", "Unstable", "stable_committed"]
