@@ -50,13 +50,6 @@ class Behaviour:
         self.streamed = False  # messages came as a stream: the stream's turns are judged, snapshots only erasures
         self.fed_user: str | None = None  # snapshots: the last user request fed to the detectors (where to resume)
 
-    def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
-                   model: str | None, app_version: str | None) -> Sequence[Finding]:
-        view = step.view
-        if view is None:
-            return _NO_FINDINGS
-        return self.observe(view, step.calls, msg, index, adapter, obs, model, app_version)
-
     def on_context(self, system: Any = None, tools: Any = None) -> None:
         """What a request carries beside its messages: the system prompt (a top-level `system`,
         `systemInstruction` or `instructions`) and the tool definitions."""

@@ -204,7 +204,7 @@ def _indexed(attrs: dict[str, Any], prefix: str) -> dict[int, dict[str, Any]]:
     for k, v in attrs.items():
         if k.startswith(prefix):
             head, _, rest = k[n:].partition(".")
-            if head.isdigit() and rest:
+            if head.isascii() and head.isdigit() and rest:  # `int()` reads '²' as no number, '١' as 1
                 groups.setdefault(int(head), {})[rest] = v
     return groups
 

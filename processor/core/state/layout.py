@@ -94,7 +94,7 @@ BH_PENDING: Final = "p"
 BH_STREAMED: Final = "s"
 BH_FED_USER: Final = "f"
 
-# -- the regression detector (regression.detector.RegressionDetector, Served) -----------------------------------------
+# -- the regression detector (regression/detector.py, regression/served.py) -----------------------------------------
 RD_VERSION: Final = "v"
 RD_SERVED: Final = "served"
 RD_PENDING: Final = "pending"

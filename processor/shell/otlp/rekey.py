@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import orjson
 
@@ -40,49 +41,169 @@ class Rekeyed:
 
 
 def _dead_letter(kind: DeadLetterKind, detail: str, topic: str, partition: int, offset: int, key: bytes | None,
-                 value: bytes | None, headers: Iterable[Header], n: int | None = None) -> OutRecord:
-    """As the core writes dead letters (records.py); a span's (`n`: its place in the record) has an id of its own."""
+                 value: bytes | None, headers: Iterable[Header], n: int | None = None,
+                 limit: int = 1 << 22) -> OutRecord:
+    """As the core writes dead letters (records.py); a span's (`n`: its place in the record) has an id of its own.
+    Always one the producer takes: a key or a value (an empty one for a tombstone without key), and key, value and
+    headers within `limit` bytes (over it: cut, and `toolmend-truncated` says what each was)."""
     src = f"{topic}:{partition}:{offset}"
     r = dead_letter(topic, partition, kind, detail[:300], src, key, value, headers)
     if n is not None:
         r.headers = [(k, f"{src}:{n}:dlq".encode() if k == "toolmend-id" else v) for k, v in r.headers]
+    return _fit(r, limit)
+
+
+def _size(key: bytes | None, value: bytes | None, headers: Iterable[Header]) -> int:
+    return len(key or b"") + len(value or b"") + sum(len(k) + len(v or b"") + 8 for k, v in headers) + 64
+
+
+def _fit(r: OutRecord, limit: int) -> OutRecord:
+    if r.key is None and r.value is None:
+        r.value = b""  # a tombstone without a key: the producer takes neither as None
+    if _size(r.key, r.value, r.headers) <= limit:
+        return r
+    # a quarter of the bound each for key, value and foreign headers: the rest is ours (ids, kind, detail)
+    part = limit // RECORD_FACTOR
+    cut = []
+    if len(r.value or b"") > part:
+        cut.append(f"value {len(r.value or b'')}")
+        r.value = (r.value or b"")[:part]
+    if len(r.key or b"") > part:
+        cut.append(f"key {len(r.key or b'')}")
+        r.key = (r.key or b"")[:part]
+    kept: list[Header] = []
+    used = 0
+    dropped = 0
+    for k, v in r.headers:
+        if k.startswith("toolmend-"):
+            kept.append((k, v))
+        elif used + len(k) + len(v or b"") <= part:
+            kept.append((k, v))
+            used += len(k) + len(v or b"")
+        else:
+            dropped += 1
+    if dropped:
+        cut.append(f"headers {dropped}")
+    r.headers = [*kept, ("toolmend-truncated", f"first {part} bytes of: {', '.join(cut)}".encode())]
     return r
+
+
+def _why(e: Exception) -> str:
+    """A failure's reason without content: the JSON encoder's own (an integer beyond 64 bits, nesting over 254
+    levels, a key that is not a string), else the exception's type."""
+    if isinstance(e, orjson.JSONEncodeError):
+        return f"cannot be written as JSON: {str(e)[:80]}"
+    if isinstance(e, RecursionError):
+        return "nested too deep to read"
+    return f"cannot be read ({type(e).__name__})"
+
+
+def _plain(v: Any, depth: int = 0) -> Any:
+    """A decoded span as JSON can always hold it (for its dead letter): keys as strings, integers beyond 64 bits
+    as strings, nesting cut at `_DEPTH` levels."""
+    if type(v) is dict:
+        if depth >= _DEPTH:
+            return "..."
+        return {k if type(k) is str else str(k): _plain(x, depth + 1) for k, x in v.items()}
+    if type(v) is list:
+        if depth >= _DEPTH:
+            return "..."
+        return [_plain(x, depth + 1) for x in v]
+    if type(v) is int and not -(1 << 63) <= v < 1 << 64:
+        return str(v)
+    if v is None or type(v) in (str, int, float, bool):
+        return v
+    return str(v)
+
+
+_DEPTH = 64
+
+
+def _span_value(span: Any) -> bytes:
+    try:
+        return orjson.dumps(span)
+    except Exception:  # what failed the span fails its copy: a plain copy instead
+        return orjson.dumps(_plain(span))
 
 
 def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None = None,
           headers: Sequence[Header] = (), conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS,
           max_event_bytes: int = 1 << 20) -> Rekeyed:
+    """What one OTLP record gives. Never raises: whatever fails while decoding the record is confined to it (the
+    record dead-lettered whole), whatever fails while mapping or encoding a span to that span (dead-lettered
+    alone); every output fits what the producer and the topics take."""
+    try:
+        return _rekey(value, topic, partition, offset, key, headers, conversation_keys, max_event_bytes)
+    except Exception as e:  # a bug of ours: the record kept whole, with the reason
+        out = Rekeyed(whole=True)
+        detail = f"re-keying failed ({type(e).__name__})"
+        limit = max_event_bytes * RECORD_FACTOR
+        try:
+            dl = _dead_letter(DeadLetterKind.INTERNAL, detail, topic, partition, offset, key, value, headers,
+                              limit=limit)
+        except Exception:  # its headers are what broke: the record without them
+            dl = _dead_letter(DeadLetterKind.INTERNAL, detail, topic, partition, offset, key, value, (), limit=limit)
+        out.dead_letters.append(dl)
+        return out
+
+
+def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None,
+           headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int) -> Rekeyed:
     out = Rekeyed()
     limit = max_event_bytes * RECORD_FACTOR
     if value is not None and len(value) > limit:
-        # kept without its value: it would not fit the dead-letter topic either (its coordinates say where it is)
+        # kept cut to its first bytes: whole, it would not fit the dead-letter topic either
         out.dead_letters.append(_dead_letter(DeadLetterKind.TOO_LARGE, f"trace export of {len(value)} bytes exceeds "
-                                             f"{limit}; dead-lettered without its value", topic, partition, offset,
-                                             key, None, headers))
+                                             f"{limit}; dead-lettered with its first {limit // RECORD_FACTOR} bytes",
+                                             topic, partition, offset, key, value, headers, limit=limit))
         out.whole = True
         return out
     try:
         spans = decode(value, conversation_keys)
-    except InvalidOtlp as e:
-        out.dead_letters.append(_dead_letter(DeadLetterKind.INVALID_OTLP, str(e), topic, partition, offset, key,
-                                             value, headers))
+    except Exception as e:  # InvalidOtlp, or a shape the decoder did not foresee (RecursionError...)
+        detail = str(e) if isinstance(e, InvalidOtlp) else f"not an OTLP trace export: {_why(e)}"
+        out.dead_letters.append(_dead_letter(DeadLetterKind.INVALID_OTLP, detail, topic, partition, offset, key,
+                                             value, headers, limit=limit))
         out.whole = True
         return out
     src = f"{topic}:{partition}:{offset}".encode()
     for n, span in enumerate(spans):
-        o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
-        if o.kind == core_otlp.EVENT:
-            assert o.value is not None
-            out.by_trace += o.by_trace
-            out.events.append((o.conversation_id.encode(), orjson.dumps(o.value),
-                               [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]))
-        elif o.kind == core_otlp.SKIPPED:
-            out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
-        else:  # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
+        tp = core_otlp.traceparent(_id(span.get("trace_id")), _id(span.get("span_id")))
+        kind = DeadLetterKind.INVALID_OTLP
+        try:
+            o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
+            tp = o.traceparent
+            if o.kind == core_otlp.EVENT:
+                assert o.value is not None
+                k = o.conversation_id.encode()
+                v = orjson.dumps(o.value)
+                hs = [("traceparent", tp.encode()), ("toolmend-otlp-source", src)]
+                if _size(k, v, hs) > limit:
+                    kind = DeadLetterKind.TOO_LARGE
+                    raise _Refused(f"its event of {len(v)} bytes exceeds {limit}")
+                out.by_trace += o.by_trace
+                out.events.append((k, v, hs))
+                continue
+            if o.kind == core_otlp.SKIPPED:
+                out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
+                continue
+            # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
             kind = DeadLetterKind.TOO_LARGE if o.kind == core_otlp.TOO_LARGE else DeadLetterKind.INVALID_OTLP
-            out.dead_letters.append(_dead_letter(kind, o.detail, topic, partition, offset, key, orjson.dumps(span),
-                                                 [*headers, ("traceparent", o.traceparent.encode())], n))
+            detail = o.detail
+        except Exception as e:
+            reason = str(e) if isinstance(e, _Refused) else _why(e)
+            detail = f"trace {_id(span.get('trace_id'))[:64]} span {_id(span.get('span_id'))[:32]}: {reason}"
+        out.dead_letters.append(_dead_letter(kind, detail, topic, partition, offset, key, _span_value(span),
+                                             [*headers, ("traceparent", tp.encode())], n, limit=limit))
     return out
+
+
+class _Refused(Exception):
+    """A span whose event the repartition topic would not take."""
+
+
+def _id(v: Any) -> str:
+    return v if type(v) is str else ""
 
 
 def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic: str = "otlp",

@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.errors import MessageSizeTooLargeError
 from prometheus_client import Counter
 
 from ...core.partition import OutRecord
@@ -154,7 +155,12 @@ class Rekeyer:
         return plan, len(records)
 
     async def _send(self, producer: AIOKafkaProducer, plan: list[tuple[str, OutRecord]]) -> None:
-        futs = [await producer.send(t, r.value, key=r.key, headers=r.headers) for t, r in plan]
+        futs = []
+        for t, r in plan:
+            try:
+                futs.append(await producer.send(t, r.value, key=r.key, headers=r.headers))
+            except MessageSizeTooLargeError:  # over the producer's request size (the re-keying bounds it below)
+                futs.append(await producer.send(self.s.dlq_topic, b"", key=r.key, headers=_refused(r)))
         if futs:
             await asyncio.gather(*futs)
 
@@ -226,6 +232,15 @@ class Rekeyer:
         await self._close({TopicPartition(self.source, p) for p in list(self.txn)})
         if self._producer is not None:
             await self._producer.stop()
+
+
+def _refused(r: OutRecord) -> list[tuple[str, bytes]]:
+    """The headers of the dead letter that stands for a record the producer refused as too large."""
+    hs = [(k, v) for k, v in r.headers if k in ("traceparent", "toolmend-id", "toolmend-otlp-source")
+          or k.startswith("toolmend-source")]
+    return [*hs, ("toolmend-error-kind", b"too_large"),
+            ("toolmend-error-detail", f"{r.kind} record of {len(r.value or b'')} bytes refused by the producer; "
+                                      "dead-lettered without its value".encode())]
 
 
 def _event_time(entry: tuple[str, OutRecord]) -> int:

@@ -14,7 +14,7 @@ value) and at the step after one (so that a flat stretch reads as no increase); 
 not written: Prometheus reads the missing samples as no increase, and the file grows with activity, not with the
 range times the series.
 
-Memory: per series its last value and two step numbers (~200 bytes), plus the counts of the steps not yet
+Memory: per series its last value and two step numbers, plus the counts of the steps not yet
 written (at most `max_open` steps per series that changed in them); never the samples written.
 """
 

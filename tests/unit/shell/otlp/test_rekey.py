@@ -212,12 +212,15 @@ def test_an_oversized_attribute_dead_letters_its_span_too_large() -> None:
     assert dict(rk.dead_letters[0].headers)["toolmend-error-kind"] == b"too_large"
 
 
-def test_a_record_over_its_bound_is_dead_lettered_by_its_coordinates() -> None:
-    rk = rekey(b"\x0a" + b"x" * 70_000, "spans", 0, 9, max_event_bytes=4096)
+def test_a_record_over_its_bound_is_dead_lettered_by_its_coordinates_and_first_bytes() -> None:
+    value = b"\x0a" + b"x" * 70_000
+    rk = rekey(value, "spans", 0, 9, max_event_bytes=4096)
     [dl] = rk.dead_letters
     h = dict(dl.headers)
     assert rk.events == [] and rk.whole and h["toolmend-error-kind"] == b"too_large"
-    assert dl.value is None and h["toolmend-source-offset"] == b"9"  # over what the dead-letter topic takes
+    # whole, it would not fit the dead-letter topic: cut, and said so
+    assert dl.value == value[:4096] and h["toolmend-source-offset"] == b"9"
+    assert h["toolmend-truncated"] == b"first 4096 bytes of: value 70001"
 
 
 # -- conversation ids ----------------------------------------------------------------------------------------
