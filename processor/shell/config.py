@@ -128,6 +128,9 @@ class Settings(BaseSettings):
     shutdown_budget_s: float = Field(20.0, gt=0, description="seconds to finish, flush and commit on SIGTERM")
     broker_unreachable_s: float = Field(15.0, gt=0, description="/readyz fails once the broker has not answered "
                                         "for this long")
+    stable_offsets_wait_s: float = Field(60.0, gt=0, description="how long a restore waits for committed offsets "
+                                         "held by a pending transactional commit before it says so (naming the "
+                                         "partitions and the way out) and tries again later")
     label_cap: int = Field(50, ge=1, le=10000, description="distinct models, tools and app versions per metric "
                            "label (later ones: other)")
     behaviour: bool = Field(True, description="text-only regression and tool-history erasure detection")

@@ -35,6 +35,16 @@ def big_topic(s: Settings) -> dict[str, str]:
     return {"max.message.bytes": str(max(8 << 20, s.max_event_bytes * 4))}
 
 
+# The state topic's compaction, set where the worker (or a rebuild) creates it: Kafka never compacts a
+# partition's active segment, so with the broker's defaults (a segment rolls at 1 GiB or 7 days) a changelog keeps
+# every conversation it ever held, and its tombstone, until then, and a restore reads them all. Segments that roll
+# every 10 minutes or 64 MiB, cleaned once a tenth of the log is dirty, keep it near the live conversations;
+# tombstones stay an hour after cleaning (a restore reads for seconds).
+STATE_TOPIC_CONFIG = {"cleanup.policy": "compact", "min.cleanable.dirty.ratio": "0.1",
+                      "segment.ms": str(10 * 60 * 1000), "segment.bytes": str(64 << 20),
+                      "delete.retention.ms": str(60 * 60 * 1000)}
+
+
 def new_producer(s: Settings, transactional_id: str | None = None) -> AIOKafkaProducer:
     """A producer of outputs and state: every replica acknowledges (`acks=all`), batches of 256 KiB after
     `linger_ms`, requests large enough for four events of `max_event_bytes`."""

@@ -111,6 +111,38 @@ class StartupStates(logging.Filter):
         return True
 
 
+class ClientRepeats(logging.Filter):
+    """aiokafka's WARNING and ERROR lines, each of its messages at most once per `every_s` seconds: a client
+    that retries every 100 ms while a topic is gone or a leader moves (`Topic ... not found in cluster
+    metadata`, `Got error produce response ..., retrying`) would otherwise write thousands of lines a minute.
+    The first line of a message is written; the repeats within the window are counted and said in the next line
+    of that message that is written (`(N more like it in the last 10s)`). The worker's own state (readiness,
+    metrics) says what lasts."""
+
+    def __init__(self, every_s: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every_s = every_s
+        self.clock = clock
+        self._seen: dict[tuple[str, str], list[float]] = {}  # (logger, message template) -> [window start, repeats]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING or not record.name.startswith("aiokafka"):
+            return True
+        key = (record.name, str(record.msg))
+        now = self.clock()
+        w = self._seen.get(key)
+        if w is not None and now - w[0] < self.every_s:
+            w[1] += 1
+            return False
+        if w is not None and w[1]:
+            record.msg = f"{record.msg} ({int(w[1])} more like it in the last {now - w[0]:.0f}s)"
+            record.suppressed = int(w[1])
+        if len(self._seen) > 1000:  # bounded: aiokafka's templates are few, but never grow without end
+            self._seen.clear()
+        self._seen[key] = [now, 0]
+        return True
+
+
 def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", mechanism: str | None = None) -> \
         str | None:
     """What a failed connection to a broker means, in one phrase, from the error aiokafka logged for it; None
@@ -166,8 +198,9 @@ class ConnectionDiagnosis(logging.Handler):
 
 
 def setup_logging(level: str = "INFO", fmt: str | None = None) -> None:
-    """Root handler on stderr in the chosen format (replacing any earlier one); aiokafka at WARNING, its
-    transient start-up states at INFO (StartupStates). A level or format it does not know is a `ConfigError`."""
+    """Root handler on stderr in the chosen format (replacing any earlier one); aiokafka at WARNING, each of its
+    messages at most once per 10 s (ClientRepeats), its transient start-up states at INFO (StartupStates). A level
+    or format it does not know is a `ConfigError`."""
     from .config import ConfigError
 
     if not isinstance(logging.getLevelName(level.upper()), int):
@@ -177,6 +210,7 @@ def setup_logging(level: str = "INFO", fmt: str | None = None) -> None:
     except ValueError as e:
         raise ConfigError(str(e)) from None
     handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(ClientRepeats())
     handler.addFilter(StartupStates())
     handler.setFormatter(JsonFormatter() if chosen == "json" else SafeTextFormatter(TEXT_FORMAT))
     root = logging.getLogger()

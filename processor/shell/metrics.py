@@ -113,6 +113,13 @@ class Metrics:
                                     "found lost (--start-empty)", registry=r)
         self.broker_unreachable = Gauge(p + "broker_unreachable_seconds", "Seconds since the broker last answered "
                                         "(0 while it answers; /readyz fails past broker_unreachable_s)", registry=r)
+        self.delivery_stalled = Gauge(p + "delivery_stalled_seconds", "Seconds the oldest produce step has waited "
+                                      "for its acknowledgement (0: none waits; /readyz fails past "
+                                      "broker_unreachable_s)", registry=r)
+        self.delivery_retries = Counter(p + "delivery_retries", "Produce steps sent again after a retriable failure "
+                                        "(a topic deleted, a leader moving, a timeout)", registry=r)
+        self.replayed = Counter(p + "input_replayed_records", "Input records read again because the group's offsets "
+                                "were reset back (kafka-consumer-groups --reset-offsets)", registry=r)
         self.state_healed = Counter(p + "state_healed", "Partitions whose state was rebuilt from the input after a "
                                     "stale changelog write (a zombie's)", registry=r)
         self.woken = Counter(p + "state_woken_conversations",

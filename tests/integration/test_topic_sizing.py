@@ -53,5 +53,7 @@ async def test_an_existing_smaller_changelog_is_a_clear_error(broker) -> None:  
     s = settings_for(broker.bootstrap)
     await ensure_topics(s, [(s.input_topic, 6, {}), (s.changelog_topic, 2, {"cleanup.policy": "compact"})])
     with pytest.raises(ConfigError, match=rf"state topic {s.changelog_topic} has 2 partitions, fewer than the 6 "
-                       rf"of {s.input_topic}; recreate it with at least 6"):
+                       rf"of {s.input_topic}\. If partitions were added to the input, its state was built for 2: do "
+                       rf"not add partitions to the state topic .* A new deployment: create the state topic with 6 "
+                       rf"partitions"):
         await Worker(s).run(asyncio.Event())

@@ -1,4 +1,5 @@
-"""`toolmend recover --rebuild`: the state of partitions whose state is lost, rebuilt from the input, then exit."""
+"""`toolmend recover --rebuild`: the state of partitions whose state is lost, rebuilt from the input, then exit;
+`--repartition`: the whole state rebuilt for the input's current partition count (partitions were added)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,27 @@ import orjson
 
 from ..config import load
 from ..logs import FORMATS, setup_logging
-from .base import exiting
+from .base import UsageError, exiting
 
 PROG = "toolmend recover"
 
 
 def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild [options]",
+    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild | --repartition [options]",
                                 description="Rebuild the state of partitions whose state is lost (the worker "
-                                "refused to start naming them) by reprocessing the input up to the committed "
-                                "offsets: writes state only, no outputs. Stop every worker of the group first.")
+                                "refused to start naming them), or of every partition after partitions were added to "
+                                "the input, by reprocessing the input up to the committed offsets: writes state only, "
+                                "no outputs. Stop every worker of the group first.")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--log-format", choices=FORMATS, default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
-    p.add_argument("--rebuild", action="store_true", required=True,
-                   help="rebuild by reprocessing the input from the beginning of each partition")
+    how = p.add_mutually_exclusive_group(required=True)
+    how.add_argument("--rebuild", action="store_true",
+                     help="rebuild by reprocessing the input from the beginning of each partition")
+    how.add_argument("--repartition", action="store_true",
+                     help="partitions were added to the input: recreate the state topic with the input's partition "
+                     "count and rebuild every partition's state from its own input (the runbook, 'The input topic's "
+                     "partition count changed')")
     p.add_argument("--partition", type=int, action="append", dest="only",
                    help="only this input partition (repeatable)")
     p.add_argument("--force", action="store_true", help="with --partition: rebuild even if its state looks complete")
@@ -32,8 +39,14 @@ def main(argv: Sequence[str]) -> int:
         settings, ns = load(argv, prog=PROG, extra=p)
         ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
-        from ..worker.recovery import rebuild
+        from ..worker.recovery import rebuild, repartition
 
+        if ns.repartition:
+            if ns.only or ns.force:
+                raise UsageError("--repartition rebuilds every partition (no --partition, --force)")
+            summary = asyncio.run(repartition(settings))
+            print(orjson.dumps({"repartitioned": summary}).decode())
+            return 0
         summary = asyncio.run(rebuild(settings, ns.only, ns.force))
         print(orjson.dumps({"rebuilt": summary}).decode())
         return 0

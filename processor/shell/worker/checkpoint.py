@@ -36,6 +36,7 @@ from aiokafka.errors import (
     CommitFailedError,
     InvalidProducerEpoch,
     KafkaError,
+    KafkaTimeoutError,
     MessageSizeTooLargeError,
     ProducerFenced,
 )
@@ -46,7 +47,7 @@ from ..kafka import Outgoing, enqueue, init_transactions, new_producer
 from ..logs import describe_error
 from ..metrics import Metrics
 from .fencing import Fenced, Ownership
-from .recovery import PREV_META, marker, reset_record
+from .recovery import LAYOUT, PREV_META, marker, reset_record
 
 log = logging.getLogger("toolmend.checkpoint")
 
@@ -55,6 +56,8 @@ Positions = dict[TopicPartition, int]  # input partition -> the position committ
 TXN_MARGIN = 0.9  # of transaction_timeout_ms: a transaction still open past it is given up (the broker aborts it)
 MAX_TXN_FAILURES = 5  # transactions of one partition failing in a row (not fenced) before the worker stops
 COMMIT_TIMEOUT_S = 15.0  # an offset commit (at least once) not answered by then has failed (harmlessly)
+RETRY_BACKOFF_S = (0.5, 1.0, 2.0, 5.0)  # between two attempts of a step the broker could not take (then 5 s each)
+RETRY_LOG_S = 10.0  # one warning per this many seconds while a step is retried
 # an oversized record's dead letter keeps only these headers: coordinates, never content
 DEAD_LETTER_HEADERS = ("toolmend-id", "toolmend-source", "toolmend-source-topic", "toolmend-source-partition",
                        "toolmend-source-offset")
@@ -243,7 +246,10 @@ class ExactlyOnce:
             # aborted by the broker's transaction timeout, or failed otherwise: a transaction is all or nothing, so
             # the partition's state in memory goes and is restored from what was committed (a rejoin), as fenced;
             # a partition whose transactions keep failing stops the worker (exit 1)
-            failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + 1
+            # a retriable failure (a topic deleted, a leader moving) is an outage and counts for nothing: the
+            # partition is restored and processed again until the broker takes it
+            again = isinstance(e, KafkaError) and retriable(e)
+            failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + (0 if again else 1)
             if failed > MAX_TXN_FAILURES:
                 raise
             why = (f"its transaction was open longer than {limit_s:.0f}s (transaction_timeout_ms "
@@ -263,6 +269,13 @@ async def require_transactions(s: Settings) -> None:
     await probe.stop()
 
 
+def retriable(e: KafkaError) -> bool:
+    """A produce failure that says the broker could not take the records yet, not that they are wrong: what the
+    client calls retriable (NotLeaderForPartition, UnknownTopicOrPartition, ...) and a batch that expired
+    waiting for a leader (KafkaTimeoutError: a deleted topic, an outage)."""
+    return isinstance(e, KafkaTimeoutError) or bool(e.retriable)
+
+
 # -- the commit ----------------------------------------------------------------------------------------------------
 class Committer:
     """Commits checkpoints in the one order below, through either transport."""
@@ -277,6 +290,18 @@ class Committer:
         # changelog offset of each partition's last meta record (restored, then as acknowledged): each meta record
         # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
         self.meta_at: dict[int, int] = {}
+        self.layout: int | None = None  # the input's partition count, recorded on each meta record (recovery.LAYOUT)
+        # produce steps waiting for their acknowledgement: since when, and what (readiness, stalled_seconds)
+        self.waiting: dict[int, tuple[float, str]] = {}
+        self._step_ids = 0
+
+    def stalled(self) -> tuple[float, str]:
+        """How long the oldest produce step has waited for its acknowledgement (0: none waits), and what it
+        writes (with the last error when it was retried): `/readyz` fails past `broker_unreachable_s`."""
+        if not self.waiting:
+            return 0.0, ""
+        since, what = min(self.waiting.values())
+        return max(0.0, self.ownership.clock() - since), what
 
     async def commit(self, cp: Checkpoint) -> None:
         """Commit one checkpoint. Per unit (at least once: the whole batch; exactly once: each input partition,
@@ -344,13 +369,13 @@ class Committer:
         async with self.transport.session(unit) as p:
             # 1. outputs
             await own.check(tps, generation)
-            await self.produce(p, unit.outputs)
+            await self.deliver(p, unit.outputs, tps, generation, "outputs")
             if on_ack:
                 self._delivered(unit.outputs, [], {})
             # 2. state
             await own.check(tps, generation)
             self.chain(unit.state)
-            landed = await self.produce(p, unit.state)
+            landed = await self.deliver(p, unit.state, tps, generation, "state")
             if on_ack:
                 self._delivered([], unit.state, landed)
             # 3. offsets, each with its marker: the changelog holds state up to it (recovery.py checks at restore)
@@ -360,11 +385,55 @@ class Committer:
                                                     for tp, position in unit.positions.items()})
         return landed
 
+    async def deliver(self, p: AIOKafkaProducer, plan: Outgoing, tps: frozenset[TopicPartition], generation: int,
+                      what: str) -> Landed:
+        """One produce step, acknowledged. A failure the client calls retriable (a topic deleted or not yet
+        recreated, a leader moving, a request timed out) is an outage, not a crash: at least once, the whole step
+        is sent again (its records carry the same ids and bytes: duplicates at most) after a backoff, for as long
+        as this member proves it still owns the partitions (a lost lease fences it, as any step). Meanwhile
+        `stalled()` says what waits, and `/readyz` fails. Exactly once, a transaction cannot take a step twice:
+        the failure aborts it (`ExactlyOnce.session`), handled as fencing (restore, process again)."""
+        self._step_ids += 1
+        key = self._step_ids
+        clock = self.ownership.clock
+        since = clock()
+        topics = ", ".join(sorted({t for t, _, _ in plan}))
+        self.waiting[key] = (since, f"{what} to {topics}")
+        attempt = 0
+        logged_at = -RETRY_LOG_S
+        try:
+            while True:
+                try:
+                    landed = await self.produce(p, plan)
+                    if attempt:
+                        log.warning("%s to %s delivered after %d retries (%.0fs)", what, topics, attempt,
+                                    clock() - since)
+                    return landed
+                except KafkaError as e:
+                    if not (retriable(e) and self.transport.visible_on_ack):
+                        raise
+                    attempt += 1
+                    why = describe_error(e)
+                    self.waiting[key] = (since, f"{what} to {topics}: {why}")
+                    self.metrics.delivery_retries.inc()
+                    if clock() - logged_at >= RETRY_LOG_S:
+                        logged_at = clock()
+                        log.warning("%s to %s not delivered for %.0fs (%s); retrying while partitions %s are "
+                                    "ours (attempt %d)", what, topics, clock() - since, why,
+                                    sorted(tp.partition for tp in tps), attempt)
+                    await self.ownership.sleep(RETRY_BACKOFF_S[min(attempt, len(RETRY_BACKOFF_S)) - 1])
+                    await self.ownership.check(tps, generation)
+        finally:
+            del self.waiting[key]
+
     def chain(self, state: Outgoing) -> None:
-        """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""
+        """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`) and the
+        input's partition count the state was built with (`recovery.LAYOUT`)."""
         for _, part, r in state:
             if r.key == META_KEY and part is not None:
                 r.headers = [(PREV_META, str(self.meta_at.get(part, -1)).encode())]
+                if self.layout:
+                    r.headers.append((LAYOUT, str(self.layout).encode()))
 
     def _delivered(self, outputs: Outgoing, state: Outgoing, landed: Landed) -> None:
         """Records consumers can now see: counted, and where the state landed remembered (the next meta

@@ -23,8 +23,8 @@ So before each step of a commit (`checkpoint.py`), :meth:`Ownership.check` deman
 A fenced shipment is dropped with the partition's state in memory; the member rejoins the group, and the
 partition's next owner (maybe this member) restores from the changelog and the committed offset. A broker
 outage fences the same way a shipment step that has not started yet (its partitions come back restored when
-the group forms again); a produce already waiting on the broker fails after the producer's request timeout
-and stops the worker (exit 1; its records are reprocessed after the restart).
+the group forms again); a produce already waiting on the broker that fails is sent again while the lease
+holds, and fenced the same way once it lapses (`checkpoint.Committer.deliver`).
 
 The same lease guards the producer itself: a pause can fall between a check and the moment the producer's
 sender writes the request (its linger, its queue), and on waking the sender would write at once, long before

@@ -26,6 +26,7 @@ from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, shar
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
 from ..kafka import (
+    STATE_TOPIC_CONFIG,
     Rebalanced,
     big_topic,
     ensure_topics,
@@ -43,7 +44,7 @@ from ..metrics import Metrics
 from .batches import name_undecodable_batches
 from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
 from .fencing import Fenced, Ownership
-from .recovery import StateLost, heal, restore
+from .recovery import RESTORE_RETRY_S, LayoutChanged, StateLost, UnstableOffsets, heal, restore
 
 __all__ = ["Worker"]
 
@@ -51,6 +52,8 @@ log = logging.getLogger("toolmend.worker")
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
+LAYOUT_CHECK_S = 10.0  # between two reads of the input's partition count (fresh metadata)
+RESTORE_FAILED = "state restore failed"  # the start of /healthz's reason while a restore failure lasts
 
 
 class Worker:
@@ -77,6 +80,11 @@ class Worker:
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
         self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
+        self._unrestored: set[int] = set()  # assigned partitions whose restore failed (tried again: _retry)
+        self._retry: asyncio.Future[None] | None = None
+        self.layout: int | None = None  # the input's partition count when the worker started (its state's layout)
+        self._layout_at = clock()
+        self._watch: asyncio.Future[None] | None = None
         self.processed = 0
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
@@ -85,6 +93,7 @@ class Worker:
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
         self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
         self.metrics.broker_unreachable.set_function(self.broker_unreachable_for)
+        self.metrics.delivery_stalled.set_function(lambda: self.delivery_stalled()[0])
 
     # -- health -----------------------------------------------------------------------------------------------
     def healthy(self) -> tuple[bool, str]:
@@ -104,14 +113,28 @@ class Worker:
             return 0.0
         return max(0.0, self.clock() - self._ownership.contact_at)
 
+    def delivery_stalled(self) -> tuple[float, str]:
+        """Seconds the oldest produce step has waited for its acknowledgement, and what it writes (a deleted
+        output topic: retried, never a crash). Exported as toolmend_delivery_stalled_seconds."""
+        if self._committer is None or not self.started:
+            return 0.0, ""
+        return self._committer.stalled()
+
     def ready(self) -> tuple[bool, str]:
         if not self.started:
             return False, "starting"
+        if self.failed == "input partitions changed":
+            return False, "the input's partition count changed: stopping"
         silent = self.broker_unreachable_for()
         if silent > self.settings.broker_unreachable_s:
             return False, f"broker unreachable for {silent:.0f}s"
+        stalled, what = self.delivery_stalled()
+        if stalled > self.settings.broker_unreachable_s:
+            return False, f"outputs not delivered for {stalled:.0f}s ({what})"
         if self.restoring:
             return False, f"restoring state of {len(self.restoring)} partition(s)"
+        if self._unrestored:
+            return False, f"state of partition(s) {sorted(self._unrestored)} not restored (tried again)"
         if not self.assigned:
             return False, "no partitions assigned"
         return True, f"ready: {len(self.assigned)} partition(s)"
@@ -169,6 +192,9 @@ class Worker:
         assert c is not None
         s = self.settings
         n_in = len(await partitions_of(c, s.input_topic))
+        self.layout = n_in or None
+        if self._committer is not None:
+            self._committer.layout = self.layout
         for t in (s.output_topic, s.findings_topic, s.dlq_topic):
             if t and n_in and len(await partitions_of(c, t)) == n_in:
                 self._same_partitions.add(t)
@@ -176,7 +202,10 @@ class Worker:
         if n_in and n_state and n_state < n_in:
             # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
             raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
-                              f"{n_in} of {s.input_topic}; recreate it with at least {n_in}")
+                              f"{n_in} of {s.input_topic}. If partitions were added to the input, its state was "
+                              f"built for {n_state}: do not add partitions to the state topic (conversations moved "
+                              f"away from their state), see the runbook, 'The input topic's partition count "
+                              f"changed'. A new deployment: create the state topic with {n_in} partitions")
 
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
@@ -201,7 +230,7 @@ class Worker:
         # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
         big = big_topic(s)
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
-                  (s.changelog_topic, n, {"cleanup.policy": "compact"})]
+                  (s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))]
         if s.findings_topic:  # a finding carries the output it describes: sized like the others
             topics.append((s.findings_topic, n, big))
         await ensure_topics(s, topics)
@@ -209,6 +238,9 @@ class Worker:
     async def _shutdown(self) -> None:
         budget = self.settings.shutdown_budget_s
         t0 = self.clock()
+        for task in (self._retry, self._watch):
+            if task is not None:
+                task.cancel()
 
         async def close() -> None:
             if self._consumer is not None:
@@ -247,6 +279,9 @@ class Worker:
                     raise self._ship_error
                 if self._fatal is not None:
                     raise self._fatal
+                if self.clock() - self._layout_at >= LAYOUT_CHECK_S and (self._watch is None or self._watch.done()):
+                    self._layout_at = self.clock()
+                    self._watch = asyncio.ensure_future(self._watch_layout())
                 if self._shipping is not None and self._shipping.done():
                     await self._settle()  # a failed shipment stops the loop now, not at the next batch
                 log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
@@ -269,8 +304,14 @@ class Worker:
     async def _settle(self) -> None:
         """Wait for the checkpoint in flight; its failure is raised here (once), stopping the loop."""
         shipping, self._shipping = self._shipping, None
-        if shipping is not None:
-            await shipping
+        if shipping is None:
+            return
+        while not shipping.done():
+            # a shipment retried while the broker cannot take it (a deleted output topic) waits here: the loop
+            # is not stalled (/healthz), it waits on the broker (/readyz says so)
+            await asyncio.wait({shipping}, timeout=1.0)
+            self.last_loop = self.clock()
+        await shipping
 
     async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Checkpoint | None:
         perf = time.perf_counter
@@ -415,12 +456,26 @@ class Worker:
             self._ownership.renew()
         new = sorted(tp.partition for tp in parts if tp.topic == self.settings.input_topic
                      and tp.partition not in self.procs)
+        beyond = [p for p in new if self.layout is not None and p >= self.layout]
+        if beyond:  # partitions added to the input while the worker ran: never restored, fetched or produced for
+            if self._consumer is not None:
+                self._consumer.pause(*[TopicPartition(self.settings.input_topic, p) for p in beyond])
+            self._layout_changed(self.layout + len(beyond) if self.layout is not None else len(beyond),
+                                 f"partitions {beyond} were assigned")
+            new = [p for p in new if p not in beyond]
         self.assigned = {tp.partition for tp in parts if tp.topic == self.settings.input_topic}
         for p in list(self._resets):
             if p not in self.assigned:
                 del self._resets[p]  # its next owner finds the state it left (empty, then its own)
         if not new:
             return
+        await self._take(new)
+
+    async def _take(self, new: list[int]) -> None:
+        """Restore the state of newly assigned partitions, paused meanwhile. A restore that fails (committed
+        offsets held by a pending transaction, the broker unreachable) leaves them paused, fails /healthz and
+        /readyz, and is tried again after RESTORE_RETRY_S; once every partition is restored, /healthz is healthy
+        again."""
         self.restoring.update(new)
         c = self._consumer
         paused = [TopicPartition(self.settings.input_topic, p) for p in new]
@@ -433,23 +488,75 @@ class Worker:
             restored = await self._restore(new)
         except ConfigError as e:  # state lost, no transactions: stays paused; the loop stops (exit code 2)
             self._fatal = e
-            self.failed = "state lost" if isinstance(e, StateLost) else "cannot start transactions"
+            self.failed = ("state lost" if isinstance(e, StateLost) else "input partitions changed"
+                           if isinstance(e, LayoutChanged) else "cannot start transactions")
             log.error("%s", e)
             self.restoring.difference_update(new)
             return
         except Exception as e:
-            # without its state a partition must not be processed: stay paused and fail /healthz, so the
-            # orchestrator restarts the worker and the group hands the partition to a healthy member
-            self.failed = f"state restore failed: {describe_error(e)}"
-            log.error("state restore of partitions %s failed: %s", new, describe_error(e))
+            # without its state a partition must not be processed: it stays paused, /healthz and /readyz fail
+            # (an orchestrator may restart the worker, the group then hands the partition to another member), and
+            # the restore is tried again here
+            self.failed = f"{RESTORE_FAILED}: {describe_error(e)}"
+            self._unrestored.update(new)
+            # our own message says which partitions, why and the way out: whole; a client's error: bounded
+            why = str(e.args[0]) if isinstance(e, UnstableOffsets) else describe_error(e)
+            log.error("state restore of partitions %s failed: %s; trying again in %.0fs", new, why, RESTORE_RETRY_S)
             self.restoring.difference_update(new)
+            if self._retry is None or self._retry.done():
+                self._retry = asyncio.ensure_future(self._restore_later())
             return
+        self._unrestored.difference_update(new)
+        self._restored_again()
         self.restoring.difference_update(set(new) - set(self._healing))
         if c is not None:  # a partition being healed stays paused until its state is rebuilt
             c.resume(*[tp for tp in paused if tp in c.assignment() and tp.partition not in self._healing])
         self.metrics.restore_seconds.set(time.perf_counter() - t0)
         self.metrics.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
+
+    def _layout_changed(self, now: int, what: str) -> None:
+        """The input's partition count changed while the worker ran: /readyz fails and the loop stops (exit 2)
+        with one line saying what happened and what to do; nothing of the new layout is processed."""
+        if self._fatal is not None or self.layout is None:
+            return
+        e = LayoutChanged(self.settings, now, self.layout, what)
+        self._fatal = e
+        self.failed = "input partitions changed"
+        log.error("%s", e)
+
+    async def _watch_layout(self) -> None:
+        """The input's partition count, read from fresh metadata every LAYOUT_CHECK_S (the client's own refresh
+        comes every 5 minutes, and only a rebalance would show the change)."""
+        c = self._consumer
+        if c is None or self.layout is None:
+            return
+        try:
+            now = len(await partitions_of(c, self.settings.input_topic))
+        except Exception as e:  # the broker unreachable: the next check
+            log.debug("partition count of the input not read: %s", describe_error(e))
+            return
+        if now and now != self.layout:
+            self._layout_changed(now, f"it had {self.layout} when this worker started")
+
+    def _restored_again(self) -> None:
+        """A restore failure is over once no partition waits for its state: healthy again."""
+        if not self._unrestored and self.failed is not None and self.failed.startswith(RESTORE_FAILED):
+            log.info("state restored after the failure (%s): healthy again", self.failed)
+            self.failed = None
+
+    async def _restore_later(self) -> None:
+        """The partitions whose restore failed, restored again (while still assigned and not restored since)."""
+        while self._unrestored:
+            await asyncio.sleep(RESTORE_RETRY_S)
+            async with self._lock:  # no batch, no revocation meanwhile
+                self._unrestored &= self.assigned
+                again = sorted(p for p in self._unrestored if p not in self.procs)
+                self._unrestored.intersection_update(again)
+                if again:
+                    await self._take(again)
+                else:
+                    self._restored_again()
 
     async def revoked_partitions(self, parts: set[TopicPartition]) -> None:
         self.metrics.rebalances.labels("revoked").inc()
@@ -463,6 +570,7 @@ class Worker:
             for tp in parts:
                 self.procs.pop(tp.partition, None)
                 self.assigned.discard(tp.partition)
+                self._unrestored.discard(tp.partition)
                 healing = self._healing.pop(tp.partition, None)
                 if healing is not None:  # its next owner finds the stale write again and heals it
                     healing.cancel()
@@ -473,14 +581,20 @@ class Worker:
                     with contextlib.suppress(KeyError):
                         g.remove(str(tp.partition))
             self._share_hot()
+            self._restored_again()
 
     async def _restore(self, partitions: list[int]) -> int:
         assert self._consumer is not None
         c = self._consumer
-        got = await restore(self.settings, self.engine, self.tally, c, partitions)
+        got = await restore(self.settings, self.engine, self.tally, c, partitions, self.layout)
         if self._committer is not None:
             self._committer.meta_at.update(got.meta_at)
         self._resets.update(got.resets)
+        for p, n in (got.replayed or {}).items():
+            self.metrics.replayed.inc(n)
+            log.warning("partition %d: the group's offsets were reset back: %d input records are read again "
+                        "(toolmend_input_replayed_records_total), after its state is rebuilt up to the new position: "
+                        "what they wrote is written again with the same values", p, n)
         self.metrics.state_resets.inc(len(got.resets))
         # the input is read from the position the restored state belongs with, whatever position the consumer
         # resolved on its own meanwhile (aiokafka reads the committed offset at assignment, before the previous

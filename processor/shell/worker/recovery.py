@@ -26,30 +26,35 @@ exactly, from the input), or `toolmend run --start-empty` (accept the loss; mark
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, NamedTuple
 
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.errors import KafkaError
 
 from ...core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
 from ..kafka import (
+    STATE_TOPIC_CONFIG,
     drain,
     ensure_topics,
     isolation,
+    new_admin,
     new_input_consumer,
     new_metadata_client,
     new_producer,
     new_state_reader,
     partitions_of,
 )
-from .stable_offsets import stable_committed
+from .stable_offsets import STABLE_WAIT_S, Unstable, stable_committed
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
 PREV_META = "toolmend-prev-meta"  # header of a meta record: the changelog offset of the partition's previous one
+LAYOUT = "toolmend-input-partitions"  # header of a meta record: the input's partition count the state was built with
 
 
 def marker(position: int, landed: tuple[int, int] | None = None) -> str:
@@ -88,6 +93,29 @@ class Changelog(NamedTuple):
     unreadable: dict[int, int]  # changelog offset of the last meta record that could not be read
     # the furthest input offset a meta record held, and its changelog offset (None: not tracked)
     best: dict[int, tuple[int, int]] | None = None
+    # the input's partition count the last meta record was written for (LAYOUT; absent: not recorded)
+    layout: dict[int, int] | None = None
+
+
+def layout_mismatch(seen: Changelog, partitions: int) -> dict[int, int]:
+    """Partitions whose state was built for another partition count of the input than `partitions` (its
+    conversations were routed by a key hash over that count): {partition: the count it was built for}. A state
+    that records no count (an older release) is taken as it is."""
+    return {p: n for p, n in (seen.layout or {}).items() if partitions and n != partitions}
+
+
+class LayoutChanged(ConfigError):
+    """The input's partition count is not the one its state was built with: conversations moved partitions."""
+
+    def __init__(self, s: Settings, now: int, built: int | dict[int, int], what: str) -> None:
+        counts = sorted(set(built.values())) if isinstance(built, dict) else [built]
+        was = "/".join(str(n) for n in counts)
+        super().__init__(
+            f"the input topic {s.input_topic} has {now} partitions, not the {was} its state was built for ({what}): "
+            f"Kafka's partitioner sends a conversation's records to partition hash(key) % count, so after the change "
+            f"most conversations' records go to another partition than their state. Refusing to process them there "
+            f"(their outputs would be wrong and ids would get second values). Adding partitions to a keyed input is "
+            f"not a scaling step: see the runbook, 'The input topic's partition count changed'")
 
 
 class StateLost(ConfigError):
@@ -98,6 +126,16 @@ class StateLost(ConfigError):
         parts = ", ".join(f"{p} ({why})" for p, why in sorted(lost.items()))
         what = ("overwritten in" if all("zombie" in why for why in lost.values())
                 else "missing from")
+        if all(RESET in why for why in lost.values()):
+            ConfigError.__init__(
+                self, f"the committed offsets of {s.input_topic} partition(s) {parts} do not belong with their "
+                f"state in {s.changelog_topic}. Refusing to start: resuming would write different values under the "
+                f"same ids. Stop every worker of group {s.group_id}, then either undo the reset "
+                f"(kafka-consumer-groups --reset-offsets --to-offset <the state's offset + 1> per partition), or "
+                f"rebuild the state up to the new offsets from the input: `toolmend recover --rebuild` (records "
+                f"skipped by a forward reset then count in the state, without outputs); or accept: `toolmend run "
+                f"--start-empty` once")
+            return
         super().__init__(
             f"the state of {s.input_topic} partition(s) {parts} is {what} {s.changelog_topic} (deleted, "
             f"truncated, replaced, or overwritten by a stale write). Refusing to start: resuming without it would "
@@ -107,17 +145,116 @@ class StateLost(ConfigError):
             f"loss: `toolmend run --start-empty` once (marked on the findings topic, toolmend_state_resets_total)")
 
 
-async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition]
-                            ) -> dict[int, tuple[int, Marker | None]]:
+class UnstableOffsets(Unstable):
+    """Committed offsets still held by a pending transactional commit after the bounded wait: which partitions,
+    why, and the way out, in one message."""
+
+    def __init__(self, s: Settings, e: Unstable) -> None:
+        Unstable.__init__(self, e.partitions, e.waited_s)
+        parts = [tp.partition for tp in e.partitions]
+        ids = " ".join(f"{s.group_id}-{s.input_topic}-{p}" for p in parts)
+        self.args = (
+            f"the committed offsets of {s.input_topic} partition(s) {parts} (group {s.group_id}) are held by a "
+            f"transactional offset commit still pending after {e.waited_s or 0:.0f}s (UNSTABLE_OFFSET_COMMIT): a "
+            f"transaction that committed them was neither completed nor aborted (a broker restarted or ran out of "
+            f"disk while it committed, or another client's transaction for this group hangs). These partitions are "
+            f"not processed (their position is unknown); the restore is tried again every {RESTORE_RETRY_S:.0f}s. "
+            f"If it lasts past the broker's transaction timeout: `kafka-transactions --bootstrap-server B describe "
+            f"--transactional-id ID` (this worker's: {ids}), `kafka-transactions --bootstrap-server B find-hanging "
+            f"--broker-id N`, then `kafka-transactions --bootstrap-server B abort --topic __consumer_offsets "
+            f"--partition P --start-offset O` with what find-hanging printed (runbook: Committed offsets stay "
+            f"unstable)",)
+
+
+RESTORE_RETRY_S = 10.0  # a restore that failed (offsets unstable, the broker unreachable) is tried again after this
+
+
+async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition], s: Settings | None = None
+                            ) -> Positions:
     """The group's committed positions and their markers, by partition (partitions without one are left out),
-    read stable: a transactional commit still pending is waited for (`stable_offsets.py`). aiokafka's
+    read stable: a transactional commit still pending is waited for (`stable_offsets.py`), at most
+    `s.stable_offsets_wait_s`, then :class:`UnstableOffsets` says which, why and the way out. aiokafka's
     `committed()` drops the metadata and reads unstable offsets."""
-    found = await stable_committed(group, tps)
-    out: dict[int, tuple[int, Marker | None]] = {}
+    try:
+        found = await stable_committed(group, tps, s.stable_offsets_wait_s if s is not None else STABLE_WAIT_S)
+    except Unstable as e:
+        if s is None:
+            raise
+        raise UnstableOffsets(s, e) from None
+    out = Positions()
+    out.markers_kept = found.stable and s is not None and await keeps_commit_metadata(s)
     for tp, om in found.items():
         if om.offset is not None and om.offset >= 0:
             out[tp.partition] = (om.offset, parse_marker(om.metadata))
     return out
+
+
+_KEEPS_METADATA: dict[str, bool] = {}
+
+
+async def keeps_commit_metadata(s: Settings) -> bool:
+    """Whether the brokers keep an offset commit's metadata (Apache Kafka does, Tansu does not): a commit with a
+    known metadata string, for a group of its own (`<group_id>.toolmend-probe`), read back. Asked once per
+    process; any failure answers no (offset resets then go unrecognised, as before)."""
+    if s.bootstrap_servers in _KEEPS_METADATA:
+        return _KEEPS_METADATA[s.bootstrap_servers]
+    probe = new_metadata_client(s, group_id=f"{s.group_id}.toolmend-probe", enable_auto_commit=False)
+    kept = False
+    try:
+        await probe.start()
+        tp = TopicPartition(s.input_topic, 0)
+        probe.assign([tp])
+        await probe.commit({tp: (0, MARKER + "-probe")})
+        got = await probe._coordinator.fetch_committed_offsets([tp])
+        kept = got.get(tp) is not None and got[tp].metadata == MARKER + "-probe"
+    except Exception as e:
+        log.info("could not tell whether the brokers keep commit metadata (%s): offset resets go unrecognised",
+                 type(e).__name__)
+    finally:
+        try:
+            await probe.stop()
+        except Exception as e:  # stopping a probe that failed to start
+            log.debug("probe stopped: %s", type(e).__name__)
+    _KEEPS_METADATA[s.bootstrap_servers] = kept
+    return kept
+
+
+class Positions(dict[int, tuple[int, Marker | None]]):
+    """The group's committed positions and their markers, by partition; `markers_kept`: the broker keeps a
+    commit's metadata, so a commit without a marker was written by another client (an offset reset)."""
+
+    markers_kept = False
+
+
+RESET = "offsets were reset"  # in the reason of a partition whose committed offset another client wrote
+
+
+def offset_resets(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
+                  markers_kept: bool) -> dict[int, tuple[str, str]]:
+    """Partitions whose committed offset carries no state marker (another client wrote it: `kafka-consumer-groups
+    --reset-offsets`) and does not follow the state: {partition: ("back" | "forward", why)}. Back: the state
+    holds input past the offset, and ended or evicted conversations would be replayed from their middle
+    (second values under the same ids): the state must be rebuilt up to the new position. Forward: records were
+    skipped. Only on a broker that keeps commit metadata (elsewhere every commit lacks the marker)."""
+    found: dict[int, tuple[str, str]] = {}
+    if not markers_kept:
+        return found
+    for p, proc in procs.items():
+        if p not in committed:
+            continue
+        c, mark = committed[p]
+        state_at = proc.offset
+        if mark is not None or c - 1 == state_at or (state_at < 0 and c <= 0):
+            continue
+        if c - 1 < state_at:
+            found[p] = ("back", f"committed offset {c} carries no toolmend state marker and is behind the state "
+                                f"(up to {state_at}): the group's {RESET} back (kafka-consumer-groups "
+                                f"--reset-offsets); {state_at - c + 1} records are read again")
+        else:
+            found[p] = ("forward", f"committed offset {c} carries no toolmend state marker and is ahead of the state "
+                                   f"(up to {'nothing' if state_at < 0 else state_at}): the group's {RESET} forward "
+                                   f"(kafka-consumer-groups --reset-offsets), skipping {c - 1 - state_at} records")
+    return found
 
 
 def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
@@ -139,10 +276,12 @@ def stale_writes(procs: dict[int, PartitionProcessor], committed: dict[int, tupl
 
 
 def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[int, Marker | None]],
-               seen: Changelog) -> dict[int, str]:
+               seen: Changelog, markers_kept: bool = False) -> dict[int, str]:
     """Partitions whose changelog does not hold the state of their committed position: {partition: why}
-    (stale writes included, named as such)."""
+    (stale writes and offset resets included, named as such)."""
     lost: dict[int, str] = stale_writes(procs, committed, seen)
+    for p, (_, why) in offset_resets(procs, committed, markers_kept).items():
+        lost.setdefault(p, why)
     for p, proc in procs.items():
         c, mark = committed.get(p, (0, None))
         if c <= 0 or p in lost:
@@ -171,7 +310,8 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
     """Apply each changelog partition to its processor, from the beginning (later records win)."""
     best: dict[int, tuple[int, int]] = {}
-    seen = Changelog({}, {}, {}, {}, best)
+    layout: dict[int, int] = {}
+    seen = Changelog({}, {}, {}, {}, best, layout)
     rc = new_state_reader(s)
     await rc.start()
     try:
@@ -188,7 +328,13 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                 got = keys.setdefault(tp.partition, set()) if keys is not None else None
                 for r in recs:
                     if r.key is not None:
-                        if r.key == META_KEY:
+                        if r.key == META_KEY and r.value is None:
+                            # a rebuild to the partition's start (an offset reset to the earliest): no state at all
+                            proc = procs[tp.partition] = PartitionProcessor(proc.topic, proc.partition, proc.cfg,
+                                                                            proc.obs)
+                            for d in (seen.meta_at, seen.prev, seen.unreadable, best, layout):
+                                d.pop(tp.partition, None)
+                        elif r.key == META_KEY:
                             try:
                                 proc.restore(r.key, r.value)
                             except Exception:  # garbage: the partition's position is unknown (lost_state)
@@ -200,7 +346,13 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                             seen.meta_at[tp.partition] = r.offset
                             if proc.offset > best.get(tp.partition, (-1, -1))[0]:
                                 best[tp.partition] = (proc.offset, r.offset)
-                            prev = dict(r.headers or ()).get(PREV_META)
+                            headers = dict(r.headers or ())
+                            prev = headers.get(PREV_META)
+                            built = headers.get(LAYOUT)
+                            if built is not None and built.isdigit():
+                                layout[tp.partition] = int(built)
+                            else:
+                                layout.pop(tp.partition, None)
                             if prev is not None:
                                 seen.prev[tp.partition] = int(prev)
                             else:
@@ -219,11 +371,12 @@ class Restored(NamedTuple):
     resets: dict[int, int]  # partitions started empty (`start_empty`, state lost): the position they start at
     meta_at: dict[int, int]  # changelog offset of each partition's last meta record (-1: none)
     positions: dict[int, int | None]  # where each partition's input is read from (None: no commit, its start)
-    heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write): (committed, why)
+    heal: dict[int, tuple[int, str]]  # partitions to rebuild from the input (stale write, reset): (committed, why)
+    replayed: dict[int, int] | None = None  # partitions whose offsets were reset back: input records read again
 
 
 async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
-                  partitions: list[int]) -> Restored:
+                  partitions: list[int], input_partitions: int | None = None) -> Restored:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
     the position its input must be read from: the committed offset the state belongs with, never one the
     consumer resolved on its own (exactly once: read after the previous owner was fenced, stable).
@@ -235,11 +388,18 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     """
     procs = {p: PartitionProcessor(s.input_topic, p, engine, observer) for p in partitions}
     seen = await read_changelog(s, procs)
-    committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions])
-    lost = lost_state(procs, committed, seen)
-    # a stale write (not a loss) is healed without an operator when the input to read again is bounded
-    heal = {p: (committed[p][0], why) for p, why in stale_writes(procs, committed, seen).items()
-            if committed[p][0] <= s.heal_max_records}
+    moved = layout_mismatch(seen, input_partitions or 0)
+    if moved:
+        raise LayoutChanged(s, input_partitions or 0, moved, f"the state of partition(s) {sorted(moved)} says so")
+    committed = await committed_offsets(group, [TopicPartition(s.input_topic, p) for p in partitions], s)
+    lost = lost_state(procs, committed, seen, committed.markers_kept)
+    resets = offset_resets(procs, committed, committed.markers_kept)
+    replayed = {p: procs[p].offset - committed[p][0] + 1 for p, (way, _) in resets.items() if way == "back"}
+    # a stale write or an offset reset back (not a loss) is healed without an operator when the input to read
+    # again is bounded: the state rebuilt up to the committed offset, so what is read again is written again
+    # with the same values
+    again = {**stale_writes(procs, committed, seen), **{p: why for p, (way, why) in resets.items() if way == "back"}}
+    heal = {p: (committed[p][0], why) for p, why in again.items() if committed[p][0] <= s.heal_max_records}
     for p in heal:
         del lost[p], procs[p]
     if lost and not s.start_empty:
@@ -250,7 +410,8 @@ async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIO
     for p, proc in procs.items():
         proc.finish_restore(committed.get(p, (0, None))[0])
     return Restored(procs, {p: committed[p][0] for p in lost}, {p: seen.meta_at.get(p, -1) for p in procs},
-                    {p: committed[p][0] if p in committed else None for p in procs}, heal)
+                    {p: committed[p][0] if p in committed else None for p in procs}, heal,
+                    {p: n for p, n in replayed.items() if p in heal})
 
 
 async def heal(s: Settings, engine: EngineConfig, partition: int, position: int) -> dict[str, Any]:
@@ -294,7 +455,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     engine = s.engine_config()
     if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
         n = len(await _partitions(s, s.input_topic)) or s.partitions
-        await ensure_topics(s, [(s.changelog_topic, n, {"cleanup.policy": "compact"})])
+        await ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
     group = new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
     producer = new_producer(s)
     await group.start()
@@ -304,11 +465,11 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
         parts = sorted(await partitions_of(group, s.input_topic))
         wanted = parts if partitions is None else [p for p in parts if p in partitions]
         tps = [TopicPartition(s.input_topic, p) for p in wanted]
-        committed = await committed_offsets(group, tps)
+        committed = await committed_offsets(group, tps, s)
         probes = {p: PartitionProcessor(s.input_topic, p, engine, Tally()) for p in wanted}
         keys: dict[int, set[bytes]] = {}
         seen = await read_changelog(s, probes, keys)
-        lost = lost_state(probes, committed, seen)
+        lost = lost_state(probes, committed, seen, committed.markers_kept)
         markers: dict[TopicPartition, tuple[int, str]] = {}
         for p in wanted:
             if p not in lost and not (force and partitions is not None):
@@ -326,6 +487,40 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
         await producer.stop()
         await group.stop()
     return summary
+
+
+async def repartition(s: Settings) -> list[dict[str, Any]]:
+    """`toolmend recover --repartition`: partitions were added to the input, so its state (built for the old
+    count) no longer matches it. The state topic is deleted and created again with the input's partition count,
+    then every partition with a committed offset gets its state rebuilt from its own input up to that offset, as
+    `rebuild` does (each meta record then records the new count). What the worker then writes equals what one
+    pass of the engine over each input partition as stored writes: a conversation whose records now land in
+    another partition starts there without its earlier events (they stay in the old partition's state). The
+    output topics should get the input's count too (outputs go to their input's partition number). Run it with
+    every worker of the group stopped; it reads each partition's input from its beginning (bounded by the input)."""
+    n = len(await _partitions(s, s.input_topic))
+    if not n:
+        raise ConfigError(f"input topic {s.input_topic} not found")
+    admin = new_admin(s)
+    await admin.start()
+    try:
+        if s.changelog_topic in set(await admin.list_topics()):
+            await admin.delete_topics([s.changelog_topic])
+            for _ in range(300):  # deletion completes asynchronously
+                if s.changelog_topic not in set(await admin.list_topics()):
+                    break
+                await asyncio.sleep(0.1)
+    finally:
+        await admin.close()
+    for _ in range(100):  # a topic being deleted cannot be created yet
+        try:
+            await ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
+            break
+        except KafkaError:
+            await asyncio.sleep(0.3)
+    log.warning("state topic %s recreated with %d partitions (the input's); rebuilding every partition's state",
+                s.changelog_topic, n)
+    return await rebuild(s)
 
 
 async def _partitions(s: Settings, topic: str) -> set[int]:
@@ -367,7 +562,7 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
     state = proc.take_changelog()  # its meta record last
     written = {k for k, _ in state}
     records = [(k, None) for k in sorted(old_keys - written)] + state
-    chain = [(PREV_META, str(prev_meta).encode())]
+    chain = [(PREV_META, str(prev_meta).encode()), (LAYOUT, str(len(await _partitions(s, s.input_topic))).encode())]
     futs = [await producer.send(s.changelog_topic, v, key=k, partition=p,
                                 headers=chain if k == META_KEY else None) for k, v in records]
     landed: tuple[int, int] | None = None
@@ -384,5 +579,20 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
              "conversations": proc.conversations, "changelog_records": len(records)}, landed)
 
 
-__all__ = ["MARKER", "META_KEY", "Marker", "Restored", "StateLost", "heal", "marker", "parse_marker", "rebuild",
-           "restore"]
+__all__ = [
+    "LAYOUT",
+    "MARKER",
+    "META_KEY",
+    "RESTORE_RETRY_S",
+    "LayoutChanged",
+    "Marker",
+    "Restored",
+    "StateLost",
+    "UnstableOffsets",
+    "heal",
+    "marker",
+    "parse_marker",
+    "rebuild",
+    "repartition",
+    "restore",
+]

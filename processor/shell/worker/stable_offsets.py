@@ -24,7 +24,7 @@ from aiokafka.structs import OffsetAndMetadata
 UNSTABLE_OFFSET_COMMIT = 88
 RETRIABLE = {14, 15, 16}  # coordinator loading, not available, not coordinator
 UNKNOWN_TOPIC = 3
-STABLE_WAIT_S = 60.0  # a pending transaction is completed or aborted (its timeout) well within this
+STABLE_WAIT_S = 60.0  # a pending transaction is completed or aborted (its timeout) well within this (the default)
 
 
 class OffsetFetchResponse_v7(Response):  # type: ignore[misc]
@@ -74,27 +74,45 @@ class StableOffsetFetch(Request[OffsetFetchRequest_v7]):  # type: ignore[misc]
         return request_struct_class(self._group_id, [(t, ps, {}) for t, ps in self._topics.items()], True, {})
 
 
+class Committed(dict[TopicPartition, OffsetAndMetadata]):
+    """Committed offsets and their metadata; `stable`: read with OffsetFetch v7, from a broker that keeps a
+    commit's metadata (Apache Kafka; Tansu, read through the fallback, keeps none)."""
+
+    stable = True
+
+
 class Unstable(KafkaError):  # type: ignore[misc]
+    """Committed offsets that a transactional commit still holds (UNSTABLE_OFFSET_COMMIT), past the wait."""
+
     retriable = True
+
+    def __init__(self, partitions: list[TopicPartition], waited_s: float | None = None) -> None:
+        self.partitions = sorted(partitions)
+        self.waited_s = waited_s
+        names = ", ".join(f"{tp.topic}-{tp.partition}" for tp in self.partitions)
+        super().__init__(f"a transactional offset commit of {names} is pending"
+                         + ("" if waited_s is None else f" after {waited_s:.0f}s"))
 
 
 async def stable_committed(group: AIOKafkaConsumer, tps: list[TopicPartition],
-                           wait_s: float = STABLE_WAIT_S) -> dict[TopicPartition, OffsetAndMetadata]:
+                           wait_s: float = STABLE_WAIT_S) -> Committed:
     """Committed offset and metadata of each of `tps` that has one, no transactional commit pending for it.
     Falls back to aiokafka's fetch on a broker that lacks OffsetFetch v7."""
     coord: Any = group._coordinator
     if not tps:
-        return {}
+        return Committed()
     topics: dict[str, list[int]] = {}
     for tp in tps:
         topics.setdefault(tp.topic, []).append(tp.partition)
-    deadline = time.monotonic() + wait_s
+    t0 = time.monotonic()
+    deadline = t0 + wait_s
     while True:
         await coord.ensure_coordinator_known()
         try:
             resp = await coord._send_req(StableOffsetFetch(coord.group_id, topics))
         except (IncompatibleBrokerVersion, NotImplementedError):
-            found: dict[TopicPartition, OffsetAndMetadata] = await coord.fetch_committed_offsets(tps)
+            found = Committed(await coord.fetch_committed_offsets(tps))
+            found.stable = False
             return found
         except KafkaError as e:
             if not e.retriable or time.monotonic() > deadline:
@@ -103,9 +121,9 @@ async def stable_committed(group: AIOKafkaConsumer, tps: list[TopicPartition],
             continue
         try:
             return _parse(resp)
-        except Unstable:
+        except Unstable as e:
             if time.monotonic() > deadline:
-                raise
+                raise Unstable(e.partitions, time.monotonic() - t0) from None
         except KafkaError as e:
             if not e.retriable or time.monotonic() > deadline:
                 raise
@@ -122,16 +140,18 @@ class _Retry(KafkaError):  # type: ignore[misc]
         self.coordinator = code in (15, 16)
 
 
-def _parse(resp: Any) -> dict[TopicPartition, OffsetAndMetadata]:
+def _parse(resp: Any) -> Committed:
     if resp.error_code in RETRIABLE:
         raise _Retry(resp.error_code)
     if resp.error_code:
         raise KafkaError(f"OffsetFetch failed with error {resp.error_code}")
-    out: dict[TopicPartition, OffsetAndMetadata] = {}
+    out = Committed()
+    unstable: list[TopicPartition] = []
     for name, partitions, _ in resp.topics:
         for index, offset, _epoch, metadata, code, _tags in partitions:
             if code == UNSTABLE_OFFSET_COMMIT:
-                raise Unstable(f"a transactional offset commit of {name}-{index} is pending")
+                unstable.append(TopicPartition(name, index))
+                continue
             if code in RETRIABLE:
                 raise _Retry(code)
             if code == UNKNOWN_TOPIC:
@@ -140,7 +160,9 @@ def _parse(resp: Any) -> dict[TopicPartition, OffsetAndMetadata]:
                 raise KafkaError(f"OffsetFetch of {name}-{index} failed with error {code}")
             if offset >= 0:
                 out[TopicPartition(name, index)] = OffsetAndMetadata(offset, metadata or "")
+    if unstable:
+        raise Unstable(unstable)
     return out
 
 
-__all__ = ["stable_committed"]
+__all__ = ["STABLE_WAIT_S", "Committed", "Unstable", "stable_committed"]

@@ -14,7 +14,14 @@ import pytest
 from aiokafka.errors import KafkaConnectionError
 
 from processor.shell.config import ConfigError
-from processor.shell.logs import DeadLetterLog, JsonFormatter, SafeTextFormatter, describe_error, log_format
+from processor.shell.logs import (
+    ClientRepeats,
+    DeadLetterLog,
+    JsonFormatter,
+    SafeTextFormatter,
+    describe_error,
+    log_format,
+)
 
 SECRET = "conv-7f3a-secret-content"
 
@@ -127,3 +134,26 @@ def test_run_with_json_logs_writes_json_lines(tmp_path: object) -> None:
     bad = subprocess.run([sys.executable, "-m", "processor.shell.cli", "run"], capture_output=True, text=True,
                          env={**env, "TOOLMEND_LOG_FORMAT": "xml"}, timeout=60)
     assert bad.returncode == 2 and "log format 'xml'" in bad.stderr
+
+
+def test_the_clients_repeated_lines_are_one_per_interval_with_the_count() -> None:
+    """aiokafka retrying every 100 ms while a topic is deleted: one line per message per 10 s, the next one
+    saying how many were left out; other messages and the worker's own lines pass."""
+    now = [0.0]
+    f = ClientRepeats(every_s=10.0, clock=lambda: now[0])
+
+    def rec(name: str, msg: str, *args: object, level: int = logging.ERROR) -> logging.LogRecord:
+        return logging.LogRecord(name, level, __file__, 1, msg, args, None)
+
+    passed = []
+    for i in range(500):  # 50 s at one line per 100 ms
+        now[0] = i * 0.1
+        r = rec("aiokafka.cluster", "Topic %s not found in cluster metadata", "out")
+        if f.filter(r):
+            passed.append((now[0], r.getMessage()))
+    assert [round(t) for t, _ in passed] == [0, 10, 20, 30, 40]
+    assert passed[0][1] == "Topic out not found in cluster metadata"
+    assert passed[1][1] == "Topic out not found in cluster metadata (99 more like it in the last 10s)"
+    assert f.filter(rec("aiokafka.producer.sender", "Got error produce response: %s", "x", level=logging.WARNING))
+    assert all(f.filter(rec("toolmend.worker", "mine")) for _ in range(3))
+    assert all(f.filter(rec("aiokafka.cluster", "debugging", level=logging.INFO)) for _ in range(3))

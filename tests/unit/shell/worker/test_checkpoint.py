@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 from aiokafka import TopicPartition
-from aiokafka.errors import CommitFailedError, KafkaTimeoutError, MessageSizeTooLargeError, ProducerFenced
+from aiokafka.errors import (
+    CommitFailedError,
+    KafkaTimeoutError,
+    MessageSizeTooLargeError,
+    NotLeaderForPartitionError,
+    ProducerFenced,
+    TopicAuthorizationFailedError,
+    UnknownTopicOrPartitionError,
+)
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY, OutRecord
@@ -18,7 +26,7 @@ from processor.shell.config import Settings
 from processor.shell.metrics import Metrics
 from processor.shell.worker.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
 from processor.shell.worker.fencing import Fenced, Ownership
-from processor.shell.worker.recovery import PREV_META, parse_marker
+from processor.shell.worker.recovery import LAYOUT, PREV_META, parse_marker
 
 S = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, findings_topic="findings")
 IN = S.input_topic
@@ -251,17 +259,19 @@ async def test_each_offset_carries_the_marker_of_where_its_meta_record_landed() 
 
 async def test_each_meta_record_names_where_the_previous_one_landed() -> None:
     r = rig()
+    r.committer.layout = 4
     await r.committer.commit(checkpoint())
     await r.committer.commit(checkpoint())
     metas = [(k, h) for k, _, h in r.broker.log[(CL, 0)] if k == META_KEY]
     assert [dict(h)[PREV_META] for _, h in metas] == [b"-1", b"1"]
+    assert [dict(h)[LAYOUT] for _, h in metas] == [b"4", b"4"]  # the input's partition count it was built with
     assert r.committer.meta_at[0] == 3
 
 
-async def test_outputs_not_acknowledged_ship_nothing_more_and_raise() -> None:
+async def test_outputs_refused_for_good_ship_nothing_more_and_raise() -> None:
     r = rig()
-    r.producer.fail[S.output_topic] = KafkaTimeoutError()
-    with pytest.raises(KafkaTimeoutError):
+    r.producer.fail[S.output_topic] = TopicAuthorizationFailedError()  # not retriable: the records are refused
+    with pytest.raises(TopicAuthorizationFailedError):
         await r.committer.commit(checkpoint())
     assert not r.topic(CL) and not r.broker.offsets and not r.committed
     assert r.counted("repaired") == 0 and r.counted("changelog") == 0
@@ -271,8 +281,8 @@ async def test_outputs_not_acknowledged_ship_nothing_more_and_raise() -> None:
 
 async def test_state_not_acknowledged_leaves_the_outputs_shipped_and_the_offsets_uncommitted() -> None:
     r = rig()
-    r.producer.fail[CL] = KafkaTimeoutError()
-    with pytest.raises(KafkaTimeoutError):
+    r.producer.fail[CL] = TopicAuthorizationFailedError()
+    with pytest.raises(TopicAuthorizationFailedError):
         await r.committer.commit(checkpoint())
     assert len(r.topic(S.output_topic)) == 2 and not r.broker.offsets  # reprocessed: same ids, same bytes
     assert r.counted("repaired") == 2 and r.counted("changelog") == 0  # counted as soon as consumers see them
@@ -373,12 +383,62 @@ async def test_exactly_once_a_failed_produce_aborts_the_transaction_as_fenced() 
 
 async def test_exactly_once_a_partition_whose_transactions_keep_failing_stops_the_worker() -> None:
     r = rig(exactly_once=True)
-    r.producer.fail[CL] = KafkaTimeoutError()
+    r.producer.fail[CL] = TopicAuthorizationFailedError()
     for _ in range(MAX_TXN_FAILURES):
         with pytest.raises(Fenced):
             await r.committer.commit(checkpoint())
-    with pytest.raises(KafkaTimeoutError):
+    with pytest.raises(TopicAuthorizationFailedError):
         await r.committer.commit(checkpoint())
+
+
+async def test_exactly_once_an_outage_never_stops_the_worker() -> None:
+    """A deleted topic or a moving leader aborts the transaction (handled as fencing: restore, process again)
+    however often: it is an outage, not records the broker refuses."""
+    r = rig(exactly_once=True)
+    r.producer.fail[S.output_topic] = NotLeaderForPartitionError()
+    for _ in range(3 * MAX_TXN_FAILURES):
+        with pytest.raises(Fenced, match="its transaction failed"):
+            await r.committer.commit(checkpoint())
+    del r.producer.fail[S.output_topic]
+    await r.committer.commit(checkpoint())
+    assert TP0 in r.broker.offsets
+
+
+# -- a topic the broker cannot take records for (deleted, no leader): retried, never a crash -------------------
+@pytest.mark.parametrize("error", [NotLeaderForPartitionError, UnknownTopicOrPartitionError, KafkaTimeoutError])
+async def test_at_least_once_a_step_the_broker_cannot_take_is_retried_until_it_can(error: type[Exception]) -> None:
+    r = rig()
+    r.producer.fail[S.output_topic] = error()
+    clock = r.committer.ownership.clock
+    assert isinstance(clock, Clock)
+    seen: list[tuple[float, str]] = []
+
+    def watch(topic: str) -> None:  # the deleted topic comes back after six attempts (four batches each)
+        seen.append(r.committer.stalled())
+        r.committer.ownership.lease_from = clock.now  # heartbeats answered: the partitions stay ours
+        if len(seen) >= 24:
+            r.producer.fail.clear()
+
+    r.producer.on_ack = watch
+    await r.committer.commit(checkpoint())
+    assert {tp: pos for tp, (pos, _) in r.broker.offsets.items()} == {TP0: 10, TP1: 20}
+    assert len(r.topic(S.output_topic)) == 2  # each id once here (the failed attempts wrote nothing)
+    waited = [w for w, what in seen if S.output_topic in what]
+    assert waited == sorted(waited) and waited[-1] > 5  # the stall grows while retried
+    assert any(error.__name__ in what for _, what in seen)  # and says why
+    assert r.committer.stalled() == (0.0, "")  # nothing waits once delivered
+    assert r.metrics.registry.get_sample_value("toolmend_delivery_retries_total") >= 5
+    assert r.commits("ok") == 1 and r.commits("failed") == 0
+
+
+async def test_at_least_once_a_step_retried_stops_when_the_partitions_are_lost() -> None:
+    r = rig()
+    r.producer.fail[S.output_topic] = UnknownTopicOrPartitionError()
+    with pytest.raises(Fenced, match="session not confirmed"):  # no heartbeat answered: the lease lapses
+        await r.committer.commit(checkpoint())
+    assert not r.topic(CL) and not r.broker.offsets
+    assert r.commits("fenced") == 1
+    assert r.committer.stalled() == (0.0, "")
 
 
 async def test_exactly_once_a_partition_let_go_is_fenced() -> None:

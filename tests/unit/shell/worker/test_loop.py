@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from aiokafka import TopicPartition
 from aiokafka.errors import KafkaTimeoutError
 from prometheus_client import CollectorRegistry
@@ -12,8 +13,10 @@ from prometheus_client import CollectorRegistry
 from processor.core.partition import PartitionProcessor
 from processor.shell.config import Settings
 from processor.shell.metrics import Metrics
+from processor.shell.worker import loop as worker_module
 from processor.shell.worker.fencing import Ownership
 from processor.shell.worker.loop import Worker
+from processor.shell.worker.stable_offsets import Unstable
 
 
 async def test_a_failed_shipment_still_lets_revoked_partitions_go_and_fails_health() -> None:
@@ -66,3 +69,60 @@ def test_readiness_fails_once_the_broker_has_not_answered_for_its_limit() -> Non
     assert w.ready() == (False, "broker unreachable for 16s")
     w._ownership.contact()
     assert w.ready()[0]
+
+
+def test_readiness_fails_while_outputs_wait_for_the_broker_past_its_limit() -> None:
+    """A deleted output topic: the shipment is retried, the loop turns, /readyz says what waits."""
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, broker_unreachable_s=15)
+    clock = Clock()
+    w = Worker(s, Metrics(CollectorRegistry()), clock=clock)
+    w.started = True
+    w.assigned = {0}
+    w._ownership = Ownership(None, s.session_timeout_s, clock=clock)  # type: ignore[arg-type]
+
+    class Stalled:
+        waited = 0.0
+
+        def stalled(self) -> tuple[float, str]:
+            return self.waited, "outputs to conversations.repaired: UnknownTopicOrPartitionError"
+
+    stalled = Stalled()
+    w._committer = stalled  # type: ignore[assignment]
+    stalled.waited = 14.0
+    assert w.ready()[0]
+    stalled.waited = 16.0
+    assert w.ready() == (False, "outputs not delivered for 16s (outputs to conversations.repaired: "
+                                "UnknownTopicOrPartitionError)")
+    assert w.metrics.registry.get_sample_value("toolmend_delivery_stalled_seconds") == 16.0
+    assert w.healthy() == (True, "ok")  # waiting on the broker is no reason to restart the worker
+
+
+async def test_a_failed_restore_is_tried_again_and_its_failure_cleared_once_it_succeeds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #35 row 11: a restore error fails /healthz; a later restore that succeeds makes it healthy again."""
+    monkeypatch.setattr(worker_module, "RESTORE_RETRY_S", 0.01)
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0)
+    w = Worker(s, Metrics(CollectorRegistry()))
+    w.started = True
+    attempts: list[list[int]] = []
+
+    async def restore(parts: list[int]) -> int:
+        attempts.append(parts)
+        if len(attempts) <= 2:
+            raise Unstable([TopicPartition(s.input_topic, p) for p in parts], 60.0)
+        w.procs.update({p: PartitionProcessor(s.input_topic, p) for p in parts})
+        return 0
+
+    w._restore = restore  # type: ignore[method-assign]
+    await w.assigned_partitions({TopicPartition(s.input_topic, 0), TopicPartition(s.input_topic, 1)})
+    ok, why = w.healthy()
+    assert not ok and why.startswith("failed: state restore failed: Unstable") and "after 60s" in why
+    assert w.ready() == (False, "state of partition(s) [0, 1] not restored (tried again)")
+    for _ in range(200):
+        if w.procs:
+            break
+        await asyncio.sleep(0.01)
+    assert attempts == [[0, 1], [0, 1], [0, 1]]
+    assert w.healthy() == (True, "ok") and w.ready() == (True, "ready: 2 partition(s)")
+    assert w._retry is not None
+    await asyncio.wait_for(w._retry, 1)
