@@ -199,6 +199,10 @@ class Step:
         self.calls: list[tuple[str | None, str]] = _NONE
         self.view: View | None = None  # the neutral view of the message fed (None for advance/finish)
 
+    def __repr__(self) -> str:  # counts only: a step's messages hold conversation content
+        return (f"Step(messages={len(self.messages)}, findings={len(self.findings)}, actions={len(self.actions)}, "
+                f"calls={len(self.calls)})")
+
 
 _NONE: list[Any] = []
 _IDLE = Step()  # what an idle tracker points at: it allocates a step only while it works
@@ -303,6 +307,11 @@ class Tracker:
         # with the id belong to it, the most recent call with their id); kept while that call is remembered
         self._alias: dict[str, str] = {}
         self._step = Step()
+
+    def __repr__(self) -> str:  # counts only: the tracker holds conversation content
+        return (f"Tracker(dialect={self.dialect or 'auto'}, mode={self.mode.value}, messages_seen={self._n}, "
+                f"open_calls={self.open_calls}, held_messages={self.held_messages}, "
+                f"held_blocks={self.held_blocks})")
 
     # -- public ---------------------------------------------------------------------------------------------
     @property
