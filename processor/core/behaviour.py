@@ -113,7 +113,15 @@ class Behaviour:
                 obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:
         """A message of the conversation's stream."""
         self.streamed = True
-        return self._observe(view, calls, msg, index, adapter, obs, model, app_version)
+        out = self._observe(view, calls, msg, index, adapter, obs, model, app_version)
+        if adapter.binds_thinking and view.role is Role.ASSISTANT:
+            dropped = adapter.dropped_thinking(msg)
+            if dropped:  # the provider's own word that the application rewrote its history: a direct signal
+                self.regression.erased = True
+                out = [*out, Finding(FindingKind.THINKING_DROPPED_BY_PROVIDER, index,
+                                     detail=f"the provider dropped {dropped} thinking block(s) whose prefix had "
+                                     "changed (input_transformations): the history was rewritten", count=dropped)]
+        return out
 
     def _observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
                 obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:

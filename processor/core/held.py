@@ -36,7 +36,7 @@ from .state.layout import AN_MESSAGES, AN_PARTS
 class Emitted:
     """One output message, in final order. `index` is its input index (-1 when synthesized)."""
 
-    __slots__ = ("index", "message", "modified", "synthesized", "tag")
+    __slots__ = ("index", "invalid", "kept", "message", "modified", "stripped", "synthesized", "tag")
 
     def __init__(self, message: JSON, tag: Any, index: int, synthesized: bool = False,
                  modified: bool = False) -> None:
@@ -45,13 +45,25 @@ class Emitted:
         self.index = index
         self.synthesized = synthesized
         self.modified = modified
+        # a modified model turn of a dialect that binds thinking: how many leading parts are still as in the input
+        # (-1: not measured; the message is then read as changed from its start)
+        self.kept = -1
+        # once final: thinking blocks after the first change it held, and how many of them were removed
+        self.invalid = 0
+        self.stripped = 0
 
     def to_state(self) -> list[Any]:
-        return [self.message, self.tag, self.index, int(self.synthesized) | (int(self.modified) << 1)]
+        s = [self.message, self.tag, self.index, int(self.synthesized) | (int(self.modified) << 1)]
+        if self.kept >= 0:
+            s.append(self.kept)
+        return s
 
     @classmethod
     def from_state(cls, s: list[Any]) -> Emitted:
-        return cls(s[0], s[1], s[2], bool(s[3] & 1), bool(s[3] & 2))
+        e = cls(s[0], s[1], s[2], bool(s[3] & 1), bool(s[3] & 2))
+        if len(s) > 4:
+            e.kept = s[4]
+        return e
 
 
 class Anchor:

@@ -361,7 +361,7 @@ class PartitionProcessor:
         if ts > conv.last_ts:
             conv.last_ts = ts
         if ev.model is not None:
-            conv.model = _intern(ev.model)
+            conv.model = conv.tracker.model = _intern(ev.model)
         if ev.app_version is not None:
             conv.app_version = _intern(ev.app_version)
         typ = ev.type
@@ -412,7 +412,7 @@ class PartitionProcessor:
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                             behaviour=False)
+                                       behaviour=False, model=conv.model)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)
@@ -427,7 +427,7 @@ class PartitionProcessor:
             emit.finding(f)
         for a in res.actions:
             self.obs.action(a)
-        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed)
+        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed, res.thinking)
 
     def _arm(self, cid: str, conv: Conversation) -> None:
         deadline = conv.tracker.next_deadline

@@ -86,7 +86,7 @@ class Conversation:
         c.last_ts = st[CONV_LAST_TS]
         c.offset = st[CONV_OFFSET]
         c.recent = list(st.get(CONV_RECENT, ())) or None
-        c.model = st.get(CONV_MODEL)
+        c.model = c.tracker.model = st.get(CONV_MODEL)
         c.app_version = st.get(CONV_APP_VERSION)
         return c
 

@@ -71,8 +71,11 @@ from .state.layout import (
     TR_PENDING,
     TR_RECENT,
     TR_SEEN_NON_SYSTEM,
+    TR_THINKING_CHANGE,
+    TR_THINKING_NEXT,
 )
 from .templates import CallInfo, Templates
+from .thinking import THINKING_POLICIES, ModelPatterns, ThinkingPolicy, strips
 
 Strategy = Literal["fill", "drop"]
 STRATEGIES: tuple[Strategy, ...] = ("fill", "drop")
@@ -172,10 +175,16 @@ class RepairConfig:
     # result is dropped)
     late_result_grace_ms: int = 30_000
     max_held_messages: int = 256  # output held behind waiting blocks; past it the oldest is decided early
+    # thinking whose prefix the repair changed (dialects that bind thinking): kept and reported, removed, or
+    # removed for the models `thinking_models` names (None: the shipped patterns, thinking.py)
+    thinking: ThinkingPolicy = "auto"
+    thinking_models: ModelPatterns | None = None
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {self.strategy!r} (expected fill or drop)")
+        if self.thinking not in THINKING_POLICIES:
+            raise ValueError(f"unknown thinking policy {self.thinking!r} (expected keep, strip_changed or auto)")
         if self.late_result_grace_ms < 0:
             raise ValueError("late_result_grace_ms must be >= 0")
         if self.max_held_messages < 1:
@@ -307,6 +316,15 @@ class Tracker:
         # with the id belong to it, the most recent call with their id); kept while that call is remembered
         self._alias: dict[str, str] = {}
         self._step = Step()
+        # thinking bound to its prefix (dialects that bind it): the output is compared with the input as it is
+        # finalized. `_change`: input index where the output first differs from the input (-1: not yet); until
+        # then `_next` is the input index the next output message has when nothing changed
+        self._binds = self._d is not None and self._d.binds_thinking
+        self._change = -1
+        self._next = 0
+        self._thinking = False  # a message with thinking was fed (since the tracker was made or restored)
+        self._orig: JSON = None  # the message being fed, as it came
+        self.model: str | None = None  # the model the history is sent to (thinking="auto")
 
     def __repr__(self) -> str:  # counts only: the tracker holds conversation content
         return (f"Tracker(dialect={self.dialect or 'auto'}, mode={self.mode.value}, messages_seen={self._n}, "
@@ -383,12 +401,14 @@ class Tracker:
             name = sniff(msg)
             if name is not None:
                 d = self._d = ADAPTERS[name]
+                self._binds = d.binds_thinking
                 view = d.view(msg)
             else:
                 view = PLAIN_TEXT.view(msg)  # plain text: every dialect reads it alike
         else:
             view = d.view(msg)
         step = self._step
+        self._orig = msg
         blanked = False
         if view.blank:  # empty text parts beside other content: removed before anything else reads the message
             assert d is not None
@@ -398,6 +418,8 @@ class Tracker:
             view = d.view(msg)
             blanked = True
         step.view = view
+        if view.thinking:
+            self._thinking = True
         role = view.role
         # fast paths for the messages most histories are made of; the general rules below agree with them
         if self._q or blanked:
@@ -408,13 +430,13 @@ class Tracker:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
             if b.unanswered == 0 and b.start < 0:  # a text message after a complete block closes it cleanly
                 self._seen_non_system = True
                 self._close(None, None, tag)
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
         elif role is Role.TOOL and self._block is not None and not self._alias:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
@@ -424,7 +446,7 @@ class Tracker:
                 b.results_seen = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
         elif role is Role.TOOL:
@@ -628,7 +650,7 @@ class Tracker:
                 self._act(_RA.MERGE_TURNS, prev.index)
         if not good:
             self._flush_pending()
-            self._emit(Emitted(msg, tag, idx, modified=modified))
+            self._emit(self._emitted(msg, tag, idx, modified))
             return
         # 3. open (or extend) the block
         assert d is not None
@@ -655,7 +677,16 @@ class Tracker:
                 self._step.calls = []
             self._step.calls.append((cid if real else None, c.name))
         b.unanswered += len(good)
-        self._emit(Emitted(msg, tag, idx, modified=modified))
+        self._emit(self._emitted(msg, tag, idx, modified))
+
+    def _emitted(self, msg: JSON, tag: Any, idx: int, modified: bool) -> Emitted:
+        """A model turn's output; where thinking binds, a rewritten one says how much of it is as in the input."""
+        e = Emitted(msg, tag, idx, modified=modified)
+        if msg is not self._orig and self._binds:
+            d = self._d
+            assert d is not None
+            e.kept = d.first_changed_part(self._orig, msg)
+        return e
 
     def _reasoning(self, msg: JSON, idx: int, tag: Any) -> None:
         """Reasoning items wait for the item they belong to (it decides where they go)."""
@@ -757,7 +788,7 @@ class Tracker:
                 anchor = self._q.at(h.anchor)
                 assert isinstance(anchor, Anchor)
                 anchor.parts.extend(d.result_parts(msg, [r.pos]))
-                if h.waiting == 0:
+                if h.waiting == 0 and h not in decided:  # (several late results of one block: decided once)
                     decided.append(h)
             remove = [r.pos for r, v in verdicts if v != _KEEP]
             for r, v in verdicts:
@@ -977,7 +1008,7 @@ class Tracker:
             if fill:
                 out_parts = self._fill(b, fill, reason, tag, host)
             if gone:
-                self._drop(gone, reason)
+                self._drop(gone, reason, final)
             self._release(b)
         else:
             self._release(b)
@@ -1137,11 +1168,13 @@ class Tracker:
         self._emit(Emitted(d.new_results_message(made), tag, -1, synthesized=True))
         return None
 
-    def _drop(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason) -> int:
+    def _drop(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason, final: bool = False) -> int:
         """Remove the unanswered calls from their held messages. Returns the slot of a call message left
-        without calls (-1 if none)."""
+        without calls (-1 if none). Where thinking binds, a turn left with thinking only is kept unless it ends
+        the history (`final`): removing it would invalidate every later thinking block."""
         d = self._d
         assert d is not None
+        keep_thinking = self._binds and not final
         by_slot: dict[int, list[int]] = {}
         left = -1
         for cid, c in unanswered:
@@ -1150,7 +1183,8 @@ class Tracker:
         for slot, positions in by_slot.items():
             held = self._q.at(slot)
             assert isinstance(held, Emitted)
-            new = d.remove_calls(held.message, positions)
+            new = d.remove_calls_keeping_thinking(held.message, positions) if keep_thinking \
+                else d.remove_calls(held.message, positions)
             if new is None:
                 self._act(_RA.DROP_MESSAGE, held.index)
                 self._q.remove(slot)
@@ -1159,6 +1193,9 @@ class Tracker:
                     self._act(_RA.DROP_REASONING, prev.index)
                     self._q.remove(slot - 1)
             else:
+                if self._binds:
+                    k = d.first_changed_part(held.message, new)
+                    held.kept = k if not held.modified else min(held.kept, k) if held.kept >= 0 else -1
                 held.message = new
                 held.modified = True
                 left = slot
@@ -1224,6 +1261,73 @@ class Tracker:
             self._drain()
         s = self._step
         self._step = _IDLE
+        if self._binds and s.messages:
+            self._finalize(s)
+        return s
+
+    # -- thinking bound to its prefix -------------------------------------------------------------------------
+    @property
+    def prefix_changed_at(self) -> int | None:
+        """Input index where the output first differs from the input (None: nothing changed so far)."""
+        return self._change if self._change >= 0 else None
+
+    def _in_order(self, idx: int) -> bool:
+        """A fast-path message (as it came) became final: True when nothing more is to be done about thinking."""
+        if self._change < 0:
+            if idx == self._next:
+                self._next = idx + 1
+                return True
+            return False
+        return not self._thinking
+
+    def _finalize(self, s: Step) -> Step:
+        """Output that became final, in order: where the output first differs from the input, and the thinking
+        after that point (invalid: reported, and removed when the policy strips for this model)."""
+        if self._change >= 0 and not self._thinking:
+            return s  # changed already, and no thinking fed: nothing to read
+        d = self._d
+        assert d is not None
+        drop: list[Emitted] = _NONE
+        for e in s.messages:
+            if self._change < 0:
+                if e.synthesized or e.index != self._next:
+                    self._change = self._next  # inserted here, or input messages from here on dropped or moved
+                    kept = 0
+                elif e.modified:
+                    self._change = e.index
+                    kept = e.kept if e.kept >= 0 else 0
+                else:
+                    self._next += 1
+                    continue
+            else:
+                kept = 0
+            if e.synthesized or not self._thinking:
+                continue
+            bad = [p for p in d.thinking_positions(e.message) if p >= kept]
+            if not bad:
+                continue
+            if s.findings is _NONE:
+                s.findings = []
+            s.findings.append(Finding(_FK.THINKING_PREFIX_CHANGED, e.index, detail=f"{len(bad)} thinking block(s) "
+                                      f"after the first change (at message {self._change})", block=bad[0],
+                                      count=len(bad)))
+            e.invalid = len(bad)
+            if strips(self.config.thinking, self.config.thinking_models, self.model):
+                e.stripped = len(bad)
+                if s.actions is _NONE:
+                    s.actions = []
+                s.actions.append(Action(_RA.STRIP_THINKING, e.index, extra={"count": len(bad)}))
+                new = d.remove_parts(e.message, bad)
+                if new is None:  # a turn of thinking only: it goes too
+                    s.actions.append(Action(_RA.DROP_MESSAGE, e.index))
+                    if drop is _NONE:
+                        drop = []
+                    drop.append(e)
+                else:
+                    e.message = new
+                    e.modified = True
+        if drop:
+            s.messages = [e for e in s.messages if e not in drop]
         return s
 
     # -- state (changelog) ----------------------------------------------------------------------------------
@@ -1258,6 +1362,10 @@ class Tracker:
             st[TR_HELD_BLOCKS] = [h.to_state() for h in self._held]
         if self._alias:
             st[TR_ALIASES] = [[cid, new] for cid, new in self._alias.items()]
+        if self._change >= 0:
+            st[TR_THINKING_CHANGE] = self._change
+        elif self._binds and self._next != self._n:
+            st[TR_THINKING_NEXT] = self._next
         return st
 
     @classmethod
@@ -1302,6 +1410,25 @@ class Tracker:
             c.reported = bool(reported)
             t._recent[cid] = c
         t._pending = [Emitted.from_state(e) for e in st.get(TR_PENDING, ())]
+        t._change = st.get(TR_THINKING_CHANGE, -1)
+        nxt = st.get(TR_THINKING_NEXT)
+        if nxt is None:  # nothing held before the next message; an older layout: the first message it holds
+            nxt = t._n
+            for slot in t._q:
+                for e in (slot,) if isinstance(slot, Emitted) else slot.msgs if isinstance(slot, Anchor) else ():
+                    if 0 <= e.index < nxt:
+                        nxt = e.index
+            for e in t._pending:
+                if 0 <= e.index < nxt:
+                    nxt = e.index
+        t._next = nxt
+        if t._binds:  # a held message with thinking (new messages say so as they are fed)
+            d = t._d
+            assert d is not None
+            for slot in t._q:
+                if isinstance(slot, Emitted) and d.thinking_positions(slot.message):
+                    t._thinking = True
+                    break
         return t
 
 

@@ -37,6 +37,8 @@ PREFIX = "toolmend_"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
+_THINKING = {FindingKind.THINKING_PREFIX_CHANGED.value: "prefix_changed",
+             FindingKind.THINKING_DROPPED_BY_PROVIDER.value: "dropped_by_provider"}
 BUILD_INFO = PREFIX + "build_info"
 
 
@@ -71,9 +73,11 @@ FAMILIES: tuple[Family, ...] = (
     Family(PREFIX + "quarantined_conversations",
            "Conversations whose state broke (a bug of ours, or an unreadable changelog record): their later events "
            "go to the dead-letter topic", (), "quarantined"),
+    Family(PREFIX + "thinking_invalidated", "Messages whose thinking was invalidated by a changed prefix: by a repair "
+           "(prefix_changed) or, per the provider, dropped", ("signal", "dialect", "model"), "thinking"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED) = range(len(FAMILIES))
+ TURNS, WOKEN, QUARANTINED, THINKING) = range(len(FAMILIES))
 Key = tuple[int, tuple[str, ...]]  # (family index, label values)
 
 
@@ -151,6 +155,8 @@ class Counts:
                 inc((REGRESSIONS, (model(m), app(av), tool(tl))), n)
             elif kind == _ERASED:
                 inc((ERASURES, (model(m), app(av), tool(tl))), n)
+            elif kind in _THINKING:
+                inc((THINKING, (_THINKING[str(kind)], str(dialect), model(m))), n)
         for (action,), n in t.of(Count.REPAIRS).items():
             inc((REPAIRS, (str(action),)), n)
         for (kind,), n in t.of(Count.DEAD_LETTERS).items():
