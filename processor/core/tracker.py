@@ -208,6 +208,10 @@ class Step:
         self.calls: list[tuple[str | None, str]] = _NONE
         self.view: View | None = None  # the neutral view of the message fed (None for advance/finish)
 
+    def __repr__(self) -> str:  # counts only: a step's messages hold conversation content
+        return (f"Step(messages={len(self.messages)}, findings={len(self.findings)}, actions={len(self.actions)}, "
+                f"calls={len(self.calls)})")
+
 
 _NONE: list[Any] = []
 _IDLE = Step()  # what an idle tracker points at: it allocates a step only while it works
@@ -321,6 +325,11 @@ class Tracker:
         self._thinking = False  # a message with thinking was fed (since the tracker was made or restored)
         self._orig: JSON = None  # the message being fed, as it came
         self.model: str | None = None  # the model the history is sent to (thinking="auto")
+
+    def __repr__(self) -> str:  # counts only: the tracker holds conversation content
+        return (f"Tracker(dialect={self.dialect or 'auto'}, mode={self.mode.value}, messages_seen={self._n}, "
+                f"open_calls={self.open_calls}, held_messages={self.held_messages}, "
+                f"held_blocks={self.held_blocks})")
 
     # -- public ---------------------------------------------------------------------------------------------
     @property

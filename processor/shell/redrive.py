@@ -23,10 +23,22 @@ from dataclasses import dataclass, field
 
 from aiokafka import TopicPartition
 
-from ..core.events import DeadLetterKind
+from ..core.events import MAX_DEPTH, DeadLetterKind
 from .config import ConfigError, Settings
 
 KINDS = tuple(k.value for k in DeadLetterKind)
+# Kinds decided by the record alone against rules no fix elsewhere changes: redriven, its unchanged key and value
+# would be refused again (its producer must send it again, fixed). The others can pass once their cause is fixed:
+# a producer's clock (the redriven record gets a new timestamp), a limit raised, a worker bug fixed.
+NEVER = {
+    DeadLetterKind.INVALID_JSON.value: "its value is not JSON",
+    DeadLetterKind.INVALID_OTLP.value: "its value is not an OTLP export toolmend reads",
+    DeadLetterKind.SCHEMA.value: "its value breaks the event schema",
+    DeadLetterKind.UNKNOWN_DIALECT.value: "its value names a dialect toolmend does not know",
+    DeadLetterKind.KEY_MISMATCH.value: "its key is not its conversation id",
+    DeadLetterKind.TOO_DEEP.value: f"its value is nested deeper than {MAX_DEPTH} levels, a fixed limit",
+}
+REDRIVABLE = tuple(k for k in KINDS if k not in NEVER)
 DEFAULT_MAX = 100_000
 
 
@@ -42,6 +54,16 @@ class Summary:
                 "complete": self.complete}
 
 
+def refused(kinds: Sequence[str]) -> str | None:
+    """Why the kinds asked for cannot be redriven (one line), or None when every one of them can succeed."""
+    never = [k for k in dict.fromkeys(kinds) if k in NEVER]
+    if not never:
+        return None
+    why = "; ".join(f"{k}: {NEVER[k]}" for k in never)
+    return (f"--kind {', '.join(never)} can never succeed when re-injected ({why}); the producer must send "
+            f"those events again, fixed (redrivable kinds: {', '.join(REDRIVABLE)})")
+
+
 def chosen(headers: Sequence[tuple[str, bytes]], kinds: frozenset[str]) -> tuple[str, bool]:
     """(the dead letter's kind, whether it is redriven)."""
     kind = next((v.decode("utf-8", "replace") for k, v in headers if k == "toolmend-error-kind"), "unknown")
@@ -55,6 +77,9 @@ def producer_headers(headers: Sequence[tuple[str, bytes]]) -> list[tuple[str, by
 
 async def redrive(s: Settings, kinds: frozenset[str], group: str, max_records: int = DEFAULT_MAX,
                   dry_run: bool = False) -> Summary:
+    why = refused(sorted(kinds))
+    if why is not None:
+        raise ConfigError(why)
     from .kafka import new_metadata_client, new_producer, partitions_of
 
     consumer = new_metadata_client(s, group_id=group, enable_auto_commit=False, auto_offset_reset="earliest",
@@ -108,4 +133,4 @@ async def redrive(s: Settings, kinds: frozenset[str], group: str, max_records: i
     return out
 
 
-__all__ = ["KINDS", "Summary", "producer_headers", "redrive"]
+__all__ = ["KINDS", "NEVER", "REDRIVABLE", "Summary", "producer_headers", "redrive", "refused"]

@@ -12,7 +12,7 @@ import orjson
 
 from ..config import load
 from ..logs import FORMATS, setup_logging
-from ..redrive import DEFAULT_MAX, KINDS, redrive
+from ..redrive import DEFAULT_MAX, KINDS, redrive, refused
 from .base import UsageError, exiting
 
 PROG = "toolmend redrive"
@@ -26,7 +26,8 @@ def main(argv: Sequence[str]) -> int:
         "(the end of the dead-letter topic at start, --max-records) and resumable: the position is committed for "
         "--group, so a second run redrives nothing again.")
     p.add_argument("--kind", action="append", required=True, choices=KINDS, dest="kinds",
-                   help="a dead-letter kind to redrive (repeatable)")
+                   help="a dead-letter kind to redrive (repeatable); kinds whose record itself is wrong (invalid_json, "
+                   "invalid_otlp, schema, unknown_dialect, key_mismatch, too_deep) are refused")
     p.add_argument("--group", default=None, help="consumer group keeping the redrive's position in the "
                    "dead-letter topic (default: <group_id>-redrive)")
     p.add_argument("--max-records", type=int, default=DEFAULT_MAX, help="at most this many dead letters per run "
@@ -39,6 +40,9 @@ def main(argv: Sequence[str]) -> int:
         settings, ns = load(argv, prog=PROG, extra=p)
         ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
+        never = refused(ns.kinds)
+        if never is not None:
+            raise UsageError(never)
         if ns.max_records < 1:
             raise UsageError("--max-records must be at least 1")
         group = ns.group or f"{settings.group_id}-redrive"

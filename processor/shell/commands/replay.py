@@ -150,6 +150,7 @@ async def _main(plan: Plan, as_json: bool) -> int:
     state = {"done": False}
     http = HealthServer(m.registry, lambda: (True, "ok"), lambda: (not state["done"], "replaying"),
                         s.metrics_host, s.metrics_port)
+    notes: list[str] = []
     try:
         await http.start()
     except OSError:
@@ -157,10 +158,14 @@ async def _main(plan: Plan, as_json: bool) -> int:
             raise
         http.port = 0
         await http.start()
-        sys.stderr.write(f"port {s.metrics_port} is busy: serving metrics on a free port instead\n")
-    sys.stderr.write(f"replay {plan.run_name}: metrics on http://{s.metrics_host}:{http.port}/metrics\n")
+        notes.append(f"port {s.metrics_port} is busy: serving metrics on a free port instead\n")
+    notes.append(f"replay {plan.run_name}: metrics on http://{s.metrics_host}:{http.port}/metrics\n")
+
+    def started() -> None:  # said once the input is found: a replay refused says only why
+        sys.stderr.write("".join(notes))
+
     try:
-        summary = await replay(plan, m)
+        summary = await replay(plan, m, started)
     finally:
         state["done"] = True
         await http.stop()

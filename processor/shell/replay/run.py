@@ -15,6 +15,7 @@ import asyncio
 import gc
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
@@ -31,8 +32,9 @@ log = logging.getLogger("toolmend.replay")
 
 
 class _Run:
-    def __init__(self, plan: Plan, metrics: Metrics) -> None:
+    def __init__(self, plan: Plan, metrics: Metrics, started: Callable[[], None] | None = None) -> None:
         self.plan = plan
+        self.started = started  # called once the input is found: the replay really starts
         self.settings = plan.settings
         self.metrics = metrics
         self.engine = self.settings.engine_config()
@@ -86,6 +88,8 @@ class _Run:
         src = FileSource(plan.from_file, plan.file_partitions, self.settings.max_batch)
         try:
             mine = in_shard(range(plan.file_partitions), plan.shard, ReplayError)
+            if self.started is not None:
+                self.started()
             for p in mine:
                 self.partition(p, aligned=self.aligned_any)
             om = self.om
@@ -139,6 +143,8 @@ class _Run:
             end = await c.end_offsets(tps)
             if all(end[tp] <= begin[tp] for tp in tps):
                 raise ReplayError(f"input topic {topic} is empty")
+            if self.started is not None:
+                self.started()
             start = dict(begin)
             warm_from = plan.window.warm_from
             if warm_from is not None:  # a seek hint: broker timestamps at most seek_slack behind event time
@@ -230,13 +236,15 @@ class _Run:
                 "seconds": round(seconds, 3), "events_per_s": round(events / seconds, 1) if seconds else 0.0}
 
 
-async def replay(plan: Plan, metrics: Metrics | None = None) -> dict[str, Any]:
+async def replay(plan: Plan, metrics: Metrics | None = None, started: Callable[[], None] | None = None
+                 ) -> dict[str, Any]:
     """Run a replay to its end; returns its summary. Raises ReplayError for a replay that cannot run as asked
-    (missing input, empty range, live topics); outputs are then not kept (a file is not written)."""
+    (missing input, empty range, live topics); outputs are then not kept (a file is not written). `started` is
+    called once the input is found, before the first record is read."""
     check_plan(plan)
     gc.set_threshold(*GC_THRESHOLDS)  # as the worker: parsed events die young (core/partition.py)
     m = metrics or Metrics(label_cap=plan.settings.label_cap)
-    run = _Run(plan, m)
+    run = _Run(plan, m, started)
     if plan.from_file is None or plan.to_file is None:  # a broker is there: the same output limit as the worker
         await run.limit_outputs()
     t0 = time.perf_counter()

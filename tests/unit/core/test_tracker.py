@@ -481,3 +481,19 @@ def test_a_state_of_the_previous_release_still_restores() -> None:
     run = Run()
     run.add(t.feed(chat_tool("a"), tag="t2"))
     assert [(e.index, e.tag) for e in run.emitted] == [(1, "t1"), (2, "t2")]
+
+
+def test_repr_shows_dialect_mode_and_counts_and_never_content() -> None:
+    t = Tracker()
+    assert repr(t) == ("Tracker(dialect=auto, mode=idle, messages_seen=0, open_calls=0, held_messages=0, "
+                       "held_blocks=0)")
+    secret = "the-user-secret-4242"
+    t.feed(chat_user(secret))
+    step = t.feed(chat_calls(("c1", "lookup"), ("c2", "lookup")))
+    assert repr(t) == ("Tracker(dialect=openai_chat, mode=open, messages_seen=2, open_calls=2, held_messages=0, "
+                       "held_blocks=0)")
+    assert repr(step) == "Step(messages=1, findings=0, actions=0, calls=2)"
+    step = t.finish()
+    assert repr(step).startswith("Step(messages=2, findings=2, actions=")
+    for r in (repr(t), repr(step), str(t), str(step)):
+        assert secret not in r and "c1" not in r and "lookup" not in r

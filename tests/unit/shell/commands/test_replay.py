@@ -39,3 +39,40 @@ def test_a_file_to_file_replay_serves_no_metrics_unless_asked(tmp_path: Path, ca
     rc = replay_main(["--quiet", "--metrics-port", "0", "--from-file", str(src), "--to-file",
                       str(tmp_path / "p.jsonl")])
     assert rc == 0 and "metrics on http://" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("partitions", [set(), {0, 1}])
+def test_a_replay_that_cannot_start_prints_only_its_error(partitions: set[int], capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from processor.shell import kafka
+
+    class Consumer:  # of a cluster where the topic is missing, or holds only empty partitions
+        async def start(self) -> None:
+            pass
+
+        async def stop(self) -> None:
+            pass
+
+        def assign(self, tps: object) -> None:
+            pass
+
+        async def beginning_offsets(self, tps: list[object]) -> dict[object, int]:
+            return dict.fromkeys(tps, 0)
+
+        end_offsets = beginning_offsets  # empty partitions
+
+    async def partitions_of(consumer: object, topic: str) -> set[int]:
+        return partitions
+
+    async def output_limits(settings: object, engine: object, *topics: object) -> object:
+        return engine
+
+    monkeypatch.setattr(kafka, "new_input_consumer", lambda s, *a, **k: Consumer())
+    monkeypatch.setattr(kafka, "partitions_of", partitions_of)
+    monkeypatch.setattr(kafka, "output_limits", output_limits)
+    rc = replay_main(["--bootstrap-servers", "127.0.0.1:9", "--metrics-port", "0", "--quiet",
+                      "--input-topic", "no.such.topic"])
+    cap = capsys.readouterr()
+    want = "does not exist" if not partitions else "is empty"
+    assert rc == 2 and cap.out == ""
+    assert cap.err == f"toolmend replay: input topic no.such.topic {want}\n", cap.err
