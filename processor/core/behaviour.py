@@ -16,7 +16,8 @@ from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
-from .state.layout import BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
+from .regression.claims import Claim, ClaimTracker
+from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
 
 RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
@@ -35,11 +36,13 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("_user_text", "erasure", "fed_user", "keys", "last_user", "pending", "regression", "streamed")
+    __slots__ = ("_user_text", "claims", "erasure", "fed_user", "keys", "last_user", "pending", "regression",
+                 "streamed")
 
     def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None,
-                 keys: bool = True) -> None:
+                 keys: bool = True, claims: ClaimTracker | None = None) -> None:
         self.regression = regression if regression is not None else RegressionDetector()
+        self.claims = claims if claims is not None else ClaimTracker()
         self.erasure = erasure if erasure is not None else ErasureTracker()
         # fingerprint user texts (for erasures and for resuming at the next snapshot): False for a history judged
         # once with no snapshot before or after it (`repair()` without `previous`), where none is ever read
@@ -61,9 +64,12 @@ class Behaviour:
         """What a request carries beside its messages: the system prompt (a top-level `system`,
         `systemInstruction` or `instructions`) and the tool definitions."""
         if system is not None:
-            self.regression.on_system(system_text(system))
+            st = system_text(system)
+            self.regression.on_system(st)
+            self.claims.on_system(st)
         if tools is not None:
             self.regression.on_tools(tools)
+            self.claims.on_tools(tools)
 
     def resume_at(self, messages: Sequence[Any], adapter: Dialect, views: Sequence[View | None] | None = None) -> int:
         """Where a request snapshot continues what the detectors have seen: right after the last request fed
@@ -147,8 +153,10 @@ class Behaviour:
                 # one message is the whole model turn, decided at once (what flush below does with it); its text
                 # is read only if the detector will look at it
                 reg = self.regression
-                text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
-                return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
+                text = adapter.text_of(msg) if view.has_text and (not tools or reg.judges_text(tools)) else ""
+                claim = self.claims.on_assistant(index, text, tools, args)
+                return self._decide(reg.on_assistant(index, text[:PENDING_TEXT], tools, args), obs, model,
+                                    app_version, claim)
             text = adapter.text_of(msg) if view.has_text else ""
             if self.pending is None:
                 self.pending = [index, text[:PENDING_TEXT], list(tools), list(args)]
@@ -169,12 +177,16 @@ class Behaviour:
         out = self.flush(obs, model, app_version)
         if role is Role.SYSTEM:
             if view.has_text:
-                self.regression.on_system(adapter.text_of(msg))
+                st = adapter.text_of(msg)
+                self.regression.on_system(st)
+                self.claims.on_system(st)
             return out
         if role is Role.TOOL or (role is Role.USER and view.results):
             # a results turn (even with a line of user text beside the results) is answered by the model's
             # final answer, which is no regression; its text still leads the calls that may follow
-            self.regression.on_tool_result(index, None, adapter.result_text(msg)[:RESULT_TEXT])
+            result = adapter.result_text(msg)[:RESULT_TEXT]
+            self.regression.on_tool_result(index, None, result)
+            self.claims.on_result(result)
             if view.has_text and self.keys:
                 text = adapter.text_of(msg)
                 if text:
@@ -182,6 +194,7 @@ class Behaviour:
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
             self.regression.on_user(index, text)
+            self.claims.on_user(text)
             if self.keys:
                 self._set_user(text)
         return out
@@ -210,18 +223,22 @@ class Behaviour:
             return _NO_FINDINGS
         self.pending = None
         args = p[3] if len(p) > 3 else ()
-        return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version)
+        claim = self.claims.on_assistant(p[0], p[1], p[2], args)
+        return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version, claim)
 
     def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
-                app_version: str | None) -> Sequence[Finding]:
-        if turn is None:
-            return _NO_FINDINGS
-        if turn.after_first_tool_use and obs is not None:
-            obs.assistant_turn(turn.outcome, model, app_version)
-        if turn.expected_tool is not None:
-            return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
-                            turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
-        return []
+                app_version: str | None, claim: Claim | None = None) -> Sequence[Finding]:
+        out: list[Finding] = []
+        if turn is not None:
+            if turn.after_first_tool_use and obs is not None:
+                obs.assistant_turn(turn.outcome, model, app_version)
+            if turn.expected_tool is not None:
+                out.append(Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
+                                   turn.detail, round(turn.score, 3) if turn.score >= 0 else None))
+        if claim is not None and claim.score >= self.claims.threshold():
+            out.append(Finding(FindingKind.UNBACKED_CLAIM, claim.index, None, claim.tool, None, claim.detail,
+                               round(claim.score, 3)))
+        return out if out else _NO_FINDINGS
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
                     views: Sequence[View | None] | None = None) -> list[Finding]:
@@ -256,7 +273,8 @@ class Behaviour:
                 for e in erased]
 
     def to_state(self) -> dict[str, Any]:
-        st: dict[str, Any] = {BH_REGRESSION: self.regression.to_state(), BH_ERASURE: self.erasure.to_state()}
+        st: dict[str, Any] = {BH_REGRESSION: self.regression.to_state(), BH_ERASURE: self.erasure.to_state(),
+                              BH_CLAIMS: self.claims.to_state()}
         last = self.user()
         if last is not None:
             st[BH_LAST_USER] = last
@@ -271,7 +289,9 @@ class Behaviour:
     @classmethod
     def from_state(cls, st: Mapping[str, Any]) -> Behaviour:
         # built from its parts (not cls.__new__: mypyc-compiled classes have no __new__ to call)
-        b = cls(RegressionDetector.from_state(st[BH_REGRESSION]), ErasureTracker.from_state(st[BH_ERASURE]))
+        cl = st.get(BH_CLAIMS)
+        b = cls(RegressionDetector.from_state(st[BH_REGRESSION]), ErasureTracker.from_state(st[BH_ERASURE]),
+                claims=ClaimTracker.from_state(cl) if cl is not None else None)
         b.last_user = st.get(BH_LAST_USER)
         b.pending = st.get(BH_PENDING)
         b.streamed = bool(st.get(BH_STREAMED, False))

@@ -34,6 +34,8 @@ class FindingKind(StrEnum):
     # behavioural signals: about what the model did, not about the history's shape
     TOOL_HISTORY_ERASED = "tool_history_erased"
     TEXT_ONLY_REGRESSION = "text_only_regression"
+    # a reply asserts a completed act or a tool-only fact that no call of its turn produced
+    UNBACKED_CLAIM = "unbacked_claim"
 
 
 class Severity(StrEnum):
@@ -78,6 +80,7 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.UNKNOWN_ITEM_TYPE: Severity.WARNING,
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
+    FindingKind.UNBACKED_CLAIM: Severity.WARNING,
 }
 
 

@@ -1,0 +1,389 @@
+"""`unbacked_claim`: a reply asserts a completed act or states a tool-only fact that no call of its turn produced.
+
+Grounding, per reply (an assistant message with text and no call of its own):
+
+* **Is it a claim at all.** The reply is cut into sentences; questions, offers, promises, waiting, confirmation
+  requests, refusals and hedges (closed lists per language in `claims.json`) are not claims. What remains is an
+  *act* (a completion cue and a verb that is a word of an offered tool: "the file has been deleted",
+  已为您取消) or a *fact* (an id, an amount, a date or a live value the conversation never showed, in a sentence
+  about an offered tool's subject).
+* **Does a call of the turn cover it.** The turn runs from the user's request to the reply (a user line right after
+  a result, as agent frameworks add, continues it). An act is covered by a successful call whose tool has that
+  verb; a fact by any successful call of the turn (its result is context). A call whose result reads as an error
+  covers nothing.
+* **Is it grounded by context.** A fact token (a figure, an id) already in a message or result is not new.
+
+Precision first: a reply after a successful call is flagged only for an act that no call of the turn names.
+The state is small and text-free: the hashes of the context's fact tokens and content words (bounded), the
+offered tools' words, and the turn's calls.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from ..dialects import tool_declarations
+from ..state.layout import (
+    CL_AFTER_RESULT,
+    CL_CONTEXT,
+    CL_FAILED,
+    CL_OK,
+    CL_PENDING,
+    CL_REQUEST,
+    CL_SERVED,
+    CL_TOOLS,
+)
+from .text import h, normalize, split_identifier, stem
+
+MAX_CONTEXT = 384  # hashed context tokens kept (fact tokens and content words; newest kept)
+MAX_TOOLS = 32  # offered tools remembered
+MAX_TOOL_WORDS = 24  # words per tool (name, then description)
+MAX_REPLY = 1500  # characters of a reply read
+
+_WORD_RE = re.compile(r"[a-z][a-z']*")
+_FACT_RE = re.compile(r"[a-z]*[$€£¥]?\d[\w\-.:/]*", re.ASCII | re.IGNORECASE)
+_SENT_RE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+_CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Cues:
+    completion: tuple[str, ...]
+    non_claim: tuple[str, ...]
+    live: tuple[str, ...]
+    failure: tuple[str, ...]
+    zh_completion: tuple[str, ...]
+    zh_non_claim: tuple[str, ...]
+    zh_live: tuple[str, ...]
+    zh_verbs: Mapping[str, str]
+    refusal: tuple[str, ...]  # a reply with one of these (en and zh) claims nothing
+    recall: tuple[str, ...]  # an act told as past of an earlier turn ("the rental I previously booked")
+    read_tool: frozenset[str]
+    stop: frozenset[str]
+    synonyms: Mapping[str, tuple[str, ...]]
+    scores: Mapping[str, float]
+    threshold: float
+    en_re: re.Pattern[str]  # completion | non-claim | live, each a named group
+
+
+def _alt(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=1)
+def cues() -> Cues:
+    raw = json.loads(resources.files(__package__).joinpath("claims.json").read_text("utf-8"))
+    en, zh = raw["en"], raw["zh"]
+    pat = (rf"(?<![\w'])(?:(?P<n>{_alt(en['non_claim'])})|(?P<c>{_alt(en['completion'])})|"
+           rf"(?P<l>{_alt(en['live'])}))(?![\w'])")
+    return Cues(tuple(en["completion"]), tuple(en["non_claim"]), tuple(en["live"]), tuple(en["failure"]),
+                tuple(zh["completion"]), tuple(zh["non_claim"]), tuple(zh["live"]), dict(zh["act_verbs"]),
+                tuple(en["refusal"] + zh["refusal"]), tuple(en["recall"] + zh["recall"]),
+                frozenset(root(w) for w in en["read_tool"]), frozenset(en["stop"]),
+                {k: tuple(v) for k, v in en["act_synonyms"].items()}, dict(raw["scores"]), float(raw["threshold"]),
+                re.compile(pat))
+
+
+@functools.lru_cache(maxsize=4096)
+def root(word: str) -> str:
+    """A word's root for matching verbs with tool names: stemmed, a final e dropped, a doubled consonant undone
+    (deleted/delete -> delet, cancelled/cancel -> cancel, booked -> book)."""
+    w = stem(word)
+    if w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiousl":
+        w = w[:-1]
+    if w.endswith("ll") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+def _fact(tok: str) -> str:
+    return tok.strip(".:/-").replace(",", "").lower()
+
+
+def fact_tokens(text: str) -> list[str]:
+    """Figures and identifiers: 42, 0.92, $150.00, order-123, LX0112, 2024-05-06."""
+    return [f for f in (_fact(t) for t in _FACT_RE.findall(text)) if f]
+
+
+def content_words(norm: str, stop: frozenset[str]) -> list[str]:
+    out = [root(w) for w in _WORD_RE.findall(norm) if len(w) > 2 and w not in stop]
+    for run in _CJK_RE.findall(norm):
+        out.append(run)
+    cjk = "".join(_CJK_RE.findall(norm))
+    out.extend(cjk[i:i + 2] for i in range(len(cjk) - 1))
+    return out
+
+
+@dataclass(frozen=True)
+class Claim:
+    index: int
+    tool: str
+    rule: str
+    score: float
+    detail: str
+
+
+class ClaimTracker:
+    """Per conversation: feed it the messages in order; `on_assistant` returns a `Claim` for an unbacked one."""
+
+    __slots__ = ("after_result", "context", "failed", "ok", "pending", "request", "served", "tools")
+
+    def __init__(self) -> None:
+        self.context: dict[int, None] = {}  # hashed fact tokens and content words seen (insertion-ordered, bounded)
+        self.tools: dict[str, tuple[str, ...]] = {}  # offered tool -> its word roots (name first)
+        self.ok: list[str] = []  # tools whose calls of this turn returned a result that is not an error
+        self.failed: list[str] = []  # ... whose result was an error
+        self.pending: list[str] = []  # calls of this turn waiting for a result
+        self.request: dict[int, None] = {}  # hashed content words of the turn's request
+        self.served: list[str] = []  # tools that returned a result in an earlier turn
+        self.after_result = False  # the last message was a tool result
+
+    @staticmethod
+    def threshold() -> float:
+        """The score from which a claim is reported (`claims.json`)."""
+        return cues().threshold
+
+    # -- feeding ---------------------------------------------------------------------------------------------
+    def on_tools(self, tools: Any) -> None:
+        c = cues()
+        for d in tool_declarations(tools):
+            name = d.get("name")
+            if not isinstance(name, str) or not name or (name not in self.tools and len(self.tools) >= MAX_TOOLS):
+                continue
+            words = [root(w) for w in split_identifier(name) if w]
+            desc = d.get("description")
+            if isinstance(desc, str):
+                words += [w for w in content_words(normalize(desc[:400]), c.stop) if not _CJK_RE.match(w)]
+            self.tools[name] = tuple(dict.fromkeys(words))[:MAX_TOOL_WORDS]
+
+    def _tool_words(self, name: str) -> tuple[str, ...]:
+        words = self.tools.get(name)
+        if words is None:
+            words = tuple(root(w) for w in split_identifier(name) if w)
+        return words
+
+    def _note(self, text: str) -> None:
+        if not text:
+            return
+        norm = normalize(text[:4000])
+        ctx = self.context
+        for f in fact_tokens(norm):
+            ctx[h(f)] = None
+        for w in content_words(norm, cues().stop):
+            ctx[h(w)] = None
+        if len(ctx) > MAX_CONTEXT:
+            for k in list(ctx)[:len(ctx) - MAX_CONTEXT]:
+                del ctx[k]
+
+    def on_system(self, text: str) -> None:
+        self._note(text)
+
+    def on_user(self, text: str) -> None:
+        if not self.after_result:  # a new request (a line after a result continues the turn)
+            self.served.extend(t for t in self.ok if t not in self.served)
+            del self.served[:-MAX_TOOLS]
+            self.ok, self.failed, self.pending = [], [], []
+            self.request = {h(w): None for w in content_words(normalize(text[:2000]), cues().stop)}
+        self.after_result = False
+        self._note(text)
+
+    def on_result(self, text: str) -> None:
+        failed = _failed(text)
+        tool = self.pending.pop(0) if self.pending else None
+        if tool is not None:
+            (self.failed if failed else self.ok).append(tool)
+        self.after_result = True
+        if not failed:
+            self._note(text)
+
+    def on_assistant(self, index: int, text: str, tools: Sequence[str], args: Sequence[Any] = ()) -> Claim | None:
+        self.after_result = False
+        if tools:
+            for t in tools:
+                if t and t not in self.tools and len(self.tools) < MAX_TOOLS:
+                    self.tools[t] = tuple(root(w) for w in split_identifier(t) if w)[:MAX_TOOL_WORDS]
+            self.pending.extend(t for t in tools if t)
+            for a in args:
+                if isinstance(a, str):
+                    self._note(a)
+                elif a is not None:
+                    self._note(json.dumps(a, ensure_ascii=False, default=str))
+            self._note(text)
+            return None
+        if not text or not self.tools:
+            self._note(text)
+            return None
+        claim = self._judge(index, text[:MAX_REPLY])
+        self._note(text)
+        return claim
+
+    # -- judging -------------------------------------------------------------------------------------------
+    def _judge(self, index: int, text: str) -> Claim | None:
+        c = cues()
+        norm = normalize(text)
+        zh = _CJK_RE.search(norm) is not None
+        if any(r in norm for r in c.refusal):
+            return None
+        best: Claim | None = None
+        for sent in _SENT_RE.split(norm):
+            sent = sent.strip()
+            if len(sent) < 2:
+                continue
+            found = self._sentence(index, sent, zh, c)
+            if found is not None and (best is None or found.score > best.score):
+                best = found
+        return best
+
+    def _sentence(self, index: int, sent: str, zh: bool, c: Cues) -> Claim | None:
+        if sent.endswith(("?", "？")):
+            return None
+        completion = live = False
+        if zh:
+            if any(n in sent for n in c.zh_non_claim):
+                return None
+            completion = any(k in sent for k in c.zh_completion)
+            live = any(k in sent for k in c.zh_live)
+        for m in c.en_re.finditer(sent):
+            if m.group("n"):
+                return None
+            if m.group("c"):
+                completion = True
+            elif m.group("l"):
+                live = True
+        words = content_words(sent, c.stop)
+        if zh:
+            words += [v for k, v in c.zh_verbs.items() if k in sent]
+        if completion:
+            act = self._act(words, c)
+            if act is not None:
+                tool, verb = act
+                if self._covered(verb, c, self.ok):
+                    return None
+                if self._covered(verb, c, self.served) and any(r in sent for r in c.recall):
+                    return None  # an earlier turn's act, told again
+                if any(verb in self._tool_words(t) or verb == _first(t) for t in self.failed):
+                    rule = "act_call_failed"
+                else:
+                    rule = "act_no_call" if not self.ok else "act_not_covered"
+                return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
+        if self.ok:
+            return None  # facts after a successful call: its result is context (precision first)
+        ctx = self.context
+        novel_facts = [f for f in fact_tokens(sent) if h(f) not in ctx and not _small(f)]
+        novel_words = [w for w in words if h(w) not in ctx]
+        subject = self._subject(words, c)
+        if subject is None:
+            return None
+        tool = subject
+        if novel_facts and novel_words:
+            return Claim(index, tool, "fact_no_call", c.scores["fact_no_call"],
+                         f"states {len(novel_facts)} figure(s) no call produced")
+        if live and novel_words:
+            return Claim(index, tool, "live_no_call", c.scores["live_no_call"], "states a live value no call produced")
+        return None
+
+    def _act(self, words: Sequence[str], c: Cues) -> tuple[str, str] | None:
+        """The offered tool whose verb the sentence uses (the verb: the tool name's first word, or a synonym)."""
+        for w in words:
+            cands = (w, *c.synonyms.get(w, ()))
+            for name in self.tools:
+                first = _first(name)
+                if first in cands and first not in c.read_tool:
+                    return name, first
+        return None
+
+    @staticmethod
+    def _covered(verb: str, c: Cues, calls: Sequence[str]) -> bool:
+        for t in calls:
+            first = _first(t)
+            if first == verb or verb in c.synonyms.get(first, ()) or first in c.synonyms.get(verb, ()):
+                return True
+        return False
+
+    def _subject(self, words: Sequence[str], c: Cues) -> str | None:
+        """The offered read tool the sentence is about: one sharing a name word with the sentence and the request."""
+        best: str | None = None
+        score = 0
+        sw = set(words)
+        for name, tw in self.tools.items():
+            nw = [w for w in tw[:4] if w not in c.stop and w not in _GENERIC]
+            hits = sum(1 for w in nw if w in sw and h(w) in self.request)
+            if hits > score:
+                best, score = name, hits
+        return best
+
+    # -- state -----------------------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        st: dict[str, Any] = {CL_CONTEXT: _pack(list(self.context)),
+                              CL_TOOLS: {k: " ".join(v) for k, v in self.tools.items()}}
+        if self.ok:
+            st[CL_OK] = list(self.ok)
+        if self.failed:
+            st[CL_FAILED] = list(self.failed)
+        if self.pending:
+            st[CL_PENDING] = list(self.pending)
+        if self.request:
+            st[CL_REQUEST] = _pack(list(self.request))
+        if self.served:
+            st[CL_SERVED] = list(self.served)
+        if self.after_result:
+            st[CL_AFTER_RESULT] = 1
+        return st
+
+    @classmethod
+    def from_state(cls, st: Mapping[str, Any]) -> ClaimTracker:
+        t = cls()
+        t.context = dict.fromkeys(_unpack(st.get(CL_CONTEXT, "")))
+        t.tools = {k: tuple(v.split()) for k, v in (st.get(CL_TOOLS) or {}).items()}
+        t.ok = list(st.get(CL_OK) or ())
+        t.failed = list(st.get(CL_FAILED) or ())
+        t.pending = list(st.get(CL_PENDING) or ())
+        t.request = dict.fromkeys(_unpack(st.get(CL_REQUEST, "")))
+        t.served = list(st.get(CL_SERVED) or ())
+        t.after_result = bool(st.get(CL_AFTER_RESULT, 0))
+        return t
+
+
+_GENERIC = frozenset({"get", "fetch", "lookup", "look", "search", "find", "query", "list", "read", "retriev",
+                      "check", "show", "load", "info", "detail", "current", "user"})
+
+
+def _first(name: str) -> str:
+    parts = split_identifier(name)
+    return root(parts[0]) if parts else name
+
+
+def _small(f: str) -> bool:
+    """A list number or a count below 10 is no fact only a tool could give."""
+    return f.isdigit() and len(f) == 1
+
+
+@functools.lru_cache(maxsize=256)
+def _failed(text: str) -> bool:
+    head = normalize(text[:300])
+    return any(k in head for k in cues().failure)
+
+
+def _pack(values: list[int]) -> str:
+    return base64.b64encode(b"".join(v.to_bytes(4, "little") for v in values)).decode("ascii")
+
+
+def _unpack(value: Any) -> list[int]:
+    if not isinstance(value, str) or not value:
+        return []
+    raw = base64.b64decode(value)
+    return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw) - 3, 4)]
+
+
+__all__ = ["Claim", "ClaimTracker", "cues", "fact_tokens", "root"]
