@@ -232,7 +232,9 @@ class Behaviour:
         if turn is not None:
             if turn.after_first_tool_use and obs is not None:
                 obs.assistant_turn(turn.outcome, model, app_version)
-            if turn.expected_tool is not None:
+            # the claim evidence vetoes a regression: the "request" was a framework's prompt to go on after a
+            # result, or the reply is no claim at all (waiting, a question, a confirmation request, a refusal)
+            if turn.expected_tool is not None and not self.claims.continued and not self.claims.non_claim:
                 out.append(Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
                                    turn.detail, round(turn.score, 3) if turn.score >= 0 else None))
         if claim is not None and claim.score >= self.claims.threshold():

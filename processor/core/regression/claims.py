@@ -33,6 +33,7 @@ from ..dialects import tool_declarations
 from ..state.layout import (
     CL_AFTER_RESULT,
     CL_CONTEXT,
+    CL_CONTINUED,
     CL_FAILED,
     CL_OK,
     CL_PENDING,
@@ -46,10 +47,11 @@ MAX_CONTEXT = 384  # hashed context tokens kept (fact tokens and content words; 
 MAX_TOOLS = 32  # offered tools remembered
 MAX_TOOL_WORDS = 24  # words per tool (name, then description)
 MAX_REPLY = 1500  # characters of a reply read
+MAX_SUBJECT_SENTENCES = 3  # a reply longer than this is no `subject_no_call` (a piece written on the subject)
 
 _WORD_RE = re.compile(r"[a-z][a-z']*")
 _FACT_RE = re.compile(r"[a-z]*[$€£¥]?\d[\w\-.:/]*", re.ASCII | re.IGNORECASE)
-_SENT_RE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+_SENT_RE = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
@@ -63,6 +65,8 @@ class Cues:
     zh_non_claim: tuple[str, ...]
     zh_live: tuple[str, ...]
     zh_verbs: Mapping[str, str]
+    ack: tuple[str, ...]  # a sentence that is only an acknowledgement ("Sure!", 好的)
+    retrieval: tuple[str, ...]  # a lookup told as done ("I found", 查到)
     refusal: tuple[str, ...]  # a reply with one of these (en and zh) claims nothing
     recall: tuple[str, ...]  # an act told as past of an earlier turn ("the rental I previously booked")
     read_tool: frozenset[str]
@@ -71,6 +75,9 @@ class Cues:
     scores: Mapping[str, float]
     threshold: float
     en_re: re.Pattern[str]  # completion | non-claim | live, each a named group
+    refusal_re: re.Pattern[str]  # the English lists on word boundaries, the Chinese as substrings
+    recall_re: re.Pattern[str]
+    retrieval_re: re.Pattern[str]
 
 
 def _alt(words: Sequence[str]) -> str:
@@ -83,12 +90,20 @@ def cues() -> Cues:
     en, zh = raw["en"], raw["zh"]
     pat = (rf"(?<![\w'])(?:(?P<n>{_alt(en['non_claim'])})|(?P<c>{_alt(en['completion'])})|"
            rf"(?P<l>{_alt(en['live'])}))(?![\w'])")
-    return Cues(tuple(en["completion"]), tuple(en["non_claim"]), tuple(en["live"]), tuple(en["failure"]),
-                tuple(zh["completion"]), tuple(zh["non_claim"]), tuple(zh["live"]), dict(zh["act_verbs"]),
-                tuple(en["refusal"] + zh["refusal"]), tuple(en["recall"] + zh["recall"]),
-                frozenset(root(w) for w in en["read_tool"]), frozenset(en["stop"]),
-                {k: tuple(v) for k, v in en["act_synonyms"].items()}, dict(raw["scores"]), float(raw["threshold"]),
-                re.compile(pat))
+    return Cues(
+        completion=tuple(en["completion"]), non_claim=tuple(en["non_claim"]), live=tuple(en["live"]),
+        failure=tuple(en["failure"]), zh_completion=tuple(zh["completion"]), zh_non_claim=tuple(zh["non_claim"]),
+        zh_live=tuple(zh["live"]), zh_verbs=dict(zh["act_verbs"]), ack=tuple(en["ack"] + zh["ack"]),
+        retrieval=tuple(en["retrieval"] + zh["retrieval"]), refusal=tuple(en["refusal"] + zh["refusal"]),
+        recall=tuple(en["recall"] + zh["recall"]), read_tool=frozenset(root(w) for w in en["read_tool"]),
+        stop=frozenset(en["stop"]), synonyms={k: tuple(v) for k, v in en["act_synonyms"].items()},
+        scores=dict(raw["scores"]), threshold=float(raw["threshold"]), en_re=re.compile(pat),
+        refusal_re=_phrases(en["refusal"], zh["refusal"]), recall_re=_phrases(en["recall"], zh["recall"]),
+        retrieval_re=_phrases(en["retrieval"], zh["retrieval"]))
+
+
+def _phrases(en: Sequence[str], zh: Sequence[str]) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w'])(?:{_alt(en)})(?![\w'])|{_alt(zh)}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -137,7 +152,8 @@ class Claim:
 class ClaimTracker:
     """Per conversation: feed it the messages in order; `on_assistant` returns a `Claim` for an unbacked one."""
 
-    __slots__ = ("after_result", "context", "failed", "ok", "pending", "request", "served", "tools")
+    __slots__ = ("after_result", "context", "continued", "failed", "non_claim", "ok", "pending", "request", "served",
+                 "tools")
 
     def __init__(self) -> None:
         self.context: dict[int, None] = {}  # hashed fact tokens and content words seen (insertion-ordered, bounded)
@@ -148,6 +164,8 @@ class ClaimTracker:
         self.request: dict[int, None] = {}  # hashed content words of the turn's request
         self.served: list[str] = []  # tools that returned a result in an earlier turn
         self.after_result = False  # the last message was a tool result
+        self.continued = False  # the turn's user text came right after a result (a framework's "go on")
+        self.non_claim = False  # the last reply judged is no claim: waiting, a question, a refusal (not stored)
 
     @staticmethod
     def threshold() -> float:
@@ -190,6 +208,7 @@ class ClaimTracker:
         self._note(text)
 
     def on_user(self, text: str) -> None:
+        self.continued = self.after_result
         if not self.after_result:  # a new request (a line after a result continues the turn)
             self.served.extend(t for t in self.ok if t not in self.served)
             del self.served[:-MAX_TOOLS]
@@ -209,6 +228,7 @@ class ClaimTracker:
 
     def on_assistant(self, index: int, text: str, tools: Sequence[str], args: Sequence[Any] = ()) -> Claim | None:
         self.after_result = False
+        self.non_claim = False
         if tools:
             for t in tools:
                 if t and t not in self.tools and len(self.tools) < MAX_TOOLS:
@@ -221,8 +241,7 @@ class ClaimTracker:
                     self._note(json.dumps(a, ensure_ascii=False, default=str))
             self._note(text)
             return None
-        if not text or not self.tools:
-            self._note(text)
+        if not text:
             return None
         claim = self._judge(index, text[:MAX_REPLY])
         self._note(text)
@@ -233,30 +252,40 @@ class ClaimTracker:
         c = cues()
         norm = normalize(text)
         zh = _CJK_RE.search(norm) is not None
-        if any(r in norm for r in c.refusal):
+        if c.refusal_re.search(norm):
+            self.non_claim = True
             return None
         best: Claim | None = None
+        vetoed = plain = 0  # sentences that are no claim by a cue; sentences that are neither that nor a bare ack
         for sent in _SENT_RE.split(norm):
             sent = sent.strip()
             if len(sent) < 2:
                 continue
             found = self._sentence(index, sent, zh, c)
+            if found is _NOT_A_CLAIM:
+                vetoed += 1
+                continue
+            if sent.strip(" !.,~。！，") not in c.ack:
+                plain += 1
             if found is not None and (best is None or found.score > best.score):
                 best = found
+        self.non_claim = vetoed > 0 and plain == 0
+        if best is not None and best.rule == "subject_no_call" and vetoed + plain > MAX_SUBJECT_SENTENCES:
+            return None  # a long text about the request's subject: a written piece, not a looked-up answer
         return best
 
     def _sentence(self, index: int, sent: str, zh: bool, c: Cues) -> Claim | None:
         if sent.endswith(("?", "？")):
-            return None
+            return _NOT_A_CLAIM
         completion = live = False
         if zh:
             if any(n in sent for n in c.zh_non_claim):
-                return None
+                return _NOT_A_CLAIM
             completion = any(k in sent for k in c.zh_completion)
             live = any(k in sent for k in c.zh_live)
         for m in c.en_re.finditer(sent):
             if m.group("n"):
-                return None
+                return _NOT_A_CLAIM
             if m.group("c"):
                 completion = True
             elif m.group("l"):
@@ -270,8 +299,9 @@ class ClaimTracker:
                 tool, verb = act
                 if self._covered(verb, c, self.ok):
                     return None
-                if self._covered(verb, c, self.served) and any(r in sent for r in c.recall):
-                    return None  # an earlier turn's act, told again
+                if self._covered(verb, c, self.served) and (
+                        c.recall_re.search(sent) or all(h(w) in self.context for w in words)):
+                    return None  # an earlier turn's act, told again (in so many words, or in the context's)
                 if any(verb in self._tool_words(t) or verb == _first(t) for t in self.failed):
                     rule = "act_call_failed"
                 else:
@@ -279,19 +309,30 @@ class ClaimTracker:
                 return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
         if self.ok:
             return None  # facts after a successful call: its result is context (precision first)
+        if c.recall_re.search(sent):
+            return None  # told again from an earlier turn
         ctx = self.context
-        novel_facts = [f for f in fact_tokens(sent) if h(f) not in ctx and not _small(f)]
         novel_words = [w for w in words if h(w) not in ctx]
+        if not novel_words:
+            return None  # grounded by what the conversation already holds
+        novel_facts = [f for f in fact_tokens(sent) if h(f) not in ctx and not _small(f)]
         subject = self._subject(words, c)
+        if subject is not None and _first(subject) in _acts() and _first(subject) not in c.read_tool:
+            subject = None  # a fact is looked up, not done: an act tool is no subject for it
+        if c.retrieval_re.search(sent):
+            reader = subject if subject is not None else self._reader(c)
+            if reader is not None:
+                return Claim(index, reader, "read_no_call", c.scores["read_no_call"], "tells of a lookup no call made")
         if subject is None:
             return None
-        tool = subject
-        if novel_facts and novel_words:
-            return Claim(index, tool, "fact_no_call", c.scores["fact_no_call"],
+        if novel_facts:
+            return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
                          f"states {len(novel_facts)} figure(s) no call produced")
-        if live and novel_words:
-            return Claim(index, tool, "live_no_call", c.scores["live_no_call"], "states a live value no call produced")
-        return None
+        if live:
+            return Claim(index, subject, "live_no_call", c.scores["live_no_call"],
+                         "states a live value no call produced")
+        return Claim(index, subject, "subject_no_call", c.scores["subject_no_call"],
+                     "states what the request asked a tool for, with no call")
 
     def _act(self, words: Sequence[str], c: Cues) -> tuple[str, str] | None:
         """The offered tool whose verb the sentence uses (the verb: the tool name's first word, or a synonym)."""
@@ -312,16 +353,30 @@ class ClaimTracker:
         return False
 
     def _subject(self, words: Sequence[str], c: Cues) -> str | None:
-        """The offered read tool the sentence is about: one sharing a name word with the sentence and the request."""
+        """The offered tool the sentence is about: a name word of it is in the request, and the sentence has that
+        word or shares another content word with the request."""
         best: str | None = None
         score = 0
         sw = set(words)
+        req = self.request
+        shared = any(h(w) in req for w in sw)
         for name, tw in self.tools.items():
-            nw = [w for w in tw[:4] if w not in c.stop and w not in _GENERIC]
-            hits = sum(1 for w in nw if w in sw and h(w) in self.request)
+            hits = 0
+            for w in tw[:4]:
+                if w in c.stop or w in _GENERIC or h(w) not in req:
+                    continue
+                if w in sw:
+                    hits += 2
+                elif shared:
+                    hits += 1
             if hits > score:
                 best, score = name, hits
         return best
+
+    def _reader(self, c: Cues) -> str | None:
+        """The tool a told lookup stands for when the sentence names none: the only offered tool that is no act."""
+        readers = [n for n in self.tools if _first(n) in c.read_tool or _first(n) not in _acts()]
+        return readers[0] if len(readers) == 1 else None
 
     # -- state -----------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
@@ -339,6 +394,8 @@ class ClaimTracker:
             st[CL_SERVED] = list(self.served)
         if self.after_result:
             st[CL_AFTER_RESULT] = 1
+        if self.continued:
+            st[CL_CONTINUED] = 1
         return st
 
     @classmethod
@@ -352,11 +409,21 @@ class ClaimTracker:
         t.request = dict.fromkeys(_unpack(st.get(CL_REQUEST, "")))
         t.served = list(st.get(CL_SERVED) or ())
         t.after_result = bool(st.get(CL_AFTER_RESULT, 0))
+        t.continued = bool(st.get(CL_CONTINUED, 0))
         return t
 
 
+_NOT_A_CLAIM = Claim(-1, "", "", 0.0, "")  # a sentence that is no claim by a cue (a question, an offer, waiting)
+
 _GENERIC = frozenset({"get", "fetch", "lookup", "look", "search", "find", "query", "list", "read", "retriev",
                       "check", "show", "load", "info", "detail", "current", "user"})
+
+
+@functools.lru_cache(maxsize=1)
+def _acts() -> frozenset[str]:
+    """Every verb root the act synonyms name."""
+    c = cues()
+    return frozenset(c.synonyms) | frozenset(w for v in c.synonyms.values() for w in v)
 
 
 def _first(name: str) -> str:

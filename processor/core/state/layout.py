@@ -135,6 +135,7 @@ CL_PENDING: Final = "p"
 CL_REQUEST: Final = "q"
 CL_SERVED: Final = "s"
 CL_AFTER_RESULT: Final = "a"
+CL_CONTINUED: Final = "k"
 
 _HASHES = "packed hashes (base64 of little-endian u32, sorted)"
 
@@ -282,6 +283,8 @@ TABLE: Final = (
     Field("claims", CL_REQUEST, "hashes of the turn's request words, as `c`", "string"),
     Field("claims", CL_SERVED, "tools that returned a result in an earlier turn", "list"),
     Field("claims", CL_AFTER_RESULT, "the last message was a tool result", "1 when set"),
+    Field("claims", CL_CONTINUED, "the turn's user text came right after a result (an agent framework's prompt to go "
+          "on, not a request)", "1 when set"),
 )
 
 # the components each JSON object's keys are checked against (the others are positional lists)
