@@ -154,7 +154,7 @@ class Behaviour:
                 # is read only if the detector will look at it
                 reg = self.regression
                 text = adapter.text_of(msg) if view.has_text and (not tools or reg.judges_text(tools)) else ""
-                claim = self.claims.on_assistant(index, text, tools, args)
+                claim = self.claims.on_assistant(index, text, tools, args, [c.id for c in view.calls if not c.malformed])
                 return self._decide(reg.on_assistant(index, text[:PENDING_TEXT], tools, args), obs, model,
                                     app_version, claim)
             text = adapter.text_of(msg) if view.has_text else ""
@@ -186,7 +186,7 @@ class Behaviour:
             # final answer, which is no regression; its text still leads the calls that may follow
             result = adapter.result_text(msg)[:RESULT_TEXT]
             self.regression.on_tool_result(index, None, result)
-            self.claims.on_result(result)
+            self.claims.on_result(result, [(r.call_id, r.name) for r in view.results])
             if view.has_text and self.keys:
                 text = adapter.text_of(msg)
                 if text:

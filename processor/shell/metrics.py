@@ -26,6 +26,7 @@ UNKNOWN = "unknown"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
+_UNBACKED = FindingKind.UNBACKED_CLAIM.value
 
 
 class LabelCap:
@@ -77,6 +78,8 @@ class Metrics:
                                       registry=r)
         self.regressions = Counter(p + "text_only_regressions", "Text-only-after-tool regressions",
                                    ["model", "app_version", "tool"], registry=r)
+        self.unbacked = Counter(p + "unbacked_claims", "Replies claiming an act or a tool-only fact no call of "
+                                "their turn produced", ["model", "app_version", "tool"], registry=r)
         self.erasures = Counter(p + "tool_history_erased", "Tool calls erased from a later snapshot",
                                 ["model", "app_version", "tool"], registry=r)
         self.turns_after_tool = Counter(p + "assistant_turns_after_tool",
@@ -164,6 +167,8 @@ class Metrics:
                 self._child(self.regressions, model(mdl), app(version), tool(tl)).inc(n)
             elif kind == _ERASED:
                 self._child(self.erasures, model(mdl), app(version), tool(tl)).inc(n)
+            elif kind == _UNBACKED:
+                self._child(self.unbacked, model(mdl), app(version), tool(tl)).inc(n)
         for (action,), n in t.of(Count.REPAIRS).items():
             self._child(self.repairs, action).inc(n)
         for (kind,), n in t.of(Count.DEAD_LETTERS).items():

@@ -160,7 +160,7 @@ class ClaimTracker:
         self.tools: dict[str, tuple[str, ...]] = {}  # offered tool -> its word roots (name first)
         self.ok: list[str] = []  # tools whose calls of this turn returned a result that is not an error
         self.failed: list[str] = []  # ... whose result was an error
-        self.pending: list[str] = []  # calls of this turn waiting for a result
+        self.pending: list[tuple[str, str]] = []  # calls of this turn waiting for a result: (call id or "", tool)
         self.request: dict[int, None] = {}  # hashed content words of the turn's request
         self.served: list[str] = []  # tools that returned a result in an earlier turn
         self.after_result = False  # the last message was a tool result
@@ -209,7 +209,9 @@ class ClaimTracker:
 
     def on_user(self, text: str) -> None:
         self.continued = self.after_result
-        if not self.after_result:  # a new request (a line after a result continues the turn)
+        # a new request; a line right after a result (a framework's "go on"), or while calls wait for their
+        # results (the user grew impatient), continues the turn
+        if not self.after_result and not self.pending:
             self.served.extend(t for t in self.ok if t not in self.served)
             del self.served[:-MAX_TOOLS]
             self.ok, self.failed, self.pending = [], [], []
@@ -217,23 +219,40 @@ class ClaimTracker:
         self.after_result = False
         self._note(text)
 
-    def on_result(self, text: str) -> None:
+    def on_result(self, text: str, results: Sequence[tuple[str | None, str | None]] = ()) -> None:
+        """A message of tool results: `results` (call id, tool name) each, as the dialect pairs them."""
         failed = _failed(text)
-        tool = self.pending.pop(0) if self.pending else None
-        if tool is not None:
-            (self.failed if failed else self.ok).append(tool)
+        for cid, name in results or ((None, None),):
+            tool = self._answered(cid, name)
+            if tool is not None:
+                (self.failed if failed else self.ok).append(tool)
         self.after_result = True
         if not failed:
             self._note(text)
 
-    def on_assistant(self, index: int, text: str, tools: Sequence[str], args: Sequence[Any] = ()) -> Claim | None:
+    def _answered(self, cid: str | None, name: str | None) -> str | None:
+        """The pending call a result answers (by id, else by name, else the oldest)."""
+        p = self.pending
+        if cid:
+            for i, (pid, tool) in enumerate(p):
+                if pid == cid:
+                    del p[i]
+                    return tool
+        for i, (pid, tool) in enumerate(p):  # calls known without their id (a turn spanning several items)
+            if (not pid or not cid) and (not name or tool == name):
+                del p[i]
+                return tool
+        return None
+
+    def on_assistant(self, index: int, text: str, tools: Sequence[str], args: Sequence[Any] = (),
+                     ids: Sequence[str | None] = ()) -> Claim | None:
         self.after_result = False
         self.non_claim = False
         if tools:
             for t in tools:
                 if t and t not in self.tools and len(self.tools) < MAX_TOOLS:
                     self.tools[t] = tuple(root(w) for w in split_identifier(t) if w)[:MAX_TOOL_WORDS]
-            self.pending.extend(t for t in tools if t)
+            self.pending.extend(((ids[i] or "") if i < len(ids) else "", t) for i, t in enumerate(tools) if t)
             for a in args:
                 if isinstance(a, str):
                     self._note(a)
@@ -297,8 +316,8 @@ class ClaimTracker:
             act = self._act(words, c)
             if act is not None:
                 tool, verb = act
-                if self._covered(verb, c, self.ok):
-                    return None
+                if self._covered(verb, c, self.ok) or self._covered(verb, c, [t for _, t in self.pending]):
+                    return None  # done by a call of the turn (or by one whose result has not come yet)
                 if self._covered(verb, c, self.served) and (
                         c.recall_re.search(sent) or all(h(w) in self.context for w in words)):
                     return None  # an earlier turn's act, told again (in so many words, or in the context's)
@@ -387,7 +406,7 @@ class ClaimTracker:
         if self.failed:
             st[CL_FAILED] = list(self.failed)
         if self.pending:
-            st[CL_PENDING] = list(self.pending)
+            st[CL_PENDING] = [list(p) for p in self.pending]
         if self.request:
             st[CL_REQUEST] = _pack(list(self.request))
         if self.served:
@@ -405,7 +424,7 @@ class ClaimTracker:
         t.tools = {k: tuple(v.split()) for k, v in (st.get(CL_TOOLS) or {}).items()}
         t.ok = list(st.get(CL_OK) or ())
         t.failed = list(st.get(CL_FAILED) or ())
-        t.pending = list(st.get(CL_PENDING) or ())
+        t.pending = [(str(p[0]), str(p[1])) for p in st.get(CL_PENDING) or ()]
         t.request = dict.fromkeys(_unpack(st.get(CL_REQUEST, "")))
         t.served = list(st.get(CL_SERVED) or ())
         t.after_result = bool(st.get(CL_AFTER_RESULT, 0))

@@ -279,7 +279,7 @@ TABLE: Final = (
     Field("claims", CL_TOOLS, "offered tool -> its word roots (name, then description), space-separated", "object"),
     Field("claims", CL_OK, "tools whose calls of this turn returned a result that is no error", "list"),
     Field("claims", CL_FAILED, "tools whose calls of this turn returned an error", "list"),
-    Field("claims", CL_PENDING, "calls of this turn waiting for their result", "list"),
+    Field("claims", CL_PENDING, "calls of this turn waiting for their result: [call id or \"\", tool]", "list"),
     Field("claims", CL_REQUEST, "hashes of the turn's request words, as `c`", "string"),
     Field("claims", CL_SERVED, "tools that returned a result in an earlier turn", "list"),
     Field("claims", CL_AFTER_RESULT, "the last message was a tool result", "1 when set"),

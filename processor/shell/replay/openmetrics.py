@@ -37,6 +37,7 @@ PREFIX = "toolmend_"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
+_UNBACKED = FindingKind.UNBACKED_CLAIM.value
 BUILD_INFO = PREFIX + "build_info"
 
 
@@ -71,9 +72,11 @@ FAMILIES: tuple[Family, ...] = (
     Family(PREFIX + "quarantined_conversations",
            "Conversations whose state broke (a bug of ours, or an unreadable changelog record): their later events "
            "go to the dead-letter topic", (), "quarantined"),
+    Family(PREFIX + "unbacked_claims", "Replies claiming an act or a tool-only fact no call of their turn produced",
+           ("model", "app_version", "tool"), "unbacked"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED) = range(len(FAMILIES))
+ TURNS, WOKEN, QUARANTINED, UNBACKED) = range(len(FAMILIES))
 Key = tuple[int, tuple[str, ...]]  # (family index, label values)
 
 
@@ -151,6 +154,8 @@ class Counts:
                 inc((REGRESSIONS, (model(m), app(av), tool(tl))), n)
             elif kind == _ERASED:
                 inc((ERASURES, (model(m), app(av), tool(tl))), n)
+            elif kind == _UNBACKED:
+                inc((UNBACKED, (model(m), app(av), tool(tl))), n)
         for (action,), n in t.of(Count.REPAIRS).items():
             inc((REPAIRS, (str(action),)), n)
         for (kind,), n in t.of(Count.DEAD_LETTERS).items():

@@ -913,6 +913,9 @@ def truth_outcome(truth: GroundTruth) -> Counter[tuple[str, str, str]]:
     )
 
 
+UNBACKED = "unbacked_claim"
+
+
 def _without(c: Counter[tuple[str, str, str]], kind: str) -> Counter[tuple[str, str, str]]:
     return Counter({k: v for k, v in c.items() if k[1] != kind})
 
@@ -925,14 +928,20 @@ def test_the_worker_agrees_with_the_ground_truth(partitions: int) -> None:
     events, truth = generate(300, seed=17, rates=replace(rates, rewrite=0.0), partitions=partitions)
     found, dead = worker_outcome(events, partitions)
     regression = "text_only_regression"
-    assert _without(found, regression) == _without(truth_outcome(truth), regression)
+    # unbacked claims: the generator's ground truth does not label them (graded on real recordings instead,
+    # bench/eval_unbacked.py); injected faults (a late or missing result) make some
+    assert _without(_without(found, regression), UNBACKED) == _without(truth_outcome(truth), regression)
     assert +dead == +truth.dead_letters
 
 
 def test_the_worker_agrees_on_behavioural_signals() -> None:
     events, truth = generate(300, seed=18, rates=FaultRates(rewrite=0.3, late_result=0.1))
     found, dead = worker_outcome(events, 1, close_open=True)
-    assert found == truth_outcome(truth)
+    truth_found = truth_outcome(truth)
+    assert _without(found, UNBACKED) == truth_found
+    # unbacked claims on this traffic only where a text-only answer or a missing result is injected
+    claimed = {k[0] for k in found if k[1] == UNBACKED}
+    assert claimed <= {k[0] for k in truth_found if k[1] in ("text_only_regression", "dangling_tool_call")}
     assert +dead == +truth.dead_letters
 
 
