@@ -154,7 +154,8 @@ class Behaviour:
                 # is read only if the detector will look at it
                 reg = self.regression
                 text = adapter.text_of(msg) if view.has_text and (not tools or reg.judges_text(tools)) else ""
-                claim = self.claims.on_assistant(index, text, tools, args, [c.id for c in view.calls if not c.malformed])
+                ids = [c.id for c in view.calls if not c.malformed]
+                claim = self.claims.on_assistant(index, text, tools, args, ids)
                 return self._decide(reg.on_assistant(index, text[:PENDING_TEXT], tools, args), obs, model,
                                     app_version, claim)
             text = adapter.text_of(msg) if view.has_text else ""

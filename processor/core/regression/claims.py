@@ -50,7 +50,7 @@ MAX_REPLY = 1500  # characters of a reply read
 MAX_SUBJECT_SENTENCES = 3  # a reply longer than this is no `subject_no_call` (a piece written on the subject)
 
 _WORD_RE = re.compile(r"[a-z][a-z']*")
-_FACT_RE = re.compile(r"[a-z]*[$€£¥]?\d[\w\-.:/]*", re.ASCII | re.IGNORECASE)
+_FACT_RE = re.compile(r"(?:[a-z]+-)?[a-z]*[$€£¥]?\d[\w\-.:/]*", re.ASCII | re.IGNORECASE)
 _SENT_RE = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
@@ -313,14 +313,12 @@ class ClaimTracker:
         if zh:
             words += [v for k, v in c.zh_verbs.items() if k in sent]
         if completion:
-            act = self._act(words, c)
-            if act is not None:
-                tool, verb = act
+            for tool, verb in self._acts_named(words, c):
                 if self._covered(verb, c, self.ok) or self._covered(verb, c, [t for _, t in self.pending]):
-                    return None  # done by a call of the turn (or by one whose result has not come yet)
+                    continue  # done by a call of the turn (or by one whose result has not come yet)
                 if self._covered(verb, c, self.served) and (
                         c.recall_re.search(sent) or all(h(w) in self.context for w in words)):
-                    return None  # an earlier turn's act, told again (in so many words, or in the context's)
+                    continue  # an earlier turn's act, told again (in so many words, or in the context's)
                 if any(verb in self._tool_words(t) or verb == _first(t) for t in self.failed):
                     rule = "act_call_failed"
                 else:
@@ -353,15 +351,20 @@ class ClaimTracker:
         return Claim(index, subject, "subject_no_call", c.scores["subject_no_call"],
                      "states what the request asked a tool for, with no call")
 
-    def _act(self, words: Sequence[str], c: Cues) -> tuple[str, str] | None:
-        """The offered tool whose verb the sentence uses (the verb: the tool name's first word, or a synonym)."""
+    def _acts_named(self, words: Sequence[str], c: Cues) -> list[tuple[str, str]]:
+        """The offered tools whose verb the sentence uses (the verb: the tool name's first word, or a synonym),
+        one per verb, in the sentence's order."""
+        out: list[tuple[str, str]] = []
+        seen: set[str] = set()
         for w in words:
             cands = (w, *c.synonyms.get(w, ()))
             for name in self.tools:
                 first = _first(name)
-                if first in cands and first not in c.read_tool:
-                    return name, first
-        return None
+                if first in cands and first not in c.read_tool and first not in seen:
+                    seen.add(first)
+                    out.append((name, first))
+                    break
+        return out
 
     @staticmethod
     def _covered(verb: str, c: Cues, calls: Sequence[str]) -> bool:

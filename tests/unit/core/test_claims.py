@@ -1,0 +1,143 @@
+"""`unbacked_claim` (processor/core/regression/claims.py): grounding of a reply against its turn's calls and the
+context, through `processor.repair()` as users call it, and the tracker's state round trip."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import processor
+from processor.core.regression.claims import ClaimTracker, cues, fact_tokens, root
+
+TOOLS = [
+    {"type": "function", "function": {"name": "cancel_order", "description": "Cancel an order by its id.",
+                                      "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}}}},
+    {"type": "function", "function": {"name": "get_weather", "description": "Get the current weather for a city.",
+                                      "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}},
+    {"type": "function", "function": {"name": "add_bags", "description": "Add checked bags to a reservation.",
+                                      "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}},
+]
+
+
+def claims(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = TOOLS) -> list[tuple[int, str]]:
+    res = processor.repair(messages, "openai_chat", tools=tools)
+    return [(f.index, f.tool) for f in res.findings if f.kind.value == "unbacked_claim" and f.index is not None]
+
+
+def call(cid: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"role": "assistant", "content": None,
+            "tool_calls": [{"id": cid, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]}
+
+
+def result(cid: str, content: str) -> dict[str, Any]:
+    return {"role": "tool", "tool_call_id": cid, "content": content}
+
+
+def test_an_act_claimed_with_no_call_is_unbacked() -> None:
+    ms = [{"role": "user", "content": "Please cancel order 4411."},
+          {"role": "assistant", "content": "I've cancelled your order 4411."}]
+    assert claims(ms) == [(1, "cancel_order")]
+
+
+def test_the_same_act_done_by_a_call_of_the_turn_is_grounded() -> None:
+    ms = [{"role": "user", "content": "Please cancel order 4411."},
+          call("c1", "cancel_order", {"order_id": "4411"}), result("c1", '{"status": "cancelled"}'),
+          {"role": "assistant", "content": "I've cancelled your order 4411."}]
+    assert claims(ms) == []
+
+
+def test_one_more_act_than_the_calls_made_is_unbacked() -> None:
+    """The issue's real miss: only the cancellation ran, the reply also says the bags were added."""
+    ms = [{"role": "user", "content": "Cancel order 4411 and add two checked bags to my reservation."},
+          call("c1", "cancel_order", {"order_id": "4411"}), result("c1", '{"status": "cancelled"}'),
+          {"role": "assistant", "content": "Order 4411 has been cancelled. I've also added 2 checked bags."}]
+    assert claims(ms) == [(3, "add_bags")]
+
+
+def test_a_failed_call_does_not_back_its_act() -> None:
+    ms = [{"role": "user", "content": "Please cancel order 4411."},
+          call("c1", "cancel_order", {"order_id": "4411"}), result("c1", "Error: order 4411 not found"),
+          {"role": "assistant", "content": "Done! Your order 4411 was cancelled successfully."}]
+    assert claims(ms) == [(3, "cancel_order")]
+
+
+def test_a_live_fact_with_no_call_is_unbacked_and_one_from_a_result_is_not() -> None:
+    asked = [{"role": "user", "content": "What's the weather in Paris?"}]
+    assert claims([*asked, {"role": "assistant", "content": "The weather in Paris is currently sunny, 22°C."}]) == [
+        (1, "get_weather")]
+    grounded = [*asked, call("c1", "get_weather", {"city": "Paris"}), result("c1", "sunny, 22°C"),
+                {"role": "assistant", "content": "The weather in Paris is currently sunny, 22°C."}]
+    assert claims(grounded) == []
+
+
+def test_replies_that_claim_nothing_are_not_flagged() -> None:
+    """Acknowledgements, waiting, questions, confirmation requests, refusals, promises."""
+    for reply in ("Sure, take your time. Let me know once you have the reservation ID.",
+                  "Of course! Feel free to reach out whenever you're ready.",
+                  "Would you like me to cancel order 4411?",
+                  "To confirm: I will cancel order 4411 and refund $35.20. Shall I proceed?",
+                  "I'm unable to cancel orders that have already shipped.",
+                  "I'll cancel it as soon as you confirm."):
+        ms = [{"role": "user", "content": "Cancel order 4411 please."}, {"role": "assistant", "content": reply}]
+        assert claims(ms) == [], reply
+
+
+def test_a_fact_already_in_context_is_grounded() -> None:
+    """Stated from a result of an earlier turn."""
+    ms = [{"role": "user", "content": "What's the weather in Paris?"},
+          call("c1", "get_weather", {"city": "Paris"}), result("c1", "sunny, 22°C"),
+          {"role": "assistant", "content": "It is sunny, 22°C."},
+          {"role": "user", "content": "And what was the temperature again?"},
+          {"role": "assistant", "content": "The weather in Paris was 22°C."}]
+    assert claims(ms) == []
+
+
+def test_chinese_act_claims() -> None:
+    ms = [{"role": "user", "content": "帮我取消订单4411"}, {"role": "assistant", "content": "好的，已为您取消订单4411。"}]
+    assert claims(ms) == [(1, "cancel_order")]
+    asked = [{"role": "user", "content": "帮我取消订单4411"}, {"role": "assistant", "content": "请问您确定要取消订单4411吗？"}]
+    assert claims(asked) == []
+
+
+def test_no_tool_offered_no_claim() -> None:
+    ms = [{"role": "user", "content": "Please cancel order 4411."},
+          {"role": "assistant", "content": "I've cancelled your order 4411."}]
+    assert claims(ms, tools=None) == []
+
+
+def test_the_claim_vetoes_a_regression_on_a_reply_that_claims_nothing() -> None:
+    """Shared evidence: a text-only reply that only waits is no text_only_regression."""
+    ms = [{"role": "user", "content": "Cancel order 4411."},
+          call("c1", "cancel_order", {"order_id": "4411"}), result("c1", '{"status": "cancelled"}'),
+          {"role": "assistant", "content": "Order 4411 is cancelled."},
+          {"role": "user", "content": "Now cancel order 5522 too."},
+          {"role": "assistant", "content": "Sure, take your time. Let me know once you have the reservation ID."}]
+    res = processor.repair(ms, "openai_chat", tools=TOOLS)
+    assert not [f for f in res.findings if f.kind.value in ("text_only_regression", "unbacked_claim")]
+
+
+def test_state_round_trip_keeps_the_judgement() -> None:
+    t = ClaimTracker()
+    t.on_tools(TOOLS)
+    t.on_user("Cancel order 4411 and add two checked bags.")
+    t.on_assistant(1, "", ["cancel_order"], ['{"order_id": "4411"}'], ["c1"])
+    t2 = ClaimTracker.from_state(json.loads(json.dumps(t.to_state())))
+    t2.on_result('{"status": "cancelled"}', [("c1", None)])
+    claim = t2.on_assistant(3, "Order 4411 has been cancelled and 2 bags were added.", [])
+    assert claim is not None and claim.tool == "add_bags" and claim.score >= ClaimTracker.threshold()
+
+
+def test_state_is_bounded() -> None:
+    t = ClaimTracker()
+    t.on_tools(TOOLS)
+    for i in range(2000):
+        t.on_user(f"order {i} word{i} other{i}")
+    st = json.dumps(t.to_state())
+    assert len(t.context) <= 384 and len(st) < 3000
+
+
+def test_cue_data_loads_and_helpers() -> None:
+    c = cues()
+    assert c.threshold > 0 and "cancel" in c.synonyms and c.zh_verbs["取消"] == "cancel"
+    assert root("cancelled") == root("cancel") and root("deleted") == root("delete") and root("booked") == "book"
+    assert fact_tokens("Order order-123 costs $150.00 on 2024-05-06") == ["order-123", "$150.00", "2024-05-06"]
