@@ -11,7 +11,8 @@ from processor.core.regression.claims import ClaimTracker, cues, fact_tokens, ro
 
 TOOLS = [
     {"type": "function", "function": {"name": "cancel_order", "description": "Cancel an order by its id.",
-                                      "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}}}},
+                                      "parameters": {"type": "object",
+                                                     "properties": {"order_id": {"type": "string"}}}}},
     {"type": "function", "function": {"name": "get_weather", "description": "Get the current weather for a city.",
                                       "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}},
     {"type": "function", "function": {"name": "add_bags", "description": "Add checked bags to a reservation.",
@@ -93,9 +94,11 @@ def test_a_fact_already_in_context_is_grounded() -> None:
 
 
 def test_chinese_act_claims() -> None:
-    ms = [{"role": "user", "content": "帮我取消订单4411"}, {"role": "assistant", "content": "好的，已为您取消订单4411。"}]
+    ms = [{"role": "user", "content": "帮我取消订单4411"},
+          {"role": "assistant", "content": "好的，已为您取消订单4411。"}]
     assert claims(ms) == [(1, "cancel_order")]
-    asked = [{"role": "user", "content": "帮我取消订单4411"}, {"role": "assistant", "content": "请问您确定要取消订单4411吗？"}]
+    asked = [{"role": "user", "content": "帮我取消订单4411"},
+             {"role": "assistant", "content": "请问您确定要取消订单4411吗？"}]
     assert claims(asked) == []
 
 
