@@ -11,7 +11,7 @@ median events/s per configuration, and whether the installed processor.core is c
 TOOLMEND_COMPILE=1) or interpreted. `--cpu` times with the process's CPU time instead of the wall clock (on a
 shared machine, time spent waiting for a core is not counted; the cost is still the machine's of the moment).
 `--gc worker` runs the engine with the garbage collector's thresholds the worker sets (`Worker.run`:
-`gc.set_threshold(GC_THRESHOLD, 20, 20)`); by default Python's (700, 10, 10). `--configs` runs only those
+`gc.set_threshold(*GC_THRESHOLDS)`); by default Python's (700, 10, 10). `--configs` runs only those
 configurations (the names printed).
 
 `--ab` compares two installs (two interpreters, each with its own wheel) in alternating rounds and writes, per
@@ -123,9 +123,9 @@ def main() -> int:
     if a.cpu:
         bench_worker.time.perf_counter = time.process_time  # type: ignore[assignment]
     if a.gc == "worker":
-        from processor.shell.worker.loop import GC_THRESHOLD
+        from processor.core.partition import GC_THRESHOLDS
 
-        gc.set_threshold(GC_THRESHOLD, 20, 20)
+        gc.set_threshold(*GC_THRESHOLDS)
     t = time.perf_counter()
     items = events_for(a.events, a.seed)
     print(f"{len(items)} events generated in {time.perf_counter() - t:.1f}s; processor.core {build()}")

@@ -34,9 +34,8 @@ from benchenv import ROOT, code_state, cpu_probe, machine  # this folder: run as
 
 sys.path.insert(0, str(ROOT))
 
-from processor.core.partition import EngineConfig, PartitionProcessor
+from processor.core.partition import GC_THRESHOLDS, EngineConfig, PartitionProcessor
 from processor.shell.otlp.rekey import rekey
-from processor.shell.worker.loop import GC_THRESHOLD
 from tests.support import otel_spans as rec
 from tests.support.otel_spans import copies
 
@@ -69,7 +68,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--write", action="store_true", help="write bench/results/otlp.json")
     a = ap.parse_args()
-    gc.set_threshold(GC_THRESHOLD, 20, 20)  # as the worker runs
+    gc.set_threshold(*GC_THRESHOLDS)  # as the worker runs
     spans = copies(rec.record_official(), a.copies)
     records = {enc: [(rec.encode_proto if enc == "otlp_proto" else rec.encode_json)(spans[i:i + a.per_record])
                      for i in range(0, len(spans), a.per_record)] for enc in ("otlp_proto", "otlp_json")}

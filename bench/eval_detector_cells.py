@@ -26,7 +26,7 @@ from typing import Any
 import eval_regression as ev  # this folder: run by path
 
 from processor.core.regression import scorer
-from processor.shell import train_detector as td
+from processor.train import fitting, labelled
 
 ROOT = Path(__file__).resolve().parents[1]
 SPLITS = ROOT / "bench" / "eval" / "train" / "splits.json"
@@ -51,7 +51,7 @@ def through_repair(paths: list[str], langs: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _records(paths: list[str]) -> list[tuple[str, dict[str, Any]]]:
-    return [(p, r) for p in paths for r in td.load_records([ROOT / p])]
+    return [(p, r) for p in paths for r in labelled.load_records([ROOT / p])]
 
 
 def _examples(recs: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, str, list[float], int]]:
@@ -60,11 +60,11 @@ def _examples(recs: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, str, li
     previous = scorer.swap(scorer.neutral())
     try:
         for path, rec in recs:
-            kind = "snapshots" if td._snapshots(rec) else "stream"
+            kind = "snapshots" if labelled.is_snapshots(rec) else "stream"
             for defs in (True, False):
                 if defs or rec.get("tools"):
                     cell = f"{kind}/{rec.get('lang', '?')}/{'with' if defs else 'without'}_definitions"
-                    out.extend((path, cell, x, y) for _, _, x, y in td.examples(rec, defs))
+                    out.extend((path, cell, x, y) for _, _, x, y in labelled.examples(rec, defs))
     finally:
         scorer.swap(previous)
     return out
@@ -78,11 +78,11 @@ def cross_validation(man: dict[str, Any]) -> dict[str, Any]:
     for k in range(4):
         fold = {f for i, f in enumerate(files) if i % 4 == k}
         rest = [e for e in train if e[0] not in fold]
-        trees, bias = td.fit_trees([e[2] for e in rest], [e[3] for e in rest], int(man.get("rounds", 300)),
+        trees, bias = fitting.fit_trees([e[2] for e in rest], [e[3] for e in rest], int(man.get("rounds", 300)),
                                    rate=float(man.get("rate", 0.05)), subsample=float(man.get("subsample", 1.0)),
                                    min_leaf=int(man.get("min_leaf", 1)))
         model = scorer.Model([], bias, 0.5, "cv", "", None, trees)
-        t = td.choose_threshold([model.score(e[2]) for e in val], [e[3] for e in val],
+        t = fitting.choose_threshold([model.score(e[2]) for e in val], [e[3] for e in val],
                                 float(man.get("target_precision", 0.9)))
         for _, cell, x, y in (e for e in train if e[0] in fold):
             hit = model.score(x) >= t

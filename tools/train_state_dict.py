@@ -1,6 +1,6 @@
 """Train the zstd dictionary of stored conversation states for a new layout of `processor/core/state/`.
 
-    python tools/train_state_dict.py --version 3     writes processor/core/state/dicts/3.zdict
+    python tools/train_state_dict.py --version N     writes processor/core/state/dicts/<N>.zdict
 
 Run once per layout: records written with a dictionary need that same dictionary to be read, so a new dictionary
 goes with a new `LAYOUT_VERSION` (layout.py) and a reading of the previous layout in migrate.py; the old

@@ -509,5 +509,23 @@ def replay_records(records: Iterable[tuple[int, bytes | None, bytes | None]], to
     return p
 
 
-__all__ = ["META_KEY", "QUARANTINE_MARK", "Conversation", "EngineConfig", "OutRecord", "PartitionProcessor",
-           "replay_records"]
+#: live conversations per partition at the least, however small the process's budget
+MIN_HOT = 64
+#: the garbage collector's thresholds while partitions are processed (`gc.set_threshold(*GC_THRESHOLDS)`, by the
+#: worker and by a replay): every event allocates hundreds of container objects (parsed JSON, views, outputs) that
+#: die young; Python's default (700, 10, 10) runs a collection every few events and, through the generation
+#: counts, collects the long-lived state's generations far too often. Cycles are rare here.
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def share_hot(budget: int, procs: Iterable[PartitionProcessor]) -> None:
+    """A process's budget of live conversations, split evenly among its partitions (memory per process stays
+    bounded however many partitions it owns)."""
+    every = list(procs)
+    limit = max(MIN_HOT, budget // max(1, len(every)))
+    for proc in every:
+        proc.hot_limit = limit
+
+
+__all__ = ["GC_THRESHOLDS", "META_KEY", "MIN_HOT", "QUARANTINE_MARK", "Conversation", "EngineConfig", "OutRecord",
+           "PartitionProcessor", "replay_records", "share_hot"]

@@ -1,7 +1,8 @@
-"""`toolmend demo`: the embedded Tansu broker, generated fault-injected traffic and the worker, in one process.
+"""The demo: the embedded Tansu broker, generated fault-injected traffic and the worker, in one process.
 
 It ends by itself with a summary (measured by the worker's own metrics, next to the generator's ground truth),
-or with `--forever` keeps producing traffic until SIGINT/SIGTERM, serving /metrics all along.
+or with `--forever` keeps producing traffic until SIGINT/SIGTERM, serving /metrics all along. Flags and exit codes
+are `shell/commands/demo.py`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from aiokafka import AIOKafkaProducer
 from .config import Settings
 from .embedded_broker import EmbeddedBroker
 from .metrics import Metrics
-from .worker_cmd import serve, setup_logging
+from .serve import serve
 
 PARTITIONS = 4
 
@@ -35,25 +36,6 @@ DEMO_OWN = ("bootstrap_servers", "input_topic", "output_topic", "dlq_topic", "fi
             "sasl_username", "sasl_password", "sasl_password_file", "sasl_oauth_token_file",
             "sasl_oauth_token_command", "sasl_oauth_token_refresh_s", "ssl_cafile", "ssl_certfile", "ssl_keyfile",
             "client_id", "input_format", "otlp_conversation_keys", "repartition_topic")
-
-
-def _parser() -> argparse.ArgumentParser:
-    from .config import add_flags
-
-    p = argparse.ArgumentParser(prog="toolmend demo", usage="%(prog)s [options]", description=__doc__)
-    g = p.add_argument_group("demo")
-    g.add_argument("--conversations", type=int, default=400, help="conversations to generate (default 400)")
-    g.add_argument("--seed", type=int, default=42, help="generator seed (default 42)")
-    g.add_argument("--forever", action="store_true", help="keep producing traffic until interrupted")
-    g.add_argument("--rate", type=float, default=0.0,
-                   help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
-    g.add_argument("--report", default="report.html", metavar="FILE",
-                   help="write the run's report here at the end (toolmend report; '' for none; default report.html)")
-    g.add_argument("--log-level", default="WARNING")
-    g.add_argument("--log-format", choices=("text", "json"), default=None,
-                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
-    add_flags(p, DEMO_OWN, title="worker settings (flag, or environment variable as for `toolmend run`)")
-    return p
 
 
 def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
@@ -292,24 +274,4 @@ def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, ex
     out.write(f"throughput {events / secs:,.0f} events/s end to end ({produced:,} records in {secs:.1f}s)\n")
 
 
-def main(argv: Sequence[str]) -> int:
-    from aiokafka.errors import KafkaConnectionError
-
-    from .config import ConfigError
-
-    ns = _parser().parse_args(list(argv))
-    try:
-        demo_settings(ns, "127.0.0.1:9")
-    except ConfigError as e:
-        sys.stderr.write(f"toolmend demo: {e}\n")
-        return 2
-    try:
-        setup_logging(ns.log_level, ns.log_format)
-    except ValueError as e:
-        sys.stderr.write(f"toolmend demo: {e}\n")
-        return 2
-    try:
-        return asyncio.run(run_demo(ns))
-    except KafkaConnectionError as e:
-        sys.stderr.write(f"toolmend demo: cannot reach the embedded broker: {e}\n")
-        return 1
+__all__ = ["DEMO_OWN", "PARTITIONS", "demo_settings", "run_demo"]

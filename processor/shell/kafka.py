@@ -1,6 +1,7 @@
-"""The Kafka clients of the worker, its recovery and `toolmend replay`: one factory per kind of client (its
-options, fetch sizes and authentication from the settings), the produce batching, and the topic and metadata
-helpers. It knows nothing of the commit order (`checkpoint.py`) or of what the records mean.
+"""The Kafka clients of the worker, its recovery, the OTLP stage and `toolmend replay`: one factory per kind of
+client (its options, fetch sizes and authentication from the settings), the fetch loop they share, transactional
+producers started, the produce batching, and the topic and metadata helpers. It knows nothing of the commit order
+(`shell/worker/checkpoint.py`) or of what the records mean.
 """
 
 from __future__ import annotations
@@ -8,21 +9,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from aiokafka.errors import MessageSizeTooLargeError, TopicAlreadyExistsError
+from aiokafka.errors import InvalidTransactionTimeout, KafkaError, MessageSizeTooLargeError, TopicAlreadyExistsError
 
 from ..core.config import EngineConfig
 from ..core.partition import OutRecord
-from .config import Settings
+from .config import ConfigError, Settings
 
 Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
 Pending = list[tuple[Awaitable[Any], Plan]]  # each send's acknowledgement, with the records it carries
 TooLarge = Callable[[OutRecord, AIOKafkaProducer], Awaitable[Awaitable[Any]]]  # sends what replaces a refused record
+Batch = dict[TopicPartition, list[Any]]  # a fetch: each partition's records in offset order
+TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
+FETCH_WAIT_MS = 500  # a fetch returns after this at the latest, records or not
 
 
 # -- client factories ----------------------------------------------------------------------------------------------
@@ -39,13 +43,49 @@ def new_producer(s: Settings, transactional_id: str | None = None) -> AIOKafkaPr
                             transaction_timeout_ms=s.transaction_timeout_ms, **s.kafka_common())
 
 
-def new_input_consumer(s: Settings, **group: Any) -> AIOKafkaConsumer:
-    """A consumer of the input topic, fetching `max_batch` records at most and any event up to `max_event_bytes`
-    (`group`: the worker's group membership and isolation; replay reads without a group)."""
+def new_input_consumer(s: Settings, events_per_record: int = 1, **group: Any) -> AIOKafkaConsumer:
+    """A consumer of the input topic, fetching `max_batch` records at most and any record up to `events_per_record`
+    events of `max_event_bytes` (an OTLP trace export holds many spans: `RECORD_FACTOR`). `group`: the group
+    membership and isolation of the worker or the OTLP stage; replay reads without a group."""
     return AIOKafkaConsumer(enable_auto_commit=False, auto_offset_reset="earliest", max_poll_records=s.max_batch,
                             fetch_max_wait_ms=s.fetch_max_wait_ms,
-                            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes + 65536),
-                            fetch_max_bytes=max(50 << 20, s.max_event_bytes * 4), **group, **s.kafka_common())
+                            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * events_per_record + 65536),
+                            fetch_max_bytes=max(50 << 20, s.max_event_bytes * max(4, 2 * events_per_record)),
+                            **group, **s.kafka_common())
+
+
+async def fetches(c: AIOKafkaConsumer, stop: asyncio.Event, max_records: int) -> AsyncGenerator[Batch, None]:
+    """The fetched batches of a group member until `stop` is set (an empty one at least every FETCH_WAIT_MS); a stop
+    ends the fetch in flight at once. Iterate it under `contextlib.aclosing`."""
+    stop_wait = asyncio.ensure_future(stop.wait())
+    try:
+        while not stop.is_set():
+            fetch = asyncio.ensure_future(c.getmany(timeout_ms=FETCH_WAIT_MS, max_records=max_records))
+            done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
+            if fetch not in done:
+                fetch.cancel()
+                return
+            yield fetch.result()
+    finally:
+        stop_wait.cancel()
+
+
+async def init_transactions(p: AIOKafkaProducer, what: str) -> None:
+    """Start a transactional producer and wait for its producer id (InitProducerId: this fences the id's previous
+    holder). A broker without transactions never answers or refuses: a clear error, not a hang."""
+    try:  # aiokafka's start() asks for the producer id (InitProducerId) and waits for it
+        await asyncio.wait_for(p.start(), TXN_INIT_S)
+        await asyncio.wait_for(asyncio.shield(p._txn_manager.wait_for_pid()), TXN_INIT_S)
+    except (TimeoutError, KafkaError) as e:
+        with contextlib.suppress(Exception):  # its sender task died of the same error
+            await asyncio.wait_for(p.stop(), 5)
+        if isinstance(e, InvalidTransactionTimeout):
+            raise ConfigError(f"transaction_timeout_ms={p._txn_manager.transaction_timeout_ms} is above the "
+                              f"broker's transaction.max.timeout.ms; lower it, or raise the broker's") from None
+        why = "no answer" if isinstance(e, TimeoutError) else type(e).__name__
+        raise ConfigError(f"delivery=exactly_once needs a broker with transactions (Apache Kafka 2.5+); {what}: "
+                          f"the broker gave no transactional producer id ({why}). Use delivery=at_least_once "
+                          f"(the default) with this broker") from None
 
 
 def new_state_reader(s: Settings) -> AIOKafkaConsumer:

@@ -167,10 +167,18 @@ class ConnectionDiagnosis(logging.Handler):
 
 def setup_logging(level: str = "INFO", fmt: str | None = None) -> None:
     """Root handler on stderr in the chosen format (replacing any earlier one); aiokafka at WARNING, its
-    transient start-up states at INFO (StartupStates)."""
+    transient start-up states at INFO (StartupStates). A level or format it does not know is a `ConfigError`."""
+    from .config import ConfigError
+
+    if not isinstance(logging.getLevelName(level.upper()), int):
+        raise ConfigError(f"Unknown level: {level.upper()!r}")
+    try:
+        chosen = log_format(fmt)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(StartupStates())
-    handler.setFormatter(JsonFormatter() if log_format(fmt) == "json" else SafeTextFormatter(TEXT_FORMAT))
+    handler.setFormatter(JsonFormatter() if chosen == "json" else SafeTextFormatter(TEXT_FORMAT))
     root = logging.getLogger()
     for h in list(root.handlers):
         root.removeHandler(h)

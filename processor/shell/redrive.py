@@ -1,4 +1,4 @@
-"""`toolmend redrive`: dead letters of chosen kinds re-injected from the dead-letter topic into the input topic,
+"""Redriving: dead letters of chosen kinds re-injected from the dead-letter topic into the input topic,
 once their cause is fixed (a producer's clock, a mislabelled dialect on the worker's side of a release, a limit
 raised).
 
@@ -11,24 +11,20 @@ excluded (so the dead letters a redriven event may cause again are not read in t
 once every record it wrote is acknowledged: a run that ends redrives nothing again (run it twice, the second
 writes nothing); a run cut short between the writes and the commit writes them again next time (at least once:
 events with an `event_id` or `seq` are dropped as duplicates by the worker). It knows nothing of what the records
-mean beyond their `toolmend-error-kind` header.
+mean beyond their `toolmend-error-kind` header, nor of flags and exit codes (`shell/commands/redrive.py`).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import orjson
 from aiokafka import TopicPartition
 
 from ..core.events import DeadLetterKind
-from .config import ConfigError, Settings, load
-from .logs import FORMATS, setup_logging
+from .config import ConfigError, Settings
 
 KINDS = tuple(k.value for k in DeadLetterKind)
 DEFAULT_MAX = 100_000
@@ -112,48 +108,4 @@ async def redrive(s: Settings, kinds: frozenset[str], group: str, max_records: i
     return out
 
 
-def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(
-        prog="toolmend redrive", usage="%(prog)s --kind KIND [--kind KIND ...] [options]",
-        description="Re-inject dead letters of the chosen kinds from the dead-letter topic into the input topic "
-        "(key, value and the producer's headers; toolmend-* headers removed), once their cause is fixed. Bounded "
-        "(the end of the dead-letter topic at start, --max-records) and resumable: the position is committed for "
-        "--group, so a second run redrives nothing again.")
-    p.add_argument("--kind", action="append", required=True, choices=KINDS, dest="kinds",
-                   help="a dead-letter kind to redrive (repeatable)")
-    p.add_argument("--group", default=None, help="consumer group keeping the redrive's position in the "
-                   "dead-letter topic (default: <group_id>-redrive)")
-    p.add_argument("--max-records", type=int, default=DEFAULT_MAX, help="at most this many dead letters per run "
-                   f"(default {DEFAULT_MAX})")
-    p.add_argument("--dry-run", action="store_true", help="count what would be redriven; write and commit nothing")
-    p.add_argument("--log-level", default="WARNING")
-    p.add_argument("--log-format", choices=FORMATS, default=None,
-                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
-    try:
-        settings, ns = load(argv, prog="toolmend redrive", extra=p)
-        setup_logging(ns.log_level, ns.log_format)
-        if ns.max_records < 1:
-            raise ConfigError("--max-records must be at least 1")
-    except (ConfigError, ValueError) as e:
-        sys.stderr.write(f"toolmend redrive: {e}\n")
-        return 2
-    from aiokafka.errors import KafkaConnectionError, KafkaError
-
-    group = ns.group or f"{settings.group_id}-redrive"
-    try:
-        summary = asyncio.run(redrive(settings, frozenset(ns.kinds), group, ns.max_records, ns.dry_run))
-    except ConfigError as e:
-        sys.stderr.write(f"toolmend redrive: {e}\n")
-        return 2
-    except KafkaConnectionError as e:
-        sys.stderr.write(f"toolmend redrive: cannot reach the Kafka brokers at {settings.bootstrap_servers}: {e}\n")
-        return 1
-    except KafkaError as e:
-        sys.stderr.write(f"toolmend redrive: Kafka error: {type(e).__name__}: {e}\n")
-        return 1
-    sys.stdout.write(orjson.dumps({**summary.as_dict(), "from": settings.dlq_topic, "to": settings.input_topic,
-                                   "group": group, "dry_run": ns.dry_run}).decode() + "\n")
-    return 0
-
-
-__all__ = ["Summary", "main", "producer_headers", "redrive"]
+__all__ = ["KINDS", "Summary", "producer_headers", "redrive"]

@@ -20,7 +20,7 @@ from processor.shell.kafka import ensure_topics
 from processor.shell.metrics import Metrics
 from processor.shell.otlp.rekey import offline
 from processor.shell.otlp.stage import Rekeyer
-from processor.shell.worker_cmd import serve
+from processor.shell.serve import serve
 from tests.integration.harness import Rec, read_all, settings_for, wait_until
 from tests.support import otel_spans as rec
 
@@ -168,7 +168,7 @@ async def test_exactly_once_otlp_gives_each_snapshot_once_to_read_committed_read
 
 
 async def test_json_events_outputs_carry_their_input_records_traceparent(broker) -> None:  # type: ignore[no-untyped-def]
-    from processor.shell.worker_cmd import serve as serve_events
+    from processor.shell.serve import serve as serve_events
     from tests.integration.harness import create, event
 
     s = settings_for(broker.bootstrap)

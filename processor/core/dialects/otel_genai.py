@@ -3,7 +3,7 @@
 A message is `{"role": "system"|"user"|"assistant"|"tool", "parts": [...]}` with parts `text` {content},
 `tool_call` {id, name, arguments}, `tool_call_response` {id, response} and others (reasoning, blob, file, uri,
 server tool parts) that count as content. The protocol is flat, as in OpenAI chat: an assistant message's
-`tool_call` parts are answered by `tool` messages, one call each (the OTLP reader, otlp.py, splits a tool message
+`tool_call` parts are answered by `tool` messages, one call each (the OTLP reader, `core/otlp.py`, splits a tool message
 that answers several into one per response). This module knows the message shape only, nothing of spans.
 """
 

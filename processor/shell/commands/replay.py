@@ -12,13 +12,17 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..config import ConfigError, Settings, settings_from
+from ..config import Settings, settings_from
+from ..logs import setup_logging
 from ..metrics import Metrics
 from ..replay.files import dump_info
 from ..replay.plan import Plan, ReplayError, check_plan, parse_duration, parse_time
 from ..replay.progress import summary_table
 from ..replay.run import replay
 from ..replay.select import Window
+from .base import exiting
+
+PROG = "toolmend replay"
 
 # settings a replay does not use: no flag (the live worker's topics are still read from the environment, to
 # refuse writing into them)
@@ -30,7 +34,7 @@ def parser() -> argparse.ArgumentParser:
     from ..config import add_flags
 
     p = argparse.ArgumentParser(
-        prog="toolmend replay", usage="%(prog)s [--from-file FILE | --input-topic TOPIC] [--from TIME] [--to TIME] "
+        prog=PROG, usage="%(prog)s [--from-file FILE | --input-topic TOPIC] [--from TIME] [--to TIME] "
         "[--to-file FILE | --to-topics PREFIX] [options]",
         description="Reprocess a topic or a file, or an event-time range of it, into topics of its own or a file, "
         "then print a summary. By default it writes to <input>.replay.<name>.{repaired,findings,dlq} and never "
@@ -168,38 +172,16 @@ async def _main(plan: Plan, as_json: bool) -> int:
 
 
 def main(argv: Sequence[str]) -> int:
-    from aiokafka.errors import KafkaConnectionError, KafkaError
-
-    from ..logs import setup_logging
-
-    try:
+    with exiting(PROG, usage=(ReplayError,),
+                 interrupted="no output file kept; topics keep what was written") as ex:
         plan, ns = plan_from_args(argv)
+        ex.brokers = plan.settings.bootstrap_servers
         check_plan(plan)
-    except (ConfigError, ReplayError) as e:
-        sys.stderr.write(f"toolmend replay: {e}\n")
-        return 2
-    try:
         setup_logging(ns.log_level, ns.log_format)
-    except ValueError as e:
-        sys.stderr.write(f"toolmend replay: {e}\n")
-        return 2
-    try:
         if ns.dump_input is not None:
             return asyncio.run(_dump(plan, ns.dump_input))
         return asyncio.run(_main(plan, ns.json))
-    except ReplayError as e:
-        sys.stderr.write(f"toolmend replay: {e}\n")
-        return 2
-    except KafkaConnectionError as e:
-        sys.stderr.write(f"toolmend replay: cannot reach the Kafka brokers at {plan.settings.bootstrap_servers}: "
-                         f"{e}\n")
-        return 1
-    except KafkaError as e:
-        sys.stderr.write(f"toolmend replay: Kafka error: {type(e).__name__}: {e}\n")
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("toolmend replay: interrupted (no output file kept; topics keep what was written)\n")
-        return 130
+    return ex.code
 
 
 def add_metrics_flags(g: argparse._ArgumentGroup) -> None:

@@ -9,10 +9,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..report.render import ReportError, write_report
+from .base import exiting
+
+PROG = "toolmend report"
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="toolmend report", description="Draw a replay's --metrics-file as one "
+    p = argparse.ArgumentParser(prog=PROG, description="Draw a replay's --metrics-file as one "
                                 "self-contained HTML page: rates over event time, change points, the summary.")
     p.add_argument("--metrics-file", type=Path, required=True, action="append", metavar="FILE",
                    help="the OpenMetrics file of `toolmend replay --metrics-file` (repeat it for the shards of "
@@ -25,13 +28,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     ns = parser().parse_args(list(argv))
-    try:
+    with exiting(PROG, usage=(ReportError,)) as ex:
         out = write_report(ns.metrics_file, ns.out, ns.title)
-    except ReportError as e:
-        sys.stderr.write(f"toolmend report: {e}\n")
-        return 2
-    sys.stdout.write(f"wrote {out}\n")
-    return 0
+        sys.stdout.write(f"wrote {out}\n")
+        return 0
+    return ex.code
 
 
 __all__ = ["main", "parser"]

@@ -8,11 +8,12 @@
 | `stage.py` | the re-keying stage beside the worker: its consumer group, producers and delivery |
 
 What a span means (the mapping to an event) is the core's (`core/otlp.py`); the package knows nothing of the
-worker beyond the topic it feeds.
+worker beyond the topic it feeds. The functions `decode.decode` and `rekey.rekey` are imported from their
+modules (they share the modules' names).
 """
 
-from .decode import InvalidOtlp, decode
-from .rekey import RECORD_FACTOR, Rekeyed, offline, rekey
+from .decode import InvalidOtlp
+from .rekey import RECORD_FACTOR, Rekeyed, offline
 from .stage import Rekeyer, repartition_topic
 
-__all__ = ["RECORD_FACTOR", "InvalidOtlp", "Rekeyed", "Rekeyer", "decode", "offline", "rekey", "repartition_topic"]
+__all__ = ["RECORD_FACTOR", "InvalidOtlp", "Rekeyed", "Rekeyer", "offline", "repartition_topic"]

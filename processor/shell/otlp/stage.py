@@ -23,6 +23,7 @@ it knows nothing of the worker that reads the repartition topic.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from typing import Any
@@ -32,9 +33,18 @@ from prometheus_client import Counter
 
 from ...core.partition import OutRecord
 from ..config import Settings
-from ..kafka import Rebalanced, big_topic, ensure_topics, isolation, new_producer, topic_sizes
+from ..kafka import (
+    Rebalanced,
+    big_topic,
+    ensure_topics,
+    fetches,
+    init_transactions,
+    isolation,
+    new_input_consumer,
+    new_producer,
+    topic_sizes,
+)
 from ..metrics import Metrics
-from ..worker.checkpoint import init_transactions
 from .rekey import RECORD_FACTOR, rekey
 
 log = logging.getLogger("toolmend.otlp")
@@ -95,12 +105,9 @@ class Rekeyer:
         s = self.s
         self._producer = new_producer(s)
         # a trace export holds many spans: fetches take records up to RECORD_FACTOR events
-        self._consumer = AIOKafkaConsumer(
-            group_id=self.group, enable_auto_commit=False, auto_offset_reset="earliest", isolation_level=isolation(s),
-            session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_interval_ms,
-            max_poll_records=s.max_batch, fetch_max_wait_ms=s.fetch_max_wait_ms,
-            max_partition_fetch_bytes=max(1 << 20, s.max_event_bytes * RECORD_FACTOR + 65536),
-            fetch_max_bytes=max(50 << 20, s.max_event_bytes * RECORD_FACTOR * 2), **s.kafka_common())
+        self._consumer = new_input_consumer(s, RECORD_FACTOR, group_id=self.group, isolation_level=isolation(s),
+                                            session_timeout_ms=s.session_timeout_ms,
+                                            heartbeat_interval_ms=s.heartbeat_interval_ms)
         await self._producer.start()
         try:
             await self._consumer.start()
@@ -112,20 +119,11 @@ class Rekeyer:
     async def _loop(self, stop: asyncio.Event) -> None:
         c = self._consumer
         assert c is not None
-        stop_wait = asyncio.ensure_future(stop.wait())
-        try:
-            while not stop.is_set():
-                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.s.max_batch))
-                done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
-                if fetch not in done:
-                    fetch.cancel()
-                    break
-                batch = fetch.result()
+        async with contextlib.aclosing(fetches(c, stop, self.s.max_batch)) as batches:
+            async for batch in batches:
                 if batch:
                     async with self._lock:
                         await self.ship(batch)
-        finally:
-            stop_wait.cancel()
 
     def plan(self, records: list[Any], partition: int) -> tuple[list[tuple[str, OutRecord]], int]:
         """The records one source partition's fetched records give, in order: (topic, record); and their count."""

@@ -40,7 +40,7 @@ class Plan:
     seek_slack_ms: int = 3600_000
     quiet: bool = True
     progress_every_s: float = 5.0
-    metrics_file: Path | None = None  # event-time OpenMetrics (replay_metrics.py)
+    metrics_file: Path | None = None  # event-time OpenMetrics (`metrics_file.py`)
     metrics_step_ms: int = 60_000
     metrics_job: str = "toolmend"
     shard: tuple[int, int] | None = None  # (i, N): only the partitions p with p % N == i

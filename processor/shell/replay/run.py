@@ -17,7 +17,7 @@ import logging
 import time
 from typing import Any
 
-from ...core.partition import OutRecord, PartitionProcessor
+from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
 from ...core.tally import Tally
 from ..metrics import Metrics
 from .files import FileSource
@@ -62,11 +62,8 @@ class _Run:
                               real_topic=topic if aligned else None)
         self.parts[p] = rep
         self.read[p] = 0
-        # the live worker's budget of live conversations, split among the partitions (worker.share_hot, without
-        # importing the Kafka side for a file replay)
-        limit = max(64, self.settings.hot_conversations // len(self.parts))
-        for r in self.parts.values():
-            r.proc.hot_limit = limit
+        # the live worker's budget of live conversations, split among the partitions as the worker does
+        share_hot(self.settings.hot_conversations, [r.proc for r in self.parts.values()])
         return rep
 
     def _count(self, outs: list[tuple[int, OutRecord]]) -> None:
@@ -237,8 +234,7 @@ async def replay(plan: Plan, metrics: Metrics | None = None) -> dict[str, Any]:
     """Run a replay to its end; returns its summary. Raises ReplayError for a replay that cannot run as asked
     (missing input, empty range, live topics); outputs are then not kept (a file is not written)."""
     check_plan(plan)
-    # as the worker: parsed events die young; collect young objects less often than Python's default (700)
-    gc.set_threshold(50_000, 20, 20)
+    gc.set_threshold(*GC_THRESHOLDS)  # as the worker: parsed events die young (core/partition.py)
     m = metrics or Metrics(label_cap=plan.settings.label_cap)
     run = _Run(plan, m)
     if plan.from_file is None or plan.to_file is None:  # a broker is there: the same output limit as the worker

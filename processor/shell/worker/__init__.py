@@ -16,10 +16,10 @@ commands, replays, OTLP input or HTTP (the command that runs a worker puts the e
 from .batches import Undecodable, name_undecodable_batches
 from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan
 from .fencing import Fenced, Ownership
-from .loop import Worker, share_hot
+from .loop import Worker
 from .recovery import StateLost, rebuild, restore
 from .stable_offsets import stable_committed
 
 __all__ = ["AtLeastOnce", "Checkpoint", "Committer", "ExactlyOnce", "Fenced", "Ownership", "StateLost", "Transport",
-           "Undecodable", "Worker", "name_undecodable_batches", "plan", "rebuild", "restore", "share_hot",
+           "Undecodable", "Worker", "name_undecodable_batches", "plan", "rebuild", "restore",
            "stable_committed"]

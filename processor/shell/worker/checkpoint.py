@@ -35,15 +35,14 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.errors import (
     CommitFailedError,
     InvalidProducerEpoch,
-    InvalidTransactionTimeout,
     KafkaError,
     MessageSizeTooLargeError,
     ProducerFenced,
 )
 
 from ...core.partition import META_KEY, OutRecord
-from ..config import ConfigError, Settings
-from ..kafka import Plan, enqueue, new_producer
+from ..config import Settings
+from ..kafka import Plan, enqueue, init_transactions, new_producer
 from ..logs import describe_error
 from ..metrics import Metrics
 from .fencing import Fenced, Ownership
@@ -55,7 +54,6 @@ Landed = dict[tuple[str, int], tuple[int, int]]  # (topic, partition) -> (offset
 Positions = dict[TopicPartition, int]  # input partition -> the position committed (offset of the next record)
 TXN_MARGIN = 0.9  # of transaction_timeout_ms: a transaction still open past it is given up (the broker aborts it)
 MAX_TXN_FAILURES = 5  # transactions of one partition failing in a row (not fenced) before the worker stops
-TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
 COMMIT_TIMEOUT_S = 15.0  # an offset commit (at least once) not answered by then has failed (harmlessly)
 # an oversized record's dead letter keeps only these headers: coordinates, never content
 DEAD_LETTER_HEADERS = ("toolmend-id", "toolmend-source", "toolmend-source-topic", "toolmend-source-partition",
@@ -256,24 +254,6 @@ class ExactlyOnce:
 
     async def commit_offsets(self, p: AIOKafkaProducer, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
         await p.send_offsets_to_transaction(offsets, self.settings.group_id)
-
-
-async def init_transactions(p: AIOKafkaProducer, what: str) -> None:
-    """Start a transactional producer and wait for its producer id (InitProducerId: this fences the id's previous
-    holder). A broker without transactions never answers or refuses: a clear error, not a hang."""
-    try:  # aiokafka's start() asks for the producer id (InitProducerId) and waits for it
-        await asyncio.wait_for(p.start(), TXN_INIT_S)
-        await asyncio.wait_for(asyncio.shield(p._txn_manager.wait_for_pid()), TXN_INIT_S)
-    except (TimeoutError, KafkaError) as e:
-        with contextlib.suppress(Exception):  # its sender task died of the same error
-            await asyncio.wait_for(p.stop(), 5)
-        if isinstance(e, InvalidTransactionTimeout):
-            raise ConfigError(f"transaction_timeout_ms={p._txn_manager.transaction_timeout_ms} is above the "
-                              f"broker's transaction.max.timeout.ms; lower it, or raise the broker's") from None
-        why = "no answer" if isinstance(e, TimeoutError) else type(e).__name__
-        raise ConfigError(f"delivery=exactly_once needs a broker with transactions (Apache Kafka 2.5+); {what}: "
-                          f"the broker gave no transactional producer id ({why}). Use delivery=at_least_once "
-                          f"(the default) with this broker") from None
 
 
 async def require_transactions(s: Settings) -> None:

@@ -1,7 +1,7 @@
 """The Kafka loop: fetch a batch, run the core on it, hand its checkpoint to the committer.
 
 The commit order and why it loses nothing live in `checkpoint.py`; restoring a partition's state on assignment
-in `recovery.py`; the Kafka clients and topic helpers in `kafka.py`.
+in `recovery.py`; the Kafka clients and topic helpers in `shell/kafka.py`.
 
 Commits are pipelined: while batch N's checkpoint waits on the broker, batch N+1 is processed (the core yields
 to the event loop every few hundred records, so N's acknowledgements are read meanwhile). One checkpoint is in
@@ -22,13 +22,14 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from ...core.partition import OutRecord, PartitionProcessor
+from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
 from ..kafka import (
     Rebalanced,
     big_topic,
     ensure_topics,
+    fetches,
     isolation,
     max_state_bytes,
     new_input_consumer,
@@ -44,22 +45,12 @@ from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transpo
 from .fencing import Fenced, Ownership
 from .recovery import StateLost, heal, restore
 
-__all__ = ["Worker", "share_hot"]
+__all__ = ["Worker"]
 
 log = logging.getLogger("toolmend.worker")
-MIN_HOT = 64  # live conversations per partition at the least, however small the budget
-GC_THRESHOLD = 50_000  # allocations between two young-generation collections (Python's default: 700)
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
-
-
-def share_hot(budget: int, procs: list[PartitionProcessor]) -> None:
-    """A process's budget of live conversations, split evenly among its partitions (memory per worker stays
-    bounded however many partitions it owns)."""
-    limit = max(MIN_HOT, budget // max(1, len(procs)))
-    for proc in procs:
-        proc.hot_limit = limit
 
 
 class Worker:
@@ -128,10 +119,7 @@ class Worker:
     # -- lifecycle --------------------------------------------------------------------------------------------
     async def run(self, stop: asyncio.Event) -> None:
         s = self.settings
-        # every event allocates hundreds of container objects (parsed JSON, views, outputs) that die young; the
-        # default threshold (700) runs a collection every few events and, through the generation counts, the
-        # long-lived state's generations far too often. Cycles are rare here: collect young objects less often.
-        gc.set_threshold(GC_THRESHOLD, 20, 20)
+        gc.set_threshold(*GC_THRESHOLDS)  # parsed events die young: collect them less often (core/partition.py)
         name_undecodable_batches()  # a batch no codec decodes: one line naming partition, offset, codec (exit 2)
         if s.create_topics:
             await self._create_topics()
@@ -252,16 +240,9 @@ class Worker:
     async def _loop(self, stop: asyncio.Event) -> None:
         c = self._consumer
         assert c is not None
-        stop_wait = asyncio.ensure_future(stop.wait())
-        try:
-            while not stop.is_set():
-                self.last_loop = self.clock()
-                fetch = asyncio.ensure_future(c.getmany(timeout_ms=500, max_records=self.settings.max_batch))
-                done, _ = await asyncio.wait({fetch, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
-                if fetch not in done:
-                    fetch.cancel()
-                    break
-                batch = fetch.result()  # records already buffered are no sign of the broker (fencing.attach)
+        self.last_loop = self.clock()
+        async with contextlib.aclosing(fetches(c, stop, self.settings.max_batch)) as batches:
+            async for batch in batches:  # records already buffered are no sign of the broker (fencing.attach)
                 if self._ship_error is not None:
                     raise self._ship_error
                 if self._fatal is not None:
@@ -273,8 +254,7 @@ class Worker:
                     async with self._lock:
                         await self._process(batch)
                 self._gauges()
-        finally:
-            stop_wait.cancel()
+                self.last_loop = self.clock()
 
     # -- one batch ---------------------------------------------------------------------------------------------
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:

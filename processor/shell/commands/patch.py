@@ -1,20 +1,29 @@
-"""`toolmend patch`: repair histories offline, from a file or stdin, with the same engine as the stream."""
+"""`toolmend patch`: repair histories offline, from a file or stdin, with the same engine as the stream
+(`processor.repair`).
+
+A bad input is one line naming where it is (`<file>: ...`, `line N: ...`) and exit 2, or, with `--jsonl`, an
+`{"error"}` line in its place and exit 1; it never loads Kafka or asyncio."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import IO, Any
 
 import orjson
 
-from ..core.dialects import BY_HISTORY_KEY, SYSTEM_KEYS
-from ..core.model import DIALECTS, InputError
-from ..core.repair import RepairResult, extract_history, repair
-from ..core.tracker import STRATEGIES, Strategy
+from ...core.dialects import BY_HISTORY_KEY, SYSTEM_KEYS
+from ...core.model import DIALECTS, InputError
+from ...core.repair import RepairResult, extract_history, repair
+from ...core.tracker import STRATEGIES, Strategy
+from .base import exiting
+
+PROG = "toolmend patch"
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=PROG, description="Repair histories offline (a file or stdin).")
     p.add_argument("file", nargs="?", default="-", help="JSON file (or - for stdin, the default)")
     p.add_argument("--dialect", default="auto", choices=("auto", *DIALECTS))
     p.add_argument("--strategy", default="fill", choices=STRATEGIES)
@@ -22,6 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--templates", help="JSON file: {tool or *: {reason or *: template}} for synthesized results")
     p.add_argument("--non-idempotent", default="", help="comma-separated tools whose timeouts are 'outcome unknown'")
     p.add_argument("--pretty", action="store_true", help="indent the output (not with --jsonl)")
+    return p
 
 
 class _Options:
@@ -111,3 +121,13 @@ def run(ns: argparse.Namespace, stdin: IO[bytes] | None = None, stdout: IO[bytes
             status = 1
         out.write(orjson.dumps(result_doc) + b"\n")
     return status
+
+
+def main(argv: Sequence[str]) -> int:
+    ns = parser().parse_args(list(argv))
+    with exiting(PROG) as ex:
+        return run(ns)
+    return ex.code
+
+
+__all__ = ["main", "parser", "run"]

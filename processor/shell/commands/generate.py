@@ -1,0 +1,21 @@
+"""`toolmend generate`: synthetic fault-injected conversation events with their ground truth (`processor.synth`;
+`python -m processor.synth` is the same command)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .base import exiting
+
+PROG = "toolmend generate"
+
+
+def main(argv: Sequence[str]) -> int:
+    with exiting(PROG) as ex:
+        from ...synth import cli as synth_cli
+
+        return synth_cli.main(list(argv))
+    return ex.code
+
+
+__all__ = ["main"]

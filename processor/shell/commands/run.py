@@ -1,0 +1,65 @@
+"""`toolmend run`: the stream worker with its HTTP endpoints (`shell/serve.py`), configured from flags and the
+environment, until SIGTERM or SIGINT."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Sequence
+
+from aiokafka.errors import KafkaError
+
+from ..auth import TokenError
+from ..config import ConfigError, Settings, load
+from ..logs import FORMATS, ConnectionDiagnosis, setup_logging
+from ..serve import serve
+from .base import exiting
+
+PROG = "toolmend run"
+
+
+def _install_signals(stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread
+            loop.add_signal_handler(sig, stop.set)
+
+
+async def _run(settings: Settings) -> int:
+    stop = asyncio.Event()
+    _install_signals(stop)
+    diagnosis = ConnectionDiagnosis(settings.security_protocol, settings.sasl_mechanism)
+    kafka_log = logging.getLogger("aiokafka")
+    kafka_log.addHandler(diagnosis)
+    try:
+        if settings.sasl_mechanism == "OAUTHBEARER":  # a token that cannot be had is a setting's error, found now
+            await settings.token_provider().token()
+        await serve(settings, stop)
+    except (KafkaError, OSError):  # one line, not a traceback, saying why where aiokafka's log told
+        if diagnosis.reason is not None:  # authentication, TLS or protocol: a setting to fix, not an outage
+            raise ConfigError(f"{diagnosis.reason} (brokers {settings.bootstrap_servers})") from None
+        raise
+    finally:
+        kafka_log.removeHandler(diagnosis)
+    return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s [options]",
+                                description="The stream worker: conversation events in, repaired histories, "
+                                "findings and dead letters out, until SIGTERM.")
+    p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-format", choices=FORMATS, default=None,
+                   help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
+    with exiting(PROG, usage=(TokenError,)) as ex:
+        settings, ns = load(argv, prog=PROG, extra=p)
+        ex.brokers = settings.bootstrap_servers
+        setup_logging(ns.log_level, ns.log_format)
+        return asyncio.run(_run(settings))
+    return ex.code
+
+
+__all__ = ["main"]
