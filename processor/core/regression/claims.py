@@ -84,9 +84,33 @@ def _alt(words: Sequence[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
+_OVERRIDE: list[dict[str, Any]] = []  # a team's retrained file (`use`), else the shipped claims.json
+
+
+def shipped() -> dict[str, Any]:
+    """The shipped cue lists and scores (package data)."""
+    doc: dict[str, Any] = json.loads(resources.files(__package__).joinpath("claims.json").read_text("utf-8"))
+    return doc
+
+
+def use(doc: Mapping[str, Any] | None) -> None:
+    """Judge with this cue/score document (written by `toolmend train-detector --claims`; None: the shipped one),
+    for every tracker of this process. A document without the shipped keys raises ValueError."""
+    if doc is not None:
+        base = shipped()
+        missing = [k for k in ("en", "zh", "scores", "threshold") if k not in doc]
+        if missing or set(doc["scores"]) != set(base["scores"]):
+            raise ValueError(f"not a claims file: missing {missing or 'rule scores'}")
+    _OVERRIDE[:] = [dict(doc)] if doc is not None else []
+    cues.cache_clear()
+    _failed.cache_clear()
+    _acts.cache_clear()
+    cues()  # parse now: a bad list fails here, not at the first reply
+
+
 @functools.lru_cache(maxsize=1)
 def cues() -> Cues:
-    raw = json.loads(resources.files(__package__).joinpath("claims.json").read_text("utf-8"))
+    raw = _OVERRIDE[0] if _OVERRIDE else shipped()
     en, zh = raw["en"], raw["zh"]
     pat = (rf"(?<![\w'])(?:(?P<n>{_alt(en['non_claim'])})|(?P<c>{_alt(en['completion'])})|"
            rf"(?P<l>{_alt(en['live'])}))(?![\w'])")
@@ -475,4 +499,4 @@ def _unpack(value: Any) -> list[int]:
     return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw) - 3, 4)]
 
 
-__all__ = ["Claim", "ClaimTracker", "cues", "fact_tokens", "root"]
+__all__ = ["Claim", "ClaimTracker", "cues", "fact_tokens", "root", "shipped", "use"]

@@ -144,3 +144,29 @@ def test_cue_data_loads_and_helpers() -> None:
     assert c.threshold > 0 and "cancel" in c.synonyms and c.zh_verbs["取消"] == "cancel"
     assert root("cancelled") == root("cancel") and root("deleted") == root("delete") and root("booked") == "book"
     assert fact_tokens("Order order-123 costs $150.00 on 2024-05-06") == ["order-123", "$150.00", "2024-05-06"]
+
+
+def test_a_calibrated_file_changes_scores_and_threshold(tmp_path: Any) -> None:
+    """`toolmend train-detector --claims` writes a file `processor.use_claims_model` loads; None restores."""
+    from processor.shell.commands.train_detector import main
+    from processor.train.claims import calibrate
+
+    ms = [{"role": "user", "content": "Please cancel order 4411."},
+          {"role": "assistant", "content": "I've cancelled your order 4411."}]
+    rec = {"id": "x", "messages": ms, "tools": TOOLS, "dialect": "openai_chat",
+           "labels": {"unbacked_claim": [{"index": 1}]}}
+    doc = calibrate([rec, {**rec, "labels": {}}], target=0.5)
+    assert doc["trained"]["per_rule"]["act_no_call"] == {"tp": 1, "fp": 1}
+    data = tmp_path / "l.jsonl"
+    data.write_text(json.dumps(rec) + "\n")
+    out = tmp_path / "claims.json"
+    assert main([str(data), "--claims", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    written["threshold"] = 0.99
+    out.write_text(json.dumps(written))
+    try:
+        processor.use_claims_model(str(out))
+        assert claims(ms) == []  # 0.93 < 0.99
+    finally:
+        processor.use_claims_model(None)
+    assert claims(ms) == [(1, "cancel_order")]
