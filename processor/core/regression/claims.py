@@ -66,6 +66,7 @@ class Cues:
     zh_live: tuple[str, ...]
     zh_verbs: Mapping[str, str]
     ack: tuple[str, ...]  # a sentence that is only an acknowledgement ("Sure!", 好的)
+    wait_re: re.Pattern[str]  # waiting and confirmation requests ("let me know once you have…", 请确认)
     retrieval: tuple[str, ...]  # a lookup told as done ("I found", 查到)
     refusal: tuple[str, ...]  # a reply with one of these (en and zh) claims nothing
     recall: tuple[str, ...]  # an act told as past of an earlier turn ("the rental I previously booked")
@@ -121,7 +122,8 @@ def cues() -> Cues:
         retrieval=tuple(en["retrieval"] + zh["retrieval"]), refusal=tuple(en["refusal"] + zh["refusal"]),
         recall=tuple(en["recall"] + zh["recall"]), read_tool=frozenset(root(w) for w in en["read_tool"]),
         stop=frozenset(en["stop"]), synonyms={k: tuple(v) for k, v in en["act_synonyms"].items()},
-        scores=dict(raw["scores"]), threshold=float(raw["threshold"]), en_re=re.compile(pat),
+        wait_re=_phrases(en["wait"], zh["wait"]), scores=dict(raw["scores"]), threshold=float(raw["threshold"]),
+        en_re=re.compile(pat),
         refusal_re=_phrases(en["refusal"], zh["refusal"]), recall_re=_phrases(en["recall"], zh["recall"]),
         retrieval_re=_phrases(en["retrieval"], zh["retrieval"]))
 
@@ -299,21 +301,25 @@ class ClaimTracker:
             self.non_claim = True
             return None
         best: Claim | None = None
-        vetoed = plain = 0  # sentences that are no claim by a cue; sentences that are neither that nor a bare ack
+        # the reply's shape for text_only_regression: waiting or asking (a question, a confirmation request) beside
+        # bare acknowledgements only; a promise ("I'll…") with no call is that signal's very case, so not this
+        vetoed = waiting = other = 0
         for sent in _SENT_RE.split(norm):
             sent = sent.strip()
             if len(sent) < 2:
                 continue
             found = self._sentence(index, sent, zh, c)
+            if sent.endswith(("?", "？")) or c.wait_re.search(sent):
+                waiting += 1
+            elif sent.strip(" !.,~。！，") not in c.ack:
+                other += 1
             if found is _NOT_A_CLAIM:
                 vetoed += 1
                 continue
-            if sent.strip(" !.,~。！，") not in c.ack:
-                plain += 1
             if found is not None and (best is None or found.score > best.score):
                 best = found
-        self.non_claim = vetoed > 0 and plain == 0
-        if best is not None and best.rule == "subject_no_call" and vetoed + plain > MAX_SUBJECT_SENTENCES:
+        self.non_claim = waiting > 0 and other == 0
+        if best is not None and best.rule == "subject_no_call" and waiting + other > MAX_SUBJECT_SENTENCES:
             return None  # a long text about the request's subject: a written piece, not a looked-up answer
         return best
 
