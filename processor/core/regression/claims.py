@@ -298,8 +298,7 @@ class ClaimTracker:
         norm = normalize(text)
         zh = _CJK_RE.search(norm) is not None
         if c.refusal_re.search(norm):
-            self.non_claim = True
-            return None
+            return None  # claims nothing (whether a refusal is a regression is text_only_regression's to judge)
         best: Claim | None = None
         # the reply's shape for text_only_regression: waiting or asking (a question, a confirmation request) beside
         # bare acknowledgements only; a promise ("I'll…") with no call is that signal's very case, so not this
