@@ -47,10 +47,14 @@ MAX_CONTEXT = 384  # hashed context tokens kept (fact tokens and content words; 
 MAX_TOOLS = 32  # offered tools remembered
 MAX_TOOL_WORDS = 24  # words per tool (name, then description)
 MAX_REPLY = 1500  # characters of a reply read
+NOTE_CHARS = 2000  # characters of a context text read
+PRUNE_SLACK = 64  # the context may exceed its bound by this much between two prunings
 MAX_SUBJECT_SENTENCES = 3  # a reply longer than this is no `subject_no_call` (a piece written on the subject)
 
 _WORD_RE = re.compile(r"[a-z][a-z']*")
 _FACT_RE = re.compile(r"(?:[a-z]+-)?[a-z]*[$€£¥]?\d[\w\-.:/]*", re.ASCII | re.IGNORECASE)
+_NOTE_RE = re.compile(r"(?:[a-z]+-)?[a-z]*[$€£¥]?\d[\w\-.:/]*|[a-z][a-z']*", re.IGNORECASE)
+_LEAD_RE = re.compile(r"[a-z]+")
 _SENT_RE = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
@@ -218,15 +222,26 @@ class ClaimTracker:
         return words
 
     def _note(self, text: str) -> None:
+        """The figures, identifiers and content words of a text into the context (one regular-expression pass)."""
         if not text:
             return
-        norm = normalize(text[:4000])
+        norm = normalize(text[:NOTE_CHARS])
         ctx = self.context
-        for f in fact_tokens(norm):
-            ctx[h(f)] = None
-        for w in content_words(norm, cues().stop):
-            ctx[h(w)] = None
-        if len(ctx) > MAX_CONTEXT:
+        stop = cues().stop
+        for tok in _NOTE_RE.findall(norm):
+            if tok[-1].isdigit() or any(ch.isdigit() for ch in tok):
+                f = _fact(tok)
+                if f:
+                    ctx[h(f)] = None
+                lead = _LEAD_RE.match(tok)
+                if lead is not None and len(lead.group()) > 2 and lead.group() not in stop:
+                    ctx[h(root(lead.group()))] = None
+            elif len(tok) > 2 and tok not in stop:
+                ctx[h(root(tok))] = None
+        if not norm.isascii():
+            for w in content_words(norm, stop):
+                ctx[h(w)] = None
+        if len(ctx) > MAX_CONTEXT + PRUNE_SLACK:  # pruned in steps (not at every note): the newest are kept
             for k in list(ctx)[:len(ctx) - MAX_CONTEXT]:
                 del ctx[k]
 
@@ -431,7 +446,7 @@ class ClaimTracker:
 
     # -- state -----------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        st: dict[str, Any] = {CL_CONTEXT: _pack(list(self.context)),
+        st: dict[str, Any] = {CL_CONTEXT: _pack(list(self.context)[-MAX_CONTEXT:]),
                               CL_TOOLS: {k: " ".join(v) for k, v in self.tools.items()}}
         if self.ok:
             st[CL_OK] = list(self.ok)
