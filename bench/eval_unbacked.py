@@ -5,7 +5,7 @@ matched to a label by its message index. Cells: each file (source, whole or deri
 conversations it also reports the false alarms (findings on replies labelled `none`) per 1,000 assistant replies.
 
     python bench/eval_unbacked.py bench/eval/real/dev            # tuning
-    python bench/eval_unbacked.py bench/eval/real/blind --out bench/results/eval_unbacked_blind_first_run.json
+    python bench/eval_unbacked.py bench/eval/real/blind --out bench/results/eval_unbacked_real_blind_first_run.json
 
 The blind folder is run once, through this script, and its first-run figures are committed as they are.
 """
