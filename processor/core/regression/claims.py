@@ -54,7 +54,7 @@ MAX_SUBJECT_SENTENCES = 3  # a reply longer than this is no `subject_no_call` (a
 
 _WORD_RE = re.compile(r"[a-z][a-z']*")
 _FACT_RE = re.compile(r"(?:[a-z]+-)?[a-z]*[$€£¥]?\d[\w\-.:/]*", re.ASCII | re.IGNORECASE)
-_NOTE_RE = re.compile(r"(?:[a-z]+-)?[a-z]*[$€£¥]?\d[\w\-.:/]*|[a-z][a-z']*", re.IGNORECASE)
+_NOTE_RE = re.compile(r"((?:[a-z]+-)?[a-z]*[$€£¥]?\d[\w\-.:/]*)|([a-z][a-z']*)", re.IGNORECASE)
 _LEAD_RE = re.compile(r"[a-z]+")
 _SENT_RE = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -270,16 +270,16 @@ class ClaimTracker:
         norm = normalize(text[:NOTE_CHARS])
         ctx = self.context
         stop = cues().stop
-        for tok in _NOTE_RE.findall(norm):
-            if tok[-1].isdigit() or any(ch.isdigit() for ch in tok):
-                f = _fact(tok)
+        for fact, word in dict.fromkeys(_NOTE_RE.findall(norm)):  # each token once, in first-seen order
+            if fact:
+                f = _fact(fact)
                 if f:
                     ctx.add(h(f))
-                lead = _LEAD_RE.match(tok)
+                lead = _LEAD_RE.match(fact)
                 if lead is not None and len(lead.group()) > 2 and lead.group() not in stop:
                     ctx.add(h(root(lead.group())))
-            elif len(tok) > 2 and tok not in stop:
-                ctx.add(h(root(tok)))
+            elif len(word) > 2 and word not in stop:
+                ctx.add(h(root(word)))
         if not norm.isascii():
             for w in content_words(norm, stop):
                 ctx.add(h(w))
