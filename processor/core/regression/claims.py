@@ -489,7 +489,7 @@ class ClaimTracker:
 
     # -- state -----------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        st: dict[str, Any] = {CL_CONTEXT: self.context.b64(MAX_CONTEXT),
+        st: dict[str, Any] = {CL_CONTEXT: self.context.b64(),  # all of it: a write must not change a judgement
                               CL_TOOLS: {k: " ".join(v) for k, v in self.tools.items()}}
         if self.ok:
             st[CL_OK] = list(self.ok)

@@ -275,7 +275,7 @@ TABLE: Final = (
     Field("erasure", ER_CALLS, "calls seen: [call id, tool, user key, reported 0/1], oldest first", "list"),
 
     Field("claims", CL_CONTEXT, "32-bit hashes of the context's figures, identifiers and content words (at most "
-          "384, oldest first), little-endian, base64", "string"),
+          "448: pruned to the newest 384 past that), little-endian, base64", "string"),
     Field("claims", CL_TOOLS, "offered tool -> its word roots (name, then description), space-separated", "object"),
     Field("claims", CL_OK, "tools whose calls of this turn returned a result that is no error", "list"),
     Field("claims", CL_FAILED, "tools whose calls of this turn returned an error", "list"),

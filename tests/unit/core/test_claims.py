@@ -130,13 +130,31 @@ def test_state_round_trip_keeps_the_judgement() -> None:
     assert claim is not None and claim.tool == "add_bags" and claim.score >= ClaimTracker.threshold()
 
 
+def test_a_state_write_at_any_point_changes_no_judgement() -> None:
+    """Round-tripping the tracker through its state before each message gives the same claims as never."""
+    texts = [f"order {i} is word{i} and thing{i}" for i in range(500)]
+
+    def run(write: bool) -> list[Any]:
+        t = ClaimTracker()
+        t.on_tools(TOOLS)
+        out = []
+        for i, x in enumerate(texts):
+            if write:
+                t = ClaimTracker.from_state(json.loads(json.dumps(t.to_state())))
+            t.on_user("Please cancel order 4411 " + x)
+            out.append(t.on_assistant(i, f"I've cancelled order {i}. The thing{max(0, i - 420)} is done.", []))
+        return out
+
+    assert run(True) == run(False)
+
+
 def test_state_is_bounded() -> None:
     t = ClaimTracker()
     t.on_tools(TOOLS)
     for i in range(2000):
         t.on_user(f"order {i} word{i} other{i}")
     st = json.dumps(t.to_state())
-    assert len(t.context) <= 384 + 64 and len(json.loads(st)["c"]) <= 4 * ((384 * 4 + 2) // 3) and len(st) < 3000
+    assert len(t.context) <= 384 + 64 and len(json.loads(st)["c"]) <= 4 * ((448 * 4 + 2) // 3) and len(st) < 3000
 
 
 def test_cue_data_loads_and_helpers() -> None:
