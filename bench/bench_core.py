@@ -2,6 +2,7 @@
 
     python bench/bench_core.py [--events 300000] [--rounds 5] [--json out.json]
     python bench/bench_core.py --ab REF [--rounds 6] [--json out.json]   # this tree against git REF
+    TOOLMEND_BENCH_DIALECT=anthropic python bench/bench_core.py ...         # the same turns as Anthropic messages
 
 `--ab REF` measures a change: the source of `processor/` at REF (git archive, under bench/out/) and this tree's
 run in alternating subprocesses (REF, this, REF, this, ...: drift of a shared machine hits both alike), each
@@ -30,6 +31,9 @@ from benchenv import code_state, cpu_probe, stats  # this folder: run by path
 
 from processor import Tracker, repair
 
+#: the dialect of the traffic (the turns below, converted): openai_chat (default) or anthropic
+DIALECT = os.environ.get("TOOLMEND_BENCH_DIALECT", "openai_chat")
+
 
 def turn(rng: random.Random, k: int, faults: bool) -> list[dict[str, Any]]:
     """One realistic OpenAI-chat turn: user, assistant with 1-3 calls, results, final answer."""
@@ -55,7 +59,31 @@ def conversation(rng: random.Random, n_messages: int, faults: bool = True) -> li
     while len(msgs) < n_messages:
         msgs.extend(turn(rng, k, faults))
         k += 1
-    return msgs[:n_messages]
+    return to_anthropic(msgs[:n_messages]) if DIALECT == "anthropic" else msgs[:n_messages]
+
+
+def to_anthropic(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same turns as Anthropic messages: calls as tool_use blocks, results as tool_result blocks of one user
+    turn, the system prompt left out (a top-level field there). No thinking."""
+    out: list[dict[str, Any]] = []
+    for m in msgs:
+        role = m["role"]
+        if role == "system":
+            continue
+        if role == "tool":
+            block = {"type": "tool_result", "tool_use_id": m["tool_call_id"], "content": m["content"]}
+            last = out[-1] if out else None
+            if last is not None and last["role"] == "user" and isinstance(last["content"], list):
+                last["content"].append(block)
+            else:
+                out.append({"role": "user", "content": [block]})
+        elif role == "assistant" and m.get("tool_calls"):
+            out.append({"role": "assistant", "content": [
+                {"type": "tool_use", "id": c["id"], "name": c["function"]["name"],
+                 "input": orjson.loads(c["function"]["arguments"])} for c in m["tool_calls"]]})
+        else:
+            out.append({"role": role, "content": m["content"]})
+    return out
 
 
 def events(n: int, seed: int = 1) -> list[bytes]:
@@ -98,7 +126,7 @@ def bench_throughput(values: list[bytes]) -> dict[str, float]:
             cid = ev["conversation_id"]
             tr = trackers.get(cid)
             if tr is None:
-                tr = trackers[cid] = Tracker("openai_chat")
+                tr = trackers[cid] = Tracker(DIALECT)
             step = tr.feed(ev["message"], None, ev["ts"])
             findings += len(step.findings)
         for tr in trackers.values():
@@ -123,7 +151,7 @@ def bench_lengths(lengths: tuple[int, ...] = (10, 1000, 10000), total: int = 200
         def run(convs: list[list[dict[str, Any]]] = convs) -> float:
             t = time.perf_counter()
             for msgs in convs:
-                tr = Tracker("openai_chat")
+                tr = Tracker(DIALECT)
                 feed = tr.feed
                 for m in msgs:
                     feed(m)
@@ -144,7 +172,7 @@ def bench_rescan(length: int = 1000) -> dict[str, float]:
 
     def incremental() -> float:
         t = time.perf_counter()
-        tr = Tracker("openai_chat")
+        tr = Tracker(DIALECT)
         for m in msgs:
             tr.feed(m)
         return time.perf_counter() - t
@@ -152,7 +180,7 @@ def bench_rescan(length: int = 1000) -> dict[str, float]:
     def rescan() -> float:
         t = time.perf_counter()
         for i in range(1, len(msgs) + 1):
-            repair(msgs[:i], "openai_chat", behaviour=False)  # what middleware repairers do: no detectors
+            repair(msgs[:i], DIALECT, behaviour=False)  # what middleware repairers do: no detectors
         return time.perf_counter() - t
 
     ti = best_of(incremental, 5)
@@ -187,7 +215,9 @@ def ab(ref: str, rounds: int, n_events: int, out: str | None) -> int:
     got: dict[str, list[dict[str, Any]]] = {"ref": [], "this": []}
     for i in range(rounds):
         for side in ("ref", "this") if i % 2 == 0 else ("this", "ref"):
-            code = (f"import sys, json; sys.path.insert(0, {sides[side]!r}); sys.path.insert(1, {str(here)!r}); "
+            # (an editable install's finder would import this tree's package whatever the path says: removed)
+            code = (f"import sys, json; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in "
+                    f"repr(f).lower()]; sys.path.insert(0, {sides[side]!r}); sys.path.insert(1, {str(here)!r}); "
                     f"import processor; assert processor.__file__.startswith({sides[side]!r}), processor.__file__; "
                     f"import bench_core; print(json.dumps(bench_core._one_round({n_events})))")
             r = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,

@@ -11,6 +11,11 @@ versions; never a project dependency), each on the dialect its API takes:
 | LiteLLM | 1.110.2 | `sanitize_messages_for_tool_calling` (`modify_params=True`) | OpenAI chat |
 | deepagents | 0.7.32 | `PatchToolCallsMiddleware.before_agent` | OpenAI chat (to and from LangChain messages) |
 | OpenAI Agents | 0.24.0 | `drop_orphan_function_calls` | OpenAI Responses items |
+| turnsafe | 0.1.0 | `repair` (defaults: placeholder results, thinking kept) | OpenAI chat, Anthropic |
+| tessera-transcript | 0.1.0 | `repair(...).transcript` (defaults) | OpenAI chat, Anthropic |
+
+Thinking bound to its prefix (Anthropic) is measured apart, on histories with signed thinking:
+bench/eval_thinking.py.
 
 Histories, in three tables: (1) the hand-made cases of tests/unit/core/test_repair_cases.py and `--random` generated
 ones per dialect (tests/strategies.py, hypothesis with a fixed seed); (2) reused call ids: the reused-id family of
@@ -47,9 +52,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = HERE / "out"
 VENV = OUT / "peers"
-PINS = ["pydantic-ai-slim==2.68.0", "litellm==1.110.2", "deepagents==0.7.32", "openai-agents==0.24.0"]
+PIN_OF = {"pydantic-ai": "pydantic-ai-slim==2.68.0", "litellm": "litellm==1.110.2", "deepagents": "deepagents==0.7.32",
+          "openai-agents": "openai-agents==0.24.0", "turnsafe": "turnsafe==0.1.0",
+          "tessera": "tessera-transcript==0.1.0"}
+PINS = list(PIN_OF.values())
 PEER_DIALECTS = {"pydantic-ai": ["openai_chat", "anthropic", "gemini"], "litellm": ["openai_chat"],
-                 "deepagents": ["openai_chat"], "openai-agents": ["openai_responses"]}
+                 "deepagents": ["openai_chat"], "openai-agents": ["openai_responses"],
+                 "turnsafe": ["openai_chat", "anthropic"], "tessera": ["openai_chat", "anthropic"]}
 DIALECTS = ("openai_chat", "anthropic", "openai_responses", "gemini")
 INVALID_ROLES = frozenset({"critic", "tool_runner", "bot"})  # the roles tests/strategies.py makes up
 
@@ -318,6 +327,18 @@ def _peer(name: str, dialect: str) -> tuple[Any, Any, Any]:
         from agents.run_internal.items import drop_orphan_function_calls
 
         return (lambda m: json.loads(json.dumps(m))), drop_orphan_function_calls, (lambda m: m)
+    provider = "openai" if dialect == "openai_chat" else "anthropic"
+    if name == "turnsafe":
+        import turnsafe
+
+        return (lambda m: json.loads(json.dumps(m))), (lambda m: turnsafe.repair(m, provider)), (lambda m: m)
+    if name == "tessera":
+        import tessera
+
+        def fix(m: list[Any]) -> list[Any]:
+            return list(tessera.repair(m, adapter=provider).transcript)
+
+        return (lambda m: json.loads(json.dumps(m))), fix, (lambda m: m)
     raise SystemExit(f"unknown peer {name}")
 
 
@@ -353,11 +374,17 @@ def run_peer(name: str, corpus_path: Path, out_path: Path, rounds: int) -> None:
 # project side
 
 
-def ensure_venv() -> Path:
+def ensure_venv(peers: list[str] | None = None) -> Path:
+    """The peers' environment, with the pinned packages of `peers` (None: all) installed once each."""
     py = VENV / "bin" / "python"
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", *PINS], check=True)
+    pins = [PIN_OF[p] for p in (peers or list(PIN_OF))]
+    missing = [p for p in pins if not (VENV / f".installed-{p}").exists()]
+    if missing:
+        subprocess.run([str(py), "-m", "pip", "install", "-q", *missing], check=True)
+        for p in missing:
+            (VENV / f".installed-{p}").touch()
     return py
 
 
@@ -511,8 +538,9 @@ def main() -> None:
             if tname == "main":
                 table.append(("toolmend fill, late_results=drop", d,
                               score(d, hist[d], toolmend_rows(d, hist[d], "fill", ns.rounds, late_results="drop"))))
-        py = py or ensure_venv()
-        for name in [p for p in ns.peers.split(",") if p]:
+        peers = [p for p in ns.peers.split(",") if p]
+        py = py or ensure_venv(peers)
+        for name in peers:
             opath = OUT / f"peer_{name}.json"
             r = subprocess.run([str(py), str(Path(__file__).resolve()), "--peer", name, "--rounds", str(ns.rounds),
                                 "--run-peer", str(cpath), str(opath)], capture_output=True, text=True)

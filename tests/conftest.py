@@ -15,7 +15,7 @@ import pytest
 
 import processor.core
 
-pytest_plugins = ("tests.support.skips", "pytester")
+pytest_plugins = ("tests.support.skips", "tests.support.fault_table", "tests.support.module_groups", "pytester")
 
 CORES = ("python", "compiled")
 

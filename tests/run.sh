@@ -1,83 +1,358 @@
 #!/usr/bin/env bash
-# Install everything and run the whole suite, as CI does (.ci/run):
-#   1. lint and types;
-#   2. an editable install (the core as Python): the unit and property tests, and the output identity check;
-#   3. the compiled wheel, built the one way there is (TOOLMEND_COMPILE=1 pip wheel: mypyc through setup.py) and
-#      installed into a second virtual environment: the output identity check, unit, property and integration
-#      tests on the embedded Tansu broker, then the integration tests on Apache Kafka 4.x (KRaft);
-#   4. the deployment: Kubernetes manifests offline, and the image built with that same wheel file and run.
-# Each pytest run knows which core it must test (TOOLMEND_EXPECT_CORE; tests/conftest.py stops the run if the
-# other one is imported) and fails on any skip not in tests/skips_allowed.txt (the summary prints the count).
-# Every service is started and stopped by the tests themselves, on free loopback ports.
+# The whole suite, as CI runs it (.ci/run), in stages; a table of the stages, their durations and budgets at the end.
+#
+#   bash tests/run.sh                  every stage, from a fresh virtual environment up (what CI runs)
+#   bash tests/run.sh STAGE [STAGE…]   those stages only, with the installs they need first
+#   bash tests/run.sh --list           the stages, their budgets and what each one runs
+#
+# What each stage tests, and why the core as Python gets a narrow pass. Only processor/core is compiled (mypyc,
+# setup.py); the compiled wheel is what the image installs, so the full unit, property and integration suites
+# run against it. Both builds run the same sources: a unit or property test that passes on the compiled core
+# cannot fail on the interpreted one for any reason but mypyc's semantics, and those are stricter when compiled
+# (native classes, runtime type checks), so a second full pass on the interpreted core repeats the compiled one's
+# verdict. What only the interpreted core can show is (a) that both cores write the same bytes: check_outputs
+# on the Python core against the recorded hashes (the compiled core is held to the same hashes); (b) that the
+# editable install a developer and a library user run from works: the core it imports is the checkout's sources,
+# its version and entry point come from the installed metadata. No unit test patches the core's internals (a
+# patch that only the interpreted core would honour), so nothing else needs the interpreted core.
+#
+# Every pytest stage runs with --durations=25 (the slowest tests), strict markers and config (pyproject.toml);
+# the broker stages run on two pytest-xdist workers, each with its own broker (a session fixture is one per
+# worker), every test on its own topics, group ids, ports and files. Each pytest run knows which core it must
+# test (TOOLMEND_EXPECT_CORE: tests/conftest.py stops the run if the other one is imported) and fails on any
+# skip not in tests/skips_allowed.txt (the summary prints the count); a stage in which no test ran fails.
+#
+# Budgets: each stage has one; a stage over it is marked OVER BUDGET in the table, which does not fail the run
+# (timing depends on the machine's other load: a timed failure would be a flaky test). The whole run is held to
+# 20 minutes (TOOLMEND_SUITE_BUDGET) and FAILS only over its hard ceiling (TOOLMEND_SUITE_CEILING, 30 minutes):
+# ten stages' load noise does not add half again to their sum, a new slow test or a stage that lost its
+# parallelism does; and the ceiling fires well inside CI's 90-minute limit, so the table is printed, not killed.
+# Figures: bench/results/suite_time.json. Every service is started and stopped by the tests themselves, on free
+# loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV="${TOOLMEND_VENV:-.venv}"                    # editable install: the core as Python
 CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the image installs it
 PY="${PYTHON:-python3}"
 export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing prometheus or chromium fails, not skips
-PYTEST=(-q -p no:cacheprovider -rfE)
-UNIT=(-n 2)  # pytest-xdist: unit and property tests share no service, two workers halve their time
+BUDGET_TOTAL="${TOOLMEND_SUITE_BUDGET:-1200}"
+CEILING="${TOOLMEND_SUITE_CEILING:-1800}"
+PYTEST=(-q -p no:cacheprovider -rfE --durations=25)
+XDIST=(-n 2)                    # unit and property tests: no shared service; plain load balancing
+# broker stages: the tests of a module with a module-scoped service (a SASL broker, a Prometheus stack, a
+# backfill) are one work unit, so it starts once; every other test is a unit of its own for whichever worker is
+# free (tests/support/module_groups.py: xdist's own loadgroup does not group under pytest 9.2, pytest-xdist#1386)
+BROKER_XDIST=(-n 2 --dist loadgroup)
 
-step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
+# name|budget seconds|dependencies|what it runs
+STAGES=(
+  "venv|90||virtual environment $VENV, editable install (the core as Python)"
+  "tools|60||Prometheus and promtool, headless Chromium (Debian), Apache Kafka jars (Maven)"
+  "lint|60|venv|ruff, mypy --strict"
+  "python|60|venv|the core as Python: output identity against the recorded hashes; the editable install's own tests"
+  "wheel|180|venv|the compiled wheel (TOOLMEND_COMPILE=1 pip wheel: mypyc), installed into $CVENV"
+  "outputs|30|wheel|the core compiled: output identity against the recorded hashes"
+  "unit|210|wheel tools|unit and property tests, core compiled (2 workers)"
+  "tansu|210|wheel tools|integration tests on Tansu, core compiled (2 workers)"
+  "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
+  "faults|210|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
+  "manifests|45||Kubernetes manifests rendered and validated offline"
+  "image|120|venv wheel|the image built with the tested wheel, run against a broker"
+)
+ORDER=()
+declare -A BUDGET DEPS WHAT
+for spec in "${STAGES[@]}"; do
+  IFS='|' read -r name budget deps what <<<"$spec"
+  ORDER+=("$name"); BUDGET[$name]=$budget; DEPS[$name]=$deps; WHAT[$name]=$what
+done
 
-step "virtual environment in $VENV (editable: the core as Python)"
-[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -e '.[dev]'
+usage() {
+  echo "usage: bash tests/run.sh [--list] [STAGE ...]   (no stage: all of them, as CI)"
+  echo "stages: ${ORDER[*]}"
+}
 
-step "Prometheus and promtool (Debian package)"
-bash deploy/prometheus/install.sh
+list() {
+  printf '%-10s %7s  %-12s %s\n' stage budget needs runs
+  for s in "${ORDER[@]}"; do printf '%-10s %6ss  %-12s %s\n' "$s" "${BUDGET[$s]}" "${DEPS[$s]:--}" "${WHAT[$s]}"; done
+  local sum=0; for s in "${ORDER[@]}"; do sum=$((sum + BUDGET[$s])); done
+  echo "sum of the budgets ${sum}s (some stages overlap in a full run); the whole run: budget ${BUDGET_TOTAL}s, hard ceiling ${CEILING}s"
+}
 
-step "Chromium, headless (Debian package): the report page tests"
-bash tests/support/install_chromium.sh
+# -- which stages --------------------------------------------------------------------------------------------------
+FULL=1
+declare -A WANT
+if [ $# -gt 0 ]; then
+  case "$1" in
+    --list) list; exit 0 ;;
+    -h|--help) usage; exit 0 ;;
+  esac
+  FULL=0
+  add() {  # a stage and, first, what it needs
+    local s=$1 d
+    [ -n "${BUDGET[$s]:-}" ] || { echo "tests/run.sh: no stage named '$s'" >&2; usage >&2; exit 2; }
+    for d in ${DEPS[$s]}; do add "$d"; done
+    WANT[$s]=1
+  }
+  for s in "$@"; do add "$s"; done
+else
+  for s in "${ORDER[@]}"; do WANT[$s]=1; done
+fi
 
-step "Apache Kafka jars (Maven)"
-bash deploy/kafka/kafka-local.sh fetch
+# -- the table -------------------------------------------------------------------------------------------------
+LOGS="$(mktemp -d "${TMPDIR:-/tmp}/toolmend-suite.XXXXXX")"
+declare -A SECS STATUS NOTE CPU
+RAN=()
+CURRENT=""
+START=$SECONDS
+LOAD0="$(cut -d' ' -f1-3 /proc/loadavg)"
 
-step "ruff and mypy --strict"
-"$VENV/bin/ruff" check processor tests bench setup.py
-"$VENV/bin/mypy" processor tests/support/oracle.py
+stage_begin() { CURRENT=$1; RAN+=("$1"); STATUS[$1]=running; printf '\n==> [%ds] %s: %s\n' "$((SECONDS - START))" "$1" "${WHAT[$1]}"; }
+stage_end() { STATUS[$1]=${2:-passed}; CURRENT=""; }
 
-step "unit and property tests, core as Python"
-TOOLMEND_EXPECT_CORE=python "$VENV/bin/pytest" "${PYTEST[@]}" "${UNIT[@]}" tests/unit
+table() {
+  local rc=$1 s total=$((SECONDS - START)) passed=0 failed=0 over=0 sum=0 mark
+  printf '\n%s\n' "============================== stage table (seconds; budget per stage) =============================="
+  printf '%-10s %7s %7s %5s  %-8s %s\n' stage seconds budget cpu status tests
+  for s in "${RAN[@]}"; do
+    mark=""
+    if [ "${SECS[$s]:-0}" -gt "${BUDGET[$s]}" ]; then mark="  OVER BUDGET (+$((SECS[$s] - BUDGET[$s]))s)"; over=$((over + 1)); fi
+    printf '%-10s %7s %7s %5s  %-8s %s%s\n' "$s" "${SECS[$s]:-?}" "${BUDGET[$s]}" "${CPU[$s]:-?}" "${STATUS[$s]}" \
+      "${NOTE[$s]:-}" "$mark"
+    case "${STATUS[$s]}" in FAILED) failed=$((failed + 1)) ;; *) passed=$((passed + 1)) ;; esac
+    sum=$((sum + BUDGET[$s]))
+  done
+  local budget=$sum; [ $FULL = 1 ] && budget=$BUDGET_TOTAL
+  mark=""; [ "$total" -gt "$budget" ] && mark="  OVER BUDGET (+$((total - budget))s)"
+  children_cpu
+  printf '%-10s %7s %7s %5s%s\n' total "$total" "$budget" "$CPU_NOW" "$mark"
+  echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)  (logs of each stage: $LOGS)"
+  local verdict
+  if [ "$rc" -ne 0 ] || [ $failed -gt 0 ]; then
+    for s in "${RAN[@]}"; do [ "${STATUS[$s]}" = FAILED ] && echo "FAILED stage $s: ${WHAT[$s]} (its output is above)"; done
+    verdict="FAILED: $failed stage(s) failed, $passed passed"
+  else
+    verdict="$passed stage(s) passed"
+  fi
+  [ $over -gt 0 ] && verdict="$verdict, $over over budget"
+  printf '%s\n' "========================= $verdict in ${total}s (budget ${budget}s) ========================="
+  record "$total" "$budget" >"$LOGS/stages.json" || true
+  if [ -n "${TOOLMEND_SUITE_JSON:-}" ]; then cp "$LOGS/stages.json" "$TOOLMEND_SUITE_JSON"; fi
+}
 
-step "output identity, core as Python, against the recorded hashes"
-TOOLMEND_EXPECT_CORE=python "$VENV/bin/python" bench/check_outputs.py --quick
+# the table as JSON (TOOLMEND_SUITE_JSON=path keeps a copy: bench/results/suite_time.json is made of such runs)
+record() {
+  local s
+  for s in "${RAN[@]}"; do
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "${SECS[$s]:-0}" "${BUDGET[$s]}" "${CPU[$s]:-}" "${STATUS[$s]}" "${NOTE[$s]:-}"
+  done \
+    | "$PY" -c '
+import datetime, json, subprocess, sys
+total, budget, full, load0 = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
+stages = {}
+for line in sys.stdin:
+    name, secs, bud, cpu, status, note = line.rstrip("\n").split("\t")
+    stages[name] = {"seconds": int(secs), "budget": int(bud), "cpu_seconds": int(cpu) if cpu else None,
+                    "status": status, "tests": note}
+git = lambda *a: subprocess.run(["git", *a], capture_output=True, text=True).stdout.strip()
+print(json.dumps({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                  "commit": git("rev-parse", "--short", "HEAD"), "dirty": bool(git("status", "--porcelain")),
+                  "full_run": full, "total_seconds": total, "budget_seconds": budget,
+                  "load_average_at_start": load0, "load_average_at_end": " ".join(open("/proc/loadavg").read().split()[:3]),
+                  "nproc": len(__import__("os").sched_getaffinity(0)), "stages": stages}, indent=2))
+' "$1" "$2" "$FULL" "$LOAD0"
+}
 
-step "the compiled wheel: TOOLMEND_COMPILE=1 pip wheel (mypyc; the wheel the image installs)"
-rm -rf build dist  # setuptools' build/ would carry modules deleted since into the wheel
-TOOLMEND_COMPILE=1 "$VENV/bin/python" -m pip wheel -q --no-deps -w dist .
-WHEEL="$(ls dist/toolmend-*.whl)"
-echo "$WHEEL"
+# a process and its descendants, by pid (the background wheel build when a foreground stage failed)
+kill_tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
 
-step "virtual environment in $CVENV: the compiled wheel and the test requirements"
-[ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
-"$CVENV/bin/python" -m pip install -q --upgrade pip
-"$CVENV/bin/python" -m pip install -q "$WHEEL[test]"
-"$CVENV/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
+finish() {
+  local rc=$?
+  trap - EXIT
+  if [ -n "$CURRENT" ]; then  # a stage did not finish (failed, or the run was stopped by a signal)
+    SECS[$CURRENT]=$(( SECONDS - ${T0:-$SECONDS} )); STATUS[$CURRENT]=FAILED
+    [ "$rc" -ne 0 ] || rc=1
+  fi
+  if [ -n "${WPID:-}" ] && kill -0 "$WPID" 2>/dev/null; then  # a foreground stage failed: stop the build
+    kill_tree "$WPID"; wait "$WPID" 2>/dev/null || true
+    SECS[wheel]=$((SECONDS - WB)); STATUS[wheel]=stopped
+  fi
+  table "$rc"
+  if [ "$rc" -eq 0 ] && [ $FULL = 1 ] && [ $((SECONDS - START)) -gt "$CEILING" ]; then
+    echo "FAILED: the suite took $((SECONDS - START))s, over its hard ceiling of ${CEILING}s (tests/run.sh's header says why)"
+    rc=1
+  fi
+  exit "$rc"
+}
+trap finish EXIT
 
-# From here on the checkout must not shadow the installed package: `pytest` (not `python -m pytest`) and
-# --import-mode=append (pyproject.toml) put the checkout last on sys.path, PYTHONSAFEPATH keeps it out of the
-# `python -m processor.shell.cli` workers the tests start; bench scripts run by path (their own folder first).
-export TOOLMEND_EXPECT_CORE=compiled
+# CPU seconds (user + system) of this shell's finished child processes so far: a stage's share of it, beside
+# its wall-clock seconds, says how busy it kept the two cores (2 x seconds: both, all the time)
+# (into CPU_NOW: `times` must run in this shell, not in a pipeline or $(...), whose fork has no children yet)
+children_cpu() {
+  times >"$LOGS/times"
+  CPU_NOW="$(tail -1 "$LOGS/times" | "$PY" -c 'import re, sys
+print(round(sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read()))))')"
+}
 
-step "output identity, core compiled, against the recorded hashes"
-"$CVENV/bin/python" bench/check_outputs.py --quick
+# run one stage: its function, timed
+run() {
+  local s=$1 cpu0
+  [ -n "${WANT[$s]:-}" ] || return 0
+  stage_begin "$s"
+  T0=$SECONDS
+  children_cpu; cpu0=$CPU_NOW
+  "stage_$s"
+  children_cpu; CPU[$s]=$((CPU_NOW - cpu0))
+  SECS[$s]=$((SECONDS - T0))
+  stage_end "$s" "${STATUS_OVERRIDE:-passed}"
+  STATUS_OVERRIDE=""
+}
 
-step "unit and property tests, core compiled"
-PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" "${UNIT[@]}" tests/unit
+# pytest with the stage's log; the last summary line goes into the table; exit 5 (no tests ran) fails loudly
+pytest_in() {
+  local log="$LOGS/$CURRENT.log" rc line
+  set +e
+  "$@" 2>&1 | tee -a "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  line="$(grep -E '^(=+ )?[0-9]+ (passed|failed|error|errors|skipped|deselected|xfailed|xpassed)\b.* in [0-9.]+s' "$log" \
+          | tail -1 | sed -E 's/^=+ //; s/ =+$//; s/ in [0-9.]+s.*//' || true)"
+  NOTE[$CURRENT]="${NOTE[$CURRENT]:+${NOTE[$CURRENT]}; }${line:-no summary}"
+  if [ "$rc" -eq 5 ]; then
+    echo "tests/run.sh: no test ran in stage $CURRENT (pytest exit 5): a path or marker expression selects nothing" >&2
+    return 5
+  fi
+  return "$rc"
+}
 
-step "integration tests on Tansu, core compiled (the fault suite runs on Apache Kafka below)"
-PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=tansu -m "not faults" tests/integration
+# a fingerprint of what the wheel is built from (single-stage runs reuse an up-to-date wheel; a full run rebuilds)
+source_hash() {
+  {
+    find processor setup.py -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
+    sed '/^\[tool\.pytest/,/^\[/d' pyproject.toml  # all of it but the test settings
+  } | sha256sum | cut -d' ' -f1
+}
 
-step "integration tests on Apache Kafka, core compiled"
-PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
+# -- the stages ------------------------------------------------------------------------------------------------
+stage_venv() {
+  local stamp="$VENV/.toolmend-install" want
+  want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
+  if [ $FULL = 0 ] && [ -x "$VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    NOTE[venv]="up to date"; return 0
+  fi
+  [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  "$VENV/bin/python" -m pip install -q -e '.[dev]'
+  echo "$want" >"$stamp"
+}
 
-step "fault-injection suite on Apache Kafka, core compiled (kills, a zombie, an outage, lost state, poison records; table at the end)"
-PYTHONSAFEPATH=1 "$CVENV/bin/pytest" "${PYTEST[@]}" --broker=kafka -m faults tests/integration/test_faults.py
+stage_tools() {
+  bash deploy/prometheus/install.sh
+  bash tests/support/install_chromium.sh
+  bash deploy/kafka/kafka-local.sh fetch
+}
 
-step "deployment: Kubernetes manifests offline, the image (with the wheel tested above) built and run against a broker"
-# the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)
-TOOLMEND_EXPECT_CORE=python WHEEL="$WHEEL" TOOLMEND_VENV="$VENV" bash deploy/check.sh
+stage_lint() {
+  "$VENV/bin/ruff" check processor tests bench setup.py
+  "$VENV/bin/mypy" processor tests/support/oracle.py
+}
 
-step "done: every stage passed"
+# what only the interpreted core can show (the header): the output identity, and the editable install itself
+PYTHON_CORE_TESTS=(
+  tests/unit/core/test_native.py            # the core imported is the checkout's sources, every module of it
+  tests/unit/deploy/test_deploy_release.py  # version and `toolmend --version` from the installed metadata
+  tests/unit/shell/test_cli.py         # the entry point and its commands, as installed
+)
+# the demo (a broker and a worker for a few seconds) is the entry point's most expensive test and proves nothing
+# more about the install: the compiled pass runs it
+PYTHON_CORE_SKIP=tests/unit/shell/test_cli.py::test_the_demo_reads_the_environment_prints_its_port_and_writes_whole_lines
+stage_python() {
+  TOOLMEND_EXPECT_CORE=python "$VENV/bin/python" bench/check_outputs.py --quick
+  TOOLMEND_EXPECT_CORE=python pytest_in "$VENV/bin/pytest" "${PYTEST[@]}" "${PYTHON_CORE_TESTS[@]}" \
+    --deselect "$PYTHON_CORE_SKIP"
+}
+
+WHEEL=""
+stage_wheel() {
+  local stamp="$CVENV/.toolmend-source" want
+  want="$(source_hash)"
+  if [ $FULL = 0 ] && [ -x "$CVENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] \
+     && { ls dist/toolmend-*.whl >/dev/null 2>&1 || [ -z "${WANT[image]:-}" ]; }; then
+    WHEEL="$(ls dist/toolmend-*.whl 2>/dev/null || true)"
+    NOTE[wheel]="up to date: $CVENV has the wheel of these sources"; return 0
+  fi
+  rm -rf build dist  # setuptools' build/ would carry modules deleted since into the wheel
+  # mypyc's own cache, apart from the lint stage's mypy that may run alongside
+  MYPY_CACHE_DIR="$LOGS/mypyc-cache" TOOLMEND_COMPILE=1 "$VENV/bin/python" -m pip wheel -q --no-deps -w dist .
+  WHEEL="$(ls dist/toolmend-*.whl)"
+  echo "$WHEEL"
+  [ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
+  "$CVENV/bin/python" -m pip install -q --upgrade pip
+  "$CVENV/bin/python" -m pip install -q "$WHEEL[test]"
+  "$CVENV/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
+  echo "$want" >"$stamp"
+}
+
+# From the compiled stages on, the checkout must not shadow the installed package: `pytest` (not `python -m
+# pytest`) and --import-mode=append (pyproject.toml) put the checkout last on sys.path, PYTHONSAFEPATH keeps it
+# out of the `python -m processor.shell.cli` workers the tests start; bench scripts run by path.
+stage_outputs() {
+  TOOLMEND_EXPECT_CORE=compiled "$CVENV/bin/python" bench/check_outputs.py --quick
+}
+
+compiled_pytest() {
+  TOOLMEND_EXPECT_CORE=compiled PYTHONSAFEPATH=1 pytest_in "$CVENV/bin/pytest" "${PYTEST[@]}" "$@"
+}
+
+stage_unit() { compiled_pytest "${XDIST[@]}" tests/unit; }
+stage_tansu() { compiled_pytest "${BROKER_XDIST[@]}" --broker=tansu -m "not faults" tests/integration; }
+stage_kafka() {
+  compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
+}
+stage_faults() { compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m faults tests/integration/test_faults.py; }
+
+stage_manifests() { bash deploy/k8s/validate.sh; }
+
+stage_image() {
+  # the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)
+  local log="$LOGS/image.log" rc
+  set +e
+  TOOLMEND_EXPECT_CORE=python WHEEL="$WHEEL" TOOLMEND_VENV="$VENV" bash deploy/image/test.sh 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  NOTE[image]="$(grep -E '^(=+ )?[0-9]+ (passed|failed).* in [0-9.]+s' "$log" | tail -1 \
+                 | sed -E 's/^=+ //; s/ in [0-9.]+s.*//' || true)"
+  return "$rc"
+}
+
+# -- the run ---------------------------------------------------------------------------------------------------
+run venv
+if [ $FULL = 1 ]; then
+  # The wheel's build is one compiler process: it runs in the background, on the second core, while lint, the
+  # Python-core pass and the manifests run; its row in the table is its own duration (it overlaps theirs).
+  stage_begin wheel
+  WB=$SECONDS
+  ( set -euo pipefail; s=$SECONDS; stage_wheel; echo $((SECONDS - s)) >"$LOGS/wheel.seconds"
+    children_cpu; echo "$CPU_NOW" >"$LOGS/wheel.cpu" ) >"$LOGS/wheel.log" 2>&1 &
+  WPID=$!
+  STATUS[wheel]="running"
+  CURRENT=""
+  run tools; run lint; run python; run manifests
+  CURRENT=wheel; T0=$WB
+  printf '\n==> [%ds] wheel (built in the background; its output follows)\n' "$((SECONDS - START))"
+  rc=0; wait "$WPID" || rc=$?
+  WPID=""
+  cat "$LOGS/wheel.log"
+  [ "$rc" -eq 0 ] || exit "$rc"
+  WHEEL="$(ls dist/toolmend-*.whl)"
+  SECS[wheel]="$(cat "$LOGS/wheel.seconds")"; CPU[wheel]="$(cat "$LOGS/wheel.cpu")"
+  NOTE[wheel]="in the background, alongside tools, lint, python, manifests ($((SECONDS - WB))s until joined)"
+  stage_end wheel
+else
+  run tools; run lint; run python; run wheel; run manifests
+fi
+run outputs; run unit; run tansu; run kafka; run faults; run image

@@ -695,3 +695,29 @@ def timestamps(draw: st.DrawFn, n: int, max_gap: int = 8_000) -> list[int]:
         t += draw(st.integers(0, max_gap))
         out.append(t)
     return out
+
+
+@st.composite
+def thinking_histories(draw: st.DrawFn, reuse: bool = False) -> list[Msg]:
+    """Anthropic histories (usually broken) whose model turns begin with signed thinking, as a model with extended
+    thinking writes them: one or two `thinking` / `redacted_thinking` blocks, unique signatures; sometimes a
+    thinking block between a server call's result and the text after it (interleaved thinking)."""
+    _, msgs = draw(histories("anthropic", reuse=reuse))
+    out: list[Msg] = []
+    n = 0
+    for m in msgs:
+        content = m.get("content") if isinstance(m, dict) else None
+        if not isinstance(m, dict) or m.get("role") != "assistant" or not isinstance(content, list):
+            out.append(m)
+            continue
+        blocks: list[Any] = []
+        for _ in range(draw(st.integers(0, 2))):
+            n += 1
+            blocks.append({"type": "redacted_thinking", "data": f"R{n}"} if draw(st.booleans())
+                          else {"type": "thinking", "thinking": f"step {n}", "signature": f"S{n}"})
+        rest = list(content)
+        if rest and draw(st.booleans()):  # interleaved: thinking after the turn's first block
+            n += 1
+            rest.insert(1, {"type": "thinking", "thinking": f"then {n}", "signature": f"S{n}"})
+        out.append({**m, "content": blocks + rest})
+    return out

@@ -53,13 +53,6 @@ class Behaviour:
         self.streamed = False  # messages came as a stream: the stream's turns are judged, snapshots only erasures
         self.fed_user: str | None = None  # snapshots: the last user request fed to the detectors (where to resume)
 
-    def on_message(self, step: Step, msg: Any, index: int, adapter: Dialect, obs: TurnObserver | None,
-                   model: str | None, app_version: str | None) -> Sequence[Finding]:
-        view = step.view
-        if view is None:
-            return _NO_FINDINGS
-        return self.observe(view, step.calls, msg, index, adapter, obs, model, app_version)
-
     def on_context(self, system: Any = None, tools: Any = None) -> None:
         """What a request carries beside its messages: the system prompt (a top-level `system`,
         `systemInstruction` or `instructions`) and the tool definitions."""
@@ -126,7 +119,15 @@ class Behaviour:
                 obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:
         """A message of the conversation's stream."""
         self.streamed = True
-        return self._observe(view, calls, msg, index, adapter, obs, model, app_version)
+        out = self._observe(view, calls, msg, index, adapter, obs, model, app_version)
+        if adapter.binds_thinking and view.role is Role.ASSISTANT:
+            dropped = adapter.dropped_thinking(msg)
+            if dropped:  # the provider's own word that the application rewrote its history: a direct signal
+                self.regression.erased = True
+                out = [*out, Finding(FindingKind.THINKING_DROPPED_BY_PROVIDER, index,
+                                     detail=f"the provider dropped {dropped} thinking block(s) whose prefix had "
+                                     "changed (input_transformations): the history was rewritten", count=dropped)]
+        return out
 
     def _observe(self, view: View, calls: Sequence[tuple[str | None, str]], msg: Any, index: int, adapter: Dialect,
                 obs: TurnObserver | None, model: str | None, app_version: str | None) -> Sequence[Finding]:
@@ -244,10 +245,12 @@ class Behaviour:
         return out if out else _NO_FINDINGS
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
-                    views: Sequence[View | None] | None = None) -> list[Finding]:
+                    views: Sequence[View | None] | None = None, compacted: bool = False) -> list[Finding]:
         """A `request` snapshot: which earlier tool calls vanished while their user message is still there.
 
-        `views`: the adapter's views of the messages, if already at hand (one per message, in order)."""
+        `views`: the adapter's views of the messages, if already at hand (one per message, in order).
+        `compacted`: the history was compacted (OpenTelemetry's `gen_ai.conversation.compacted`: a compaction keeps
+        the user messages and folds the rest): the calls it dropped are forgotten, not reported as erased."""
         calls: dict[str, str] = {}
         keys: set[str] = set()
         call_user: dict[str, str | None] = {}
@@ -269,6 +272,8 @@ class Behaviour:
         for cid, tool in calls.items():
             self.erasure.on_call(cid, tool, call_user[cid])
         erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+        if compacted:
+            return []  # a compaction, not an erasure: the vanished calls are marked (reported once, never)
         if erased:
             self.regression.erased = True  # the history was rewritten: a feature of the turns judged from now on
         return [Finding(FindingKind.TOOL_HISTORY_ERASED, None, e.call_id, e.tool, None,

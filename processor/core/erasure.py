@@ -1,7 +1,7 @@
 """`tool_history_erased`: a later request snapshot lost a tool call whose user message is still there.
 
-This is the seed-003 rewrite: to "save tokens" an app replaces the assistant's tool call and the tool result
-with a plain text reply ("好的，已为您调大音量") but keeps the user message that led to it. The model then learns
+The rewrite it finds: to "save tokens" an app replaces the assistant's tool call and the tool result with a
+plain text reply ("好的，已为您调大音量") but keeps the user message that led to it. The model then learns
 from its own (forged) history that requests of that kind are answered with words, and stops calling the tool.
 
 Exact and cheap: every call seen (in the stream or in a snapshot) is remembered with the fingerprint of the
@@ -40,11 +40,11 @@ def user_key(text: str) -> str:
 
 def _user_key(text: str) -> str:
     # whitespace collapsed: str.split() splits at exactly the characters the regex `\s` matches (checked over all
-    # code points), ~4x faster than re.sub(r"\s+", " ", ...).strip()
+    # code points), and faster than re.sub(r"\s+", " ", ...).strip()
     if text.isascii():  # ASCII is NFKC-stable and its casefold is its lower case: the same key, sooner
         if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
             # printable ASCII has no whitespace but " ": with no run of it and none at either end it is collapsed
-            # already (split and join, ~0.8 µs for a sentence, would give the same string back)
+            # already (split and join would give the same string back)
             norm = text.lower()
         else:
             norm = " ".join(text.lower().split())

@@ -52,13 +52,13 @@ _LABELS = ("model", "provider", "app", "app_version")
 
 
 class Event:
-    __slots__ = ("app", "app_version", "conversation_id", "dialect", "event_id", "messages", "model", "provider",
-                 "seq", "system", "tools", "ts", "type")
+    __slots__ = ("app", "app_version", "compacted", "conversation_id", "dialect", "event_id", "messages", "model",
+                 "provider", "seq", "system", "tools", "ts", "type")
 
     def __init__(self, conversation_id: str, ts: int, type: str, messages: list[Any], dialect: str | None,
                  seq: int | None, event_id: str | None, model: str | None = None, provider: str | None = None,
                  app: str | None = None, app_version: str | None = None, system: Any = None,
-                 tools: list[Any] | None = None) -> None:
+                 tools: list[Any] | None = None, compacted: bool = False) -> None:
         self.conversation_id = conversation_id
         self.ts = ts
         self.type = type
@@ -72,6 +72,7 @@ class Event:
         self.app_version = app_version
         self.system = system  # request events: the system prompt beside the messages (any dialect's shape)
         self.tools = tools  # request events: the tool definitions the request carried
+        self.compacted = compacted  # request events: the app (or the API) compacted the history before this one
 
 
 def parse_ts(v: Any) -> int:
@@ -178,11 +179,17 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
         if v is not None and type(v) is not str:
             raise DeadLetter(DeadLetterKind.SCHEMA, f"`{name}` must be a string")
     system = tools = None
+    compacted = False
     if typ == "request":
+        c = get("compacted")
+        if c is not None and type(c) is not bool:
+            raise DeadLetter(DeadLetterKind.SCHEMA, "`compacted` must be a boolean")
+        compacted = c is True
         system = get("system")
         if system is not None and type(system) not in (str, list, dict):
             raise DeadLetter(DeadLetterKind.SCHEMA, "`system` must be a string, an array or an object")
         tools = get("tools")
         if tools is not None and type(tools) is not list:
             raise DeadLetter(DeadLetterKind.SCHEMA, "`tools` must be an array of tool definitions")
-    return Event(cid, ts, typ, messages, dialect, seq, eid, model, provider, app, app_version, system, tools)
+    return Event(cid, ts, typ, messages, dialect, seq, eid, model, provider, app, app_version, system, tools,
+                 compacted)

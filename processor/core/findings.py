@@ -36,6 +36,13 @@ class FindingKind(StrEnum):
     TEXT_ONLY_REGRESSION = "text_only_regression"
     # a reply asserts a completed act or a tool-only fact that no call of its turn produced
     UNBACKED_CLAIM = "unbacked_claim"
+    # thinking / redacted_thinking blocks after the first position the repair changed: their signature binds them
+    # to a prefix the repaired history no longer has (models that bind thinking reject them). `index`: the message
+    # holding the first such block; `block`: its position there; `count`: how many the message holds
+    THINKING_PREFIX_CHANGED = "thinking_prefix_changed"
+    # the provider's own record (Anthropic `input_transformations`) that it dropped thinking blocks of a request
+    # because their prefix had changed: the application rewrote its history
+    THINKING_DROPPED_BY_PROVIDER = "thinking_dropped_by_provider"
 
 
 class Severity(StrEnum):
@@ -73,6 +80,8 @@ class RepairAction(StrEnum):
     REMOVE_EMPTY_TEXT = "remove_empty_text"
     # a system entry where the dialect has none in its messages (Anthropic): kept in place as a user turn
     SYSTEM_AS_USER = "system_as_user"
+    # thinking blocks whose prefix the repair changed, removed (`thinking="strip_changed"`); `count`: how many
+    STRIP_THINKING = "strip_thinking"
 
 
 SEVERITY: dict[FindingKind, Severity] = {
@@ -81,6 +90,7 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
     FindingKind.UNBACKED_CLAIM: Severity.WARNING,
+    FindingKind.THINKING_DROPPED_BY_PROVIDER: Severity.WARNING,
 }
 
 
@@ -103,6 +113,8 @@ class Finding:
     reason: DanglingReason | None = None
     detail: str = ""
     score: float | None = None  # text_only_regression: the learned scorer's calibrated probability
+    block: int | None = None  # thinking_prefix_changed: position of the first invalid block in its message
+    count: int | None = None  # thinking_prefix_changed: invalid blocks in the message
 
     @property
     def severity(self) -> Severity:
@@ -120,6 +132,10 @@ class Finding:
             out["detail"] = self.detail
         if self.score is not None:
             out["score"] = self.score
+        if self.block is not None:
+            out["block"] = self.block
+        if self.count is not None:
+            out["count"] = self.count
         return out
 
 

@@ -74,6 +74,7 @@ class View:
         "results_after_text",
         "role",
         "simple",
+        "thinking",
     )
 
     def __init__(
@@ -88,6 +89,7 @@ class View:
         empty: bool = False,
         raw_role: str = "",
         blank: bool = False,
+        thinking: bool = False,
     ) -> None:
         self.role = role
         self.has_text = has_text  # any content that is not a tool part (text, image, thinking ...)
@@ -98,6 +100,7 @@ class View:
         self.empty = empty  # content the provider rejects as empty
         self.raw_role = raw_role
         self.blank = blank  # text parts the API rejects as empty, beside other content: removed
+        self.thinking = thinking  # signed thinking parts bound to their prefix (dialects that bind thinking)
         # a user or assistant message with content and no tool parts: the tracker's fast path
         self.simple = (role is Role.USER or role is Role.ASSISTANT) and not calls and not results \
             and not empty and not empty_tool_calls

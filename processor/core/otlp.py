@@ -4,9 +4,11 @@ One model-call span is one request snapshot plus its reply: the span's input mes
 dialect, followed by its reply when the reply is text (so a text-only turn is judged at once); a reply that calls
 tools is judged with the next span, whose input carries those calls with their results (or without: a dangling
 call). The forms read, newest first:
-* current GenAI conventions: `gen_ai.input.messages` / `gen_ai.output.messages` (role + parts), with
-  `gen_ai.system_instructions` and `gen_ai.tool.definitions` (opentelemetry-instrumentation-openai-v2 2.4b0,
-  OpenLLMetry's opentelemetry-instrumentation-openai 0.62);
+* current GenAI conventions: `gen_ai.input.messages` / `gen_ai.output.messages` (role + parts; JSON text or
+  structured), with `gen_ai.system_instructions` and `gen_ai.tool.definitions`, on the span or on its
+  `gen_ai.client.inference.operation.details` log record (genai-openai/-anthropic/-langchain 1.3b0, the anthropic
+  SDK's tracing, OpenLLMetry 0.62, Logfire 5.4, pydantic-ai 2.78, openai-v2 2.4b0); results wherever the emitter
+  puts them (`otel_genai.flatten`);
 * span events `gen_ai.system.message`, `gen_ai.user.message`, `gen_ai.assistant.message`, `gen_ai.tool.message`,
   `gen_ai.choice` (GenAI conventions up to 1.36, body fields as event attributes);
 * OpenLLMetry's indexed attributes `gen_ai.prompt.N.*` / `gen_ai.completion.N.*` (up to 0.47) with tool calls and
@@ -26,8 +28,9 @@ from typing import Any
 
 import orjson
 
-from .dialects.otel_genai import CALL, RESPONSE
+from .dialects.otel_genai import CALL, RESPONSE, flatten
 from .events import MAX_TS
+from .otlp_join import INFERENCE_EVENT
 
 DEFAULT_CONVERSATION_KEYS: tuple[str, ...] = ("gen_ai.conversation.id", "session.id")
 #: operations that are model calls; any other `gen_ai.operation.name` (embeddings, execute_tool, invoke_agent...)
@@ -36,12 +39,17 @@ MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content", "co
 _EVENT_ROLES = {"gen_ai.system.message": "system", "gen_ai.user.message": "user",
                 "gen_ai.assistant.message": "assistant", "gen_ai.tool.message": "tool"}
 
+#: where the content went when the instrumentation uploaded it (opentelemetry-util-genai's upload hook): the span
+#: holds references only, counted apart from spans without content (`content_ref`)
+REF_KEYS = frozenset({"gen_ai.input.messages_ref", "gen_ai.output.messages_ref", "gen_ai.system_instructions_ref",
+                      "gen_ai.tool.definitions_ref"})
 #: the attributes the mapping reads (the decoder converts only these, and the conversation keys, to values)
 READ_KEYS = frozenset({
     "gen_ai.operation.name", "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions",
     "gen_ai.tool.definitions", "gen_ai.request.model", "gen_ai.response.model", "gen_ai.provider.name",
     "gen_ai.system", "llm.model_name", "llm.request.model", "llm.provider", "llm.system", "llm.request.type",
-    "openinference.span.kind", "service.name", "service.version"})
+    "openinference.span.kind", "service.name", "service.version", "openai.api.type",
+    "gen_ai.request.previous_response.id", "gen_ai.response.id", "gen_ai.conversation.compacted", *REF_KEYS})
 READ_PREFIXES = ("gen_ai.prompt.", "gen_ai.completion.", "llm.input_messages.", "llm.output_messages.",
                  "llm.tools.", "llm.request.functions.")
 
@@ -55,10 +63,13 @@ TOO_LARGE = "too_large"
 class SpanOutcome:
     """A span's mapping: an event (`value`, keyed by `conversation_id`), or why not (`kind`, `detail`)."""
 
-    __slots__ = ("by_trace", "conversation_id", "detail", "kind", "traceparent", "value")
+    __slots__ = ("by_trace", "chain", "conversation_id", "detail", "kind", "traceparent", "value")
 
     def __init__(self, kind: str, conversation_id: str, traceparent: str, value: dict[str, Any] | None = None,
                  detail: str = "", by_trace: bool = False) -> None:
+        #: (previous response id or None, this response's id or None, the reply when it calls tools): what a
+        #: Responses chain join needs (otlp_join.ChainJoin)
+        self.chain: tuple[str | None, str | None, list[dict[str, Any]]] | None = None
         self.kind = kind
         self.conversation_id = conversation_id
         self.traceparent = traceparent
@@ -86,32 +97,37 @@ def _json(v: Any, what: str) -> Any:
     return v
 
 
+_REPEATED: dict[str, Any] = {}  # parsed tool definitions and system instructions: each span of a conversation
+_REPEATED_MAX = 256  # repeats them; bounded, cleared when full (never mutated by the mapping)
+_REPEATED_CHARS = 1 << 16
+
+
+def _json_repeated(v: Any, what: str) -> Any:
+    """`_json` for the attributes every span of a conversation repeats (tool definitions, system instructions)."""
+    if not isinstance(v, str) or len(v) > _REPEATED_CHARS:
+        return _json(v, what)
+    got = _REPEATED.get(v)
+    if got is None:
+        got = _json(v, what)
+        if len(_REPEATED) >= _REPEATED_MAX:
+            _REPEATED.clear()
+        _REPEATED[v] = got
+    return got
+
+
 def _messages(v: Any, what: str) -> list[dict[str, Any]]:
     doc = _json(v, what)
     if type(doc) is not list:
         raise _Bad(f"{what} is not an array of messages")
-    split = False
     for m in doc:
         if type(m) is not dict:
             raise _Bad(f"{what} is not an array of messages")
         parts = m.get("parts")
-        if type(parts) is not list:
-            if parts is not None:
-                raise _Bad(f"{what}: `parts` is not an array")
-        elif len(parts) > 1 and m.get("role") == "tool":
-            split = True
-    if not split:
-        return doc
-    out: list[dict[str, Any]] = []
-    for m in doc:
-        parts = m.get("parts")
-        if type(parts) is list and len(parts) > 1 and m.get("role") == "tool" \
-                and sum(1 for p in parts if type(p) is dict and p.get("type") == RESPONSE) > 1:
-            # the flat protocol answers one call per tool message: one message per response
-            out.extend({**m, "parts": [p]} for p in parts)
-        else:
-            out.append(m)
-    return out
+        if type(parts) is not list and parts is not None:
+            raise _Bad(f"{what}: `parts` is not an array")
+    # results wherever the emitter put them (a tool message answering several, a user message of results then
+    # text, pydantic-ai's `result` key): one tool message per response, as the flat protocol has it
+    return flatten(doc)
 
 
 def _text(content: Any) -> list[dict[str, Any]]:
@@ -156,7 +172,7 @@ def _current(attrs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str
     msgs = _messages(inp, "gen_ai.input.messages") if inp is not None else []
     si = attrs.get("gen_ai.system_instructions")
     if si is not None:
-        parts = _json(si, "gen_ai.system_instructions")
+        parts = _json_repeated(si, "gen_ai.system_instructions")
         if type(parts) is not list:
             raise _Bad("gen_ai.system_instructions is not an array of parts")
         if not msgs or msgs[0].get("role") != "system":
@@ -204,7 +220,7 @@ def _indexed(attrs: dict[str, Any], prefix: str) -> dict[int, dict[str, Any]]:
     for k, v in attrs.items():
         if k.startswith(prefix):
             head, _, rest = k[n:].partition(".")
-            if head.isdigit() and rest:
+            if head.isascii() and head.isdigit() and rest:  # `int()` reads '²' as no number, '١' as 1
                 groups.setdefault(int(head), {})[rest] = v
     return groups
 
@@ -264,7 +280,7 @@ def _openinference(attrs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[di
 def _tools(attrs: dict[str, Any]) -> list[Any] | None:
     v = attrs.get("gen_ai.tool.definitions")
     if v is not None:
-        doc = _json(v, "gen_ai.tool.definitions")
+        doc = _json_repeated(v, "gen_ai.tool.definitions")
         if type(doc) is not list:
             raise _Bad("gen_ai.tool.definitions is not an array")
         return doc
@@ -284,8 +300,10 @@ def _tools(attrs: dict[str, Any]) -> list[Any] | None:
     return None
 
 
-def _is_model_call(attrs: dict[str, Any], events: Sequence[Any]) -> bool:
+def _is_model_call(attrs: dict[str, Any], events: Sequence[Any], log: bool = False, name: str = "") -> bool:
     op = attrs.get("gen_ai.operation.name")
+    if log:  # a log record: only the inference's content event
+        return name == INFERENCE_EVENT and (not isinstance(op, str) or op in MODEL_OPERATIONS)
     if isinstance(op, str):
         return op in MODEL_OPERATIONS
     kind = attrs.get("openinference.span.kind")
@@ -325,7 +343,7 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     attrs = span.get("attributes") or {}
     events = span.get("events") or ()
     resource = span.get("resource") or {}
-    if not _is_model_call(attrs, events):
+    if not _is_model_call(attrs, events, span.get("log") is True, span.get("name") or ""):
         return SpanOutcome(SKIPPED, "", tp, detail="not_model_call")
     for k, v in attrs.items():
         if isinstance(v, str) and len(v) > max_attribute_bytes:
@@ -334,7 +352,8 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     try:
         got = _current(attrs) or _span_events(events) or _openllmetry(attrs) or _openinference(attrs)
         if got is None:
-            return SpanOutcome(SKIPPED, "", tp, detail="no_content")
+            return SpanOutcome(SKIPPED, "", tp, detail="content_ref" if not REF_KEYS.isdisjoint(attrs)
+                               else "no_content")
         inp, out = got
         tools = _tools(attrs)
     except _Bad as bad:
@@ -367,8 +386,15 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
             value[field] = v
     if tools is not None:
         value["tools"] = tools
-    return SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
+    if attrs.get("gen_ai.conversation.compacted") is True:
+        value["compacted"] = True  # a compaction, not an erasure (events.md)
+    o = SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
+    if attrs.get("openai.api.type") == "responses" or "gen_ai.request.previous_response.id" in attrs:
+        o.chain = (_label(attrs, "gen_ai.request.previous_response.id"), _label(attrs, "gen_ai.response.id"),
+                   out if out and _calls_tools(out) else [])
+    return o
 
 
-__all__ = ["DEFAULT_CONVERSATION_KEYS", "EVENT", "INVALID", "SKIPPED", "TOO_LARGE", "SpanOutcome", "map_span",
+__all__ = ["DEFAULT_CONVERSATION_KEYS", "EVENT", "INVALID", "REF_KEYS", "SKIPPED", "TOO_LARGE", "SpanOutcome",
+           "map_span",
            "traceparent"]

@@ -361,7 +361,7 @@ class PartitionProcessor:
         if ts > conv.last_ts:
             conv.last_ts = ts
         if ev.model is not None:
-            conv.model = _intern(ev.model)
+            conv.model = conv.tracker.model = _intern(ev.model)
         if ev.app_version is not None:
             conv.app_version = _intern(ev.app_version)
         typ = ev.type
@@ -412,7 +412,7 @@ class PartitionProcessor:
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                             behaviour=False)
+                                       behaviour=False, model=conv.model)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)
@@ -420,14 +420,14 @@ class PartitionProcessor:
             views = [s.view for s in steps[: len(ev.messages)]]
             b = conv.behaviour
             b.on_context(ev.system, ev.tools)
-            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views))
+            findings.extend(b.on_snapshot(ev.messages, adapter, emit.snapshot_no(), views, ev.compacted))
             if not b.streamed:  # a conversation known from its snapshots only: judge the turns this one adds
                 findings.extend(b.feed_snapshot(ev.messages, adapter, views, emit.obs, conv.model, conv.app_version))
         for f in findings:
             emit.finding(f)
         for a in res.actions:
             self.obs.action(a)
-        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed)
+        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed, res.thinking)
 
     def _arm(self, cid: str, conv: Conversation) -> None:
         deadline = conv.tracker.next_deadline

@@ -16,6 +16,7 @@ import orjson
 from . import dialects
 from .events import DeadLetterKind
 from .findings import Finding, FindingKind
+from .repair import thinking_header
 from .store import Conversation
 from .tally import Tally
 from .tracker import Emitted, Step
@@ -161,9 +162,14 @@ class Emitter:
         value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
                  "index": e.index if e.index >= 0 else None, "message": e.message, "synthesized": e.synthesized,
                  "modified": e.modified}
-        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
-                                  [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
-                                   ("toolmend-repair", repair_kind), ("toolmend-findings", n_findings)]))
+        headers = [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+                   ("toolmend-repair", repair_kind), ("toolmend-findings", n_findings)]
+        if e.invalid:  # thinking after the first change: where the prefix changed, how much was removed
+            t = {"prefix_changed_at": self.conv.tracker.prefix_changed_at, "invalid": e.invalid,
+                 "stripped": e.stripped}
+            value["thinking"] = t
+            headers.append(("toolmend-thinking", thinking_header(t)))
+        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value), headers))
 
     def finding(self, f: Finding) -> None:
         conv = self.conv
@@ -177,15 +183,19 @@ class Emitter:
                                   [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind])]))
 
     def snapshot(self, ts: int, dialect: str, messages: Sequence[Any], findings: Sequence[Finding],
-                 changed: bool) -> None:
-        """A repaired snapshot (a `request` event) as one record carrying every message and its findings."""
+                 changed: bool, thinking: dict[str, Any] | None = None) -> None:
+        """A repaired snapshot (a `request` event) as one record carrying every message and its findings; and,
+        when its repair invalidated thinking, where the prefix changed and what was removed (`thinking`)."""
         rid = f"{self.src}:r"
         value = {"id": rid, "conversation_id": self.cid, "type": "request", "ts": ts, "dialect": dialect,
                  "messages": messages, "findings": [f.to_dict() for f in findings], "changed": changed}
-        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value),
-                                  [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
-                                   ("toolmend-repair", b"repaired" if changed else b"none"),
-                                   ("toolmend-findings", _count(len(findings)))]))
+        headers = [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+                   ("toolmend-repair", b"repaired" if changed else b"none"),
+                   ("toolmend-findings", _count(len(findings)))]
+        if thinking is not None:
+            value["thinking"] = thinking
+            headers.append(("toolmend-thinking", thinking_header(thinking)))
+        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value), headers))
 
 
 __all__ = ["TRACE_HEADERS", "Emitter", "OutRecord", "RecordIds", "carry_trace_context", "dead_letter"]

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import dialects
-from .findings import Action, DanglingReason, Finding
+from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .model import JSON, InputError, Role
 from .templates import Template, Templates
+from .thinking import ModelPatterns, ThinkingPolicy
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
 
@@ -20,15 +21,45 @@ class RepairResult:
     findings: list[Finding]
     actions: list[Action] = field(default_factory=list)
     changed: bool = False
+    # thinking bound to its prefix: where the output first differs from the input and what became of the thinking
+    # after it (`thinking_summary`); None when no thinking block was invalidated
+    thinking: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "dialect": self.dialect,
             "messages": self.messages,
             "findings": [f.to_dict() for f in self.findings],
             "actions": [a.to_dict() for a in self.actions],
             "changed": self.changed,
         }
+        if self.thinking is not None:
+            out["thinking"] = self.thinking
+        return out
+
+
+def thinking_summary(changed_at: int | None, findings: Sequence[Finding], actions: Sequence[Action],
+                     ) -> dict[str, Any] | None:
+    """What a repair did to thinking bound to its prefix: `prefix_changed_at` (input index of the first change),
+    `invalid` (thinking blocks after it), `stripped` (of those, removed), `first_invalid` ([message index, block
+    position]). None when no thinking block was invalidated."""
+    invalid = 0
+    first: list[int] | None = None
+    for f in findings:
+        if f.kind is FindingKind.THINKING_PREFIX_CHANGED and f.count:
+            invalid += f.count
+            if first is None and f.index is not None:
+                first = [f.index, f.block if f.block is not None else 0]
+    if not invalid:
+        return None
+    stripped = sum(int(a.extra.get("count", 0)) for a in actions if a.action is RepairAction.STRIP_THINKING)
+    return {"prefix_changed_at": changed_at, "invalid": invalid, "stripped": stripped, "first_invalid": first}
+
+
+def thinking_header(summary: dict[str, Any]) -> bytes:
+    """The `toolmend-thinking` header of a record whose repair invalidated thinking."""
+    return (f"prefix_changed_at={summary['prefix_changed_at']};invalid={summary['invalid']};"
+            f"stripped={summary['stripped']}").encode()
 
 
 HISTORY_KEYS = ("messages", "contents", "input")
@@ -54,13 +85,20 @@ def extract_history(doc: JSON) -> tuple[list[JSON], str | None]:
 
 def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
                 templates: Mapping[str, Mapping[str, Template]] | None = None,
-                non_idempotent_tools: Sequence[str] = ()) -> RepairConfig:
+                non_idempotent_tools: Sequence[str] = (), thinking: ThinkingPolicy | None = None,
+                thinking_models: Sequence[str] | None = None) -> RepairConfig:
     if config is not None:
-        return config
-    if strategy == "fill" and templates is None and not non_idempotent_tools:
-        return DEFAULT_CONFIG
-    return RepairConfig(strategy=strategy,
-                        templates=Templates(templates or {}, frozenset(non_idempotent_tools)))
+        cfg = config
+    elif strategy == "fill" and templates is None and not non_idempotent_tools:
+        cfg = DEFAULT_CONFIG
+    else:
+        cfg = RepairConfig(strategy=strategy,
+                           templates=Templates(templates or {}, frozenset(non_idempotent_tools)))
+    if thinking is not None and thinking != cfg.thinking:
+        cfg = replace(cfg, thinking=thinking)
+    if thinking_models is not None:
+        cfg = replace(cfg, thinking_models=ModelPatterns(thinking_models))
+    return cfg
 
 
 def _may_claim(steps: Sequence[Any], n: int, defined: bool) -> bool:
@@ -142,6 +180,9 @@ def repair(
     timestamps: Sequence[int | None] | None = None,
     system: Any = None,
     tools: Any = None,
+    thinking: ThinkingPolicy | None = None,
+    model: str | None = None,
+    thinking_models: Sequence[str] | None = None,
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
@@ -160,11 +201,19 @@ def repair(
     `system` (a string, a list of text blocks or an object with `parts`) and `tools` (the request's tool
     definitions, any dialect's shape) inform the text-only detector; the object form passes its own `system` /
     `systemInstruction` / `instructions` and `tools` unless these are given.
+
+    Thinking bound to its prefix (dialects that bind it): a thinking block after the first position
+    the repair changes is invalid for the models that bind thinking; each message holding such blocks gets a
+    `thinking_prefix_changed` finding, and `result.thinking` says where the prefix changed and what was removed.
+    `thinking="keep"` keeps them, `"strip_changed"` removes exactly them (a turn left empty goes too), `"auto"`
+    (the default, or the config's) removes them when `model` (the object form's own `model` unless given) matches
+    `thinking_models` (glob patterns; default: the shipped list of the models that bind thinking).
     """
     return repair_with_steps(messages, dialect, strategy, templates=templates,
                              non_idempotent_tools=non_idempotent_tools, config=config, reason=reason,
                              late_results=late_results, behaviour=behaviour, previous=previous, timestamps=timestamps,
-                             system=system, tools=tools)[0]
+                             system=system, tools=tools, thinking=thinking, model=model,
+                             thinking_models=thinking_models)[0]
 
 
 def repair_with_steps(
@@ -182,6 +231,9 @@ def repair_with_steps(
     timestamps: Sequence[int | None] | None = None,
     system: Any = None,
     tools: Any = None,
+    thinking: ThinkingPolicy | None = None,
+    model: str | None = None,
+    thinking_models: Sequence[str] | None = None,
 ) -> tuple[RepairResult, list[Any]]:
     """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
@@ -196,9 +248,11 @@ def repair_with_steps(
             system = next((messages[k] for k in dialects.SYSTEM_KEYS if messages.get(k) is not None), None)
         if tools is None:
             tools = messages.get("tools")
+        if model is None and isinstance(messages.get("model"), str):
+            model = messages["model"]
     else:
         msgs = list(messages)
-    cfg = make_config(strategy, config, templates, non_idempotent_tools)
+    cfg = make_config(strategy, config, templates, non_idempotent_tools, thinking, thinking_models)
     if dialect == "auto":
         dialect = dialects.detect(msgs, also=previous, keys=top)
     else:
@@ -213,6 +267,7 @@ def repair_with_steps(
     actions: list[Action] = []
     adapter = dialects.get(dialect)
     tracker = Tracker(dialect, cfg)
+    tracker.model = model
     out: list[JSON] = []
     steps = []
     for i, m in enumerate(msgs):
@@ -227,4 +282,6 @@ def repair_with_steps(
         out.extend(e.message for e in step.messages)
         findings.extend(step.findings)
         actions.extend(step.actions)
-    return RepairResult(dialect, out, findings, actions, changed=bool(actions)), steps
+    return RepairResult(dialect, out, findings, actions, changed=bool(actions),
+                        thinking=thinking_summary(tracker.prefix_changed_at, findings, actions)
+                        if tracker.prefix_changed_at is not None else None), steps

@@ -3,7 +3,7 @@
 Rules of this file:
 * A conversation is either **hot** (a live `Conversation`, at most `hot_limit` of them, oldest first) or **cold**
   (its stored form only: the `state.codec` bytes, which are also its changelog record). Memory then follows the
-  compressed state, not Python object overhead (about 5 KB per live conversation with the detectors).
+  compressed state, not Python object overhead (what a live conversation weighs: `bench/results/memory.json`).
 * The store knows nothing of events or timers. It keeps what the partition's timers need in each stored form's
   header, and hands that header back when a conversation wakes (`wake`).
 * `take_changelog` returns what changed since its last call, as records of the changelog topic: conversation
@@ -86,7 +86,7 @@ class Conversation:
         c.last_ts = st[CONV_LAST_TS]
         c.offset = st[CONV_OFFSET]
         c.recent = list(st.get(CONV_RECENT, ())) or None
-        c.model = st.get(CONV_MODEL)
+        c.model = c.tracker.model = st.get(CONV_MODEL)
         c.app_version = st.get(CONV_APP_VERSION)
         return c
 

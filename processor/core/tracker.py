@@ -17,20 +17,40 @@ usual and a later result is dropped as late. Everything after a held block waits
 stay in order); conversations without held blocks flow at once. Held output counts against
 `max_held_messages`: past it the oldest held block is decided early, as if its grace had run out. Without
 timestamps (batch `repair()` with none given) every later result is inside the grace.
+
+Modes. The open block (the calls of the last model turn) is in one of four modes, read from the tracker's
+fields by `Tracker.mode`; `TRANSITIONS` below is the table of what each input may turn it into, and
+`tests/unit/core/test_tracker_modes.py` drives the tracker over generated histories and fails on any move the
+table does not list. The rules the table follows:
+
+* IDLE: no open block. Messages go out as they come (unless older output is held: `held.py`).
+* OPEN: a call turn's calls wait for results; output flows.
+* HOLDING: OPEN, but the output from the call turn on is held back, so that a call can still be removed
+  (strategy `drop`, a call no result can be made up for) or split results merged (block dialects).
+* ANSWERED: every call has its result. The next message that is not a result closes the block cleanly.
+* A message removed whole (empty, or every part of it dropped) changes nothing; an unknown item or an invalid
+  role passes through and changes nothing.
+* A user turn with text, a system message, a model turn without calls, or reasoning after results close the
+  block; a call turn closes it and opens the next (or extends it: a model turn spanning several items).
+* A block that closes with unanswered calls is decided at once (dangling: filled or dropped), or, when it is
+  closed by a user turn or by the model moving on and `late_result_grace_ms` > 0, *held*: it waits for late
+  results beside the next block (`held_blocks`). A held block is decided when its last late result comes, when
+  its grace runs out (`feed`/`advance` with event time), at `max_held_messages`, when later calls reuse every
+  id it waits for, or at `release_held`/`finish`. `finish` leaves the tracker IDLE with nothing held.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Literal
 
 from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
+from .held import Anchor, Emitted, HeldOutput
 from .model import JSON, SERVER_CALL, Call, Result, Role, View
 from .state.layout import (
-    AN_MESSAGES,
-    AN_PARTS,
     BL_CALLS,
     BL_OPENED,
     BL_PARTIAL_REPORTED,
@@ -51,11 +71,91 @@ from .state.layout import (
     TR_PENDING,
     TR_RECENT,
     TR_SEEN_NON_SYSTEM,
+    TR_THINKING_CHANGE,
+    TR_THINKING_NEXT,
 )
 from .templates import CallInfo, Templates
+from .thinking import THINKING_POLICIES, ModelPatterns, ThinkingPolicy, strips
 
 Strategy = Literal["fill", "drop"]
 STRATEGIES: tuple[Strategy, ...] = ("fill", "drop")
+
+
+
+class Mode(Enum):
+    """What the open block is doing (see the rules above)."""
+
+    IDLE = "idle"
+    OPEN = "open"
+    HOLDING = "holding"
+    ANSWERED = "answered"
+
+
+class Input(Enum):
+    """What the tracker is given, as the mode table reads it."""
+
+    CALLS = "calls"  # a model turn with tool calls
+    MODEL = "model"  # a model turn without calls
+    REASONING = "reasoning"  # a reasoning item (it waits for the item it belongs to)
+    RESULTS = "results"  # a tool message, or a user turn of results only
+    USER = "user"  # a user turn with text (results may come with it)
+    SYSTEM = "system"
+    OTHER = "other"  # an unknown item type or an invalid role: passed through
+    REMOVED = "removed"  # a message removed whole (not a results turn: its results may move)
+    ADVANCE = "advance"  # event time moved on (`advance`): the open block may time out
+    FINISH = "finish"  # the history ends (`finish`)
+
+
+_I, _M = Input, Mode
+_UNCHANGED = {_I.OTHER, _I.REMOVED}
+
+# mode -> input -> the modes it may lead to (transitions as data; a test checks the tracker against it)
+TRANSITIONS: dict[Mode, dict[Input, frozenset[Mode]]] = {
+    _M.IDLE: {
+        _I.CALLS: frozenset({_M.OPEN, _M.HOLDING, _M.IDLE}),  # (IDLE: every call malformed, removed)
+        **{i: frozenset({_M.IDLE}) for i in Input if i is not _I.CALLS},
+    },
+    _M.OPEN: {
+        _I.CALLS: frozenset({_M.OPEN, _M.HOLDING, _M.IDLE}),  # closed, next opened (or the turn extended)
+        _I.MODEL: frozenset({_M.IDLE}),
+        _I.REASONING: frozenset({_M.OPEN, _M.IDLE}),  # closes only once results were seen
+        _I.RESULTS: frozenset({_M.OPEN, _M.ANSWERED, _M.HOLDING, _M.IDLE}),  # (HOLDING: a partial results
+        # turn of a block dialect; IDLE: a block dialect's complete results turn closes the block)
+        _I.USER: frozenset({_M.IDLE}),
+        _I.SYSTEM: frozenset({_M.IDLE}),
+        **{i: frozenset({_M.OPEN}) for i in _UNCHANGED},
+        _I.ADVANCE: frozenset({_M.OPEN, _M.IDLE}),  # (IDLE: `tool_result_timeout_ms` ran out)
+        _I.FINISH: frozenset({_M.IDLE}),
+    },
+    _M.HOLDING: {
+        _I.CALLS: frozenset({_M.HOLDING, _M.OPEN, _M.IDLE}),
+        _I.MODEL: frozenset({_M.IDLE}),
+        _I.REASONING: frozenset({_M.HOLDING, _M.IDLE}),
+        _I.RESULTS: frozenset({_M.HOLDING, _M.ANSWERED, _M.IDLE}),
+        _I.USER: frozenset({_M.IDLE}),
+        _I.SYSTEM: frozenset({_M.IDLE}),
+        **{i: frozenset({_M.HOLDING}) for i in _UNCHANGED},
+        _I.ADVANCE: frozenset({_M.HOLDING, _M.IDLE}),
+        _I.FINISH: frozenset({_M.IDLE}),
+    },
+    _M.ANSWERED: {
+        _I.CALLS: frozenset({_M.OPEN, _M.HOLDING, _M.IDLE}),
+        _I.MODEL: frozenset({_M.IDLE}),
+        _I.REASONING: frozenset({_M.IDLE, _M.ANSWERED}),  # (ANSWERED: no result seen yet, server calls only)
+        _I.RESULTS: frozenset({_M.ANSWERED}),  # a duplicate, an orphan, or a late result of a held block
+        _I.USER: frozenset({_M.IDLE}),
+        _I.SYSTEM: frozenset({_M.IDLE}),
+        **{i: frozenset({_M.ANSWERED}) for i in _UNCHANGED},
+        _I.ADVANCE: frozenset({_M.ANSWERED}),
+        _I.FINISH: frozenset({_M.IDLE}),
+    },
+}
+
+
+def is_transition_valid(source: Mode, given: Input, target: Mode) -> bool:
+    """Whether the table allows the open block to go from `source` to `target` on `given`."""
+    return target in TRANSITIONS[source][given]
+
 
 _FK = FindingKind
 _RA = RepairAction
@@ -75,10 +175,16 @@ class RepairConfig:
     # result is dropped)
     late_result_grace_ms: int = 30_000
     max_held_messages: int = 256  # output held behind waiting blocks; past it the oldest is decided early
+    # thinking whose prefix the repair changed (dialects that bind thinking): kept and reported, removed, or
+    # removed for the models `thinking_models` names (None: the shipped patterns, thinking.py)
+    thinking: ThinkingPolicy = "auto"
+    thinking_models: ModelPatterns | None = None
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {self.strategy!r} (expected fill or drop)")
+        if self.thinking not in THINKING_POLICIES:
+            raise ValueError(f"unknown thinking policy {self.thinking!r} (expected keep, strip_changed or auto)")
         if self.late_result_grace_ms < 0:
             raise ValueError("late_result_grace_ms must be >= 0")
         if self.max_held_messages < 1:
@@ -86,43 +192,6 @@ class RepairConfig:
 
 
 DEFAULT_CONFIG = RepairConfig()
-
-
-class Emitted:
-    """One output message, in final order. `index` is its input index (-1 when synthesized)."""
-
-    __slots__ = ("index", "message", "modified", "synthesized", "tag")
-
-    def __init__(self, message: JSON, tag: Any, index: int, synthesized: bool = False,
-                 modified: bool = False) -> None:
-        self.message = message
-        self.tag = tag
-        self.index = index
-        self.synthesized = synthesized
-        self.modified = modified
-
-    def to_state(self) -> list[Any]:
-        return [self.message, self.tag, self.index, int(self.synthesized) | (int(self.modified) << 1)]
-
-    @classmethod
-    def from_state(cls, s: list[Any]) -> Emitted:
-        return cls(s[0], s[1], s[2], bool(s[3] & 1), bool(s[3] & 2))
-
-
-class _Anchor:
-    """The place of a held block's results in the held output: moved real results, then synthesized ones.
-
-    Flat dialects collect whole messages; block dialects collect result parts, which go into the block's
-    results turn (`host`) or, if it has none, into a new user turn at this place."""
-
-    __slots__ = ("msgs", "parts")
-
-    def __init__(self) -> None:
-        self.msgs: list[Emitted] = []
-        self.parts: list[JSON] = []
-
-
-Slot = Emitted | _Anchor | None
 
 
 class Step:
@@ -205,7 +274,7 @@ class _Held:
         self.calls = calls
         self.waiting = waiting  # unanswered calls with a real id (only those can be answered late)
         self.start = start  # first held slot of its output
-        self.anchor = anchor  # slot of its _Anchor
+        self.anchor = anchor  # slot of its Anchor
         self.host = -1  # block dialects: slot of the user turn its result parts go into (-1: none)
         self.reason = reason
         self.closer = closer
@@ -234,20 +303,24 @@ class Tracker:
         self._block_seq = 0
         self._recent: dict[str, _Call] = {}  # insertion-ordered: the oldest closed call first
         self._pending: list[Emitted] = []  # reasoning items waiting for the item they precede
-        # held output: slots from `_qbase` on, released in order once nothing before them waits
-        self._q: list[Slot] = []
-        self._qbase = 0
+        # held output (held.py), released in order once nothing before it waits
+        self._q = HeldOutput()
         self._held: list[_Held] = []  # closed blocks waiting for late results, oldest first
         self._waiting: dict[str, _Held] = {}  # call id -> its held block, for the calls still unanswered
         self._ts: int | None = None  # event time of the message being fed
-        self._new_held: _Held | None = None  # the block `_close` just held (for `_user` to give it its host)
-        self._moved_to: _Held | None = None  # the held block `_classify` just matched a late result to
         # reused call ids: the id a later call reused -> the fresh id that call carries in the output (results
         # with the id belong to it, the most recent call with their id); kept while that call is remembered
         self._alias: dict[str, str] = {}
-        self._renamed_to: str | None = None  # the fresh id `_classify` just read a result's id as
-        self._blanked = -1  # input index of the message fed, when its blank text parts were removed
         self._step = Step()
+        # thinking bound to its prefix (dialects that bind it): the output is compared with the input as it is
+        # finalized. `_change`: input index where the output first differs from the input (-1: not yet); until
+        # then `_next` is the input index the next output message has when nothing changed
+        self._binds = self._d is not None and self._d.binds_thinking
+        self._change = -1
+        self._next = 0
+        self._thinking = False  # a message with thinking was fed (since the tracker was made or restored)
+        self._orig: JSON = None  # the message being fed, as it came
+        self.model: str | None = None  # the model the history is sent to (thinking="auto")
 
     # -- public ---------------------------------------------------------------------------------------------
     @property
@@ -258,6 +331,16 @@ class Tracker:
     def adapter(self) -> Dialect | None:
         """The dialect adapter, once the dialect is known."""
         return self._d
+
+    @property
+    def mode(self) -> Mode:
+        """The open block's mode (the table at the top of this module)."""
+        b = self._block
+        if b is None:
+            return Mode.IDLE
+        if not b.unanswered:
+            return Mode.ANSWERED
+        return Mode.HOLDING if b.start >= 0 else Mode.OPEN
 
     @property
     def messages_seen(self) -> int:
@@ -273,7 +356,7 @@ class Tracker:
     @property
     def held_messages(self) -> int:
         """Output messages held back behind a block that is not decided yet."""
-        return sum(1 for e in self._q if isinstance(e, Emitted))
+        return self._q.messages
 
     @property
     def held_blocks(self) -> int:
@@ -309,23 +392,28 @@ class Tracker:
             name = sniff(msg)
             if name is not None:
                 d = self._d = ADAPTERS[name]
+                self._binds = d.binds_thinking
                 view = d.view(msg)
             else:
                 view = PLAIN_TEXT.view(msg)  # plain text: every dialect reads it alike
         else:
             view = d.view(msg)
         step = self._step
+        self._orig = msg
+        blanked = False
         if view.blank:  # empty text parts beside other content: removed before anything else reads the message
             assert d is not None
             self._find(_FK.EMPTY_TEXT_BLOCK, idx)
             self._act(_RA.REMOVE_EMPTY_TEXT, idx)
             msg = d.remove_blank(msg)
             view = d.view(msg)
-            self._blanked = idx
+            blanked = True
         step.view = view
+        if view.thinking:
+            self._thinking = True
         role = view.role
         # fast paths for the messages most histories are made of; the general rules below agree with them
-        if self._q or self._blanked >= 0:
+        if self._q or blanked:
             pass
         elif view.simple and not self._pending:
             b = self._block
@@ -333,13 +421,13 @@ class Tracker:
                 self._seen_non_system = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
             if b.unanswered == 0 and b.start < 0:  # a text message after a complete block closes it cleanly
                 self._seen_non_system = True
                 self._close(None, None, tag)
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
         elif role is Role.TOOL and self._block is not None and not self._alias:
             b = self._block
             c = b.calls.get(view.results[0].call_id or "")
@@ -349,7 +437,7 @@ class Tracker:
                 b.results_seen = True
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
-                return step
+                return step if not self._binds or self._in_order(idx) else self._finalize(step)
         if role is Role.ASSISTANT:
             self._assistant(msg, view, idx, tag, ts)
         elif role is Role.TOOL:
@@ -386,7 +474,7 @@ class Tracker:
         if self._held and len(self._q) > self.config.max_held_messages:
             while self._held and len(self._q) > self.config.max_held_messages:
                 self._decide(self._held[0], tag)  # at the limit: decided early, as if its grace ran out
-        if self._blanked >= 0:
+        if blanked:
             self._mark_modified(idx)
         return self._take()
 
@@ -553,7 +641,7 @@ class Tracker:
                 self._act(_RA.MERGE_TURNS, prev.index)
         if not good:
             self._flush_pending()
-            self._emit(Emitted(msg, tag, idx, modified=modified))
+            self._emit(self._emitted(msg, tag, idx, modified))
             return
         # 3. open (or extend) the block
         assert d is not None
@@ -561,14 +649,14 @@ class Tracker:
             self._block_seq += 1
             b = self._block = _Block(idx, ts, self._block_seq)
             if self.config.strategy == "drop":
-                b.start = self._slot()
+                b.start = self._q.end
         elif b.ts is None:
             b.ts = ts
         if b.start < 0 and not d.fills_every_kind and not all(d.can_fill(d.call_kind(msg, c.pos))
                                                                for _, c, _ in good):
-            b.start = self._slot()  # a call no result can be made up for: held, so that it can be removed
+            b.start = self._q.end  # a call no result can be made up for: held, so that it can be removed
         self._flush_pending()
-        slot = self._slot() if b.start >= 0 else -1
+        slot = self._q.end if b.start >= 0 else -1
         keep_args = self.config.templates.shows_call
         for cid, c, real in good:
             call = _Call(sys.intern(c.name), idx, d.call_kind(msg, c.pos), c.pos, slot, real)
@@ -580,7 +668,16 @@ class Tracker:
                 self._step.calls = []
             self._step.calls.append((cid if real else None, c.name))
         b.unanswered += len(good)
-        self._emit(Emitted(msg, tag, idx, modified=modified))
+        self._emit(self._emitted(msg, tag, idx, modified))
+
+    def _emitted(self, msg: JSON, tag: Any, idx: int, modified: bool) -> Emitted:
+        """A model turn's output; where thinking binds, a rewritten one says how much of it is as in the input."""
+        e = Emitted(msg, tag, idx, modified=modified)
+        if msg is not self._orig and self._binds:
+            d = self._d
+            assert d is not None
+            e.kept = d.first_changed_part(self._orig, msg)
+        return e
 
     def _reasoning(self, msg: JSON, idx: int, tag: Any) -> None:
         """Reasoning items wait for the item they belong to (it decides where they go)."""
@@ -595,17 +692,14 @@ class Tracker:
         messages the dialect's turn order does not see (`is_unseen_turn`) may lie between: it is taken past
         them."""
         q = self._q
-        for k in range(len(q) - 1, -1, -1):
-            e = q[k]
+        for slot in range(q.end - 1, q.base - 1, -1):
+            e = q.at(slot)
             if e is None:
                 continue
             if not isinstance(e, Emitted) or e.synthesized:
                 return None
             if d.is_plain_model_turn(e.message):
-                if k == len(q) - 1:
-                    q.pop()
-                else:
-                    q[k] = None  # slots are positions: the ones after it must not move
+                q.take(slot)
                 return e
             if not d.is_unseen_turn(e.message):
                 return None
@@ -632,20 +726,19 @@ class Tracker:
     def _flat_result(self, msg: JSON, r: Result, idx: int, tag: Any) -> None:
         self._seen_non_system = True
         self._flush_pending()
-        verdict = self._classify(r, idx)
+        verdict, renamed_to, h = self._classify(r, idx)
         if verdict == _DROP:
             self._act(_RA.DROP_RESULT, idx, r.call_id)
             return
-        if self._renamed_to is not None:
+        if renamed_to is not None:
             d = self._d
             assert d is not None
-            self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=self._renamed_to)
-            msg = d.rename_results(msg, [(r.pos, self._renamed_to)])
+            self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=renamed_to)
+            msg = d.rename_results(msg, [(r.pos, renamed_to)])
         if verdict == _MOVED:
-            h = self._moved_to
             assert h is not None
-            anchor = self._at(h.anchor)
-            assert isinstance(anchor, _Anchor)
+            anchor = self._q.at(h.anchor)
+            assert isinstance(anchor, Anchor)
             anchor.msgs.append(Emitted(msg, tag, idx))
             if h.waiting == 0:
                 self._decide(h, tag)
@@ -670,13 +763,12 @@ class Tracker:
             moved: list[tuple[Result, _Held]] = []
             renames: list[tuple[int, str]] = []
             for r in view.results:
-                v = self._classify(r, idx)
+                v, renamed_to, h = self._classify(r, idx)
                 verdicts.append((r, v))
-                if v != _DROP and self._renamed_to is not None:
-                    self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=self._renamed_to)
-                    renames.append((r.pos, self._renamed_to))
+                if v != _DROP and renamed_to is not None:
+                    self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=renamed_to)
+                    renames.append((r.pos, renamed_to))
                 if v == _MOVED:
-                    h = self._moved_to
                     assert h is not None
                     moved.append((r, h))
             if renames:
@@ -684,10 +776,10 @@ class Tracker:
                 modified = True
             decided: list[_Held] = []
             for r, h in moved:
-                anchor = self._at(h.anchor)
-                assert isinstance(anchor, _Anchor)
+                anchor = self._q.at(h.anchor)
+                assert isinstance(anchor, Anchor)
                 anchor.parts.extend(d.result_parts(msg, [r.pos]))
-                if h.waiting == 0:
+                if h.waiting == 0 and h not in decided:  # (several late results of one block: decided once)
                     decided.append(h)
             remove = [r.pos for r, v in verdicts if v != _KEEP]
             for r, v in verdicts:
@@ -699,7 +791,7 @@ class Tracker:
             b = self._block
             if kept and b is not None and b.results_turn >= 0:
                 # results split over several user turns: they move into the first (held) one
-                turn = self._at(b.results_turn)
+                turn = self._q.at(b.results_turn)
                 assert isinstance(turn, Emitted)
                 turn.message = d.add_results(turn.message, d.result_parts(msg, kept))
                 turn.modified = True
@@ -731,19 +823,17 @@ class Tracker:
         held: _Held | None = None
         if b is not None:
             block_style = d is not None and d.block_style
-            parts = self._close(_DR.USER_INTERRUPT, idx, tag, host=block_style)
+            parts, held = self._close(_DR.USER_INTERRUPT, idx, tag, host=block_style)
             if parts:
                 assert d is not None
                 msg = d.add_results(msg, parts)
                 modified = True
-            held = self._new_held
-            self._new_held = None
             if held is not None and (not block_style or held.host >= 0):
                 held = None  # its results go to its anchor or its own results turn
         self._flush_pending()
         self._emit(Emitted(msg, tag, idx, modified=modified))
         if held is not None:
-            held.host = self._slot() - 1
+            held.host = self._q.end - 1
 
     def _results_turn(self, msg: JSON, idx: int, tag: Any, modified: bool) -> None:
         """Block dialects: a user turn holding only (wanted) results: complete, or held for more."""
@@ -752,31 +842,32 @@ class Tracker:
         self._flush_pending()
         if b.unanswered:
             if b.start < 0:
-                b.start = self._slot()
-            b.results_turn = self._slot()
+                b.start = self._q.end
+            b.results_turn = self._q.end
             self._q.append(Emitted(msg, tag, idx, modified=modified))
             return
         self._emit(Emitted(msg, tag, idx, modified=modified))
         self._close(None, None, tag)
 
     # -- results --------------------------------------------------------------------------------------------
-    def _classify(self, r: Result, idx: int) -> int:
+    def _classify(self, r: Result, idx: int) -> tuple[int, str | None, _Held | None]:
         """Does this result answer an open call (_KEEP), a held block's call (_MOVED), or neither (_DROP)?
-        Reports why not."""
+        Reports why not. Returns the verdict, the fresh id the result's id is read as (a reused id) or None,
+        and the held block a _MOVED result goes to."""
         b = self._block
         cid = r.call_id
-        self._renamed_to = None
+        renamed_to: str | None = None
         if cid is not None and self._alias:
             new = self._alias.get(cid)
             if new is not None:  # a reused id: the result belongs to the most recent call with it
-                cid = self._renamed_to = new
+                cid = renamed_to = new
         if cid is None:  # pair by name (dialects with optional ids): in the open block, else the one held call
             cid = self._match_name(r.name)
             if cid is None and self._waiting:
                 cid = self._match_waiting_name(r.name)
             if cid is None:
                 self._find(_FK.ORPHAN_TOOL_RESULT, idx, None, r.name)
-                return _DROP
+                return _DROP, renamed_to, None
         if b is not None:
             c = b.calls.get(cid)
             if c is None and r.name is not None:  # an id on the response but not on the call
@@ -786,11 +877,11 @@ class Tracker:
             if c is not None:
                 if c.answered:
                     self._find(_FK.DUPLICATE_TOOL_RESULT, idx, cid if c.real else None, c.name)
-                    return _DROP
+                    return _DROP, renamed_to, None
                 c.answered = True
                 b.unanswered -= 1
                 b.results_seen = True
-                return _KEEP
+                return _KEEP, renamed_to, None
         h = self._waiting.pop(cid, None) if self._waiting else None
         if h is not None:
             c = h.calls[cid]
@@ -798,17 +889,16 @@ class Tracker:
             h.waiting -= 1
             self._late(c, cid, idx, "moved into place")
             self._act(_RA.MOVE_RESULT, idx, cid, c.name)
-            self._moved_to = h
-            return _MOVED
+            return _MOVED, renamed_to, h
         closed = self._recent.get(cid)
         if closed is not None:
             if closed.answered:
                 self._find(_FK.DUPLICATE_TOOL_RESULT, idx, cid if closed.real else None, closed.name)
-                return _DROP
+                return _DROP, renamed_to, None
             self._late(closed, cid, idx, "")
-            return _DROP
+            return _DROP, renamed_to, None
         self._find(_FK.ORPHAN_TOOL_RESULT, idx, cid)
-        return _DROP
+        return _DROP, renamed_to, None
 
     def _late(self, closed: _Call, cid: str, idx: int, detail: str) -> None:
         shown = cid if closed.real else None
@@ -846,7 +936,6 @@ class Tracker:
     def _mark_modified(self, idx: int) -> None:
         """The message fed was rewritten before it was read (blank parts removed): wherever it went, it is
         marked modified."""
-        self._blanked = -1
         for e in (*self._step.messages, *self._q, *self._pending):
             if isinstance(e, Emitted) and e.index == idx:
                 e.modified = True
@@ -880,13 +969,12 @@ class Tracker:
 
     # -- closing a block ------------------------------------------------------------------------------------
     def _close(self, reason: DanglingReason | None, closer: int | None, tag: Any,
-               host: bool = False, final: bool = False) -> list[JSON] | None:
+               host: bool = False, final: bool = False) -> tuple[list[JSON] | None, _Held | None]:
         """Decide the open block, or hold it for late results. Returns result parts for the caller to put into
-        its user turn (`host`)."""
+        its user turn (`host`), and the held block if it was held."""
         b = self._block
         assert b is not None
         self._block = None
-        self._new_held = None
         d = self._d
         assert d is not None
         unanswered = [(cid, c) for cid, c in b.calls.items() if not c.answered] if b.unanswered else []
@@ -894,10 +982,11 @@ class Tracker:
             # a turn paused (`pause_turn`) at a server call it has not run: sent back as it is, to be resumed
             unanswered = [(cid, c) for cid, c in unanswered if not self._paused(c, d)]
         out_parts: list[JSON] | None = None
+        held: _Held | None = None
         user_index = closer if reason is _DR.USER_INTERRUPT else None
         if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
                 and any(cid not in self._alias and c.kind != SERVER_CALL for cid, c in unanswered):
-            self._hold(b, unanswered, reason, closer)
+            held = self._hold(b, unanswered, reason, closer)
         elif unanswered:
             assert reason is not None
             for cid, c in unanswered:
@@ -910,7 +999,7 @@ class Tracker:
             if fill:
                 out_parts = self._fill(b, fill, reason, tag, host)
             if gone:
-                self._drop(gone, reason)
+                self._drop(gone, reason, final)
             self._release(b)
         else:
             self._release(b)
@@ -923,14 +1012,14 @@ class Tracker:
             del recent[old]
             if self._alias:
                 self._forget_alias(old)
-        return out_parts
+        return out_parts, held
 
     def _hold(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason,
-              closer: int | None) -> None:
+              closer: int | None) -> _Held:
         """Keep a closed block (and all output after it) back until its late results arrive or its grace ends."""
-        anchor = self._slot()
+        anchor = self._q.end
         start = b.start if b.start >= 0 else anchor
-        self._q.append(_Anchor())
+        self._q.append(Anchor())
         ts = self._ts
         deadline = ts + self.config.late_result_grace_ms if ts is not None else None
         h = _Held(b.calls, 0, start, anchor, reason, closer, deadline, b.opened, b.partial_reported)
@@ -940,9 +1029,9 @@ class Tracker:
                 self._waiting[cid] = h  # (a call without an id waits for a response by its name)
                 h.waiting += 1
         self._held.append(h)
-        self._new_held = h
         b.start = -1
         b.results_turn = -1
+        return h
 
     def _expire(self, now: int, tag: Any) -> None:
         for h in [h for h in self._held if h.deadline is not None and now >= h.deadline]:
@@ -954,8 +1043,8 @@ class Tracker:
         d = self._d
         assert d is not None
         unanswered = [(cid, c) for cid, c in h.calls.items() if not c.answered]
-        anchor = self._at(h.anchor)
-        assert isinstance(anchor, _Anchor)
+        anchor = self._q.at(h.anchor)
+        assert isinstance(anchor, Anchor)
         if unanswered:
             for cid, c in unanswered:
                 if self._waiting.get(cid) is h:
@@ -978,7 +1067,7 @@ class Tracker:
                     self._merge_forward(merge, d)
         if anchor.parts:
             if h.host >= 0:
-                host = self._at(h.host)
+                host = self._q.at(h.host)
                 assert isinstance(host, Emitted)
                 host.message = d.add_results(host.message, anchor.parts)
                 host.modified = True
@@ -989,20 +1078,20 @@ class Tracker:
 
     def _merge_forward(self, slot: int, d: Dialect) -> None:
         """A held call turn that drop left as a plain model turn, followed by a call turn: merged into it."""
-        prev = self._at(slot)
+        prev = self._q.at(slot)
         if not isinstance(prev, Emitted) or not d.is_plain_model_turn(prev.message):
             return
-        for k in range(slot + 1 - self._qbase, len(self._q)):
-            nxt = self._q[k]
-            if nxt is None or (isinstance(nxt, _Anchor) and not nxt.msgs and not nxt.parts) \
+        q = self._q
+        for at in range(slot + 1, q.end):
+            nxt = q.at(at)
+            if nxt is None or (isinstance(nxt, Anchor) and not nxt.msgs and not nxt.parts) \
                     or (isinstance(nxt, Emitted) and not nxt.synthesized and d.is_unseen_turn(nxt.message)):
                 continue
             if isinstance(nxt, Emitted) and not nxt.synthesized and d.is_call_turn(nxt.message):
                 nxt.message, shift = d.merge_turns(prev.message, nxt.message)
                 nxt.modified = True
-                self._q[slot - self._qbase] = None
+                q.remove(slot)
                 self._act(_RA.MERGE_TURNS, prev.index)
-                at = k + self._qbase
                 blocks = [h.calls for h in self._held]
                 if self._block is not None:
                     blocks.append(self._block.calls)
@@ -1015,7 +1104,7 @@ class Tracker:
     def _paused(self, c: _Call, d: Dialect) -> bool:
         if c.kind != SERVER_CALL or c.slot < 0:
             return False
-        e = self._at(c.slot)
+        e = self._q.at(c.slot)
         return isinstance(e, Emitted) and d.is_last_part(e.message, c.pos)
 
     def _fillable(self, unanswered: list[tuple[str, _Call]]) -> tuple[list[tuple[str, _Call]],
@@ -1060,7 +1149,7 @@ class Tracker:
                 self._emit(Emitted(m, tag, -1, synthesized=True))
             return None
         if b.results_turn >= 0:
-            held = self._at(b.results_turn)
+            held = self._q.at(b.results_turn)
             assert isinstance(held, Emitted)
             held.message = d.add_results(held.message, made)
             held.modified = True
@@ -1070,28 +1159,34 @@ class Tracker:
         self._emit(Emitted(d.new_results_message(made), tag, -1, synthesized=True))
         return None
 
-    def _drop(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason) -> int:
+    def _drop(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason, final: bool = False) -> int:
         """Remove the unanswered calls from their held messages. Returns the slot of a call message left
-        without calls (-1 if none)."""
+        without calls (-1 if none). Where thinking binds, a turn left with thinking only is kept unless it ends
+        the history (`final`): removing it would invalidate every later thinking block."""
         d = self._d
         assert d is not None
+        keep_thinking = self._binds and not final
         by_slot: dict[int, list[int]] = {}
         left = -1
         for cid, c in unanswered:
             by_slot.setdefault(c.slot, []).append(c.pos)
             self._act(_RA.DROP_CALL, c.index, cid if c.real else None, c.name, self._reason(c, reason))
         for slot, positions in by_slot.items():
-            held = self._at(slot)
+            held = self._q.at(slot)
             assert isinstance(held, Emitted)
-            new = d.remove_calls(held.message, positions)
+            new = d.remove_calls_keeping_thinking(held.message, positions) if keep_thinking \
+                else d.remove_calls(held.message, positions)
             if new is None:
                 self._act(_RA.DROP_MESSAGE, held.index)
-                self._q[slot - self._qbase] = None
-                prev = self._at(slot - 1) if slot > self._qbase else None
+                self._q.remove(slot)
+                prev = self._q.at(slot - 1) if slot > self._q.base else None
                 if isinstance(prev, Emitted) and d.is_reasoning(prev.message):
                     self._act(_RA.DROP_REASONING, prev.index)
-                    self._q[slot - 1 - self._qbase] = None
+                    self._q.remove(slot - 1)
             else:
+                if self._binds:
+                    k = d.first_changed_part(held.message, new)
+                    held.kept = k if not held.modified else min(held.kept, k) if held.kept >= 0 else -1
                 held.message = new
                 held.modified = True
                 left = slot
@@ -1105,12 +1200,6 @@ class Tracker:
             self._drain()
 
     # -- plumbing -----------------------------------------------------------------------------------------
-    def _slot(self) -> int:
-        return self._qbase + len(self._q)
-
-    def _at(self, slot: int) -> Slot:
-        return self._q[slot - self._qbase]
-
     def _emit(self, e: Emitted) -> None:
         b = self._block
         if self._q or (b is not None and b.start >= 0):
@@ -1123,34 +1212,19 @@ class Tracker:
         q = self._q
         if not q:
             return
-        limit = self._qbase + len(q)
+        limit = q.end
         for h in self._held:
             if h.start < limit:
                 limit = h.start
         b = self._block
         if b is not None and 0 <= b.start < limit:
             limit = b.start
-        k = limit - self._qbase
-        if k <= 0:
-            return
-        out = self._step.messages
-        for e in q[:k]:
-            if isinstance(e, Emitted):
-                out.append(e)
-            elif e is not None:
-                out.extend(e.msgs)
-        if k == len(q):
-            q.clear()
-            if b is None or b.start < 0:
-                self._qbase = 0
-                if b is not None:
-                    for c in b.calls.values():
-                        c.slot = -1
-            else:
-                self._qbase = limit
-        else:
-            del q[:k]
-            self._qbase = limit
+        q.release(limit, self._step.messages)
+        if not q and (b is None or b.start < 0):
+            q.reset()
+            if b is not None:
+                for c in b.calls.values():
+                    c.slot = -1
 
     def _flush_pending(self) -> None:
         if self._pending:
@@ -1178,6 +1252,73 @@ class Tracker:
             self._drain()
         s = self._step
         self._step = _IDLE
+        if self._binds and s.messages:
+            self._finalize(s)
+        return s
+
+    # -- thinking bound to its prefix -------------------------------------------------------------------------
+    @property
+    def prefix_changed_at(self) -> int | None:
+        """Input index where the output first differs from the input (None: nothing changed so far)."""
+        return self._change if self._change >= 0 else None
+
+    def _in_order(self, idx: int) -> bool:
+        """A fast-path message (as it came) became final: True when nothing more is to be done about thinking."""
+        if self._change < 0:
+            if idx == self._next:
+                self._next = idx + 1
+                return True
+            return False
+        return not self._thinking
+
+    def _finalize(self, s: Step) -> Step:
+        """Output that became final, in order: where the output first differs from the input, and the thinking
+        after that point (invalid: reported, and removed when the policy strips for this model)."""
+        if self._change >= 0 and not self._thinking:
+            return s  # changed already, and no thinking fed: nothing to read
+        d = self._d
+        assert d is not None
+        drop: list[Emitted] = _NONE
+        for e in s.messages:
+            if self._change < 0:
+                if e.synthesized or e.index != self._next:
+                    self._change = self._next  # inserted here, or input messages from here on dropped or moved
+                    kept = 0
+                elif e.modified:
+                    self._change = e.index
+                    kept = e.kept if e.kept >= 0 else 0
+                else:
+                    self._next += 1
+                    continue
+            else:
+                kept = 0
+            if e.synthesized or not self._thinking:
+                continue
+            bad = [p for p in d.thinking_positions(e.message) if p >= kept]
+            if not bad:
+                continue
+            if s.findings is _NONE:
+                s.findings = []
+            s.findings.append(Finding(_FK.THINKING_PREFIX_CHANGED, e.index, detail=f"{len(bad)} thinking block(s) "
+                                      f"after the first change (at message {self._change})", block=bad[0],
+                                      count=len(bad)))
+            e.invalid = len(bad)
+            if strips(self.config.thinking, self.config.thinking_models, self.model):
+                e.stripped = len(bad)
+                if s.actions is _NONE:
+                    s.actions = []
+                s.actions.append(Action(_RA.STRIP_THINKING, e.index, extra={"count": len(bad)}))
+                new = d.remove_parts(e.message, bad)
+                if new is None:  # a turn of thinking only: it goes too
+                    s.actions.append(Action(_RA.DROP_MESSAGE, e.index))
+                    if drop is _NONE:
+                        drop = []
+                    drop.append(e)
+                else:
+                    e.message = new
+                    e.modified = True
+        if drop:
+            s.messages = [e for e in s.messages if e not in drop]
         return s
 
     # -- state (changelog) ----------------------------------------------------------------------------------
@@ -1205,13 +1346,17 @@ class Tracker:
         if self._pending:
             st[TR_PENDING] = [e.to_state() for e in self._pending]
         if self._q:
-            st[TR_HELD_QUEUE] = [_slot_state(e) for e in self._q]
-            if self._qbase:
-                st[TR_HELD_BASE] = self._qbase
+            st[TR_HELD_QUEUE] = self._q.to_state()
+            if self._q.base:
+                st[TR_HELD_BASE] = self._q.base
         if self._held:
             st[TR_HELD_BLOCKS] = [h.to_state() for h in self._held]
         if self._alias:
             st[TR_ALIASES] = [[cid, new] for cid, new in self._alias.items()]
+        if self._change >= 0:
+            st[TR_THINKING_CHANGE] = self._change
+        elif self._binds and self._next != self._n:
+            st[TR_THINKING_NEXT] = self._next
         return st
 
     @classmethod
@@ -1221,8 +1366,7 @@ class Tracker:
         t._n = st[TR_MESSAGES]
         t._seen_non_system = bool(st.get(TR_SEEN_NON_SYSTEM))
         t._block_seq = st.get(TR_BLOCK_SEQ, 0)
-        t._qbase = st.get(TR_HELD_BASE, 0)
-        t._q = [_slot_from_state(e) for e in st.get(TR_HELD_QUEUE, ())]
+        t._q = HeldOutput.from_state(st.get(TR_HELD_QUEUE, ()), st.get(TR_HELD_BASE, 0))
         bs = st.get(TR_BLOCK)
         if bs is not None:
             b = _Block(bs[BL_OPENED], bs[BL_TS], bs[BL_SEQ])
@@ -1257,26 +1401,27 @@ class Tracker:
             c.reported = bool(reported)
             t._recent[cid] = c
         t._pending = [Emitted.from_state(e) for e in st.get(TR_PENDING, ())]
+        t._change = st.get(TR_THINKING_CHANGE, -1)
+        nxt = st.get(TR_THINKING_NEXT)
+        if nxt is None:  # nothing held before the next message; an older layout: the first message it holds
+            nxt = t._n
+            for slot in t._q:
+                for e in (slot,) if isinstance(slot, Emitted) else slot.msgs if isinstance(slot, Anchor) else ():
+                    if 0 <= e.index < nxt:
+                        nxt = e.index
+            for e in t._pending:
+                if 0 <= e.index < nxt:
+                    nxt = e.index
+        t._next = nxt
+        if t._binds:  # a held message with thinking (new messages say so as they are fed)
+            d = t._d
+            assert d is not None
+            for slot in t._q:
+                if isinstance(slot, Emitted) and d.thinking_positions(slot.message):
+                    t._thinking = True
+                    break
         return t
 
 
-def _slot_state(e: Slot) -> Any:
-    if e is None:
-        return None
-    if isinstance(e, Emitted):
-        return e.to_state()
-    return {AN_MESSAGES: [m.to_state() for m in e.msgs], AN_PARTS: e.parts}
-
-
-def _slot_from_state(s: Any) -> Slot:
-    if s is None:
-        return None
-    if isinstance(s, dict):
-        a = _Anchor()
-        a.msgs = [Emitted.from_state(m) for m in s[AN_MESSAGES]]
-        a.parts = s[AN_PARTS]
-        return a
-    return Emitted.from_state(s)
-
-
-__all__ = ["DEFAULT_CONFIG", "STRATEGIES", "Emitted", "RepairConfig", "Step", "Strategy", "Tracker"]
+__all__ = ["DEFAULT_CONFIG", "STRATEGIES", "TRANSITIONS", "Emitted", "Input", "Mode", "RepairConfig", "Step",
+           "Strategy", "Tracker", "is_transition_valid"]

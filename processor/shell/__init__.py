@@ -1,0 +1,15 @@
+"""The async shell around the sans-I/O core: Kafka clients, the loop and its commit, HTTP, metrics, settings and
+the `toolmend` commands, grouped by job.
+
+| sub-package | job |
+|---|---|
+| `commands/` | one thin module per subcommand (flags, what to print, the exit code); `cli.py` holds their table |
+| `worker/` | the live stream: the loop, checkpoints and the commit order, fencing, recovery |
+| `otlp/` | OTLP input: decode, re-key by conversation, the stage beside the worker |
+| `replay/` | replays: plan, run, sinks, what is kept, files, the event-time metrics file |
+| `report/` | the HTML report of a replay's metrics file |
+
+The flat modules are what those share (`config.py`, `logs.py`, `auth.py`, `kafka.py`, `metrics.py`, `http.py`,
+`serve.py`, `event_schema.py`, `embedded_broker.py`) and the two jobs too small for a package (`redrive.py`,
+`demo.py`). A sub-package imports the flat modules and the core, never a command; this file imports nothing.
+"""

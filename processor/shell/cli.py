@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="toolmend", description="Track, validate and repair LLM tool-call histories.")
     p.add_argument("--version", action="version", version=version_line(),
                    help="print the version (of the installed package), which core runs, the Python; exit")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{" + ",".join(COMMANDS) + "}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (_, help_) in COMMANDS.items():
         sub.add_parser(name, help=help_, add_help=False)
     return p

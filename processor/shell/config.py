@@ -27,6 +27,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ..core.partition import EngineConfig
 from ..core.templates import Templates
+from ..core.thinking import ModelPatterns
 from ..core.tracker import RepairConfig
 from .auth import TokenProvider
 
@@ -49,6 +50,9 @@ class Settings(BaseSettings):
     otlp_conversation_keys: str = Field(
         "gen_ai.conversation.id,session.id", description="otlp: span attributes naming the conversation, in order, "
         "read on the span then its resource (none found: the trace id)")
+    otlp_logs_topic: str | None = Field(None, description="otlp: the topic of the log records (the Collector's logs "
+                                        "exporter), read beside the traces: event_only content joined to its span "
+                                        "(none: log records are read only when they reach the input topic)")
     repartition_topic: str | None = Field(None, description="otlp: the topic spans are re-keyed through, created "
                                           "and consumed by the worker (none: <group_id>-otlp-repartition)")
     output_topic: str = Field("conversations.repaired", description="repaired histories")
@@ -65,6 +69,12 @@ class Settings(BaseSettings):
     client_id: str = Field("toolmend", description="Kafka client id")
     strategy: Literal["fill", "drop"] = Field("fill", description="dangling calls: synthesize results (fill) or "
                                               "remove the calls (drop)")
+    thinking: Literal["auto", "keep", "strip_changed"] = Field(
+        "auto", description="thinking blocks a repair invalidates (Anthropic binds thinking to everything before it): "
+        "keep them and report them (keep), remove exactly them (strip_changed), or remove them for the models "
+        "that bind thinking, by the event's `model` (auto)")
+    thinking_models: str = Field("", description="comma-separated glob patterns of the model names that bind "
+                                 "thinking, for thinking=auto (default: the shipped list, see the README)")
 
     delivery: Literal["at_least_once", "exactly_once"] = Field(
         "at_least_once", description="exactly_once: outputs, state and offsets commit in one transaction per input "
@@ -187,6 +197,12 @@ class Settings(BaseSettings):
             raise ValueError("input, output and dead-letter topics must differ")
         if self.heartbeat_interval_ms * 3 > self.session_timeout_ms:
             raise ValueError("heartbeat_interval_ms must be at most a third of session_timeout_ms")
+        if self.otlp_logs_topic:
+            if self.otlp_logs_topic in topics:
+                raise ValueError("otlp_logs_topic must differ from the input, output and dead-letter topics")
+            if self.delivery == "exactly_once":
+                raise ValueError("otlp_logs_topic is read at least once only: send the log records to the input "
+                                 "topic instead, or use delivery at_least_once")
         if self.late_result_grace_ms is not None:
             warnings.warn("TOOLMEND_LATE_RESULT_GRACE_MS (--late-result-grace-ms) is deprecated: use "
                           "TOOLMEND_LATE_RESULT_GRACE_S (--late-result-grace-s), in seconds", FutureWarning,
@@ -280,11 +296,13 @@ class Settings(BaseSettings):
         grace_ms = self.late_result_grace_ms  # deprecated, wins when set
         if grace_ms is None:
             grace_ms = round(self.late_result_grace_s * 1000)
+        patterns = [p.strip() for p in self.thinking_models.split(",") if p.strip()]
         return EngineConfig(
             repair=RepairConfig(strategy=self.strategy, templates=Templates(overrides, tools),
                                 tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000),
                                 late_result_grace_ms=grace_ms,
-                                max_held_messages=self.max_held_messages),
+                                max_held_messages=self.max_held_messages, thinking=self.thinking,
+                                thinking_models=ModelPatterns(patterns) if patterns else None),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,
             max_state_bytes=self.max_state_bytes,
@@ -393,7 +411,8 @@ def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.Argume
 OTHER_VARIABLES = frozenset({
     "TOOLMEND_LOG_FORMAT", "TOOLMEND_CACHE", "TOOLMEND_VENV", "TOOLMEND_COMPILED_VENV", "TOOLMEND_COMPILE",
     "TOOLMEND_EXPECT_CORE", "TOOLMEND_NATIVE", "TOOLMEND_IMAGE", "TOOLMEND_IMAGE_CACHE", "TOOLMEND_BROKER",
-    "TOOLMEND_FAULTS_SEED", "TOOLMEND_FAULTS_EVENTS"})
+    "TOOLMEND_FAULTS_SEED", "TOOLMEND_FAULTS_EVENTS", "TOOLMEND_SUITE_BUDGET", "TOOLMEND_SUITE_CEILING",
+    "TOOLMEND_SUITE_JSON"})
 # what Kubernetes puts into every pod for a Service named toolmend or toolmend-* (service links)
 _SERVICE_LINK = re.compile(r"TOOLMEND(_[A-Z0-9_]+?)?_(SERVICE_HOST|SERVICE_PORT(_[A-Z0-9_]+)?|"
                            r"PORT(_\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)?)")

@@ -35,7 +35,7 @@ DEMO_OWN = ("bootstrap_servers", "input_topic", "output_topic", "dlq_topic", "fi
             "fetch_max_wait_ms", "create_topics", "replication_factor", "security_protocol", "sasl_mechanism",
             "sasl_username", "sasl_password", "sasl_password_file", "sasl_oauth_token_file",
             "sasl_oauth_token_command", "sasl_oauth_token_refresh_s", "ssl_cafile", "ssl_certfile", "ssl_keyfile",
-            "client_id", "input_format", "otlp_conversation_keys", "repartition_topic")
+            "client_id", "input_format", "otlp_conversation_keys", "repartition_topic", "otlp_logs_topic")
 
 
 def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
@@ -50,6 +50,8 @@ def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
                  sasl_password=None, sasl_password_file=None, sasl_oauth_token_file=None,
                  sasl_oauth_token_command=None, group_instance_id=None, client_id="toolmend-demo",
                  input_format="events")  # the demo's generator writes toolmend events
+    if getattr(ns, "input_format", "events") == "otlp":
+        given.update(input_format="otlp", otlp_logs_topic="demo.otlp_logs")
     return settings_from(given)
 
 
@@ -190,6 +192,16 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         produced = [0]
         t0 = time.monotonic()
         truth: GroundTruth | None = None
+        if s.input_format == "otlp":
+            from .demo_otlp import run_otlp_demo
+
+            rows, last = await run_otlp_demo(ns, s, broker.bootstrap, lambda name, by=None: _sum(metrics, name, by),
+                                             task, stop, out)
+            worker_stop.set()
+            await task
+            _table(rows, out)
+            out.write(last)
+            return 0
         if ns.forever:
             truth = GroundTruth(keep_conversations=False)
             events: Iterable[Any] = iter_generate(None, seed=ns.seed, partitions=PARTITIONS, truth=truth,

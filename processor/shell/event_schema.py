@@ -39,6 +39,9 @@ class EventSchema(BaseModel):
                           "`systemInstruction`, Responses `instructions`); read by the text-only detector")
     tools: list[dict[str, Any]] | None = Field(
         None, description="type request: the tool definitions the request carried (any dialect's shape)")
+    compacted: bool | None = Field(
+        None, description="type request: the history was compacted before this request (calls it no longer holds "
+                          "are not reported as erased)")
 
 
 def schema_json() -> str:

@@ -21,8 +21,8 @@ from ..core.config import EngineConfig
 from ..core.partition import OutRecord
 from .config import ConfigError, Settings
 
-Plan = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
-Pending = list[tuple[Awaitable[Any], Plan]]  # each send's acknowledgement, with the records it carries
+Outgoing = list[tuple[str, int | None, OutRecord]]  # (topic, partition or None for the partitioner, record)
+Pending = list[tuple[Awaitable[Any], Outgoing]]  # each send's acknowledgement, with the records it carries
 TooLarge = Callable[[OutRecord, AIOKafkaProducer], Awaitable[Awaitable[Any]]]  # sends what replaces a refused record
 Batch = dict[TopicPartition, list[Any]]  # a fetch: each partition's records in offset order
 TXN_INIT_S = 20.0  # to get a transactional producer id (and fence the previous owner's): longer means no support
@@ -110,14 +110,14 @@ def isolation(s: Settings) -> str:
 
 
 # -- produce batching ----------------------------------------------------------------------------------------------
-async def enqueue(p: AIOKafkaProducer, plan: Plan, too_large: TooLarge | None = None) -> Pending:
+async def enqueue(p: AIOKafkaProducer, plan: Outgoing, too_large: TooLarge | None = None) -> Pending:
     """Hand every record of `plan` to the producer, without waiting for acknowledgements. Records with a known
     partition go in batches (a quarter of the per-record cost of `send()`); a record larger than a whole batch
     goes on its own, in its place. Per partition, records are enqueued in their order (batches and single sends
     share the partition's FIFO queue in the accumulator), so a conversation's records stay in order. A record
     the producer refuses as too large is replaced by what `too_large` sends (without it: raised)."""
     groups: dict[tuple[str, int], list[OutRecord]] = {}
-    singles: Plan = []
+    singles: Outgoing = []
     for t, part, r in plan:
         if part is None:
             singles.append((t, part, r))
@@ -135,7 +135,7 @@ async def enqueue(p: AIOKafkaProducer, plan: Plan, too_large: TooLarge | None = 
 
     for (t, part), recs in groups.items():
         batch = p.create_batch()
-        members: Plan = []
+        members: Outgoing = []
         for r in recs:
             if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
                 members.append((t, part, r))

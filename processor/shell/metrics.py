@@ -27,6 +27,8 @@ _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
 _UNBACKED = FindingKind.UNBACKED_CLAIM.value
+_THINKING = {FindingKind.THINKING_PREFIX_CHANGED.value: "prefix_changed",
+             FindingKind.THINKING_DROPPED_BY_PROVIDER.value: "dropped_by_provider"}
 
 
 class LabelCap:
@@ -82,6 +84,9 @@ class Metrics:
                                 "their turn produced", ["model", "app_version", "tool"], registry=r)
         self.erasures = Counter(p + "tool_history_erased", "Tool calls erased from a later snapshot",
                                 ["model", "app_version", "tool"], registry=r)
+        self.thinking = Counter(p + "thinking_invalidated", "Messages whose thinking was invalidated by a changed "
+                                "prefix: by a repair (prefix_changed) or, per the provider, dropped",
+                                ["signal", "dialect", "model"], registry=r)
         self.turns_after_tool = Counter(p + "assistant_turns_after_tool",
                                         "Assistant turns after the first tool use, by outcome",
                                         ["outcome", "model", "app_version"], registry=r)
@@ -169,6 +174,8 @@ class Metrics:
                 self._child(self.erasures, model(mdl), app(version), tool(tl)).inc(n)
             elif kind == _UNBACKED:
                 self._child(self.unbacked, model(mdl), app(version), tool(tl)).inc(n)
+            elif kind in _THINKING:
+                self._child(self.thinking, _THINKING[kind], dialect, model(mdl)).inc(n)
         for (action,), n in t.of(Count.REPAIRS).items():
             self._child(self.repairs, action).inc(n)
         for (kind,), n in t.of(Count.DEAD_LETTERS).items():

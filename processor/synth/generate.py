@@ -1,45 +1,23 @@
 """Synthetic conversation events with injected faults and their exact ground truth (`toolmend generate`).
 
-Each conversation is planned on its own generator (seeded from the master seed), rendered in its dialect's
-native format, packed into Kafka events (docs/events.md) and merged with the other conversations by event time.
-
-Faults are injected only at clean points and at most one per tool block, so that docs/semantics.md gives one
-answer for each of them (see `FaultRates`). Blocks never stay open longer than a tenth of the tool-result
-timeout between two of their messages (model and tool latencies are capped to that), except for the injected
-`timeout`, so that no other block can time out whatever the watermark does; every conversation ends (with or
-without an `end` event) on an assistant text, with no call open. A timed-out call is decided by other traffic
-of its partition before its conversation resumes (see `iter_generate`'s `partitions`).
+Each conversation is planned on its own generator, seeded from the master seed (`conversation.py`), packed into
+Kafka events in its dialect's native format (`events.py`, docs/events.md) and merged with the other
+conversations by event time (`merge.py`). A timed-out call is decided by other traffic of its partition before
+its conversation resumes (see `iter_generate`'s `partitions`).
 """
 
 from __future__ import annotations
 
-import heapq
 import random
 import uuid
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, fields, replace
-from datetime import UTC, datetime
-from functools import cache
-from typing import Any
+from dataclasses import asdict, replace
 
-import orjson
-from aiokafka.partitioner import murmur2
-
-from processor.core.findings import DanglingReason, FindingKind
-from processor.core.tracker import DEFAULT_CONFIG
-from processor.synth import content as C
-from processor.synth.native import (
-    BUILDERS,
-    DIALECTS,
-    JSON,
-    MODELS,
-    PROVIDERS,
-    REASONING_MODELS,
-    Builder,
-    Call,
-    Result,
-)
-from processor.synth.truth import DEAD_LETTER_KINDS, ConversationTruth, ExpectedFinding, GroundTruth
+from processor.synth.conversation import Config, Conversation, FaultRates, Incident
+from processor.synth.events import MAX_VALUE_BYTES, GeneratedEvent, malformed, pack
+from processor.synth.merge import Merger, kafka_partition
+from processor.synth.native import DIALECTS
+from processor.synth.truth import GroundTruth
 
 __all__ = [
     "DEFAULT_START_MS",
@@ -53,566 +31,8 @@ __all__ = [
 ]
 
 DEFAULT_START_MS = 1_767_225_600_000  # 2026-01-01T00:00:00Z
-MAX_VALUE_BYTES = 1 << 20  # a value above this is a `too_large` dead letter
-LATE_RESULT_GRACE_MS = DEFAULT_CONFIG.late_result_grace_ms  # a late result inside it is moved into place
 MEAN_ARRIVAL_MS = 6_000  # mean gap between two conversation starts when interleaving
-BATCH_PROBABILITY = 0.12  # a message starts a `messages` batch of 2-4 messages
-UNTYPED_PROBABILITY = 0.2  # a `message` event omits `type` (the default)
-
-
-@dataclass(frozen=True)
-class FaultRates:
-    """Probability of each fault per opportunity (0..1).
-
-    Opportunities: `orphan_result`, `rewrite` and `malformed_event` once per conversation; `redelivery` once
-    per message/messages event; the others once per tool block (an assistant turn with calls), among the faults
-    the block is eligible for, at most one per block (when several fire, one of them is chosen at random).
-    """
-
-    interrupt: float = 0.05  # the user speaks while the calls run: all of them dangling user_interrupt
-    parallel_failure: float = 0.05  # 2-3 calls, one result missing, the assistant continues
-    timeout: float = 0.03  # one call, no result, the conversation resumes after the timeout
-    late_result: float = 0.02  # one call, a user message, then the result
-    duplicate_result: float = 0.02  # one call answered twice
-    orphan_result: float = 0.02  # the conversation starts with a result whose call was trimmed away
-    rewrite: float = 0.03  # seed 003: a snapshot replaced call+result by text, then a text-only answer
-    malformed_event: float = 0.01  # one dead-letter record next to the conversation
-    end_open_call: float = 0.02  # the conversation's `end` arrives while its last calls are open
-    request_open_call: float = 0.01  # a `request` snapshot is taken while calls are open (results follow)
-    redelivery: float = 0.01  # an event is delivered twice (same event_id and seq)
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if not 0.0 <= v <= 1.0:
-                raise ValueError(f"rate {f.name}={v} is not within 0..1")
-
-    @classmethod
-    def none(cls) -> FaultRates:
-        """No fault at all: every conversation is a valid history (redeliveries off too)."""
-        return cls(**{f.name: 0.0 for f in fields(cls)})
-
-    @classmethod
-    def only(cls, **rates: float) -> FaultRates:
-        """All rates 0 except the ones given."""
-        return replace(cls.none(), **rates)
-
-
-@dataclass(frozen=True)
-class Incident:
-    """From `at_ms` on, conversations that start then or later get these fault rates and, if given, this app
-    version (the traffic before is the same as without the incident)."""
-
-    at_ms: int
-    rates: FaultRates
-    app_version: str | None = None
-
-
-@dataclass(frozen=True)
-class GeneratedEvent:
-    key: bytes | None
-    value: bytes  # the raw Kafka value (orjson of the event; malformed ones are raw bytes)
-    conversation_id: str
-    dead_letter: str | None = None  # the dead-letter kind this record must get, None for a valid event
-
-
-@dataclass(frozen=True)
-class _Config:
-    rates: FaultRates
-    dialects: tuple[str, ...]
-    timeout_ms: int
-    end_probability: float
-    request_probability: float
-
-    @property
-    def block_step_ms(self) -> int:
-        """The longest gap between two messages while a block is open (model and tool latency)."""
-        return max(1, self.timeout_ms // 10)
-
-
-@dataclass(slots=True)
-class _Item:
-    kind: str  # "msg" | "request" | "end"
-    ts: int
-    native: JSON | None = None
-    messages: list[JSON] | None = None
-    batchable: bool = True  # may share a `messages` event with the message before it
-    seq: int = -1  # set when packed into an event
-    guard: int | None = None  # the partition watermark must reach this before the item is applied
-
-
-@dataclass(frozen=True, slots=True)
-class _Carry:
-    """The next turn's user message is forced: after an interrupt or a timeout."""
-
-    prefix: str
-    delay_ms: int
-    batchable: bool
-    guard: int | None = None  # timeout: the deadline the watermark must pass before this message
-
-
-_R = DanglingReason
-_K = FindingKind
-
-
-def _rfc3339(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-@cache
-def _big_text() -> str:
-    line = "2026-01-01T00:00:00.000Z INFO worker-7 heartbeat ok queue=12 lag=0\n"
-    return line * (MAX_VALUE_BYTES // len(line) + 2000)
-
-
-class _Conversation:
-    def __init__(self, rng: random.Random, cfg: _Config, start_ms: int, conversation_id: str) -> None:
-        self.rng = rng
-        self.cfg = cfg
-        self.rates = cfg.rates
-        self.now = start_ms
-        self.id = conversation_id
-        dialect = cfg.dialects[rng.randrange(len(cfg.dialects))]
-        model = rng.choice(MODELS[dialect])
-        self.lang = "zh" if rng.random() < 0.4 else "en"
-        self.app = rng.choice(sorted(C.SYSTEM_PROMPTS))
-        use_ids = dialect != "gemini" or rng.random() < 0.5
-        self.b: Builder = BUILDERS[dialect](
-            rng, use_ids=use_ids, reasoning=dialect == "openai_responses" and model in REASONING_MODELS
-        )
-        dialect_field = dialect in ("openai_chat", "anthropic") or rng.random() < 0.5
-        self.rfc3339 = rng.random() < 0.1
-        self.truth = ConversationTruth(
-            conversation_id=conversation_id,
-            dialect=dialect,
-            model=model,
-            app=self.app,
-            app_version=rng.choice(C.APP_VERSIONS),
-            language=self.lang,
-            call_ids=self.b.has_ids,
-            dialect_field=dialect_field,
-        )
-        self.items: list[_Item] = []
-        self.history: list[JSON] = []  # native messages so far, as a request snapshot sends them
-        self.n_msgs = 0
-        self.clean = True  # no fault in the stream yet: a snapshot of the history has no finding
-        self.snapshots = True  # snapshots still allowed (not after a rewrite)
-        self.findings: list[tuple[_Item | None, dict[str, Any]]] = []
-
-    # -- time --------------------------------------------------------------------------------------------------
-
-    def _ms(self, lo_s: float, hi_s: float) -> int:
-        return int(self.rng.uniform(lo_s, hi_s) * 1000)
-
-    def _blk(self, lo_s: float, hi_s: float) -> int:
-        """A delay while calls may be open: capped well below the tool-result timeout."""
-        return max(1, min(self._ms(lo_s, hi_s), self.cfg.block_step_ms))
-
-    def _think(self) -> int:
-        """The user reading and typing (no call open)."""
-        return self._ms(3, 90) if self.rng.random() < 0.9 else self._ms(90, 900)
-
-    # -- output ------------------------------------------------------------------------------------------------
-
-    def _msg(self, native: JSON, delay_ms: int, *, batchable: bool = True, guard: int | None = None) -> int:
-        self.now += max(1, delay_ms)
-        self.items.append(_Item("msg", self.now, native=native, batchable=batchable, guard=guard))
-        self.history.append(native)
-        self.n_msgs += 1
-        return self.n_msgs - 1
-
-    def _request(self, messages: list[JSON] | None = None) -> _Item:
-        self.now += self._blk(0.02, 0.4)
-        item = _Item("request", self.now, messages=list(self.history) if messages is None else messages)
-        self.items.append(item)
-        return item
-
-    def _maybe_request(self) -> None:
-        """Before a model generation: the app may log the request it sends (only while the history is clean)."""
-        if self.clean and self.snapshots and self.rng.random() < self.cfg.request_probability:
-            self._request()
-
-    def _end(self, delay_ms: int) -> None:
-        self.now += max(1, delay_ms)
-        self.items.append(_Item("end", self.now))
-        self.truth.ended = True
-
-    def _find(
-        self,
-        kind: FindingKind,
-        index: int | None,
-        call: Call | None = None,
-        reason: DanglingReason | None = None,
-        request: _Item | None = None,
-        tool: str | None = None,
-    ) -> None:
-        spec: dict[str, Any] = {
-            "kind": kind,
-            "source": "request" if request is not None else "stream",
-            "index": index,
-            "call_id": call.id if call is not None else None,
-            "tool": call.name if call is not None else tool,
-            "reason": reason,
-        }
-        self.findings.append((request, spec))
-
-    def _fault(self, name: str, index: int, calls: Sequence[Call] = ()) -> None:
-        self.truth.faults.append({"fault": name, "index": index, "tools": [c.name for c in calls]})
-        if name not in ("request_open_call", "rewrite"):
-            self.clean = False
-
-    def _calls(self, calls: list[Call], delay_ms: int) -> list[int]:
-        """Emit the model turn making `calls`; return each call's message index."""
-        pre = C.preamble(self.rng, self.lang) if self.rng.random() < 0.35 else None
-        where: dict[int, int] = {}
-        for k, (native, held) in enumerate(self.b.assistant_calls(pre, calls)):
-            i = self._msg(native, delay_ms if k == 0 else self._blk(0.005, 0.05))
-            for c in held:
-                where[id(c)] = i
-                self.truth.tool_calls[c.name] += 1
-        return [where[id(c)] for c in calls]
-
-    def _results(self, results: list[Result]) -> list[int]:
-        """Results as the tools finish: flat dialects one message each, block dialects one user turn."""
-        durations = sorted(self._blk(0.2, 12) for _ in results)
-        if not self.b.flat:
-            return [self._msg(self.b.results(results), durations[-1])]
-        order = list(results)
-        self.rng.shuffle(order)
-        base = self.now
-        return [self._msg(self.b.results([r]), base + d - self.now) for d, r in zip(durations, order, strict=True)]
-
-    # -- planning ----------------------------------------------------------------------------------------------
-
-    def _pick_tasks(self) -> tuple[list[C.Task], str]:
-        r, lang = self.rng, self.lang
-        x = r.random()
-        if x < 0.62:
-            return [C.make_task(r, lang)], "single"
-        if x < 0.85:
-            k = 2 if r.random() < 0.7 else 3
-            if r.random() < 0.35:
-                tool = r.choice(C.MULTI_TOOLS)
-                tasks: list[C.Task] = []
-                seen: set[str] = set()
-                for _ in range(12):
-                    t = C.make_task(r, lang, tool)
-                    if t.user not in seen and str(t.args) not in seen:
-                        seen.update((t.user, str(t.args)))
-                        tasks.append(t)
-                    if len(tasks) == k:
-                        break
-                if len(tasks) >= 2:
-                    return tasks, "parallel"
-            names = r.sample([t.name for t in C.TOOLS], k)
-            return [C.make_task(r, lang, n) for n in names], "parallel"
-        names = r.sample([t.name for t in C.TOOLS], 2)
-        return [C.make_task(r, lang, n) for n in names], "chain"
-
-    def _pick_fault(self, n_calls: int, *, allow_carry: bool, can_end: bool) -> str | None:
-        rt = self.rates
-        cands: list[tuple[str, float]] = []
-        if allow_carry:
-            cands.append(("interrupt", rt.interrupt))
-            if n_calls == 1:
-                cands.append(("timeout", rt.timeout))
-        if n_calls >= 2:
-            cands.append(("parallel_failure", rt.parallel_failure))
-        if n_calls == 1 and self.b.has_ids:
-            cands += [("late_result", rt.late_result), ("duplicate_result", rt.duplicate_result)]
-        if can_end:
-            cands.append(("end_open_call", rt.end_open_call))
-        if self.clean and self.snapshots:
-            cands.append(("request_open_call", rt.request_open_call))
-        fired = [name for name, p in cands if p > 0.0 and self.rng.random() < p]
-        return self.rng.choice(fired) if fired else None
-
-    def build(self) -> None:
-        r, lang, b = self.rng, self.lang, self.b
-        ends = r.random() < self.cfg.end_probability
-        prompt_en, prompt_zh = C.SYSTEM_PROMPTS[self.app]
-        for native in b.system(prompt_en if lang == "en" else prompt_zh):
-            self._msg(native, 0)
-
-        orphan = r.random() < self.rates.orphan_result
-        rewrite = not orphan and b.has_ids and r.random() < self.rates.rewrite
-        if orphan:
-            task = C.make_task(r, lang)
-            call = Call(b.new_call_id(), task.tool, task.args)
-            i = self._msg(b.results([Result(call, task.result, task.error)]), 0)
-            self._find(_K.ORPHAN_TOOL_RESULT, i, call)
-            self._fault("orphan_result", i, [call])
-            self._msg(b.assistant_text(C.orphan_answer(r, lang)), self._blk(1, 6))
-        elif r.random() < 0.2:
-            u, a = C.greeting(r, lang)
-            self._msg(b.user(u), self._ms(0.5, 5))
-            self._maybe_request()
-            self._msg(b.assistant_text(a), self._blk(0.5, 3))
-
-        n_turns = r.choice((1, 1, 2, 2, 2, 3, 3, 4, 5))
-        forced: C.Task | None = None
-        turn = 0
-        if rewrite:
-            forced = self._rewrite()
-            turn = 2
-            n_turns = max(n_turns, 3 if forced is not None else 2)
-        carry: _Carry | None = None
-        ended = False
-        while turn < n_turns or carry is not None or forced is not None:
-            last = turn >= n_turns - 1
-            carry, ended = self._tool_turn(carry, forced, allow_carry=turn < n_turns, can_end=ends and last)
-            forced = None
-            turn += 1
-            if ended:
-                break
-        if not ended:
-            if r.random() < 0.25:
-                u, a = C.thanks(r, lang)
-                self._msg(b.user(u), self._think())
-                self._maybe_request()
-                self._msg(b.assistant_text(a), self._blk(0.5, 3))
-            if ends:
-                self._end(self._ms(2, 120))
-
-    def build_keepalive(self) -> None:
-        """Another user saying hello: traffic that moves a partition's watermark past a timed-out call's deadline
-        before that conversation resumes (the worker applies an event before firing the timers it makes due)."""
-        self.truth.filler = True
-        u, a = C.greeting(self.rng, self.lang)
-        self._msg(self.b.user(u), 0, batchable=False)
-        self._msg(self.b.assistant_text(a), self._blk(0.5, 3), batchable=False)
-
-    def _tool_turn(
-        self, carry: _Carry | None, forced: C.Task | None, *, allow_carry: bool, can_end: bool
-    ) -> tuple[_Carry | None, bool]:
-        """One user request and its tool blocks. Returns the carry for the next turn and whether it ended."""
-        r, lang, b = self.rng, self.lang, self.b
-        if forced is not None:
-            tasks, mode = [forced], "single"
-        else:
-            tasks, mode = self._pick_tasks()
-        if mode == "single":
-            text = tasks[0].user
-        elif mode == "parallel":
-            text = C.multi_request(tasks, lang)
-        else:
-            text = C.chain_request(tasks, lang)
-        if carry is not None:
-            self._msg(b.user(carry.prefix + text), carry.delay_ms, batchable=carry.batchable, guard=carry.guard)
-        else:
-            self._msg(b.user(text), self._think())
-
-        blocks = [tasks] if mode != "chain" else [[t] for t in tasks]
-        answers: list[str] = []
-        for bi, btasks in enumerate(blocks):
-            final_block = bi == len(blocks) - 1
-            self._maybe_request()
-            calls = [Call(b.new_call_id(), t.tool, t.args) for t in btasks]
-            idx = self._calls(calls, self._blk(0.6, 8))
-            call_ts = self.now
-            results = [Result(c, t.result, t.error) for c, t in zip(calls, btasks, strict=True)]
-            fault = self._pick_fault(len(calls), allow_carry=allow_carry, can_end=can_end and final_block)
-
-            if fault == "interrupt":
-                for c, i in zip(calls, idx, strict=True):
-                    self._find(_K.DANGLING_TOOL_CALL, i, c, _R.USER_INTERRUPT)
-                self._fault(fault, idx[0], calls)
-                return _Carry(C.interrupt_prefix(r, lang), self._blk(2, 60), True), False
-            if fault == "timeout":
-                self._find(_K.DANGLING_TOOL_CALL, idx[0], calls[0], _R.TIMEOUT)
-                self._fault(fault, idx[0], calls)
-                t_ms = self.cfg.timeout_ms
-                resume = call_ts + t_ms + int(t_ms * r.uniform(0.25, 1.5)) + 30_000
-                return _Carry(C.resume_prefix(r, lang), resume - self.now, False, call_ts + t_ms + 1), False
-            if fault == "end_open_call":
-                for c, i in zip(calls, idx, strict=True):
-                    self._find(_K.DANGLING_TOOL_CALL, i, c, _R.CONVERSATION_END)
-                self._fault(fault, idx[0], calls)
-                self._end(self._blk(2, 60))
-                return None, True
-            if fault == "late_result":
-                ui = self._msg(b.user(C.impatient(r, lang)), self._blk(8, 60))
-                ui_ts = self.now
-                # not batched with what follows: its event time is its own (the grace is measured on it)
-                ri = self._msg(b.results(results), self._blk(3, 60), batchable=False)
-                if self.now - ui_ts >= LATE_RESULT_GRACE_MS:  # too late: the placeholder stands
-                    self._find(_K.DANGLING_TOOL_CALL, idx[0], calls[0], _R.USER_INTERRUPT)
-                self._find(_K.INTERLEAVED_USER_MESSAGE, ui, calls[0])
-                self._find(_K.LATE_TOOL_RESULT, ri, calls[0])
-                self._fault(fault, idx[0], calls)
-                self._msg(b.assistant_text(C.late_answer(btasks[0], lang)), self._blk(0.6, 6), batchable=False)
-                return None, False
-            if fault == "parallel_failure":
-                miss = r.randrange(len(calls))
-                self._results([x for k, x in enumerate(results) if k != miss])
-                self._find(_K.DANGLING_TOOL_CALL, idx[miss], calls[miss], _R.ASSISTANT_CONTINUED)
-                self._find(_K.PARTIAL_PARALLEL_RESULTS, None, tool=calls[miss].name)
-                self._fault(fault, idx[miss], calls)
-                said = [t.answer for k, t in enumerate(btasks) if k != miss]
-                said.append(C.missing_note(calls[miss].name, lang))
-                self._msg(b.assistant_text(C.join_answers(said, lang)), self._blk(0.6, 6))
-                return None, False
-            if fault == "duplicate_result":
-                if b.flat:
-                    self._msg(b.results(results), self._blk(0.2, 12))
-                    di = self._msg(b.results(results), self._blk(0.3, 8))
-                else:
-                    di = self._msg(b.results(results + results), self._blk(0.2, 12))
-                self._find(_K.DUPLICATE_TOOL_RESULT, di, calls[0])
-                self._fault(fault, idx[0], calls)
-            else:
-                if fault == "request_open_call":
-                    snap = self._request()
-                    for c in calls:
-                        self._find(_K.DANGLING_TOOL_CALL, None, c, _R.UNANSWERED_AT_REQUEST, request=snap)
-                    self._fault(fault, idx[0], calls)
-                self._results(results)
-            answers += [t.answer for t in btasks]
-        self._maybe_request()
-        self._msg(b.assistant_text(C.join_answers(answers, lang)), self._blk(0.6, 8))
-        return None, False
-
-    def _rewrite(self) -> C.Task | None:
-        """Seed 003. Turn 1: a request served by one call. Turn 2: a request of the same kind; the app sends a
-        history where turn 1's call, result and answer were replaced by the answer text alone (snapshot S2, after
-        a faithful snapshot S1 that had the call), and the model answers text-only. Returns the user's complaint
-        (a request of the same kind again, served by the tool) for turn 3, or None."""
-        r, lang, b = self.rng, self.lang, self.b
-        task, again = C.regression_pair(r, lang)
-        self._msg(b.user(task.user), self._think())
-        self._maybe_request()
-        call = Call(b.new_call_id(), task.tool, task.args)
-        start = len(self.history)
-        (ci,) = self._calls([call], self._blk(0.6, 8))
-        self._results([Result(call, task.result, task.error)])
-        self._request()  # S1: the faithful history, with the call
-        self._msg(b.assistant_text(task.answer), self._blk(0.6, 8))
-        stop = len(self.history)
-
-        self._msg(b.user(again.user), self._think())
-        rewritten = [*self.history[:start], self.history[stop - 1], *self.history[stop:]]
-        s2 = self._request(rewritten)
-        self._find(_K.TOOL_HISTORY_ERASED, None, call, request=s2)
-        ai = self._msg(b.assistant_text(C.text_only_answer(r, lang)), self._blk(0.6, 6))
-        self._find(_K.TEXT_ONLY_REGRESSION, ai, tool=task.tool)
-        self._fault("rewrite", ci, [call])
-        self.snapshots = False
-        if r.random() < 0.7:
-            return replace(again, user=C.retry_request(again, lang))
-        return None
-
-    # -- events ------------------------------------------------------------------------------------------------
-
-    def _event(self, type_: str, ts: int, seq: int) -> dict[str, Any]:
-        t = self.truth
-        ev: dict[str, Any] = {"conversation_id": self.id, "ts": _rfc3339(ts) if self.rfc3339 else ts}
-        if type_ != "message" or self.rng.random() >= UNTYPED_PROBABILITY:
-            ev["type"] = type_
-        ev["seq"] = seq
-        ev["event_id"] = f"evt_{self.rng.getrandbits(96):024x}"
-        if t.dialect_field:
-            ev["dialect"] = t.dialect
-        ev["provider"] = PROVIDERS[t.dialect]
-        ev["model"] = t.model
-        ev["app"] = t.app
-        ev["app_version"] = t.app_version
-        return ev
-
-    def pack(self) -> list[tuple[int, GeneratedEvent, int | None]]:
-        """Items -> (ts, event, guard): some messages batched, some events redelivered; the truth finalised."""
-        r, t = self.rng, self.truth
-        key = self.id.encode()
-        out: list[tuple[int, GeneratedEvent, int | None]] = []
-        items = self.items
-        span = min(60_000, self.cfg.block_step_ms)
-        seq = 0
-        i = 0
-        while i < len(items):
-            it = items[i]
-            if it.kind == "msg":
-                group = [it]
-                if r.random() < BATCH_PROBABILITY:
-                    size = r.randint(2, 4)
-                    while len(group) < size and i + len(group) < len(items):
-                        nxt = items[i + len(group)]
-                        if nxt.kind != "msg" or not nxt.batchable or nxt.ts - it.ts > span:
-                            break
-                        group.append(nxt)
-                i += len(group)
-                ts = group[-1].ts
-                if len(group) == 1:
-                    ev = self._event("message", ts, seq)
-                    ev["message"] = it.native
-                    type_ = "message"
-                else:
-                    ev = self._event("messages", ts, seq)
-                    ev["messages"] = [g.native for g in group]
-                    type_ = "messages"
-                t.messages += len(group)
-            else:
-                i += 1
-                ts = it.ts
-                type_ = it.kind
-                ev = self._event(type_, ts, seq)
-                if it.kind == "request":
-                    assert it.messages is not None
-                    ev["messages"] = it.messages
-                    t.request_messages += len(it.messages)
-                it.seq = seq
-            seq += 1
-            g = GeneratedEvent(key, orjson.dumps(ev), self.id)
-            out.append((ts, g, it.guard))
-            t.events[type_] += 1
-            if type_ in ("message", "messages") and r.random() < self.rates.redelivery:
-                out.append((ts, g, None))
-                t.duplicates[type_] += 1
-        t.first_ts, t.last_ts = out[0][0], out[-1][0]
-        for item, spec in self.findings:
-            t.findings.append(ExpectedFinding(**spec, request_seq=item.seq if item is not None else None))
-        return out
-
-    def malformed(self) -> tuple[int, GeneratedEvent, str] | None:
-        """Maybe one dead-letter record, at a random time within the conversation, in no conversation."""
-        r = self.rng
-        if not (self.rates.malformed_event > 0.0 and r.random() < self.rates.malformed_event):
-            return None
-        kind = DEAD_LETTER_KINDS[r.randrange(len(DEAD_LETTER_KINDS))]
-        ts = r.randint(self.truth.first_ts, self.truth.last_ts)
-        cid = str(uuid.UUID(int=r.getrandbits(128), version=4))
-        key: bytes | None = cid.encode()
-        ev: dict[str, Any] = {
-            "conversation_id": cid,
-            "ts": ts,
-            "type": "message",
-            "seq": 0,
-            "event_id": f"evt_{r.getrandbits(96):024x}",
-            "dialect": "openai_chat",
-            "message": {"role": "user", "content": C.make_task(r, self.lang).user},
-        }
-        if kind == "invalid_json":
-            whole = orjson.dumps(ev)
-            value = whole[: len(whole) * 3 // 5] if r.random() < 0.7 else f"{{'conversation_id': '{cid}'}}".encode()
-            if r.random() < 0.3:
-                key = None
-        elif kind == "schema":
-            if r.random() < 0.6:
-                del ev["ts"]
-            else:
-                del ev["message"]
-                ev["type"] = "messages"
-                ev["messages"] = "not a list"
-            value = orjson.dumps(ev)
-        elif kind == "unknown_dialect":
-            del ev["dialect"]
-            ev["message"] = {"author": "customer", "body": "Where is my order?", "sent_at": _rfc3339(ts)}
-            value = orjson.dumps(ev)
-        elif kind == "key_mismatch":
-            key = str(uuid.UUID(int=r.getrandbits(128), version=4)).encode()
-            value = orjson.dumps(ev)
-        else:  # too_large: a user pasting a huge log
-            ev["message"] = {"role": "user", "content": "Why is this slow?\n" + _big_text()}
-            value = orjson.dumps(ev)
-        return ts, GeneratedEvent(key, value, cid, kind), kind
+DEFAULT_RATES = FaultRates()
 
 
 def _config(
@@ -621,7 +41,7 @@ def _config(
     tool_result_timeout_ms: int,
     end_probability: float,
     request_probability: float,
-) -> _Config:
+) -> Config:
     ds = tuple(dialects)
     if not ds or any(d not in DIALECTS for d in ds):
         raise ValueError(f"dialects must be a non-empty subset of {DIALECTS}, got {ds}")
@@ -630,78 +50,14 @@ def _config(
     for name, p in (("end_probability", end_probability), ("request_probability", request_probability)):
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name}={p} is not within 0..1")
-    return _Config(rates, ds, tool_result_timeout_ms, end_probability, request_probability)
-
-
-def kafka_partition(key: bytes, partitions: int) -> int:
-    """The partition Kafka's default partitioner gives a keyed record (murmur2 as the Java client computes it:
-    aiokafka's, the one implementation in the package)."""
-    return (int(murmur2(key)) & 0x7FFFFFFF) % partitions
-
-
-class _Merger:
-    """Merges the conversations' events in event-time order, and keeps every timeout decidable: before a
-    timed-out conversation resumes, the watermark of its partition must have passed the call's deadline."""
-
-    def __init__(self, seed: int, cfg: _Config, partitions: int, truth: GroundTruth | None) -> None:
-        self.cfg = cfg
-        self.partitions = partitions
-        self.truth = truth
-        self.heap: list[tuple[int, int, int, GeneratedEvent, int, int | None]] = []
-        self.order = 0  # tie-break between conversations (fillers: negative, first at equal ts)
-        self.fillers = 0
-        self.watermarks: dict[int, int] = {}  # partition -> largest ts of a valid event yielded there
-        self.last_ts = 0
-        self.filler_rng = random.Random(seed ^ 0x6B656570_616C6976)
-
-    def partition(self, key: bytes) -> int:
-        return 0 if self.partitions == 1 else kafka_partition(key, self.partitions)
-
-    def add(self, conv: _Conversation, events: list[tuple[int, GeneratedEvent, int | None]]) -> None:
-        part = self.partition(conv.id.encode())
-        if conv.truth.filler:
-            self.fillers += 1
-            order = -self.fillers
-        else:
-            order = self.order
-            self.order += 1
-        for j, (ts, ev, guard) in enumerate(events):
-            heapq.heappush(self.heap, (ts, order, j, ev, part, guard))
-
-    def pop_until(self, limit: int | None) -> Iterator[GeneratedEvent]:
-        """Yield every event with ts < limit (all of them when limit is None)."""
-        heap = self.heap
-        while heap and (limit is None or heap[0][0] < limit):
-            ts, order, j, ev, part, guard = heapq.heappop(heap)
-            if guard is not None and self.watermarks.get(part, -1) < guard:
-                # guard < ts, and last_ts <= ts: the filler's first event comes next, then this one
-                self._filler(part, max(guard, self.last_ts))
-                heapq.heappush(heap, (ts, order, j, ev, part, None))
-                continue
-            if ev.dead_letter is None and ts > self.watermarks.get(part, -1):
-                self.watermarks[part] = ts
-            self.last_ts = max(self.last_ts, ts)
-            yield ev
-
-    def _filler(self, part: int, ts: int) -> None:
-        rng = self.filler_rng
-        while True:
-            cid = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-            if self.partition(cid.encode()) == part:
-                break
-        conv = _Conversation(random.Random(rng.getrandbits(64)), self.cfg, ts - 1, cid)
-        conv.build_keepalive()
-        events = conv.pack()
-        if self.truth is not None:
-            self.truth.add_conversation(conv.truth)
-        self.add(conv, events)
+    return Config(rates, ds, tool_result_timeout_ms, end_probability, request_probability)
 
 
 def iter_generate(
     n_conversations: int | None,
     *,
     seed: int = 0,
-    rates: FaultRates = FaultRates(),
+    rates: FaultRates = DEFAULT_RATES,
     dialects: Sequence[str] = DIALECTS,
     start_ms: int = DEFAULT_START_MS,
     tool_result_timeout_ms: int = 600_000,
@@ -737,20 +93,20 @@ def iter_generate(
     if mean_arrival_ms < 1:
         raise ValueError("mean_arrival_ms must be >= 1")
     master = random.Random(seed)
-    merger = _Merger(seed, cfg, partitions, truth)
+    merger = Merger(seed, cfg, partitions, truth)
     start = start_ms
     n = 0
     while n_conversations is None or n < n_conversations:
         yield from merger.pop_until(start)
         rng = random.Random(master.getrandbits(64))
         hit = incident is not None and during is not None and start >= incident.at_ms
-        conv = _Conversation(rng, during if hit and during is not None else cfg, start,
+        conv = Conversation(rng, during if hit and during is not None else cfg, start,
                              str(uuid.UUID(int=rng.getrandbits(128), version=4)))
         if hit and incident is not None and incident.app_version:
             conv.truth.app_version = incident.app_version
         conv.build()
-        events = conv.pack()
-        bad = conv.malformed()
+        events = pack(conv)
+        bad = malformed(conv)
         if bad is not None:
             events.append((bad[0], bad[1], None))
         if truth is not None:
@@ -770,7 +126,7 @@ def generate(
     n_conversations: int,
     *,
     seed: int = 0,
-    rates: FaultRates = FaultRates(),
+    rates: FaultRates = DEFAULT_RATES,
     dialects: Sequence[str] = DIALECTS,
     start_ms: int = DEFAULT_START_MS,
     tool_result_timeout_ms: int = 600_000,

@@ -1,5 +1,10 @@
 """The real broker of the integration suite: one per session, chosen by ``--broker`` (default tansu); and the
-table of the fault-injection cases (marker ``faults``) printed at the end of the run."""
+rows of the fault-injection cases (marker ``faults``), printed as a table at the end of the run
+(tests/support/fault_table.py).
+
+Under pytest-xdist (tests/run.sh runs the broker stages on two workers) a session is one worker's: each worker
+starts its own broker on free ports, and the tests it runs use it one at a time, each on topics and a group of
+its own (``harness.settings_for``)."""
 
 from __future__ import annotations
 
@@ -10,16 +15,15 @@ from typing import Any
 import pytest
 
 from tests.support.brokers import RunningBroker, start_broker
+from tests.support.fault_table import attach
 
 FAULTS = "faults"
 _ROW = pytest.StashKey[dict[str, Any]]()
-_ROWS = pytest.StashKey[list[dict[str, Any]]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{FAULTS}: fault-injection suite (tests/integration/test_faults.py): "
                             "every case compares every output topic with an offline pass of the engine")
-    config.stash[_ROWS] = []
 
 
 @pytest.fixture(scope="session")
@@ -53,27 +57,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         else:
             row["outcome"] = rep.outcome if rep.when == "call" else f"{rep.when} {rep.outcome}"
         row["seconds"] = time.monotonic() - row["t0"]
-        if row not in item.config.stash[_ROWS]:
-            item.config.stash[_ROWS].append(row)
+        attach(rep, row)
     return rep
 
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
-    rows = config.stash.get(_ROWS, [])
-    if not rows:
-        return
-    cols = ("case", "broker", "outcome", "seconds", "lost", "extra", "conflicting", "mismatched", "misordered",
-            "duplicates",
-            "note")
-
-    def cell(r: dict[str, Any], c: str) -> str:
-        v = r.get(c, "")
-        return f"{v:.0f}" if isinstance(v, float) else str(v)
-
-    widths = {c: max(len(c), *(len(cell(r, c)) for r in rows)) for c in cols[:-1]}
-    terminalreporter.write_sep("=", "fault-injection cases")
-    terminalreporter.write_line("  ".join(c.ljust(widths[c]) for c in cols[:-1]) + "  note")
-    for r in rows:
-        terminalreporter.write_line("  ".join(cell(r, c).ljust(widths[c]) for c in cols[:-1]) + "  " + r["note"])
-    total = sum(r.get("seconds", 0.0) for r in rows)
-    terminalreporter.write_line(f"{len(rows)} cases in {total:.0f}s")

@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 from tests.support import chromium
+from tests.support.brokers import free_port
 from tests.support.prometheus import binary
 
 pytestmark = [pytest.mark.prometheus, pytest.mark.timeout(900)]
@@ -41,14 +42,6 @@ START = datetime(2026, 11, 1, tzinfo=UTC)
 INCIDENT = "2026-11-02T09:00:00Z"
 INCIDENT_ROW = "2026-11-02 09:00 UTC"
 SHARDS = 2
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def toolmend(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

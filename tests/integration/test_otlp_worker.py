@@ -70,6 +70,19 @@ def _summary(outs: list[Rec] | list[Any]) -> dict[str, list[tuple[str, list[str]
     return got
 
 
+def once_per_id(outs: list[Rec]) -> list[Rec]:
+    """At least once, an output may be written again after a crash (outputs acknowledged, the state or the commit
+    not yet): under the same id with the same bytes. Each id once, in the order first written; an id written with
+    two values fails (one id, one value)."""
+    first: dict[bytes, Rec] = {}
+    for r in outs:
+        rid = r.header("toolmend-id")
+        assert rid is not None
+        seen = first.setdefault(rid, r)
+        assert (seen.key, seen.value) == (r.key, r.value), f"{rid!r} written with two values"
+    return list(first.values())
+
+
 def _by_name(found: dict[str, Any], spans: list[Any]) -> dict[str, Any]:
     agent = next(s for s in spans if s.name == "agent run")
     trace = format(agent.context.trace_id, "032x")
@@ -241,9 +254,62 @@ async def test_sigkill_mid_stream_three_times_matches_the_offline_pass(
     assert kills >= 1
     with worker_process(s, tmp_path / "final.log"):
         async def done() -> bool:
-            return len(await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3)) >= len(want)
-        await wait_until(done, 240, every=1.0)
-        await asyncio.sleep(2.0)
+            try:
+                got = await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3)
+            except AssertionError:  # still being written faster than read: read again
+                return False
+            return _summary(once_per_id(got)) == _summary(want)
+        with contextlib.suppress(AssertionError):  # compared below, where a difference is shown
+            await wait_until(done, 240, every=1.0)
+        await asyncio.sleep(2.0)  # anything written after the match is compared too
     out = await read_all(broker.bootstrap, s.output_topic)
-    assert _summary(out) == _summary(want)
+    # by id: a kill between the outputs' acknowledgement and the state's writes them again, same ids, same bytes
+    assert _summary(once_per_id(out)) == _summary(want)
 
+
+
+async def test_a_worker_killed_between_its_outputs_and_its_state_writes_them_again_under_the_same_ids(
+        broker, spans, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """What made the SIGKILL test above fail 1 time in 37 (2 of 180 conversations "different"): at least once, a
+    worker that dies after its outputs are acknowledged and before its state is written reprocesses the batch
+    after the restart and writes its outputs again, under the same ids with the same bytes. A comparison by
+    conversation that lists every record sees each conversation of that batch (at most `max_batch`) twice; by id,
+    the outputs are the offline pass's. The re-keying stage's own redeliveries never reach the outputs (the
+    worker knows their event ids): no snapshot is written under two ids."""
+    from processor.shell.worker.checkpoint import Committer
+
+    s = settings_for(broker.bootstrap, input_format="otlp", max_batch=2)
+    records = rec.collector_records(rec.copies(spans, 4), "otlp_proto", per_record=4)
+    await produce_round_robin(s, records, partitions=1)
+    produce = Committer.produce
+    died: list[int] = []
+
+    async def dies_after_its_outputs(self: Committer, p: Any, plan: Any) -> Any:
+        landed = await produce(self, p, plan)
+        repaired = sum(r.kind == "repaired" for _, _, r in plan)
+        if not died and repaired:
+            died.append(repaired)
+            raise RuntimeError("killed between the outputs' acknowledgement and the state")
+        return landed
+
+    monkeypatch.setattr(Committer, "produce", dies_after_its_outputs)
+    async with otlp_run(s) as task:
+        await wait_until(lambda: task.done(), 90)
+    assert died and task.exception() is not None
+    want = [r for r in offline(records, s.engine_config()) if r.kind == "repaired"]
+    async with otlp_run(s):
+        async def done() -> bool:
+            got = await read_all(broker.bootstrap, s.output_topic, timeout_s=20, idle_s=0.3)
+            return _summary(once_per_id(got)) == _summary(want)
+        await wait_until(done, 120, every=1.0)
+        await asyncio.sleep(1.0)
+    out = await read_all(broker.bootstrap, s.output_topic)
+    ids = [r.header("toolmend-id") for r in out]
+    again = {r.key for r in out if ids.count(r.header("toolmend-id")) > 1}  # each with the same bytes (once_per_id)
+    assert len(out) - len(once_per_id(out)) == died[0]  # the batch's snapshots, before the death and after restart
+    listed, wanted = _summary(out), _summary(want)
+    # the signature of the flaky test's failure: the conversations of that batch (one or two) listed "different"
+    assert {k.encode() for k in wanted if listed[k] != wanted[k]} == again and 1 <= len(again) <= 2
+    assert _summary(once_per_id(out)) == wanted
+    repartition = await read_all(broker.bootstrap, f"{s.group_id}-otlp-repartition")
+    assert len({orjson.loads(r.value or b"")["event_id"] for r in repartition}) == len(want)

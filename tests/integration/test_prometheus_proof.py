@@ -30,7 +30,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -44,6 +43,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.brokers import free_port
 from tests.support.prometheus import alert_signals, binary
 
 pytestmark = [pytest.mark.prometheus, pytest.mark.timeout(240)]
@@ -65,12 +65,6 @@ MACROS = {
 
 
 # --- processes -----------------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def toolmend_command() -> str:

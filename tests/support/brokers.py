@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import shutil
 import signal
 import socket
@@ -116,12 +117,61 @@ class RunningBroker:
         return f"{self.kind}@{self.bootstrap}"
 
 
+# Ports for the services a test starts. A port is chosen, released, then bound by the service a moment (a JVM's
+# start: seconds) later. Chosen by bind(0) it comes from the OS's ephemeral range, where every other bind(0) and
+# every outgoing connection takes its port too: another xdist worker's choice or any client's connection could
+# take it in between. So they come from below that range (net.ipv4.ip_local_port_range), from a slice of their
+# own per pytest-xdist worker (PYTEST_XDIST_WORKER gw0, gw1, ...), handed out in turn from a random start (two
+# runs on one machine rarely meet), each checked free by binding it.
+_PORTS_LOW = 10000
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def _worker_slice() -> range:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    index = int(worker) if worker.isdigit() else 0
+    size = (_ephemeral_low() - _PORTS_LOW) // max(count, index + 1)
+    start = _PORTS_LOW + index * size
+    return range(start, start + size)
+
+
+class _PortSource:
+    def __init__(self) -> None:
+        self.ports = _worker_slice()
+        self.next = random.randrange(len(self.ports)) if len(self.ports) > 0 else 0
+
+    def take(self, stack: contextlib.ExitStack, host: str) -> socket.socket:
+        """A socket bound to the next free port of this worker's slice (bind(0) if the slice is empty)."""
+        for _ in range(max(len(self.ports), 1)):
+            sock = stack.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+            port = self.ports[self.next % len(self.ports)] if len(self.ports) > 0 else 0
+            self.next += 1
+            try:
+                sock.bind((host, port))
+                return sock
+            except OSError:
+                continue
+        raise OSError(f"no free port in {self.ports}")
+
+
+_SOURCE: _PortSource | None = None
+
+
 def free_ports(n: int, host: str = "127.0.0.1") -> list[int]:
-    """*n* distinct TCP ports that were free on *host* a moment ago (held together while chosen)."""
+    """*n* distinct TCP ports that were free on *host* a moment ago (held together while chosen), from below the
+    ephemeral range, in this xdist worker's own slice."""
+    global _SOURCE
+    if _SOURCE is None:
+        _SOURCE = _PortSource()
     with contextlib.ExitStack() as stack:
-        socks = [stack.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) for _ in range(n)]
-        for s in socks:
-            s.bind((host, 0))
+        socks = [_SOURCE.take(stack, host) for _ in range(n)]
         return [int(s.getsockname()[1]) for s in socks]
 
 
@@ -132,7 +182,7 @@ def free_port(host: str = "127.0.0.1") -> int:
 @contextlib.contextmanager
 def start_tansu() -> Iterator[RunningBroker]:
     """The embedded Tansu broker (memory only): no idempotent producer, no transactions."""
-    with EmbeddedBroker() as broker:
+    with EmbeddedBroker(port=free_port()) as broker:
         yield RunningBroker(
             kind="tansu",
             bootstrap=broker.bootstrap,

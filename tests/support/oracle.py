@@ -394,6 +394,7 @@ def _validate_openai_responses(items: Sequence[Any]) -> list[Violation]:
     interleave = _Interleave(out)
     block = _Block(-1)
     transparent: set[int] = set()
+    outputs_seen: set[str] = set()
 
     def close(closer: int | None) -> None:
         nonlocal block
@@ -438,6 +439,11 @@ def _validate_openai_responses(items: Sequence[Any]) -> list[Violation]:
             cid = item.get("call_id")
             if not _is_id(cid):
                 out.append(Violation(ORPHAN_TOOL_RESULT, i, f"{kind} item has no 'call_id'"))
+            elif cid in outputs_seen:  # a second output for a call id, wherever it is (named since late 2026)
+                out.append(Violation(DUPLICATE_TOOL_RESULT, i, f"Duplicate {kind} for call_id '{cid}'. Each "
+                                     f"{kind.removesuffix('_output')} must have exactly one matching {kind}"))
+                if cid in block.expected:  # (it is still the output of the reused id's latest call)
+                    block.answered.add(cid)
             elif cid not in block.expected:
                 out.append(
                     Violation(
@@ -447,10 +453,10 @@ def _validate_openai_responses(items: Sequence[Any]) -> list[Violation]:
                     )
                 )
                 interleave.late(cid)
-            elif cid in block.answered:
-                out.append(Violation(DUPLICATE_TOOL_RESULT, i, f"second output for call_id {cid}"))
             else:
                 block.answered.add(cid)
+            if _is_id(cid):
+                outputs_seen.add(cid)
         # `reasoning` and other item types (built-in tool calls, item references, ...) leave the block open.
     close(None)
 

@@ -2,7 +2,7 @@
 talking to the loopback chat stub (chat_stub.py), three conversations; and the spans encoded as the
 OpenTelemetry Collector's Kafka exporter writes them (`otlp_proto`, `otlp_json`).
 
-Needs the `otel` extra (pyproject.toml). The conversations:
+Needs the `otel` extra (pyproject.toml). Other emitters are recorded fixtures (tests/data/otel/). The conversations:
 * `weather` (gen_ai.conversation.id set through baggage): a call, its result, the answer. Healthy.
 * `volume` (seed 003): the volume is turned up with a call; then the app rewrites the history (the call and its
   result replaced by a text reply) and the model answers the next request in words only.
@@ -30,10 +30,10 @@ from opentelemetry.trace import SpanContext, TraceFlags
 from .chat_stub import ChatStub, call_reply, serve, text_reply
 
 CONVERSATION_KEY = "gen_ai.conversation.id"
-#: the environment of the official instrumentation (opentelemetry-instrumentation-openai-v2 2.4b0 with
-#: opentelemetry-util-genai 1.1b0): current GenAI conventions, message content on the span's attributes
+#: the environment of the official instrumentation (opentelemetry-instrumentation-genai-openai 1.3b0 with
+#: opentelemetry-util-genai 1.3b0): current GenAI conventions, message content on the span's attributes
 OFFICIAL_ENV = {"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental",
-                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "span_only"}
+                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "SPAN_ONLY"}
 
 SYSTEM_VOLUME = "你是一个全能AI助理，可以控制设备音量。"
 VOLUME_TOOLS = [{"type": "function", "function": {
@@ -152,8 +152,8 @@ def _record(instrument: Callable[[TracerProvider], Callable[[], None]], env: dic
 
 
 def record_official() -> list[ReadableSpan]:
-    """Spans of opentelemetry-instrumentation-openai-v2 2.4b0 (current GenAI conventions, content on spans)."""
-    from opentelemetry.instrumentation.openai_v2 import OpenAIInstrumentor
+    """Spans of opentelemetry-instrumentation-genai-openai 1.3b0 (current GenAI conventions, content on spans)."""
+    from opentelemetry.instrumentation.genai.openai import OpenAIInstrumentor
 
     def instrument(provider: TracerProvider) -> Callable[[], None]:
         inst: Any = OpenAIInstrumentor()  # type: ignore[no-untyped-call]
@@ -245,3 +245,86 @@ def collector_records(spans: Sequence[ReadableSpan], encoding: str, per_record: 
     enc = encode_proto if encoding == "otlp_proto" else encode_json
     ordered = sorted(spans, key=lambda s: s.end_time or 0)
     return [enc(ordered[i:i + per_record]) for i in range(0, len(ordered), per_record)]
+
+
+# -- poison records: the shapes that stopped the re-keying stage (issue 35, rows 7 and 8) --------------------------
+def _kv(key: Any, value: dict[str, Any]) -> dict[str, Any]:
+    return {"key": key, "value": value}
+
+
+def _text_message(role: str, text: str) -> dict[str, Any]:
+    """One GenAI message (role + a text part) as an OTLP/JSON kvlist value."""
+    part = {"kvlistValue": {"values": [_kv("type", {"stringValue": "text"}), _kv("content", {"stringValue": text})]}}
+    return {"kvlistValue": {"values": [_kv("role", {"stringValue": role}),
+                                       _kv("parts", {"arrayValue": {"values": [part]}})]}}
+
+
+def json_chat_span(cid: str, trace_id: str, span_id: str, end_ns: int, extra: Sequence[dict[str, Any]] = (),
+                   messages: bool = True) -> dict[str, Any]:
+    """An OTLP/JSON chat span with structured (kvlist) messages, as some exporters write them (`messages=False`:
+    only `extra` says what was said)."""
+    said = [_kv("gen_ai.input.messages", {"arrayValue": {"values": [_text_message("user", "hello")]}}),
+            _kv("gen_ai.output.messages", {"arrayValue": {"values": [
+                _text_message("assistant", "hi, how can I help?")]}})] if messages else []
+    return {"traceId": trace_id, "spanId": span_id, "name": "chat m", "endTimeUnixNano": str(end_ns),
+            "attributes": [_kv("gen_ai.operation.name", {"stringValue": "chat"}),
+                           _kv(CONVERSATION_KEY, {"stringValue": cid}), *said, *extra]}
+
+
+def json_record(spans: Sequence[dict[str, Any]]) -> bytes:
+    return json.dumps({"resourceSpans": [{"resource": {"attributes": [
+        _kv("service.name", {"stringValue": "fuzzed"})]}, "scopeSpans": [{"spans": list(spans)}]}]}).encode()
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    v: dict[str, Any] = {"stringValue": "deep"}
+    for _ in range(depth):
+        v = {"arrayValue": {"values": [v]}}
+    return v
+
+
+def _poison_message(entry: dict[str, Any]) -> dict[str, Any]:
+    """Input messages whose only message holds `entry` among its fields."""
+    msg = _text_message("user", "hello")
+    msg["kvlistValue"]["values"].append(entry)
+    return _kv("gen_ai.input.messages", {"arrayValue": {"values": [msg]}})
+
+
+#: name -> the attributes that made the stage crash on a span carrying them (all as OTLP/JSON)
+POISON_ATTRIBUTES: dict[str, list[dict[str, Any]]] = {
+    "integer_over_64_bits": [_poison_message(_kv("n", {"intValue": str(1 << 64)}))],
+    "nesting_over_254_levels": [_kv("gen_ai.tool.definitions", _nested(300))],
+    "kvlist_key_missing": [_poison_message({"value": {"stringValue": "x"}})],
+    "kvlist_key_numeric": [_poison_message(_kv(7, {"stringValue": "x"}))],
+    "superscript_index": [_kv("gen_ai.prompt.0.role", {"stringValue": "user"}),
+                          _kv("gen_ai.prompt.0.content", {"stringValue": "hello"}),
+                          _kv("gen_ai.prompt.\u00b2.content", {"stringValue": "x"})],
+}
+
+
+def poison_records(base_ns: int = 1_765_000_000_000_000_000) -> list[tuple[str, bytes, bool]]:
+    """One OTLP/JSON record per poison shape, each with a good span of its own conversation before the poisoned
+    one: (name, record, whether the poisoned span must be dead-lettered). The superscript index is not poison
+    any more: `gen_ai.prompt.².content` is no index, ignored like any other attribute the mapping does not read."""
+    out = []
+    for i, (name, attrs) in enumerate(POISON_ATTRIBUTES.items()):
+        good = json_chat_span(f"good-{name}", f"{i + 1:032x}", f"{2 * i + 1:016x}", base_ns + 2 * i * 1_000_000)
+        bad = json_chat_span(f"poison-{name}", f"{i + 101:032x}", f"{2 * i + 2:016x}",
+                             base_ns + (2 * i + 1) * 1_000_000, attrs, messages=name != "superscript_index")
+        out.append((name, json_record([good, bad]), name != "superscript_index"))
+    return out
+
+
+def huge_record(attribute_bytes: int = 10 << 20) -> bytes:
+    """An OTLP protobuf record whose one span has an attribute of `attribute_bytes` (unkeyed when produced)."""
+    from opentelemetry.proto.trace.v1.trace_pb2 import TracesData
+
+    msg = TracesData()
+    span = msg.resource_spans.add().scope_spans.add().spans.add()
+    span.trace_id = bytes(range(16))
+    span.span_id = bytes(range(8))
+    span.name = "chat huge"
+    kv = span.attributes.add()
+    kv.key = "gen_ai.input.messages"
+    kv.value.string_value = "x" * attribute_bytes
+    return bytes(msg.SerializeToString())

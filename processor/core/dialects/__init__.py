@@ -1,5 +1,14 @@
 """Dialect adapters and auto-detection.
 
+| module | holds |
+|---|---|
+| `base.py` | what a dialect adapter must do: read a native message into a view, rewrite it for a repair |
+| `openai_chat.py` | OpenAI Chat Completions: `tool_calls` answered by `role: tool` messages |
+| `anthropic.py` | Anthropic Messages: `tool_use` blocks answered by `tool_result` blocks |
+| `openai_responses.py` | OpenAI Responses input items: `function_call` / `custom_tool_call` and their outputs |
+| `gemini.py` | Google Gemini `contents`: `functionCall` parts answered by `functionResponse` parts |
+| `otel_genai.py` | OpenTelemetry GenAI messages: role + typed parts (`tool_call`, `tool_call_response`) |
+
 Detection looks for the first message that only one dialect could have written; plain `{role, content}` text
 messages are readable by every dialect alike, so a history made only of them is read as OpenAI chat.
 """

@@ -57,6 +57,14 @@ class BlockDialect(Dialect):
             return None
         return self._with_parts(msg, parts)
 
+    def remove_calls_keeping_thinking(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
+        return self._with_parts(msg, parts) if parts else None
+
+    def remove_parts(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
+        return self._with_parts(msg, parts) if parts else None
+
     def remove_results(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         parts = [p for i, p in enumerate(self._parts(msg)) if i not in positions]
         return self._with_parts(msg, parts) if parts else None
@@ -102,6 +110,39 @@ class Anthropic(BlockDialect):
     system_keys: tuple[str, ...] = ("system",)
     id_pattern: re.Pattern[str] | None = _ID
     fills_every_kind = False
+    binds_thinking = True
+
+    def thinking_positions(self, msg: JSON) -> list[int]:
+        if not isinstance(msg, dict) or msg.get("role") != "assistant":
+            return []
+        content = msg.get("content")
+        if not isinstance(content, list):
+            return []
+        return [i for i, b in enumerate(content) if isinstance(b, dict) and b.get("type") in _THINKING]
+
+    def dropped_thinking(self, msg: JSON) -> int:
+        # a response logged whole: `input_transformations` lists what the API changed in the request, with
+        # `prefix_mismatch_behavior: "drop_block"` the thinking blocks it dropped
+        items = msg.get("input_transformations") if isinstance(msg, dict) else None
+        if not isinstance(items, list):
+            return 0
+        n = 0
+        for x in items:
+            if isinstance(x, dict) and any("thinking" in str(x.get(k, "")) or "prefix" in str(x.get(k, ""))
+                                           for k in ("type", "block_type", "reason")):
+                n += 1
+        return n
+
+    def first_changed_part(self, before: JSON, after: JSON) -> int:
+        a = before.get("content") if isinstance(before, dict) else None
+        b = after.get("content") if isinstance(after, dict) else None
+        if not isinstance(a, list) or not isinstance(b, list):
+            return 0
+        n = min(len(a), len(b))
+        k = 0
+        while k < n and (a[k] is b[k] or a[k] == b[k]):
+            k += 1
+        return k
 
     def _is_thinking(self, part: JSON) -> bool:
         return isinstance(part, dict) and part.get("type") in _THINKING
@@ -139,6 +180,7 @@ class Anthropic(BlockDialect):
         has_text = False
         after_text = False
         blank = False
+        thinking = False
         server: dict[str, int] | None = None  # assistant: server calls without their result in this turn
         for i, b in enumerate(content):
             t = b.get("type") if isinstance(b, dict) else None
@@ -179,6 +221,8 @@ class Anthropic(BlockDialect):
                     blank = True
             else:
                 has_text = True  # images, documents, thinking, server tool blocks: content of their own
+                if t in _THINKING:
+                    thinking = True
         if server:
             for sid, i in server.items():  # unanswered here: a call of the turn (its result may follow a pause)
                 b = content[i]
@@ -189,9 +233,9 @@ class Anthropic(BlockDialect):
         if not calls and not results:
             if not has_text:
                 return EMPTY_VIEWS[r]
-            return View(r, has_text=True, blank=True) if blank else TEXT_VIEWS[r]
+            return View(r, has_text=True, blank=blank, thinking=thinking) if blank or thinking else TEXT_VIEWS[r]
         return View(r, has_text=has_text, calls=calls, results=results, results_after_text=after_text,
-                    empty=not (has_text or calls or results), blank=blank)
+                    empty=not (has_text or calls or results), blank=blank, thinking=thinking)
 
     def call_kind(self, msg: JSON, pos: int) -> str:
         return SERVER_CALL if msg["content"][pos].get("type") in _SERVER_USES else ""

@@ -31,6 +31,9 @@ class Dialect(ABC):
     fills_every_kind: bool = True
     #: the provider's rule for tool-call ids (None: any non-empty string); an id that breaks it is rewritten
     id_pattern: re.Pattern[str] | None = None
+    #: thinking parts are bound to their prefix (Anthropic: a thinking block's signature covers the system prompt,
+    #: the tools and everything before it); a repair that changes something before one invalidates it
+    binds_thinking: bool = False
 
     @abstractmethod
     def view(self, msg: JSON) -> View: ...
@@ -39,6 +42,11 @@ class Dialect(ABC):
     @abstractmethod
     def remove_calls(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         """The message without those calls; None when nothing (no text, no call) is left."""
+
+    def remove_calls_keeping_thinking(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        """`remove_calls`, but a turn left with thinking only is kept (with `binds_thinking`: removing thinking
+        from the middle of a history would invalidate every later thinking block)."""
+        return self.remove_calls(msg, positions)
 
     def remove_results(self, msg: JSON, positions: Collection[int]) -> JSON | None:
         """The message without those result parts; None when nothing is left (block dialects)."""
@@ -90,6 +98,23 @@ class Dialect(ABC):
     def is_last_part(self, msg: JSON, pos: int) -> bool:
         """Whether the call at `pos` ends its message (block dialects; a paused server call does)."""
         return False
+
+    def thinking_positions(self, msg: JSON) -> list[int]:
+        """Positions of the signed thinking parts of a model turn (with `binds_thinking`)."""
+        return []
+
+    def dropped_thinking(self, msg: JSON) -> int:
+        """Thinking blocks the provider says it dropped from the request this response answers, because their
+        prefix had changed (with `binds_thinking`: Anthropic's `input_transformations`)."""
+        return 0
+
+    def remove_parts(self, msg: JSON, positions: Collection[int]) -> JSON | None:
+        """The message without the parts at those positions; None when nothing is left (with `binds_thinking`)."""
+        raise NotImplementedError
+
+    def first_changed_part(self, before: JSON, after: JSON) -> int:
+        """How many leading parts `after` has exactly as `before` has them (with `binds_thinking`)."""
+        return 0
 
     def can_fill(self, kind: str) -> bool:
         """Whether a result can be synthesized for a call of this kind (else `fill` removes the call too)."""

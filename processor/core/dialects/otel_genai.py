@@ -5,6 +5,11 @@ A message is `{"role": "system"|"user"|"assistant"|"tool", "parts": [...]}` with
 server tool parts) that count as content. The protocol is flat, as in OpenAI chat: an assistant message's
 `tool_call` parts are answered by `tool` messages, one call each (the OTLP reader, `core/otlp.py`, splits a tool message
 that answers several into one per response). This module knows the message shape only, nothing of spans.
+
+Emitters differ in where results go: OpenAI's put each in a `tool` message; Anthropic's (genai-anthropic, the
+anthropic SDK's own tracing, OpenLLMetry, Logfire) and pydantic-ai put them in a `user` message, several results
+and then text in one message, as the Messages API does; pydantic-ai names the response field `result`.
+`flatten` brings all of these to the flat form the dialect reads.
 """
 
 from __future__ import annotations
@@ -29,6 +34,50 @@ _ASSISTANT_EMPTY = View(Role.ASSISTANT, False, empty=True)
 def _parts(msg: dict[str, JSON]) -> list[JSON]:
     parts = msg.get("parts")
     return parts if type(parts) is list else []
+
+
+def _has_response(parts: list[JSON]) -> bool:
+    return any(type(p) is dict and p.get("type") == RESPONSE for p in parts)
+
+
+def _response(p: dict[str, JSON]) -> dict[str, JSON]:
+    """A response part with its body under `response` (pydantic-ai writes `result`)."""
+    if "response" not in p and "result" in p:
+        q = dict(p)
+        q["response"] = q.pop("result")
+        return q
+    return p
+
+
+def flatten(messages: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """The messages in the flat form: a `tool` message per response part, wherever the emitter put the
+    responses (a `tool` message answering several calls; a `user` message holding results, then text: its
+    results first, one `tool` message each, then a `user` message with the rest of its parts, if any). Messages
+    with nothing to move are returned as they are (the same objects; the list too when nothing moved)."""
+    out: list[dict[str, JSON]] | None = None
+    for i, m in enumerate(messages):
+        role = m.get("role")
+        parts = m.get("parts")
+        split: list[dict[str, JSON]] | None = None
+        if type(parts) is list and (role == "tool" or role == "user") and _has_response(parts):
+            responses = [p for p in parts if type(p) is dict and p.get("type") == RESPONSE]
+            rest = [p for p in parts if not (type(p) is dict and p.get("type") == RESPONSE)]
+            if role == "tool" and len(responses) == 1 and not rest and "response" in responses[0]:
+                split = None  # already flat
+            else:
+                split = [{**m, "role": "tool", "parts": [_response(p)]} for p in responses]
+                if rest and any(_content_part(p) for p in rest):
+                    if role == "user":
+                        split.append({**m, "parts": rest})
+                    else:  # text beside results in a tool message: kept with the last result
+                        split[-1] = {**split[-1], "parts": [*split[-1]["parts"], *rest]}
+        if split is not None:
+            if out is None:
+                out = list(messages[:i])
+            out.extend(split)
+        elif out is not None:
+            out.append(m)
+    return messages if out is None else out
 
 
 def _content_part(p: JSON) -> bool:
@@ -149,7 +198,7 @@ class OtelGenAI(Dialect):
         out: list[str] = []
         for p in _parts(msg):
             if type(p) is dict and p.get("type") == RESPONSE:
-                r = p.get("response")
+                r = p.get("response", p.get("result"))
                 if isinstance(r, str):
                     out.append(r)
                 elif r is not None:
@@ -157,4 +206,4 @@ class OtelGenAI(Dialect):
         return "\n".join(out)
 
 
-__all__ = ["CALL", "RESPONSE", "OtelGenAI"]
+__all__ = ["CALL", "RESPONSE", "OtelGenAI", "flatten"]

@@ -6,6 +6,11 @@
 | `cues.py` | per-language closed lists (function words, thanks, status queries, refusals ...); adding a language |
 | `analysis.py` | a request's content, slot tokens and flags; a reply's veto (both cached by text) |
 | `evidence.py` | what tools say about their kind: names, argument keys and values, definitions; system restrictions |
+| `served.py` | a request a tool served (`Served`): its kind, slots, result and answer tokens, hashed and bounded |
+| `facts.py` | the figures a conversation showed (`Facts`), to tell a reply's invented figures from known ones |
+| `matching.py` | whether a request is of the kind of a served one, a follow-up of the topic, or already answered |
+| `features.py` | the features of a judged turn, what the learned scorer weighs |
+| `scorer.py` | the learned scorer: the model file's format (trees or logistic) and the active model |
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
 
 See docs/regression.md.
@@ -21,8 +26,8 @@ from .detector import (
     STATE_VERSION,
     AssistantTurn,
     RegressionDetector,
-    Served,
 )
+from .served import Served
 
 __all__ = ["MAX_REQUEST_TOKENS", "MAX_SERVED", "MAX_SNIPPETS", "STATE_VERSION", "AssistantTurn", "RegressionDetector",
            "Reply", "Request", "Served", "analyze_reply", "analyze_request"]

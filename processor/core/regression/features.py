@@ -19,13 +19,28 @@ retrain then.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from . import matching
 from .analysis import Reply, Request, reply_names, text_tokens
 from .evidence import name_tokens
+from .facts import reply_figures
+from .matching import Match
+from .served import Served
 
-if TYPE_CHECKING:
-    from .detector import RegressionDetector, Served
+
+class Conversation(Protocol):
+    """What the features read of a conversation's memory (the detector's fields; `detector.py` owns them)."""
+
+    served: list[Served]
+    defined: dict[str, frozenset[int]]
+    restrict: frozenset[int]
+    topic: int | None
+    last_text_task: bool
+    asked: bool
+    erased: bool
+    pending_index: int
+
 
 _REQ_FLAGS = ("question", "short", "request", "imperative", "ellipsis", "more", "also", "number", "refer",
               "complaint", "fresh", "compare", "text_task", "explain", "advice", "policy", "cancel", "recall", "ack",
@@ -57,16 +72,17 @@ def _share(a: frozenset[int], b: frozenset[int], cap: int = 8) -> float:
     return min(1.0, n / min(len(a), cap))
 
 
-def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, novel: int,
-            match: tuple[Served, float, str] | None) -> list[float]:
-    """The features of the turn `reply_text` answering `req`, with `match` as `RegressionDetector._match` found
-    it (None: nothing of the kind) and `novel` figures of the reply the conversation never showed."""
+def compute(d: Conversation, req: Request, reply_text: str, reply: Reply, novel: int,
+            match: Match | None) -> list[float]:
+    """The features of the turn `reply_text` answering `req`, with `match` as `matching.match` found it (None:
+    nothing of the kind) and `novel` figures of the reply the conversation never showed."""
     x = [0.0] * N
     f = req.flags
     for i, flag in enumerate(_REQ_FLAGS):
         if flag in f:
             x[i] = 1.0
-    own = d._own(req)
+    served = d.served
+    own = matching.own_content(req, served)
     x[INDEX["req_cjk"]] = 1.0 if req.chars else 0.0
     x[INDEX["req_size"]] = min(req.size, 30) / 30.0
     x[INDEX["req_own_empty"]] = 0.0 if own else 1.0
@@ -76,7 +92,7 @@ def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, 
     best = 0.0
     confirmed = False
     for s in d.served:
-        sc = d._score(req, own, s)
+        sc = matching.served_score(req, own, s)
         if sc > best:
             best = sc
             confirmed = bool(own & s.basis() & s.kind)
@@ -102,15 +118,15 @@ def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, 
     x[INDEX["match_any"]] = m
     x[INDEX["topic"]] = 1.0 if d.topic is not None else 0.0
     x[INDEX["text_task_before"]] = 1.0 if d.last_text_task else 0.0
-    related = d._related(req)
+    related = matching.related(req, served, d.defined)
     x[INDEX["related"]] = 1.0 if related else 0.0
-    answered = d._answered(req)
+    answered = matching.answered(req, served)
     x[INDEX["answered"]] = 1.0 if answered else 0.0
     units = req.entities or (req.content | req.chars | req.times)
-    known = d._known()
+    known = matching.known_units(served)
     if units:
         x[INDEX["answered_cover"]] = sum(1 for u in units if u in known) / len(units)
-    x[INDEX["asks_for_act"]] = 1.0 if d._asks_for_act(req) else 0.0
+    x[INDEX["asks_for_act"]] = 1.0 if matching.asks_for_act(req) else 0.0
     x[INDEX["served_n"]] = min(len(d.served), 4) / 4.0
     x[INDEX["defined_n"]] = 1.0 if d.defined else 0.0
     x[INDEX["after_ask"]] = 1.0 if d.asked else 0.0
@@ -163,16 +179,14 @@ def compute(d: RegressionDetector, req: Request, reply_text: str, reply: Reply, 
     return x
 
 
-def _conversation(d: RegressionDetector, req: Request, reply_text: str, body: str, rtoks: frozenset[int],
+def _conversation(d: Conversation, req: Request, reply_text: str, body: str, rtoks: frozenset[int],
                   known: set[int], echo: set[int], novel: int, x: list[float]) -> None:
     """The definition-free evidence of the conversation's own calls and results, and what the reply says about
     the tools: how many tools the reply names (a refusal that lists what the assistant can do), how many of its
     figures and names the conversation showed (an answer from context) or never showed (invented), how far back
     the last call was, how many tools the conversation used, how much of the request and of the reply is new to
     it, how much of the reply is in the words of one served request's tools and answer."""
-    from . import detector  # (here: the detector imports this module)
-
-    figures = len(set(detector.figures(reply_text[:detector.FACT_CHARS])))  # what `_novel` counted (cached)
+    figures = len(reply_figures(reply_text))  # what `Facts.novel` counted (cached)
     names: set[str] = set(d.defined)
     used: set[str] = set()
     for s in d.served:

@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
-# the empty set, shared: each `frozenset()` is an object of its own (216 bytes, tracked by the garbage collector),
+# the empty set, shared: each `frozenset()` is an object of its own (tracked by the garbage collector),
 # and requests, cached analyses and served records hold many empty sets
 EMPTY: frozenset[int] = frozenset()
 
@@ -26,7 +26,7 @@ CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
 # a CJK run, or a word of any other script (letters and digits, no underscore)
 TOKEN_RE = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:'[^\W_{CJK}]+)?")
 CJK_RE = re.compile(rf"[{CJK}]")
-# `TOKEN_RE` on ASCII text (where `\w` is `[A-Za-z0-9_]` and no CJK occurs): a plain class, twice as fast
+# `TOKEN_RE` on ASCII text (where `\w` is `[A-Za-z0-9_]` and no CJK occurs): a plain class, faster
 _ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z0-9]+)?")
 _CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
 _IDENT_SPLIT_RE = re.compile(r"[^0-9A-Za-z\u0080-\uffff]+")

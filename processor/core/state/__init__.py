@@ -1,6 +1,12 @@
-"""The stored state of a conversation: its layout (layout.py: every key, its meaning and unit, LAYOUT_VERSION),
-its byte form (codec.py: header + zstd with the layout's dictionary, package data `dicts/`), and the reading of
-older layouts (migrate.py). Nothing here knows the classes whose state it stores.
+"""The stored state of a conversation.
+
+| module | holds |
+|---|---|
+| `layout.py` | the stored layout as one table: every key, its meaning and unit, `LAYOUT_VERSION` |
+| `codec.py` | a conversation's bytes: the timer header and zstd with the layout's dictionary (package data `dicts/`) |
+| `migrate.py` | older stored layouts read into the current one, or refused as unreadable |
+
+Nothing here knows the classes whose state it stores.
 """
 
 from .codec import HEAD_SIZE, Header, UnreadableState

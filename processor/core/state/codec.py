@@ -5,7 +5,8 @@ A fixed header (layout.HEADER) carries what the partition's timers need (the tra
 event time, the armed eviction time, the open calls), so a restore stores records as they come, without parsing
 JSON or building objects. Behind it, the JSON state (layout.TABLE) compressed by zstd with a dictionary trained on
 states (`tools/train_state_dict.py`, package data `dicts/<version>.zdict`): states are short and alike, so the
-dictionary does most of the work (a one-open-call state shrinks from ~790 to ~200 bytes), at ~7 µs a record.
+dictionary does most of the work. What a stored conversation weighs is measured by `bench/bench_memory.py`
+(`bench/results/memory.json`).
 
 This module writes and reads the current layout (`LAYOUT_VERSION`) only, and knows nothing of older ones: a
 record of another layout goes through `migrate.migrate` first (the store does that on restore).
@@ -31,7 +32,7 @@ from .layout import (
     RD_VERSION,
 )
 
-LEVEL = 3  # with the 64 KB dictionary: ~20 % smaller records than layout 1 for ~1 µs more a record
+LEVEL = 3  # zstd's level with the 64 KB dictionary: smaller records than the default for a little more time
 _HEAD = struct.Struct("<BqqqI")  # layout.HEADER: version, next deadline, last event time, evict at, open calls
 HEAD_SIZE = _HEAD.size
 

@@ -72,6 +72,8 @@ TR_HELD_QUEUE: Final = "hq"
 TR_HELD_BASE: Final = "hb"
 TR_HELD_BLOCKS: Final = "hl"
 TR_ALIASES: Final = "al"
+TR_THINKING_CHANGE: Final = "tc"
+TR_THINKING_NEXT: Final = "tn"
 # the open block
 BL_OPENED: Final = "o"
 BL_TS: Final = "t"
@@ -95,7 +97,7 @@ BH_STREAMED: Final = "s"
 BH_FED_USER: Final = "f"
 BH_CLAIMS: Final = "c"
 
-# -- the regression detector (regression.detector.RegressionDetector, Served) -----------------------------------------
+# -- the regression detector (regression/detector.py, regression/served.py) -----------------------------------------
 RD_VERSION: Final = "v"
 RD_SERVED: Final = "served"
 RD_PENDING: Final = "pending"
@@ -174,6 +176,11 @@ TABLE: Final = (
           "held_block", True),
     Field("tracker", TR_ALIASES, "reused or refused call ids: [id as the input has it, the fresh id its most recent "
           "call carries] (absent: none; kept while that call is remembered)", "list of [string, string]"),
+    Field("tracker", TR_THINKING_CHANGE, "thinking bound to its prefix: input index where the output first differs "
+          "from the input; thinking after it is invalid (absent: nothing changed; older layouts: none known)",
+          "message index"),
+    Field("tracker", TR_THINKING_NEXT, "dialects that bind thinking, while nothing changed: the input index the next "
+          "output message has (absent: the first message held, else the messages seen)", "message index"),
 
     Field("block", BL_OPENED, "input index of the message that opened it", "message index"),
     Field("block", BL_TS, "event time it opened (its result timeout runs from here)", "ms event time"),
@@ -207,6 +214,8 @@ TABLE: Final = (
     Field("emitted", "[1]", "its tag: [input offset, index in its event] (null: synthesized)", "list | null"),
     Field("emitted", "[2]", "its input index (-1: synthesized)", "message index"),
     Field("emitted", "[3]", "flags: 1 synthesized, 2 modified", "bit set"),
+    Field("emitted", "[4]", "a modified model turn where thinking binds: its leading parts still as in the input "
+          "(optional; absent: changed from its start)", "count"),
 
     Field("slot", "message", "a held message (a positional `emitted` list)", "list", "emitted"),
     Field("slot", AN_MESSAGES, "anchor: moved real results, in order", "list", "emitted", True),

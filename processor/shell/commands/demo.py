@@ -30,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="events per second to produce (0: as fast as the broker takes them; --forever: 300)")
     g.add_argument("--report", default="report.html", metavar="FILE",
                    help="write the run's report here at the end (toolmend report; '' for none; default report.html)")
+    g.add_argument("--input-format", choices=("events", "otlp"), default="events",
+                   help="events: generated toolmend events (default); otlp: real spans and log records of today's "
+                        "OpenTelemetry GenAI emitters, as the Collector writes them (--conversations: copies)")
     g.add_argument("--log-level", default="WARNING")
     g.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")

@@ -16,6 +16,7 @@ import orjson
 from ...core.dialects import BY_HISTORY_KEY, SYSTEM_KEYS
 from ...core.model import DIALECTS, InputError
 from ...core.repair import RepairResult, extract_history, repair
+from ...core.thinking import ThinkingPolicy
 from ...core.tracker import STRATEGIES, Strategy
 from .base import exiting
 
@@ -31,6 +32,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--templates", help="JSON file: {tool or *: {reason or *: template}} for synthesized results")
     p.add_argument("--non-idempotent", default="", help="comma-separated tools whose timeouts are 'outcome unknown'")
     p.add_argument("--pretty", action="store_true", help="indent the output (not with --jsonl)")
+    p.add_argument("--thinking", default="auto", choices=("auto", "keep", "strip_changed"),
+                   help="thinking a repair invalidates (Anthropic binds it to its prefix): removed for the models that "
+                   "bind it (auto), kept and reported (keep), or removed (strip_changed)")
+    p.add_argument("--model", help="the model the history is sent to (thinking=auto; default: the request's `model`)")
     return p
 
 
@@ -46,6 +51,8 @@ class _Options:
                 raise InputError("schema", "--templates must hold an object of objects")
             self.templates = tpl
         self.non_idempotent = tuple(t for t in ns.non_idempotent.split(",") if t)
+        self.thinking: ThinkingPolicy = ns.thinking
+        self.model: str | None = ns.model
 
 
 def _run_one(doc: Any, opt: _Options) -> RepairResult:
@@ -58,16 +65,21 @@ def _run_one(doc: Any, opt: _Options) -> RepairResult:
             raise InputError("schema", "`snapshots` must be a non-empty array of message arrays")
         previous, doc = snaps[:-1], snaps[-1]
     msgs, key = extract_history(doc)
+    model = opt.model
+    if model is None and isinstance(doc, dict) and isinstance(doc.get("model"), str):
+        model = doc["model"]
     dialect = opt.dialect
     if dialect == "auto" and key is not None:
         dialect = BY_HISTORY_KEY.get(key, dialect)
     return repair({key or "messages": msgs, **context} if context else msgs, dialect, opt.strategy,
-                  templates=opt.templates, non_idempotent_tools=opt.non_idempotent, previous=previous)
+                  templates=opt.templates, non_idempotent_tools=opt.non_idempotent, previous=previous,
+                  thinking=opt.thinking, model=model)
 
 
 def _result_doc(r: RepairResult) -> dict[str, Any]:
     return {"dialect": r.dialect, "messages": r.messages, "findings": [f.to_dict() for f in r.findings],
-            "actions": [a.to_dict() for a in r.actions], "changed": r.changed}
+            "actions": [a.to_dict() for a in r.actions], "changed": r.changed,
+            **({"thinking": r.thinking} if r.thinking is not None else {})}
 
 
 def _error_line(where: str, e: Exception) -> str:

@@ -1,9 +1,9 @@
-"""OTLP input (`input_format=otlp`): trace records decoded, each model-call span re-keyed by conversation into a
+"""OTLP input (`input_format=otlp`): trace and log records decoded, each model-call span re-keyed by conversation into a
 `request` event, and the stage that writes them to the repartition topic the worker reads.
 
 | module | owns |
 |---|---|
-| `decode.py` | OTLP trace records (protobuf or JSON, as the Collector writes them) decoded to plain spans |
+| `decode.py` | OTLP trace and log records (Collector batches, Redpanda Connect single spans) decoded to plain spans |
 | `rekey.py` | one trace export in, one `request` event per model-call span out, keyed by conversation (no I/O) |
 | `stage.py` | the re-keying stage beside the worker: its consumer group, producers and delivery |
 

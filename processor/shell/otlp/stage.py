@@ -29,8 +29,10 @@ import re
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from prometheus_client import Counter
+from aiokafka.errors import MessageSizeTooLargeError
+from prometheus_client import Counter, Gauge
 
+from ...core.otlp_join import InferenceJoin
 from ...core.partition import OutRecord
 from ..config import Settings
 from ..kafka import (
@@ -51,7 +53,8 @@ log = logging.getLogger("toolmend.otlp")
 
 _TS = re.compile(rb'"ts":(-?\d+)')  # the events are written by orjson from map_span's dict: `ts` is its second key
 #: what the stage counts (closed label values only)
-SPAN_OUTCOMES = ("event", "skipped_not_model_call", "skipped_no_content", "dead_letter")
+SPAN_OUTCOMES = ("event", "skipped_not_model_call", "skipped_no_content", "skipped_content_ref", "skipped_duplicate",
+                 "dead_letter")
 
 
 class StageMetrics:
@@ -64,6 +67,8 @@ class StageMetrics:
                                 "events keyed by their trace id: the span and its resource carry none of the "
                                 "conversation keys", registry=r)
         self.invalid = Counter("toolmend_otlp_invalid_records", "OTLP records dead-lettered whole", registry=r)
+        self.waiting = Gauge("toolmend_otlp_join_waiting", "spans without content and log records held until their "
+                             "other half comes (bounded)", registry=r)
         for o in SPAN_OUTCOMES:
             self.spans.labels(o)
         self.m = m
@@ -82,6 +87,8 @@ class Rekeyer:
         self.s = s
         self.sm = StageMetrics(metrics)
         self.source = s.input_topic
+        self.logs = s.otlp_logs_topic or None
+        self.join = InferenceJoin()  # an inference's span and log record, whichever comes first waits
         self.target = repartition_topic(s)
         self.keys = conversation_keys(s)
         self.group = f"{s.group_id}-otlp"
@@ -99,7 +106,10 @@ class Rekeyer:
         sizes = await topic_sizes(s)
         n = sizes.get(self.source) or s.partitions
         big = big_topic(s)  # RECORD_FACTOR events: a trace export, an event, a dead letter of either
-        await ensure_topics(s, [(self.source, n, big), (self.target, n, big), (s.dlq_topic, n, big)])
+        topics = [(self.source, n, big), (self.target, n, big), (s.dlq_topic, n, big)]
+        if self.logs:
+            topics.append((self.logs, sizes.get(self.logs) or n, big))
+        await ensure_topics(s, topics)
 
     async def run(self, stop: asyncio.Event) -> None:
         s = self.s
@@ -111,7 +121,8 @@ class Rekeyer:
         await self._producer.start()
         try:
             await self._consumer.start()
-            self._consumer.subscribe([self.source], listener=Rebalanced(self.assigned, self.revoked))
+            topics = [self.source, *([self.logs] if self.logs else [])]
+            self._consumer.subscribe(topics, listener=Rebalanced(self.assigned, self.revoked))
             await self._loop(stop)
         finally:
             await self._shutdown()
@@ -125,14 +136,15 @@ class Rekeyer:
                     async with self._lock:
                         await self.ship(batch)
 
-    def plan(self, records: list[Any], partition: int) -> tuple[list[tuple[str, OutRecord]], int]:
+    def plan(self, records: list[Any], partition: int,
+             topic: str | None = None) -> tuple[list[tuple[str, OutRecord]], int]:
         """The records one source partition's fetched records give, in order: (topic, record); and their count."""
         s = self.s
         plan: list[tuple[str, OutRecord]] = []
         sm = self.sm
         for rec in records:
-            rk = rekey(rec.value, self.source, partition, rec.offset, rec.key, rec.headers or (), self.keys,
-                       s.max_event_bytes)
+            rk = rekey(rec.value, topic or self.source, partition, rec.offset, rec.key, rec.headers or (), self.keys,
+                       s.max_event_bytes, self.join)
             sm.records.inc()
             for key, value, headers in rk.events:
                 plan.append((self.target, OutRecord("event", key, value, headers)))
@@ -151,10 +163,22 @@ class Rekeyer:
                     sm.m.dead_letters.labels(dict(dl.headers)["toolmend-error-kind"].decode()).inc()
             if rk.by_trace:
                 sm.by_trace.inc(rk.by_trace)
+        sm.waiting.set(len(self.join))
         return plan, len(records)
 
+    def _committable(self, tp: TopicPartition, after: int) -> int:
+        """The offset to commit for `tp`: after its last record, but never past a record whose half of an inference
+        still waits in the join (a crash re-reads it; its events come again with the same ids)."""
+        low = self.join.pending_sources().get((tp.topic, tp.partition))
+        return after if low is None else min(after, low)
+
     async def _send(self, producer: AIOKafkaProducer, plan: list[tuple[str, OutRecord]]) -> None:
-        futs = [await producer.send(t, r.value, key=r.key, headers=r.headers) for t, r in plan]
+        futs = []
+        for t, r in plan:
+            try:
+                futs.append(await producer.send(t, r.value, key=r.key, headers=r.headers))
+            except MessageSizeTooLargeError:  # over the producer's request size (the re-keying bounds it below)
+                futs.append(await producer.send(self.s.dlq_topic, b"", key=r.key, headers=_refused(r)))
         if futs:
             await asyncio.gather(*futs)
 
@@ -169,18 +193,19 @@ class Rekeyer:
                     if tp in c.assignment():
                         c.seek(tp, records[0].offset)
                     continue
-                plan, n = self.plan(records, tp.partition)
+                plan, n = self.plan(records, tp.partition, tp.topic)
                 async with prod.transaction():
                     await self._send(prod, plan)
-                    await prod.send_offsets_to_transaction({tp: records[-1].offset + 1}, self.group)
+                    await prod.send_offsets_to_transaction({tp: self._committable(tp, records[-1].offset + 1)},
+                                                           self.group)
                 self.rekeyed += n
             return
         plans: list[tuple[str, OutRecord]] = []
         offsets: dict[TopicPartition, int] = {}
         for tp, records in batch.items():
-            plan, _ = self.plan(records, tp.partition)
+            plan, _ = self.plan(records, tp.partition, tp.topic)
             plans.extend(plan)
-            offsets[tp] = records[-1].offset + 1
+            offsets[tp] = self._committable(tp, records[-1].offset + 1)
         if len(batch) > 1:
             # the Collector spreads a conversation's spans over the source partitions: within a fetched batch they
             # go out in event-time order (a stable sort: one partition's order is kept where times tie)
@@ -226,6 +251,15 @@ class Rekeyer:
         await self._close({TopicPartition(self.source, p) for p in list(self.txn)})
         if self._producer is not None:
             await self._producer.stop()
+
+
+def _refused(r: OutRecord) -> list[tuple[str, bytes]]:
+    """The headers of the dead letter that stands for a record the producer refused as too large."""
+    hs = [(k, v) for k, v in r.headers if k in ("traceparent", "toolmend-id", "toolmend-otlp-source")
+          or k.startswith("toolmend-source")]
+    return [*hs, ("toolmend-error-kind", b"too_large"),
+            ("toolmend-error-detail", f"{r.kind} record of {len(r.value or b'')} bytes refused by the producer; "
+                                      "dead-lettered without its value".encode())]
 
 
 def _event_time(entry: tuple[str, OutRecord]) -> int:

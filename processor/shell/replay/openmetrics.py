@@ -14,7 +14,7 @@ value) and at the step after one (so that a flat stretch reads as no increase); 
 not written: Prometheus reads the missing samples as no increase, and the file grows with activity, not with the
 range times the series.
 
-Memory: per series its last value and two step numbers (~200 bytes), plus the counts of the steps not yet
+Memory: per series its last value and two step numbers, plus the counts of the steps not yet
 written (at most `max_open` steps per series that changed in them); never the samples written.
 """
 
@@ -38,6 +38,8 @@ _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
 _UNBACKED = FindingKind.UNBACKED_CLAIM.value
+_THINKING = {FindingKind.THINKING_PREFIX_CHANGED.value: "prefix_changed",
+             FindingKind.THINKING_DROPPED_BY_PROVIDER.value: "dropped_by_provider"}
 BUILD_INFO = PREFIX + "build_info"
 
 
@@ -72,11 +74,13 @@ FAMILIES: tuple[Family, ...] = (
     Family(PREFIX + "quarantined_conversations",
            "Conversations whose state broke (a bug of ours, or an unreadable changelog record): their later events "
            "go to the dead-letter topic", (), "quarantined"),
+    Family(PREFIX + "thinking_invalidated", "Messages whose thinking was invalidated by a changed prefix: by a repair "
+           "(prefix_changed) or, per the provider, dropped", ("signal", "dialect", "model"), "thinking"),
     Family(PREFIX + "unbacked_claims", "Replies claiming an act or a tool-only fact no call of their turn produced",
            ("model", "app_version", "tool"), "unbacked"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED, UNBACKED) = range(len(FAMILIES))
+ TURNS, WOKEN, QUARANTINED, THINKING, UNBACKED) = range(len(FAMILIES))
 Key = tuple[int, tuple[str, ...]]  # (family index, label values)
 
 
@@ -156,6 +160,8 @@ class Counts:
                 inc((ERASURES, (model(m), app(av), tool(tl))), n)
             elif kind == _UNBACKED:
                 inc((UNBACKED, (model(m), app(av), tool(tl))), n)
+            elif kind in _THINKING:
+                inc((THINKING, (_THINKING[str(kind)], str(dialect), model(m))), n)
         for (action,), n in t.of(Count.REPAIRS).items():
             inc((REPAIRS, (str(action),)), n)
         for (kind,), n in t.of(Count.DEAD_LETTERS).items():

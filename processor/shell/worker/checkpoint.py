@@ -42,13 +42,13 @@ from aiokafka.errors import (
 
 from ...core.partition import META_KEY, OutRecord
 from ..config import Settings
-from ..kafka import Plan, enqueue, init_transactions, new_producer
+from ..kafka import Outgoing, enqueue, init_transactions, new_producer
 from ..logs import describe_error
 from ..metrics import Metrics
 from .fencing import Fenced, Ownership
 from .recovery import PREV_META, marker, reset_record
 
-log = logging.getLogger("toolmend.worker")
+log = logging.getLogger("toolmend.checkpoint")
 
 Landed = dict[tuple[str, int], tuple[int, int]]  # (topic, partition) -> (offset of its last record, log start)
 Positions = dict[TopicPartition, int]  # input partition -> the position committed (offset of the next record)
@@ -63,8 +63,8 @@ DEAD_LETTER_HEADERS = ("toolmend-id", "toolmend-source", "toolmend-source-topic"
 class Checkpoint(NamedTuple):
     """What a processed batch leaves to write, in this order: outputs, then state, then the positions."""
 
-    outputs: Plan  # repaired records, findings, dead letters
-    state: Plan  # changelog records as of the batch's end, each partition's meta record last
+    outputs: Outgoing  # repaired records, findings, dead letters
+    state: Outgoing  # changelog records as of the batch's end, each partition's meta record last
     positions: Positions
     records: int  # input records it covers
     generation: int  # the group generation the batch was fetched under (fencing)
@@ -84,7 +84,7 @@ def plan(s: Settings, runs: list[tuple[int, list[OutRecord]]], positions: Positi
     first: what follows it was decided without the lost state."""
     dest = {kind: (t, t is not None and t in same_partitions)
             for kind, t in (("repaired", s.output_topic), ("findings", s.findings_topic), ("dead_letter", s.dlq_topic))}
-    outputs: Plan = []
+    outputs: Outgoing = []
     origins: list[int] = []
     for tp in positions:
         position = resets.get(tp.partition)
@@ -103,7 +103,7 @@ def plan(s: Settings, runs: list[tuple[int, list[OutRecord]]], positions: Positi
                 dead_letter(r)
             step((t, part if keep else None, r))
         origins.extend([part] * (len(outputs) - planned))
-    changelog: Plan = [(s.changelog_topic, tp.partition, OutRecord("changelog", key, value, []))
+    changelog: Outgoing = [(s.changelog_topic, tp.partition, OutRecord("changelog", key, value, []))
                        for tp in positions for key, value in state.get(tp.partition, ())]
     return Checkpoint(outputs, changelog, positions, records, generation, origins)
 
@@ -113,8 +113,8 @@ class Unit(NamedTuple):
     """What commits together: the whole batch (at least once) or one input partition's share (exactly once)."""
 
     partitions: frozenset[TopicPartition]
-    outputs: Plan
-    state: Plan
+    outputs: Outgoing
+    state: Outgoing
     positions: Positions
 
 
@@ -208,10 +208,10 @@ class ExactlyOnce:
             await self.close(partition)
 
     def units(self, cp: Checkpoint) -> list[Unit]:
-        outputs: dict[int, Plan] = {}
+        outputs: dict[int, Outgoing] = {}
         for entry, origin in zip(cp.outputs, cp.origins, strict=True):
             outputs.setdefault(origin, []).append(entry)
-        state: dict[int, Plan] = {}
+        state: dict[int, Outgoing] = {}
         for entry in cp.state:
             state.setdefault(entry[1] or 0, []).append(entry)
         return [Unit(frozenset([tp]), outputs.get(tp.partition, []), state.get(tp.partition, []), {tp: position})
@@ -360,13 +360,13 @@ class Committer:
                                                     for tp, position in unit.positions.items()})
         return landed
 
-    def chain(self, state: Plan) -> None:
+    def chain(self, state: Outgoing) -> None:
         """Each meta record names where its partition's previous meta record landed (`recovery.PREV_META`)."""
         for _, part, r in state:
             if r.key == META_KEY and part is not None:
                 r.headers = [(PREV_META, str(self.meta_at.get(part, -1)).encode())]
 
-    def _delivered(self, outputs: Plan, state: Plan, landed: Landed) -> None:
+    def _delivered(self, outputs: Outgoing, state: Outgoing, landed: Landed) -> None:
         """Records consumers can now see: counted, and where the state landed remembered (the next meta
         record's predecessor)."""
         kinds: dict[str, int] = {}
@@ -381,7 +381,7 @@ class Committer:
             if topic == cl:
                 self.meta_at[part] = offset
 
-    async def produce(self, p: AIOKafkaProducer, plan: Plan) -> Landed:
+    async def produce(self, p: AIOKafkaProducer, plan: Outgoing) -> Landed:
         """Produce and await acknowledgement of every record (`kafka.enqueue` batches them); a batch that fails is
         retried record by record, where an oversized record becomes a dead letter instead of a crash loop.
 
@@ -423,7 +423,7 @@ class Committer:
         return fut
 
 
-def _landed(plan: Plan, pending: list[tuple[Awaitable[Any], Plan]], results: Iterable[Any]) -> Landed:
+def _landed(plan: Outgoing, pending: list[tuple[Awaitable[Any], Outgoing]], results: Iterable[Any]) -> Landed:
     """Where each partition's last record landed (its batch's base offset plus its index in the batch), for the
     partitions whose last record went out itself (not replaced by a dead letter)."""
     last = {(t, part): r for t, part, r in plan if part is not None}

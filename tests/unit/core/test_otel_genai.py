@@ -157,3 +157,49 @@ def test_otel_genai_decides_as_openai_chat_on_the_same_histories(evs: list[Any],
     assert [(f.kind, f.call_id) for f in otel.findings] == [(f.kind, f.call_id) for f in chat.findings]
     assert _shape(otel.messages) == _shape(chat.messages)
     assert [a.action for a in otel.actions] == [a.action for a in chat.actions]
+
+
+def test_a_compacted_snapshot_is_a_compaction_not_an_erasure() -> None:
+    """The same rewrite as the volume seed's, once marked `compacted` (gen_ai.conversation.compacted): the calls the
+    compaction folded are forgotten, never reported as erased, then or later."""
+    from processor.core.partition import EngineConfig, PartitionProcessor
+
+    first = [text("user", "weather in Paris?"), call("c1"), response("c1"), text("assistant", "18 C")]
+    later = [text("user", "weather in Paris?"), text("assistant", "18 C"), text("user", "and Rome?")]
+    for compacted, want in ((False, {"tool_history_erased"}), (True, set())):
+        proc = PartitionProcessor("t", 0, EngineConfig())
+        kinds: set[str] = set()
+        for off, (msgs, extra) in enumerate(((first, {}), (later, {"compacted": compacted}), (later, {}))):
+            ev = {"conversation_id": "c", "ts": 1000 + off, "type": "request", "dialect": "otel_genai",
+                  "messages": msgs, **extra}
+            for r in proc.process(off, b"c", json.dumps(ev).encode()):
+                if r.kind == "findings":
+                    kinds.add(json.loads(r.value or b"{}")["kind"])
+        assert kinds & {"tool_history_erased"} == want
+
+
+def test_server_tool_parts_are_content_of_their_turn_not_calls_to_answer() -> None:
+    """A server tool (web search, code execution) runs at the provider: its call and result parts are content of
+    the assistant turn, never a call the application must answer."""
+    turn = {"role": "assistant", "parts": [
+        {"type": "server_tool_call", "id": "srvtoolu_1", "name": "web_search", "server_tool_call": {"query": "x"}},
+        {"type": "server_tool_call_response", "id": "srvtoolu_1", "server_tool_call_response": {"results": []}},
+        {"type": "text", "content": "Found nothing."}]}
+    v = D.view(turn)
+    assert v.role is Role.ASSISTANT and v.has_text and not v.calls
+    r = repair([text("user", "search x"), turn, text("user", "thanks")])
+    assert r.findings == [] and not r.changed
+
+
+def test_results_in_a_user_message_then_text_are_results_then_the_users_words() -> None:
+    from processor.core.dialects.otel_genai import flatten
+
+    user = {"role": "user", "parts": [{"type": "tool_call_response", "id": "c1", "response": "18 C"},
+                                      {"type": "tool_call_response", "id": "c2", "result": "21 C"},
+                                      {"type": "text", "content": "In Celsius, please."}]}
+    flat = flatten([text("user", "weather?"), call("c1", "c2"), user])
+    assert [m["role"] for m in flat] == ["user", "assistant", "tool", "tool", "user"]
+    assert flat[3]["parts"][0]["response"] == "21 C"  # pydantic-ai's `result` key
+    assert repair(flat).findings == []
+    untouched = [text("user", "hi")]
+    assert flatten(untouched) is untouched

@@ -12,7 +12,7 @@ import orjson
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.core.regression import RegressionDetector
-from processor.core.regression.detector import Served
+from processor.core.regression.served import Served
 from processor.core.regression.text import pack_hashes
 from processor.core.store import Conversation
 from processor.synth.generate import generate, kafka_partition

@@ -121,6 +121,8 @@ class Case:
 
 
 U = R.USER_INTERRUPT
+THINK1 = {"type": "thinking", "thinking": "plan", "signature": "c2lnMQ=="}
+THINK2 = {"type": "redacted_thinking", "data": "ZW5jcnlwdGVk"}
 AC = R.ASSISTANT_CONTINUED
 END = R.UNANSWERED_AT_REQUEST
 
@@ -512,6 +514,15 @@ CASES: list[Case] = [
           ("interleaved_user_message", 4, "c1", "get_weather", None)],
          fill=[chat_system("a"), {"role": "developer", "content": "b"}, chat_user("q"), chat_calls("c1"),
                chat_tool("c1"), chat_system("new rules")]),
+    # thinking bound to its prefix: the default (auto, no model named) keeps the thinking after the first change
+    # and reports it; fill changes the history at the synthesized result (message 2), drop inside message 1, after
+    # its thinking (kept, as the turn's only content: removing it would invalidate every later block)
+    Case("anthropic-thinking-after-repair", "anthropic",
+         [ant_user("go"), ant_asst(THINK1, ant_use("t1")), ant_user("stop"), ant_asst(THINK2, ant_text("ok"))],
+         [("dangling_tool_call", 1, "t1", "search", U), ("thinking_prefix_changed", 3, None, None, None)],
+         fill=[ant_user("go"), ant_asst(THINK1, ant_use("t1")),
+               ant_user(s_ant("t1", "search", U), ant_text("stop")), ant_asst(THINK2, ant_text("ok"))],
+         drop=[ant_user("go"), ant_asst(THINK1), ant_user("stop"), ant_asst(THINK2, ant_text("ok"))]),
     Case("responses-system-not-first", "openai_responses",
          [resp_user("q"), resp_asst("a"), resp_system("late"), {"role": "developer", "content": "later"}],
          [("system_not_first", 2, None, None, None), ("system_not_first", 3, None, None, None)],
@@ -538,8 +549,9 @@ def test_case(case: Case, strategy: str) -> None:
 
 def test_every_finding_kind_and_reason_is_covered_by_the_cases() -> None:
     kinds = {f[0] for c in CASES for f in c.findings}
+    # thinking_dropped_by_provider comes from response events (test_partition), not from a history
     expected = {k.value for k in processor.FindingKind} - {"invalid_role", "tool_history_erased",
-                                                           "text_only_regression"}
+                                                           "text_only_regression", "thinking_dropped_by_provider"}
     assert kinds == expected  # invalid_role has tests of its own below
     reasons = {f[4] for c in CASES for f in c.findings if f[4]}
     assert reasons == {"user_interrupt", "assistant_continued", "unanswered_at_request"}  # others: test_tracker
@@ -1294,12 +1306,19 @@ def test_an_anthropic_system_entry_is_kept_in_place_as_a_user_turn(strategy: str
     assert validate(r.messages, "anthropic") == []
 
 
-def test_drop_never_leaves_a_thinking_only_turn() -> None:
-    """The thinking of a turn belongs to its calls: when drop removes the only call, the turn goes whole."""
+def test_drop_keeps_a_thinking_only_turn_in_the_middle_and_removes_it_at_the_end() -> None:
+    """Anthropic binds thinking to its prefix: removing a turn's thinking from the middle of a history would
+    invalidate every later thinking block, so when drop removes a turn's only call its thinking stays (the change
+    comes after it: it is still valid). At the end of the history nothing follows it: the turn goes whole. Gemini
+    does not bind its thoughts: the turn goes whole."""
     thinking = {"type": "thinking", "thinking": "hm", "signature": "sig"}
-    h = [ant_user("q"), ant_asst(thinking, ant_use("a")), ant_user("stop")]
-    r = processor.repair(h, "anthropic", "drop")
-    assert r.messages == [ant_user("q"), ant_user("stop")]
+    later = {"type": "thinking", "thinking": "later", "signature": "sig2"}
+    h = [ant_user("q"), ant_asst(thinking, ant_use("a")), ant_user("stop"), ant_asst(later, ant_text("ok"))]
+    r = processor.repair(h, "anthropic", "drop", thinking="strip_changed")
+    assert r.messages == [ant_user("q"), ant_asst(thinking), ant_user("stop"), ant_asst(ant_text("ok"))]
+    check(r, h, "anthropic", "drop")
+    h = [ant_user("q"), ant_asst(thinking, ant_use("a"))]
+    assert processor.repair(h, "anthropic", "drop").messages == [ant_user("q")]
     h = [gem_user("q"), {"role": "model", "parts": [{"text": "plan", "thought": True}, gem_fc("search", "a")]},
          gem_user("stop")]
     assert processor.repair(h, "gemini", "drop").messages == [gem_user("q"), gem_user("stop")]
@@ -1418,3 +1437,39 @@ def test_every_new_item_case_repairs_to_a_valid_idempotent_history(dialect: str,
                                                                    strategy: str) -> None:
     r = processor.repair(history, dialect, strategy)  # type: ignore[arg-type]
     check(r, history, dialect, strategy)
+
+
+# ----------------------------------------------------------------------------------------------------
+# reused ids are a named provider error (OpenAI Responses: "Duplicate function_call_output for call_id ...")
+
+DUPLICATE_OUTPUT = ("Duplicate function_call_output for call_id 'call_0'. Each function_call must have exactly one "
+                    "matching function_call_output")
+
+
+def _per_response_ids(dialect: str) -> list[Any]:
+    """Two responses whose endpoint restarts its id counter: both calls are `call_0`, each answered in place."""
+    if dialect == "openai_responses":
+        return [resp_user("a"), resp_call("call_0"), resp_output("call_0", "one"), resp_asst("ok"),
+                resp_user("b"), resp_call("call_0"), resp_output("call_0", "two"), resp_asst("done")]
+    if dialect == "openai_chat":
+        return [chat_user("a"), chat_calls("call_0"), chat_tool("call_0", "one"), chat_asst("ok"),
+                chat_user("b"), chat_calls("call_0"), chat_tool("call_0", "two"), chat_asst("done")]
+    if dialect == "anthropic":
+        return [ant_user("a"), ant_asst(ant_use("call_0")), ant_user(ant_result("call_0", "one")), ant_asst("ok"),
+                ant_user("b"), ant_asst(ant_use("call_0")), ant_user(ant_result("call_0", "two")), ant_asst("done")]
+    return [gem_user("a"), gem_calls("search#call_0"), gem_resps("search#call_0"), gem_model("ok"),
+            gem_user("b"), gem_calls("search#call_0"), gem_resps("search#call_0"), gem_model("done")]
+
+
+@pytest.mark.parametrize("dialect", ["openai_responses", "openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("strategy", ["fill", "drop"])
+def test_ids_that_restart_per_response_come_out_unique_in_every_dialect(dialect: str, strategy: str) -> None:
+    h = _per_response_ids(dialect)
+    before = [v.rule for v in validate(h, dialect)]  # type: ignore[arg-type]
+    assert ("duplicate_tool_call_id" in before) is (dialect != "gemini")  # Gemini pairs by order and name
+    if dialect == "openai_responses":  # the provider's own words, as the independent validator reports them
+        assert DUPLICATE_OUTPUT in [v.detail for v in validate(h, dialect)]
+    r = processor.repair(h, dialect, strategy)  # type: ignore[arg-type]
+    assert validate(r.messages, dialect) == []  # type: ignore[arg-type]
+    assert [f.kind.value for f in r.findings if f.kind.value == "duplicate_tool_call_id"] == ["duplicate_tool_call_id"]
+    check(r, h, dialect, strategy)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.brokers import free_port
 from tests.support.prometheus import alert_signals, binary
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -324,12 +324,6 @@ def test_every_alert_has_firing_and_quiet_unit_tests() -> None:
                 firing.add(name.group(1))
     assert ALERTS - firing == set(), "alerts never expected to fire"
     assert ALERTS - quiet == set(), "alerts never expected to stay quiet"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="module")

@@ -30,6 +30,7 @@ ENUMS: dict[tuple[str, str], set[str]] = {
     ("toolmend_findings_total", "severity"): {s.value for s in Severity},
     ("toolmend_dangling_tool_calls_total", "reason"): {r.value for r in DanglingReason},
     ("toolmend_repairs_total", "action"): {a.value for a in RepairAction},
+    ("toolmend_thinking_invalidated_total", "signal"): {"prefix_changed", "dropped_by_provider"},
 }
 DIALECT_VALUES = {*DIALECTS, UNKNOWN}
 

@@ -96,3 +96,19 @@ def test_woken_conversations_are_counted() -> None:
     for off, e in enumerate(events):
         q.process(off, e.key, e.value)
     assert not tally.of(Count.WOKEN)
+
+
+def test_thinking_invalidated_by_signal_dialect_and_capped_model() -> None:
+    m = Metrics(CollectorRegistry(), label_cap=1)
+    t = Tally()
+    t.finding(Finding(FindingKind.THINKING_PREFIX_CHANGED, 3, count=2), "anthropic", "claude-opus-5-5", None)
+    t.finding(Finding(FindingKind.THINKING_PREFIX_CHANGED, 5, count=1), "anthropic", "claude-opus-5-5", None)
+    t.finding(Finding(FindingKind.THINKING_DROPPED_BY_PROVIDER, 7, count=4), "anthropic", "claude-fable-5-1", None)
+    m.flush(t)
+    got = {k: v for k, v in samples(m).items() if k[0] == "toolmend_thinking_invalidated_total"}
+    assert got == {
+        ("toolmend_thinking_invalidated_total", (("dialect", "anthropic"), ("model", "claude-opus-5-5"),
+                                                 ("signal", "prefix_changed"))): 2.0,
+        ("toolmend_thinking_invalidated_total", (("dialect", "anthropic"), ("model", "other"),
+                                                 ("signal", "dropped_by_provider"))): 1.0,
+    }

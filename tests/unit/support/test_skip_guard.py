@@ -75,3 +75,19 @@ def test_the_suite_allow_list_is_short_and_reasoned() -> None:
     entries = read_allow_list(DEFAULT_ALLOW_LIST)
     assert 0 < len(entries) <= 5
     assert all(len(e.why) > 20 for e in entries)
+
+
+def test_skips_on_xdist_workers_are_counted_and_fail_the_run(pytester: pytest.Pytester,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/run.sh runs every pytest stage on two workers: the guard counts what the workers report."""
+    pytester.makepyfile(test_inner=SUITE, test_gone='import pytest\npytest.importorskip("no_such_dependency")\n')
+    (pytester.path / "allowed.txt").write_text("`promtool` not found -- no prometheus here\n")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[3]))  # `tests` for the workers
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # only the plugins named: a quicker start
+    result = pytester.runpytest_subprocess("-p", "tests.support.skips", "-p", "xdist", "-n", "2",
+                                           f"--skips-allowed={pytester.path / 'allowed.txt'}")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines([
+        "*skips: 4 (1 allowed, 3 unexpected)*",
+        "*UNEXPECTED*test_gone.py*no_such_dependency*",
+    ])

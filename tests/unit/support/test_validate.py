@@ -452,7 +452,8 @@ CASES: list[Case] = [
         "resp-duplicate-call-id",
         "openai_responses",
         [r_easy("user"), fc("c1"), fo("c1"), r_msg("assistant"), r_easy("user"), fc("c1"), fo("c1")],
-        [("duplicate_tool_call_id", 5)],
+        # the second output is named too: "Duplicate function_call_output for call_id 'c1'. ..."
+        [("duplicate_tool_call_id", 5), ("duplicate_tool_result", 6)],
         [r_easy("user"), fc("c1"), fo("c1"), r_msg("assistant"), r_easy("user"), fc("c2"), fo("c2")],
     ),
     Case(

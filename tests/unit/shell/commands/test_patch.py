@@ -282,3 +282,15 @@ def test_installed_command_runs() -> None:
     p = subprocess.run([*cmd, "patch"], input=b"{", capture_output=True, timeout=60, check=False)
     assert p.returncode == 2 and p.stdout == b""
     assert len(p.stderr.decode().splitlines()) == 1
+
+
+def test_thinking_policy_and_the_requests_model(patch: Any) -> None:
+    think = [{"type": "thinking", "thinking": f"t{n}", "signature": f"s{n}"} for n in range(2)]
+    msgs = [ant_user("go"), {"role": "assistant", "content": [think[0], ant_use("t1")]}, ant_user("stop"),
+            {"role": "assistant", "content": [think[1], {"type": "text", "text": "ok"}]}]
+    r = patch("--dialect", "anthropic", stdin=dumps({"model": "claude-opus-5-5", "messages": msgs}))
+    assert r.rc == 0 and r.doc["thinking"] == {"prefix_changed_at": 2, "invalid": 1, "stripped": 1,
+                                               "first_invalid": [3, 0]}
+    r = patch("--dialect", "anthropic", "--thinking", "keep", stdin=dumps({"model": "claude-opus-5-5",
+                                                                          "messages": msgs}))
+    assert r.doc["thinking"]["stripped"] == 0 and r.doc["messages"][3]["content"][0] == think[1]

@@ -163,6 +163,18 @@ def test_non_model_spans_and_spans_without_content_are_skipped_and_counted() -> 
     assert rk.skipped == {"not_model_call": 2, "no_content": 1}
 
 
+def test_spans_whose_content_was_uploaded_are_counted_apart() -> None:
+    def build(tracer: Any) -> None:
+        tracer.start_span("chat", attributes={"gen_ai.operation.name": "chat"}).end()
+        tracer.start_span("chat", attributes={"gen_ai.operation.name": "chat",
+                                              "gen_ai.input.messages_ref": "s3://bucket/in.json",
+                                              "gen_ai.output.messages_ref": "s3://bucket/out.json"}).end()
+
+    for enc in (rec.encode_proto, rec.encode_json):
+        rk = rekey(enc(_spans(build)), "spans", 0, 0)
+        assert rk.events == [] and rk.skipped == {"no_content": 1, "content_ref": 1}
+
+
 @pytest.mark.parametrize("value", [b"\xff\x00garbage", b'{"conversation_id": "c", "ts": 1}', b"[1, 2]",
                                    b"{not json"])
 def test_a_record_that_is_not_otlp_is_dead_lettered_invalid_otlp(value: bytes) -> None:
@@ -212,12 +224,15 @@ def test_an_oversized_attribute_dead_letters_its_span_too_large() -> None:
     assert dict(rk.dead_letters[0].headers)["toolmend-error-kind"] == b"too_large"
 
 
-def test_a_record_over_its_bound_is_dead_lettered_by_its_coordinates() -> None:
-    rk = rekey(b"\x0a" + b"x" * 70_000, "spans", 0, 9, max_event_bytes=4096)
+def test_a_record_over_its_bound_is_dead_lettered_by_its_coordinates_and_first_bytes() -> None:
+    value = b"\x0a" + b"x" * 70_000
+    rk = rekey(value, "spans", 0, 9, max_event_bytes=4096)
     [dl] = rk.dead_letters
     h = dict(dl.headers)
     assert rk.events == [] and rk.whole and h["toolmend-error-kind"] == b"too_large"
-    assert dl.value is None and h["toolmend-source-offset"] == b"9"  # over what the dead-letter topic takes
+    # whole, it would not fit the dead-letter topic: cut, and said so
+    assert dl.value == value[:4096] and h["toolmend-source-offset"] == b"9"
+    assert h["toolmend-truncated"] == b"first 4096 bytes of: value 70001"
 
 
 # -- conversation ids ----------------------------------------------------------------------------------------
