@@ -138,7 +138,9 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
     whatever fails while mapping or encoding a span to that span (dead-lettered alone); every output fits what the
     producer and the topics take."""
     try:
-        return _rekey(value, topic, partition, offset, key, headers, conversation_keys, max_event_bytes, join)
+        # a Kafka header may have no value (null): kept as empty bytes, which is what every writer below takes
+        clean = [(k, b"" if v is None else v) for k, v in headers]
+        return _rekey(value, topic, partition, offset, key, clean, conversation_keys, max_event_bytes, join)
     except Exception as e:  # a bug of ours: the record kept whole, with the reason
         out = Rekeyed(whole=True)
         detail = f"re-keying failed ({type(e).__name__})"
