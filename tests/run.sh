@@ -55,7 +55,7 @@ STAGES=(
   "unit|210|wheel tools|unit and property tests, core compiled (2 workers)"
   "tansu|210|wheel tools|integration tests on Tansu, core compiled (2 workers)"
   "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
-  "faults|210|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
+  "faults|300|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
   "manifests|45||Kubernetes manifests rendered and validated offline"
   "image|120|venv wheel|the image built with the tested wheel, run against a broker"
 )
