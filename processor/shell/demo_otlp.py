@@ -32,18 +32,19 @@ def load() -> dict[str, Any]:
     return doc
 
 
-def _hex_ids(doc: Any) -> Any:
+def hex_ids(doc: Any) -> Any:
+    """OTLP/JSON as the Collector writes it: trace and span ids as hex where protobuf's JSON mapping gives base64."""
     if isinstance(doc, dict):
         return {k: (base64.b64decode(v).hex() if k in ("traceId", "spanId", "parentSpanId") and isinstance(v, str)
-                    else _hex_ids(v)) for k, v in doc.items()}
+                    else hex_ids(v)) for k, v in doc.items()}
     if isinstance(doc, list):
-        return [_hex_ids(v) for v in doc]
+        return [hex_ids(v) for v in doc]
     return doc
 
 
 def _encode(msg: Any, as_json: bool) -> bytes:
     if as_json:
-        return json.dumps(_hex_ids(MessageToDict(msg, use_integers_for_enums=True)), ensure_ascii=False).encode()
+        return json.dumps(hex_ids(MessageToDict(msg, use_integers_for_enums=True)), ensure_ascii=False).encode()
     return bytes(msg.SerializeToString())
 
 

@@ -12,7 +12,6 @@ Needs the `otel` extra (pyproject.toml). Other emitters are recorded fixtures (t
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -26,6 +25,8 @@ from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanContext, TraceFlags
+
+from processor.shell.demo_otlp import hex_ids
 
 from .chat_stub import ChatStub, call_reply, serve, text_reply
 
@@ -222,22 +223,13 @@ def encode_proto(spans: Sequence[ReadableSpan]) -> bytes:
     return bytes(encode_spans(spans).SerializeToString())
 
 
-def _hex_ids(doc: Any) -> Any:
-    if isinstance(doc, dict):
-        return {k: (base64.b64decode(v).hex() if k in ("traceId", "spanId", "parentSpanId") and isinstance(v, str)
-                    else _hex_ids(v)) for k, v in doc.items()}
-    if isinstance(doc, list):
-        return [_hex_ids(v) for v in doc]
-    return doc
-
-
 def encode_json(spans: Sequence[ReadableSpan]) -> bytes:
     """`otlp_json`: the OTLP/JSON mapping the Collector's marshaler writes (lowerCamelCase names, trace and span
     ids as hex, 64-bit integers as strings, enums as numbers)."""
     from google.protobuf.json_format import MessageToDict
 
     doc = MessageToDict(encode_spans(spans), use_integers_for_enums=True)
-    return json.dumps(_hex_ids(doc), ensure_ascii=False).encode()
+    return json.dumps(hex_ids(doc), ensure_ascii=False).encode()
 
 
 def collector_records(spans: Sequence[ReadableSpan], encoding: str, per_record: int = 4) -> list[bytes]:
