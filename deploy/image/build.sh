@@ -82,17 +82,18 @@ base_digest="$("${B[@]}" images --digests --format '{{.Digest}}' "localhost/tool
 BASE="localhost/toolmend-base@$base_digest"
 echo "$BASE" >"$OUT/base.ref"
 
-# 3. the wheels: toolmend's and every dependency's, so the image build needs no index (PIP_NO_INDEX=1)
+# 3. the wheels: toolmend's and every dependency's, with the librdkafka extra (TOOLMEND_KAFKA_CLIENT=librdkafka works
+#    in the image), so the image build needs no index (PIP_NO_INDEX=1)
 rm -rf dist/wheels
 if [ -n "${WHEEL:-}" ]; then
   step "wheels into dist/wheels: $(basename "$WHEEL") and its dependencies"
-  "$PY" -m pip wheel -q --disable-pip-version-check "$WHEEL" -w dist/wheels
+  "$PY" -m pip wheel -q --disable-pip-version-check "$WHEEL[librdkafka]" -w dist/wheels
 elif [ "$COMPILE" = 1 ]; then
   step "wheels into dist/wheels (the core compiled)"
-  TOOLMEND_COMPILE=1 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
+  TOOLMEND_COMPILE=1 "$PY" -m pip wheel -q --disable-pip-version-check ".[librdkafka]" -w dist/wheels
 else
   step "wheels into dist/wheels (pure Python; COMPILE=1 for the compiled core)"
-  TOOLMEND_COMPILE=0 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
+  TOOLMEND_COMPILE=0 "$PY" -m pip wheel -q --disable-pip-version-check ".[librdkafka]" -w dist/wheels
 fi
 
 # 4. the image, labelled with its version, git revision and source (deploy/image/labels.sh)

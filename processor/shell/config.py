@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.metadata
 import os
 import re
 import ssl
@@ -348,10 +349,9 @@ class ConfigError(Exception):
 def _check_librdkafka() -> None:
     """kafka_client=librdkafka needs confluent-kafka 2.16+ (asyncio transactions, KIP-447 group metadata)."""
     try:
-        import confluent_kafka
-    except ImportError:
+        have = importlib.metadata.version("confluent-kafka")
+    except importlib.metadata.PackageNotFoundError:
         raise ValueError("kafka_client librdkafka needs confluent-kafka: pip install 'toolmend[librdkafka]'") from None
-    have = confluent_kafka.version()
     if tuple(int(x) for x in have.split(".")[:2] if x.isdigit()) < (2, 16):
         raise ValueError(f"kafka_client librdkafka needs confluent-kafka 2.16 or later, {have} is installed: "
                          "pip install 'toolmend[librdkafka]'")

@@ -12,6 +12,8 @@ librdkafka module is imported only when it is chosen (the `librdkafka` extra).
 
 from __future__ import annotations
 
+import importlib.metadata
+
 from ..config import ConfigError, Settings
 from .aiokafka import AiokafkaClient
 from .base import Client
@@ -42,14 +44,12 @@ def client_for_default() -> Client:
 def require_librdkafka() -> None:
     """confluent-kafka 2.16+ installed, or one line saying how to get it."""
     try:
-        import confluent_kafka
-    except ImportError:
+        have = importlib.metadata.version("confluent-kafka")
+    except importlib.metadata.PackageNotFoundError:
         raise ConfigError("kafka_client=librdkafka needs confluent-kafka: pip install 'toolmend[librdkafka]'") from None
-    version = tuple(int(x) for x in confluent_kafka.version().split(".")[:2] if x.isdigit())
-    if version < MIN_CONFLUENT:
+    if tuple(int(x) for x in have.split(".")[:2] if x.isdigit()) < MIN_CONFLUENT:
         raise ConfigError(f"kafka_client=librdkafka needs confluent-kafka 2.16 or later (transactions from asyncio, "
-                          f"KIP-447 group metadata); {confluent_kafka.version()} is installed: "
-                          f"pip install 'toolmend[librdkafka]'")
+                          f"KIP-447 group metadata); {have} is installed: pip install 'toolmend[librdkafka]'")
 
 
 __all__ = ["Client", "client_for", "client_for_default", "require_librdkafka"]

@@ -284,6 +284,7 @@ class RdConsumer:
 
         aio = self._client()
         tps = {TopicPartition(p.topic, p.partition) for p in parts}
+        log.debug("assigned %s", sorted(tp.partition for tp in tps))
         self.epoch += 1
         self._assigned = set(tps)
         self._paused &= tps
@@ -292,6 +293,7 @@ class RdConsumer:
         try:
             if self._subscription is not None:
                 await self._subscription[1](set(tps))
+            log.debug("assigning %s", self._seeks)
             await aio.assign([RdTP(tp.topic, tp.partition, self._seeks.pop(tp, OFFSET_INVALID)) for tp in tps])
             for tp in tps:
                 self._pos.pop(tp, None)
@@ -307,6 +309,7 @@ class RdConsumer:
         from confluent_kafka.aio._common import ReentryContext
 
         tps = {TopicPartition(p.topic, p.partition) for p in parts}
+        log.debug("%s %s", "lost" if lost else "revoked", sorted(tp.partition for tp in tps))
         self.epoch += 1
         if lost:  # no longer ours: nothing may be committed for them
             self._assigned -= tps
@@ -404,6 +407,7 @@ class RdConsumer:
             raise to_aiokafka(e) from None
 
     async def committed(self, tps: list[TopicPartition], timeout_s: float) -> dict[TopicPartition, OffsetAndMetadata]:
+        log.debug("committed? %s", tps)
         try:
             with self._admitted():
                 got = await self._client().committed([RdTP(tp.topic, tp.partition) for tp in tps], timeout=timeout_s)
@@ -470,9 +474,8 @@ class RdConsumer:
             err = m.error()
             if err is not None:
                 code = err.code()
-                if code == RdError._PARTITION_EOF:
-                    if tp not in out:
-                        self._eof.add(tp)
+                if code == RdError._PARTITION_EOF:  # in order: records after it take it back
+                    self._eof.add(tp)
                     continue
                 if code in UNDECODABLE:
                     raise UndecodableRecord(tp.topic, tp.partition, m.offset() or 0, err.str())
@@ -486,11 +489,11 @@ class RdConsumer:
                 dropped.setdefault(tp, m.offset())
                 continue
             ts = m.timestamp()
+            self._eof.discard(tp)
             out.setdefault(tp, []).append(Rec(tp.topic, tp.partition, m.offset(), m.key(), m.value(), m.headers(),
                                               ts[1] if ts[0] else -1))
         for tp, recs in out.items():
             self._pos[tp] = recs[-1].offset + 1
-            self._eof.discard(tp)
         for tp, first in dropped.items():  # fetched after it was paused: read again once resumed
             self._seeks.setdefault(tp, first)
         return out
@@ -792,7 +795,8 @@ class LibrdkafkaClient:
 
     # -- admin reads --
     def _admin(self, s: Settings) -> AdminClient:
-        return AdminClient({**rd_common(s), "logger": log})
+        conf: dict[str, Any] = {**rd_common(s), "logger": log}
+        return AdminClient(conf)
 
     async def ensure_topics(self, s: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
         wanted = list(names)
