@@ -54,6 +54,7 @@ STAGES=(
   "outputs|30|wheel|the core compiled: output identity against the recorded hashes"
   "unit|210|wheel tools|unit and property tests, core compiled (2 workers)"
   "tansu|210|wheel tools|integration tests on Tansu, core compiled (2 workers)"
+  "rdkafka|90|wheel tools|the librdkafka transport on Tansu: the worker, a SIGKILL, a rebalance, OTLP (all: pytest --client=librdkafka)"
   "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
   "faults|300|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
   "manifests|45||Kubernetes manifests rendered and validated offline"
@@ -310,6 +311,16 @@ compiled_pytest() {
 
 stage_unit() { compiled_pytest "${XDIST[@]}" tests/unit; }
 stage_tansu() { compiled_pytest "${BROKER_XDIST[@]}" --broker=tansu -m "not faults" tests/integration; }
+# the librdkafka transport (kafka_client=librdkafka): a representative subset on Tansu, kept small; the whole
+# integration and fault suites run on it on demand with --client=librdkafka (docs/development.md)
+RDKAFKA_TESTS=(
+  "tests/integration/test_worker.py::test_repaired_stream_matches_offline_engine_and_passes_rules"
+  "tests/integration/test_worker.py::test_sigkill_mid_stream_loses_nothing"
+  "tests/integration/test_worker.py::test_two_workers_one_leaves_state_moves"
+  "tests/integration/test_exactly_once.py::test_exactly_once_is_refused_without_transactions"
+  "tests/integration/test_otlp_worker.py::test_collector_records_come_out_repaired_by_conversation"
+)
+stage_rdkafka() { compiled_pytest "${BROKER_XDIST[@]}" --broker=tansu --client=librdkafka "${RDKAFKA_TESTS[@]}"; }
 stage_kafka() {
   compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
 }
@@ -355,4 +366,4 @@ if [ $FULL = 1 ]; then
 else
   run tools; run lint; run python; run wheel; run manifests
 fi
-run outputs; run unit; run tansu; run kafka; run faults; run image
+run outputs; run unit; run tansu; run rdkafka; run kafka; run faults; run image
