@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import orjson
 from aiokafka import errors as ak
-from aiokafka.structs import OffsetAndMetadata, TopicPartition
+from aiokafka.structs import OffsetAndMetadata, OffsetAndTimestamp, TopicPartition
 from confluent_kafka import OFFSET_BEGINNING, OFFSET_INVALID, KafkaException
 from confluent_kafka import KafkaError as RdError
 from confluent_kafka import TopicPartition as RdTP
@@ -396,6 +396,17 @@ class RdConsumer:
         if seek is None and partition in self._pos:
             return self._pos[partition]
         return (await self._watermarks(partition))[0]
+
+    async def offsets_for_times(self, times: dict[TopicPartition, int]) -> dict[TopicPartition, Any]:
+        """The first offset at or after each time (None: none), as aiokafka answers."""
+        try:
+            with self._admitted():
+                got = await self._client().offsets_for_times(
+                    [RdTP(tp.topic, tp.partition, ts) for tp, ts in times.items()], timeout=ADMIN_TIMEOUT_S)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        return {TopicPartition(p.topic, p.partition): OffsetAndTimestamp(p.offset, times[TopicPartition(
+            p.topic, p.partition)]) if p.offset >= 0 else None for p in got}
 
     async def commit(self, offsets: Offsets) -> None:
         aio = self._client()
