@@ -16,9 +16,10 @@ How it differs from aiokafka underneath, and what keeps the promises the same:
   waits (the worker settles its checkpoint in flight, commits, restores state), and the assignment is made with
   the positions the worker's restore sought (never one the client resolved on its own).
 * **The group's view** (`fencing.py`): the generation is a count of this member's rebalance events (assigned,
-  revoked, lost), the lease is renewed by fetches that return on time (a process paused past the lease waits
-  for a heartbeat interval of fetches, in which librdkafka reports a lost assignment), and broker contact is a
-  response counted in librdkafka's statistics. There is no produce-request guard (librdkafka writes from its own
+  revoked, lost); the lease is renewed by a tick on the event loop (librdkafka heartbeats unseen, from its own
+  thread): a process paused or starved past a third of the session waits a heartbeat interval and a fetch, in
+  which librdkafka reports a lost assignment, before it proves ownership again; broker contact is a response
+  counted in librdkafka's statistics. There is no produce-request guard (librdkafka writes from its own
   threads); exactly once closes that window: the transaction's offsets carry the consumer's group metadata
   (KIP-447), so the coordinator refuses a zombie's commit by its generation.
 * **Committed offsets** are read stable by librdkafka itself (OffsetFetch `require_stable` with
@@ -59,6 +60,7 @@ log = logging.getLogger("toolmend.librdkafka")
 STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) this often
 DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka's request timeout)
 ADMIN_TIMEOUT_S = 15.0
+LEASE_TICK_S = 0.1
 FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.REBALANCE_IN_PROGRESS,
                  RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
 TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
@@ -195,7 +197,7 @@ class RdMembership:
 
     def watch(self, clock: Callable[[], float], on_beat: Callable[[float], None],
               on_contact: Callable[[], None]) -> None:
-        self.consumer.watchers = (clock, on_beat, on_contact)
+        self.consumer.watch(clock, on_beat, on_contact)
 
     def request_rejoin(self) -> None:
         self.consumer.request_rejoin()
@@ -222,8 +224,7 @@ class RdConsumer:
         self._subscribed = False
         self._cb_id = 0  # the identity of the fetch whose rebalance callback is running (its calls are admitted)
         self._rx = -1
-        self._last_tick: float | None = None
-        self._gap_end: float | None = None
+        self.lease: asyncio.Future[None] | None = None
         self._rejoin: asyncio.Future[None] | None = None
         self.session_s = float(conf.get("session.timeout.ms", 45000)) / 1000
         self.heartbeat_s = float(conf.get("heartbeat.interval.ms", 3000)) / 1000
@@ -236,8 +237,9 @@ class RdConsumer:
         self.aio = AIOConsumer(conf, max_workers=2)
 
     async def stop(self) -> None:
-        if self._rejoin is not None:
-            self._rejoin.cancel()
+        for task in (self._rejoin, self.lease):
+            if task is not None:
+                task.cancel()
         if self.aio is not None:
             try:
                 await self.aio.close()  # leaves the group: the revocation is called back first
@@ -262,6 +264,12 @@ class RdConsumer:
                 yield
         else:
             yield
+
+    def watch(self, clock: Callable[[], float], on_beat: Callable[[float], None],
+              on_contact: Callable[[], None]) -> None:
+        self.watchers = (clock, on_beat, on_contact)
+        if self.lease is None:
+            self.lease = asyncio.ensure_future(self._lease())
 
     # -- callbacks (on the event loop; librdkafka waits for them) --
     async def _stats(self, raw: str) -> None:
@@ -477,7 +485,6 @@ class RdConsumer:
             msgs = await self._client().consume(max_records or 500, timeout_ms / 1000)
         except KafkaException as e:
             raise to_aiokafka(e) from None
-        self._tick()
         out: Batch = {}
         dropped: dict[TopicPartition, int] = {}
         for m in msgs:
@@ -512,20 +519,27 @@ class RdConsumer:
     def at_end(self, tp: TopicPartition) -> bool:
         return tp in self._eof
 
-    def _tick(self) -> None:
-        """A fetch returned: the lease goes on, unless the process was paused past it (a fetch late by more
-        than half the session): then only after a heartbeat interval of fetches, in which librdkafka reports a
-        lost assignment."""
-        if self.watchers is None:
-            return
+    async def _lease(self) -> None:
+        """The session lease, renewed every LEASE_TICK_S on the event loop (librdkafka heartbeats from its own
+        thread, unseen): a tick late by a third of the session means the process was paused (SIGSTOP, a frozen
+        VM) or starved; the lease then waits a heartbeat interval and a fetch, in which librdkafka reports a lost
+        assignment (the generation moves and fencing refuses), before it is renewed again."""
+        assert self.watchers is not None
         clock, on_beat, _ = self.watchers
-        now = clock()
-        if self._last_tick is not None and now - self._last_tick >= self.session_s * 0.5:
-            self._gap_end = now
-        self._last_tick = now
-        if self._gap_end is None or now - self._gap_end >= self.heartbeat_s * 1.5 + FETCH_WAIT_MS / 1000:
-            self._gap_end = None
-            on_beat(now)
+        last = clock()
+        gap_end: float | None = None
+        hold = self.heartbeat_s * 1.5 + FETCH_WAIT_MS / 1000
+        while True:
+            await asyncio.sleep(LEASE_TICK_S)
+            now = clock()
+            if now - last >= max(LEASE_TICK_S * 5, self.session_s / 3):
+                gap_end = now
+                log.warning("the process did not run for %.1fs: ownership unproved until the group answers",
+                            now - last)
+            last = now
+            if gap_end is None or now - gap_end >= hold:
+                gap_end = None
+                on_beat(now)
 
 
 # -- the producer --------------------------------------------------------------------------------------------------
