@@ -62,14 +62,14 @@ def test_records_name_their_split_and_groups_never_straddle_it() -> None:
 
 
 def _is_assistant(m: dict[str, Any]) -> bool:
-    return m.get("role") == "assistant"
+    return m.get("role") in ("assistant", "model")  # "model": Gemini
 
 
 def test_every_assistant_message_has_one_reply_label_and_labels_point_at_replies() -> None:
     for recs in _by_file().values():
         for r in recs:
             msgs = r["messages"]
-            assert r["dialect"] in ("openai_chat", "anthropic") and r["tools"], r["id"]
+            assert r["dialect"] in ("openai_chat", "anthropic", "gemini") and r["tools"], r["id"]
             assert [e["index"] for e in r["replies"]] == [i for i, m in enumerate(msgs) if _is_assistant(m)], r["id"]
             by_index = {e["index"]: e for e in r["replies"]}
             for label in ("unbacked_claim", "text_only_regression"):
