@@ -225,7 +225,7 @@ class RdConsumer:
         self._cb_id = 0  # the identity of the fetch whose rebalance callback is running (its calls are admitted)
         self._rx = -1
         self.lease: asyncio.Future[None] | None = None
-        self._rejoin: asyncio.Future[None] | None = None
+        self._rejoin_wanted = False
         self.session_s = float(conf.get("session.timeout.ms", 45000)) / 1000
         self.heartbeat_s = float(conf.get("heartbeat.interval.ms", 3000)) / 1000
 
@@ -237,9 +237,8 @@ class RdConsumer:
         self.aio = AIOConsumer(conf, max_workers=2)
 
     async def stop(self) -> None:
-        for task in (self._rejoin, self.lease):
-            if task is not None:
-                task.cancel()
+        if self.lease is not None:
+            self.lease.cancel()
         if self.aio is not None:
             try:
                 await self.aio.close()  # leaves the group: the revocation is called back first
@@ -340,19 +339,9 @@ class RdConsumer:
         await self._on_revoke(c, parts, lost=True)
 
     def request_rejoin(self) -> None:
-        """The partitions fenced locally (a transaction failed) are taken again: restored by the same callback a
-        rebalance calls, under a new generation."""
-        if self._subscription is None or not self._assigned:
-            return
-
-        async def again() -> None:
-            assert self._subscription is not None
-            self.epoch += 1
-            await self._subscription[1](set(self._assigned))
-            self.cgm = await self._client().consumer_group_metadata()
-
-        if self._rejoin is None or self._rejoin.done():
-            self._rejoin = asyncio.ensure_future(again())
+        """Leave and join the group again before the next fetch (as aiokafka's rejoin): every partition is revoked
+        (the checkpoint in flight settles) and assigned again by the coordinator, restored."""
+        self._rejoin_wanted = True
 
     # -- aiokafka's surface --
     def subscribe(self, topics: list[str], assigned: Rebalance, revoked: Rebalance) -> None:
@@ -447,6 +436,10 @@ class RdConsumer:
     async def _sync(self) -> None:
         """Apply what was asked while a fetch was in flight: subscription, assignment, pauses, seeks."""
         aio = self._client()
+        if self._rejoin_wanted and self._subscribed:
+            self._rejoin_wanted = False
+            self._subscribed = False
+            await aio.unsubscribe()
         if self._subscription is not None and not self._subscribed:
             self._subscribed = True
             await aio.subscribe(self._subscription[0], on_assign=self._on_assign, on_revoke=self._on_revoke,
@@ -570,6 +563,10 @@ class _Group:
         if self.left == 0:
             self.loop.call_soon_threadsafe(self._done)
 
+    def fail(self, e: BaseException) -> None:
+        if not self.future.done():
+            self.future.set_exception(to_aiokafka(e))
+
     def _done(self) -> None:
         if self.future.done():
             return
@@ -589,9 +586,28 @@ class RdProducer:
         self.fatal = False
         self._outstanding = 0
         self._driver: asyncio.Future[None] | None = None
+        self._groups: set[_Group] = set()  # steps waiting for their delivery reports
 
     async def start(self) -> None:
-        self.aio = AIOProducer({**self.conf, "logger": log}, max_workers=2, buffer_timeout=0)
+        self.aio = AIOProducer({**self.conf, "logger": log, "error_cb": self._error}, max_workers=2,
+                               buffer_timeout=0)
+
+    async def _error(self, err: RdError) -> None:
+        """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
+        the records it holds, so every step waiting on them fails now, as aiokafka's do."""
+        if not err.fatal():
+            return
+        self.fatal = True
+        failure = KafkaException(err)
+        for group in list(self._groups):
+            group.fail(failure)
+
+    def track(self, group: _Group) -> None:
+        if self.fatal:
+            group.fail(KafkaException(RdError(RdError._FENCED, "the producer was fenced", fatal=True)))
+            return
+        self._groups.add(group)
+        group.future.add_done_callback(lambda _f: self._groups.discard(group))
 
     async def stop(self) -> None:
         if self.aio is None:
@@ -633,7 +649,7 @@ class RdProducer:
             self._driver = asyncio.ensure_future(self._drive())
 
     async def _drive(self) -> None:
-        while self._outstanding > 0 and self.aio is not None:
+        while self._outstanding > 0 and self.aio is not None and not self.fatal:
             await self.aio.flush(1.0)
             await asyncio.sleep(0)
 
@@ -642,6 +658,7 @@ class RdProducer:
         group = _Group(asyncio.get_running_loop(), 1)
         self.produce(topic, value, key, partition, headers, group.report)
         group.future.add_done_callback(lambda _: self.settled())
+        self.track(group)
         self.drive()
         return group.future
 
@@ -779,6 +796,7 @@ class LibrdkafkaClient:
             if not kept:
                 continue
             group.future.add_done_callback(functools.partial(_settle, p, len(kept)))
+            p.track(group)
             pending.append((group.future, kept))
         p.drive()
         return pending
