@@ -317,15 +317,17 @@ class RdConsumer:
 
         tps = {TopicPartition(p.topic, p.partition) for p in parts}
         log.debug("%s %s", "lost" if lost else "revoked", sorted(tp.partition for tp in tps))
-        self.epoch += 1
         if lost:  # no longer ours: nothing may be committed for them
+            self.epoch += 1
             self._assigned -= tps
         self._cb_id = ReentryContext.current_id()
         try:
             if self._subscription is not None:
                 await self._subscription[2](set(tps))
-        finally:
+        finally:  # revoked: the checkpoint in flight committed under the generation it was fetched in, as aiokafka's
             self._cb_id = 0
+            if not lost:
+                self.epoch += 1
             self._assigned -= tps
             self._paused -= tps
             self._rd_paused -= tps
