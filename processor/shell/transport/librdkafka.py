@@ -61,6 +61,7 @@ STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) thi
 DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka's request timeout)
 ADMIN_TIMEOUT_S = 15.0
 LEASE_TICK_S = 0.1
+CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
 FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.REBALANCE_IN_PROGRESS,
                  RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
 TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
@@ -234,7 +235,9 @@ class RdConsumer:
         conf["stats_cb"] = self._stats
         conf["error_cb"] = self._error
         conf["logger"] = log
-        self.aio = AIOConsumer(conf, max_workers=2)
+        # a call made outside a rebalance callback holds a thread while it waits for the fetch in flight, and the
+        # callback's own calls need threads too: enough that they never wait for each other
+        self.aio = AIOConsumer(conf, max_workers=CONSUMER_THREADS)
 
     async def stop(self) -> None:
         if self.lease is not None:
@@ -615,12 +618,18 @@ class RdProducer:
         if self.aio is None:
             return
         aio, self.aio = self.aio, None
-        try:
-            await asyncio.wait_for(aio.flush(10), 15)
-        except Exception as e:  # the broker is gone or we were fenced: nothing of ours is pending
-            log.debug("producer flush at stop: %s", type(e).__name__)
+        if not self.fatal:
+            try:
+                await asyncio.wait_for(aio.flush(10), 15)
+            except Exception as e:  # the broker is gone: nothing of ours is pending
+                log.debug("producer flush at stop: %s", type(e).__name__)
+        # closed in a thread of its own, bounded (AIOProducer.close() flushes without a limit and leaves the
+        # client to the garbage collector, which would destroy it on the event loop's thread)
+        native = aio._producer
+        closing = asyncio.get_running_loop().run_in_executor(None, native.close)
         with contextlib.suppress(Exception):
-            await aio.close()
+            await asyncio.wait_for(asyncio.shield(closing), 10)
+        aio.executor.shutdown(wait=False)
 
     def _native(self) -> Any:
         if self.aio is None:
