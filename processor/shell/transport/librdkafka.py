@@ -307,7 +307,11 @@ class RdConsumer:
             await aio.assign([RdTP(tp.topic, tp.partition, self._seeks.pop(tp, OFFSET_INVALID)) for tp in tps])
             for tp in tps:
                 self._pos.pop(tp, None)
+            # librdkafka keeps a partition's pause across unassign and assign: resumed unless wanted paused
             paused = [tp for tp in tps if tp in self._paused]
+            running = [RdTP(tp.topic, tp.partition) for tp in tps if tp not in self._paused]
+            if running:
+                await aio.resume(running)
             if paused:
                 await aio.pause([RdTP(tp.topic, tp.partition) for tp in paused])
                 self._rd_paused = set(paused)
