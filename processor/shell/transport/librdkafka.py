@@ -66,6 +66,18 @@ FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.
                  RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
 TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
+UNREACHABLE_CODES = {RdError._TRANSPORT, RdError._ALL_BROKERS_DOWN, RdError._RESOLVE}
+
+
+class ClientLog:
+    """librdkafka's own log lines: connection attempts and retries at debug (what fails reaches the worker as an
+    error of the call, said once, as with aiokafka); fatal ones (syslog level 2 and below) as they are."""
+
+    def log(self, level: int, msg: str, *args: Any) -> None:
+        log.log(level if level >= logging.CRITICAL else logging.DEBUG, msg, *args)
+
+
+CLIENT_LOG = ClientLog()
 
 
 # -- settings ------------------------------------------------------------------------------------------------------
@@ -155,6 +167,8 @@ def to_aiokafka(e: BaseException) -> BaseException:
         out = ak.CommitFailedError(text)
     elif code in TIMEOUT_CODES:
         out = ak.KafkaTimeoutError(text)
+    elif code in UNREACHABLE_CODES:
+        out = ak.KafkaConnectionError(text)
     elif code > 0:
         cls = ak.for_code(code)
         out = cls(text)
@@ -234,7 +248,7 @@ class RdConsumer:
         conf = dict(self.conf)
         conf["stats_cb"] = self._stats
         conf["error_cb"] = self._error
-        conf["logger"] = log
+        conf["logger"] = CLIENT_LOG
         # a call made outside a rebalance callback holds a thread while it waits for the fetch in flight, and the
         # callback's own calls need threads too: enough that they never wait for each other
         self.aio = AIOConsumer(conf, max_workers=CONSUMER_THREADS)
@@ -598,7 +612,7 @@ class RdProducer:
         self._groups: set[_Group] = set()  # steps waiting for their delivery reports
 
     async def start(self) -> None:
-        self.aio = AIOProducer({**self.conf, "logger": log, "error_cb": self._error}, max_workers=2,
+        self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
                                buffer_timeout=0)
 
     async def _error(self, err: RdError) -> None:
@@ -853,7 +867,7 @@ class LibrdkafkaClient:
 
     # -- admin reads --
     def _admin(self, s: Settings) -> AdminClient:
-        conf: dict[str, Any] = {**rd_common(s), "logger": log}
+        conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG}
         return AdminClient(conf)
 
     async def ensure_topics(self, s: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
