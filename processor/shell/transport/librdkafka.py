@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import threading
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
 from typing import Any, NamedTuple
@@ -643,10 +644,7 @@ class RdProducer:
                 log.debug("producer flush at stop: %s", type(e).__name__)
         # closed in a thread of its own, bounded (AIOProducer.close() flushes without a limit and leaves the
         # client to the garbage collector, which would destroy it on the event loop's thread)
-        native = aio._producer
-        closing = asyncio.get_running_loop().run_in_executor(None, native.close)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(closing), 10)
+        await close_in_background(aio._producer.close, 10)
         aio.executor.shutdown(wait=False)
 
     def _native(self) -> Any:
@@ -736,6 +734,30 @@ class RdProducer:
                     await self.abort_transaction()
             raise
         await self.commit_transaction()
+
+
+async def close_in_background(close: Callable[[], Any], wait_s: float) -> None:
+    """Run a client's close in a daemon thread and wait for it at most `wait_s`: a close librdkafka drags out (a
+    coordinator that never answered) never holds the event loop, nor the process's exit."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def run() -> None:
+        try:
+            close()
+        except Exception as e:  # closing is best effort: what it failed at is logged, never raised
+            log.debug("closing a client: %s", type(e).__name__)
+        finally:
+            loop.call_soon_threadsafe(_finish, done)
+
+    threading.Thread(target=run, name="toolmend-rdkafka-close", daemon=True).start()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(done, wait_s)
+
+
+def _finish(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)
 
 
 def _settle(p: RdProducer, n: int, _f: object) -> None:

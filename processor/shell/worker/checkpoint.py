@@ -45,7 +45,7 @@ from ...core.partition import META_KEY, OutRecord
 from ..config import Settings
 from ..logs import describe_error
 from ..metrics import Metrics
-from ..transport import client_for
+from ..transport import client_for, client_for_default
 from ..transport.base import Outgoing
 from .fencing import Fenced, Ownership
 from .recovery import LAYOUT, PREV_META, marker, reset_record
@@ -269,7 +269,9 @@ class ExactlyOnce:
 
 async def require_transactions(s: Settings) -> None:
     """Refuse to start exactly-once on a broker without transactions (Tansu, for one)."""
-    client = client_for(s)
+    # the same probe whichever client runs the worker: aiokafka's start of a transactional producer is the stricter
+    # one (librdkafka gets a producer id from Tansu, whose transactions are incomplete)
+    client = client_for_default()
     probe = client.new_producer(s, transactional_id=f"{s.group_id}-{s.input_topic}-probe")
     await client.init_transactions(probe, "checking the broker")
     await probe.stop()
