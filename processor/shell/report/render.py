@@ -149,11 +149,13 @@ class Plots:
         self.x = [datetime.fromtimestamp(t / 1000, UTC) for t in data.times_ms()]
         self.marks = [datetime.fromtimestamp(t / 1000, UTC) for t in marks]
 
-    def _fig(self, height: float = 3.6) -> tuple[Any, Any]:
-        fig, ax = self.plt.subplots(figsize=(6.4, height))
+    def _fig(self, height: float = 3.6, legend_rows: int = 3) -> tuple[Any, Any]:
+        extra = 0.2 * max(0, legend_rows - 3)  # inches for the legend's rows past three
+        fig, ax = self.plt.subplots(figsize=(6.4, height + extra))
         # fixed margins (a layout engine would draw every figure twice): the legend goes under the plot, so the
         # plot keeps the figure's width on a narrow screen too
-        fig.subplots_adjust(left=0.1, right=0.955, bottom=0.31, top=0.96)
+        fig.subplots_adjust(left=0.1, right=0.955, bottom=(0.31 * height + extra) / (height + extra),
+                            top=1 - 0.04 * height / (height + extra))
         return fig, ax
 
     def _finish(self, fig: Any, ax: Any, unit: str, legend: bool = True) -> str:
@@ -211,7 +213,9 @@ class Plots:
             dens = den
         else:
             dens = [sum(col) for col in zip(*den.values(), strict=True)] if den else zero
-        fig, ax = self._fig()
+        kept = top(num)
+        entries = len(kept) + (all_num is not None) + 2  # and "no traffic", "calls per bucket"
+        fig, ax = self._fig(legend_rows=-(-entries // 3))
         fig.subplots_adjust(right=0.9)
         self._gaps(ax, self._traffic(k), k)
         bars = ax.twinx()
@@ -234,7 +238,6 @@ class Plots:
 
         if all_num is not None and all_den is not None:
             line(ratio(regroup(all_num, k), dens, MIN_DEN), color="#111827", linewidth=2, label="all")
-        kept = top(num)
         for i, (v, xs) in enumerate(kept.items()):
             if isinstance(den, list):
                 d = den
@@ -245,8 +248,9 @@ class Plots:
                 d = den.get(v, zero)
             r = ratio(xs, d, MIN_DEN)
             name = v or "unknown"
-            if all(math.isnan(y) for y in r) and sum(d):  # in the legend, though no bucket of it is drawn
-                name = f"{name} (too few: {sum(d):,.0f} {what})"
+            n = math.fsum(d)
+            if n and all(math.isnan(y) for y in r):  # in the legend, though no bucket of it is drawn
+                name = f"{name} (too few: {n:,.0f} {what})"
             line(r, color=PALETTE[i % len(PALETTE)], linewidth=1.4, label=name)
         self._note(ax, rate_note(dens, drawn, what, lines=bool(kept) or all_num is not None))
         handles, labels = ax.get_legend_handles_labels()
