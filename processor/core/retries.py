@@ -155,6 +155,13 @@ def annotations_of(declaration: Mapping[str, Any], tool: Mapping[str, Any] | Non
     return None
 
 
+#: what a retry is counted as (`toolmend_tool_retries_total{kind}`): `futile` after a deterministic error,
+#: `blind` for a non-idempotent call after a timeout or unknown outcome with no read between, else the class of
+#: the failed attempt it repeats
+RETRY_KINDS = ("futile", "blind", "transient", "timeout", "cancelled", "unknown")
+_KIND = {Outcome.ERROR_DETERMINISTIC.value: "futile", Outcome.ERROR_TRANSIENT.value: "transient",
+         Outcome.TIMEOUT.value: "timeout", Outcome.CANCELLED.value: "cancelled", Outcome.UNKNOWN.value: "unknown"}
+
 _DANGLING_OUTCOME = {"timeout": Outcome.TIMEOUT, "invalid_arguments": Outcome.ERROR_DETERMINISTIC,
                      "user_interrupt": Outcome.CANCELLED}
 
@@ -196,8 +203,8 @@ class Retries:
 
     # -- the tracker's points ----------------------------------------------------------------------------
     def on_call(self, cid: str, tool: str, args: Any, index: int, shown_id: str | None) -> tuple[list[Hit], str]:
-        """A call opened: is it a retry, and of what? Returns the findings and the outcome of the failed attempt
-        it retries ("" when it retries none)."""
+        """A call opened: is it a retry, and of what? Returns the findings and the retry's kind (`RETRY_KINDS`;
+        "" when it retries nothing)."""
         fp, target = fingerprint(args)
         key = tool + "\x00" + fp
         hits: list[Hit] = []
@@ -228,7 +235,11 @@ class Retries:
         if len(self.calls) > MAX_OPEN:
             del self.calls[next(iter(self.calls))]
         self.claim = None  # the model acted: no reply to judge
-        return hits, retried
+        if not retried:
+            return hits, ""
+        if any(h.kind == BLIND for h in hits):
+            return hits, "blind"
+        return hits, _KIND[retried]
 
     def on_result(self, cid: str, outcome: Outcome, keep: bool = False) -> str | None:
         """A call's result with its outcome; or (`keep`) its block closed without one: what the model knew when it
@@ -296,5 +307,5 @@ class Retries:
         self.declared = set(st.get(RT_WRITES, ()))
 
 
-__all__ = ["BLIND", "CLAIM", "FUTILE", "LIMIT", "Hit", "Retries", "Words", "annotations_of",
+__all__ = ["BLIND", "CLAIM", "FUTILE", "LIMIT", "RETRY_KINDS", "Hit", "Retries", "Words", "annotations_of",
            "dangling_outcome", "declared_writes", "fingerprint", "words"]

@@ -51,7 +51,7 @@ from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .held import Anchor, Emitted, HeldOutput
 from .model import JSON, SERVER_CALL, Call, Result, Role, View
 from .outcomes import table as outcome_table
-from .retries import Hit, Retries, dangling_outcome
+from .retries import Hit, Retries, annotations_of, dangling_outcome, declared_writes
 from .state.layout import (
     BL_CALLS,
     BL_OPENED,
@@ -508,6 +508,28 @@ class Tracker:
             self._mark_modified(idx)
         return self._take()
 
+    def declare_tools(self, tools: Any) -> None:
+        """The request's tool definitions (any dialect's shape): those whose annotations say they are not
+        idempotent (MCP hints) count as writes for the retry boundaries, beside the configured ones."""
+        rt = self._rt
+        if rt is None or not isinstance(tools, list):
+            return
+        pairs: list[tuple[str, Any]] = []
+        for tool in tools[:256]:
+            if not isinstance(tool, dict):
+                continue
+            decls = None
+            for d in ((self._d,) if self._d is not None else tuple(ADAPTERS.values())):
+                if d is not None:
+                    decls = d.tool_declarations(tool)
+                    if decls:
+                        break
+            for decl in decls or (tool,):
+                name = decl.get("name")
+                if isinstance(name, str):
+                    pairs.append((name, annotations_of(decl, tool)))
+        rt.declare(sorted(declared_writes(pairs)))
+
     def advance(self, watermark_ms: int, tag: Any = None) -> Step:
         """Event time moved on: decide held blocks whose grace ran out, close the open block if overdue."""
         self._step = Step()
@@ -699,13 +721,13 @@ class Tracker:
             self._step.calls.append((cid if real else None, c.name))
             rt = self._rt
             if rt is not None:
-                hits, retried = rt.on_call(cid, call.name, d.call_arguments(msg, c.pos), idx, cid if real else None)
+                hits, kind = rt.on_call(cid, call.name, d.call_arguments(msg, c.pos), idx, cid if real else None)
                 for hit in hits:
                     self._hit(hit)
-                if retried:
+                if kind:
                     if self._step.retries is _NONE:
                         self._step.retries = []
-                    self._step.retries.append((call.name, retried))
+                    self._step.retries.append((call.name, kind))
         b.unanswered += len(good)
         self._emit(self._emitted(msg, tag, idx, modified))
 
