@@ -162,8 +162,9 @@ RETRY_KINDS = ("futile", "blind", "transient", "timeout", "cancelled", "unknown"
 _KIND = {Outcome.ERROR_DETERMINISTIC.value: "futile", Outcome.ERROR_TRANSIENT.value: "transient",
          Outcome.TIMEOUT.value: "timeout", Outcome.CANCELLED.value: "cancelled", Outcome.UNKNOWN.value: "unknown"}
 
-_DANGLING_OUTCOME = {"timeout": Outcome.TIMEOUT, "invalid_arguments": Outcome.ERROR_DETERMINISTIC,
-                     "user_interrupt": Outcome.CANCELLED}
+# a call without a result: its outcome is unknown (it may have run), but for a timeout, and for arguments that do
+# not parse (it could not have run); the synthesized results say the same (outcomes.json, placeholders)
+_DANGLING_OUTCOME = {"timeout": Outcome.TIMEOUT, "invalid_arguments": Outcome.ERROR_DETERMINISTIC}
 
 
 def dangling_outcome(reason: str) -> Outcome:

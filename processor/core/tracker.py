@@ -437,9 +437,13 @@ class Tracker:
             self._thinking = True
         role = view.role
         rt = self._rt
-        if rt is not None and rt.claim is not None and role is Role.ASSISTANT and view.has_text and not view.calls:
-            assert d is not None
-            self._hit(rt.on_text(d.text_of(msg), idx))
+        # a reply after a failed retry: judged once the block it closes is decided (its unanswered calls count)
+        judge = rt is not None and role is Role.ASSISTANT and view.has_text and not view.calls
+        if judge and (self._block is None or self._block.unanswered == 0):
+            judge = False
+            if rt is not None and rt.claim is not None:
+                assert d is not None
+                self._hit(rt.on_text(d.text_of(msg), idx))
         # fast paths for the messages most histories are made of; the general rules below agree with them
         if self._q or blanked:
             pass
@@ -501,6 +505,9 @@ class Tracker:
                 self._find(_FK.UNKNOWN_ITEM_TYPE, idx, detail=f"type {view.raw_role[:32]!r}")
             self._flush_pending()
             self._emit(Emitted(msg, tag, idx))
+        if judge and rt is not None and rt.claim is not None:
+            assert d is not None
+            self._hit(rt.on_text(d.text_of(msg), idx))
         if self._held and len(self._q) > self.config.max_held_messages:
             while self._held and len(self._q) > self.config.max_held_messages:
                 self._decide(self._held[0], tag)  # at the limit: decided early, as if its grace ran out
