@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Pictures of the shipped Grafana dashboards (dashboards/*.json), drawn from a real Prometheus fed by the demo's
-traffic: docs/images/dashboard-<name>.png, shown in the README and docs/metrics.md.
+traffic: docs/images/dashboard-<name>.png, shown in the README and docs/metrics-reference.md.
 
     .venv/bin/python tools/dashboard_pictures.py [--out docs/images] [--live-seconds 240]
 
 Needs toolmend installed with the `report` extra (matplotlib) and Debian's `prometheus` package
 (deploy/prometheus/install.sh). It starts every process it needs on free loopback ports, in a temporary
-directory removed at the end, and takes about five minutes on two cores:
+directory removed at the end, and takes 5 to 7 minutes on two busy cores (4 of them the live run):
 
 1. event panels (a dashboard most of whose panels read conversation signals, e.g. Conversation health): six
    hours (the dashboards' default range) of the demo generator's traffic with an incident at 09:45

@@ -1,7 +1,7 @@
 """The pictures of the shipped dashboards (report/dashboard.py, drawn by tools/dashboard_pictures.py from a real
 Prometheus): every panel of every dashboard is placed, evaluated with its variables and Grafana's macros expanded,
 and drawn titled as in Grafana; a panel without data says so. Query evaluation is faked here; the script's end to
-end run (a real Prometheus fed by the demo, about five minutes) is not part of the suite."""
+end run (a real Prometheus fed by the demo, 5 to 7 minutes) is not part of the suite."""
 
 from __future__ import annotations
 
