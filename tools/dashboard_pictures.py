@@ -13,7 +13,7 @@ directory removed at the end, and takes 5 to 7 minutes on two busy cores (4 of t
    (`toolmend generate --incident-at`), replayed
    from the file with event-time metrics (`toolmend replay --metrics-file`), loaded into Prometheus with the
    shipped recording rules computed on it (deploy/prometheus/backfill.py); the dashboard is drawn over those
-   hours under mode=replay. Seeded: the same picture every run.
+   hours under mode=replay. Seeded: the same traffic every run.
 2. live panels (a dashboard most of whose panels are marked `live only`, e.g. Stream health): `toolmend demo
    --forever` (embedded Tansu broker, generator, worker) scraped every 5 s by a Prometheus with the rule
    files of deploy/prometheus loaded, for --live-seconds; the dashboard is drawn over that run under mode=live.
