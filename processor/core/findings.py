@@ -41,6 +41,9 @@ class FindingKind(StrEnum):
     # the provider's own record (Anthropic `input_transformations`) that it dropped thinking blocks of a request
     # because their prefix had changed: the application rewrote its history
     THINKING_DROPPED_BY_PROVIDER = "thinking_dropped_by_provider"
+    # a dangling call whose tool run (span) ended without error: the tool produced a result the application lost
+    # (the action may have taken effect); `detail` names the run's end time, trace and span
+    TOOL_RESULT_LOST = "tool_result_lost"
 
 
 class Severity(StrEnum):
@@ -88,6 +91,7 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
     FindingKind.THINKING_DROPPED_BY_PROVIDER: Severity.WARNING,
+    FindingKind.TOOL_RESULT_LOST: Severity.WARNING,
 }
 
 
