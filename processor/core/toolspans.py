@@ -22,9 +22,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from . import outcomes
 from .state.layout import TS_DECIDED, TS_RUNS
 
-#: the outcome classes of a tool result (the error taxonomy)
+#: the outcome classes of a tool result (the error taxonomy: outcomes.Outcome)
 OK = "ok"
 ERROR_DETERMINISTIC = "error_deterministic"
 ERROR_TRANSIENT = "error_transient"
@@ -41,31 +42,10 @@ _STATUS = {0: "unset", 1: "ok", 2: "error", "STATUS_CODE_UNSET": "unset", "STATU
            "STATUS_CODE_ERROR": "error", "UNSET": "unset", "OK": "ok", "ERROR": "error", "unset": "unset",
            "ok": "ok", "error": "error"}
 
-# -- the error taxonomy, until the shared one (outcomes.py) is merged: a narrow stand-in ------------------------------
-_DETERMINISTIC = frozenset({"invalid_argument", "not_found", "permission_denied", "unauthenticated",
-                            "failed_precondition", "already_exists", "out_of_range", "unimplemented", "valueerror",
-                            "typeerror", "keyerror", "validationerror", "modelretry", "400", "401", "403", "404",
-                            "409", "422"})
-_TRANSIENT = frozenset({"unavailable", "resource_exhausted", "aborted", "connectionerror", "429", "500", "502",
-                        "503"})
-_TIMEOUT = frozenset({"deadline_exceeded", "timeout", "timeouterror", "408", "504"})
-_CANCELLED = frozenset({"cancelled", "canceled", "cancellederror"})
-
-
 def classify(status: str, error_type: str | None) -> str:
-    """The outcome class of a run from its span status and `error.type`."""
-    if not error_type:
-        return OK if status != "error" else UNKNOWN
-    e = error_type.rsplit(".", 1)[-1].strip().lower().replace("-", "_").replace(" ", "_")
-    if e in _TIMEOUT or "timeout" in e:
-        return TIMEOUT
-    if e in _CANCELLED:
-        return CANCELLED
-    if e in _DETERMINISTIC:
-        return ERROR_DETERMINISTIC
-    if e in _TRANSIENT:
-        return ERROR_TRANSIENT
-    return UNKNOWN
+    """The outcome class of a run from its span status (ok, error, unset) and `error.type` (or its exception's
+    type): the shared taxonomy (outcomes.py, outcomes.json)."""
+    return outcomes.classify(error_type, status.upper() if status else None).value
 
 
 class ToolRun:

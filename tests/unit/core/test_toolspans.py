@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from processor.core.config import EngineConfig
 from processor.core.events import DeadLetter, parse_event
 from processor.core.findings import FindingKind, RepairAction
+from processor.core.outcomes import Outcome
 from processor.core.partition import PartitionProcessor
 from processor.core.repair import repair
 from processor.core.tally import Count
@@ -59,6 +60,7 @@ def results_text(messages: list[Any]) -> str:
 ])
 def test_a_run_is_classified_from_its_status_and_error_type(status: str, error_type: str | None, want: str) -> None:
     assert classify(status, error_type) == want
+    assert set(OUTCOMES) == {o.value for o in Outcome}
 
 
 def test_a_tool_run_event_is_parsed_and_its_outcome_classified() -> None:
