@@ -423,6 +423,11 @@ class PartitionProcessor:
         runs = conv.take_runs() if self.cfg.tool_spans else None
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
                                        behaviour=False, model=conv.model, runs=runs)
+        if runs is not None and runs.runs:  # a run whose call the snapshot holds joined it (kept: a later snapshot
+            for st in steps:               # may lose the call's result)
+                for call_id, _ in st.calls:
+                    if call_id is not None:
+                        runs.mark(call_id)
         if conv.runs is not None:
             self._runs_counted(conv)
         findings = list(res.findings)

@@ -55,6 +55,9 @@ def test_pydantic_ai_tool_spans_decide_the_placeholders(encoding: str) -> None:
     assert "ran and completed at" in got["conv-tool-ok"][0] and "book_table" in got["conv-tool-ok"][0]
     assert "deterministic error (ValueError" in got["conv-tool-error"][0]
     assert "ran and" not in got["conv-tool-none"][0]
+    # every run joined its call: none is left unjoined once the conversations end
+    assert proc.obs.of(Count.TOOL_SPANS).get(("dropped",)) is None
+    assert all(c.runs is None or c.runs.unjoined() == 0 for c in proc.convs.values())
     runs = {k[:2] for k in proc.obs.of(Count.TOOL_RUNS)}
     assert runs == {("book_table", "ok"), ("get_weather", "error_deterministic")}
 
