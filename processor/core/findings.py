@@ -44,6 +44,13 @@ class FindingKind(StrEnum):
     # a dangling call whose tool run (span) ended without error: the tool produced a result the application lost
     # (the action may have taken effect); `detail` names the run's end time, trace and span
     TOOL_RESULT_LOST = "tool_result_lost"
+    # retry boundaries (retries.py), each on the later call: the same call again after a deterministic error; a
+    # non-idempotent call again after a timeout or unknown outcome with no read of its state between; more
+    # retries than the bound; a reply claiming success right after a retry that failed again
+    FUTILE_RETRY = "futile_retry"
+    BLIND_RETRY = "blind_retry"
+    RETRY_LIMIT_EXCEEDED = "retry_limit_exceeded"
+    FAILED_RETRY_SUCCESS_CLAIM = "failed_retry_success_claim"
 
 
 class Severity(StrEnum):
@@ -92,6 +99,10 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
     FindingKind.THINKING_DROPPED_BY_PROVIDER: Severity.WARNING,
     FindingKind.TOOL_RESULT_LOST: Severity.WARNING,
+    FindingKind.FUTILE_RETRY: Severity.WARNING,
+    FindingKind.BLIND_RETRY: Severity.WARNING,
+    FindingKind.RETRY_LIMIT_EXCEEDED: Severity.WARNING,
+    FindingKind.FAILED_RETRY_SUCCESS_CLAIM: Severity.WARNING,
 }
 
 

@@ -422,7 +422,7 @@ class PartitionProcessor:
         # the snapshot's dangling calls are remembered (bounded) so that a run arriving later yields its finding
         runs = conv.take_runs() if self.cfg.tool_spans else None
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                                       behaviour=False, model=conv.model, runs=runs)
+                                       behaviour=False, model=conv.model, tools=ev.tools, runs=runs)
         if runs is not None and runs.runs:  # a run whose call the snapshot holds joined it (kept: a later snapshot
             for st in steps:               # may lose the call's result)
                 for call_id, _ in st.calls:

@@ -265,6 +265,8 @@ def repair_with_steps(
     adapter = dialects.get(dialect)
     tracker = Tracker(dialect, cfg)
     tracker.model = model
+    if tools:
+        tracker.declare_tools(tools)
     if runs is not None:
         tracker.runs = runs
     out: list[JSON] = []

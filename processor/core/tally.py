@@ -29,10 +29,12 @@ class Count:
     TURNS_AFTER_TOOL: Final = 6
     WOKEN: Final = 7
     QUARANTINED: Final = 8
-    TOOL_RUNS: Final = 9
-    TOOL_RUN_MS: Final = 10
-    TOOL_TOKENS: Final = 11
-    TOOL_SPANS: Final = 12
+    TOOL_RESULTS: Final = 9
+    TOOL_RETRIES: Final = 10
+    TOOL_RUNS: Final = 11
+    TOOL_RUN_MS: Final = 12
+    TOOL_TOKENS: Final = 13
+    TOOL_SPANS: Final = 14
 
 
 KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count is keyed by
@@ -45,6 +47,8 @@ KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count i
     Count.TURNS_AFTER_TOOL: ("outcome", "model", "app_version"),  # assistant turns after the first tool use
     Count.WOKEN: (),  # conversations woken from their stored form
     Count.QUARANTINED: (),  # conversations whose state broke
+    Count.TOOL_RESULTS: ("tool", "outcome"),  # tool results by outcome (outcomes.py)
+    Count.TOOL_RETRIES: ("tool", "kind"),  # retries of failed calls (retries.py, RETRY_KINDS)
     # tool runs (spans) by tool, outcome class and duration bucket (index into DURATION_BOUNDS, len() for +Inf)
     Count.TOOL_RUNS: ("tool", "outcome", "bucket"),
     Count.TOOL_RUN_MS: ("tool", "outcome"),  # their summed duration, ms
@@ -118,6 +122,13 @@ class Tally:
 
     def conversation_quarantined(self) -> None:
         self.add(Count.QUARANTINED, ())
+
+    def tool_result(self, tool: str, outcome: str) -> None:
+        d, k = self.counts[Count.TOOL_RESULTS], (tool, outcome)
+        d[k] = d.get(k, 0) + 1
+
+    def tool_retry(self, tool: str, kind: str) -> None:
+        self.add(Count.TOOL_RETRIES, (tool, kind))
 
     def tool_run(self, tool: str, outcome: str, duration_ms: int, input_tokens: int | None,
                  output_tokens: int | None) -> None:

@@ -278,15 +278,15 @@ RUN_TEMPLATES: dict[str, str] = {
     OK: ("Tool call {call_id} ({tool}) ran and completed at {end} (trace {trace_id}, span {span_id}), but its "
          "result never reached this history. Its action may have taken effect: check its state before calling it "
          "again."),
-    ERROR_DETERMINISTIC: ("Tool call {call_id} ({tool}) ended at {end} with a deterministic error ({error_type}; "
+    ERROR_DETERMINISTIC: ("Tool call {call_id} ({tool}) ended in a deterministic error at {end} ({error_type}; "
                           "trace {trace_id}, span {span_id}): the same arguments will fail the same way."),
-    ERROR_TRANSIENT: ("Tool call {call_id} ({tool}) ended at {end} with a transient error ({error_type}; trace "
+    ERROR_TRANSIENT: ("Tool call {call_id} ({tool}) ended in a transient error at {end} ({error_type}; trace "
                       "{trace_id}, span {span_id}): a bounded retry may succeed if the call is idempotent."),
-    TIMEOUT: ("Tool call {call_id} ({tool}) ended at {end} with a timeout ({error_type}; trace {trace_id}, span "
+    TIMEOUT: ("Tool call {call_id} ({tool}) ended in a timeout at {end} ({error_type}; trace {trace_id}, span "
               "{span_id}): its action may still have taken effect; check its state before any retry."),
     CANCELLED: ("Tool call {call_id} ({tool}) was cancelled at {end} ({error_type}; trace {trace_id}, span "
                 "{span_id})."),
-    UNKNOWN: ("Tool call {call_id} ({tool}) ended at {end} with an error of unknown class ({error_type}; trace "
+    UNKNOWN: ("Tool call {call_id} ({tool}) ended in an error of unknown class at {end} ({error_type}; trace "
               "{trace_id}, span {span_id}): its outcome is unknown; check its state before any retry."),
 }
 

@@ -398,7 +398,7 @@ class Conversation:
                 self._msg(b.assistant_text(C.late_answer(btasks[0], lang)), self._blk(0.6, 6), batchable=False)
                 return None, False
             if fault in ("tool_ran", "tool_failed", "tool_run_late"):
-                self._tool_run(fault, calls[0], idx[0], call_ts, btasks[0])
+                self._tool_run(fault, calls[0], idx[0], call_ts)
                 return None, False
             if fault == "parallel_failure":
                 miss = r.randrange(len(calls))
@@ -430,7 +430,7 @@ class Conversation:
         self._msg(b.assistant_text(C.join_answers(answers, lang)), self._blk(0.6, 8))
         return None, False
 
-    def _tool_run(self, fault: str, call: Call, index: int, call_ts: int, task: C.Task) -> None:
+    def _tool_run(self, fault: str, call: Call, index: int, call_ts: int) -> None:
         """The tool ran (a `tool_run` event, as its execute_tool span gives it), the user spoke, and its result
         never reached the history: the placeholder says what the run did (docs/semantics.md, "Tool runs")."""
         r, lang, b = self.rng, self.lang, self.b
@@ -457,7 +457,8 @@ class Conversation:
         elif ok:
             self._find(_K.TOOL_RESULT_LOST, index, call)
         self._fault(fault, index, [call])
-        self._msg(b.assistant_text(C.late_answer(task, lang)), self._blk(0.6, 6), batchable=False)
+        # the model says it has no result (a reply claiming success would be failed_retry_success_claim)
+        self._msg(b.assistant_text(C.missing_note(call.name, lang)), self._blk(0.6, 6), batchable=False)
 
     def _rewrite(self) -> C.Task | None:
         """Seed 003. Turn 1: a request served by one call. Turn 2: a request of the same kind; the app sends a

@@ -119,5 +119,5 @@ async def test_tool_spans_of_a_real_emitter_decide_the_placeholders(broker, enco
                 if p.get("type") == "tool_call_response":
                     texts[v["conversation_id"]] = str(p.get("response"))
     assert "ran and completed at" in texts["conv-tool-ok"]
-    assert "deterministic error (ValueError" in texts["conv-tool-error"]
+    assert "deterministic error at" in texts["conv-tool-error"] and "(ValueError;" in texts["conv-tool-error"]
     assert "ran and" not in texts["conv-tool-none"]

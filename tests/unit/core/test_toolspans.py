@@ -105,7 +105,7 @@ def test_a_dangling_call_whose_run_failed_states_its_error_class_without_a_lost_
     r = run("call_1", outcome="error_deterministic", error_type="ValueError")
     res = repair(_dangling_history(), "openai_chat", tool_runs=[r])
     text = results_text(res.messages)
-    assert "deterministic error (ValueError; trace 4ab8a086b078c8139026abc43a291e66" in text
+    assert "ended in a deterministic error at 2026-01-01T00:00:00.350Z (ValueError; trace 4ab8a086" in text
     assert "completed" not in text
     assert kinds(res.findings) == ["dangling_tool_call"]
 
@@ -145,7 +145,7 @@ def test_a_run_without_a_call_id_joins_by_tool_and_time() -> None:
     second = run(None, outcome="timeout", error_type="TimeoutError", start=T0 + 5, end=T0 + 9)
     res = repair(h, "openai_chat", tool_runs=[first, second], timestamps=[T0, T0, T0 + 3, T0 + 4, T0 + 4, T0 + 20])
     text = results_text(res.messages)
-    assert "with a timeout (TimeoutError" in text and "completed" not in text
+    assert "ended in a timeout at" in text and "(TimeoutError;" in text and "completed" not in text
 
 
 # -- the stream: when a run arrives ------------------------------------------------------------------------------
@@ -270,12 +270,20 @@ def test_stream_equals_batch_with_runs_arriving_in_any_order(data: st.DataObject
     msgs = render(data.draw(conversations(dialect)), dialect)
     cfg = RepairConfig(strategy=strategy)  # type: ignore[arg-type]
     probe = Tracker(dialect, cfg)
-    calls = [c for m in msgs for c in probe.feed(m).calls if c[0] is not None]
-    calls += [c for c in probe.finish().calls if c[0] is not None]
+    calls: list[tuple[str, str]] = []
+    decided: dict[str, int] = {}  # call id -> the step that decided it (a reused id decides the earlier call at once)
+    for i, m in enumerate([*msgs, None]):
+        step = probe.feed(m) if m is not None else probe.finish()
+        calls += [(c, t) for c, t in step.calls if c is not None]
+        for f in step.findings:
+            if f.kind is FindingKind.DANGLING_TOOL_CALL and f.call_id is not None:
+                decided.setdefault(f.call_id, i)
     chosen = data.draw(st.lists(st.sampled_from(calls), unique_by=lambda c: c[0], max_size=len(calls))) if calls \
         else []
     runs = [run(cid, tool, data.draw(st.sampled_from(OUTCOMES)), "SomeError") for cid, tool in chosen]
-    at = [data.draw(st.integers(0, len(msgs))) for _ in runs]  # arrives before message i (len: before the end)
+    # each arrives before message i (len: before the end), anywhere up to the step that decides its call: a run
+    # that comes later yields its finding on its own (the partition's test_a_run_after_its_placeholder...)
+    at = [data.draw(st.integers(0, decided.get(cid, len(msgs)))) for cid, _ in chosen]
     batch = repair(msgs, dialect, strategy, tool_runs=runs, behaviour=False)  # type: ignore[arg-type]
     t = Tracker(dialect, cfg)
     t.runs = ToolRuns()
@@ -299,3 +307,16 @@ def test_stream_equals_batch_with_runs_arriving_in_any_order(data: st.DataObject
     for a in batch.actions:
         if a.action is RepairAction.SYNTHESIZE_RESULT and a.call_id in by_id:
             assert placeholder(by_id[a.call_id], a.tool or "", a.call_id) in text
+
+
+@pytest.mark.parametrize("outcome", OUTCOMES)
+def test_a_run_placeholder_reads_back_as_the_runs_outcome(outcome: str) -> None:
+    """A repaired history read again (retry boundaries, outcomes.json `placeholders`) classifies the placeholder
+    as the run's outcome, with and without the call id, flagged as an error or not (Anthropic marks it)."""
+    from processor.core.outcomes import classify as classify_result
+
+    for cid in ("call_7", None):
+        text = placeholder(run(cid, outcome=outcome, error_type="SomeError"), "book_table", cid)
+        assert classify_result(text=text).value == outcome, text
+        if outcome != OK:
+            assert classify_result(is_error=True, text=text).value == outcome, text

@@ -56,6 +56,8 @@ def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> N
     t.conversation_quarantined()
     t.tool_run("book_table", "ok", 1, None, 1)  # 1 ms, one output token
     t.tool_span("late")
+    t.tool_result("search", "timeout")
+    t.tool_retry("search", "blind")
     assert list(KEYS) == list(range(len(t.counts)))
     for c in KEYS:
         (key, n), = t.of(c).items()
@@ -76,6 +78,8 @@ def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> N
     assert got[("toolmend_tool_duration_seconds_sum", (("outcome", "ok"), ("tool", "book_table")))] == 0.001
     assert got[("toolmend_tool_tokens_total", (("kind", "output"), ("outcome", "ok"), ("tool", "book_table")))] == 1
     assert got[("toolmend_tool_spans_total", (("join", "late"),))] == 1
+    assert got[("toolmend_tool_results_total", (("outcome", "timeout"), ("tool", "search")))] == 1
+    assert got[("toolmend_tool_retries_total", (("kind", "blind"), ("tool", "search")))] == 1
 
 
 def test_a_merged_tally_adds_its_counts_in_first_seen_order() -> None:
