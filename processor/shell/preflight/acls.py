@@ -59,7 +59,7 @@ def needs(s: Settings, topics_to_create: Iterable[str] = ()) -> list[Need]:
             out.append(Need(TOPIC, s.otlp_logs_topic, (READ, DESCRIBE), "the OTLP log records"))
     if s.delivery == "exactly_once":
         out.append(Need(TRANSACTIONAL_ID, f"{s.group_id}-{s.input_topic}-0", (WRITE, DESCRIBE),
-                        f"exactly once (ids with the prefix {s.group_id}-{s.input_topic}-)"))
+                        f"exactly once: the ids {s.group_id}-{s.input_topic}-<partition>"))
     out += [Need(TOPIC, t, (CREATE,), "create_topics: missing") for t in topics_to_create]
     return out
 

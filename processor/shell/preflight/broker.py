@@ -43,6 +43,9 @@ async def check_broker(s: Settings, timeout_s: float = 15.0) -> list[Line]:
             if why is not None:  # authentication, TLS or protocol: a setting to fix
                 return [problem(f"{why} (brokers {s.bootstrap_servers})")]
             detail = "no answer" if isinstance(e, TimeoutError) else (str(e) or type(e).__name__)
+            if isinstance(e, TimeoutError) and s.security_protocol in ("SSL", "SASL_SSL"):
+                detail += (f" in {timeout_s:g}s (security_protocol {s.security_protocol}: a TLS handshake the "
+                           "listener never answered; is it a PLAINTEXT or SASL_PLAINTEXT listener?)")
             return [Line("unreachable", f"cannot reach the Kafka brokers at {s.bootstrap_servers}: {detail}")]
         lines = [ok(f"connected to {s.bootstrap_servers} ({s.security_protocol}"
                     + (f", SASL {s.sasl_mechanism}" if s.sasl_mechanism else "") + f"): {brokers} broker(s)")]
@@ -112,17 +115,28 @@ async def _acls(s: Settings, admin: object, to_create: list[str]) -> list[Line]:
         return [unchecked("ACLs: the principal follows from the client certificate or the token, not from the "
                           "settings")]
     short: list[str] = []
+    unnamed: list[str] = []
     needs = acls.needs(s, to_create)
     for need in needs:
         bindings, why = await acls.describe(admin, need.resource_type, need.name)
         if bindings is None:
             return [unchecked(f"ACLs: {why}")]
+        what = f"{acls.RESOURCES[need.resource_type]} {need.name}"
+        if not bindings:  # no authorizer (Tansu answers so), or none written: nothing to weigh
+            unnamed.append(what)
+            continue
         lack = acls.missing(need, bindings, who)
         if lack:
-            short.append(f"{', '.join(lack)} on {acls.RESOURCES[need.resource_type]} {need.name} ({need.why})")
-    if short:
-        return [problem(f"ACLs: {who} lacks {item}") for item in short]
-    return [ok(f"ACLs: {who} is allowed what the workers do on {len(needs)} resources")]
+            short.append(f"{', '.join(lack)} on {what} ({need.why})")
+    if len(unnamed) == len(needs):
+        return [unchecked("ACLs: the broker describes none for these resources (no authorizer, or no ACL written)")]
+    lines = [problem(f"ACLs: {who} lacks {item}") for item in short]
+    if unnamed:
+        lines.append(note(f"ACLs: none names {', '.join(unnamed)}: allowed only if the broker sets "
+                          "allow.everyone.if.no.acl.found"))
+    if not short:
+        lines.append(ok(f"ACLs: {who} is allowed what the workers do on {len(needs) - len(unnamed)} resources"))
+    return lines
 
 
 __all__ = ["check_broker", "principal"]
