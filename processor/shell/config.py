@@ -309,11 +309,13 @@ def env_name(name: str) -> str:
 
 
 def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
-              title: str = "settings (flag, or environment variable; flags win)", check_choices: bool = True) -> None:
+              title: str = "settings (flag, or environment variable; flags win)", check_choices: bool = True,
+              why: str = "") -> None:
     """One flag per setting: `--input-topic` for TOOLMEND_INPUT_TOPIC, its help from the field's description,
     default and variable (so `--help` and the environment cannot drift apart). `exclude`: settings a command
-    does not use (they get no flag; the environment may still set them). `check_choices` False: a value outside a
-    setting's choices is left to the settings to refuse (with every other problem), not to argparse."""
+    does not use: not listed, and refused as a flag in one line (with `why`); the environment may still set them
+    (workers and replays share their settings). `check_choices` False: a value outside a setting's choices is
+    left to the settings to refuse (with every other problem), not to argparse."""
     p.allow_abbrev = False  # `--sasl-password x` must not pass as `--sasl-password-file x`
     group = p.add_argument_group(title)
     skip = set(exclude)
@@ -322,6 +324,10 @@ def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
             group.add_argument("--" + name.replace("_", "-"), nargs="?", action=_RefuseSecret, help=argparse.SUPPRESS)
             continue
         if name in skip:
+            if "--" + name.replace("_", "-") in p._option_string_actions:  # the command's own flag of that name
+                continue
+            p.add_argument("--" + name.replace("_", "-"), nargs="?", action=_RefuseUnused, help=argparse.SUPPRESS,
+                           dest=f"unused_{name}", default=None, const=why)
             continue
         flag = "--" + name.replace("_", "-")
         text = f"{field.description or name.replace('_', ' ')} (default: {_default_text(field.default)}; " \
@@ -345,6 +351,21 @@ class _RefuseSecret(argparse.Action):
         var = env_name(self.dest)
         raise ConfigError(f"invalid configuration: {option_string} is not accepted (a secret on the command line "
                           f"is visible to every user of the machine): set {var} or {var}_FILE")
+
+
+class _RefuseUnused(argparse.Action):
+    """A setting's flag given to a command that does not use it: one line, not a silent no-op."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        why = f": {self.const}" if self.const else ""
+        raise ConfigError(f"{option_string} is not used by {parser.prog}{why} (a TOOLMEND_* variable of it is "
+                          "ignored here)")
+
+
+def settings_of(ns: argparse.Namespace) -> Settings:
+    """The settings from a command's parsed flags over the environment (ConfigError: every problem, one line)."""
+    return settings_from({k: v for k, v in vars(ns).items() if k in Settings.model_fields and v is not None})
 
 
 def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.ArgumentParser | None = None,

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import fields, replace
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 import orjson
 
@@ -28,14 +28,21 @@ from processor.synth.produce import console_line, event_ts, produce
 from processor.synth.truth import GroundTruth
 
 
+class _OneLine(argparse.ArgumentParser):
+    """A flag or a combination that cannot work: one line (`toolmend generate: ...`) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _OneLine(
         prog=prog,
         description="Generate realistic tool-call conversation events with injected faults, as JSONL lines "
         '{"key": <str|null>, "value": <event object | {"raw_b64": ...}>}, and the exact expected outcome.',
     )
     p.add_argument("--conversations", type=int, default=100, metavar="N", help="number of conversations")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed: the same seed, the same events")
     defaults = FaultRates()
     for f in fields(FaultRates):
         p.add_argument(
@@ -51,9 +58,12 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
     p.add_argument("--start-ms", default=None, metavar="MS|now",
                    help=f"event time of the first conversation (default {DEFAULT_START_MS}, 2026-01-01; with "
                    "--bootstrap-servers: now)")
-    p.add_argument("--tool-result-timeout-ms", type=int, default=600_000)
-    p.add_argument("--end-probability", type=float, default=0.7)
-    p.add_argument("--request-probability", type=float, default=0.3)
+    p.add_argument("--tool-result-timeout-ms", type=int, default=600_000, metavar="MS",
+                   help="the worker's tool result timeout the ground truth assumes (default 600000)")
+    p.add_argument("--end-probability", type=float, default=0.7, metavar="X",
+                   help="share of conversations closed by an `end` event (default 0.7)")
+    p.add_argument("--request-probability", type=float, default=0.3, metavar="X",
+                   help="share of turns also sent as a whole `request` snapshot (default 0.3)")
     p.add_argument("--no-interleave", action="store_true", help="one conversation after the other in time")
     p.add_argument(
         "--partitions",
@@ -207,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--rate and --speed pace records sent with --bootstrap-servers (a file is written at once)")
     if live and ns.out != "-":
         parser.error("--out writes a file: not with --bootstrap-servers (records go to --topic)")
+    if live and ns.format != "jsonl":
+        parser.error("--format shapes a file: not with --bootstrap-servers (records go to --topic)")
     if live and ns.forever and ns.speed is None:
         ns.speed = 1.0  # endless: dated from now, so paced to event time, never ahead of the wall clock
     backdate = live and ns.start_ms is None and ns.speed is None

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..config import Settings, add_flags
 from ..logs import FORMATS
-from .base import UNAVAILABLE, USAGE, exiting
+from .base import UNAVAILABLE, USAGE, UsageError, exiting
 
 PROG = "toolmend validate"
 
@@ -27,7 +27,7 @@ def parser() -> argparse.ArgumentParser:
     g = p.add_argument_group("validate")
     g.add_argument("--connect", action="store_true",
                    help="also connect to the brokers and check topics, partitions, transactions and ACLs")
-    g.add_argument("--timeout", type=float, default=15.0, metavar="SECONDS",
+    g.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="--connect: how long to wait for the brokers to answer (default 15)")
     g.add_argument("--log-level", default="INFO", help="the level `run` would log at: checked (default INFO)")
     g.add_argument("--log-format", default=None, metavar="{" + ",".join(FORMATS) + "}",
@@ -46,6 +46,8 @@ def _summary(s: Settings) -> str:
 def main(argv: Sequence[str]) -> int:
     with exiting(PROG) as ex:
         ns = parser().parse_args(list(argv))
+        if ns.timeout is not None and not ns.connect:
+            raise UsageError("--timeout is how long --connect waits for the brokers: not without --connect")
         return asyncio.run(_validate(ns))
     return ex.code
 
@@ -58,7 +60,7 @@ async def _validate(ns: argparse.Namespace) -> int:
     if settings is not None and not lines:
         lines += await check_token(settings)
     if settings is not None and ns.connect:
-        lines += await check_broker(settings, ns.timeout)
+        lines += await check_broker(settings, 15.0 if ns.timeout is None else ns.timeout)
     bad = [line for line in lines if line.level in ("problem", "unreachable")]
     for line in lines:
         if line.level not in ("problem", "unreachable"):
