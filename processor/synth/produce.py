@@ -6,6 +6,7 @@ an event is sent when as much wall time has passed since the first as event time
 endless stream dated from now needs, so that its events never run ahead of their record timestamps). Every record
 ends counted once: acknowledged (sent), or refused with the error the client or the broker gave (a record over
 the topic's `max.message.bytes`: MessageSizeTooLargeError), never both, and no delivery error is left unread.
+Batches are kept under the topic's `max.message.bytes`, so a record the broker refuses is refused alone.
 
 `console_line` is the form of `kafka-console-producer --property parse.key=true` (key, a tab, the value): a null
 key is written empty, and a value that holds a tab or a newline (none of the generated ones do) cannot be written
@@ -82,6 +83,30 @@ class Delivery:
 
 
 Tick = Callable[[Delivery], None]
+BATCH_BYTES = 512 * 1024
+BATCH_OVERHEAD = 512  # a record batch's header and a record's framing
+
+
+async def topic_limit(bootstrap: str, topic: str) -> int | None:
+    """The topic's `max.message.bytes` (a whole record batch must fit it: the broker refuses a batch over it, and
+    with it every record the batch holds), or None where the broker does not say."""
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    try:
+        await admin.start()
+        for resp in await admin.describe_configs(
+                [ConfigResource(ConfigResourceType.TOPIC, topic, {"max.message.bytes": None})]):
+            for res in getattr(resp, "resources", ()):
+                for entry in res[4] if res[0] == 0 else ():
+                    if entry[0] == "max.message.bytes" and str(entry[1]).isdigit():
+                        return int(entry[1])
+    except Exception:  # not supported or not allowed: the broker's own refusal stays the fallback
+        return None
+    finally:
+        await admin.close()
+    return None
 
 
 async def produce(events: Iterable[GeneratedEvent], topic: str, kafka: dict[str, Any], *, rate: float | None = None,
@@ -93,7 +118,11 @@ async def produce(events: Iterable[GeneratedEvent], topic: str, kafka: dict[str,
     from aiokafka import AIOKafkaProducer
     from aiokafka.errors import KafkaError
 
-    producer = AIOKafkaProducer(**{"linger_ms": 20, "max_batch_size": 512 * 1024, "max_request_size": 8 << 20, **kafka})
+    batch = BATCH_BYTES
+    limit = await topic_limit(kafka["bootstrap_servers"], topic)
+    if limit is not None:  # batches the topic takes: a record over the limit goes alone, refused alone
+        batch = max(1024, min(batch, limit - BATCH_OVERHEAD))
+    producer = AIOKafkaProducer(**{"linger_ms": 20, "max_batch_size": batch, "max_request_size": 8 << 20, **kafka})
     await producer.start()
     d = Delivery(started=clock())
     flying: set[asyncio.Future[Any]] = set()

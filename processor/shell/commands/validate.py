@@ -59,7 +59,7 @@ async def _validate(ns: argparse.Namespace) -> int:
     settings, lines = check_local(given, ns.log_level, ns.log_format)
     if settings is not None and not lines:
         lines += await check_token(settings)
-    if settings is not None and ns.connect:
+    if settings is not None and ns.connect and not lines:  # with a bad setting, what the broker says means little
         lines += await check_broker(settings, 15.0 if ns.timeout is None else ns.timeout)
     bad = [line for line in lines if line.level in ("problem", "unreachable")]
     for line in lines:

@@ -11,6 +11,7 @@ import logging
 
 from aiokafka.errors import KafkaError
 
+from ..auth import TokenError
 from ..config import ConfigError, Settings
 from ..kafka import new_admin, topic_sizes
 from ..logs import ConnectionDiagnosis, connection_failure
@@ -38,6 +39,8 @@ async def check_broker(s: Settings, timeout_s: float = 15.0) -> list[Line]:
         try:
             await asyncio.wait_for(admin.start(), timeout_s)
             brokers = len(admin._client.cluster.brokers())
+        except TokenError as e:  # OAUTHBEARER: no token to authenticate with
+            return [problem(str(e))]
         except (KafkaError, OSError, TimeoutError) as e:
             why = diagnosis.reason or connection_failure(e, s.security_protocol, s.sasl_mechanism)
             if why is not None:  # authentication, TLS or protocol: a setting to fix
@@ -114,29 +117,20 @@ async def _acls(s: Settings, admin: object, to_create: list[str]) -> list[Line]:
     if who is None:
         return [unchecked("ACLs: the principal follows from the client certificate or the token, not from the "
                           "settings")]
-    short: list[str] = []
-    unnamed: list[str] = []
-    needs = acls.needs(s, to_create)
-    for need in needs:
+    described: list[tuple[acls.Need, list[acls.Binding]]] = []
+    for need in acls.needs(s, to_create):
         bindings, why = await acls.describe(admin, need.resource_type, need.name)
         if bindings is None:
             return [unchecked(f"ACLs: {why}")]
-        what = f"{acls.RESOURCES[need.resource_type]} {need.name}"
-        if not bindings:  # no authorizer (Tansu answers so), or none written: nothing to weigh
-            unnamed.append(what)
-            continue
-        lack = acls.missing(need, bindings, who)
-        if lack:
-            short.append(f"{', '.join(lack)} on {what} ({need.why})")
-    if len(unnamed) == len(needs):
-        return [unchecked("ACLs: the broker describes none for these resources (no authorizer, or no ACL written)")]
-    lines = [problem(f"ACLs: {who} lacks {item}") for item in short]
-    if unnamed:
-        lines.append(note(f"ACLs: none names {', '.join(unnamed)}: allowed only if the broker sets "
-                          "allow.everyone.if.no.acl.found"))
-    if not short:
-        lines.append(ok(f"ACLs: {who} is allowed what the workers do on {len(needs) - len(unnamed)} resources"))
-    return lines
+        described.append((need, bindings))
+    if not any(b.principal in (who, "User:*") for _, bindings in described for b in bindings):
+        # no authorizer (Tansu answers so), or a super user (super.users needs no ACL): nothing to weigh
+        return [unchecked(f"ACLs: none names {who} on these resources (no authorizer, or a super user)")]
+    short = [f"{', '.join(lack)} on {acls.RESOURCES[need.resource_type]} {need.name} ({need.why})"
+             for need, bindings in described if (lack := acls.missing(need, bindings, who))]
+    if short:
+        return [problem(f"ACLs: {who} lacks {item}") for item in short]
+    return [ok(f"ACLs: {who} is allowed what the workers do on {len(described)} resources")]
 
 
 __all__ = ["check_broker", "principal"]

@@ -32,7 +32,7 @@ async def check_token(settings: Settings) -> list[Line]:
     try:
         await settings.token_provider().token()
     except TokenError as e:
-        return [problem(f"sasl OAUTHBEARER token: {e}")]
+        return [problem(str(e))]  # as `run` says it
     return []
 
 
