@@ -26,7 +26,8 @@ def parser() -> argparse.ArgumentParser:
         "exactly once, ACLs where the broker describes them; nothing is consumed.")
     g = p.add_argument_group("validate")
     g.add_argument("--connect", action="store_true",
-                   help="also connect to the brokers and check topics, partitions, transactions and ACLs")
+                   help="also connect to the brokers (once the settings are sound) and check topics, partitions, "
+                   "transactions and ACLs, consuming nothing")
     g.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="--connect: how long to wait for the brokers to answer (default 15)")
     g.add_argument("--log-level", default="INFO", help="the level `run` would log at: checked (default INFO)")
