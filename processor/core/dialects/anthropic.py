@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, SERVER_CALL, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .base import Dialect, object_arguments, require_object, text_from_parts, text_of_value
 
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT, "system": Role.SYSTEM}
@@ -252,8 +253,8 @@ class Anthropic(BlockDialect):
     def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
         return self._rename(msg, renames, None, "tool_use_id")
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
-        return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": True}
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
+        return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": error}
 
     def new_results_message(self, parts: Sequence[JSON]) -> JSON:
         return {"role": "user", "content": list(parts)}
@@ -304,3 +305,14 @@ class Anthropic(BlockDialect):
             return ""
         return "\n".join(text_from_parts(p.get("content")) for p in msg["content"]
                          if isinstance(p, dict) and p.get("type") == "tool_result")
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # `is_error` on the tool_result block; its content a string or text blocks
+        content = msg.get("content") if isinstance(msg, dict) else None
+        b = content[pos] if isinstance(content, list) and 0 <= pos < len(content) else None
+        if not isinstance(b, dict):
+            return payload_signal(None)
+        flag = b.get("is_error")
+        c = b.get("content")
+        return payload_signal(c if isinstance(c, str) else text_from_parts(c),
+                              flag if isinstance(flag, bool) else None)

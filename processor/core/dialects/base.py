@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, DialectName, InputError, View
+from ..outcomes import Signal, payload_signal
 
 
 class Dialect(ABC):
@@ -70,10 +71,12 @@ class Dialect(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         """A synthetic result: a whole message (flat dialects) or a part (block dialects).
 
         `kind` is the dialect's own call kind where it has several (Responses: function_call, custom_tool_call).
+        `error` is false only where the call's run is known to have completed: the dialect's error flag stays off
+        (the placeholder then says the result was lost, not that the tool failed).
         """
 
     def call_kind(self, msg: JSON, pos: int) -> str:
@@ -178,6 +181,11 @@ class Dialect(ABC):
     def result_text(self, msg: JSON) -> str:
         """The text of the tool results a message carries."""
         return ""
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        """What the result at `pos` says about its outcome (outcomes.py): the dialect's error field, an error
+        object in its content, its text. Read on demand: a view never carries content."""
+        return payload_signal(self.result_text(msg))
 
 
 def require_object(msg: JSON) -> dict[str, JSON]:

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
 from .base import object_arguments, require_object, text_of_value
 
@@ -105,8 +106,8 @@ class Gemini(BlockDialect):
     def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
         return self._rename(msg, renames, "functionResponse", "id")
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
-        fr: dict[str, JSON] = {"name": name, "response": {"error": content}}
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
+        fr: dict[str, JSON] = {"name": name, "response": {"error" if error else "output": content}}
         if call_id is not None:
             fr["id"] = call_id
         return {"functionResponse": fr}
@@ -166,6 +167,13 @@ class Gemini(BlockDialect):
             return ""
         return "\n".join(orjson.dumps(p["functionResponse"].get("response")).decode() for p in parts
                          if isinstance(p, dict) and isinstance(p.get("functionResponse"), dict))
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # `response` is an object: `{"output": ...}` on success, `{"error": ...}` on failure (Google's convention)
+        parts = msg.get("parts") if isinstance(msg, dict) else None
+        p = parts[pos] if isinstance(parts, list) and 0 <= pos < len(parts) else None
+        fr = p.get("functionResponse") if isinstance(p, dict) else None
+        return payload_signal(fr.get("response") if isinstance(fr, dict) else None)
 
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):

@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .base import Dialect, content_present, json_arguments, json_arguments_error, require_object, text_from_parts
 
 _ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
@@ -98,9 +99,10 @@ class OpenAIResponses(Dialect):
     def can_fill(self, kind: str) -> bool:
         return kind in _FILLABLE
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         if kind == "apply_patch_call":
-            return {"type": "apply_patch_call_output", "call_id": call_id, "status": "failed", "output": content}
+            return {"type": "apply_patch_call_output", "call_id": call_id, "status": "failed" if error else "completed",
+                    "output": content}
         return {"type": CALL_TYPES.get(kind, "function_call_output"), "call_id": call_id, "output": content}
 
     def is_reasoning(self, msg: JSON) -> bool:
@@ -133,3 +135,8 @@ class OpenAIResponses(Dialect):
             return ""
         out = msg["output"]
         return out if isinstance(out, str) else orjson.dumps(out).decode()
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # `output`: a string (often a JSON text an agent wrote, `{"error": ...}`) or content parts
+        out = msg.get("output") if isinstance(msg, dict) else None
+        return payload_signal(out if isinstance(out, str | dict) else text_from_parts(out))

@@ -21,6 +21,7 @@ LAYOUT_VERSION: Final = 2  # the header's first byte; what `codec.encode` writes
 # the component versions a body of this layout carries (kept in the body, where layout 1 wrote them)
 DETECTOR_VERSION: Final = 3
 ERASURE_VERSION: Final = 1
+RETRIES_VERSION: Final = 1
 
 
 class Field(NamedTuple):
@@ -59,6 +60,11 @@ CONV_RECENT: Final = "r"
 CONV_MODEL: Final = "m"
 CONV_APP_VERSION: Final = "v"
 CONV_BEHAVIOUR: Final = "b"
+CONV_TOOL_RUNS: Final = "tr"
+
+# -- the tool runs of a conversation (toolspans.ToolRuns) -------------------------------------------------------------
+TS_RUNS: Final = "r"
+TS_DECIDED: Final = "d"
 
 # -- the tracker (tracker.Tracker) ------------------------------------------------------------------------------------
 TR_MESSAGES: Final = "n"
@@ -74,6 +80,14 @@ TR_HELD_BLOCKS: Final = "hl"
 TR_ALIASES: Final = "al"
 TR_THINKING_CHANGE: Final = "tc"
 TR_THINKING_NEXT: Final = "tn"
+TR_RETRIES: Final = "rt"
+# the retry boundaries (retries.Retries)
+RT_VERSION: Final = "v"
+RT_CALLS: Final = "c"
+RT_FAILED: Final = "f"
+RT_UNSAFE: Final = "u"
+RT_CLAIM: Final = "cl"
+RT_WRITES: Final = "w"
 # the open block
 BL_OPENED: Final = "o"
 BL_TS: Final = "t"
@@ -148,6 +162,25 @@ TABLE: Final = (
     Field("conversation", CONV_MODEL, "model of the last event that named one", "string"),
     Field("conversation", CONV_APP_VERSION, "application version of the last event that named one", "string"),
     Field("conversation", CONV_BEHAVIOUR, "the behaviour detectors (absent: detectors off)", "object", "behaviour"),
+    Field("conversation", CONV_TOOL_RUNS, "tool runs (spans) not yet done with (absent: none)", "object",
+          "tool_runs"),
+
+    Field("tool_runs", TS_RUNS, "runs kept to join their calls, oldest first (at most 64)", "list", "tool_run",
+          True),
+    Field("tool_runs", TS_DECIDED, "[call id, tool] of calls decided dangling with no run, oldest first (at most "
+          "64; absent: none)", "list of [string, string]"),
+    Field("tool_run", "[0]", "call id (null: the emitter gave none)", "string | null"),
+    Field("tool_run", "[1]", "tool name", "string"),
+    Field("tool_run", "[2]", "outcome class (ok, error_deterministic, error_transient, timeout, cancelled, unknown)",
+          "string"),
+    Field("tool_run", "[3]", "error type as the emitter wrote it", "string | null"),
+    Field("tool_run", "[4]", "start", "ms event time"),
+    Field("tool_run", "[5]", "end", "ms event time"),
+    Field("tool_run", "[6]", "trace id", "hex string"),
+    Field("tool_run", "[7]", "span id", "hex string"),
+    Field("tool_run", "[8]", "input tokens the run reported", "count | null"),
+    Field("tool_run", "[9]", "output tokens the run reported", "count | null"),
+    Field("tool_run", "[10]", "it joined a call", "0/1"),
 
     Field("tracker", TR_MESSAGES, "messages fed", "count"),
     Field("tracker", TR_DIALECT, "dialect of the conversation (absent: not known yet)", "string"),
@@ -169,6 +202,34 @@ TABLE: Final = (
           "message index"),
     Field("tracker", TR_THINKING_NEXT, "dialects that bind thinking, while nothing changed: the input index the next "
           "output message has (absent: the first message held, else the messages seen)", "message index"),
+    Field("tracker", TR_RETRIES, "the retry boundaries (absent: nothing to remember, or off; a state written before "
+          "they existed restores with an empty memory)", "object", "retries"),
+
+    Field("retries", RT_VERSION, f"retries layout, {RETRIES_VERSION} in layout {LAYOUT_VERSION}", "int"),
+    Field("retries", RT_CALLS, "calls waiting for their result (at most 256), oldest first", "list", "retry_call",
+          True),
+    Field("retries", RT_FAILED, "failed calls, to know a retry (at most 32), least recent first", "list",
+          "failed_call", True),
+    Field("retries", RT_UNSAFE, "non-idempotent calls of a timeout or unknown outcome not read back yet (at most "
+          "16)", "list", "unsafe_call", True),
+    Field("retries", RT_CLAIM, "a retry that failed again, its reply not seen yet: [input index, tool]", "list"),
+    Field("retries", RT_WRITES, "tools the conversation's definitions name as non-idempotent (at most 256)",
+          "sorted list of string"),
+    Field("retry_call", "[0]", "call id (as the tracker knows it)", "string"),
+    Field("retry_call", "[1]", "tool name", "string"),
+    Field("retry_call", "[2]", "hash of its arguments (blake2b-64, keys sorted)", "hex string"),
+    Field("retry_call", "[3]", "hash of its target arguments (\"\": none shown)", "hex string"),
+    Field("retry_call", "[4]", "input index of its message", "message index"),
+    Field("retry_call", "[5]", "outcome of the failed call it retries (\"\": none)", "string"),
+    Field("failed_call", "[0]", "tool name and argument hash, NUL-separated", "string"),
+    Field("failed_call", "[1]", "outcome of its last attempt", "string"),
+    Field("failed_call", "[2]", "retries of it so far", "count"),
+    Field("failed_call", "[3]", "retry_limit_exceeded reported", "0/1"),
+    Field("unsafe_call", "[0]", "tool name", "string"),
+    Field("unsafe_call", "[1]", "hash of its arguments", "hex string"),
+    Field("unsafe_call", "[2]", "hash of its target arguments", "hex string"),
+    Field("unsafe_call", "[3]", "input index of its message", "message index"),
+    Field("unsafe_call", "[4]", "its outcome (timeout, unknown)", "string"),
 
     Field("block", BL_OPENED, "input index of the message that opened it", "message index"),
     Field("block", BL_TS, "event time it opened (its result timeout runs from here)", "ms event time"),
@@ -271,8 +332,8 @@ TABLE: Final = (
 )
 
 # the components each JSON object's keys are checked against (the others are positional lists)
-OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tracker", "block",
-                  "behaviour", "detector", "served", "request", "erasure")
+OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tool_runs", "tracker",
+                  "block", "behaviour", "detector", "served", "request", "erasure", "retries")
 
 
 def keys(component: str) -> frozenset[str]:
