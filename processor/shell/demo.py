@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import socket
 import sys
@@ -52,6 +53,10 @@ def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
                  input_format="events")  # the demo's generator writes toolmend events
     if getattr(ns, "input_format", "events") == "otlp":
         given.update(input_format="otlp", otlp_logs_topic="demo.otlp_logs")
+    if "non_idempotent_tools" not in given and not os.environ.get("TOOLMEND_NON_IDEMPOTENT_TOOLS"):
+        from ..synth.content import NON_IDEMPOTENT_TOOLS  # the generator's writes: their blind retries are found
+
+        given["non_idempotent_tools"] = ",".join(sorted(NON_IDEMPOTENT_TOOLS))
     return settings_from(given)
 
 
@@ -165,6 +170,8 @@ class _Status:
 
 async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from ..synth.generate import FaultRates, generate, iter_generate
+
+    DEMO_RATES = FaultRates(retry=0.03)  # the defaults, and retries of failed calls (futile and blind)
     from ..synth.truth import GroundTruth
 
     probe = demo_settings(ns, "127.0.0.1:9")  # the metrics address, as configured (flags, environment)
@@ -205,10 +212,10 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         if ns.forever:
             truth = GroundTruth(keep_conversations=False)
             events: Iterable[Any] = iter_generate(None, seed=ns.seed, partitions=PARTITIONS, truth=truth,
-                                                  rates=FaultRates())
+                                                  rates=DEMO_RATES)
             rate = ns.rate or 300.0
         else:
-            evs, truth = generate(ns.conversations, seed=ns.seed, partitions=PARTITIONS)
+            evs, truth = generate(ns.conversations, seed=ns.seed, partitions=PARTITIONS, rates=DEMO_RATES)
             events = evs
             rate = ns.rate
         producer = asyncio.create_task(_produce(broker.bootstrap, s.input_topic, events, rate, stop, produced))
