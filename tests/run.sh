@@ -34,6 +34,7 @@ cd "$(dirname "$0")/.."
 VENV="${TOOLMEND_VENV:-.venv}"                    # editable install: the core as Python
 CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the image installs it
 PY="${PYTHON:-python3}"
+LOCK=requirements/lock.txt                        # the exact set every install takes (tools/lock.py writes it)
 export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing prometheus or chromium fails, not skips
 BUDGET_TOTAL="${TOOLMEND_SUITE_BUDGET:-1200}"
 CEILING="${TOOLMEND_SUITE_CEILING:-1800}"
@@ -234,19 +235,20 @@ source_hash() {
   {
     find processor setup.py -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
     sed '/^\[tool\.pytest/,/^\[/d' pyproject.toml  # all of it but the test settings
+    cat "$LOCK"
   } | sha256sum | cut -d' ' -f1
 }
 
 # -- the stages ------------------------------------------------------------------------------------------------
 stage_venv() {
   local stamp="$VENV/.toolmend-install" want
-  want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
+  want="$(cat pyproject.toml setup.py "$LOCK" | sha256sum | cut -d' ' -f1)"
   if [ $FULL = 0 ] && [ -x "$VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
     NOTE[venv]="up to date"; return 0
   fi
   [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
   "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -e '.[dev]'
+  "$VENV/bin/python" -m pip install -q -e '.[dev]' -c "$LOCK"
   echo "$want" >"$stamp"
 }
 
@@ -292,7 +294,7 @@ stage_wheel() {
   echo "$WHEEL"
   [ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
   "$CVENV/bin/python" -m pip install -q --upgrade pip
-  "$CVENV/bin/python" -m pip install -q "$WHEEL[test]"
+  "$CVENV/bin/python" -m pip install -q "$WHEEL[test]" -c "$LOCK"
   "$CVENV/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
   echo "$want" >"$stamp"
 }
