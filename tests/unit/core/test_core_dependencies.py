@@ -9,6 +9,10 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.library  # needs the core's dependencies only (tests/run.sh stack)
+
 ROOT = Path(__file__).resolve().parents[3]
 
 # the top-level modules of every extra's distributions: an import of any of them raises ImportError

@@ -12,6 +12,8 @@ import pytest
 
 from processor.shell import extras
 
+pytestmark = pytest.mark.library  # needs the core's dependencies only (tests/run.sh stack)
+
 ROOT = Path(__file__).resolve().parents[3]
 
 PROGRAM = """
