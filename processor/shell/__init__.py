@@ -10,6 +10,7 @@ the `toolmend` commands, grouped by job.
 | `report/` | the HTML report of a replay's metrics file |
 
 The flat modules are what those share (`config.py`, `logs.py`, `auth.py`, `kafka.py`, `metrics.py`, `http.py`,
-`serve.py`, `event_schema.py`, `embedded_broker.py`, `extras.py`) and the two jobs too small for a package (`redrive.py`,
-`demo.py`). A sub-package imports the flat modules and the core, never a command; this file imports nothing.
+`serve.py`, `event_schema.py`, `embedded_broker.py`, `extras.py`) and the two jobs too small for a package
+(`redrive.py`, `demo.py`). A sub-package imports the flat modules and the core, never a command; this file imports
+nothing.
 """
