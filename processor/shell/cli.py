@@ -14,6 +14,7 @@ from . import extras
 #: subcommand -> (its module under shell/commands/, the line `toolmend --help` shows)
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("run", "the stream worker (Kafka in, repaired records out)"),
+    "validate": ("validate", "check the settings `run` would start with (and, --connect, the broker); exit 2 on any"),
     "demo": ("demo", "embedded broker + generator + worker, ends with a summary"),
     "patch": ("patch", "repair histories offline (file or stdin)"),
     "generate": ("generate", "synthetic fault-injected conversation events with ground truth"),

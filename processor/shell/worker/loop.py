@@ -45,6 +45,7 @@ from .batches import name_undecodable_batches
 from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
 from .fencing import Fenced, Ownership
 from .recovery import RESTORE_RETRY_S, LayoutChanged, StateLost, UnstableOffsets, heal, restore
+from .topic_rules import missing_topics, state_layout
 
 __all__ = ["Worker"]
 
@@ -178,13 +179,9 @@ class Worker:
         s = self.settings
         if s.create_topics:
             return
-        existing = await topic_sizes(s)
-        needed = [s.input_topic, s.output_topic, s.dlq_topic, s.changelog_topic, s.findings_topic]
-        missing = [t for t in needed if t and t not in existing]
-        if missing:
-            raise ConfigError(f"topic{'s' if len(missing) > 1 else ''} {', '.join(missing)} not found on "
-                              f"{s.bootstrap_servers} and create_topics is off (TOOLMEND_CREATE_TOPICS=false): "
-                              "create them, or fix the name")
+        problem = missing_topics(s, await topic_sizes(s))
+        if problem is not None:
+            raise ConfigError(problem)
 
     async def _partition_layout(self) -> None:
         """Output topics partitioned like the input get each record in its input partition number."""
@@ -198,14 +195,9 @@ class Worker:
         for t in (s.output_topic, s.findings_topic, s.dlq_topic):
             if t and n_in and len(await partitions_of(c, t)) == n_in:
                 self._same_partitions.add(t)
-        n_state = len(await partitions_of(c, s.changelog_topic))
-        if n_in and n_state and n_state < n_in:
-            # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
-            raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
-                              f"{n_in} of {s.input_topic}. If partitions were added to the input, its state was "
-                              f"built for {n_state}: do not add partitions to the state topic (conversations moved "
-                              f"away from their state), see the runbook, 'The input topic's partition count "
-                              f"changed'. A new deployment: create the state topic with {n_in} partitions")
+        problem = state_layout(s, n_in, len(await partitions_of(c, s.changelog_topic)))
+        if problem is not None:
+            raise ConfigError(problem)
 
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
