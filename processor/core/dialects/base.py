@@ -161,9 +161,10 @@ class Dialect(ABC):
         """The call's arguments for templates: parsed if they parse, else their text (at most `limit` chars)."""
         return None
 
+    @abstractmethod
     def call_arguments(self, msg: JSON, pos: int) -> JSON:
-        """The call's arguments exactly as it carries them (a JSON text or an object), None if it has none."""
-        return None
+        """The call's arguments exactly as it carries them (a JSON text or an object), None if it has none. Every
+        dialect reads its own: the retry boundaries tell calls apart by them."""
 
     # -- text, for the behavioural signals ---------------------------------------------------------------
     @abstractmethod

@@ -170,6 +170,9 @@ class OtelGenAI(Dialect):
         p = _parts(msg)[pos]
         return p.get("arguments") if type(p) is dict else None
 
+    def call_arguments(self, msg: JSON, pos: int) -> JSON:
+        return self._raw_arguments(msg, pos)
+
     def arguments_error(self, msg: JSON, pos: int) -> str:
         raw = self._raw_arguments(msg, pos)
         if raw is None or type(raw) is dict:
