@@ -67,6 +67,9 @@ class Settings(BaseSettings):
         "(no rebalance, no state restore elsewhere); a member that does not come back is noticed only after "
         "session_timeout_ms")
     client_id: str = Field("toolmend", description="Kafka client id")
+    kafka_client: Literal["aiokafka", "librdkafka"] = Field(
+        "aiokafka", description="the Kafka client library: aiokafka (the default) or librdkafka (confluent-kafka's "
+        "asyncio classes, the librdkafka extra: faster consume and produce; docs/deploy.md says what differs)")
     strategy: Literal["fill", "drop"] = Field("fill", description="dangling calls: synthesize results (fill) or "
                                               "remove the calls (drop)")
     thinking: Literal["auto", "keep", "strip_changed"] = Field(
@@ -195,6 +198,8 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _check(self) -> Settings:
         self._check_auth()
+        if self.kafka_client == "librdkafka":
+            _check_librdkafka()
         topics = [self.input_topic, self.output_topic, self.dlq_topic]
         if len(set(topics)) != len(topics):
             raise ValueError("input, output and dead-letter topics must differ")
@@ -338,6 +343,18 @@ class Settings(BaseSettings):
 
 class ConfigError(Exception):
     pass
+
+
+def _check_librdkafka() -> None:
+    """kafka_client=librdkafka needs confluent-kafka 2.16+ (asyncio transactions, KIP-447 group metadata)."""
+    try:
+        import confluent_kafka
+    except ImportError:
+        raise ValueError("kafka_client librdkafka needs confluent-kafka: pip install 'toolmend[librdkafka]'") from None
+    have = confluent_kafka.version()
+    if tuple(int(x) for x in have.split(".")[:2] if x.isdigit()) < (2, 16):
+        raise ValueError(f"kafka_client librdkafka needs confluent-kafka 2.16 or later, {have} is installed: "
+                         "pip install 'toolmend[librdkafka]'")
 
 
 def _choices(annotation: Any) -> list[str] | None:
