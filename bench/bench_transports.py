@@ -122,6 +122,38 @@ def bare_librdkafka(s: Any, total: int, timeout_s: float) -> dict[str, Any]:
     return {"events": n, "seconds": round(dt, 3), "events_per_s": round(n / dt), "batches": batches}
 
 
+def rdk_serve(s: Any, ready_file: Path, stopped: Any) -> None:
+    """The librdkafka bare loop as a standing service, for bench_worker.py's latency section
+    (`TOOLMEND_KAFKA_CLIENT=librdkafka`): per `consume` batch one output per input with its `toolmend-source`
+    header, `flush`, a synchronous commit; ready once partitions are assigned; until `stopped()`."""
+    from confluent_kafka import Consumer, Producer
+
+    c = Consumer(rdk_consumer_config(s))
+    p = Producer(rdk_producer_config(s))
+    c.subscribe([s.input_topic])
+    try:
+        while not stopped():
+            msgs = c.consume(num_messages=s.max_batch, timeout=0.1)
+            if c.assignment() and not ready_file.exists():
+                ready_file.write_text("ready\n")
+            if not msgs:
+                continue
+            for m in msgs:
+                if m.error() is not None:
+                    continue
+                src = f"{m.topic()}:{m.partition()}:{m.offset()}".encode()
+                while True:
+                    try:
+                        p.produce(s.output_topic, m.value(), m.key(), headers=[("toolmend-source", src)])
+                        break
+                    except BufferError:
+                        p.poll(0.05)
+            p.flush(30)
+            c.commit(asynchronous=False)
+    finally:
+        c.close()
+
+
 def rdk_pass_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="bench_transports.py _rdk")
     ap.add_argument("--bootstrap", required=True)
