@@ -46,7 +46,7 @@ from typing import Any
 
 import aiokafka
 import bench_worker as bw  # this folder: bench scripts run by path
-from benchenv import code_state, cpu_probe, machine, stats
+from benchenv import code_state, cpu_probe, machine, stats, status_kib
 
 from processor.shell.kafka import ensure_topics
 
@@ -172,9 +172,8 @@ def rdk_pass_main(argv: list[str]) -> int:
 
 
 def peak_rss_mib() -> float:
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """This process's own peak RSS (VmHWM; ru_maxrss keeps the parent's high-water mark across fork and exec)."""
+    return status_kib("VmHWM") / 1024
 
 
 # -- Quix in its own venv ----------------------------------------------------------------------------------------

@@ -57,7 +57,14 @@ from typing import Any
 import aiokafka
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from benchenv import code_state, cpu_probe, machine, rss_mib, stats  # this folder: bench scripts run by path
+from benchenv import (  # this folder: bench scripts run by path
+    code_state,
+    cpu_probe,
+    machine,
+    rss_mib,
+    stats,
+    status_kib,
+)
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY
@@ -299,14 +306,20 @@ async def worker_pass(s: Settings, total: int, timeout_s: float, profile: cProfi
         if profile is not None:
             profile.disable()
         stop.set()
-        await asyncio.wait_for(task, 60)
+        stop_s = time.perf_counter()
+        try:
+            await asyncio.wait_for(task, 60)
+            stopped: float | None = round(time.perf_counter() - stop_s, 1)
+        except TimeoutError:  # the pass is timed already (its last commit): a stop that hangs is reported, not fatal
+            stopped = None
     assert w.t0 is not None and w.t1 is not None
     dt = w.t1 - w.t0
     outs = {k: int(w.metrics.output_records.labels(k)._value.get())
             for k in ("repaired", "findings", "dead_letter", "changelog")}
     return {"events": w.processed, "seconds": round(dt, 3), "events_per_s": round(w.processed / dt),
             "batches": w.batches, "busy_s": round(w.busy, 3), "cpu_in_process_s": round(w.cpu, 3),
-            "waiting_share": round(1 - w.cpu / dt, 3), "outputs": outs}
+            "waiting_share": round(1 - w.cpu / dt, 3), "outputs": outs,
+            "stop_s": stopped}  # None: the worker had not stopped 60 s after it was told to
 
 
 def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[str, float]]:
@@ -430,9 +443,8 @@ async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int
             r["own_time_share"] = shares
     r["gc_threshold_at_start"] = list(threshold)
     r["delivery"] = delivery if side == "worker" else None
-    import resource
-
-    r["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    # VmHWM: this process's own peak (ru_maxrss keeps the parent's high-water mark across fork and exec)
+    r["peak_rss_mib"] = round(status_kib("VmHWM") / 1024, 1)
     return r
 
 
