@@ -26,7 +26,7 @@ before each pass. Passes (`--passes` picks some):
 Time: from the first non-empty fetch to the commit covering the last record (Quix: first record processed to the
 end of its run, whose final checkpoint commits). Reported per pass: events/s (median, range), CPU seconds of the
 pass's process, its peak RSS, and per round the ratios the targets are set on (toolmend / bare loop of the same
-client; toolmend with librdkafka / Quix). Writes bench/results/transports[_kafka].json.
+client; toolmend with librdkafka / Quix). Writes transports.json (Kafka: transports_kafka.json) under bench/results/.
 """
 
 from __future__ import annotations
