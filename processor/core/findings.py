@@ -41,6 +41,13 @@ class FindingKind(StrEnum):
     # the provider's own record (Anthropic `input_transformations`) that it dropped thinking blocks of a request
     # because their prefix had changed: the application rewrote its history
     THINKING_DROPPED_BY_PROVIDER = "thinking_dropped_by_provider"
+    # retry boundaries (retries.py), each on the later call: the same call again after a deterministic error; a
+    # non-idempotent call again after a timeout or unknown outcome with no read of its state between; more
+    # retries than the bound; a reply claiming success right after a retry that failed again
+    FUTILE_RETRY = "futile_retry"
+    BLIND_RETRY = "blind_retry"
+    RETRY_LIMIT_EXCEEDED = "retry_limit_exceeded"
+    FAILED_RETRY_SUCCESS_CLAIM = "failed_retry_success_claim"
 
 
 class Severity(StrEnum):
@@ -88,6 +95,10 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
     FindingKind.THINKING_DROPPED_BY_PROVIDER: Severity.WARNING,
+    FindingKind.FUTILE_RETRY: Severity.WARNING,
+    FindingKind.BLIND_RETRY: Severity.WARNING,
+    FindingKind.RETRY_LIMIT_EXCEEDED: Severity.WARNING,
+    FindingKind.FAILED_RETRY_SUCCESS_CLAIM: Severity.WARNING,
 }
 
 

@@ -93,6 +93,11 @@ class Table:
         text = doc["text"]
         self.markers: tuple[str, ...] = tuple(str(m).lower() for m in text["markers"])
         self.cues: list[tuple[str, Outcome]] = [(str(c).lower(), outcome(v)) for c, v in text["cues"]]
+        # toolmend's own synthesized results (templates.py), read back as the outcome they stand for
+        self.placeholders: dict[str, Outcome] = {str(p): outcome(v) for p, v in doc.get("placeholders", ())}
+        self._placeholder = re.compile(r"(?:Tool call \S* \([^)\n]*\)|The \S+ tool call) (" + "|".join(
+            re.escape(p) for p in sorted(self.placeholders, key=len, reverse=True)) + ")") \
+            if self.placeholders else None
         self._types: dict[str, Outcome | None] = {}
 
     # -- one source each ---------------------------------------------------------------------------------------
@@ -149,6 +154,14 @@ class Table:
                 return c
         return None
 
+    def placeholder(self, text: str) -> Outcome | None:
+        """The outcome a result toolmend synthesized (a default template's text) stands for, None for other text:
+        a repaired history read again classifies its placeholders as the first pass classified their calls."""
+        if self._placeholder is None or not text.startswith(("Tool call ", "The ")):
+            return None
+        m = self._placeholder.match(text[:256])
+        return self.placeholders[m.group(1)] if m is not None else None
+
     def text_marked(self, text: str) -> bool:
         """The text opens with an error marker (`Error: ...`): an error is signalled where no flag says one."""
         low = text[:64].lstrip().lower()
@@ -188,6 +201,10 @@ class Table:
             said = _ERROR
         elif is_error is False and said == _NONE:
             said = _OK
+        if text and said != _OK:
+            c = self.placeholder(text)
+            if c is not None:
+                return c
         if said == _ERROR:
             c = self.text_class(text) if text else None
             return c if c is not None else Outcome.UNKNOWN

@@ -415,7 +415,7 @@ class PartitionProcessor:
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                                       behaviour=False, model=conv.model)
+                                       behaviour=False, model=conv.model, tools=ev.tools)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)

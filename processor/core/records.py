@@ -128,6 +128,12 @@ class Emitter:
             model = conv.model
             for _cid, tool in calls:
                 obs.tool_call(dialect, model, tool)
+        if step.results:
+            for tool, outcome in step.results:
+                obs.tool_result(tool, outcome)
+        if step.retries:
+            for tool, kind in step.retries:
+                obs.tool_retry(tool, kind)
         findings = step.findings
         behaviour = conv.behaviour
         view = step.view

@@ -253,6 +253,8 @@ def repair_with_steps(
     adapter = dialects.get(dialect)
     tracker = Tracker(dialect, cfg)
     tracker.model = model
+    if tools:
+        tracker.declare_tools(tools)
     out: list[JSON] = []
     steps = []
     for i, m in enumerate(msgs):

@@ -29,6 +29,8 @@ class Count:
     TURNS_AFTER_TOOL: Final = 6
     WOKEN: Final = 7
     QUARANTINED: Final = 8
+    TOOL_RESULTS: Final = 9
+    TOOL_RETRIES: Final = 10
 
 
 KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count is keyed by
@@ -41,6 +43,8 @@ KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count i
     Count.TURNS_AFTER_TOOL: ("outcome", "model", "app_version"),  # assistant turns after the first tool use
     Count.WOKEN: (),  # conversations woken from their stored form
     Count.QUARANTINED: (),  # conversations whose state broke
+    Count.TOOL_RESULTS: ("tool", "outcome"),  # tool results by outcome (outcomes.py)
+    Count.TOOL_RETRIES: ("tool", "kind"),  # retries of failed calls (retries.py, RETRY_KINDS)
 }
 
 
@@ -106,6 +110,13 @@ class Tally:
 
     def conversation_quarantined(self) -> None:
         self.add(Count.QUARANTINED, ())
+
+    def tool_result(self, tool: str, outcome: str) -> None:
+        d, k = self.counts[Count.TOOL_RESULTS], (tool, outcome)
+        d[k] = d.get(k, 0) + 1
+
+    def tool_retry(self, tool: str, kind: str) -> None:
+        self.add(Count.TOOL_RETRIES, (tool, kind))
 
 
 __all__ = ["KEYS", "Count", "Key", "Tally"]

@@ -50,6 +50,8 @@ from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .held import Anchor, Emitted, HeldOutput
 from .model import JSON, SERVER_CALL, Call, Result, Role, View
+from .outcomes import table as outcome_table
+from .retries import Hit, Retries, annotations_of, dangling_outcome, declared_writes
 from .state.layout import (
     BL_CALLS,
     BL_OPENED,
@@ -70,6 +72,7 @@ from .state.layout import (
     TR_MESSAGES,
     TR_PENDING,
     TR_RECENT,
+    TR_RETRIES,
     TR_SEEN_NON_SYSTEM,
     TR_THINKING_CHANGE,
     TR_THINKING_NEXT,
@@ -179,6 +182,9 @@ class RepairConfig:
     # removed for the models `thinking_models` names (None: the shipped patterns, thinking.py)
     thinking: ThinkingPolicy = "auto"
     thinking_models: ModelPatterns | None = None
+    # retry boundaries (retries.py): findings on retries after failed results, and each result's outcome
+    retries: bool = True
+    max_retries: int = 3  # retries of one failed call (same tool and arguments) before `retry_limit_exceeded`
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -189,6 +195,8 @@ class RepairConfig:
             raise ValueError("late_result_grace_ms must be >= 0")
         if self.max_held_messages < 1:
             raise ValueError("max_held_messages must be >= 1")
+        if self.max_retries < 0:
+            raise ValueError("max_retries must be >= 0")
 
 
 DEFAULT_CONFIG = RepairConfig()
@@ -197,7 +205,7 @@ DEFAULT_CONFIG = RepairConfig()
 class Step:
     """What one call of the tracker decided: output that became final, findings, actions, calls opened."""
 
-    __slots__ = ("actions", "calls", "findings", "messages", "view")
+    __slots__ = ("actions", "calls", "findings", "messages", "results", "retries", "view")
 
     def __init__(self) -> None:
         self.messages: list[Emitted] = []
@@ -206,6 +214,9 @@ class Step:
         self.findings: list[Finding] = _NONE
         self.actions: list[Action] = _NONE
         self.calls: list[tuple[str | None, str]] = _NONE
+        # each result fed: (tool, outcome); each retry of a failed call: (tool, the failed attempt's outcome)
+        self.results: list[tuple[str, str]] = _NONE
+        self.retries: list[tuple[str, str]] = _NONE
         self.view: View | None = None  # the neutral view of the message fed (None for advance/finish)
 
     def __repr__(self) -> str:  # counts only: a step's messages hold conversation content
@@ -325,6 +336,10 @@ class Tracker:
         self._thinking = False  # a message with thinking was fed (since the tracker was made or restored)
         self._orig: JSON = None  # the message being fed, as it came
         self.model: str | None = None  # the model the history is sent to (thinking="auto")
+        # retry boundaries and result outcomes (None: off)
+        self._rt: Retries | None = Retries(config.templates.non_idempotent_tools, config.max_retries) \
+            if config.retries else None
+        self._answer: tuple[str, str] | None = None  # the call (id, tool) the last result classified answers
 
     def __repr__(self) -> str:  # counts only: the tracker holds conversation content
         return (f"Tracker(dialect={self.dialect or 'auto'}, mode={self.mode.value}, messages_seen={self._n}, "
@@ -421,6 +436,14 @@ class Tracker:
         if view.thinking:
             self._thinking = True
         role = view.role
+        rt = self._rt
+        # a reply after a failed retry: judged once the block it closes is decided (its unanswered calls count)
+        judge = rt is not None and role is Role.ASSISTANT and view.has_text and not view.calls
+        if judge and (self._block is None or self._block.unanswered == 0):
+            judge = False
+            if rt is not None and rt.claim is not None:
+                assert d is not None
+                self._hit(rt.on_text(d.text_of(msg), idx))
         # fast paths for the messages most histories are made of; the general rules below agree with them
         if self._q or blanked:
             pass
@@ -444,6 +467,8 @@ class Tracker:
                 c.answered = True
                 b.unanswered -= 1
                 b.results_seen = True
+                if rt is not None:
+                    self._outcome(view.results[0].call_id or "", c.name, msg, -1)
                 step.messages.append(Emitted(msg, tag, idx))
                 self._step = _IDLE
                 return step if not self._binds or self._in_order(idx) else self._finalize(step)
@@ -480,12 +505,37 @@ class Tracker:
                 self._find(_FK.UNKNOWN_ITEM_TYPE, idx, detail=f"type {view.raw_role[:32]!r}")
             self._flush_pending()
             self._emit(Emitted(msg, tag, idx))
+        if judge and rt is not None and rt.claim is not None:
+            assert d is not None
+            self._hit(rt.on_text(d.text_of(msg), idx))
         if self._held and len(self._q) > self.config.max_held_messages:
             while self._held and len(self._q) > self.config.max_held_messages:
                 self._decide(self._held[0], tag)  # at the limit: decided early, as if its grace ran out
         if blanked:
             self._mark_modified(idx)
         return self._take()
+
+    def declare_tools(self, tools: Any) -> None:
+        """The request's tool definitions (any dialect's shape): those whose annotations say they are not
+        idempotent (MCP hints) count as writes for the retry boundaries, beside the configured ones."""
+        rt = self._rt
+        if rt is None or not isinstance(tools, list):
+            return
+        pairs: list[tuple[str, Any]] = []
+        for tool in tools[:256]:
+            if not isinstance(tool, dict):
+                continue
+            decls = None
+            for d in ((self._d,) if self._d is not None else tuple(ADAPTERS.values())):
+                if d is not None:
+                    decls = d.tool_declarations(tool)
+                    if decls:
+                        break
+            for decl in decls or (tool,):
+                name = decl.get("name")
+                if isinstance(name, str):
+                    pairs.append((name, annotations_of(decl, tool)))
+        rt.declare(sorted(declared_writes(pairs)))
 
     def advance(self, watermark_ms: int, tag: Any = None) -> Step:
         """Event time moved on: decide held blocks whose grace ran out, close the open block if overdue."""
@@ -676,6 +726,15 @@ class Tracker:
             if self._step.calls is _NONE:
                 self._step.calls = []
             self._step.calls.append((cid if real else None, c.name))
+            rt = self._rt
+            if rt is not None:
+                hits, kind = rt.on_call(cid, call.name, d.call_arguments(msg, c.pos), idx, cid if real else None)
+                for hit in hits:
+                    self._hit(hit)
+                if kind:
+                    if self._step.retries is _NONE:
+                        self._step.retries = []
+                    self._step.retries.append((call.name, kind))
         b.unanswered += len(good)
         self._emit(self._emitted(msg, tag, idx, modified))
 
@@ -739,6 +798,8 @@ class Tracker:
         if verdict == _DROP:
             self._act(_RA.DROP_RESULT, idx, r.call_id)
             return
+        if self._rt is not None and self._answer is not None:
+            self._outcome(self._answer[0], self._answer[1], msg, r.pos)
         if renamed_to is not None:
             d = self._d
             assert d is not None
@@ -774,6 +835,8 @@ class Tracker:
             for r in view.results:
                 v, renamed_to, h = self._classify(r, idx)
                 verdicts.append((r, v))
+                if v != _DROP and self._rt is not None and self._answer is not None:
+                    self._outcome(self._answer[0], self._answer[1], msg, r.pos)
                 if v != _DROP and renamed_to is not None:
                     self._act(_RA.RENAME_CALL_ID, idx, r.call_id, to=renamed_to)
                     renames.append((r.pos, renamed_to))
@@ -866,6 +929,7 @@ class Tracker:
         b = self._block
         cid = r.call_id
         renamed_to: str | None = None
+        self._answer = None
         if cid is not None and self._alias:
             new = self._alias.get(cid)
             if new is not None:  # a reused id: the result belongs to the most recent call with it
@@ -890,12 +954,14 @@ class Tracker:
                 c.answered = True
                 b.unanswered -= 1
                 b.results_seen = True
+                self._answer = (cid, c.name)
                 return _KEEP, renamed_to, None
         h = self._waiting.pop(cid, None) if self._waiting else None
         if h is not None:
             c = h.calls[cid]
             c.answered = True
             h.waiting -= 1
+            self._answer = (cid, c.name)
             self._late(c, cid, idx, "moved into place")
             self._act(_RA.MOVE_RESULT, idx, cid, c.name)
             return _MOVED, renamed_to, h
@@ -993,6 +1059,10 @@ class Tracker:
         out_parts: list[JSON] | None = None
         held: _Held | None = None
         user_index = closer if reason is _DR.USER_INTERRUPT else None
+        rt = self._rt
+        if rt is not None and unanswered and reason is not None:
+            for cid, c in unanswered:  # what the model knew when it moved on: no result
+                rt.on_result(cid, dangling_outcome(self._reason(c, reason).value), keep=True)
         if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
                 and any(cid not in self._alias and c.kind != SERVER_CALL for cid, c in unanswered):
             held = self._hold(b, unanswered, reason, closer)
@@ -1058,6 +1128,8 @@ class Tracker:
             for cid, c in unanswered:
                 if self._waiting.get(cid) is h:
                     del self._waiting[cid]
+                if self._rt is not None:
+                    self._rt.forget(cid)
                 self._find(_FK.DANGLING_TOOL_CALL, c.index, cid if c.real else None, c.name,
                            self._reason(c, h.reason))
             if len(unanswered) < len(h.calls) and not h.partial_reported:
@@ -1248,6 +1320,23 @@ class Tracker:
             s.findings = []
         s.findings.append(Finding(kind, index, call_id, tool, reason, detail))
 
+    def _hit(self, hit: Hit | None) -> None:
+        """A retry-boundary finding (retries.py)."""
+        if hit is not None:
+            self._find(FindingKind(hit.kind), hit.index, hit.call_id, hit.tool, detail=hit.detail)
+
+    def _outcome(self, cid: str, tool: str, msg: JSON, pos: int) -> None:
+        """A result answered the call `cid`: its outcome, for the count and the retry boundaries."""
+        d = self._d
+        rt = self._rt
+        assert d is not None and rt is not None
+        o = outcome_table().classify_signal(d.result_signal(msg, pos))
+        rt.on_result(cid, o)
+        s = self._step
+        if s.results is _NONE:
+            s.results = []
+        s.results.append((tool, o.value))
+
     def _act(self, action: RepairAction, index: int | None, call_id: str | None = None, tool: str | None = None,
              reason: DanglingReason | None = None, to: str = "") -> None:
         s = self._step
@@ -1362,6 +1451,8 @@ class Tracker:
             st[TR_HELD_BLOCKS] = [h.to_state() for h in self._held]
         if self._alias:
             st[TR_ALIASES] = [[cid, new] for cid, new in self._alias.items()]
+        if self._rt is not None and not self._rt.empty:
+            st[TR_RETRIES] = self._rt.to_state()
         if self._change >= 0:
             st[TR_THINKING_CHANGE] = self._change
         elif self._binds and self._next != self._n:
@@ -1410,6 +1501,9 @@ class Tracker:
             c.reported = bool(reported)
             t._recent[cid] = c
         t._pending = [Emitted.from_state(e) for e in st.get(TR_PENDING, ())]
+        rs = st.get(TR_RETRIES)
+        if rs is not None and t._rt is not None:
+            t._rt.restore(rs)
         t._change = st.get(TR_THINKING_CHANGE, -1)
         nxt = st.get(TR_THINKING_NEXT)
         if nxt is None:  # nothing held before the next message; an older layout: the first message it holds

@@ -146,6 +146,10 @@ class Settings(BaseSettings):
     templates_file: Path | None = Field(None, description="JSON file of synthesized-result templates per tool")
     non_idempotent_tools: str = Field("", description="comma-separated tools whose timeout says the outcome is "
                                       "unknown")
+    retries: bool = Field(True, description="retry boundaries: futile, blind and excess retries of failed tool "
+                          "calls, and each result's outcome")
+    max_retries: int = Field(3, ge=0, le=1000, description="retries of one failed tool call (same tool and "
+                             "arguments) before retry_limit_exceeded")
 
     max_batch: int = Field(2000, ge=1, description="records fetched and processed per batch")
     fetch_max_wait_ms: int = Field(100, ge=0, description="longest wait of a fetch for new records")
@@ -310,6 +314,7 @@ class Settings(BaseSettings):
                                 tool_result_timeout_ms=int(self.tool_result_timeout_s * 1000),
                                 late_result_grace_ms=grace_ms,
                                 max_held_messages=self.max_held_messages, thinking=self.thinking,
+                                retries=self.retries, max_retries=self.max_retries,
                                 thinking_models=ModelPatterns(patterns) if patterns else None),
             conversation_ttl_ms=int(self.conversation_ttl_s * 1000),
             max_event_bytes=self.max_event_bytes,

@@ -97,6 +97,10 @@ class Metrics:
                                registry=r)
         self.open_conversations = Gauge(p + "open_conversations", "Conversations in memory", registry=r)
         self.open_tool_calls = Gauge(p + "open_tool_calls", "Tool calls waiting for a result", registry=r)
+        self.tool_results = Counter(p + "tool_results", "Tool results by outcome (ok, error_deterministic, "
+                                    "error_transient, timeout, cancelled, unknown)", ["tool", "outcome"], registry=r)
+        self.tool_retries = Counter(p + "tool_retries", "Retries of failed tool calls, by kind (futile, blind, "
+                                    "transient, timeout, cancelled, unknown)", ["tool", "kind"], registry=r)
         self.state_bytes = Gauge(p + "state_bytes", "Approximate size of serialized state", registry=r)
         bounds = (.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10)
         self.processing = Histogram(p + "event_processing_seconds", "Fetch to outputs handed to the producer",
@@ -188,6 +192,10 @@ class Metrics:
             self.woken.inc(n)
         for n in t.of(Count.QUARANTINED).values():
             self.quarantined.inc(n)
+        for (tl, outcome), n in t.of(Count.TOOL_RESULTS).items():
+            self._child(self.tool_results, tool(tl), outcome).inc(n)
+        for (tl, kind), n in t.of(Count.TOOL_RETRIES).items():
+            self._child(self.tool_retries, tool(tl), kind).inc(n)
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).

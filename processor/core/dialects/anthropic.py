@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, SERVER_CALL, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .base import Dialect, object_arguments, require_object, text_from_parts, text_of_value
 
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT, "system": Role.SYSTEM}
@@ -304,3 +305,14 @@ class Anthropic(BlockDialect):
             return ""
         return "\n".join(text_from_parts(p.get("content")) for p in msg["content"]
                          if isinstance(p, dict) and p.get("type") == "tool_result")
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # `is_error` on the tool_result block; its content a string or text blocks
+        content = msg.get("content") if isinstance(msg, dict) else None
+        b = content[pos] if isinstance(content, list) and 0 <= pos < len(content) else None
+        if not isinstance(b, dict):
+            return payload_signal(None)
+        flag = b.get("is_error")
+        c = b.get("content")
+        return payload_signal(c if isinstance(c, str) else text_from_parts(c),
+                              flag if isinstance(flag, bool) else None)

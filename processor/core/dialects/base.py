@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, DialectName, InputError, View
+from ..outcomes import Signal, payload_signal
 
 
 class Dialect(ABC):
@@ -178,6 +179,11 @@ class Dialect(ABC):
     def result_text(self, msg: JSON) -> str:
         """The text of the tool results a message carries."""
         return ""
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        """What the result at `pos` says about its outcome (outcomes.py): the dialect's error field, an error
+        object in its content, its text. Read on demand: a view never carries content."""
+        return payload_signal(self.result_text(msg))
 
 
 def require_object(msg: JSON) -> dict[str, JSON]:

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
 from .base import object_arguments, require_object, text_of_value
 
@@ -166,6 +167,13 @@ class Gemini(BlockDialect):
             return ""
         return "\n".join(orjson.dumps(p["functionResponse"].get("response")).decode() for p in parts
                          if isinstance(p, dict) and isinstance(p.get("functionResponse"), dict))
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # `response` is an object: `{"output": ...}` on success, `{"error": ...}` on failure (Google's convention)
+        parts = msg.get("parts") if isinstance(msg, dict) else None
+        p = parts[pos] if isinstance(parts, list) and 0 <= pos < len(parts) else None
+        fr = p.get("functionResponse") if isinstance(p, dict) else None
+        return payload_signal(fr.get("response") if isinstance(fr, dict) else None)
 
     def text_of(self, msg: JSON) -> str:
         if not isinstance(msg, dict):

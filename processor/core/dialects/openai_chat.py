@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .base import (
     Dialect,
     content_present,
@@ -130,6 +131,11 @@ class OpenAIChat(Dialect):
         if isinstance(msg, dict) and msg.get("role") == "tool":
             return text_from_parts(msg.get("content"))
         return ""
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # no error field: an error object in the content (`{"error": ...}`), or a text that opens with "Error"
+        c = msg.get("content") if isinstance(msg, dict) else None
+        return payload_signal(c if isinstance(c, str) else text_from_parts(c))
 
 
 __all__ = ["OpenAIChat"]

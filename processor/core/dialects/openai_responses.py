@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 import orjson
 
 from ..model import JSON, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .base import Dialect, content_present, json_arguments, json_arguments_error, require_object, text_from_parts
 
 _ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
@@ -133,3 +134,8 @@ class OpenAIResponses(Dialect):
             return ""
         out = msg["output"]
         return out if isinstance(out, str) else orjson.dumps(out).decode()
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # `output`: a string (often a JSON text an agent wrote, `{"error": ...}`) or content parts
+        out = msg.get("output") if isinstance(msg, dict) else None
+        return payload_signal(out if isinstance(out, str | dict) else text_from_parts(out))

@@ -19,6 +19,7 @@ from collections.abc import Collection, Sequence
 import orjson
 
 from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
+from ..outcomes import Signal, payload_signal
 from .base import Dialect, json_arguments, json_arguments_error, object_arguments, require_object
 
 CALL = "tool_call"
@@ -204,6 +205,14 @@ class OtelGenAI(Dialect):
                 elif r is not None:
                     out.append(orjson.dumps(r).decode())
         return "\n".join(out)
+
+    def result_signal(self, msg: JSON, pos: int) -> Signal:
+        # the first tool_call_response part (the one the view reads): its `response`, as the emitter wrote it
+        if isinstance(msg, dict):
+            for p in _parts(msg):
+                if type(p) is dict and p.get("type") == RESPONSE:
+                    return payload_signal(p.get("response", p.get("result")))
+        return payload_signal(None)
 
 
 __all__ = ["CALL", "RESPONSE", "OtelGenAI", "flatten"]

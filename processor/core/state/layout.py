@@ -21,6 +21,7 @@ LAYOUT_VERSION: Final = 2  # the header's first byte; what `codec.encode` writes
 # the component versions a body of this layout carries (kept in the body, where layout 1 wrote them)
 DETECTOR_VERSION: Final = 3
 ERASURE_VERSION: Final = 1
+RETRIES_VERSION: Final = 1
 
 
 class Field(NamedTuple):
@@ -74,6 +75,14 @@ TR_HELD_BLOCKS: Final = "hl"
 TR_ALIASES: Final = "al"
 TR_THINKING_CHANGE: Final = "tc"
 TR_THINKING_NEXT: Final = "tn"
+TR_RETRIES: Final = "rt"
+# the retry boundaries (retries.Retries)
+RT_VERSION: Final = "v"
+RT_CALLS: Final = "c"
+RT_FAILED: Final = "f"
+RT_UNSAFE: Final = "u"
+RT_CLAIM: Final = "cl"
+RT_WRITES: Final = "w"
 # the open block
 BL_OPENED: Final = "o"
 BL_TS: Final = "t"
@@ -169,6 +178,34 @@ TABLE: Final = (
           "message index"),
     Field("tracker", TR_THINKING_NEXT, "dialects that bind thinking, while nothing changed: the input index the next "
           "output message has (absent: the first message held, else the messages seen)", "message index"),
+    Field("tracker", TR_RETRIES, "the retry boundaries (absent: nothing to remember, or off; a state written before "
+          "they existed restores with an empty memory)", "object", "retries"),
+
+    Field("retries", RT_VERSION, f"retries layout, {RETRIES_VERSION} in layout {LAYOUT_VERSION}", "int"),
+    Field("retries", RT_CALLS, "calls waiting for their result (at most 256), oldest first", "list", "retry_call",
+          True),
+    Field("retries", RT_FAILED, "failed calls, to know a retry (at most 32), least recent first", "list",
+          "failed_call", True),
+    Field("retries", RT_UNSAFE, "non-idempotent calls of a timeout or unknown outcome not read back yet (at most "
+          "16)", "list", "unsafe_call", True),
+    Field("retries", RT_CLAIM, "a retry that failed again, its reply not seen yet: [input index, tool]", "list"),
+    Field("retries", RT_WRITES, "tools the conversation's definitions name as non-idempotent (at most 256)",
+          "sorted list of string"),
+    Field("retry_call", "[0]", "call id (as the tracker knows it)", "string"),
+    Field("retry_call", "[1]", "tool name", "string"),
+    Field("retry_call", "[2]", "hash of its arguments (blake2b-64, keys sorted)", "hex string"),
+    Field("retry_call", "[3]", "hash of its target arguments (\"\": none shown)", "hex string"),
+    Field("retry_call", "[4]", "input index of its message", "message index"),
+    Field("retry_call", "[5]", "outcome of the failed call it retries (\"\": none)", "string"),
+    Field("failed_call", "[0]", "tool name and argument hash, NUL-separated", "string"),
+    Field("failed_call", "[1]", "outcome of its last attempt", "string"),
+    Field("failed_call", "[2]", "retries of it so far", "count"),
+    Field("failed_call", "[3]", "retry_limit_exceeded reported", "0/1"),
+    Field("unsafe_call", "[0]", "tool name", "string"),
+    Field("unsafe_call", "[1]", "hash of its arguments", "hex string"),
+    Field("unsafe_call", "[2]", "hash of its target arguments", "hex string"),
+    Field("unsafe_call", "[3]", "input index of its message", "message index"),
+    Field("unsafe_call", "[4]", "its outcome (timeout, unknown)", "string"),
 
     Field("block", BL_OPENED, "input index of the message that opened it", "message index"),
     Field("block", BL_TS, "event time it opened (its result timeout runs from here)", "ms event time"),
@@ -272,7 +309,7 @@ TABLE: Final = (
 
 # the components each JSON object's keys are checked against (the others are positional lists)
 OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tracker", "block",
-                  "behaviour", "detector", "served", "request", "erasure")
+                  "behaviour", "detector", "served", "request", "erasure", "retries")
 
 
 def keys(component: str) -> frozenset[str]:

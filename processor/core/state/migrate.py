@@ -12,6 +12,9 @@ The layouts:
 * 1: header byte 1, zstd with `dicts/1.zdict`. Layouts 0 and 1 may hold a block with its own held list
   (`held`, `h`), which today's tracker keeps in the tracker's held queue (`hq`) from slot 0.
 * 2 (current): header byte 2, zstd with `dicts/2.zdict`.
+  A tracker state of layout 2 written before the retry boundaries existed has no `rt`: it restores with an
+  empty retry memory (`retries` version 1), so only a retry that straddles the upgrade goes unseen; the
+  component carries its own version (`RETRIES_VERSION`) for the layouts after it.
 """
 
 from __future__ import annotations

@@ -75,9 +75,13 @@ FAMILIES: tuple[Family, ...] = (
            "go to the dead-letter topic", (), "quarantined"),
     Family(PREFIX + "thinking_invalidated", "Messages whose thinking was invalidated by a changed prefix: by a repair "
            "(prefix_changed) or, per the provider, dropped", ("signal", "dialect", "model"), "thinking"),
+    Family(PREFIX + "tool_results", "Tool results by outcome (ok, error_deterministic, error_transient, timeout, "
+           "cancelled, unknown)", ("tool", "outcome"), "tool_results"),
+    Family(PREFIX + "tool_retries", "Retries of failed tool calls, by kind (futile, blind, transient, timeout, "
+           "cancelled, unknown)", ("tool", "kind"), "tool_retries"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED, THINKING) = range(len(FAMILIES))
+ TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES) = range(len(FAMILIES))
 Key = tuple[int, tuple[str, ...]]  # (family index, label values)
 
 
@@ -167,6 +171,10 @@ class Counts:
             inc((WOKEN, ()), n)
         for n in t.of(Count.QUARANTINED).values():
             inc((QUARANTINED, ()), n)
+        for (tl, outcome), n in t.of(Count.TOOL_RESULTS).items():
+            inc((TOOL_RESULTS, (tool(tl), str(outcome))), n)
+        for (tl, kind), n in t.of(Count.TOOL_RETRIES).items():
+            inc((TOOL_RETRIES, (tool(tl), str(kind))), n)
 
 
 Emit = Callable[[int, list[tuple[Key, int]]], None]  # (timestamp ms, [(series, value)])

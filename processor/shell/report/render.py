@@ -23,6 +23,7 @@ from typing import Any
 
 from .changes import ChangePoint, change_points, what_changed
 from .data import NICE_S, NotToolmend, ReportData, load
+from .sparse import MIN_DEN, NO_DATA, NO_TRAFFIC, counts_note, empty_spans, rate_note
 
 TC = "toolmend_tool_calls_total"
 DANGLING = "toolmend_dangling_tool_calls_total"
@@ -33,7 +34,6 @@ DEAD = "toolmend_dead_letters_total"
 EVENTS = "toolmend_events_total"
 FINDINGS = "toolmend_findings_total"
 REPAIRS = "toolmend_repairs_total"
-MIN_DEN = 20  # a split's rate is drawn for buckets with at least this many calls or turns
 TOP = 7  # lines per plot; the rest is summed as "other"
 PALETTE = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#db2777", "#65a30d", "#6b7280")
 INSTALL = "toolmend report needs matplotlib: pip install 'toolmend[report]'"
@@ -149,11 +149,13 @@ class Plots:
         self.x = [datetime.fromtimestamp(t / 1000, UTC) for t in data.times_ms()]
         self.marks = [datetime.fromtimestamp(t / 1000, UTC) for t in marks]
 
-    def _fig(self, height: float = 3.6) -> tuple[Any, Any]:
-        fig, ax = self.plt.subplots(figsize=(6.4, height))
+    def _fig(self, height: float = 3.6, legend_rows: int = 3) -> tuple[Any, Any]:
+        extra = 0.2 * max(0, legend_rows - 3)  # inches for the legend's rows past three
+        fig, ax = self.plt.subplots(figsize=(6.4, height + extra))
         # fixed margins (a layout engine would draw every figure twice): the legend goes under the plot, so the
         # plot keeps the figure's width on a narrow screen too
-        fig.subplots_adjust(left=0.1, right=0.955, bottom=0.31, top=0.96)
+        fig.subplots_adjust(left=0.1, right=0.955, bottom=(0.31 * height + extra) / (height + extra),
+                            top=1 - 0.04 * height / (height + extra))
         return fig, ax
 
     def _finish(self, fig: Any, ax: Any, unit: str, legend: bool = True) -> str:
@@ -179,20 +181,63 @@ class Plots:
         # responsive: the viewBox stays, the fixed size goes (CSS sizes it)
         return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 role="img"', svg, count=1)
 
+    def _gaps(self, ax: Any, counts: list[float], k: int = 1) -> None:
+        """Shades the runs of buckets (k buckets each) without traffic, "no traffic" in the legend once."""
+        width = timedelta(milliseconds=self.data.bucket_ms * k)
+        starts = self.x[::k]
+        for n, (a, b) in enumerate(empty_spans(counts)):
+            ax.axvspan(starts[a], starts[b - 1] + width, color="#9ca3af", alpha=0.2, linewidth=0,
+                       label=NO_TRAFFIC if n == 0 else "_nolegend_")
+
+    @staticmethod
+    def _note(ax: Any, text: str) -> None:
+        """What a plot with nothing to draw says, in its middle."""
+        if text:
+            ax.text(0.5, 0.55, text, transform=ax.transAxes, ha="center", va="center", color="#4b5563",
+                    fontsize=10, wrap=True, bbox={"facecolor": "white", "edgecolor": "#e5e7eb", "pad": 6})
+
     def rate(self, num: dict[str, list[float]], den: dict[str, list[float]] | list[float], *,
-             all_num: list[float] | None = None, all_den: list[float] | None = None) -> str:
+             all_num: list[float] | None = None, all_den: list[float] | None = None, what: str = "calls") -> str:
         """Lines of num/den by label value (den by the same value, or one list for all values), and the overall
-        rate in black when given; on buckets of at least an hour (a split's rate needs the calls)."""
+        rate in black when given; on buckets of at least an hour (a split's rate needs the calls). A bucket under
+        MIN_DEN `what` is a gap in a line; the count of each bucket is the grey bars (right axis), a bucket
+        without any event is shaded, and a plot with no rate to draw says why."""
         k = self.k
         num = {v: regroup(xs, k) for v, xs in num.items()}
         den = regroup(den, k) if isinstance(den, list) else {v: regroup(xs, k) for v, xs in den.items()}
         x = self.x[::k]
-        fig, ax = self._fig()
-        if all_num is not None and all_den is not None:
-            ax.plot(x, ratio(regroup(all_num, k), regroup(all_den, k), MIN_DEN), color="#111827", linewidth=2,
-                    label="all")
-        kept = top(num)
         zero = [0.0] * len(x)
+        if all_den is not None:
+            dens = regroup(all_den, k)
+        elif isinstance(den, list):
+            dens = den
+        else:
+            dens = [sum(col) for col in zip(*den.values(), strict=True)] if den else zero
+        kept = top(num)
+        entries = len(kept) + (all_num is not None) + 2  # and "no traffic", "calls per bucket"
+        fig, ax = self._fig(legend_rows=-(-entries // 3))
+        fig.subplots_adjust(right=0.9)
+        self._gaps(ax, self._traffic(k), k)
+        bars = ax.twinx()
+        bars.bar(x, dens, width=timedelta(milliseconds=self.data.bucket_ms * k), align="edge", color="#9ca3af",
+                 alpha=0.35, linewidth=0, label=f"{what} per bucket")
+        bars.set_ylim(0, 4 * max(dens, default=0) or 1)  # the lowest quarter: the counts under the rates
+        bars.grid(False)
+        bars.spines["right"].set_visible(True)
+        bars.tick_params(labelsize=8, colors="#9ca3af")
+        bars.yaxis.set_major_locator(self.locator(nbins=2, integer=True))
+        bars.set_ylabel(what, fontsize=8.5, color="#9ca3af")
+        ax.set_zorder(bars.get_zorder() + 1)  # the rates over the bars
+        ax.patch.set_visible(False)
+        drawn = False
+
+        def line(r: list[float], **style: Any) -> None:
+            nonlocal drawn
+            drawn = drawn or any(not math.isnan(v) for v in r)
+            ax.plot(x, r, marker="o", markersize=2.2, **style)  # a bucket alone between gaps still shows
+
+        if all_num is not None and all_den is not None:
+            line(ratio(regroup(all_num, k), dens, MIN_DEN), color="#111827", linewidth=2, label="all")
         for i, (v, xs) in enumerate(kept.items()):
             if isinstance(den, list):
                 d = den
@@ -201,17 +246,35 @@ class Plots:
                 d = [sum(col) for col in zip(*rest, strict=True)] if rest else zero
             else:
                 d = den.get(v, zero)
-            ax.plot(x, ratio(xs, d, MIN_DEN), color=PALETTE[i % len(PALETTE)], linewidth=1.4,
-                    label=v or "unknown")
-        return self._finish(fig, ax, "%")
+            r = ratio(xs, d, MIN_DEN)
+            name = v or "unknown"
+            n = math.fsum(d)
+            if n and all(math.isnan(y) for y in r):  # in the legend, though no bucket of it is drawn
+                name = f"{name} (too few: {n:,.0f} {what})"
+            line(r, color=PALETTE[i % len(PALETTE)], linewidth=1.4, label=name)
+        self._note(ax, rate_note(dens, drawn, what, lines=bool(kept) or all_num is not None))
+        handles, labels = ax.get_legend_handles_labels()
+        more = bars.get_legend_handles_labels()
+        if sum(dens):
+            ax.legend([*handles, *more[0]], [*labels, *more[1]], loc="upper center", bbox_to_anchor=(0.45, -0.17),
+                      ncol=3, borderaxespad=0.0, handlelength=1.4, columnspacing=1.2)
+        return self._finish(fig, ax, "%", legend=not sum(dens))
+
+    def _traffic(self, k: int = 1) -> list[float]:
+        """Events per bucket (k buckets each; tool calls for a file without events): a bucket without any is a gap
+        in the traffic."""
+        events = self.data.total(EVENTS)
+        return regroup(events if any(events) else self.data.total(TC), k)
 
     def counts(self, series: dict[str, list[float]]) -> str:
         """Stacked counts per bucket by label value (steps: one shape per value, however many buckets)."""
         fig, ax = self._fig()
+        self._gaps(ax, self._traffic())
         kept = top(series)
         if kept:
             x, ys = self._steps(list(kept.values()))
             ax.stackplot(x, *ys, labels=[v or "unknown" for v in kept], colors=PALETTE[:len(ys)], linewidth=0)
+        self._note(ax, counts_note(list(kept.values())))
         return self._finish(fig, ax, "n")
 
     def _steps(self, ys: list[list[float]], k: int = 1) -> tuple[list[datetime], list[list[float]]]:
@@ -226,11 +289,14 @@ class Plots:
         fig, ax = self._fig()
         kept = top({v: regroup(xs, self.k) for v, xs in series.items()})
         totals = [sum(col) for col in zip(*kept.values(), strict=True)] if kept else []
-        ys = [[x / t if t else 0.0 for x, t in zip(xs, totals, strict=True)] for xs in kept.values()]
-        if ys:
+        self._gaps(ax, totals, self.k)
+        ys = [[x / t if t else math.nan for x, t in zip(xs, totals, strict=True)] for xs in kept.values()]
+        if any(totals):
             x, ys = self._steps(ys, self.k)
             ax.stackplot(x, *ys, labels=[v or "unknown" for v in kept], colors=PALETTE[:len(ys)], alpha=0.85,
                          linewidth=0)
+        else:
+            self._note(ax, NO_DATA)
         ax.set_ylim(0, 1)
         out = self._finish(fig, ax, "%")
         return out
@@ -308,10 +374,10 @@ def page(data: ReportData, title: str | None = None) -> str:
          plots.rate(data.series(DANGLING, "model"), data.series(TC, "model"))),
         ("Text-only-regression rate by app version",
          "Text-only regressions / assistant turns after the first tool use, all (black) and per app version.",
-         plots.rate(data.series(REGRESSIONS, "app_version"), data.series(TURNS, "app_version"), all_num=data.total(
-             REGRESSIONS), all_den=turn_total)),
+         plots.rate(data.series(REGRESSIONS, "app_version"), data.series(TURNS, "app_version"),
+                    all_num=data.total(REGRESSIONS), all_den=turn_total, what="turns")),
         ("Text-only-regression rate by model", "Text-only regressions / assistant turns after tool, per model.",
-         plots.rate(data.series(REGRESSIONS, "model"), data.series(TURNS, "model"))),
+         plots.rate(data.series(REGRESSIONS, "model"), data.series(TURNS, "model"), what="turns")),
         ("Text-only regressions by tool", "The tool the model stopped calling, per bucket.",
          plots.counts(data.series(REGRESSIONS, "tool"))),
         ("Tool history erasures by app version", "Tool calls erased from a later snapshot, per bucket.",

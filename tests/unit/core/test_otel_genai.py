@@ -117,7 +117,7 @@ def _otel(ev: Any) -> list[Msg]:
     if ev.kind == "calls":
         parts: list[Msg] = [{"type": "text", "content": ev.text}] if ev.text else []
         for c in ev.calls:
-            p: Msg = {"type": "tool_call", "arguments": '{"q": 1}'}
+            p: Msg = {"type": "tool_call", "arguments": f'{{"q": {c.uid}}}'}  # as the chat render has them
             if c.id is not None:
                 p["id"] = c.id
             if c.name is not None:

@@ -182,3 +182,18 @@ def test_docs_show_the_table() -> None:
     m = re.search(r"<!-- outcomes-table -->\n(.*?)<!-- /outcomes-table -->", page, re.S)
     assert m is not None, "docs/semantics.md lacks the outcomes table markers"
     assert m.group(1) == markdown(), "docs/semantics.md's outcome table differs from outcomes.json: paste markdown()"
+
+
+def test_toolmends_own_placeholders_read_back_as_the_outcome_they_stand_for() -> None:
+    from processor.core.findings import DanglingReason
+    from processor.core.retries import dangling_outcome
+    from processor.core.templates import Templates
+
+    t = Templates(non_idempotent_tools=frozenset({"send_email"}))
+    for reason in DanglingReason:
+        for tool, cid in (("search", "call_1"), ("send_email", "call_2"), ("send_email", None)):
+            text = t.render(tool, cid, reason)
+            want = dangling_outcome(reason.value)
+            assert classify(text=text) is want, text
+            assert classify(is_error=True, text=text) is want, text  # Anthropic marks them is_error
+    assert classify(text="The weather tool call said sunny") is OK

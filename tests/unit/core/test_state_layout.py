@@ -15,7 +15,8 @@ from processor.synth.generate import generate, kafka_partition
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "state.md"
 CHILDREN = {(f.component, f.key): f for f in layout.TABLE if f.child}
-POSITIONS = {c: len(layout.keys(c)) for c in ("call", "recent_call", "emitted", "held_block")}
+POSITIONS = {c: len(layout.keys(c)) for c in ("call", "recent_call", "emitted", "held_block", "retry_call",
+                                              "failed_call", "unsafe_call")}
 
 
 def walk(component: str, value: Any, seen: set[tuple[str, str]], where: str = "") -> None:
@@ -92,7 +93,7 @@ def test_every_key_of_states_from_generated_traffic_is_in_the_layout_table() -> 
     assert {"meta", "end_marker", "state"} <= kinds
     # the walk reached the deep components too: the test would not pass on states too simple to say anything
     for component in ("block", "call", "behaviour", "detector", "served", "request", "erasure", "recent_call",
-                      "emitted", "held_block"):
+                      "emitted", "held_block", "retries", "retry_call"):
         assert any(c == component for c, _ in seen), component
 
 

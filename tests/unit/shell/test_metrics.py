@@ -54,6 +54,8 @@ def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> N
     t.assistant_turn("text_only", "m1", "v1")
     t.state_woken()
     t.conversation_quarantined()
+    t.tool_result("search", "timeout")
+    t.tool_retry("search", "blind")
     assert list(KEYS) == list(range(len(t.counts)))
     for c in KEYS:
         (key, n), = t.of(c).items()
@@ -69,6 +71,8 @@ def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> N
     assert got[("toolmend_state_woken_conversations_total", ())] == 1
     assert got[("toolmend_quarantined_conversations_total", ())] == 1
     assert got[("toolmend_repairs_total", (("action", RepairAction.SYNTHESIZE_RESULT.value),))] == 1
+    assert got[("toolmend_tool_results_total", (("outcome", "timeout"), ("tool", "search")))] == 1
+    assert got[("toolmend_tool_retries_total", (("kind", "blind"), ("tool", "search")))] == 1
 
 
 def test_a_merged_tally_adds_its_counts_in_first_seen_order() -> None:
