@@ -317,7 +317,8 @@ def main() -> int:
     try:
         import confluent_kafka
 
-        rdk = {"confluent_kafka": confluent_kafka.version()[0], "librdkafka": confluent_kafka.libversion()[0]}
+        v = confluent_kafka.version()  # a str (its stubs say a tuple, as libversion's)
+        rdk = {"confluent_kafka": v if isinstance(v, str) else v[0], "librdkafka": confluent_kafka.libversion()[0]}
     except ImportError:
         rdk = {}
     doc = {"bench": "transports", "date": datetime.now(UTC).isoformat(timespec="seconds"),
