@@ -569,6 +569,31 @@ def conversation_health() -> Json:
             ],
             bars=True,
             stack=True,
+        ),        row("Tool runs"),
+        timeseries(
+            "Tool run latency p95 by tool and outcome",
+            "95th percentile of the tool runs' durations, from their execute_tool spans (end minus start), by tool "
+            "and outcome class; a backfill dates each run at its end.",
+            [
+                target(
+                    f"histogram_quantile(0.95, sum by (le, tool, outcome) (rate(toolmend_tool_duration_seconds_bucket"
+                    f"{{{mode}, tool=~\"$tool\"}}[{RI}])))",
+                    "{{tool}} {{outcome}}",
+                )
+            ],
+            unit="s",
+        ),
+        timeseries(
+            "Results the application lost, and tokens of failed tool runs",
+            "tool_result_lost: dangling calls whose tool span ended without error (the tool ran, its result never "
+            "reached the history); tokens the runs that ended in error reported (gen_ai.usage on their spans).",
+            [
+                target(f'sum(increase(toolmend_findings_total{{{mode}, kind="tool_result_lost"}}[{RI}]))',
+                       "results lost", "A"),
+                target(f'sum by (tool) (increase(toolmend_tool_tokens_total{{{mode}, tool=~"$tool", '
+                       f'outcome!="ok"}}[{RI}]))', "tokens of failed runs: {{tool}}", "B"),
+            ],
+            bars=True,
         ),
     ]
     return dashboard(

@@ -3,12 +3,14 @@
     >>> import processor
     >>> result = processor.repair(messages)           # dialect auto-detected, strategy "fill"
     >>> result.messages, result.findings, result.changed
+    >>> processor.repair(messages, tool_runs=[processor.ToolRun("call_1", "book_table", "ok", None, start, end)])
 """
 
 from .core.findings import Action, DanglingReason, Finding, FindingKind, RepairAction, Severity
 from .core.model import DIALECTS, InputError
 from .core.repair import RepairResult, repair
 from .core.templates import Templates
+from .core.toolspans import ToolRun
 from .core.tracker import RepairConfig, Step, Tracker
 
 
@@ -38,6 +40,7 @@ __all__ = [
     "Severity",
     "Step",
     "Templates",
+    "ToolRun",
     "Tracker",
     "__version__",
     "repair",

@@ -32,6 +32,9 @@ class EngineConfig:
     # tool calls one conversation may hold open (parallel calls of one message included): bounds what its timeouts
     # cost one later event; past it the event is dead-lettered and the conversation quarantined. None: unbounded
     max_open_calls: int | None = 1024
+    # tool runs (`tool_run` events, from execute_tool spans) joined to their calls (toolspans.py); off: such events
+    # are counted (`ignored`) and change nothing
+    tool_spans: bool = True
 
 
 DEFAULT_ENGINE = EngineConfig()

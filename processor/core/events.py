@@ -13,6 +13,7 @@ from typing import Any
 import orjson
 
 from .model import DIALECTS
+from .toolspans import BadToolRun, ToolRun, parse_tool_run
 
 
 class DeadLetterKind(StrEnum):
@@ -39,7 +40,7 @@ class DeadLetter(Exception):
         self.detail = detail[:300]
 
 
-EVENT_TYPES = ("message", "messages", "request", "end")
+EVENT_TYPES = ("message", "messages", "request", "end", "tool_run")
 # Event time is epoch milliseconds in [0, MAX_TS] (MAX_TS: 9999-12-31T23:59:59.999Z). Timers add at most the
 # configured timeouts (bounded in the shell's settings) to it, so no sum overflows the signed 64-bit fields of the
 # stored state, and every `ts` formats as a date.
@@ -53,7 +54,7 @@ _LABELS = ("model", "provider", "app", "app_version")
 
 class Event:
     __slots__ = ("app", "app_version", "compacted", "conversation_id", "dialect", "event_id", "messages", "model",
-                 "provider", "seq", "system", "tools", "ts", "type")
+                 "provider", "run", "seq", "system", "tools", "ts", "type")
 
     def __init__(self, conversation_id: str, ts: int, type: str, messages: list[Any], dialect: str | None,
                  seq: int | None, event_id: str | None, model: str | None = None, provider: str | None = None,
@@ -73,6 +74,7 @@ class Event:
         self.system = system  # request events: the system prompt beside the messages (any dialect's shape)
         self.tools = tools  # request events: the tool definitions the request carried
         self.compacted = compacted  # request events: the app (or the API) compacted the history before this one
+        self.run: ToolRun | None = None  # tool_run events: the run of a tool (an execute_tool span)
 
 
 def parse_ts(v: Any) -> int:
@@ -158,10 +160,10 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
         if type(ms) is not list or any(type(m) is not dict for m in ms):
             raise DeadLetter(DeadLetterKind.SCHEMA, f"`messages` must be an array of objects for type {typ}")
         messages = ms
-    elif typ == "end":
+    elif typ == "end" or typ == "tool_run":
         messages = []
     else:
-        raise DeadLetter(DeadLetterKind.SCHEMA, "`type` must be one of message, messages, request, end")
+        raise DeadLetter(DeadLetterKind.SCHEMA, "`type` must be one of message, messages, request, end, tool_run")
     dialect = get("dialect")
     if dialect is not None and dialect not in DIALECTS:
         raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT, "`dialect` is not one of " + ", ".join(DIALECTS))
@@ -191,5 +193,11 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
         tools = get("tools")
         if tools is not None and type(tools) is not list:
             raise DeadLetter(DeadLetterKind.SCHEMA, "`tools` must be an array of tool definitions")
-    return Event(cid, ts, typ, messages, dialect, seq, eid, model, provider, app, app_version, system, tools,
-                 compacted)
+    ev = Event(cid, ts, typ, messages, dialect, seq, eid, model, provider, app, app_version, system, tools,
+               compacted)
+    if typ == "tool_run":
+        try:
+            ev.run = parse_tool_run(get("tool_run"), ts)
+        except BadToolRun as bad:
+            raise DeadLetter(DeadLetterKind.SCHEMA, str(bad)) from None
+    return ev

@@ -41,6 +41,9 @@ class FindingKind(StrEnum):
     # the provider's own record (Anthropic `input_transformations`) that it dropped thinking blocks of a request
     # because their prefix had changed: the application rewrote its history
     THINKING_DROPPED_BY_PROVIDER = "thinking_dropped_by_provider"
+    # a dangling call whose tool run (span) ended without error: the tool produced a result the application lost
+    # (the action may have taken effect); `detail` names the run's end time, trace and span
+    TOOL_RESULT_LOST = "tool_result_lost"
     # retry boundaries (retries.py), each on the later call: the same call again after a deterministic error; a
     # non-idempotent call again after a timeout or unknown outcome with no read of its state between; more
     # retries than the bound; a reply claiming success right after a retry that failed again
@@ -95,6 +98,7 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
     FindingKind.THINKING_DROPPED_BY_PROVIDER: Severity.WARNING,
+    FindingKind.TOOL_RESULT_LOST: Severity.WARNING,
     FindingKind.FUTILE_RETRY: Severity.WARNING,
     FindingKind.BLIND_RETRY: Severity.WARNING,
     FindingKind.RETRY_LIMIT_EXCEEDED: Severity.WARNING,

@@ -31,6 +31,7 @@ import orjson
 from .dialects.otel_genai import CALL, RESPONSE, flatten
 from .events import MAX_TS
 from .otlp_join import INFERENCE_EVENT
+from .toolspans import MAX_ID, ToolRun, classify
 
 DEFAULT_CONVERSATION_KEYS: tuple[str, ...] = ("gen_ai.conversation.id", "session.id")
 #: operations that are model calls; any other `gen_ai.operation.name` (embeddings, execute_tool, invoke_agent...)
@@ -49,7 +50,11 @@ READ_KEYS = frozenset({
     "gen_ai.tool.definitions", "gen_ai.request.model", "gen_ai.response.model", "gen_ai.provider.name",
     "gen_ai.system", "llm.model_name", "llm.request.model", "llm.provider", "llm.system", "llm.request.type",
     "openinference.span.kind", "service.name", "service.version", "openai.api.type",
-    "gen_ai.request.previous_response.id", "gen_ai.response.id", "gen_ai.conversation.compacted", *REF_KEYS})
+    "gen_ai.request.previous_response.id", "gen_ai.response.id", "gen_ai.conversation.compacted", *REF_KEYS,
+    # tool runs (execute_tool spans and the emitters' own tool spans): toolspans.py
+    "gen_ai.tool.name", "gen_ai.tool.call.id", "error.type", "gen_ai.usage.input_tokens",
+    "gen_ai.usage.output_tokens", "traceloop.span.kind", "traceloop.entity.name", "tool.name", "tool_call.id",
+    "logfire.msg_template"})
 READ_PREFIXES = ("gen_ai.prompt.", "gen_ai.completion.", "llm.input_messages.", "llm.output_messages.",
                  "llm.tools.", "llm.request.functions.")
 
@@ -332,8 +337,92 @@ def _label(attrs: dict[str, Any], *keys: str) -> str | None:
     return None
 
 
+TOOL_OPERATION = "execute_tool"
+
+
+def is_tool_span(attrs: dict[str, Any], name: str) -> bool:
+    """Whether a span is the run of a tool: `gen_ai.operation.name = execute_tool` (util-genai's `execute_tool
+    {name}`, pydantic-ai), or the emitters' own forms (OpenInference TOOL spans, OpenLLMetry's `tool` spans, a
+    `gen_ai.tool.name` on a span named for running a tool)."""
+    op = attrs.get("gen_ai.operation.name")
+    if isinstance(op, str):
+        return op == TOOL_OPERATION
+    if attrs.get("openinference.span.kind") == "TOOL" or attrs.get("traceloop.span.kind") == "tool":
+        return True
+    return isinstance(attrs.get("gen_ai.tool.name"), str) and (name.startswith(TOOL_OPERATION)
+                                                                or name == "running tool")
+
+
+def _exception_type(events: Sequence[Any]) -> str | None:
+    for e in events:
+        if e.get("name") == "exception":
+            a = e.get("attributes")
+            t = a.get("exception.type") if isinstance(a, dict) else None
+            if isinstance(t, str) and t:
+                return t
+    return None
+
+
+def _count(v: Any) -> int | None:
+    if type(v) is int and v >= 0:
+        return int(v)
+    if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) < 19:
+        return int(v)
+    return None
+
+
+def map_tool_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CONVERSATION_KEYS) -> SpanOutcome:
+    """A tool span as a `tool_run` event (the neutral run: call id, tool, outcome class, error type, start and end
+    event time, trace and span id, usage), keyed by its conversation (else by its trace: `by_trace`)."""
+    trace_id = span.get("trace_id") or ""
+    span_id = span.get("span_id") or ""
+    tp = traceparent(trace_id, span_id)
+    attrs = span.get("attributes") or {}
+    resource = span.get("resource") or {}
+    name = span.get("name") or ""
+    tool = _label(attrs, "gen_ai.tool.name", "tool.name", "traceloop.entity.name")
+    if tool is None and name.startswith(TOOL_OPERATION + " "):
+        tool = name[len(TOOL_OPERATION) + 1:]
+    if not tool:
+        return SpanOutcome(SKIPPED, "", tp, detail="no_content")
+    end = span.get("end_ns")
+    start = span.get("start_ns")
+    end_ms = end // 1_000_000 if type(end) is int and end > 0 else -1
+    start_ms = start // 1_000_000 if type(start) is int and start > 0 else end_ms
+    if not 0 <= end_ms <= MAX_TS:
+        return SpanOutcome(INVALID, "", tp, detail=f"trace {trace_id} span {span_id}: tool span without an end time")
+    start_ms = min(max(start_ms, 0), end_ms)
+    code = span.get("status")
+    status = "error" if code in (2, "STATUS_CODE_ERROR", "ERROR") else "ok" if code in (1, "STATUS_CODE_OK") \
+        else "unset"
+    error_type = _label(attrs, "error.type") or (_exception_type(span.get("events") or ()) if status == "error"
+                                                 else None)
+    if error_type is not None and status == "unset":
+        status = "error"
+    cid = None
+    for k in conversation_keys:
+        cid = _label(attrs, k) or _label(resource, k)
+        if cid is not None:
+            break
+    by_trace = cid is None
+    if cid is None:
+        cid = trace_id
+    if not cid or len(cid) > 256:
+        return SpanOutcome(INVALID, "", tp, detail=f"trace {trace_id} span {span_id}: conversation id missing or "
+                                                   "over 256 characters")
+    run = ToolRun(_label(attrs, "gen_ai.tool.call.id", "tool_call.id"), tool[:MAX_ID], classify(status, error_type),
+                  error_type[:MAX_ID] if error_type else None, start_ms, end_ms, trace_id, span_id,
+                  _count(attrs.get("gen_ai.usage.input_tokens")), _count(attrs.get("gen_ai.usage.output_tokens")))
+    value: dict[str, Any] = {"conversation_id": cid, "ts": end_ms, "type": "tool_run", "tool_run": run.to_json(),
+                             "event_id": trace_id + span_id}
+    app = _label(resource, "service.name")
+    if app is not None:
+        value["app"] = app
+    return SpanOutcome(EVENT, cid, tp, value, by_trace=by_trace)
+
+
 def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CONVERSATION_KEYS,
-             max_attribute_bytes: int = 1 << 20) -> SpanOutcome:
+             max_attribute_bytes: int = 1 << 20, tool_spans: bool = False) -> SpanOutcome:
     """What one decoded span gives: an `EVENT` (a request event's JSON value), `SKIPPED` (not a model call, or
     no content captured: `detail` says which), `INVALID` or `TOO_LARGE` (dead-lettered alone; `detail` names the
     trace and span, never content)."""
@@ -343,6 +432,8 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
     attrs = span.get("attributes") or {}
     events = span.get("events") or ()
     resource = span.get("resource") or {}
+    if tool_spans and span.get("log") is not True and is_tool_span(attrs, span.get("name") or ""):
+        return map_tool_span(span, conversation_keys)
     if not _is_model_call(attrs, events, span.get("log") is True, span.get("name") or ""):
         return SpanOutcome(SKIPPED, "", tp, detail="not_model_call")
     for k, v in attrs.items():
@@ -396,5 +487,5 @@ def map_span(span: dict[str, Any], conversation_keys: Sequence[str] = DEFAULT_CO
 
 
 __all__ = ["DEFAULT_CONVERSATION_KEYS", "EVENT", "INVALID", "REF_KEYS", "SKIPPED", "TOO_LARGE", "SpanOutcome",
-           "map_span",
+           "is_tool_span", "map_span", "map_tool_span",
            "traceparent"]

@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from .toolspans import TraceKeys
+
 #: the log record that carries an inference's content (opentelemetry-util-genai, `event_only`/`span_and_event`)
 INFERENCE_EVENT = "gen_ai.client.inference.operation.details"
 #: attributes a log record brings to its span
@@ -66,6 +68,7 @@ class InferenceJoin:
         self.logs: OrderedDict[str, _Half] = OrderedDict()
         self.done: OrderedDict[str, None] = OrderedDict()
         self.newest = -1  # event time (ms) of the newest half seen
+        self.traces = TraceKeys()  # trace id -> the conversation its model-call spans named (for its tool spans)
         self.chain = ChainJoin()  # Responses requests chained by previous_response_id (no I/O state of its own)
 
     def __len__(self) -> int:

@@ -32,7 +32,7 @@ from . import dialects
 from .behaviour import Behaviour
 from .config import DEFAULT_ENGINE, EngineConfig
 from .events import DeadLetter, DeadLetterKind, Event, parse_event
-from .findings import DanglingReason
+from .findings import DanglingReason, Finding, FindingKind
 from .model import InputError
 from .records import Emitter, OutRecord, RecordIds, carry_trace_context, dead_letter
 from .repair import repair_with_steps
@@ -40,6 +40,7 @@ from .state import codec
 from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore, state_json_size
 from .tally import Tally
 from .timers import Timers
+from .toolspans import lost_detail
 from .tracker import Tracker
 
 DEDUP_WINDOW = 32
@@ -187,7 +188,7 @@ class PartitionProcessor:
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
             self.timers.check(ev.ts, timestamp)
-            if ev.type != "end":
+            if ev.type != "end" and ev.type != "tool_run":
                 if ev.dialect is not None:  # a mislabelled message would be read as empty: refused, kept whole
                     dialects.check(ev.messages, dialects.get(ev.dialect).name)
                 elif self._unknown_dialect(ev.conversation_id):
@@ -319,6 +320,10 @@ class PartitionProcessor:
     def _apply(self, ev: Event, offset: int, src: str, out: list[OutRecord], size: int) -> None:
         cid = ev.conversation_id
         store = self.store
+        if ev.type == "tool_run" and not self.cfg.tool_spans:  # joining tool runs is off: counted, nothing else
+            self.obs.event(ev.type, "processed")
+            self.obs.tool_span("ignored")
+            return
         conv = store.convs.get(cid)
         if conv is None:
             conv = self.get(cid)  # cold: woken from its stored form
@@ -377,9 +382,12 @@ class PartitionProcessor:
         keep = len(out)
         if typ == "request":
             self._request(ev, conv, emit)
+        elif typ == "tool_run":
+            self._tool_run(ev, conv, emit)
         elif typ == "end":
             emit.step(conv.tracker.finish(DanglingReason.CONVERSATION_END))
             emit.behaviour_end()
+            self._runs_end(conv)
             store.end(cid, conv, offset)
             return
         else:
@@ -414,8 +422,17 @@ class PartitionProcessor:
         dialect = conv.tracker.dialect or ev.dialect or "auto"
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
+        # the snapshot's dangling calls are remembered (bounded) so that a run arriving later yields its finding
+        runs = conv.take_runs() if self.cfg.tool_spans else None
         res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                                       behaviour=False, model=conv.model, tools=ev.tools)
+                                       behaviour=False, model=conv.model, tools=ev.tools, runs=runs)
+        if runs is not None and runs.runs:  # a run whose call the snapshot holds joined it (kept: a later snapshot
+            for st in steps:               # may lose the call's result)
+                for call_id, _ in st.calls:
+                    if call_id is not None:
+                        runs.mark(call_id)
+        if conv.runs is not None:
+            self._runs_counted(conv)
         findings = list(res.findings)
         if conv.behaviour is not None:
             adapter = dialects.get(res.dialect)
@@ -431,6 +448,51 @@ class PartitionProcessor:
         for a in res.actions:
             self.obs.action(a)
         emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed, res.thinking)
+
+    def _tool_run(self, ev: Event, conv: Conversation, emit: Emitter) -> None:
+        """A tool run (an execute_tool span): counted at its event time, then joined to its call. A run whose call
+        was already decided dangling yields its finding on its own (`tool_result_lost` when it ended without
+        error); one whose call waits (or has not come yet) is kept until the call is decided (toolspans.py)."""
+        run = ev.run
+        assert run is not None
+        obs = self.obs
+        obs.tool_run(run.tool, run.outcome, run.duration_ms, run.input_tokens, run.output_tokens)
+        if conv.tracker.held_blocks:  # graces that ran out by its time end first, as for a late result
+            emit.step(conv.tracker.advance(ev.ts))
+        runs = conv.take_runs()
+        cid = run.call_id
+        status = conv.tracker.call_status(cid) if cid is not None else 0
+        decided = runs.take_decided(cid) if cid is not None else None
+        if status == 3 or decided is not None:  # its placeholder is out: its finding on its own
+            run.joined = True
+            obs.tool_span("late")
+            if run.ok:
+                emit.finding(Finding(FindingKind.TOOL_RESULT_LOST, None, cid, decided or run.tool,
+                                     detail=lost_detail(run) + "; after its placeholder was written"))
+            if status != 3:  # a snapshot conversation: its later snapshots still hold the call
+                runs.add(run)
+        elif status == 2:  # answered: nothing to join it to but the count
+            obs.tool_span("joined")
+        else:
+            run.joined = status == 1
+            obs.tool_span("joined" if status == 1 else "waiting")
+            runs.add(run)
+        self._runs_counted(conv)
+
+    def _runs_counted(self, conv: Conversation) -> None:
+        runs = conv.runs
+        if runs is not None and runs.dropped:
+            self.obs.tool_span("dropped", runs.dropped)
+            runs.dropped = 0
+
+    def _runs_end(self, conv: Conversation) -> None:
+        """A conversation ends: its runs that never joined a call are counted."""
+        runs = conv.runs
+        if runs is not None:
+            self._runs_counted(conv)
+            n = runs.unjoined()
+            if n:
+                self.obs.tool_span("unjoined", n)
 
     def _arm(self, cid: str, conv: Conversation) -> None:
         deadline = conv.tracker.next_deadline
@@ -491,6 +553,7 @@ class PartitionProcessor:
         emit = Emitter(self.ids, self.obs, conv, cid, wm, src, out)
         emit.step(conv.tracker.finish(DanglingReason.EVICTED))
         emit.behaviour_end()
+        self._runs_end(conv)
         self.store.end(cid, conv, offset)
 
     def _dead_letter(self, out: list[OutRecord], kind: DeadLetterKind, detail: str, src: str, key: bytes | None,

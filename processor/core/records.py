@@ -126,8 +126,11 @@ class Emitter:
         calls = step.calls
         if calls:
             model = conv.model
-            for _cid, tool in calls:
+            runs = conv.runs
+            for cid, tool in calls:
                 obs.tool_call(dialect, model, tool)
+                if runs is not None and cid is not None:  # a run that came before its call joins it
+                    runs.mark(cid)
         if step.results:
             for tool, outcome in step.results:
                 obs.tool_result(tool, outcome)

@@ -11,6 +11,7 @@ from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
 from .model import JSON, InputError, Role
 from .templates import Template, Templates
 from .thinking import ModelPatterns, ThinkingPolicy
+from .toolspans import ToolRun, ToolRuns
 from .tracker import DEFAULT_CONFIG, RepairConfig, Strategy, Tracker
 
 
@@ -168,6 +169,7 @@ def repair(
     thinking: ThinkingPolicy | None = None,
     model: str | None = None,
     thinking_models: Sequence[str] | None = None,
+    tool_runs: Sequence[ToolRun] = (),
 ) -> RepairResult:
     """Validate and repair one history about to be sent to a model.
 
@@ -193,12 +195,21 @@ def repair(
     `thinking="keep"` keeps them, `"strip_changed"` removes exactly them (a turn left empty goes too), `"auto"`
     (the default, or the config's) removes them when `model` (the object form's own `model` unless given) matches
     `thinking_models` (glob patterns; default: the shipped list of the models that bind thinking).
+
+    `tool_runs` are what the tools really did (`ToolRun`s, as execute_tool spans report them): a dangling call
+    whose run is known gets a placeholder that says what the run did (completed at T, or its error class), and a
+    run that ended without error adds `tool_result_lost` (docs/semantics.md, "Tool runs").
     """
+    runs: ToolRuns | None = None
+    if tool_runs:
+        runs = ToolRuns()
+        for r in tool_runs:
+            runs.add(r)
     return repair_with_steps(messages, dialect, strategy, templates=templates,
                              non_idempotent_tools=non_idempotent_tools, config=config, reason=reason,
                              late_results=late_results, behaviour=behaviour, previous=previous, timestamps=timestamps,
                              system=system, tools=tools, thinking=thinking, model=model,
-                             thinking_models=thinking_models)[0]
+                             thinking_models=thinking_models, runs=runs)[0]
 
 
 def repair_with_steps(
@@ -219,6 +230,7 @@ def repair_with_steps(
     thinking: ThinkingPolicy | None = None,
     model: str | None = None,
     thinking_models: Sequence[str] | None = None,
+    runs: ToolRuns | None = None,
 ) -> tuple[RepairResult, list[Any]]:
     """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
@@ -255,6 +267,8 @@ def repair_with_steps(
     tracker.model = model
     if tools:
         tracker.declare_tools(tools)
+    if runs is not None:
+        tracker.runs = runs
     out: list[JSON] = []
     steps = []
     for i, m in enumerate(msgs):

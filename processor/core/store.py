@@ -32,6 +32,7 @@ from .state.layout import (
     CONV_MODEL,
     CONV_OFFSET,
     CONV_RECENT,
+    CONV_TOOL_RUNS,
     CONV_TRACKER,
     END_OFFSET,
     META_CHECKPOINTS,
@@ -42,6 +43,7 @@ from .state.layout import (
 )
 from .state.migrate import migrate
 from .tally import Tally
+from .toolspans import ToolRuns
 from .tracker import Tracker
 
 CHECKPOINTS = 64  # batch ends whose watermark the meta record keeps (a restore resumes at one of them)
@@ -50,7 +52,7 @@ QUARANTINE_MARK = orjson.dumps({QUARANTINED: 1})
 
 class Conversation:
     __slots__ = ("app_version", "behaviour", "bound", "deadline", "evict_at", "last_ts", "model", "offset",
-                 "recent", "size", "tracker")
+                 "recent", "runs", "size", "tracker")
 
     def __init__(self, tracker: Tracker, behaviour: Behaviour | None) -> None:
         self.tracker = tracker
@@ -66,6 +68,14 @@ class Conversation:
         # an upper bound on the length of its state's JSON (`state_json_size`), raised by each event's size: the
         # exact size is measured only when the bound passes `max_state_bytes` (partition.py, `_bound_state`)
         self.bound = 0
+        self.runs: ToolRuns | None = None  # its tool runs (spans), once one came; shared with its tracker
+
+    def take_runs(self) -> ToolRuns:
+        """Its tool runs, made when the first comes (the tracker joins them to the calls it decides)."""
+        r = self.runs
+        if r is None:
+            r = self.runs = self.tracker.runs = ToolRuns()
+        return r
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {CONV_TRACKER: self.tracker.to_state(), CONV_LAST_TS: self.last_ts,
@@ -76,6 +86,9 @@ class Conversation:
             st[CONV_APP_VERSION] = self.app_version
         if self.behaviour is not None:
             st[CONV_BEHAVIOUR] = self.behaviour.to_state()
+        runs = self.runs
+        if runs is not None and (runs.runs or runs.decided):
+            st[CONV_TOOL_RUNS] = runs.to_state()
         return st
 
     @classmethod
@@ -88,6 +101,9 @@ class Conversation:
         c.recent = list(st.get(CONV_RECENT, ())) or None
         c.model = c.tracker.model = st.get(CONV_MODEL)
         c.app_version = st.get(CONV_APP_VERSION)
+        rs = st.get(CONV_TOOL_RUNS)
+        if rs is not None:
+            c.runs = c.tracker.runs = ToolRuns.from_state(rs)
         return c
 
 

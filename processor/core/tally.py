@@ -31,6 +31,10 @@ class Count:
     QUARANTINED: Final = 8
     TOOL_RESULTS: Final = 9
     TOOL_RETRIES: Final = 10
+    TOOL_RUNS: Final = 11
+    TOOL_RUN_MS: Final = 12
+    TOOL_TOKENS: Final = 13
+    TOOL_SPANS: Final = 14
 
 
 KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count is keyed by
@@ -45,7 +49,15 @@ KEYS: Final[dict[int, tuple[str, ...]]] = {  # by Count: the fields each count i
     Count.QUARANTINED: (),  # conversations whose state broke
     Count.TOOL_RESULTS: ("tool", "outcome"),  # tool results by outcome (outcomes.py)
     Count.TOOL_RETRIES: ("tool", "kind"),  # retries of failed calls (retries.py, RETRY_KINDS)
+    # tool runs (spans) by tool, outcome class and duration bucket (index into DURATION_BOUNDS, len() for +Inf)
+    Count.TOOL_RUNS: ("tool", "outcome", "bucket"),
+    Count.TOOL_RUN_MS: ("tool", "outcome"),  # their summed duration, ms
+    Count.TOOL_TOKENS: ("tool", "outcome", "kind"),  # tokens the runs reported (kind: input, output)
+    Count.TOOL_SPANS: ("join",),  # what became of a run: joined, waiting, late, dropped, unjoined, ignored
 }
+
+#: the upper bounds (seconds) of the tool duration histogram's buckets (toolmend_tool_duration_seconds)
+DURATION_BOUNDS: Final = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
 
 
 class Tally:
@@ -118,5 +130,23 @@ class Tally:
     def tool_retry(self, tool: str, kind: str) -> None:
         self.add(Count.TOOL_RETRIES, (tool, kind))
 
+    def tool_run(self, tool: str, outcome: str, duration_ms: int, input_tokens: int | None,
+                 output_tokens: int | None) -> None:
+        """One tool run (span), at its event time: its duration and the tokens it reported."""
+        b = 0
+        s = duration_ms / 1000
+        n = len(DURATION_BOUNDS)
+        while b < n and s > DURATION_BOUNDS[b]:
+            b += 1
+        self.add(Count.TOOL_RUNS, (tool, outcome, str(b)))
+        self.add(Count.TOOL_RUN_MS, (tool, outcome), duration_ms)
+        if input_tokens:
+            self.add(Count.TOOL_TOKENS, (tool, outcome, "input"), input_tokens)
+        if output_tokens:
+            self.add(Count.TOOL_TOKENS, (tool, outcome, "output"), output_tokens)
 
-__all__ = ["KEYS", "Count", "Key", "Tally"]
+    def tool_span(self, join: str, n: int = 1) -> None:
+        self.add(Count.TOOL_SPANS, (join,), n)
+
+
+__all__ = ["DURATION_BOUNDS", "KEYS", "Count", "Key", "Tally"]

@@ -79,6 +79,7 @@ from .state.layout import (
 )
 from .templates import CallInfo, Templates
 from .thinking import THINKING_POLICIES, ModelPatterns, ThinkingPolicy, strips
+from .toolspans import ToolRun, ToolRuns, lost_detail, placeholder
 
 Strategy = Literal["fill", "drop"]
 STRATEGIES: tuple[Strategy, ...] = ("fill", "drop")
@@ -336,6 +337,9 @@ class Tracker:
         self._thinking = False  # a message with thinking was fed (since the tracker was made or restored)
         self._orig: JSON = None  # the message being fed, as it came
         self.model: str | None = None  # the model the history is sent to (thinking="auto")
+        # the conversation's tool runs (spans), joined to dangling calls when they are decided (toolspans.py);
+        # None: no run is known (tool spans off, or none came)
+        self.runs: ToolRuns | None = None
         # retry boundaries and result outcomes (None: off)
         self._rt: Retries | None = Retries(config.templates.non_idempotent_tools, config.max_retries) \
             if config.retries else None
@@ -403,6 +407,21 @@ class Tracker:
             if h.deadline is not None and (out is None or h.deadline < out):
                 out = h.deadline
         return out
+
+    def call_status(self, call_id: str) -> int:
+        """What the tracker knows of a call id: 0 nothing (never seen, or forgotten), 1 waiting for its result (open
+        or held), 2 answered, 3 decided without a result (dangling)."""
+        b = self._block
+        if b is not None:
+            c = b.calls.get(call_id)
+            if c is not None:
+                return 2 if c.answered else 1
+        if call_id in self._waiting:
+            return 1
+        c = self._recent.get(call_id)
+        if c is None:
+            return 0
+        return 2 if c.answered else 3
 
     def feed(self, msg: JSON, tag: Any = None, ts: int | None = None) -> Step:
         self._step = Step()
@@ -1071,12 +1090,14 @@ class Tracker:
             for cid, c in unanswered:
                 self._find(_FK.DANGLING_TOOL_CALL, c.index, cid if c.real else None, c.name,
                            self._reason(c, reason))
+            runs = self._join_runs(unanswered, self._ts if reason in _HOLDABLE else None) \
+                if self.runs is not None else None
             if b.unanswered < len(b.calls) and not b.partial_reported:
                 self._find(_FK.PARTIAL_PARALLEL_RESULTS, b.opened,
                            detail=f"{len(b.calls) - b.unanswered} of {len(b.calls)} results")
             fill, gone = self._fillable(unanswered)
             if fill:
-                out_parts = self._fill(b, fill, reason, tag, host)
+                out_parts = self._fill(b, fill, reason, tag, host, runs)
             if gone:
                 self._drop(gone, reason, final)
             self._release(b)
@@ -1132,12 +1153,16 @@ class Tracker:
                     self._rt.forget(cid)
                 self._find(_FK.DANGLING_TOOL_CALL, c.index, cid if c.real else None, c.name,
                            self._reason(c, h.reason))
+            runs = None
+            if self.runs is not None:
+                closed = h.deadline - self.config.late_result_grace_ms if h.deadline is not None else None
+                runs = self._join_runs(unanswered, closed)
             if len(unanswered) < len(h.calls) and not h.partial_reported:
                 self._find(_FK.PARTIAL_PARALLEL_RESULTS, h.opened,
                            detail=f"{len(h.calls) - len(unanswered)} of {len(h.calls)} results")
             fill, gone = self._fillable(unanswered)
             if fill:
-                made = self._synthesize(fill, h.reason)
+                made = self._synthesize(fill, h.reason, runs)
                 if d.block_style:
                     anchor.parts.extend(made)
                 else:
@@ -1207,7 +1232,30 @@ class Tracker:
         """A call whose arguments do not parse could not have run, whatever closed its block."""
         return _DR.INVALID_ARGUMENTS if c.bad_args else reason
 
-    def _synthesize(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason) -> list[JSON]:
+    def _join_runs(self, unanswered: list[tuple[str, _Call]], before: int | None) -> dict[str, ToolRun]:
+        """The tool runs of calls being decided dangling (by id, else by tool name and position), each marked
+        joined: a run that ended without error gives `tool_result_lost`; a call without one is remembered as
+        decided, so that a run arriving later yields its finding on its own."""
+        runs = self.runs
+        assert runs is not None
+        out: dict[str, ToolRun] = {}
+        for cid, c in unanswered:
+            if c.kind == SERVER_CALL:  # the provider ran it: no span of the application's
+                continue
+            real_id = cid if c.real else None
+            r = runs.find(real_id, c.name, before)
+            if r is None:
+                if real_id is not None:
+                    runs.decide(real_id, c.name)
+                continue
+            r.joined = True
+            out[cid] = r
+            if r.ok:
+                self._find(_FK.TOOL_RESULT_LOST, c.index, real_id, c.name, detail=lost_detail(r))
+        return out
+
+    def _synthesize(self, unanswered: list[tuple[str, _Call]], reason: DanglingReason,
+                    runs: dict[str, ToolRun] | None = None) -> list[JSON]:
         d = self._d
         assert d is not None
         t = self.config.templates
@@ -1215,16 +1263,20 @@ class Tracker:
         for cid, c in unanswered:
             real_id = cid if c.real else None
             why = self._reason(c, reason)
-            text = t.render(c.name, real_id, why, CallInfo(c.name, real_id, c.args, c.bad_args), d.name)
+            run = runs.get(cid) if runs else None
+            if run is not None:  # what the tool really did: never contradicted by a template
+                text = placeholder(run, c.name, real_id)
+            else:
+                text = t.render(c.name, real_id, why, CallInfo(c.name, real_id, c.args, c.bad_args), d.name)
             made.append(d.synthesize(real_id, c.name, c.kind, text))
             self._act(_RA.SYNTHESIZE_RESULT, None, real_id, c.name, why)
         return made
 
     def _fill(self, b: _Block, unanswered: list[tuple[str, _Call]], reason: DanglingReason, tag: Any,
-              host: bool) -> list[JSON] | None:
+              host: bool, runs: dict[str, ToolRun] | None = None) -> list[JSON] | None:
         d = self._d
         assert d is not None
-        made = self._synthesize(unanswered, reason)
+        made = self._synthesize(unanswered, reason, runs)
         if not d.block_style:
             for m in made:  # after the block's results, before the closing message
                 self._emit(Emitted(m, tag, -1, synthesized=True))

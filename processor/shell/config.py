@@ -137,6 +137,8 @@ class Settings(BaseSettings):
     label_cap: int = Field(50, ge=1, le=10000, description="distinct models, tools and app versions per metric "
                            "label (later ones: other)")
     behaviour: bool = Field(True, description="text-only regression and tool-history erasure detection")
+    tool_spans: bool = Field(True, description="join tool runs (OTLP execute_tool spans, JSON tool_run events) to "
+                             "their calls: placeholders say what the tool did, tool_result_lost, tool latency")
     detector_model: Path | None = Field(None, description="a text_only_regression model file written by `toolmend "
                                         "train-detector` (default: the model shipped in the package)")
     detector_threshold: float | None = Field(None, ge=0, le=1, description="the score from which a text-only turn "
@@ -323,6 +325,7 @@ class Settings(BaseSettings):
             max_event_time_skew_ms=int(self.max_event_time_skew_s * 1000),
             max_watermark_step_ms=int(self.max_watermark_step_s * 1000),
             behaviour=self.behaviour,
+            tool_spans=self.tool_spans,
             hot_conversations=self.hot_conversations,
         )
 

@@ -205,10 +205,10 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         if ns.forever:
             truth = GroundTruth(keep_conversations=False)
             events: Iterable[Any] = iter_generate(None, seed=ns.seed, partitions=PARTITIONS, truth=truth,
-                                                  rates=FaultRates())
+                                                  rates=demo_rates(FaultRates))
             rate = ns.rate or 300.0
         else:
-            evs, truth = generate(ns.conversations, seed=ns.seed, partitions=PARTITIONS)
+            evs, truth = generate(ns.conversations, seed=ns.seed, partitions=PARTITIONS, rates=demo_rates(FaultRates))
             events = evs
             rate = ns.rate
         producer = asyncio.create_task(_produce(broker.bootstrap, s.input_topic, events, rate, stop, produced))
@@ -245,6 +245,14 @@ async def run_demo(ns: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
+def demo_rates(rates: Any) -> Any:
+    """The generator's default faults, and tool runs (spans) of each case: a run that completed for a call whose
+    result was lost, a run that failed, a span past the grace (a call with no span is every other dangling call)."""
+    from dataclasses import replace
+
+    return replace(rates(), tool_ran=0.03, tool_failed=0.02, tool_run_late=0.01)
+
+
 def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, exact: bool) -> None:
     t = truth.to_dict()["totals"] if truth is not None and exact else None
     events = _sum(m, "toolmend_events_total")
@@ -270,6 +278,13 @@ def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, ex
         want = t["findings"].get(kind) if t else None
         if findings.get(kind, 0) or want:
             rows.append((f"finding {kind}", findings.get(kind, 0.0), want))
+    spans = _sum(m, "toolmend_tool_spans_total", by="join")
+    want_spans = (t or {}).get("tool_spans", {})
+    if sum(spans.values()) or want_spans:
+        rows.append(("tool runs (spans)", sum(spans.values()), sum(want_spans.values()) if t else None))
+        for join in sorted(set(spans) | set(want_spans)):
+            if spans.get(join, 0) or want_spans.get(join):
+                rows.append((f"  {join}", spans.get(join, 0.0), want_spans.get(join, 0) if t else None))
     rows.append(("dead letters", sum(dlq.values()), sum(t["dead_letters"].values()) if t else None))
     for kind in sorted(dlq):
         want = t["dead_letters"].get(kind) if t else None

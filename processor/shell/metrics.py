@@ -19,7 +19,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disa
 from .. import __version__
 from ..core.events import EVENT_TYPES, DeadLetterKind
 from ..core.findings import FindingKind
-from ..core.tally import Count, Tally
+from ..core.tally import DURATION_BOUNDS, Count, Tally
+from ..core.toolspans import OUTCOMES
 
 OTHER = "other"
 UNKNOWN = "unknown"
@@ -28,6 +29,9 @@ _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
 _THINKING = {FindingKind.THINKING_PREFIX_CHANGED.value: "prefix_changed",
              FindingKind.THINKING_DROPPED_BY_PROVIDER.value: "dropped_by_provider"}
+#: what became of a tool run (span): joined its call on arrival, waiting for it, late (after its call was decided),
+#: dropped (pushed out of the bound unjoined), unjoined (its conversation ended first), ignored (tool_spans off)
+TOOL_SPAN_JOINS = ("joined", "waiting", "late", "dropped", "unjoined", "ignored")
 
 
 class LabelCap:
@@ -131,6 +135,16 @@ class Metrics:
         self.replay_remaining = Gauge(p + "replay_remaining_records",
                                       "Input records a replay has still to read, per partition (replays only)",
                                       ["partition"], registry=r)
+        self.tool_duration = Histogram(p + "tool_duration_seconds", "Tool run durations from their spans (end minus "
+                                       "start), by tool and outcome class, counted at the span's end (event time)",
+                                       ["tool", "outcome"], buckets=DURATION_BOUNDS, registry=r)
+        self.tool_tokens = Counter(p + "tool_tokens", "Tokens the tool runs reported (their spans' gen_ai.usage), by "
+                                   "tool, outcome class and kind (input, output)", ["tool", "outcome", "kind"],
+                                   registry=r)
+        self.tool_spans = Counter(p + "tool_spans", "Tool runs (spans, tool_run events) by what became of them: "
+                                  "joined, waiting, late, dropped, unjoined, ignored", ["join"], registry=r)
+        for j in TOOL_SPAN_JOINS:
+            self.tool_spans.labels(j)
         self.quarantined = Counter(p + "quarantined_conversations",
                                    "Conversations whose state broke (a bug of ours, or an unreadable changelog "
                                    "record): their later events go to the dead-letter topic", registry=r)
@@ -196,6 +210,30 @@ class Metrics:
             self._child(self.tool_results, tool(tl), outcome).inc(n)
         for (tl, kind), n in t.of(Count.TOOL_RETRIES).items():
             self._child(self.tool_retries, tool(tl), kind).inc(n)
+        if t.of(Count.TOOL_RUNS):
+            self._tool_runs(t)
+        for (join,), n in t.of(Count.TOOL_SPANS).items():
+            self._child(self.tool_spans, join).inc(n)
+
+    def _tool_runs(self, t: Tally) -> None:
+        """Tool runs into the duration histogram (bucket counts and sums as the core counted them) and their tokens."""
+        tool = self.tool
+        for (tl, outcome, b), n in t.of(Count.TOOL_RUNS).items():
+            child = self._child(self.tool_duration, tool(tl), outcome if outcome in OUTCOMES else UNKNOWN)
+            buckets = getattr(child, "_buckets", None)
+            if buckets is not None and len(buckets) == len(DURATION_BOUNDS) + 1:
+                buckets[int(b or 0)].inc(n)
+            else:  # prometheus_client's internals changed: observe the bucket's bound instead
+                k = int(b or 0)
+                for _ in range(n):
+                    child.observe(DURATION_BOUNDS[k] if k < len(DURATION_BOUNDS) else DURATION_BOUNDS[-1] * 2)
+        for (tl, outcome), ms in t.of(Count.TOOL_RUN_MS).items():
+            child = self._child(self.tool_duration, tool(tl), outcome if outcome in OUTCOMES else UNKNOWN)
+            total = getattr(child, "_sum", None)
+            if total is not None:
+                total.inc(ms / 1000)
+        for (tl, outcome, kind), n in t.of(Count.TOOL_TOKENS).items():
+            self._child(self.tool_tokens, tool(tl), outcome if outcome in OUTCOMES else UNKNOWN, kind).inc(n)
 
     def observe_processing(self, durations: list[float]) -> None:
         """A batch of per-event durations into the histogram at once (one bucket lookup each, no lock per event).

@@ -47,6 +47,11 @@ class FaultRates:
     end_open_call: float = 0.02  # the conversation's `end` arrives while its last calls are open
     request_open_call: float = 0.01  # a `request` snapshot is taken while calls are open (results follow)
     redelivery: float = 0.01  # an event is delivered twice (same event_id and seq)
+    # tool runs (off by default: the demo turns them on). One call whose tool ran, a `tool_run` event for it, a
+    # user message, and never its result:
+    tool_ran: float = 0.0  # the run ended without error before the user spoke: its placeholder says it completed
+    tool_failed: float = 0.0  # the run ended in error: its placeholder names the error class
+    tool_run_late: float = 0.0  # the run (ok) arrives after the grace: tool_result_lost on its own
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -91,9 +96,9 @@ class Config:
 
 @dataclass(slots=True)
 class Item:
-    kind: str  # "msg" | "request" | "end"
+    kind: str  # "msg" | "request" | "end" | "tool_run"
     ts: int
-    native: JSON | None = None
+    native: JSON | None = None  # for "tool_run": the event's `tool_run` object
     messages: list[JSON] | None = None
     batchable: bool = True  # may share a `messages` event with the message before it
     seq: int = -1  # set when packed into an event
@@ -268,7 +273,8 @@ class Conversation:
         if n_calls >= 2:
             cands.append(("parallel_failure", rt.parallel_failure))
         if n_calls == 1 and self.b.has_ids:
-            cands += [("late_result", rt.late_result), ("duplicate_result", rt.duplicate_result)]
+            cands += [("late_result", rt.late_result), ("duplicate_result", rt.duplicate_result),
+                      ("tool_ran", rt.tool_ran), ("tool_failed", rt.tool_failed), ("tool_run_late", rt.tool_run_late)]
         if can_end:
             cands.append(("end_open_call", rt.end_open_call))
         if self.clean and self.snapshots:
@@ -391,6 +397,9 @@ class Conversation:
                 self._fault(fault, idx[0], calls)
                 self._msg(b.assistant_text(C.late_answer(btasks[0], lang)), self._blk(0.6, 6), batchable=False)
                 return None, False
+            if fault in ("tool_ran", "tool_failed", "tool_run_late"):
+                self._tool_run(fault, calls[0], idx[0], call_ts)
+                return None, False
             if fault == "parallel_failure":
                 miss = r.randrange(len(calls))
                 self._results([x for k, x in enumerate(results) if k != miss])
@@ -420,6 +429,36 @@ class Conversation:
         self._maybe_request()
         self._msg(b.assistant_text(C.join_answers(answers, lang)), self._blk(0.6, 8))
         return None, False
+
+    def _tool_run(self, fault: str, call: Call, index: int, call_ts: int) -> None:
+        """The tool ran (a `tool_run` event, as its execute_tool span gives it), the user spoke, and its result
+        never reached the history: the placeholder says what the run did (docs/semantics.md, "Tool runs")."""
+        r, lang, b = self.rng, self.lang, self.b
+        ok = fault != "tool_failed"
+        start = call_ts + self._blk(0.01, 0.3)
+        end = start + self._blk(0.05, 6)
+        run: JSON = {"call_id": call.id, "tool": call.name, "start_ts": start, "end_ts": end,
+                     "trace_id": f"{r.getrandbits(128):032x}", "span_id": f"{r.getrandbits(64):016x}"}
+        if not ok:
+            run["status"] = "error"
+            run["error_type"] = r.choice(["TimeoutError", "ValueError", "ConnectionError", "PermissionError"])
+        if fault != "tool_run_late":
+            self.now = max(self.now, end)
+            self.items.append(Item("tool_run", end, native=run))
+            self.truth.tool_spans["joined"] += 1
+        self._msg(b.user(C.impatient(r, lang)), self._blk(1, 20), batchable=False)
+        user_ts = self.now
+        self._find(_K.DANGLING_TOOL_CALL, index, call, _R.USER_INTERRUPT)
+        if fault == "tool_run_late":  # the span comes after the grace: the placeholder is out already
+            self.now = user_ts + LATE_RESULT_GRACE_MS + self._blk(1, 20)
+            self.items.append(Item("tool_run", self.now, native={**run, "end_ts": min(end, self.now)}))
+            self.truth.tool_spans["late"] += 1
+            self._find(_K.TOOL_RESULT_LOST, None, call)
+        elif ok:
+            self._find(_K.TOOL_RESULT_LOST, index, call)
+        self._fault(fault, index, [call])
+        # the model says it has no result (a reply claiming success would be failed_retry_success_claim)
+        self._msg(b.assistant_text(C.missing_note(call.name, lang)), self._blk(0.6, 6), batchable=False)
 
     def _rewrite(self) -> C.Task | None:
         """Seed 003. Turn 1: a request served by one call. Turn 2: a request of the same kind; the app sends a

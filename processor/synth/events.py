@@ -100,6 +100,8 @@ def pack(conv: Conversation) -> list[tuple[int, GeneratedEvent, int | None]]:
                 assert it.messages is not None
                 ev["messages"] = it.messages
                 t.request_messages += len(it.messages)
+            elif it.kind == "tool_run":
+                ev["tool_run"] = it.native
             it.seq = seq
         seq += 1
         g = GeneratedEvent(key, orjson.dumps(ev), conv.id)

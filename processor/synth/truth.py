@@ -74,6 +74,7 @@ class ConversationTruth:
     tool_calls: Counter[str] = field(default_factory=Counter)  # calls in the stream, by tool
     faults: list[dict[str, Any]] = field(default_factory=list)  # what was injected, where
     findings: list[ExpectedFinding] = field(default_factory=list)
+    tool_spans: Counter[str] = field(default_factory=Counter)  # tool runs by what becomes of them (joined, late)
     first_ts: int = 0
     last_ts: int = 0
 
@@ -109,6 +110,7 @@ class ConversationTruth:
             "dangling_by_reason": dict(sorted(self.dangling_by_reason().items())),
             "findings_by_kind": dict(sorted(self.findings_by_kind().items())),
             "faults": self.faults,
+            "tool_spans": dict(sorted(self.tool_spans.items())),
             "findings": [f.to_dict() for f in self.findings],
         }
 
@@ -155,6 +157,7 @@ class GroundTruth:
     stream_findings: Counter[str] = field(default_factory=Counter)
     request_findings: Counter[str] = field(default_factory=Counter)
     faults: Counter[str] = field(default_factory=Counter)
+    tool_spans: Counter[str] = field(default_factory=Counter)
     by_dialect: dict[str, _DialectTotals] = field(default_factory=dict)
 
     def add_conversation(self, c: ConversationTruth) -> None:
@@ -175,6 +178,7 @@ class GroundTruth:
         for f in c.findings:
             (self.stream_findings if f.source == "stream" else self.request_findings)[f.kind.value] += 1
         self.faults.update(str(x["fault"]) for x in c.faults)
+        self.tool_spans.update(c.tool_spans)
         d = self.by_dialect.setdefault(c.dialect, _DialectTotals())
         d.conversations += 1
         d.messages += c.messages
@@ -229,6 +233,7 @@ class GroundTruth:
             "text_only_regressions": self.text_only_regressions,
             "tool_history_erased": self.tool_history_erased,
             "faults": dict(sorted(self.faults.items())),
+            "tool_spans": dict(sorted(self.tool_spans.items())),
             "by_dialect": {k: v.to_dict() for k, v in sorted(self.by_dialect.items())},
         }
         out: dict[str, Any] = {"schema": SCHEMA, "params": self.params, "totals": totals}

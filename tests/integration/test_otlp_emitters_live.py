@@ -93,3 +93,31 @@ def test_the_demo_on_otlp_input_finds_what_the_offline_pass_finds() -> None:
     out = r.stdout
     assert "<- differs" not in out, out
     assert "finding dangling_tool_call" in out and "events judged" in out
+
+
+TOOLS = Path(__file__).resolve().parents[1] / "data" / "otel_tools" / "pydantic-ai-tools-openai.json"
+
+
+@pytest.mark.parametrize("encoding", ["otlp_proto", "redpanda_json"])
+async def test_tool_spans_of_a_real_emitter_decide_the_placeholders(broker, encoding) -> None:  # type: ignore[no-untyped-def]
+    """pydantic-ai 2.78 running its own tools: its execute_tool spans reach the worker through the re-keying stage
+    as tool_run events; the run that completed gives `tool_result_lost` and a placeholder saying so, the one that
+    failed names its error class, the call that never ran keeps the plain placeholder; the series count them."""
+    s = settings_for(broker.bootstrap, input_format="otlp", partitions=1)
+    await ensure_topics(s, [(s.input_topic, 1, {"max.message.bytes": str(8 << 20)})])
+    doc: dict[str, Any] = json.loads(TOOLS.read_text())
+    values = [r.encode() if encoding.endswith("json") else base64.b64decode(r) for r in doc["traces"][encoding]]
+    await _produce(broker.bootstrap, s.input_topic, values)
+    kinds = await _run_and_read(broker, s, 6)
+    assert kinds == {"conv-tool-ok": {"dangling_tool_call", "tool_result_lost"},
+                     "conv-tool-error": {"dangling_tool_call"}, "conv-tool-none": {"dangling_tool_call"}}
+    texts: dict[str, str] = {}
+    for r in await read_all(broker.bootstrap, s.output_topic):
+        v = orjson.loads(r.value or b"")
+        for m in v["messages"]:
+            for p in m.get("parts", ()):
+                if p.get("type") == "tool_call_response":
+                    texts[v["conversation_id"]] = str(p.get("response"))
+    assert "ran and completed at" in texts["conv-tool-ok"]
+    assert "deterministic error at" in texts["conv-tool-error"] and "(ValueError;" in texts["conv-tool-error"]
+    assert "ran and" not in texts["conv-tool-none"]

@@ -320,3 +320,72 @@ def huge_record(attribute_bytes: int = 10 << 20) -> bytes:
     kv.key = "gen_ai.input.messages"
     kv.value.string_value = "x" * attribute_bytes
     return bytes(msg.SerializeToString())
+
+
+# -- tools that run (execute_tool spans of opentelemetry-util-genai 1.3b0) --------------------------------------------
+class ConversationOnModelCalls(SpanProcessor):
+    """The conversation id on the model-call spans only (as emitters that name it on inference spans do): a tool
+    span is then keyed to its conversation through its trace."""
+
+    def on_start(self, span: Any, parent_context: context.Context | None = None) -> None:
+        v = baggage.get_baggage(CONVERSATION_KEY, parent_context)
+        if isinstance(v, str) and not (span.name or "").startswith("execute_tool"):
+            span.set_attribute(CONVERSATION_KEY, v)
+
+
+#: what the tool conversations give (by conversation id): the run of each dangling call decides its placeholder
+EXPECTED_TOOL_FINDINGS = {"conv-lost": {"dangling_tool_call", "tool_result_lost"},
+                          "conv-tool-timeout": {"dangling_tool_call"}, "conv-no-span": {"dangling_tool_call"},
+                          "conv-answered": set()}
+
+
+def record_official_tools() -> list[ReadableSpan]:
+    """The official instrumentation's model-call spans and util-genai's execute_tool spans (`handler.tool`), one
+    trace per conversation (under an agent span), the conversation id on the model calls only:
+    * `conv-answered`: set_volume runs, its result is sent. Healthy.
+    * `conv-lost`: set_volume runs and completes, the application loses its result and asks again;
+    * `conv-tool-timeout`: send_message fails with a TimeoutError, the application sends no result;
+    * `conv-no-span`: search_flights never runs (no span) and has no result."""
+    import openai
+    from opentelemetry.instrumentation.genai.openai import OpenAIInstrumentor
+    from opentelemetry.util.genai.handler import TelemetryHandler
+
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider(resource=Resource.create(RESOURCE))
+    provider.add_span_processor(ConversationOnModelCalls())
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    with _env(OFFICIAL_ENV), serve(ChatStub()) as stub:
+        inst: Any = OpenAIInstrumentor()  # type: ignore[no-untyped-call]
+        inst.instrument(tracer_provider=provider)
+        try:
+            handler = TelemetryHandler(tracer_provider=provider)
+            tracer = provider.get_tracer("demo-app")
+            client = openai.OpenAI(base_url=stub.base_url, api_key="stub", max_retries=0)
+            chat = client.chat.completions.create
+            tools = VOLUME_TOOLS
+            for cid, call, tool, outcome in (("conv-answered", "call_a1", "set_volume", "answered"),
+                                             ("conv-lost", "call_l1", "set_volume", "lost"),
+                                             ("conv-tool-timeout", "call_t1", "send_message", "timeout"),
+                                             ("conv-no-span", "call_n1", "search_flights", "none")):
+                with _conversation(cid), tracer.start_as_current_span("agent run"):
+                    stub.replies += [call_reply(call, tool, {"volumeCode": "volume_up"}), text_reply("OK.")]
+                    msgs: list[dict[str, Any]] = [{"role": "user", "content": f"Please {tool} ({cid})."}]
+                    r = chat(model="gpt-4o-mini", messages=msgs, tools=tools)
+                    msgs.append(r.choices[0].message.model_dump(exclude_none=True))
+                    if outcome != "none":
+                        try:
+                            with handler.tool(tool) as inv:
+                                inv.tool_call_id = call
+                                if outcome == "timeout":
+                                    raise TimeoutError("the messaging service did not answer")
+                        except TimeoutError:
+                            pass
+                    if outcome == "answered":
+                        msgs.append({"role": "tool", "tool_call_id": call, "content": "done"})
+                    else:  # the result never reaches the history
+                        msgs.append({"role": "user", "content": "Did it work?"})
+                    chat(model="gpt-4o-mini", messages=msgs, tools=tools)
+        finally:
+            inst.uninstrument()
+    provider.shutdown()
+    return list(exporter.get_finished_spans())

@@ -238,3 +238,79 @@ def openai_v2(stub: Any, provider: Any, lp: Any) -> None:
         run_api("chat", stub, openai_client(stub))
     finally:
         inst.uninstrument()
+
+
+def _pydantic_ai_tools(api: str) -> Any:
+    """pydantic-ai running its own tools (execute_tool spans), and an application that loses what they returned.
+
+    * `conv-tool-ok`: the model calls book_table, the tool runs and completes; the application stores the model's
+      call but loses the tool's return, so its next request holds the call without a result;
+    * `conv-tool-error`: the model calls get_weather, the tool raises (the run fails); the next request holds the
+      call without a result;
+    * `conv-tool-none`: a call the application never ran (no span) and no result.
+    """
+    def run(stub: Any, provider: Any, lp: Any) -> None:
+        from emit import SYSTEM, Conversation
+        from model_stubs import Reply
+        from pydantic_ai import Agent
+        from pydantic_ai.messages import ModelRequest, ModelResponse, SystemPromptPart, ToolCallPart, UserPromptPart
+        from pydantic_ai.models import ModelRequestParameters
+        from pydantic_ai.models.instrumented import InstrumentationSettings, InstrumentedModel
+
+        if api == "chat":
+            from pydantic_ai.models.openai import OpenAIChatModel
+            from pydantic_ai.providers.openai import OpenAIProvider
+            model: Any = OpenAIChatModel("gpt-4o-mini", provider=OpenAIProvider(base_url=stub.base_url,
+                                                                               api_key="stub"))
+        else:
+            from pydantic_ai.models.anthropic import AnthropicModel
+            from pydantic_ai.providers.anthropic import AnthropicProvider
+            model = AnthropicModel("claude-sonnet-4-5", provider=AnthropicProvider(
+                anthropic_client=__import__("anthropic").AsyncAnthropic(base_url=stub.root, api_key="stub",
+                                                                         max_retries=0)))
+        Agent.instrument_all(InstrumentationSettings(tracer_provider=provider, include_content=True, version=5))
+        agent: Any = Agent(model, system_prompt=SYSTEM)
+
+        @agent.tool_plain
+        def book_table(people: int) -> str:
+            return "booked: table for 2 at 20:00"
+
+        @agent.tool_plain
+        def get_weather(city: str) -> str:
+            raise ValueError(f"unknown city {city!r}")
+
+        stub.replies += [Reply(calls=[("call_book", "book_table", {"people": 2})]),
+                         Reply(text="Your table is booked."),
+                         Reply(text="I booked it earlier."),
+                         Reply(calls=[("call_weather", "get_weather", {"city": "Atlantis"})]),
+                         Reply(text="I could not get the weather."),
+                         Reply(text="I have not searched yet.")]
+        import contextlib
+
+        from pydantic_ai._utils import run_until_complete
+        sys_part = SystemPromptPart(SYSTEM)
+        settings = InstrumentationSettings(tracer_provider=provider, include_content=True, version=5)
+        direct = InstrumentedModel(model, settings)  # the application's own request, with its stored history
+
+        def ask_again(history: list[Any], prompt: str) -> None:
+            run_until_complete(direct.request([*history, ModelRequest([UserPromptPart(prompt)])], None,
+                                       ModelRequestParameters()))
+
+        with Conversation("conv-tool-ok"):
+            ask = ModelRequest([sys_part, UserPromptPart("Book a table for two tonight.")])
+            agent.run_sync(None, message_history=[ask], conversation_id="conv-tool-ok")
+            # the application kept the model's call but lost the tool's return
+            ask_again([ask, ModelResponse([ToolCallPart("book_table", {"people": 2}, "call_book")])], "Is it booked?")
+        with Conversation("conv-tool-error"):
+            ask = ModelRequest([sys_part, UserPromptPart("What's the weather in Atlantis?")])
+            with contextlib.suppress(ValueError):  # the tool's error ends the run
+                agent.run_sync(None, message_history=[ask], conversation_id="conv-tool-error")
+            ask_again([ask, ModelResponse([ToolCallPart("get_weather", {"city": "Atlantis"}, "call_weather")])],
+                      "Well?")
+        with Conversation("conv-tool-none"):
+            ask_again([ModelRequest([sys_part, UserPromptPart("Find flights to Lisbon.")]),
+                       ModelResponse([ToolCallPart("search_flights", {"to": "Lisbon"}, "call_never")])], "Any news?")
+    return run
+
+
+emitter("pydantic-ai-tools-openai", "chat", [*PYDANTIC_AI_PACKAGES, "openai"], {})(_pydantic_ai_tools("chat"))

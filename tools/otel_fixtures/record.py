@@ -1,4 +1,5 @@
-"""Record the OpenTelemetry GenAI fixtures (tests/data/otel/*.json) from the real instrumentations.
+"""Record the OpenTelemetry GenAI fixtures (tests/data/otel/*.json, and tests/data/otel_tools/*.json for the
+emitters that run their own tools) from the real instrumentations.
 
 Instrumentations that cannot share one environment (each pins its own opentelemetry-util-genai, semantic
 conventions or SDK) each get a venv of their own, under .cache/otel-venvs/ in the checkout, made from the pins
@@ -22,6 +23,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 VENVS = ROOT / ".cache" / "otel-venvs"
 OUT = ROOT / "tests" / "data" / "otel"
+#: emitters that run their own tools (execute_tool spans): conversations of their own (tests/data/otel_tools/)
+OUT_TOOLS = ROOT / "tests" / "data" / "otel_tools"
 
 
 def python_of(name: str, pins: list[str]) -> Path:
@@ -46,7 +49,9 @@ def main(argv: list[str]) -> int:
             continue
         py = python_of(name, v["pins"])
         for e in emitters:
-            r = subprocess.run([str(py), str(HERE / "emit.py"), e, str(OUT / f"{e}.json")], cwd=HERE)
+            out = OUT_TOOLS if "-tools-" in e else OUT
+            out.mkdir(parents=True, exist_ok=True)
+            r = subprocess.run([str(py), str(HERE / "emit.py"), e, str(out / f"{e}.json")], cwd=HERE)
             if r.returncode:
                 failed.append(e)
     if failed:

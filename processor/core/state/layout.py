@@ -60,6 +60,11 @@ CONV_RECENT: Final = "r"
 CONV_MODEL: Final = "m"
 CONV_APP_VERSION: Final = "v"
 CONV_BEHAVIOUR: Final = "b"
+CONV_TOOL_RUNS: Final = "tr"
+
+# -- the tool runs of a conversation (toolspans.ToolRuns) -------------------------------------------------------------
+TS_RUNS: Final = "r"
+TS_DECIDED: Final = "d"
 
 # -- the tracker (tracker.Tracker) ------------------------------------------------------------------------------------
 TR_MESSAGES: Final = "n"
@@ -157,6 +162,25 @@ TABLE: Final = (
     Field("conversation", CONV_MODEL, "model of the last event that named one", "string"),
     Field("conversation", CONV_APP_VERSION, "application version of the last event that named one", "string"),
     Field("conversation", CONV_BEHAVIOUR, "the behaviour detectors (absent: detectors off)", "object", "behaviour"),
+    Field("conversation", CONV_TOOL_RUNS, "tool runs (spans) not yet done with (absent: none)", "object",
+          "tool_runs"),
+
+    Field("tool_runs", TS_RUNS, "runs kept to join their calls, oldest first (at most 64)", "list", "tool_run",
+          True),
+    Field("tool_runs", TS_DECIDED, "[call id, tool] of calls decided dangling with no run, oldest first (at most "
+          "64; absent: none)", "list of [string, string]"),
+    Field("tool_run", "[0]", "call id (null: the emitter gave none)", "string | null"),
+    Field("tool_run", "[1]", "tool name", "string"),
+    Field("tool_run", "[2]", "outcome class (ok, error_deterministic, error_transient, timeout, cancelled, unknown)",
+          "string"),
+    Field("tool_run", "[3]", "error type as the emitter wrote it", "string | null"),
+    Field("tool_run", "[4]", "start", "ms event time"),
+    Field("tool_run", "[5]", "end", "ms event time"),
+    Field("tool_run", "[6]", "trace id", "hex string"),
+    Field("tool_run", "[7]", "span id", "hex string"),
+    Field("tool_run", "[8]", "input tokens the run reported", "count | null"),
+    Field("tool_run", "[9]", "output tokens the run reported", "count | null"),
+    Field("tool_run", "[10]", "it joined a call", "0/1"),
 
     Field("tracker", TR_MESSAGES, "messages fed", "count"),
     Field("tracker", TR_DIALECT, "dialect of the conversation (absent: not known yet)", "string"),
@@ -308,8 +332,8 @@ TABLE: Final = (
 )
 
 # the components each JSON object's keys are checked against (the others are positional lists)
-OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tracker", "block",
-                  "behaviour", "detector", "served", "request", "erasure", "retries")
+OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tool_runs", "tracker",
+                  "block", "behaviour", "detector", "served", "request", "erasure", "retries")
 
 
 def keys(component: str) -> frozenset[str]:

@@ -32,7 +32,7 @@ from google.protobuf.message import DecodeError
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 from opentelemetry.proto.logs.v1.logs_pb2 import LogsData
 from opentelemetry.proto.resource.v1.resource_pb2 import Resource
-from opentelemetry.proto.trace.v1.trace_pb2 import Span, TracesData
+from opentelemetry.proto.trace.v1.trace_pb2 import Span, Status, TracesData
 
 from ...core.otlp import DEFAULT_CONVERSATION_KEYS, READ_KEYS, READ_PREFIXES
 
@@ -154,6 +154,11 @@ def _decode_single_proto(value: bytes, keys: frozenset[str]) -> list[dict[str, A
                 one["name"] = v.decode()
             elif not log and f == 13 and w == 1:
                 one["end_ns"] = v
+            elif not log and f == 12 and w == 1:
+                one["start_ns"] = v
+            elif not log and f == 20 and w == 2:
+                st = Status.FromString(v)
+                one["status"] = st.code
             elif not log and f == 16 and w == 2:
                 e = Span.Event.FromString(v)
                 events.append({"name": e.name, "attributes": _attrs_pb(e.attributes, _ALL)})
@@ -185,7 +190,8 @@ def _decode_proto(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
                 if len(s.trace_id) != 16 or len(s.span_id) != 8:  # no span: a log export (see the module doc)
                     return _decode_proto_logs(value, keys, "")
                 spans.append({"trace_id": s.trace_id.hex(), "span_id": s.span_id.hex(), "name": s.name,
-                              "end_ns": s.end_time_unix_nano, "attributes": _attrs_pb(s.attributes, keys),
+                              "end_ns": s.end_time_unix_nano, "start_ns": s.start_time_unix_nano,
+                              "status": s.status.code, "attributes": _attrs_pb(s.attributes, keys),
                               "events": [{"name": e.name, "attributes": _attrs_pb(e.attributes, _ALL)}
                                          for e in s.events] if s.events else [],
                               "resource": resource})
@@ -286,8 +292,13 @@ def _decode_json(value: bytes, keys: frozenset[str]) -> list[dict[str, Any]]:
             for ss in rs.get("scopeSpans") or rs.get("instrumentationLibrarySpans") or ():
                 for s in ss.get("spans") or ():
                     end = s.get("endTimeUnixNano")
+                    start = s.get("startTimeUnixNano")
+                    status = s.get("status")
+                    code = status.get("code") if isinstance(status, dict) else None
                     spans.append({"trace_id": _hex_id(s.get("traceId"), 16), "span_id": _hex_id(s.get("spanId"), 8),
                                   "name": s.get("name") or "", "end_ns": int(end) if end is not None else 0,
+                                  "start_ns": int(start) if start is not None else 0,
+                                  "status": code if isinstance(code, int | str) else 0,
                                   "attributes": _attrs_json(s.get("attributes") or [], keys),
                                   "events": [{"name": e.get("name") or "",
                                               "attributes": _attrs_json(e.get("attributes") or [], _ALL)}

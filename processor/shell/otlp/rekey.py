@@ -130,9 +130,11 @@ def _span_value(span: Any) -> bytes:
 
 def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None = None,
           headers: Sequence[Header] = (), conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS,
-          max_event_bytes: int = 1 << 20, join: InferenceJoin | None = None) -> Rekeyed:
+          max_event_bytes: int = 1 << 20, join: InferenceJoin | None = None, tool_spans: bool = True) -> Rekeyed:
     """One record's events and dead letters. With a `join`, an inference's span without content and its log
     record (`event_only` capture) are joined into one event (core/otlp_join.py); without, each is read alone.
+    With `tool_spans`, a tool's span (execute_tool) becomes a `tool_run` event keyed by its conversation, or by
+    the conversation its trace's model-call spans named (the join remembers them), else by its trace id.
 
     Never raises: whatever fails while decoding the record is confined to it (the record dead-lettered whole),
     whatever fails while mapping or encoding a span to that span (dead-lettered alone); every output fits what the
@@ -140,7 +142,8 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
     try:
         # a Kafka header may have no value (null): kept as empty bytes, which is what every writer below takes
         clean = [(k, b"" if v is None else v) for k, v in headers]
-        return _rekey(value, topic, partition, offset, key, clean, conversation_keys, max_event_bytes, join)
+        return _rekey(value, topic, partition, offset, key, clean, conversation_keys, max_event_bytes, join,
+                      tool_spans)
     except Exception as e:  # a bug of ours: the record kept whole, with the reason
         out = Rekeyed(whole=True)
         detail = f"re-keying failed ({type(e).__name__})"
@@ -156,7 +159,7 @@ def rekey(value: bytes | None, topic: str, partition: int, offset: int, key: byt
 
 def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: bytes | None,
            headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int,
-           join: InferenceJoin | None) -> Rekeyed:
+           join: InferenceJoin | None, tool_spans: bool = True) -> Rekeyed:
     out = Rekeyed()
     limit = max_event_bytes * RECORD_FACTOR
     if value is not None and len(value) > limit:
@@ -176,9 +179,13 @@ def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: by
         return out
     src = f"{topic}:{partition}:{offset}".encode()
     here = (topic, partition, offset)
+    if tool_spans and len(spans) > 1 and any(_tool_span(s) for s in spans):
+        # an export groups its spans by instrumentation scope, not by time: a tool's span goes before the model
+        # call that ended after it (a stable sort: records without tool spans keep their order)
+        spans = sorted(spans, key=_end_ns)
     for n, span in enumerate(spans):
         try:
-            _one(out, span, n, here, src, key, headers, conversation_keys, max_event_bytes, join)
+            _one(out, span, n, here, src, key, headers, conversation_keys, max_event_bytes, join, tool_spans)
         except Exception as e:
             _span_failed(out, e, span, n, topic, partition, offset, key, headers, limit)
     if join is not None:
@@ -188,7 +195,7 @@ def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: by
 
 def _one(out: Rekeyed, span: dict[str, Any], n: int, here: tuple[str, int, int], src: bytes, key: bytes | None,
          headers: Sequence[Header], conversation_keys: Sequence[str], max_event_bytes: int,
-         join: InferenceJoin | None) -> None:
+         join: InferenceJoin | None, tool_spans: bool = True) -> None:
     """One span (or log record) of a record: joined, emitted, counted or dead-lettered."""
     topic, partition, offset = here
     if join is not None:
@@ -208,20 +215,49 @@ def _one(out: Rekeyed, span: dict[str, Any], n: int, here: tuple[str, int, int],
                 return
             span = got
         else:
-            o = core_otlp.map_span(span, conversation_keys, max_event_bytes)
-            if o.kind == core_otlp.SKIPPED and o.detail != "not_model_call":
+            o = core_otlp.map_span(span, conversation_keys, max_event_bytes, tool_spans)
+            if o.kind == core_otlp.SKIPPED and o.detail != "not_model_call" and not _is_run(o):
                 joined = join.span_without_content(span, here, ts)
                 if joined is None:
                     out.waiting += 1
                     return
                 span = joined
             else:
-                if o.kind == core_otlp.EVENT and join.span_with_content(span) is not None:
+                if o.kind == core_otlp.EVENT and not _is_run(o) and join.span_with_content(span) is not None:
                     out.skipped["duplicate"] = out.skipped.get("duplicate", 0) + 1
                 _emit(out, o, span, src, topic, partition, offset, key, headers, n, join, max_event_bytes)
                 return
-    _emit(out, core_otlp.map_span(span, conversation_keys, max_event_bytes), span, src, topic, partition, offset,
-          key, headers, n, join, max_event_bytes)
+    _emit(out, core_otlp.map_span(span, conversation_keys, max_event_bytes, tool_spans), span, src, topic,
+          partition, offset, key, headers, n, join, max_event_bytes)
+
+
+def _tool_span(span: dict[str, Any]) -> bool:
+    attrs = span.get("attributes")
+    return type(attrs) is dict and span.get("log") is not True and core_otlp.is_tool_span(attrs, _id(span.get("name")))
+
+
+def _end_ns(span: dict[str, Any]) -> int:
+    end = span.get("end_ns")
+    return end if type(end) is int else 0
+
+
+def _is_run(o: core_otlp.SpanOutcome) -> bool:
+    return o.value is not None and o.value.get("type") == "tool_run"
+
+
+def _trace_conversation(o: core_otlp.SpanOutcome, span: dict[str, Any], join: InferenceJoin) -> None:
+    """Model-call spans teach the join their trace's conversation; a tool span that names none takes it."""
+    assert o.value is not None
+    trace_id = _id(span.get("trace_id"))
+    if o.value.get("type") != "tool_run":
+        if not o.by_trace:
+            join.traces.put(trace_id, o.conversation_id)
+    elif o.by_trace:
+        cid = join.traces.get(trace_id)
+        if cid is not None:
+            o.conversation_id = cid
+            o.value["conversation_id"] = cid
+            o.by_trace = False
 
 
 def _span_failed(out: Rekeyed, e: Exception, span: dict[str, Any], n: int, topic: str, partition: int, offset: int,
@@ -262,6 +298,8 @@ def _emit(out: Rekeyed, o: core_otlp.SpanOutcome, span: dict[str, Any], src: byt
         assert o.value is not None
         if join is not None and o.chain is not None:  # a Responses delta joined to its chain (changes the value)
             join.chain.apply(o.conversation_id, o.value, o.chain)
+        if join is not None:
+            _trace_conversation(o, span, join)
         k = o.conversation_id.encode()
         v = orjson.dumps(o.value)
         hs = [("traceparent", o.traceparent.encode()), ("toolmend-otlp-source", src)]
@@ -290,11 +328,12 @@ def _id(v: Any) -> str:
 
 
 def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic: str = "otlp",
-            conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS) -> list[OutRecord]:
+            conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS,
+            proc: PartitionProcessor | None = None) -> list[OutRecord]:
     """The OTLP path without Kafka: each record re-keyed, its events run through one partition processor (the
     repartition topic as one partition), in order. Outputs: the engine's, then the re-keying's dead letters."""
     config = config or EngineConfig()
-    proc = PartitionProcessor(f"{topic}-repartition", 0, config)
+    proc = proc or PartitionProcessor(f"{topic}-repartition", 0, config)
     outs: list[OutRecord] = []
     dls: list[OutRecord] = []
     off = 0
@@ -302,7 +341,7 @@ def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic:
     rks: list[Rekeyed] = []
     for i, value in enumerate(records):
         rks.append(rekey(value, topic, 0, i, conversation_keys=conversation_keys,
-                         max_event_bytes=config.max_event_bytes, join=join))
+                         max_event_bytes=config.max_event_bytes, join=join, tool_spans=config.tool_spans))
     last = Rekeyed()  # the end of the input: what still waits leaves
     drain(last, join, f"{topic}:0:{len(rks)}".encode(), topic, 0, len(rks), None, (), conversation_keys,
           config.max_event_bytes, flush=True)

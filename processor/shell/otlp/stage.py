@@ -144,7 +144,7 @@ class Rekeyer:
         sm = self.sm
         for rec in records:
             rk = rekey(rec.value, topic or self.source, partition, rec.offset, rec.key, rec.headers or (), self.keys,
-                       s.max_event_bytes, self.join)
+                       s.max_event_bytes, self.join, s.tool_spans)
             sm.records.inc()
             for key, value, headers in rk.events:
                 plan.append((self.target, OutRecord("event", key, value, headers)))

@@ -31,7 +31,8 @@ from ... import __version__
 from ...core.events import EVENT_TYPES, DeadLetterKind
 from ...core.findings import FindingKind
 from ...core.tally import Count, Tally
-from ..metrics import UNKNOWN, LabelCap, Metrics
+from ...core.toolspans import OUTCOMES
+from ..metrics import TOOL_SPAN_JOINS, UNKNOWN, LabelCap, Metrics
 
 PREFIX = "toolmend_"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
@@ -79,9 +80,13 @@ FAMILIES: tuple[Family, ...] = (
            "cancelled, unknown)", ("tool", "outcome"), "tool_results"),
     Family(PREFIX + "tool_retries", "Retries of failed tool calls, by kind (futile, blind, transient, timeout, "
            "cancelled, unknown)", ("tool", "kind"), "tool_retries"),
+    Family(PREFIX + "tool_tokens", "Tokens the tool runs reported (their spans' gen_ai.usage), by tool, outcome class "
+           "and kind (input, output)", ("tool", "outcome", "kind"), "tool_tokens"),
+    Family(PREFIX + "tool_spans", "Tool runs (spans, tool_run events) by what became of them: joined, waiting, late, "
+           "dropped, unjoined, ignored", ("join",), "tool_spans"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES) = range(len(FAMILIES))
+ TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES, TOOL_TOKENS, TOOL_SPANS) = range(len(FAMILIES))
 Key = tuple[int, tuple[str, ...]]  # (family index, label values)
 
 
@@ -94,6 +99,7 @@ def precreated() -> list[Key]:
     keys += [(OUTPUT_RECORDS, (topic,)) for topic in ("repaired", "findings", "dead_letter")]
     keys += [(TURNS, (outcome, UNKNOWN, UNKNOWN)) for outcome in ("tool", "text_only")]
     keys += [(WOKEN, ()), (QUARANTINED, ())]  # counters without labels exist from the start
+    keys += [(TOOL_SPANS, (j,)) for j in TOOL_SPAN_JOINS]
     return keys
 
 
@@ -175,6 +181,10 @@ class Counts:
             inc((TOOL_RESULTS, (tool(tl), str(outcome))), n)
         for (tl, kind), n in t.of(Count.TOOL_RETRIES).items():
             inc((TOOL_RETRIES, (tool(tl), str(kind))), n)
+        for (tl, outcome, kind), n in t.of(Count.TOOL_TOKENS).items():
+            inc((TOOL_TOKENS, (tool(tl), str(outcome) if outcome in OUTCOMES else UNKNOWN, str(kind))), n)
+        for (join,), n in t.of(Count.TOOL_SPANS).items():
+            inc((TOOL_SPANS, (str(join),)), n)
 
 
 Emit = Callable[[int, list[tuple[Key, int]]], None]  # (timestamp ms, [(series, value)])

@@ -18,6 +18,7 @@ from processor import DIALECTS
 from processor.core.findings import DanglingReason, FindingKind, RepairAction, Severity
 from processor.core.outcomes import Outcome
 from processor.core.retries import RETRY_KINDS
+from processor.core.toolspans import OUTCOMES
 from processor.shell.metrics import OTHER, UNKNOWN, Metrics
 from processor.shell.otlp.stage import StageMetrics
 
@@ -33,6 +34,9 @@ ENUMS: dict[tuple[str, str], set[str]] = {
     ("toolmend_dangling_tool_calls_total", "reason"): {r.value for r in DanglingReason},
     ("toolmend_repairs_total", "action"): {a.value for a in RepairAction},
     ("toolmend_thinking_invalidated_total", "signal"): {"prefix_changed", "dropped_by_provider"},
+    ("toolmend_tool_duration_seconds", "outcome"): set(OUTCOMES),
+    ("toolmend_tool_tokens_total", "outcome"): set(OUTCOMES),
+    ("toolmend_tool_tokens_total", "kind"): {"input", "output"},
     ("toolmend_tool_results_total", "outcome"): {o.value for o in Outcome},
     ("toolmend_tool_retries_total", "kind"): set(RETRY_KINDS),
 }

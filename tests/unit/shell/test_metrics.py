@@ -54,6 +54,8 @@ def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> N
     t.assistant_turn("text_only", "m1", "v1")
     t.state_woken()
     t.conversation_quarantined()
+    t.tool_run("book_table", "ok", 1, None, 1)  # 1 ms, one output token
+    t.tool_span("late")
     t.tool_result("search", "timeout")
     t.tool_retry("search", "blind")
     assert list(KEYS) == list(range(len(t.counts)))
@@ -71,6 +73,11 @@ def test_every_count_has_its_key_fields_and_each_entry_point_keys_by_them() -> N
     assert got[("toolmend_state_woken_conversations_total", ())] == 1
     assert got[("toolmend_quarantined_conversations_total", ())] == 1
     assert got[("toolmend_repairs_total", (("action", RepairAction.SYNTHESIZE_RESULT.value),))] == 1
+    assert got[("toolmend_tool_duration_seconds_bucket", (("le", "0.01"), ("outcome", "ok"),
+                                                          ("tool", "book_table")))] == 1
+    assert got[("toolmend_tool_duration_seconds_sum", (("outcome", "ok"), ("tool", "book_table")))] == 0.001
+    assert got[("toolmend_tool_tokens_total", (("kind", "output"), ("outcome", "ok"), ("tool", "book_table")))] == 1
+    assert got[("toolmend_tool_spans_total", (("join", "late"),))] == 1
     assert got[("toolmend_tool_results_total", (("outcome", "timeout"), ("tool", "search")))] == 1
     assert got[("toolmend_tool_retries_total", (("kind", "blind"), ("tool", "search")))] == 1
 

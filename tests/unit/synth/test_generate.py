@@ -645,7 +645,8 @@ def test_default_rates_match_the_reference_tracker(partitions: int) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_fault_at_once_matches_the_reference_tracker(seed: int) -> None:
-    storm = FaultRates(**{f.name: 1.0 for f in fields(FaultRates)})
+    # tool runs aside: the reference tracker knows no spans (test_tool_runs_match_the_ground_truth)
+    storm = FaultRates(**{f.name: 1.0 for f in fields(FaultRates) if not f.name.startswith("tool_")})
     events, truth = generate(150, seed=seed, rates=storm)
     check_against_reference(events, truth)
 
@@ -862,7 +863,8 @@ def test_short_timeout_keeps_the_truth_exact() -> None:
     global TIMEOUT
     saved, TIMEOUT = TIMEOUT, 5_000
     try:
-        storm = FaultRates(**{f.name: 0.5 for f in fields(FaultRates)})
+        # tool runs aside: the reference tracker knows no spans (test_tool_runs_match_the_ground_truth)
+        storm = FaultRates(**{f.name: 0.5 for f in fields(FaultRates) if not f.name.startswith("tool_")})
         events, truth = generate(120, seed=31, rates=storm, tool_result_timeout_ms=5_000)
         check_against_reference(events, truth)
     finally:
@@ -923,6 +925,22 @@ def test_the_worker_agrees_with_the_ground_truth(partitions: int) -> None:
     (text-only regressions aside, see below) and dead letters are exactly the ground truth."""
     rates = FaultRates(**{f.name: min(1.0, getattr(FaultRates(), f.name) * 10) for f in fields(FaultRates)})
     events, truth = generate(300, seed=17, rates=replace(rates, rewrite=0.0), partitions=partitions)
+    found, dead = worker_outcome(events, partitions)
+    regression = "text_only_regression"
+    assert _without(found, regression) == _without(truth_outcome(truth), regression)
+    assert +dead == +truth.dead_letters
+
+
+@pytest.mark.parametrize("partitions", [1, 4])
+def test_tool_runs_match_the_ground_truth(partitions: int) -> None:
+    """A run that completed before the user spoke, one that failed, one whose span comes past the grace: the
+    worker's findings are exactly the generator's truth (tool_result_lost for the first and the last only)."""
+    rates = FaultRates.only(tool_ran=0.3, tool_failed=0.3, tool_run_late=0.3, interrupt=0.05)
+    events, truth = generate(200, seed=23, rates=rates, partitions=partitions)
+    assert truth.faults["tool_ran"] and truth.faults["tool_failed"] and truth.faults["tool_run_late"]
+    assert truth.findings["tool_result_lost"] == truth.faults["tool_ran"] + truth.faults["tool_run_late"]
+    assert truth.events["tool_run"] == truth.faults["tool_ran"] + truth.faults["tool_failed"] + \
+        truth.faults["tool_run_late"]
     found, dead = worker_outcome(events, partitions)
     regression = "text_only_regression"
     assert _without(found, regression) == _without(truth_outcome(truth), regression)
