@@ -57,7 +57,14 @@ from typing import Any
 import aiokafka
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from benchenv import code_state, cpu_probe, machine, rss_mib, stats  # this folder: bench scripts run by path
+from benchenv import (  # this folder: bench scripts run by path
+    code_state,
+    cpu_probe,
+    machine,
+    rss_mib,
+    stats,
+    status_kib,
+)
 from prometheus_client import CollectorRegistry
 
 from processor.core.partition import META_KEY
@@ -90,6 +97,8 @@ def write(name: str, doc: dict[str, Any]) -> Path:
         suffix += "_detectors_off"
     if doc.get("deliveries", [DEFAULT_DELIVERY]) != [DEFAULT_DELIVERY]:
         suffix += "_" + "_vs_".join(doc["deliveries"])
+    if os.environ.get("TOOLMEND_KAFKA_CLIENT") == "librdkafka":  # the worker's transport, and the bare loop's client
+        suffix += "_librdkafka"
     path = RESULTS / f"worker_{name}{suffix}.json"
     doc = {"bench": f"worker_{name}", "date": datetime.now(UTC).isoformat(timespec="seconds"),
            "command": "python bench/bench_worker.py " + " ".join(sys.argv[1:]),
@@ -297,14 +306,20 @@ async def worker_pass(s: Settings, total: int, timeout_s: float, profile: cProfi
         if profile is not None:
             profile.disable()
         stop.set()
-        await asyncio.wait_for(task, 60)
+        stop_s = time.perf_counter()
+        try:
+            await asyncio.wait_for(task, 60)
+            stopped: float | None = round(time.perf_counter() - stop_s, 1)
+        except TimeoutError:  # the pass is timed already (its last commit): a stop that hangs is reported, not fatal
+            stopped = None
     assert w.t0 is not None and w.t1 is not None
     dt = w.t1 - w.t0
     outs = {k: int(w.metrics.output_records.labels(k)._value.get())
             for k in ("repaired", "findings", "dead_letter", "changelog")}
     return {"events": w.processed, "seconds": round(dt, 3), "events_per_s": round(w.processed / dt),
             "batches": w.batches, "busy_s": round(w.busy, 3), "cpu_in_process_s": round(w.cpu, 3),
-            "waiting_share": round(1 - w.cpu / dt, 3), "outputs": outs}
+            "waiting_share": round(1 - w.cpu / dt, 3), "outputs": outs,
+            "stop_s": stopped}  # None: the worker had not stopped 60 s after it was told to
 
 
 def profile_summary(prof: cProfile.Profile, top: int = 30) -> tuple[str, dict[str, float]]:
@@ -428,6 +443,8 @@ async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int
             r["own_time_share"] = shares
     r["gc_threshold_at_start"] = list(threshold)
     r["delivery"] = delivery if side == "worker" else None
+    # VmHWM: this process's own peak (ru_maxrss keeps the parent's high-water mark across fork and exec)
+    r["peak_rss_mib"] = round(status_kib("VmHWM") / 1024, 1)
     return r
 
 
@@ -650,10 +667,19 @@ def bare_serve_main(argv: list[str]) -> int:
     ap.add_argument("--ready-file", required=True)
     a = ap.parse_args(argv)
 
+    s = settings(a.bootstrap, a.prefix, a.input_topic)
+    if os.environ.get("TOOLMEND_KAFKA_CLIENT") == "librdkafka":  # the bare loop of the worker's client
+        from bench_transports import rdk_serve
+
+        flag: list[int] = []
+        signal.signal(signal.SIGTERM, lambda *_: flag.append(1))
+        rdk_serve(s, Path(a.ready_file), lambda: bool(flag))
+        return 0
+
     async def serve() -> None:
         stop = asyncio.Event()
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        await bare_serve(settings(a.bootstrap, a.prefix, a.input_topic), Path(a.ready_file), stop)
+        await bare_serve(s, Path(a.ready_file), stop)
 
     asyncio.run(serve())
     return 0
@@ -855,8 +881,9 @@ async def bench_latency(bootstrap: str, rates: list[int], duration: float, seed:
     return {"runs": out, "rounds": rounds, "summary_by_rate": summary,
             "worker": "separate process: python -m processor.shell.cli run (defaults)",
             "bare": "separate process: bench_worker.py _bare_serve (the throughput section's bare loop with the "
-                    "worker's consumer and producer settings, plus a toolmend-source header per output)"
-            if bare else None,
+                    "worker's consumer and producer settings, plus a toolmend-source header per output; with "
+                    "TOOLMEND_KAFKA_CLIENT=librdkafka the same loop in confluent-kafka: bench_transports.rdk_serve)"
+            if bare else None, "kafka_client": os.environ.get("TOOLMEND_KAFKA_CLIENT", "aiokafka"),
             "method": "rounds alternate worker/bare order; each pass: fresh topics (same settings), the same events "
                       "paced by the same producer; latency = receive time of an output - send time of its input",
             "log": "bench/out/worker_latency.log"}

@@ -78,6 +78,7 @@ class PartitionProcessor:
         self.timers = Timers(config)
         self.offset = -1  # last offset processed
         self.ids = RecordIds(topic, partition)  # of the records derived from the current record
+        self._src = f"{topic}:{partition}:"  # a record's source coordinates: this and its offset
         # the record whose due timers are not all fired yet (process(timer_budget=...)): (offset, source)
         self._due: tuple[int, str] | None = None
 
@@ -181,9 +182,9 @@ class PartitionProcessor:
         order as without a budget (the worker yields to its event loop between slices)."""
         # the previous record's timers first, whatever the caller did
         out_due = self.fire_due(None) if self._due is not None else []
-        src = f"{self.topic}:{self.partition}:{offset}"
+        src = self._src + str(offset)
         out: list[OutRecord] = out_due
-        self.ids.start()
+        self.ids.k = 0  # its derived records count from 0
         try:
             ev = parse_event(key, value, self.cfg.max_event_bytes)
             self.timers.check(ev.ts, timestamp)
@@ -365,10 +366,12 @@ class PartitionProcessor:
         ts = ev.ts
         if ts > conv.last_ts:
             conv.last_ts = ts
-        if ev.model is not None:
-            conv.model = conv.tracker.model = _intern(ev.model)
-        if ev.app_version is not None:
-            conv.app_version = _intern(ev.app_version)
+        model = ev.model  # interned once per change, not per event (most events repeat their conversation's)
+        if model is not None and model != conv.model:
+            conv.model = conv.tracker.model = _intern(model)
+        version = ev.app_version
+        if version is not None and version != conv.app_version:
+            conv.app_version = _intern(version)
         typ = ev.type
         self.obs.event(typ, "processed")
         emit = Emitter(self.ids, self.obs, conv, cid, ts, src, out)
