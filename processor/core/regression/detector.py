@@ -169,6 +169,17 @@ class RegressionDetector:
         target.defer("r", text[:SNIPPET_CHARS])
         self._trim_snippets()
 
+    def served_tools(self) -> list[str]:
+        """The tools that served the remembered requests before the turn in progress, oldest first, each once."""
+        out: list[str] = []
+        for s in self.served:
+            if s is self.current:
+                continue
+            for t in s.tools:
+                if t not in out:
+                    out.append(t)
+        return out
+
     def judges_text(self, tools: Sequence[str]) -> bool:
         """Whether `on_assistant` with these tools would look at the reply's text (a text-only first answer to a
         request, after a tool was used, or the first answer after a result): otherwise any text gives the same

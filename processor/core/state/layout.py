@@ -95,6 +95,7 @@ BH_LAST_USER: Final = "u"
 BH_PENDING: Final = "p"
 BH_STREAMED: Final = "s"
 BH_FED_USER: Final = "f"
+BH_CLAIMS: Final = "c"
 
 # -- the regression detector (regression/detector.py, regression/served.py) -----------------------------------------
 RD_VERSION: Final = "v"
@@ -126,6 +127,14 @@ SV_RESULT_BUDGET: Final = "rb"
 # -- the erasure tracker (erasure.ErasureTracker) ------------------------------------------------------------------
 ER_VERSION: Final = "v"
 ER_CALLS: Final = "calls"
+
+# -- the unbacked-claim tracker (regression/claims.py) ---------------------------------------------------------------
+CL_OK: Final = "o"
+CL_FAILED: Final = "x"
+CL_PENDING: Final = "p"
+CL_AFTER_RESULT: Final = "a"
+CL_CONTINUED: Final = "k"
+CL_REQUEST: Final = "q"
 
 _HASHES = "packed hashes (base64 of little-endian u32, sorted)"
 
@@ -222,6 +231,8 @@ TABLE: Final = (
 
     Field("behaviour", BH_REGRESSION, "the text-only regression detector", "object", "detector"),
     Field("behaviour", BH_ERASURE, "the history-erasure tracker", "object", "erasure"),
+    Field("behaviour", BH_CLAIMS, "the unbacked-claim tracker: the turn's calls (absent when it holds none, and in "
+          "older records)", "object", "claims"),
     Field("behaviour", BH_LAST_USER, "fingerprint of the last user text (the request that led to calls)", "string"),
     Field("behaviour", BH_PENDING, "the assistant turn in progress: [first index, text (truncated), tools, "
           "arguments]", "list"),
@@ -268,11 +279,19 @@ TABLE: Final = (
 
     Field("erasure", ER_VERSION, f"erasure layout, {ERASURE_VERSION} in layout {LAYOUT_VERSION}", "int"),
     Field("erasure", ER_CALLS, "calls seen: [call id, tool, user key, reported 0/1], oldest first", "list"),
+
+    Field("claims", CL_OK, "tools whose calls of this turn returned a result that is no error", "list"),
+    Field("claims", CL_FAILED, "tools whose calls of this turn returned an error", "list"),
+    Field("claims", CL_PENDING, "calls of this turn waiting for their result: [call id or \"\", tool]", "list"),
+    Field("claims", CL_REQUEST, f"the turn's request words, {_HASHES}", "string"),
+    Field("claims", CL_AFTER_RESULT, "the last message was a tool result", "1 when set"),
+    Field("claims", CL_CONTINUED, "the turn's latest user text came right after a result (an agent framework's "
+          "prompt to go on, not a request)", "1 when set"),
 )
 
 # the components each JSON object's keys are checked against (the others are positional lists)
 OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tracker", "block",
-                  "behaviour", "detector", "served", "request", "erasure")
+                  "behaviour", "detector", "served", "request", "erasure", "claims")
 
 
 def keys(component: str) -> frozenset[str]:

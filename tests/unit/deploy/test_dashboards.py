@@ -53,6 +53,7 @@ ALERTS = {
     "ToolmendDanglingRateAboveBaseline",
     "ToolmendTextOnlyRegressions",
     "ToolmendToolHistoryErased",
+    "ToolmendUnbackedClaims",
     "ToolmendConsumerLagSLO",
     "ToolmendNoProgress",
     "ToolmendDeadLetterRate",
