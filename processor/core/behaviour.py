@@ -16,7 +16,7 @@ from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
-from .regression.claims import Claim, ClaimTracker, Context, shape
+from .regression.claims import Claim, ClaimTracker, shape
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
 
@@ -159,7 +159,7 @@ class Behaviour:
                     text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
                     return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
                 reply = adapter.text_of(msg)  # a text reply: judged for an unbacked claim before the detector notes it
-                claim = self.claims.on_reply(index, reply, self._context())
+                claim = self.claims.on_reply(index, reply, reg)
                 text = reply[:PENDING_TEXT] if reg.judges_text(tools) else ""
                 return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version, claim, reply)
             text = adapter.text_of(msg) if view.has_text else ""
@@ -226,14 +226,9 @@ class Behaviour:
             return _NO_FINDINGS
         self.pending = None
         args = p[3] if len(p) > 3 else ()
-        claim = self.claims.on_reply(p[0], p[1], self._context()) if p[1] and not p[2] else None
+        claim = self.claims.on_reply(p[0], p[1], self.regression) if p[1] and not p[2] else None
         return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version, claim,
                             p[1])
-
-    def _context(self) -> Context:
-        """What the regression detector keeps of the conversation, as `unbacked_claim`'s grounding evidence."""
-        reg = self.regression
-        return Context(reg.facts, tuple(reg.defined), reg.served_tools())
 
     def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
                 app_version: str | None, claim: Claim | None = None, reply: str = "") -> Sequence[Finding]:

@@ -30,7 +30,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
 from .analysis import text_tokens
@@ -180,16 +180,14 @@ class Claim:
         return f"Claim({self.index!r}, {self.tool!r}, {self.rule!r}, {self.score!r})"
 
 
-class Context:
-    """What the conversation already holds, as the regression detector keeps it (shared, never copied): the figures
-    shown, the tools offered (defined) and served in the remembered requests."""
+class Evidence(Protocol):
+    """What the conversation already holds, as the regression detector keeps it (shared, never copied, read only
+    when a reply is judged): the figures shown, the tools defined, the tools that served earlier requests."""
 
-    __slots__ = ("facts", "offered", "served")
+    facts: Facts
+    defined: dict[str, frozenset[int]]
 
-    def __init__(self, facts: Facts, offered: Sequence[str], served: Sequence[str]) -> None:
-        self.facts = facts
-        self.offered = offered
-        self.served = served
+    def served_tools(self) -> list[str]: ...
 
 
 class ClaimTracker:
@@ -271,21 +269,23 @@ class ClaimTracker:
             self.heads = []
 
     # -- judging ------------------------------------------------------------------------------------------------
-    def on_reply(self, index: int, text: str, ctx: Context) -> Claim | None:
+    def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
         """An assistant reply with text and no call of its own."""
         self.after_result = False
         if not text:
             return None
         c = cues()
         norm = normalize(text[:MAX_REPLY])
-        if c.act_re.search(norm) is None:
-            return None  # no completion, live or lookup cue, no figure: it claims nothing a tool does
+        # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
+        # as their likely source, even when it failed and the reply says so)
+        covered = bool(self.ok or self.heads or self.failed or self.pending)
+        if (c.completion_re if covered else c.act_re).search(norm) is None:
+            return None  # no completion cue (or, with no call, no live or lookup cue and no figure)
         self._settle()
-        covered = bool(self.ok)
-        if covered and c.completion_re.search(norm) is None:
-            return None  # facts after a successful call of the turn: its result is their source
-        offered = list(ctx.offered)
-        for t in (*ctx.served, *self.ok, *self.failed, *(t for _, t in self.pending)):
+        served = ev.served_tools()
+        ctx = Context(ev.facts, served)
+        offered = list(ev.defined)
+        for t in (*served, *self.ok, *self.failed, *(t for _, t in self.pending)):
             if t not in offered:
                 offered.append(t)
         if not offered:
@@ -415,6 +415,16 @@ class ClaimTracker:
         return t
 
 
+class Context:
+    """The evidence a judged reply reads: the figures shown, the tools that served earlier requests."""
+
+    __slots__ = ("facts", "served")
+
+    def __init__(self, facts: Facts, served: Sequence[str]) -> None:
+        self.facts = facts
+        self.served = served
+
+
 def shape(text: str) -> bool:
     """Whether a reply is no claim at all by its shape: it asks or waits (a question, a confirmation request,
     "let me know once you have…") and says nothing else but acknowledgements. The regression detector's evidence
@@ -446,4 +456,4 @@ def _new_ident(sent: str, ctx: Context) -> bool:
     return False
 
 
-__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "cues", "root", "shape", "shipped", "use"]
+__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "cues", "root", "shape", "shipped", "use"]
