@@ -242,8 +242,8 @@ class Behaviour:
                 out = [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
                                turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
         if claim is not None and claim.score >= self.claims.threshold():
-            out = [*out, Finding(FindingKind.UNBACKED_CLAIM, claim.index, None, claim.tool, None, claim.detail,
-                                 round(claim.score, 3))]
+            out = [*out, Finding(FindingKind.UNBACKED_CLAIM, claim.index, None, claim.tool, None,
+                                 f"{claim.rule}: {claim.detail}", round(claim.score, 3))]
         return out
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,

@@ -13,7 +13,7 @@
 | `features.py` | the features of a judged turn, what the learned scorer weighs |
 | `scorer.py` | the learned scorer: the model file's format (trees or logistic) and the active model |
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
-| `claims.py` | `unbacked_claim`: a reply's acts and facts grounded in its turn's calls and the context (`ClaimTracker`); its cue lists and rule scores are package data, `claims.json` |
+| `claims.py` | `unbacked_claim` (`ClaimTracker`): a reply grounded in its turn's calls and context (`claims.json`) |
 
 See docs/regression.md.
 """

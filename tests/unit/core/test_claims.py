@@ -179,3 +179,45 @@ def test_cue_data_loads_and_helpers() -> None:
     assert root("cancelled") == root("cancel") and root("deleted") == root("delete") and root("booked") == "book"
     assert shape("Sure, take your time. Let me know once you have the reservation ID.")
     assert shape("Which city?") and not shape("好的") and not shape("Your order was cancelled. Anything else?")
+
+
+def test_a_calibrated_file_changes_scores_and_threshold(tmp_path: Any) -> None:
+    """`toolmend train-detector --claims` writes a file `processor.use_claims_model` loads; None restores."""
+    from processor.shell.commands.train_detector import main
+    from processor.train.claims import calibrate
+
+    ms = [{"role": "user", "content": "Please cancel order 4411."},
+          {"role": "assistant", "content": "I've cancelled your order 4411."}]
+    rec = {"id": "x", "messages": ms, "tools": TOOLS, "dialect": "openai_chat",
+           "labels": {"unbacked_claim": [{"index": 1}]}}
+    doc = calibrate([rec, {**rec, "labels": {}}], target=0.5)
+    assert doc["trained"]["per_rule"]["act_no_call"] == {"tp": 1, "fp": 1}
+    assert doc["scores"]["act_no_call"] < cues().scores["act_no_call"]  # half right: pulled down from the prior
+    data = tmp_path / "l.jsonl"
+    data.write_text(json.dumps(rec) + "\n")
+    out = tmp_path / "claims.json"
+    assert main([str(data), "--claims", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    written["threshold"] = 0.99
+    out.write_text(json.dumps(written))
+    try:
+        processor.use_claims_model(str(out))
+        assert claims(ms) == []  # below 0.99
+    finally:
+        processor.use_claims_model(None)
+    assert claims(ms) == [(1, "cancel_order")]
+
+
+def test_a_bad_claims_file_is_one_line_of_configuration_error(tmp_path: Any) -> None:
+    from processor.shell.config import ConfigError, use_claims_model
+
+    bad = tmp_path / "claims.json"
+    bad.write_text('{"en": {}}')
+    try:
+        use_claims_model(bad)
+    except ConfigError as e:
+        assert "claims_model (TOOLMEND_CLAIMS_MODEL)" in str(e) and "\n" not in str(e)
+    else:
+        raise AssertionError("accepted")
+    finally:
+        use_claims_model(None)
