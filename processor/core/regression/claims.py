@@ -136,6 +136,8 @@ def use(doc: Mapping[str, Any] | None) -> None:
     _OVERRIDE[:] = [dict(doc)] if doc is not None else []
     cues.cache_clear()
     _verb.cache_clear()
+    _uncovered_acts.cache_clear()
+    _kind.cache_clear()
     cues()  # compile now: a bad list fails here, not at the first reply
 
 
@@ -160,6 +162,24 @@ def _verb(tool: str) -> str:
     """A tool's verb: the root of its name's first word (`cancel_order` -> cancel, `bookHotel` -> book)."""
     parts = split_identifier(tool)
     return root(parts[0]) if parts else tool
+
+
+ACT, READ, COMPUTE = "act", "read", "compute"
+
+
+@functools.lru_cache(maxsize=1024)
+def _kind(tool: str) -> str:
+    """What a tool does, by its name's verb: an act (a verb of `act_synonyms`: cancel_order, add_bags), a
+    computation anyone can do (a single-word `add`, `calculator`, `multiply`), else a lookup."""
+    c = cues()
+    verb = _verb(tool)
+    single = len(split_identifier(tool)) <= 1
+    act = verb in c.synonyms or any(verb in same for same in c.synonyms.values())
+    if verb in c.compute_verbs and (single or not act):
+        return COMPUTE
+    if verb in c.read_verbs:
+        return READ
+    return ACT if act else READ
 
 
 def _acts(verb: str, c: Cues) -> tuple[str, ...]:
@@ -281,15 +301,20 @@ class ClaimTracker:
         covered = bool(self.ok or self.heads or self.failed or self.pending)
         if (c.completion_re if covered else c.act_re).search(norm) is None:
             return None  # no completion cue (or, with no call, no live or lookup cue and no figure)
-        self._settle()
         served = ev.served_tools()
-        ctx = Context(ev.facts, served)
+        turn = (*self.ok, *(t for t, _ in self.heads), *self.failed, *(t for _, t in self.pending))
         offered = list(ev.defined)
-        for t in (*served, *self.ok, *self.failed, *(t for _, t in self.pending)):
+        for t in (*served, *turn):
             if t not in offered:
                 offered.append(t)
         if not offered:
             return None  # no tool could have done or looked it up
+        if covered:
+            acts = _uncovered_acts(tuple(offered), (*self.ok, *(t for _, t in self.pending)))
+            if acts is None or acts.search(norm) is None:
+                return None  # names no act of an offered tool that the turn's calls did not do
+        self._settle()
+        ctx = Context(ev.facts, served)
         if c.refusal_re.search(norm) is not None:
             return None
         zh = _CJK_RE.search(norm) is not None
@@ -320,7 +345,7 @@ class ClaimTracker:
         if subject is None:
             return None
         served = subject in ctx.served
-        novel = [f for f in figures(sent) if f not in ctx.facts.read()]
+        novel = [f for f in figures(sent) if not ctx.facts.shown(f)]
         if novel or (not served and _IDENT_RE.search(sent) is not None and _new_ident(sent, ctx)):
             return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
                          f"states {max(1, len(novel))} figure(s) or identifier(s) no call produced")
@@ -339,7 +364,7 @@ class ClaimTracker:
         ws = set(words)
         for tool in offered:
             verb = _verb(tool)
-            if verb in c.read_verbs or (not ws.intersection(_acts(verb, c)) and not any(
+            if _kind(tool) != ACT or (not ws.intersection(_acts(verb, c)) and not any(
                     verb in c.synonyms.get(w, ()) for w in ws)):
                 continue
             if any(_same_act(verb, _verb(t), c) for t in self.ok) or any(
@@ -363,8 +388,7 @@ class ClaimTracker:
         req = self.request()
         words: frozenset[int] | None = None
         for tool in offered:
-            verb = _verb(tool)
-            if verb in c.synonyms or verb in c.compute_verbs:
+            if _kind(tool) in (ACT, COMPUTE):
                 continue  # an act tool (a fact is looked up, not done), or one that computes what anyone can
             if len(tool) > 3 and tool.casefold() in sent:
                 return None  # the sentence names the tool: it tells what the tool does, not what it returned
@@ -442,16 +466,36 @@ def shape(text: str) -> bool:
     return waiting > 0 and other == 0
 
 
+@functools.lru_cache(maxsize=512)
+def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A search for the verbs (English roots as word prefixes, Chinese verbs) of the offered tools' acts that no
+    tool of the turn does: a reply after a call of its turn with none of them claims no act it lacks."""
+    c = cues()
+    done = [_verb(t) for t in turn]
+    words: set[str] = set()
+    for tool in offered:
+        verb = _verb(tool)
+        if _kind(tool) != ACT or any(_same_act(verb, d, c) for d in done):
+            continue
+        words.add(verb)
+        words.update(c.synonyms.get(verb, ()))
+        words.update(w for w, same in c.synonyms.items() if verb in same)
+    if not words:
+        return None
+    zh = [k for k, v in c.zh_verbs.items() if v in words]
+    return re.compile(rf"(?<![a-z])(?:{_alt(sorted(words))})" + (f"|{_alt(zh)}" if zh else ""))
+
+
 def _same_act(a: str, b: str, c: Cues) -> bool:
     return a == b or b in c.synonyms.get(a, ()) or a in c.synonyms.get(b, ())
 
 
 def _new_ident(sent: str, ctx: Context) -> bool:
     """An identifier of the sentence whose digits the conversation never showed."""
-    seen = ctx.facts.read()
+    facts = ctx.facts
     for m in _IDENT_RE.findall(sent):
         fs = figures(m)
-        if fs and not any(f in seen for f in fs):
+        if fs and not any(facts.shown(f) for f in fs):
             return True
     return False
 

@@ -111,6 +111,7 @@ RD_IN_TURN: Final = "in_turn"
 RD_TOPIC: Final = "topic"
 RD_TEXT_TASK: Final = "text_task"
 RD_FACTS: Final = "facts"
+RD_FACTS_OLDER: Final = "facts_old"
 RD_ASKED: Final = "ask"
 RD_ERASED: Final = "er"
 SV_INDEX: Final = "i"
@@ -254,6 +255,8 @@ TABLE: Final = (
     Field("detector", RD_TOPIC, "input index of the served request the conversation is about", "message index"),
     Field("detector", RD_TEXT_TASK, "the last request was a text task", "bool"),
     Field("detector", RD_FACTS, "facts the tool results stated, oldest first", "packed hashes, in order"),
+    Field("detector", RD_FACTS_OLDER, "older facts pushed out of `facts` (at most 256, oldest first), read by "
+          "unbacked_claim only", "packed hashes, in order"),
     Field("detector", RD_ASKED, "the last judged reply asked the user something (a value, a confirmation)",
           "1 when set"),
     Field("detector", RD_ERASED, "an erased call was found: the app rewrote the history", "1 when set"),
