@@ -40,5 +40,21 @@ for f in deploy/k8s/*.yaml; do
   grep -qx "  - $(basename "$f")" deploy/k8s/kustomization.yaml || [ "$(basename "$f")" = kustomization.yaml ] \
     || files+=("$f")
 done
+# The Helm chart (deploy/helm/toolmend) renders the same objects as the base and each overlay
+# (deploy/helm/compare.py). helm is built from its Go module once (deploy/helm/install.sh; HELM=path: that one).
+HELM="${HELM:-$(bash deploy/helm/install.sh)}"
+chart=deploy/helm/toolmend
+"$HELM" lint --strict "$chart" >/dev/null
+pairs=()
+"$HELM" template toolmend "$chart" >"$out/helm-base.yaml"
+pairs+=(--pair "base=$out/base.yaml,$out/helm-base.yaml")
+for overlay in deploy/overlays/*/; do
+  n="$(basename "$overlay")"
+  [ -f "$chart/values-$n.yaml" ] || { echo "validate.sh: no $chart/values-$n.yaml for the overlay $n" >&2; exit 1; }
+  "$HELM" template toolmend "$chart" -f "$chart/values-$n.yaml" >"$out/helm-$n.yaml"
+  pairs+=(--pair "$n=$out/overlay-$n.yaml,$out/helm-$n.yaml")
+done
+"$HELM" template toolmend "$chart" --set settings.TOOLMEND_LABEL_CAP=51 >"$out/helm-rolled.yaml"
+"$VENV/bin/python" deploy/helm/compare.py "${pairs[@]}" --rolled "$out/helm-base.yaml,$out/helm-rolled.yaml"
 "$VENV/bin/python" deploy/k8s/check_manifests.py "${sets[@]}" --strimzi "$out/strimzi.yaml" \
   --rolled "$out/rolled.yaml" --topics-doc docs/deploy.md "${files[@]}"
