@@ -76,6 +76,7 @@ class Cues:
         "failure_re",
         "live_re",
         "non_claim_re",
+        "present_re",
         "read_verbs",
         "recall_re",
         "refusal_re",
@@ -94,12 +95,14 @@ class Cues:
         self.non_claim_re = _phrases(en["non_claim"], zh["non_claim"])
         self.live_re = _phrases(en["live"], zh["live"])
         self.retrieval_re = _phrases(en["retrieval"], zh["retrieval"])
+        self.present_re = _phrases(en["presentative"], zh["presentative"])
         self.recall_re = _phrases(en["recall"], zh["recall"])
         self.refusal_re = _phrases(en["refusal"], zh["refusal"])
         self.wait_re = _phrases(en["wait"], zh["wait"])
         self.failure_re = _phrases(en["failure"], zh["failure"])
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
-        self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re))
+        self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
+                                                               self.present_re))
                                  + r"|\d")
         self.ack = frozenset(en["ack"]) | frozenset(zh["ack"])
         self.read_verbs = frozenset(root(w) for w in en["read_verbs"])
@@ -356,6 +359,9 @@ class ClaimTracker:
                          "produced")
         if c.retrieval_re.search(sent) is not None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup no call made")
+        if c.present_re.search(sent) is not None and name_tokens(subject) - c.weak & text_tokens(sent, 64):
+            return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "presents what the tool looks up, "
+                         "with no call")
         return None
 
     def _act(self, index: int, sent: str, words: Sequence[str], offered: Sequence[str], ctx: Context,
