@@ -25,6 +25,8 @@ own: this tracker stores the turn's calls and two flags, no text and no token se
 
 from __future__ import annotations
 
+import base64
+import binascii
 import functools
 import json
 import re
@@ -36,7 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_P
 from .analysis import text_tokens
 from .evidence import name_tokens
 from .facts import Facts, figures
-from .text import EMPTY, h, normalize, pack_hashes, split_identifier, stem, unpack_hashes
+from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
 HEAD_CHARS = 160  # characters of a result read for an error
@@ -226,7 +228,7 @@ class ClaimTracker:
         self.after_result = False  # the last message was a tool result
         self.continued = False  # the turn's latest user text came right after a result (a framework's "go on")
         self.request_text: str | None = None  # the turn's request, until a judged reply or the state needs its words
-        self._request: frozenset[int] | None = None  # ... its words, hashed (what the state keeps)
+        self._request: bytes | None = None  # ... its words, hashed, packed (u32 each; no set kept per conversation)
 
     @staticmethod
     def threshold() -> float:
@@ -245,11 +247,11 @@ class ClaimTracker:
         self.after_result = False
 
     def request(self) -> frozenset[int]:
-        """The hashed words of the turn's request."""
+        """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            self._request = text_tokens(self.request_text, REQUEST_TOKENS)
+            self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
-        return self._request if self._request is not None else EMPTY
+        return bytes_hashes(self._request) if self._request else EMPTY
 
     def on_calls(self, tools: Sequence[str], ids: Sequence[str | None]) -> None:
         self.after_result = False
@@ -427,9 +429,9 @@ class ClaimTracker:
         if self.continued:
             st[CL_CONTINUED] = 1
         if not self.ok:  # (after a successful call of the turn its words decide nothing)
-            req = self.request()
-            if req:
-                st[CL_REQUEST] = pack_hashes(req)
+            self.request()
+            if self._request:
+                st[CL_REQUEST] = binascii.b2a_base64(self._request, newline=False).decode("ascii")
         return st
 
     @classmethod
@@ -440,8 +442,8 @@ class ClaimTracker:
         t.pending = [(str(p[0]), str(p[1])) for p in st.get(CL_PENDING) or ()]
         t.after_result = bool(st.get(CL_AFTER_RESULT, 0))
         t.continued = bool(st.get(CL_CONTINUED, 0))
-        req = unpack_hashes(st.get(CL_REQUEST))
-        t._request = req if req else None
+        req = st.get(CL_REQUEST)
+        t._request = base64.b64decode(req) if isinstance(req, str) and req else None
         return t
 
 
