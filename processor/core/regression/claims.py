@@ -314,11 +314,11 @@ class ClaimTracker:
                 offered.append(t)
         if not offered:
             return None  # no tool could have done or looked it up
+        self._settle()
         if covered:
             acts = _uncovered_acts(tuple(offered), (*self.ok, *(t for _, t in self.pending)))
             if acts is None or acts.search(norm) is None:
                 return None  # names no act of an offered tool that the turn's calls did not do
-        self._settle()
         ctx = Context(ev.facts, served)
         if c.refusal_re.search(norm) is not None:
             return None
