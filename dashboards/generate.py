@@ -545,6 +545,33 @@ def conversation_health() -> Json:
             bars=True,
             stack=True,
         ),
+        row("Unbacked claims"),
+        timeseries(
+            "Unbacked claims by model and app version",
+            "Replies that asserted a completed act or stated an id, amount or status that no call of their turn "
+            "produced (count over a sliding $__rate_interval window).",
+            [
+                target(
+                    f"sum by (model, app_version) (increase(toolmend_unbacked_claims_total{{{events}}}[{RI}]))",
+                    "{{model}} @ {{app_version}}",
+                )
+            ],
+            bars=True,
+            stack=True,
+        ),
+        timeseries(
+            "Unbacked claims by tool",
+            "The tool that could have done or looked up what the reply claimed (count over a sliding "
+            "$__rate_interval window).",
+            [
+                target(
+                    f"sum by (tool) (increase(toolmend_unbacked_claims_total{{{events}}}[{RI}]))",
+                    "{{tool}}",
+                )
+            ],
+            bars=True,
+            stack=True,
+        ),
         row("History erasures"),
         timeseries(
             "Tool history erasures by model and app version",

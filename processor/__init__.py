@@ -25,6 +25,18 @@ def use_detector_model(path: str | None = None, threshold: float | None = None) 
     model = scorer.parse(Path(path).read_bytes()) if path is not None else None
     return scorer.use(model, threshold).digest
 
+def use_claims_model(path: str | None = None) -> None:
+    """Judge `unbacked_claim` with the cue and score file at `path` (written by `toolmend train-detector --claims`;
+    None: the shipped `claims.json`), for every detector of this process. A file that cannot be used raises
+    ValueError."""
+    import json
+    from pathlib import Path
+
+    from .core.regression import claims
+
+    claims.use(json.loads(Path(path).read_text("utf-8")) if path is not None else None)
+
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -44,5 +56,6 @@ __all__ = [
     "Tracker",
     "__version__",
     "repair",
+    "use_claims_model",
     "use_detector_model",
 ]

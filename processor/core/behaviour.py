@@ -16,7 +16,8 @@ from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
-from .state.layout import BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
+from .regression.claims import Claim, ClaimTracker, shape
+from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
 
 RESULT_TEXT = 2000  # what the regression detector reads of a message's tool results (it keeps snippets)
@@ -35,11 +36,13 @@ class TurnObserver(Protocol):
 
 
 class Behaviour:
-    __slots__ = ("_user_text", "erasure", "fed_user", "keys", "last_user", "pending", "regression", "streamed")
+    __slots__ = ("_user_text", "claims", "erasure", "fed_user", "keys", "last_user", "pending", "regression",
+                 "streamed")
 
     def __init__(self, regression: RegressionDetector | None = None, erasure: ErasureTracker | None = None,
-                 keys: bool = True) -> None:
+                 keys: bool = True, claims: ClaimTracker | None = None) -> None:
         self.regression = regression if regression is not None else RegressionDetector()
+        self.claims = claims if claims is not None else ClaimTracker()  # the turn's calls (unbacked_claim)
         self.erasure = erasure if erasure is not None else ErasureTracker()
         # fingerprint user texts (for erasures and for resuming at the next snapshot): False for a history judged
         # once with no snapshot before or after it (`repair()` without `previous`), where none is ever read
@@ -88,6 +91,8 @@ class Behaviour:
         """A request snapshot of a conversation known from snapshots only: judge the turns it adds (see
         `resume_at`). `steps`: the tracker's steps of these messages, if at hand (their views and calls)."""
         out: list[Finding] = []
+        # what the claims tracker knew of the previous snapshot's last message is re-fed from the resume point
+        self.claims.after_result = False
         for i in range(self.resume_at(messages, adapter, views), len(messages)):
             m = messages[i]
             if steps is not None and i < len(steps):
@@ -138,6 +143,8 @@ class Behaviour:
                         al.append(adapter.call_arguments(msg, c.pos))
                 tools = tl
                 args = al
+            if tools:
+                self.claims.on_calls(tools, [c.id for c in view.calls if not c.malformed])
             if calls and self.keys:
                 on_call = self.erasure.on_call
                 last = self.user()
@@ -148,8 +155,13 @@ class Behaviour:
                 # one message is the whole model turn, decided at once (what flush below does with it); its text
                 # is read only if the detector will look at it
                 reg = self.regression
-                text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
-                return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
+                if tools or not view.has_text:
+                    text = adapter.text_of(msg)[:PENDING_TEXT] if view.has_text and reg.judges_text(tools) else ""
+                    return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version)
+                reply = adapter.text_of(msg)  # a text reply: judged for an unbacked claim before the detector notes it
+                claim = self.claims.on_reply(index, reply, reg)
+                text = reply[:PENDING_TEXT] if reg.judges_text(tools) else ""
+                return self._decide(reg.on_assistant(index, text, tools, args), obs, model, app_version, claim, reply)
             text = adapter.text_of(msg) if view.has_text else ""
             if self.pending is None:
                 self.pending = [index, text[:PENDING_TEXT], list(tools), list(args)]
@@ -175,7 +187,9 @@ class Behaviour:
         if role is Role.TOOL or (role is Role.USER and view.results):
             # a results turn (even with a line of user text beside the results) is answered by the model's
             # final answer, which is no regression; its text still leads the calls that may follow
-            self.regression.on_tool_result(index, None, adapter.result_text(msg)[:RESULT_TEXT])
+            result = adapter.result_text(msg)[:RESULT_TEXT]
+            self.regression.on_tool_result(index, None, result)
+            self.claims.on_result(result, [(r.call_id, r.name) for r in view.results])
             if view.has_text and self.keys:
                 text = adapter.text_of(msg)
                 if text:
@@ -183,6 +197,7 @@ class Behaviour:
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
             self.regression.on_user(index, text)
+            self.claims.on_user(text)
             if self.keys:
                 self._set_user(text)
         return out
@@ -211,18 +226,25 @@ class Behaviour:
             return _NO_FINDINGS
         self.pending = None
         args = p[3] if len(p) > 3 else ()
-        return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version)
+        claim = self.claims.on_reply(p[0], p[1], self.regression) if p[1] and not p[2] else None
+        return self._decide(self.regression.on_assistant(p[0], p[1], p[2], args), obs, model, app_version, claim,
+                            p[1])
 
     def _decide(self, turn: AssistantTurn | None, obs: TurnObserver | None, model: str | None,
-                app_version: str | None) -> Sequence[Finding]:
-        if turn is None:
-            return _NO_FINDINGS
-        if turn.after_first_tool_use and obs is not None:
-            obs.assistant_turn(turn.outcome, model, app_version)
-        if turn.expected_tool is not None:
-            return [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
-                            turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
-        return []
+                app_version: str | None, claim: Claim | None = None, reply: str = "") -> Sequence[Finding]:
+        out: Sequence[Finding] = _NO_FINDINGS
+        if turn is not None:
+            if turn.after_first_tool_use and obs is not None:
+                obs.assistant_turn(turn.outcome, model, app_version)
+            # the shared evidence: a "request" that was a framework's prompt to go on after a result, or a reply
+            # that claims nothing (it asks, waits or asks for a confirmation), is no regression
+            if turn.expected_tool is not None and not self.claims.continued and not (reply and shape(reply)):
+                out = [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
+                               turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
+        if claim is not None and claim.score >= self.claims.threshold():
+            out = [*out, Finding(FindingKind.UNBACKED_CLAIM, claim.index, None, claim.tool, None,
+                                 f"{claim.rule}: {claim.detail}", round(claim.score, 3))]
+        return out
 
     def on_snapshot(self, messages: Sequence[Any], adapter: Dialect, snapshot_no: int,
                     views: Sequence[View | None] | None = None, compacted: bool = False) -> list[Finding]:
@@ -262,6 +284,9 @@ class Behaviour:
 
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {BH_REGRESSION: self.regression.to_state(), BH_ERASURE: self.erasure.to_state()}
+        cl = self.claims.to_state()
+        if cl:
+            st[BH_CLAIMS] = cl
         last = self.user()
         if last is not None:
             st[BH_LAST_USER] = last
@@ -276,7 +301,9 @@ class Behaviour:
     @classmethod
     def from_state(cls, st: Mapping[str, Any]) -> Behaviour:
         # built from its parts (not cls.__new__: mypyc-compiled classes have no __new__ to call)
-        b = cls(RegressionDetector.from_state(st[BH_REGRESSION]), ErasureTracker.from_state(st[BH_ERASURE]))
+        cl = st.get(BH_CLAIMS)
+        b = cls(RegressionDetector.from_state(st[BH_REGRESSION]), ErasureTracker.from_state(st[BH_ERASURE]),
+                claims=ClaimTracker.from_state(cl) if cl else None)
         b.last_user = st.get(BH_LAST_USER)
         b.pending = st.get(BH_PENDING)
         b.streamed = bool(st.get(BH_STREAMED, False))

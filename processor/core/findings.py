@@ -34,6 +34,8 @@ class FindingKind(StrEnum):
     # behavioural signals: about what the model did, not about the history's shape
     TOOL_HISTORY_ERASED = "tool_history_erased"
     TEXT_ONLY_REGRESSION = "text_only_regression"
+    # a reply asserts a completed act or a tool-only fact that no call of its turn produced
+    UNBACKED_CLAIM = "unbacked_claim"
     # thinking / redacted_thinking blocks after the first position the repair changed: their signature binds them
     # to a prefix the repaired history no longer has (models that bind thinking reject them). `index`: the message
     # holding the first such block; `block`: its position there; `count`: how many the message holds
@@ -97,6 +99,7 @@ SEVERITY: dict[FindingKind, Severity] = {
     FindingKind.UNKNOWN_ITEM_TYPE: Severity.WARNING,
     FindingKind.TOOL_HISTORY_ERASED: Severity.WARNING,
     FindingKind.TEXT_ONLY_REGRESSION: Severity.WARNING,
+    FindingKind.UNBACKED_CLAIM: Severity.WARNING,
     FindingKind.THINKING_DROPPED_BY_PROVIDER: Severity.WARNING,
     FindingKind.TOOL_RESULT_LOST: Severity.WARNING,
     FindingKind.FUTILE_RETRY: Severity.WARNING,

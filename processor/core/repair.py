@@ -102,6 +102,21 @@ def make_config(strategy: Strategy = "fill", config: RepairConfig | None = None,
     return cfg
 
 
+def _may_claim(steps: Sequence[Any], n: int, defined: bool) -> bool:
+    """Whether a history could hold an unbacked claim: an assistant text without a call, where a tool is offered
+    (definitions, or a call earlier in the history)."""
+    offered = defined
+    for i in range(min(n, len(steps))):
+        v = steps[i].view
+        if v is None or v.role is not Role.ASSISTANT:
+            continue
+        if v.calls:
+            offered = True
+        elif offered and v.has_text:
+            return True
+    return False
+
+
 def _may_regress(steps: Sequence[Any], n: int) -> bool:
     """Whether a history could hold a text-only regression: an assistant message without a named, well-formed call
     that is the first one after a user request, once a tool was used (a call or a result). The detector judges
@@ -134,8 +149,8 @@ def _may_regress(steps: Sequence[Any], n: int) -> bool:
 
 def _behaviour(msgs: Sequence[JSON], steps: Sequence[Any], adapter: dialects.Dialect,
                previous: Sequence[Sequence[JSON]], system: Any = None, tools: Any = None) -> list[Finding]:
-    if not previous and not _may_regress(steps, len(msgs)):
-        return []  # one history, no earlier snapshot (no erasure to find), no turn the detector would judge
+    if not previous and not _may_regress(steps, len(msgs)) and not _may_claim(steps, len(msgs), tools is not None):
+        return []  # one history, no earlier snapshot (no erasure to find), no turn a detector would judge
     from .behaviour import Behaviour  # the detectors load on first use
 
     b = Behaviour(keys=bool(previous))  # no earlier snapshot: no erasure to find, no user text to fingerprint

@@ -147,6 +147,8 @@ class Settings(BaseSettings):
                                         "train-detector` (default: the model shipped in the package)")
     detector_threshold: float | None = Field(None, ge=0, le=1, description="the score from which a text-only turn "
                                              "is reported as text_only_regression (default: the model's own)")
+    claims_model: Path | None = Field(None, description="an unbacked_claim cue and score file written by `toolmend "
+                                      "train-detector --claims` (default: the claims.json shipped in the package)")
     hot_conversations: int = Field(4096, ge=64, description="live conversations per worker, shared by its "
                                    "partitions; the others wait serialized and compressed")
     templates_file: Path | None = Field(None, description="JSON file of synthesized-result templates per tool")
@@ -488,7 +490,29 @@ def settings_problems(given: dict[str, Any], environ: Mapping[str, str] | None =
             use_detector_model(settings.detector_model, settings.detector_threshold)
         except ConfigError as e:
             problems.append(str(e))
+    if "claims_model" not in refused:
+        try:
+            use_claims_model(settings.claims_model)
+        except ConfigError as e:
+            problems.append(str(e))
     return (None if refused else settings), problems
+
+
+def use_claims_model(path: Path | None) -> None:
+    """Make the unbacked-claim detectors of this process judge with the claims file at `path` (None: the shipped
+    one); a file that cannot be used is a ConfigError of one line."""
+    import json
+
+    from ..core.regression import claims
+
+    try:
+        claims.use(json.loads(path.read_text("utf-8")) if path is not None else None)
+    except OSError as e:
+        raise ConfigError(f"claims_model ({env_name('claims_model')}): cannot read it: "
+                          f"{e.strerror or type(e).__name__}") from None
+    except (ValueError, KeyError, TypeError, re.error) as e:
+        raise ConfigError(f"claims_model ({env_name('claims_model')}): not a claims file "
+                          f"({type(e).__name__})") from None
 
 
 def use_detector_model(path: Path | None, threshold: float | None) -> None:

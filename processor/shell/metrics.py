@@ -27,6 +27,7 @@ UNKNOWN = "unknown"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
+_UNBACKED = FindingKind.UNBACKED_CLAIM.value
 _THINKING = {FindingKind.THINKING_PREFIX_CHANGED.value: "prefix_changed",
              FindingKind.THINKING_DROPPED_BY_PROVIDER.value: "dropped_by_provider"}
 #: what became of a tool run (span): joined its call on arrival, waiting for it, late (after its call was decided),
@@ -83,6 +84,8 @@ class Metrics:
                                       registry=r)
         self.regressions = Counter(p + "text_only_regressions", "Text-only-after-tool regressions",
                                    ["model", "app_version", "tool"], registry=r)
+        self.unbacked = Counter(p + "unbacked_claims", "Replies claiming an act or a tool-only fact no call of "
+                                "their turn produced", ["model", "app_version", "tool"], registry=r)
         self.erasures = Counter(p + "tool_history_erased", "Tool calls erased from a later snapshot",
                                 ["model", "app_version", "tool"], registry=r)
         self.thinking = Counter(p + "thinking_invalidated", "Messages whose thinking was invalidated by a changed "
@@ -194,6 +197,8 @@ class Metrics:
                 self._child(self.regressions, model(mdl), app(version), tool(tl)).inc(n)
             elif kind == _ERASED:
                 self._child(self.erasures, model(mdl), app(version), tool(tl)).inc(n)
+            elif kind == _UNBACKED:
+                self._child(self.unbacked, model(mdl), app(version), tool(tl)).inc(n)
             elif kind in _THINKING:
                 self._child(self.thinking, _THINKING[kind], dialect, model(mdl)).inc(n)
         for (action,), n in t.of(Count.REPAIRS).items():

@@ -1,4 +1,5 @@
-"""`text_only_regression`: a request of a kind the assistant served with a tool earlier is now answered with text.
+"""`text_only_regression`: a request of a kind the assistant served with a tool earlier is now answered with text;
+`unbacked_claim`: a reply claims an act or a tool-only fact that no call of its turn produced (shared evidence).
 
 | module | holds |
 |---|---|
@@ -12,6 +13,7 @@
 | `features.py` | the features of a judged turn, what the learned scorer weighs |
 | `scorer.py` | the learned scorer: the model file's format (trees or logistic) and the active model |
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
+| `claims.py` | `unbacked_claim` (`ClaimTracker`): a reply grounded in its turn's calls and context (`claims.json`) |
 
 See docs/regression.md.
 """

@@ -20,6 +20,8 @@ is `served.py`, the figures it saw `facts.py`, the matching `matching.py`, the f
 
 from __future__ import annotations
 
+import base64
+import binascii
 import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -31,6 +33,7 @@ from ..state.layout import (
     RD_DEFINITIONS,
     RD_ERASED,
     RD_FACTS,
+    RD_FACTS_OLDER,
     RD_IN_TURN,
     RD_PENDING,
     RD_PENDING_INDEX,
@@ -168,6 +171,17 @@ class RegressionDetector:
             return
         target.defer("r", text[:SNIPPET_CHARS])
         self._trim_snippets()
+
+    def served_tools(self) -> list[str]:
+        """The tools that served the remembered requests before the turn in progress, oldest first, each once."""
+        out: list[str] = []
+        for s in self.served:
+            if s is self.current:
+                continue
+            for t in s.tools:
+                if t not in out:
+                    out.append(t)
+        return out
 
     def judges_text(self, tools: Sequence[str]) -> bool:
         """Whether `on_assistant` with these tools would look at the reply's text (a text-only first answer to a
@@ -327,6 +341,8 @@ class RegressionDetector:
         facts = self.facts.read()
         if facts:
             out[RD_FACTS] = pack_ordered(list(facts))
+        if self.facts.older:
+            out[RD_FACTS_OLDER] = binascii.b2a_base64(bytes(self.facts.older), newline=False).decode("ascii")
         if self.asked:
             out[RD_ASKED] = 1
         if self.erased:
@@ -357,7 +373,9 @@ class RegressionDetector:
         d.last_text_task = bool(state.get(RD_TEXT_TASK, False))
         d.defined = {str(k): unpack_hashes(v) for k, v in (state.get(RD_DEFINITIONS) or {}).items()}
         d.restrict = unpack_hashes(state.get(RD_SYSTEM, ""))
-        d.facts = Facts(dict.fromkeys(unpack_ordered(state.get(RD_FACTS, ""))))
+        older = state.get(RD_FACTS_OLDER)
+        d.facts = Facts(dict.fromkeys(unpack_ordered(state.get(RD_FACTS, ""))),
+                        base64.b64decode(older) if isinstance(older, str) and older else b"")
         d.asked = bool(state.get(RD_ASKED, False))
         d.erased = bool(state.get(RD_ERASED, False))
         return d

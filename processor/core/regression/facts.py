@@ -17,6 +17,7 @@ import re
 from .text import h
 
 MAX_FACTS = 32  # figures (numbers, times, amounts) remembered from the conversation's texts, the latest kept
+MAX_OLDER = 224  # figures pushed out of those, kept packed for `unbacked_claim`'s grounding (u32 each, oldest dropped)
 FACT_CHARS = 2000  # characters of a text whose figures are read
 UNREAD_TEXTS = 16  # texts noted and not read for figures yet (`note`): at most this many ...
 UNREAD_CHARS = 4 * FACT_CHARS  # ... and about this many characters
@@ -45,10 +46,13 @@ def reply_figures(reply: str) -> set[int]:
 class Facts:
     """The figure hashes a conversation showed, oldest first, and the texts noted but not read yet."""
 
-    __slots__ = ("_seen", "_unread", "_unread_chars")
+    __slots__ = ("_seen", "_unread", "_unread_chars", "older")
 
-    def __init__(self, seen: dict[int, None] | None = None) -> None:
+    def __init__(self, seen: dict[int, None] | None = None, older: bytes = b"") -> None:
         self._seen: dict[int, None] = {} if seen is None else seen
+        # figures pushed out of `_seen`, little-endian u32 each, oldest first: bytes, which the garbage collector
+        # never walks, read only by `shown` (a judged reply's grounding)
+        self.older = bytearray(older[: len(older) - len(older) % 4])
         self._unread: list[str] | None = None  # texts noted whose figures are not in `_seen` yet (`read`)
         self._unread_chars = 0
 
@@ -80,8 +84,31 @@ class Facts:
                         del facts[f]
                     facts[f] = None
                 while len(facts) > MAX_FACTS:
-                    del facts[next(iter(facts))]
+                    old = next(iter(facts))
+                    del facts[old]
+                    self._spill(old)
         return facts
+
+    def _spill(self, fact: int) -> None:
+        older = self.older
+        older += fact.to_bytes(4, "little")
+        if len(older) > 4 * (MAX_OLDER + 32):  # trimmed in steps, not at every figure
+            del older[: len(older) - 4 * MAX_OLDER]
+
+    def shown(self, fact: int) -> bool:
+        """Whether the conversation showed this figure (the latest ones, or the older ones kept packed)."""
+        if fact in self.read():
+            return True
+        older = self.older
+        if not older:
+            return False
+        key = fact.to_bytes(4, "little")
+        i = older.find(key)
+        while i >= 0:
+            if not i & 3:
+                return True
+            i = older.find(key, i + 1)
+        return False
 
     def novel(self, reply: str) -> int:
         """How many figures of a reply the conversation never showed."""
@@ -89,4 +116,4 @@ class Facts:
         return sum(1 for f in reply_figures(reply) if f not in facts)
 
 
-__all__ = ["FACT_CHARS", "MAX_FACTS", "UNREAD_CHARS", "UNREAD_TEXTS", "Facts", "figures", "reply_figures"]
+__all__ = ["FACT_CHARS", "MAX_FACTS", "MAX_OLDER", "UNREAD_CHARS", "UNREAD_TEXTS", "Facts", "figures", "reply_figures"]

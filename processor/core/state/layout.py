@@ -109,6 +109,7 @@ BH_LAST_USER: Final = "u"
 BH_PENDING: Final = "p"
 BH_STREAMED: Final = "s"
 BH_FED_USER: Final = "f"
+BH_CLAIMS: Final = "c"
 
 # -- the regression detector (regression/detector.py, regression/served.py) -----------------------------------------
 RD_VERSION: Final = "v"
@@ -124,6 +125,7 @@ RD_IN_TURN: Final = "in_turn"
 RD_TOPIC: Final = "topic"
 RD_TEXT_TASK: Final = "text_task"
 RD_FACTS: Final = "facts"
+RD_FACTS_OLDER: Final = "facts_old"
 RD_ASKED: Final = "ask"
 RD_ERASED: Final = "er"
 SV_INDEX: Final = "i"
@@ -140,6 +142,14 @@ SV_RESULT_BUDGET: Final = "rb"
 # -- the erasure tracker (erasure.ErasureTracker) ------------------------------------------------------------------
 ER_VERSION: Final = "v"
 ER_CALLS: Final = "calls"
+
+# -- the unbacked-claim tracker (regression/claims.py) ---------------------------------------------------------------
+CL_OK: Final = "o"
+CL_FAILED: Final = "x"
+CL_PENDING: Final = "p"
+CL_AFTER_RESULT: Final = "a"
+CL_CONTINUED: Final = "k"
+CL_REQUEST: Final = "q"
 
 _HASHES = "packed hashes (base64 of little-endian u32, sorted)"
 
@@ -283,6 +293,8 @@ TABLE: Final = (
 
     Field("behaviour", BH_REGRESSION, "the text-only regression detector", "object", "detector"),
     Field("behaviour", BH_ERASURE, "the history-erasure tracker", "object", "erasure"),
+    Field("behaviour", BH_CLAIMS, "the unbacked-claim tracker: the turn's calls (absent when it holds none, and in "
+          "older records)", "object", "claims"),
     Field("behaviour", BH_LAST_USER, "fingerprint of the last user text (the request that led to calls)", "string"),
     Field("behaviour", BH_PENDING, "the assistant turn in progress: [first index, text (truncated), tools, "
           "arguments]", "list"),
@@ -304,6 +316,8 @@ TABLE: Final = (
     Field("detector", RD_TOPIC, "input index of the served request the conversation is about", "message index"),
     Field("detector", RD_TEXT_TASK, "the last request was a text task", "bool"),
     Field("detector", RD_FACTS, "facts the tool results stated, oldest first", "packed hashes, in order"),
+    Field("detector", RD_FACTS_OLDER, "older facts pushed out of `facts` (at most 256, oldest first), read by "
+          "unbacked_claim only", "packed hashes, in order"),
     Field("detector", RD_ASKED, "the last judged reply asked the user something (a value, a confirmation)",
           "1 when set"),
     Field("detector", RD_ERASED, "an erased call was found: the app rewrote the history", "1 when set"),
@@ -329,11 +343,19 @@ TABLE: Final = (
 
     Field("erasure", ER_VERSION, f"erasure layout, {ERASURE_VERSION} in layout {LAYOUT_VERSION}", "int"),
     Field("erasure", ER_CALLS, "calls seen: [call id, tool, user key, reported 0/1], oldest first", "list"),
+
+    Field("claims", CL_OK, "tools whose calls of this turn returned a result that is no error", "list"),
+    Field("claims", CL_FAILED, "tools whose calls of this turn returned an error", "list"),
+    Field("claims", CL_PENDING, "calls of this turn waiting for their result: [call id or \"\", tool]", "list"),
+    Field("claims", CL_REQUEST, f"the turn's request words, {_HASHES}", "string"),
+    Field("claims", CL_AFTER_RESULT, "the last message was a tool result", "1 when set"),
+    Field("claims", CL_CONTINUED, "the turn's latest user text came right after a result (an agent framework's "
+          "prompt to go on, not a request)", "1 when set"),
 )
 
 # the components each JSON object's keys are checked against (the others are positional lists)
 OBJECTS: Final = ("end_marker", "quarantine_marker", "partition_meta", "conversation", "tool_runs", "tracker",
-                  "block", "behaviour", "detector", "served", "request", "erasure", "retries")
+                  "block", "behaviour", "detector", "served", "request", "erasure", "retries", "claims")
 
 
 def keys(component: str) -> frozenset[str]:

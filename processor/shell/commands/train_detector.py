@@ -1,5 +1,5 @@
 """`toolmend train-detector`: train the `text_only_regression` scorer on labelled conversations (`processor/train/`)
-and write the model file.
+and write the model file; with `--claims`, calibrate `unbacked_claim`'s rule scores and threshold instead.
 
     toolmend train-detector TRAIN.jsonl ... --validation VAL.jsonl ... --out model.json
         [--fine-tune] [--target-precision 0.9] [--kind trees|logistic] [--rounds 300] [--rate 0.05]
@@ -54,6 +54,10 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--subsample", type=float, default=0.8, help="share of the turns each tree is fitted on (trees)")
     ap.add_argument("--min-leaf", type=int, default=5, help="fewest turns a leaf may hold (trees)")
     ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty (logistic)")
+    ap.add_argument("--claims", action="store_true",
+                    help="calibrate unbacked_claim instead: each rule's score and the threshold from the labels "
+                    "(`labels.unbacked_claim`) of TRAIN; writes a claims file for TOOLMEND_CLAIMS_MODEL / "
+                    "processor.use_claims_model()")
     ap.add_argument("--version", default="custom", help="a name for the model, kept in the file")
     ap.add_argument("--no-definitions-copies", action="store_true",
                     help="train on each record as given only (not also without its tool definitions)")
@@ -85,6 +89,8 @@ def _train(a: argparse.Namespace) -> int:
         a.min_leaf = int(man.get("min_leaf", a.min_leaf))
     if not a.train:
         raise UsageError("no training data (give files or --splits)")
+    if a.claims:
+        return _claims(a)
     if not 0 < a.target_precision <= 1 or a.l2 <= 0:
         raise UsageError("--target-precision must be in (0, 1] and --l2 > 0")
     if not 0 < a.subsample <= 1 or a.min_leaf < 1:
@@ -102,6 +108,22 @@ def _train(a: argparse.Namespace) -> int:
     v = doc["trained"]["validation"]
     sys.stdout.write(f"wrote {a.out}: {doc['trained']['train_turns']} training turns; validation threshold "
                      f"{v['threshold']:.2f} precision {v['precision']:.3f} recall {v['recall']:.3f}\n")
+    return 0
+
+
+def _claims(a: argparse.Namespace) -> int:
+    from ...train.claims import calibrate
+
+    if not 0 < a.target_precision <= 1:
+        raise UsageError("--target-precision must be in (0, 1]")
+    try:
+        doc = calibrate(load_records(a.train), a.target_precision)
+    except (OSError, ValueError, KeyError) as e:
+        raise UsageError(f"{type(e).__name__}: {e}") from None
+    a.out.write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2))
+    t = doc["trained"]
+    sys.stdout.write(f"wrote {a.out}: {t['records']} records, {t['labelled_claims']} labelled claims; threshold "
+                     f"{doc['threshold']:.2f}\n")
     return 0
 
 

@@ -50,7 +50,7 @@ R = DanglingReason
 Msg = dict[str, Any]
 
 
-BEHAVIOURAL = frozenset({"text_only_regression", "tool_history_erased"})
+BEHAVIOURAL = frozenset({"text_only_regression", "tool_history_erased", "unbacked_claim"})
 
 
 def fk(findings: list[Any]) -> list[tuple[Any, ...]]:
@@ -552,11 +552,13 @@ def test_case(case: Case, strategy: str) -> None:
 def test_every_finding_kind_and_reason_is_covered_by_the_cases() -> None:
     kinds = {f[0] for c in CASES for f in c.findings}
     # thinking_dropped_by_provider comes from response events (test_partition), tool_result_lost from tool runs
-    # (test_toolspans), the retry findings from retries (test_retries), not from these cases
+    # (test_toolspans), the retry findings from retries (test_retries), unbacked_claim from test_claims and the
+    # labelled sets (bench/eval_unbacked.py), not from these cases
     expected = {k.value for k in processor.FindingKind} - {"invalid_role", "tool_history_erased",
                                                            "text_only_regression", "thinking_dropped_by_provider",
                                                            "tool_result_lost", "futile_retry", "blind_retry",
-                                                           "retry_limit_exceeded", "failed_retry_success_claim"}
+                                                           "retry_limit_exceeded", "failed_retry_success_claim",
+                                                           "unbacked_claim"}
     assert kinds == expected  # invalid_role has tests of its own below
     reasons = {f[4] for c in CASES for f in c.findings if f[4]}
     assert reasons == {"user_interrupt", "assistant_continued", "unanswered_at_request"}  # others: test_tracker

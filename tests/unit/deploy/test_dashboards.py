@@ -54,6 +54,7 @@ ALERTS = {
     "ToolmendTextOnlyRegressions",
     "ToolmendToolHistoryErased",
     "ToolmendBlindRetriesOfWrites",
+    "ToolmendUnbackedClaims",
     "ToolmendConsumerLagSLO",
     "ToolmendNoProgress",
     "ToolmendDeadLetterRate",

@@ -1,0 +1,511 @@
+"""`unbacked_claim`: a reply asserts a completed act or states a tool-only fact that no call of its turn produced.
+
+Grounding, per assistant reply with text and no call of its own:
+
+* **Does a call of the turn cover it.** The turn runs from the user's request to the reply (a user line right
+  after a result, as agent frameworks add, continues it). An act is covered
+  by a call of the turn whose tool does that act (its name's verb, or a verb of the same act in `claims.json`);
+  any fact is covered by a successful call of the turn (its result is context: precision first). A call whose
+  result reads as an error covers nothing.
+* **Is it a claim at all.** Questions, offers, promises, waiting, confirmation requests, refusals and hedges
+  (closed lists per language in `claims.json`) are not. What remains is an *act* (a completion cue and a verb that
+  names an offered tool: "the file has been deleted", 已为您取消) or a *fact* about an offered tool's subject (a
+  figure or an identifier the conversation never showed, a live value "currently sunny", a lookup told as done).
+* **Is it grounded by context.** A figure already in a message, an argument or a result is not new (the regression
+  detector's `Facts`, shared); a live value or a lookup about a tool that already answered an earlier turn is a
+  summary, and an act a tool did in an earlier turn is told again.
+
+Cost, by design: every event but an assistant text reply is bookkeeping on the turn's calls (a list append, an id
+lookup); a result's text is not read (its first characters wait, unread, until a reply of its turn is judged and
+needs to know whether it failed). A reply after a successful call costs one regular-expression search for a
+completion cue; only a reply with no successful call in its turn, or with such a cue, is cut into sentences. The
+evidence of the context (figures, the request's words, the tools offered and served) is the regression detector's
+own: this tracker stores the turn's calls and two flags, no text and no token set.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any, Protocol
+
+from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
+from .analysis import text_tokens
+from .evidence import name_tokens
+from .facts import Facts, figures
+from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
+
+MAX_REPLY = 1500  # characters of a reply read
+HEAD_CHARS = 160  # characters of a result read for an error
+MAX_CALLS = 16  # calls of one turn remembered (pending, ok, failed each)
+REQUEST_CHARS = 600  # characters of a request read
+REQUEST_TOKENS = 48  # hashed words of a request kept
+
+_SENT_RE = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
+_WORD_RE = re.compile(r"[a-z][a-z']+")
+_CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_DIGIT_RE = re.compile(r"\d")
+# an identifier a tool returns: letters and digits mixed (LX0112, order-123, 7240005432906569)
+_IDENT_RE = re.compile(r"\b(?=[a-z\-]*\d)[a-z]{0,6}-?\d[\w\-]{2,}", re.IGNORECASE)
+
+
+def _alt(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _phrases(en: Sequence[str], zh: Sequence[str] = ()) -> re.Pattern[str]:
+    parts = []
+    if en:
+        parts.append(rf"(?<![\w'])(?:{_alt(en)})(?![\w'])")
+    if zh:
+        parts.append(_alt(zh))
+    return re.compile("|".join(parts) if parts else r"(?!x)x")
+
+
+class Cues:
+    """The cue lists of `claims.json`, compiled once per process."""
+
+    __slots__ = (
+        "ack",
+        "act_re",
+        "completion_re",
+        "compute_verbs",
+        "failure_re",
+        "live_re",
+        "non_claim_re",
+        "present_re",
+        "read_verbs",
+        "recall_re",
+        "refusal_re",
+        "retrieval_re",
+        "scores",
+        "synonyms",
+        "threshold",
+        "wait_re",
+        "weak",
+        "zh_verbs",
+    )
+
+    def __init__(self, raw: Mapping[str, Any]) -> None:
+        en, zh = raw["en"], raw["zh"]
+        self.completion_re = _phrases(en["completion"], zh["completion"])
+        self.non_claim_re = _phrases(en["non_claim"], zh["non_claim"])
+        self.live_re = _phrases(en["live"], zh["live"])
+        self.retrieval_re = _phrases(en["retrieval"], zh["retrieval"])
+        self.present_re = _phrases(en["presentative"], zh["presentative"])
+        self.recall_re = _phrases(en["recall"], zh["recall"])
+        self.refusal_re = _phrases(en["refusal"], zh["refusal"])
+        self.wait_re = _phrases(en["wait"], zh["wait"])
+        self.failure_re = _phrases(en["failure"], zh["failure"])
+        # any sign that a reply may claim something: a completion, live or lookup cue, a figure
+        self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
+                                                               self.present_re))
+                                 + r"|\d")
+        self.ack = frozenset(en["ack"]) | frozenset(zh["ack"])
+        self.read_verbs = frozenset(root(w) for w in en["read_verbs"])
+        self.compute_verbs = frozenset(root(w) for w in en["compute_verbs"])
+        self.weak = frozenset(h(stem(w)) for w in en["weak_name_words"])
+        self.synonyms: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in en["act_synonyms"].items()}
+        self.zh_verbs: dict[str, str] = dict(zh["act_verbs"])
+        self.scores: dict[str, float] = {str(k): float(v) for k, v in raw["scores"].items()}
+        self.threshold = float(raw["threshold"])
+
+
+_OVERRIDE: list[dict[str, Any]] = []  # a team's calibrated file (`use`), else the shipped claims.json
+
+
+def shipped() -> dict[str, Any]:
+    """The shipped cue lists and scores (package data)."""
+    doc: dict[str, Any] = json.loads(resources.files(__package__).joinpath("claims.json").read_text("utf-8"))
+    return doc
+
+
+@functools.lru_cache(maxsize=1)
+def cues() -> Cues:
+    return Cues(_OVERRIDE[0] if _OVERRIDE else shipped())
+
+
+def use(doc: Mapping[str, Any] | None) -> None:
+    """Judge with this cue/score document (`toolmend train-detector --claims`; None: the shipped one), for every
+    tracker of this process. A document without the shipped keys raises ValueError."""
+    if doc is not None:
+        base = shipped()
+        missing = [k for k in ("en", "zh", "scores", "threshold") if k not in doc]
+        if missing or set(doc["scores"]) != set(base["scores"]):
+            raise ValueError(f"not a claims file: missing {missing or 'rule scores'}")
+    _OVERRIDE[:] = [dict(doc)] if doc is not None else []
+    cues.cache_clear()
+    _verb.cache_clear()
+    _uncovered_acts.cache_clear()
+    _kind.cache_clear()
+    cues()  # compile now: a bad list fails here, not at the first reply
+
+
+@functools.lru_cache(maxsize=4096)
+def root(word: str) -> str:
+    """A verb's root for matching it with tool names: stemmed, a final e dropped, a doubled consonant undone
+    (deleted/delete -> delet, cancelled/cancel -> cancel, booked -> book)."""
+    w = stem(word)
+    if w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiousl":
+        w = w[:-1]
+    if w.endswith("ll") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+@functools.lru_cache(maxsize=1024)
+def _verb(tool: str) -> str:
+    """A tool's verb: the root of its name's first word (`cancel_order` -> cancel, `bookHotel` -> book)."""
+    parts = split_identifier(tool)
+    return root(parts[0]) if parts else tool
+
+
+ACT, READ, COMPUTE = "act", "read", "compute"
+
+
+@functools.lru_cache(maxsize=1024)
+def _kind(tool: str) -> str:
+    """What a tool does, by its name's verb: an act (a verb of `act_synonyms`: cancel_order, add_bags), a
+    computation anyone can do (a single-word `add`, `calculator`, `multiply`), else a lookup."""
+    c = cues()
+    verb = _verb(tool)
+    single = len(split_identifier(tool)) <= 1
+    act = verb in c.synonyms or any(verb in same for same in c.synonyms.values())
+    if verb in c.compute_verbs and (single or not act):
+        return COMPUTE
+    if verb in c.read_verbs:
+        return READ
+    return ACT if act else READ
+
+
+def _acts(verb: str, c: Cues) -> tuple[str, ...]:
+    return (verb, *c.synonyms.get(verb, ()))
+
+
+class Claim:
+    __slots__ = ("detail", "index", "rule", "score", "tool")
+
+    def __init__(self, index: int, tool: str, rule: str, score: float, detail: str) -> None:
+        self.index = index
+        self.tool = tool
+        self.rule = rule
+        self.score = score
+        self.detail = detail
+
+    def __repr__(self) -> str:
+        return f"Claim({self.index!r}, {self.tool!r}, {self.rule!r}, {self.score!r})"
+
+
+class Evidence(Protocol):
+    """What the conversation already holds, as the regression detector keeps it (shared, never copied, read only
+    when a reply is judged): the figures shown, the tools defined, the tools that served earlier requests."""
+
+    facts: Facts
+    defined: dict[str, frozenset[int]]
+
+    def served_tools(self) -> list[str]: ...
+
+
+class ClaimTracker:
+    """Per conversation: the calls of the turn in progress. Feed it in order; `on_reply` judges a text reply."""
+
+    __slots__ = ("_request", "after_result", "continued", "failed", "heads", "ok", "pending", "request_text")
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[str, str]] = []  # calls of this turn waiting for a result: (call id or "", tool)
+        self.heads: list[tuple[str, str]] = []  # answered calls of this turn, not read yet: (tool, result's head)
+        self.ok: list[str] = []  # tools whose calls of this turn returned a result that is no error
+        self.failed: list[str] = []  # ... whose result reads as an error
+        self.after_result = False  # the last message was a tool result
+        self.continued = False  # the turn's latest user text came right after a result (a framework's "go on")
+        self.request_text: str | None = None  # the turn's request, until a judged reply or the state needs its words
+        self._request: bytes | None = None  # ... its words, hashed, packed (u32 each; no set kept per conversation)
+
+    @staticmethod
+    def threshold() -> float:
+        """The score from which a claim is reported (`claims.json`)."""
+        return cues().threshold
+
+    # -- feeding (bookkeeping only) ----------------------------------------------------------------------------
+    def on_user(self, text: str) -> None:
+        """A user text (not a result). Kept as it came: its words are hashed only if a reply of the turn is judged."""
+        self.continued = self.after_result
+        if not self.continued:
+            if self.ok or self.failed or self.heads or self.pending:
+                self.ok, self.failed, self.heads, self.pending = [], [], [], []
+            self.request_text = text[:REQUEST_CHARS]
+            self._request = None
+        self.after_result = False
+
+    def request(self) -> frozenset[int]:
+        """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
+        if self.request_text is not None:
+            self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS))
+            self.request_text = None
+        return bytes_hashes(self._request) if self._request else EMPTY
+
+    def on_calls(self, tools: Sequence[str], ids: Sequence[str | None]) -> None:
+        self.after_result = False
+        p = self.pending
+        for i, t in enumerate(tools):
+            if t and len(p) < MAX_CALLS:
+                p.append(((ids[i] or "") if i < len(ids) else "", t))
+
+    def on_result(self, text: str, results: Sequence[tuple[str | None, str | None]]) -> None:
+        """A message of tool results: `results` (call id, tool name) each, as the dialect pairs them. Its text is
+        kept unread (its first characters), read only if a reply of this turn is judged."""
+        head = text[:HEAD_CHARS]
+        for cid, name in results or ((None, None),):
+            tool = self._answered(cid, name)
+            if tool is not None and len(self.heads) < MAX_CALLS:
+                self.heads.append((tool, head))
+        self.after_result = True
+
+    def _answered(self, cid: str | None, name: str | None) -> str | None:
+        """The pending call a result answers (by id, else by name, else the oldest); a result without a call
+        known answers for its named tool."""
+        p = self.pending
+        if cid:
+            for i, (pid, tool) in enumerate(p):
+                if pid == cid:
+                    del p[i]
+                    return tool
+        for i, (pid, tool) in enumerate(p):
+            if (not pid or not cid) and (not name or tool == name):
+                del p[i]
+                return tool
+        return name or None
+
+    def _settle(self) -> None:
+        """Read the waiting results' heads: each call succeeded or failed."""
+        if self.heads:
+            fail = cues().failure_re
+            for tool, head in self.heads:
+                (self.failed if fail.search(normalize(head)) else self.ok).append(tool)
+            self.heads = []
+
+    # -- judging ------------------------------------------------------------------------------------------------
+    def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
+        """An assistant reply with text and no call of its own."""
+        self.after_result = False
+        if not text:
+            return None
+        c = cues()
+        norm = normalize(text[:MAX_REPLY])
+        # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
+        # as their likely source, even when it failed and the reply says so)
+        covered = bool(self.ok or self.heads or self.failed or self.pending)
+        if (c.completion_re if covered else c.act_re).search(norm) is None:
+            return None  # no completion cue (or, with no call, no live or lookup cue and no figure)
+        served = ev.served_tools()
+        turn = (*self.ok, *(t for t, _ in self.heads), *self.failed, *(t for _, t in self.pending))
+        offered = list(ev.defined)
+        for t in (*served, *turn):
+            if t not in offered:
+                offered.append(t)
+        if not offered:
+            return None  # no tool could have done or looked it up
+        self._settle()
+        if covered:
+            acts = _uncovered_acts(tuple(offered), (*self.ok, *(t for _, t in self.pending)))
+            if acts is None or acts.search(norm) is None:
+                return None  # names no act of an offered tool that the turn's calls did not do
+        ctx = Context(ev.facts, served)
+        if c.refusal_re.search(norm) is not None:
+            return None
+        zh = _CJK_RE.search(norm) is not None
+        best: Claim | None = None
+        for sent in _SENT_RE.split(norm):
+            sent = sent.strip()
+            if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None:
+                continue
+            found = self._sentence(index, sent, zh, covered, offered, ctx, c)
+            if found is not None and (best is None or found.score > best.score):
+                best = found
+        return best
+
+    def _sentence(self, index: int, sent: str, zh: bool, covered: bool, offered: Sequence[str], ctx: Context,
+                  c: Cues) -> Claim | None:
+        words: list[str] | None = None
+        if c.completion_re.search(sent) is not None:
+            words = [root(w) for w in _WORD_RE.findall(sent)]
+            if zh:
+                words += [v for k, v in c.zh_verbs.items() if k in sent]
+            claim = self._act(index, sent, words, offered, ctx, c)
+            if claim is not None or covered:
+                return claim
+        elif covered:
+            return None
+        # a fact: only where no call of the turn succeeded
+        subject = self._subject(sent, offered, c)
+        if subject is None:
+            return None
+        served = subject in ctx.served
+        novel = [f for f in figures(sent) if not ctx.facts.shown(f)]
+        if novel or (not served and _IDENT_RE.search(sent) is not None and _new_ident(sent, ctx)):
+            return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
+                         f"states {max(1, len(novel))} figure(s) or identifier(s) no call produced")
+        if served or c.recall_re.search(sent) is not None:
+            return None  # a live value or a lookup told again from an earlier turn's result
+        if c.live_re.search(sent) is not None:
+            return Claim(index, subject, "live_no_call", c.scores["live_no_call"], "states a live value no call "
+                         "produced")
+        if c.retrieval_re.search(sent) is not None:
+            return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup no call made")
+        if c.present_re.search(sent) is not None and name_tokens(subject) - c.weak & text_tokens(sent, 64):
+            return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "presents what the tool looks up, "
+                         "with no call")
+        return None
+
+    def _act(self, index: int, sent: str, words: Sequence[str], offered: Sequence[str], ctx: Context,
+             c: Cues) -> Claim | None:
+        """A completed act naming an offered tool's verb that no call of the turn did."""
+        ws = set(words)
+        for tool in offered:
+            verb = _verb(tool)
+            if _kind(tool) != ACT or (not ws.intersection(_acts(verb, c)) and not any(
+                    verb in c.synonyms.get(w, ()) for w in ws)):
+                continue
+            if any(_same_act(verb, _verb(t), c) for t in self.ok) or any(
+                    _same_act(verb, _verb(t), c) for _, t in self.pending):
+                continue  # done by a call of the turn (or by one whose result has not come yet)
+            if any(_same_act(verb, _verb(t), c) for t in self.failed):
+                rule = "act_call_failed"  # this turn tried it, and the call failed
+            elif any(_same_act(verb, _verb(t), c) for t in ctx.served) or c.recall_re.search(sent) is not None:
+                continue  # an earlier turn's act, told again
+            else:
+                rule = "act_not_covered" if self.ok else "act_no_call"
+            return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
+        return None
+
+    def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> str | None:
+        """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
+        hold (the most of them); else the only such tool offered."""
+        best: str | None = None
+        most = 0
+        readers = 0
+        req = self.request()
+        words: frozenset[int] | None = None
+        for tool in offered:
+            if _kind(tool) in (ACT, COMPUTE):
+                continue  # an act tool (a fact is looked up, not done), or one that computes what anyone can
+            if len(tool) > 3 and tool.casefold() in sent:
+                return None  # the sentence names the tool: it tells what the tool does, not what it returned
+            readers += 1
+            names = name_tokens(tool) - c.weak
+            if words is None:
+                words = text_tokens(sent, 64)
+            n = 2 * len(names & req) + len(names & words)
+            if n > most or best is None:
+                best, most = tool, n
+        if most > 0:
+            return best
+        # the only tool that looks things up, for a live value or a lookup told as done (not a bare figure)
+        if readers == 1 and (c.live_re.search(sent) is not None or c.retrieval_re.search(sent) is not None):
+            return best
+        return None
+
+    # -- state --------------------------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        self._settle()
+        st: dict[str, Any] = {}
+        if self.ok:
+            st[CL_OK] = list(self.ok)
+        if self.failed:
+            st[CL_FAILED] = list(self.failed)
+        if self.pending:
+            st[CL_PENDING] = [list(p) for p in self.pending]
+        if self.after_result:
+            st[CL_AFTER_RESULT] = 1
+        if self.continued:
+            st[CL_CONTINUED] = 1
+        if not self.ok:  # (after a successful call of the turn its words decide nothing)
+            self.request()
+            if self._request:
+                st[CL_REQUEST] = binascii.b2a_base64(self._request, newline=False).decode("ascii")
+        return st
+
+    @classmethod
+    def from_state(cls, st: Mapping[str, Any]) -> ClaimTracker:
+        t = cls()
+        t.ok = [str(x) for x in st.get(CL_OK) or ()]
+        t.failed = [str(x) for x in st.get(CL_FAILED) or ()]
+        t.pending = [(str(p[0]), str(p[1])) for p in st.get(CL_PENDING) or ()]
+        t.after_result = bool(st.get(CL_AFTER_RESULT, 0))
+        t.continued = bool(st.get(CL_CONTINUED, 0))
+        req = st.get(CL_REQUEST)
+        t._request = base64.b64decode(req) if isinstance(req, str) and req else None
+        return t
+
+
+class Context:
+    """The evidence a judged reply reads: the figures shown, the tools that served earlier requests."""
+
+    __slots__ = ("facts", "served")
+
+    def __init__(self, facts: Facts, served: Sequence[str]) -> None:
+        self.facts = facts
+        self.served = served
+
+
+def shape(text: str) -> bool:
+    """Whether a reply is no claim at all by its shape: it asks or waits (a question, a confirmation request,
+    "let me know once you have…") and says nothing else but acknowledgements. The regression detector's evidence
+    against a text-only regression."""
+    c = cues()
+    waiting = other = 0
+    for sent in _SENT_RE.split(normalize(text[:MAX_REPLY])):
+        sent = sent.strip()
+        if len(sent) < 2:
+            continue
+        if (sent.endswith(("?", "？")) or c.wait_re.search(sent) is not None) and _DIGIT_RE.search(sent) is None:
+            waiting += 1  # (a question that states figures tells something: "two slots left, 14:00 or 16:30?")
+        elif sent.strip(" !.,~。！，") not in c.ack:
+            other += 1
+    return waiting > 0 and other == 0
+
+
+@functools.lru_cache(maxsize=512)
+def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A search for the verbs (English roots as word prefixes, Chinese verbs) of the offered tools' acts that no
+    tool of the turn does: a reply after a call of its turn with none of them claims no act it lacks."""
+    c = cues()
+    done = [_verb(t) for t in turn]
+    words: set[str] = set()
+    for tool in offered:
+        verb = _verb(tool)
+        if _kind(tool) != ACT or any(_same_act(verb, d, c) for d in done):
+            continue
+        words.add(verb)
+        words.update(c.synonyms.get(verb, ()))
+        words.update(w for w, same in c.synonyms.items() if verb in same)
+    if not words:
+        return None
+    zh = [k for k, v in c.zh_verbs.items() if v in words]
+    return re.compile(rf"(?<![a-z])(?:{_alt(sorted(words))})" + (f"|{_alt(zh)}" if zh else ""))
+
+
+def _same_act(a: str, b: str, c: Cues) -> bool:
+    return a == b or b in c.synonyms.get(a, ()) or a in c.synonyms.get(b, ())
+
+
+def _new_ident(sent: str, ctx: Context) -> bool:
+    """An identifier of the sentence whose digits the conversation never showed."""
+    facts = ctx.facts
+    for m in _IDENT_RE.findall(sent):
+        fs = figures(m)
+        if fs and not any(facts.shown(f) for f in fs):
+            return True
+    return False
+
+
+__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "cues", "root", "shape", "shipped", "use"]
