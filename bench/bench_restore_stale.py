@@ -12,7 +12,7 @@ partition. Each round times, alternating which goes first, two restores of the s
 
 and checks that both leave exactly the same state (every conversation's stored bytes, offset, watermark).
 Medians over the rounds; the 1-minute load average at each round is recorded (the machine is shared).
-Writes bench/results/restore_stale[_kafka].json.
+Writes bench/results/restore_stale_kafka.json (Apache Kafka; the name without `_kafka` for Tansu).
 """
 
 from __future__ import annotations
