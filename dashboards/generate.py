@@ -351,6 +351,7 @@ def conversation_health() -> Json:
     calls = f'{mode}, model=~"$model", tool=~"$tool"'
     turns = f'{mode}, model=~"$model", app_version=~"$app_version"'
     events = f'{mode}, model=~"$model", app_version=~"$app_version", tool=~"$tool"'
+    tools = f'{mode}, tool=~"$tool"'  # series labelled by tool only (outcomes, retries)
 
     def recorded(rule: str, sel: str, by: str = "") -> str:
         agg = f"sum by ({by}) " if by else "sum"
@@ -594,6 +595,24 @@ def conversation_health() -> Json:
                        f'outcome!="ok"}}[{RI}]))', "tokens of failed runs: {{tool}}", "B"),
             ],
             bars=True,
+        ),
+        row("Tool outcomes and retries"),
+        timeseries(
+            "Tool results by outcome",
+            "Tool results per second by the outcome their error fields say: ok, error_deterministic, "
+            "error_transient, timeout, cancelled, unknown (docs/semantics.md, Tool result outcomes).",
+            [target(f"sum by (outcome) (rate(toolmend_tool_results_total{{{tools}}}[{RI}]))", "{{outcome}}")],
+            stack=True,
+        ),
+        timeseries(
+            "Tool retries by kind and tool",
+            "Calls repeating a failed call (count over a sliding $__rate_interval window): futile after a "
+            "deterministic error, blind for a write after a timeout or unknown outcome with no read between "
+            "(ToolmendBlindRetriesOfWrites), else the class of the failed attempt.",
+            [target(f"sum by (kind, tool) (increase(toolmend_tool_retries_total{{{tools}}}[{RI}]))",
+                    "{{kind}} {{tool}}")],
+            bars=True,
+            stack=True,
         ),
     ]
     return dashboard(

@@ -1,6 +1,9 @@
 """Suite-wide options and guards.
 
 * ``--broker`` picks the real broker of ``tests/integration`` (see its conftest).
+* ``--client`` picks the Kafka client of every worker, replay and stage the tests start (``aiokafka``, the default,
+  or ``librdkafka``): it sets ``TOOLMEND_KAFKA_CLIENT`` for the session, which the settings and the processes the
+  tests run read, so the same integration, exactly-once and fault tests run on either transport.
 * Which core the run must test: ``TOOLMEND_EXPECT_CORE=python|compiled`` (default python: a checkout or an
   editable install runs the sources). The session stops at once if the imported core is the other one, so a run
   meant for the compiled wheel cannot pass on the sources, nor the other way round (tests/run.sh sets it).
@@ -20,6 +23,7 @@ pytest_plugins = ("tests.support.skips", "tests.support.fault_table", "tests.sup
 CORES = ("python", "compiled")
 
 BROKERS = ("tansu", "kafka")
+CLIENTS = ("aiokafka", "librdkafka")
 # Tests that only Apache Kafka can pass (transactions, idempotent producer): deselected, not skipped,
 # under another broker, and the summary says so.
 NEEDS_KAFKA = "needs_kafka"
@@ -32,6 +36,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=os.environ.get("TOOLMEND_BROKER", "tansu"),
         help="real broker for integration tests: tansu (embedded, default; env TOOLMEND_BROKER) "
         "or kafka (Apache Kafka 4.x via deploy/kafka/kafka-local.sh)",
+    )
+    parser.addoption(
+        "--client",
+        choices=CLIENTS,
+        default=os.environ.get("TOOLMEND_KAFKA_CLIENT", "aiokafka"),
+        help="Kafka client of the workers the tests run: aiokafka (default) or librdkafka (the librdkafka extra); "
+        "sets TOOLMEND_KAFKA_CLIENT for the session",
     )
 
 
@@ -61,7 +72,7 @@ def core_mismatch() -> str | None:
 def pytest_report_header(config: pytest.Config) -> list[str]:
     import processor.core.tracker as tracker
 
-    return [f"broker: {config.getoption('--broker')}",
+    return [f"broker: {config.getoption('--broker')}, client: {config.getoption('--client')}",
             f"core: {running_core()} (expected {expected_core()}; {tracker.__file__})"]
 
 
@@ -72,6 +83,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    client = config.getoption("--client", default="aiokafka")
+    if client != "aiokafka":
+        os.environ["TOOLMEND_KAFKA_CLIENT"] = client
     config.addinivalue_line(
         "markers",
         f"{NEEDS_KAFKA}: needs Apache Kafka (e.g. transactions); deselected unless --broker=kafka",

@@ -34,6 +34,7 @@ cd "$(dirname "$0")/.."
 VENV="${TOOLMEND_VENV:-.venv}"                    # editable install: the core as Python
 CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the image installs it
 PY="${PYTHON:-python3}"
+LOCK=requirements/lock.txt                        # the exact set every install takes (tools/lock.py writes it)
 export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing prometheus or chromium fails, not skips
 BUDGET_TOTAL="${TOOLMEND_SUITE_BUDGET:-1200}"
 CEILING="${TOOLMEND_SUITE_CEILING:-1800}"
@@ -54,9 +55,11 @@ STAGES=(
   "outputs|30|wheel|the core compiled: output identity against the recorded hashes"
   "unit|210|wheel tools|unit and property tests, core compiled (2 workers)"
   "tansu|210|wheel tools|integration tests on Tansu, core compiled (2 workers)"
+  "rdkafka|90|wheel tools|the librdkafka transport on Tansu: the worker, a SIGKILL, a rebalance, OTLP (all: pytest --client=librdkafka)"
   "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
   "faults|300|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
   "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline (helm built in the background during tansu and kafka)"
+  "stack|90|venv|sdist and wheel (python -m build, twine check); the library, no extra, beside a current agent stack and on its ranges' oldest versions"
   "image|120|venv wheel|the image built with the tested wheel, run against a broker"
 )
 ORDER=()
@@ -235,19 +238,20 @@ source_hash() {
   {
     find processor setup.py -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
     sed '/^\[tool\.pytest/,/^\[/d' pyproject.toml  # all of it but the test settings
+    cat "$LOCK"
   } | sha256sum | cut -d' ' -f1
 }
 
 # -- the stages ------------------------------------------------------------------------------------------------
 stage_venv() {
   local stamp="$VENV/.toolmend-install" want
-  want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
+  want="$(cat pyproject.toml setup.py "$LOCK" | sha256sum | cut -d' ' -f1)"
   if [ $FULL = 0 ] && [ -x "$VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
     NOTE[venv]="up to date"; return 0
   fi
   [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
   "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -e '.[dev]'
+  "$VENV/bin/python" -m pip install -q -e '.[dev]' -c "$LOCK"
   echo "$want" >"$stamp"
 }
 
@@ -293,9 +297,82 @@ stage_wheel() {
   echo "$WHEEL"
   [ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
   "$CVENV/bin/python" -m pip install -q --upgrade pip
-  "$CVENV/bin/python" -m pip install -q "$WHEEL[test]"
+  "$CVENV/bin/python" -m pip install -q "$WHEEL[test]" -c "$LOCK"
   "$CVENV/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
   echo "$want" >"$stamp"
+}
+
+# From the compiled stages on, the checkout must not shadow the installed package: `pytest` (not `python -m
+# pytest`) and --import-mode=append (pyproject.toml) put the checkout last on sys.path, PYTHONSAFEPATH keeps it
+# out of the `python -m processor.shell.cli` workers the tests start; bench scripts run by path.
+stage_outputs() {
+  TOOLMEND_EXPECT_CORE=compiled "$CVENV/bin/python" bench/check_outputs.py --quick
+}
+
+compiled_pytest() {
+  TOOLMEND_EXPECT_CORE=compiled PYTHONSAFEPATH=1 pytest_in "$CVENV/bin/pytest" "${PYTEST[@]}" "$@"
+}
+
+stage_unit() { compiled_pytest "${XDIST[@]}" tests/unit; }
+stage_tansu() { compiled_pytest "${BROKER_XDIST[@]}" --broker=tansu -m "not faults" tests/integration; }
+# the librdkafka transport (kafka_client=librdkafka): a representative subset on Tansu, kept small; the whole
+# integration and fault suites run on it on demand with --client=librdkafka (docs/development.md)
+RDKAFKA_TESTS=(
+  "tests/integration/test_worker.py::test_repaired_stream_matches_offline_engine_and_passes_rules"
+  "tests/integration/test_worker.py::test_sigkill_mid_stream_loses_nothing"
+  "tests/integration/test_worker.py::test_two_workers_one_leaves_state_moves"
+  "tests/integration/test_exactly_once.py::test_exactly_once_is_refused_without_transactions"
+  "tests/integration/test_otlp_worker.py::test_collector_records_come_out_repaired_by_conversation"
+)
+stage_rdkafka() { compiled_pytest "${BROKER_XDIST[@]}" --broker=tansu --client=librdkafka "${RDKAFKA_TESTS[@]}"; }
+stage_kafka() {
+  compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
+}
+stage_faults() { compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m faults tests/integration/test_faults.py; }
+
+stage_manifests() { bash deploy/k8s/validate.sh; }
+
+# The library as an agent project installs it: the package built as it is published (sdist, then the wheel from
+# it, both checked by twine), installed with no extra into two fresh environments that run the tests marked
+# `library` (the core's dependencies only): one beside a current agent stack (the newest releases on PyPI: pip
+# must resolve them together, `pip check` must agree), one with the core's dependencies at the lower bounds of
+# pyproject.toml's ranges (tools/lock.py --lower-bounds). The test tools are the lock's versions in both. The
+# sources are built from a copy: the compiled wheel may be building in this tree at the same time (setuptools'
+# build/). The environments have no pip of their own ($VENV's installs into them, both at once); pip's cache keeps
+# the stage short (cold: bench/results/stack_stage.json).
+AGENT_STACK=(pydantic-ai-slim openai anthropic)
+TEST_TOOLS='^(pytest|pytest-asyncio|pytest-timeout|pytest-xdist|hypothesis)=='
+stage_stack() {
+  local dir="$LOGS/stack" tools libtests v wheel pids=() pid
+  local pip=("$VENV/bin/python" -m pip --disable-pip-version-check)
+  rm -rf "$dir"; mkdir -p "$dir/src"
+  tar --exclude=__pycache__ -cf - pyproject.toml setup.py README.md LICENSE processor | tar -xf - -C "$dir/src"
+  TOOLMEND_COMPILE=0 "$VENV/bin/python" -m build -q --outdir "$dir/dist" "$dir/src" >"$dir/build.log" 2>&1 \
+    || { cat "$dir/build.log"; return 1; }
+  "$VENV/bin/twine" check --strict "$dir"/dist/*
+  wheel="$(ls "$dir"/dist/toolmend-*.whl)"
+  "$VENV/bin/python" - "$wheel" <<'PY'  # the package data (pyproject.toml) went through the sdist into the wheel
+import fnmatch, sys, tomllib, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+data = tomllib.load(open("pyproject.toml", "rb"))["tool"]["setuptools"]["package-data"]["processor"]
+missing = [g for g in data if not fnmatch.filter(names, f"processor/{g}")]
+sys.exit(f"the wheel lacks package data: {', '.join(missing)}" if missing else None)
+PY
+  mapfile -t tools < <(grep -E "$TEST_TOOLS" "$LOCK")
+  "$VENV/bin/python" tools/lock.py --lower-bounds >"$dir/lower-bounds.txt"
+  for v in agents oldest; do "$PY" -m venv --without-pip "$dir/$v"; done
+  "${pip[@]}" --python "$dir/agents/bin/python" install -q "$wheel" "${AGENT_STACK[@]}" "${tools[@]}" & pids+=($!)
+  "${pip[@]}" --python "$dir/oldest/bin/python" install -q "$wheel" "${tools[@]}" -c "$dir/lower-bounds.txt" &
+  pids+=($!)
+  for pid in "${pids[@]}"; do wait "$pid"; done
+  mapfile -t libtests < <(grep -rlE '^pytestmark = pytest\.mark\.library' tests/unit | sort)
+  for v in agents oldest; do
+    "${pip[@]}" --python "$dir/$v/bin/python" check
+    NOTE[stack]="${NOTE[stack]:+${NOTE[stack]}; }$v: $("${pip[@]}" --python "$dir/$v/bin/python" list --format=freeze \
+      2>/dev/null | grep -iE '^(orjson|pydantic|pydantic-ai-slim|openai|anthropic)==' | tr '\n' ' ')"
+    TOOLMEND_EXPECT_CORE=python PYTHONSAFEPATH=1 pytest_in "$dir/$v/bin/pytest" "${PYTEST[@]}" -m library \
+      "${libtests[@]}"
+  done
 }
 
 # From the compiled stages on, the checkout must not shadow the installed package: `pytest` (not `python -m
@@ -317,6 +394,46 @@ stage_kafka() {
 stage_faults() { compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m faults tests/integration/test_faults.py; }
 
 stage_manifests() { bash deploy/k8s/validate.sh; }
+
+# The library as an agent project installs it: the package built as it is published (sdist, then the wheel from
+# it, both checked by twine), installed with no extra into two fresh environments that run the tests marked
+# `library` (the core's dependencies only): one beside a current agent stack (the newest releases on PyPI: pip
+# must resolve them together, `pip check` must agree), one with the core's dependencies at the lower bounds of
+# pyproject.toml's ranges (tools/lock.py --lower-bounds). The test tools are the lock's versions in both. The
+# sources are built from a copy: the compiled wheel may be building in this tree at the same time (setuptools'
+# build/). pip's cache keeps it short (a cold cache costs a minute more: bench/results/suite_time.json).
+AGENT_STACK=(pydantic-ai-slim openai anthropic)
+TEST_TOOLS='^(pytest|pytest-asyncio|pytest-timeout|pytest-xdist|hypothesis)=='
+stage_stack() {
+  local dir="$LOGS/stack" tools libtests v wheel
+  rm -rf "$dir"; mkdir -p "$dir/src"
+  tar --exclude=__pycache__ -cf - pyproject.toml setup.py README.md LICENSE processor | tar -xf - -C "$dir/src"
+  TOOLMEND_COMPILE=0 "$VENV/bin/python" -m build -q --outdir "$dir/dist" "$dir/src" >"$dir/build.log" 2>&1 \
+    || { cat "$dir/build.log"; return 1; }
+  "$VENV/bin/twine" check --strict "$dir"/dist/*
+  wheel="$(ls "$dir"/dist/toolmend-*.whl)"
+  "$VENV/bin/python" - "$wheel" <<'PY'  # the package data (pyproject.toml) went through the sdist into the wheel
+import fnmatch, sys, tomllib, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+data = tomllib.load(open("pyproject.toml", "rb"))["tool"]["setuptools"]["package-data"]["processor"]
+missing = [g for g in data if not fnmatch.filter(names, f"processor/{g}")]
+sys.exit(f"the wheel lacks package data: {', '.join(missing)}" if missing else None)
+PY
+  mapfile -t tools < <(grep -E "$TEST_TOOLS" "$LOCK")
+  "$VENV/bin/python" tools/lock.py --lower-bounds >"$dir/lower-bounds.txt"
+  for v in agents oldest; do "$PY" -m venv "$dir/$v"; done
+  "$dir/agents/bin/python" -m pip install -q --disable-pip-version-check "$wheel" "${AGENT_STACK[@]}" "${tools[@]}"
+  "$dir/oldest/bin/python" -m pip install -q --disable-pip-version-check "$wheel" "${tools[@]}" \
+    -c "$dir/lower-bounds.txt"
+  mapfile -t libtests < <(grep -rlE '^pytestmark = pytest\.mark\.library' tests/unit | sort)
+  for v in agents oldest; do
+    "$dir/$v/bin/python" -m pip check
+    NOTE[stack]="${NOTE[stack]:+${NOTE[stack]}; }$v: $("$dir/$v/bin/python" -m pip list --format=freeze 2>/dev/null \
+      | grep -iE '^(orjson|pydantic|pydantic-ai-slim|openai|anthropic)==' | tr '\n' ' ')"
+    TOOLMEND_EXPECT_CORE=python PYTHONSAFEPATH=1 pytest_in "$dir/$v/bin/pytest" "${PYTEST[@]}" -m library \
+      "${libtests[@]}"
+  done
+}
 
 stage_image() {
   # the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)
@@ -342,7 +459,7 @@ if [ $FULL = 1 ]; then
   WPID=$!
   STATUS[wheel]="running"
   CURRENT=""
-  run tools; run lint; run python
+  run tools; run lint; run python; run stack
   CURRENT=wheel; T0=$WB
   printf '\n==> [%ds] wheel (built in the background; its output follows)\n' "$((SECONDS - START))"
   rc=0; wait "$WPID" || rc=$?
@@ -351,10 +468,10 @@ if [ $FULL = 1 ]; then
   [ "$rc" -eq 0 ] || exit "$rc"
   WHEEL="$(ls dist/toolmend-*.whl)"
   SECS[wheel]="$(cat "$LOGS/wheel.seconds")"; CPU[wheel]="$(cat "$LOGS/wheel.cpu")"
-  NOTE[wheel]="in the background, alongside tools, lint, python ($((SECONDS - WB))s until joined)"
+  NOTE[wheel]="in the background, alongside tools, lint, python, stack ($((SECONDS - WB))s until joined)"
   stage_end wheel
 else
-  run tools; run lint; run python; run wheel; run manifests
+  run tools; run lint; run python; run wheel; run manifests; run stack
 fi
 if [ $FULL = 1 ]; then
   # helm (for the chart's checks) is built from its Go module on a cold cache: about 5 CPU-minutes, in the
@@ -362,10 +479,10 @@ if [ $FULL = 1 ]; then
   run outputs; run unit
   ( bash deploy/helm/install.sh ) >"$LOGS/helm-build.log" 2>&1 &
   HPID=$!
-  run tansu; run kafka; run faults
+  run tansu; run rdkafka; run kafka; run faults
   wait "$HPID" || { cat "$LOGS/helm-build.log"; echo "tests/run.sh: building helm failed" >&2; }
   HPID=""
   run manifests; run image
 else
-  run outputs; run unit; run tansu; run kafka; run faults; run image
+  run outputs; run unit; run tansu; run rdkafka; run kafka; run faults; run image
 fi

@@ -2,7 +2,8 @@
 # Build the worker image from deploy/Dockerfile where no base-image registry is reachable (this repository's CI):
 #   1. mmdebstrap: a Debian bookworm root filesystem with Python 3.11 from Debian's packages (cached);
 #   2. buildah: that tree becomes the base image, referred to by its digest (BASE=...@sha256:...);
-#   3. the toolmend wheel (and its dependencies' wheels) into dist/wheels;
+#   3. the toolmend wheel (and its dependencies' wheels: its worker and otlp extras, the versions of
+#      requirements/lock.txt) into dist/wheels;
 #   4. buildah bud deploy/Dockerfile --build-arg BASE=<digest> (chroot isolation: no daemon, no runtime);
 #   5. an OCI archive, loadable with `skopeo copy oci-archive:... docker-daemon:...`, `podman load` or pushed to
 #      a registry with `buildah push`.
@@ -31,6 +32,8 @@ CACHE="${TOOLMEND_IMAGE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/toolmend-image}"
 COMPILE="${COMPILE:-0}"
 PY="${PYTHON:-python3}"
 MAX_AGE="${BASE_MAX_AGE_DAYS:-7}"
+LOCK=requirements/lock.txt  # the dependencies' exact versions, as CI tests them (tools/lock.py)
+EXTRAS="${EXTRAS:-worker,otlp,librdkafka}"
 SUITE=bookworm
 VERSION="$("$PY" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')"
 NAME="localhost/toolmend:$VERSION"
@@ -82,17 +85,18 @@ base_digest="$("${B[@]}" images --digests --format '{{.Digest}}' "localhost/tool
 BASE="localhost/toolmend-base@$base_digest"
 echo "$BASE" >"$OUT/base.ref"
 
-# 3. the wheels: toolmend's and every dependency's, so the image build needs no index (PIP_NO_INDEX=1)
+# 3. the wheels: toolmend's and every dependency's (the worker and otlp extras, at the lock's versions), so the
+#    image build needs no index (PIP_NO_INDEX=1)
 rm -rf dist/wheels
 if [ -n "${WHEEL:-}" ]; then
   step "wheels into dist/wheels: $(basename "$WHEEL") and its dependencies"
-  "$PY" -m pip wheel -q --disable-pip-version-check "$WHEEL" -w dist/wheels
+  "$PY" -m pip wheel -q --disable-pip-version-check "$WHEEL[$EXTRAS]" -c "$LOCK" -w dist/wheels
 elif [ "$COMPILE" = 1 ]; then
   step "wheels into dist/wheels (the core compiled)"
-  TOOLMEND_COMPILE=1 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
+  TOOLMEND_COMPILE=1 "$PY" -m pip wheel -q --disable-pip-version-check ".[$EXTRAS]" -c "$LOCK" -w dist/wheels
 else
   step "wheels into dist/wheels (pure Python; COMPILE=1 for the compiled core)"
-  TOOLMEND_COMPILE=0 "$PY" -m pip wheel -q --disable-pip-version-check . -w dist/wheels
+  TOOLMEND_COMPILE=0 "$PY" -m pip wheel -q --disable-pip-version-check ".[$EXTRAS]" -c "$LOCK" -w dist/wheels
 fi
 
 # 4. the image, labelled with its version, git revision and source (deploy/image/labels.sh)

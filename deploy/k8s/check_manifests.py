@@ -139,6 +139,22 @@ def worker_config(where: str, by_kind: dict[str, list[dict[str, Any]]], sts: dic
     return data
 
 
+def validate_first(where: str, pod: dict[str, Any], worker: dict[str, Any]) -> None:
+    """The init container runs `toolmend validate --connect` in the workers' image with exactly their settings
+    (the same envFrom, variables and mounts: a CA mounted for the worker is there for the check)."""
+    inits = [c for c in pod.get("initContainers") or () if c.get("name") == "validate"]
+    if len(inits) != 1:
+        fail(f"{where}: no init container `validate` before the workers")
+        return
+    (init,) = inits
+    if [*init.get("command", ()), *init.get("args", ())] != ["toolmend", "validate", "--connect"]:
+        fail(f"{where}: the init container runs {init.get('command')} {init.get('args')}, not toolmend validate "
+             "--connect")
+    for key in ("image", "envFrom", "env", "volumeMounts"):
+        if init.get(key) != worker.get(key):
+            fail(f"{where}: the init container's {key} differs from the worker's: it would check other settings")
+
+
 def semantics(where: str, docs: list[dict[str, Any]], extra: list[dict[str, Any]], partitions: int | None,
               overlay: bool) -> None:
     by_kind: dict[str, list[dict[str, Any]]] = {}
@@ -157,6 +173,7 @@ def semantics(where: str, docs: list[dict[str, Any]], extra: list[dict[str, Any]
     (worker,) = pod["containers"]
     if overlay and "@sha256:" not in worker["image"]:
         fail(f"{where}: the workers' image {worker['image']!r} is not named by digest")
+    validate_first(where, pod, worker)
     sa = {s["metadata"]["name"]: s for s in by_kind.get("ServiceAccount", [])}
     account = pod.get("serviceAccountName")
     if account not in sa or sa[account].get("automountServiceAccountToken") is not False \
@@ -412,6 +429,13 @@ def self_test(docs: list[dict[str, Any]], topics: list[dict[str, Any]]) -> None:
     (sts,) = [d for d in docs if d["kind"] == "StatefulSet"]
     bad = copy.deepcopy(sts)
     bad["spec"]["template"]["spec"]["containers"][0]["imagePullPolicyy"] = "Always"
+    pod = copy.deepcopy(sts["spec"]["template"]["spec"])
+    pod["initContainers"][0]["envFrom"] = pod["initContainers"][0]["envFrom"][1:]
+    before = len(errors)
+    validate_first("self-test", pod, pod["containers"][0])
+    if len(errors) == before:
+        fail("an init container reading other settings than the workers passed the check: it checks nothing")
+    del errors[before:]
     try:
         validate(bad, VERSIONS[0], strict=True)
         fail("strict validation accepted an unknown field: the validator checks nothing")

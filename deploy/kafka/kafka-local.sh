@@ -24,6 +24,8 @@
 #   --sasl-user NAME:PASSWORD  a user for PLAIN and SCRAM-SHA-256/512 (repeatable; SCRAM credentials are written
 #                              when the storage is formatted, so on the first start of a --dir)
 # Both accept PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 and OAUTHBEARER (unsecured JWS tokens, Kafka's test validator).
+#   --super-user NAME          turn ACLs on (StandardAuthorizer, nothing allowed without an ACL) with NAME a super
+#                              user (repeatable); User:ANONYMOUS (the PLAINTEXT and controller listeners) is one too
 #
 # Environment:
 #   KAFKA_VERSION        Kafka version (default: 4.4.0; needs Java 17+)
@@ -208,6 +210,7 @@ parse_opts() {
     SSL_KEYSTORE=""
     SSL_PASSWORD=""
     SASL_USERS=()
+    SUPER_USERS=()
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --port) PORT="$2"; shift 2 ;;
@@ -216,6 +219,7 @@ parse_opts() {
             --ssl-keystore) SSL_KEYSTORE="$2"; shift 2 ;;
             --ssl-password) SSL_PASSWORD="$2"; shift 2 ;;
             --sasl-user) SASL_USERS+=("$2"); shift 2 ;;
+            --super-user) SUPER_USERS+=("$2"); shift 2 ;;
             --controller-port) CONTROLLER_PORT="$2"; shift 2 ;;
             --dir) DIR="$2"; shift 2 ;;
             -h|--help) usage 0 ;;
@@ -310,6 +314,15 @@ EOF
 listener.name.sasl_ssl.ssl.keystore.type=PKCS12
 listener.name.sasl_ssl.ssl.keystore.location=$SSL_KEYSTORE
 listener.name.sasl_ssl.ssl.keystore.password=$SSL_PASSWORD
+EOF
+    fi
+    if [[ ${#SUPER_USERS[@]} -gt 0 ]]; then
+        local supers="User:ANONYMOUS" u
+        for u in "${SUPER_USERS[@]}"; do supers+=";User:$u"; done
+        cat >>"$DIR/server.properties" <<EOF
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+allow.everyone.if.no.acl.found=false
+super.users=$supers
 EOF
     fi
     cat >"$DIR/log4j2.properties" <<'EOF'

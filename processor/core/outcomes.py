@@ -237,6 +237,9 @@ class Table:
 
 
 _MISS: Any = object()
+# what a JSON result must contain for parsing it to change its signal: an error key (`error`, `is_error`,
+# `isError`, `errorType`), a text marker or a placeholder's opening (outcomes.json)
+_PAYLOAD_WORDS = ("rror", "xception", "ailed", "raceback", "ool call")
 
 
 def _norm(code: Any) -> str:
@@ -300,7 +303,8 @@ def payload_signal(value: Any, is_error: bool | None = None) -> Signal:
     if isinstance(value, str):
         text = value
         s = value.lstrip()
-        if s[:1] == "{" and len(s) <= PAYLOAD_READ:
+        # parsed only when the object could say something: an error key, or a text the cues read
+        if s[:1] == "{" and len(s) <= PAYLOAD_READ and any(w in s for w in _PAYLOAD_WORDS):
             try:
                 doc = orjson.loads(s)
             except orjson.JSONDecodeError:

@@ -67,10 +67,17 @@ class Words:
         c = doc["success_claims"]
         self.cues = tuple(str(k).lower() for k in c["cues"])
         self.negations = tuple(str(k).lower() for k in c["negations"])
+        self._keys: dict[str, bool] = {}  # argument names answered (the names a worker sees are few)
 
     def is_target_key(self, key: str) -> bool:
-        k = _snake(key)
-        return k in self.exact or k.endswith(self.suffixes)
+        hit = self._keys.get(key)
+        if hit is None:
+            k = _snake(key)
+            hit = k in self.exact or k.endswith(self.suffixes)
+            if len(self._keys) >= 4096:
+                self._keys.clear()
+            self._keys[key] = hit
+        return hit
 
     def claims_success(self, text: str) -> bool:
         low = text[:TEXT_READ].lower()
@@ -118,12 +125,12 @@ def fingerprint(args: Any) -> tuple[str, str]:
     except TypeError:
         raw = repr(v).encode()
     target = ""
-    if isinstance(v, dict):
-        w = words()
-        picked = sorted((str(k), str(x)) for k, x in v.items()
-                        if isinstance(k, str) and isinstance(x, str | int) and not isinstance(x, bool)
-                        and w.is_target_key(k))
+    if type(v) is dict and v:
+        is_key = words().is_target_key
+        picked = [(k, x if type(x) is str else str(x)) for k, x in v.items()
+                  if (type(x) is str or type(x) is int) and type(k) is str and is_key(k)]
         if picked:
+            picked.sort()
             target = _digest(orjson.dumps(picked))
     return _digest(raw), target
 

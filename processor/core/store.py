@@ -124,6 +124,7 @@ Saved = tuple[bytes | None, bool, int | None, bool, bool]  # see ConversationSto
 
 class ConversationStore:
     def __init__(self, cfg: EngineConfig, obs: Tally) -> None:
+        codec.load()  # zstd (toolmend[worker]): a missing module stops the start, never reads as a bad state
         self.cfg = cfg
         self.obs = obs  # the partition's (it swaps it while an event is applied on a saved copy)
         self.convs: dict[str, Conversation] = {}  # hot: live objects, oldest first

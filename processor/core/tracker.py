@@ -1268,7 +1268,7 @@ class Tracker:
                 text = placeholder(run, c.name, real_id)
             else:
                 text = t.render(c.name, real_id, why, CallInfo(c.name, real_id, c.args, c.bad_args), d.name)
-            made.append(d.synthesize(real_id, c.name, c.kind, text))
+            made.append(d.synthesize(real_id, c.name, c.kind, text, error=run is None or not run.ok))
             self._act(_RA.SYNTHESIZE_RESULT, None, real_id, c.name, why)
         return made
 

@@ -13,6 +13,7 @@ import asyncio
 import base64
 import binascii
 import shlex
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -73,6 +74,41 @@ class TokenProvider(AbstractTokenProvider):  # type: ignore[misc]
             assert self._token is not None
             return self._token
 
+    def token_now(self) -> str:
+        """The token, read or run synchronously (librdkafka asks from its own thread): the file read again if it
+        changed; the command run again when its token is due, as `token()` does."""
+        if self.file is not None:
+            return self._from_file(self.file)
+        if self._token is None or self.clock() >= self._refresh_at:
+            assert self.command is not None
+            name = self.command[0]
+            try:
+                done = subprocess.run(self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, timeout=COMMAND_TIMEOUT_S, check=False)
+            except OSError as e:
+                raise TokenError(f"cannot run token command {name}: {e.strerror}") from None
+            except subprocess.TimeoutExpired:
+                raise TokenError(f"token command {name} did not finish in {COMMAND_TIMEOUT_S:.0f}s") from None
+            if done.returncode != 0:
+                raise TokenError(f"token command {name} exited with {done.returncode}")
+            self._remember(_clean(done.stdout, f"token command {name}"))
+        assert self._token is not None
+        return self._token
+
+    def expires_at(self, token: str) -> float:
+        """When librdkafka must ask again (Unix seconds): the token's `exp`, else the refresh interval from now."""
+        exp = token_expiry(token)
+        return exp if exp is not None else self.clock() + self.refresh_s
+
+    def _remember(self, token: str) -> None:
+        now = self.clock()
+        refresh_at = now + self.refresh_s
+        exp = token_expiry(token)
+        if exp is not None:
+            refresh_at = min(refresh_at, now + max(0.0, exp - now) * (1 - EXPIRY_MARGIN))
+        self._token, self._refresh_at = token, refresh_at
+        self.loads += 1
+
     def _from_file(self, path: Path) -> str:
         try:
             st = path.stat()
@@ -102,11 +138,4 @@ class TokenProvider(AbstractTokenProvider):  # type: ignore[misc]
             raise TokenError(f"token command {name} did not finish in {COMMAND_TIMEOUT_S:.0f}s") from None
         if proc.returncode != 0:
             raise TokenError(f"token command {name} exited with {proc.returncode}")
-        token = _clean(out, f"token command {name}")
-        now = self.clock()
-        refresh_at = now + self.refresh_s
-        exp = token_expiry(token)
-        if exp is not None:
-            refresh_at = min(refresh_at, now + max(0.0, exp - now) * (1 - EXPIRY_MARGIN))
-        self._token, self._refresh_at = token, refresh_at
-        self.loads += 1
+        self._remember(_clean(out, f"token command {name}"))

@@ -9,9 +9,12 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from . import extras
+
 #: subcommand -> (its module under shell/commands/, the line `toolmend --help` shows)
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("run", "the stream worker (Kafka in, repaired records out)"),
+    "validate": ("validate", "check the settings `run` would start with (and, --connect, the broker); exit 2 on any"),
     "demo": ("demo", "embedded broker + generator + worker, ends with a summary"),
     "patch": ("patch", "repair histories offline (file or stdin)"),
     "generate": ("generate", "synthetic fault-injected conversation events with ground truth"),
@@ -54,8 +57,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] not in COMMANDS:
         _parser().parse_args(args)  # --help, --version, or a usage error (exit 2)
         return 2  # pragma: no cover - argparse exits above
-    module = importlib.import_module(f"{__package__}.commands.{COMMANDS[args[0]][0]}")
-    code: int = module.main(args[1:])
+    try:
+        module = importlib.import_module(f"{__package__}.commands.{COMMANDS[args[0]][0]}")
+        code: int = module.main(args[1:])
+    except ModuleNotFoundError as e:  # an extra the command needs is not installed (shell/extras.py)
+        line = extras.missing(e, args[0])
+        if line is None:
+            raise
+        sys.stderr.write(line + "\n")
+        return 2
     return code
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.metadata
 import os
 import re
-import ssl
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -30,12 +31,15 @@ from ..core.templates import Templates
 from ..core.thinking import ModelPatterns
 from ..core.tracker import RepairConfig
 from .auth import TokenProvider
+from .settings_rules import rule_problems
 
 JsonDict = dict[str, JsonValue]
 
 ENV_ONLY: JsonDict = {"env_only": True}  # json_schema_extra of a setting that must not be a command-line flag
 
 TEN_YEARS_S = 10 * 365.25 * 86400
+# set while `settings_problems` builds settings: the rules between settings report instead of refusing
+_COLLECTING: ContextVar[bool] = ContextVar("toolmend_settings_collecting", default=False)
 
 
 class Settings(BaseSettings):
@@ -67,6 +71,9 @@ class Settings(BaseSettings):
         "(no rebalance, no state restore elsewhere); a member that does not come back is noticed only after "
         "session_timeout_ms")
     client_id: str = Field("toolmend", description="Kafka client id")
+    kafka_client: Literal["aiokafka", "librdkafka"] = Field(
+        "aiokafka", description="the Kafka client library: aiokafka (the default) or librdkafka (confluent-kafka's "
+        "asyncio classes, the librdkafka extra: faster consume and produce; docs/deploy.md says what differs)")
     strategy: Literal["fill", "drop"] = Field("fill", description="dangling calls: synthesize results (fill) or "
                                               "remove the calls (drop)")
     thinking: Literal["auto", "keep", "strip_changed"] = Field(
@@ -200,71 +207,16 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _check(self) -> Settings:
-        self._check_auth()
-        topics = [self.input_topic, self.output_topic, self.dlq_topic]
-        if len(set(topics)) != len(topics):
-            raise ValueError("input, output and dead-letter topics must differ")
-        if self.heartbeat_interval_ms * 3 > self.session_timeout_ms:
-            raise ValueError("heartbeat_interval_ms must be at most a third of session_timeout_ms")
-        if self.otlp_logs_topic:
-            if self.otlp_logs_topic in topics:
-                raise ValueError("otlp_logs_topic must differ from the input, output and dead-letter topics")
-            if self.delivery == "exactly_once":
-                raise ValueError("otlp_logs_topic is read at least once only: send the log records to the input "
-                                 "topic instead, or use delivery at_least_once")
+        found = rule_problems(self)
+        if found and not _COLLECTING.get():
+            raise ValueError("; ".join(found))
+        if self.kafka_client == "librdkafka" and not _COLLECTING.get():
+            _check_librdkafka()
         if self.late_result_grace_ms is not None:
             warnings.warn("TOOLMEND_LATE_RESULT_GRACE_MS (--late-result-grace-ms) is deprecated: use "
                           "TOOLMEND_LATE_RESULT_GRACE_S (--late-result-grace-s), in seconds", FutureWarning,
                           stacklevel=2)
         return self
-
-    def _check_auth(self) -> None:
-        mech = self.sasl_mechanism
-        if self.security_protocol.startswith("SASL") and mech is None:
-            raise ValueError("security_protocol SASL_* needs sasl_mechanism")
-        if mech is not None and not self.security_protocol.startswith("SASL"):
-            raise ValueError(f"sasl_mechanism {mech} needs security_protocol SASL_PLAINTEXT or SASL_SSL")
-        if self.sasl_password is not None and self.sasl_password_file is not None:
-            raise ValueError("set sasl_password or sasl_password_file, not both")
-        if mech in ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512") and not (self.sasl_username and self.password()):
-            raise ValueError(f"sasl_mechanism {mech} needs sasl_username and sasl_password (TOOLMEND_SASL_PASSWORD "
-                             "or TOOLMEND_SASL_PASSWORD_FILE)")
-        oauth = [x for x in (self.sasl_oauth_token_file, self.sasl_oauth_token_command) if x]
-        if mech == "OAUTHBEARER":
-            if len(oauth) != 1:
-                raise ValueError("sasl_mechanism OAUTHBEARER needs sasl_oauth_token_file or sasl_oauth_token_command "
-                                 "(one of them)")
-            f = self.sasl_oauth_token_file
-            if f is not None and not f.is_file():
-                raise ValueError(f"sasl_oauth_token_file {f} is not a readable file")
-        elif oauth:
-            raise ValueError("sasl_oauth_token_file and sasl_oauth_token_command need sasl_mechanism OAUTHBEARER")
-        if mech == "GSSAPI":
-            raise ValueError("sasl_mechanism GSSAPI (Kerberos) is not supported: the worker ships no Kerberos "
-                             "libraries; use SCRAM-SHA-512 or OAUTHBEARER")
-        if self.security_protocol in ("SSL", "SASL_SSL"):
-            self._check_tls_files()
-
-    def _check_tls_files(self) -> None:
-        """The CA bundle and client certificate load (a wrong path or a file that is not PEM is a setting's
-        error, found at start, not a traceback of the first connection)."""
-        for name in ("ssl_cafile", "ssl_certfile", "ssl_keyfile"):
-            f = getattr(self, name)
-            if f is not None and not f.is_file():
-                raise ValueError(f"{name} {f} is not a readable file")
-        ctx = ssl.create_default_context()
-        try:
-            if self.ssl_cafile is not None:
-                ctx.load_verify_locations(cafile=str(self.ssl_cafile))
-        except (ssl.SSLError, OSError, ValueError) as e:
-            raise ValueError(f"ssl_cafile {self.ssl_cafile} holds no PEM certificate the TLS library can load "
-                             f"({getattr(e, 'reason', None) or type(e).__name__})") from None
-        try:
-            if self.ssl_certfile is not None:
-                ctx.load_cert_chain(str(self.ssl_certfile), str(self.ssl_keyfile) if self.ssl_keyfile else None)
-        except (ssl.SSLError, OSError, ValueError) as e:
-            raise ValueError(f"ssl_certfile/ssl_keyfile: no certificate and key the TLS library can load "
-                             f"({getattr(e, 'reason', None) or type(e).__name__})") from None
 
     def password(self) -> str | None:
         """The SASL password, from TOOLMEND_SASL_PASSWORD or the file TOOLMEND_SASL_PASSWORD_FILE names (its
@@ -348,6 +300,17 @@ class ConfigError(Exception):
     pass
 
 
+def _check_librdkafka() -> None:
+    """kafka_client=librdkafka needs confluent-kafka 2.16+ (asyncio transactions, KIP-447 group metadata)."""
+    try:
+        have = importlib.metadata.version("confluent-kafka")
+    except importlib.metadata.PackageNotFoundError:
+        raise ValueError("kafka_client librdkafka needs confluent-kafka: pip install 'toolmend[librdkafka]'") from None
+    if tuple(int(x) for x in have.split(".")[:2] if x.isdigit()) < (2, 16):
+        raise ValueError(f"kafka_client librdkafka needs confluent-kafka 2.16 or later, {have} is installed: "
+                         "pip install 'toolmend[librdkafka]'")
+
+
 def _choices(annotation: Any) -> list[str] | None:
     """The values of a Literal setting (also inside `X | None`), for argparse's choices."""
     if get_origin(annotation) is Literal:
@@ -371,10 +334,13 @@ def env_name(name: str) -> str:
 
 
 def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
-              title: str = "settings (flag, or environment variable; flags win)") -> None:
+              title: str = "settings (flag, or environment variable; flags win)", check_choices: bool = True,
+              why: str = "") -> None:
     """One flag per setting: `--input-topic` for TOOLMEND_INPUT_TOPIC, its help from the field's description,
     default and variable (so `--help` and the environment cannot drift apart). `exclude`: settings a command
-    does not use (they get no flag; the environment may still set them)."""
+    does not use: not listed, and refused as a flag in one line (with `why`); the environment may still set them
+    (workers and replays share their settings). `check_choices` False: a value outside a setting's choices is
+    left to the settings to refuse (with every other problem), not to argparse."""
     p.allow_abbrev = False  # `--sasl-password x` must not pass as `--sasl-password-file x`
     group = p.add_argument_group(title)
     skip = set(exclude)
@@ -383,6 +349,10 @@ def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
             group.add_argument("--" + name.replace("_", "-"), nargs="?", action=_RefuseSecret, help=argparse.SUPPRESS)
             continue
         if name in skip:
+            if "--" + name.replace("_", "-") in p._option_string_actions:  # the command's own flag of that name
+                continue
+            p.add_argument("--" + name.replace("_", "-"), nargs="?", action=_RefuseUnused, help=argparse.SUPPRESS,
+                           dest=f"unused_{name}", default=None, const=why)
             continue
         flag = "--" + name.replace("_", "-")
         text = f"{field.description or name.replace('_', ' ')} (default: {_default_text(field.default)}; " \
@@ -392,7 +362,7 @@ def add_flags(p: argparse.ArgumentParser, exclude: Iterable[str] = (),
             group.add_argument(flag, dest=name, default=None, action=argparse.BooleanOptionalAction, help=text)
         else:
             choices = _choices(field.annotation)
-            group.add_argument(flag, dest=name, default=None, choices=choices,
+            group.add_argument(flag, dest=name, default=None, choices=choices if check_choices else None,
                                metavar="{" + ",".join(choices) + "}" if choices else name.split("_")[-1].upper(),
                                help=text)
 
@@ -406,6 +376,21 @@ class _RefuseSecret(argparse.Action):
         var = env_name(self.dest)
         raise ConfigError(f"invalid configuration: {option_string} is not accepted (a secret on the command line "
                           f"is visible to every user of the machine): set {var} or {var}_FILE")
+
+
+class _RefuseUnused(argparse.Action):
+    """A setting's flag given to a command that does not use it: one line, not a silent no-op."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        why = f": {self.const}" if self.const else ""
+        raise ConfigError(f"{option_string} is not used by {parser.prog}{why} (a TOOLMEND_* variable of it is "
+                          "ignored here)")
+
+
+def settings_of(ns: argparse.Namespace) -> Settings:
+    """The settings from a command's parsed flags over the environment (ConfigError: every problem, one line)."""
+    return settings_from({k: v for k, v in vars(ns).items() if k in Settings.model_fields and v is not None})
 
 
 def load(argv: Sequence[str], prog: str = "toolmend run", extra: argparse.ArgumentParser | None = None,
@@ -457,20 +442,53 @@ def check_environment(environ: Mapping[str, str] | None = None) -> None:
 
 
 def settings_from(given: dict[str, Any]) -> Settings:
-    """Settings from flags (`given`) over the environment; a bad value is a ConfigError of one line that names
-    the setting and its variable. Unknown `TOOLMEND_*` variables are refused first."""
+    """Settings from flags (`given`) over the environment; bad values are a ConfigError of one line that names
+    each setting and its variable. Unknown `TOOLMEND_*` variables are refused first."""
     check_environment()
-    try:
-        settings = Settings(**given)
-    except ValidationError as e:
-        parts = []
-        for err in e.errors():
-            loc = ".".join(str(x) for x in err["loc"])
-            msg = str(err["msg"]).removeprefix("Value error, ")
-            parts.append(f"{loc} ({env_name(loc)}): {msg}" if loc else msg)
-        raise ConfigError("invalid configuration: " + "; ".join(parts)) from None
-    use_detector_model(settings.detector_model, settings.detector_threshold)
+    settings, problems = settings_problems(given, environ={})
+    if settings is None or problems:
+        raise ConfigError("invalid configuration: " + "; ".join(problems))
     return settings
+
+
+def settings_problems(given: dict[str, Any], environ: Mapping[str, str] | None = None,
+                      ) -> tuple[Settings | None, list[str]]:
+    """Every problem of the settings from flags (`given`) over the environment, one line each, what `run`
+    refuses at start: unknown `TOOLMEND_*` variables (of `environ`, default os.environ), each bad value (naming
+    the setting and its variable, never the value), each rule between settings broken (`settings_rules.py`; a
+    rule reading a bad value is not run), a detector model that cannot be used. The settings, or None when a
+    value is bad."""
+    bad_vars = unknown_variables(os.environ if environ is None else environ)
+    problems = [f"unknown variable {name}" + (f" (did you mean {close}?)" if close else "")
+                + "; every TOOLMEND_* variable must name a setting (see --help)" for name, close in bad_vars]
+    refused: set[str] = set()
+    token = _COLLECTING.set(True)
+    try:
+        try:
+            settings = Settings(**given)
+        except ValidationError as e:
+            for err in e.errors():
+                loc = ".".join(str(x) for x in err["loc"])
+                msg = str(err["msg"]).removeprefix("Value error, ")
+                problems.append(f"{loc} ({env_name(loc)}): {msg}" if loc else msg)
+                if err["loc"]:
+                    refused.add(str(err["loc"][0]))
+            # the others, with the refused ones at their defaults, for the rules that do not read them
+            settings = Settings(**{**given, **{n: Settings.model_fields[n].default for n in refused}})
+    finally:
+        _COLLECTING.reset(token)
+    problems += rule_problems(settings, skip=refused)
+    if settings.kafka_client == "librdkafka" and "kafka_client" not in refused:
+        try:
+            _check_librdkafka()
+        except ValueError as e:
+            problems.append(f"kafka_client ({env_name('kafka_client')}): {e}")
+    if "detector_model" not in refused and "detector_threshold" not in refused:
+        try:
+            use_detector_model(settings.detector_model, settings.detector_threshold)
+        except ConfigError as e:
+            problems.append(str(e))
+    return (None if refused else settings), problems
 
 
 def use_detector_model(path: Path | None, threshold: float | None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import socket
 import sys
@@ -52,6 +53,10 @@ def demo_settings(ns: argparse.Namespace, bootstrap: str) -> Settings:
                  input_format="events")  # the demo's generator writes toolmend events
     if getattr(ns, "input_format", "events") == "otlp":
         given.update(input_format="otlp", otlp_logs_topic="demo.otlp_logs")
+    if "non_idempotent_tools" not in given and not os.environ.get("TOOLMEND_NON_IDEMPOTENT_TOOLS"):
+        from ..synth.content import NON_IDEMPOTENT_TOOLS  # the generator's writes: their blind retries are found
+
+        given["non_idempotent_tools"] = ",".join(sorted(NON_IDEMPOTENT_TOOLS))
     return settings_from(given)
 
 
@@ -250,7 +255,8 @@ def demo_rates(rates: Any) -> Any:
     result was lost, a run that failed, a span past the grace (a call with no span is every other dangling call)."""
     from dataclasses import replace
 
-    return replace(rates(), tool_ran=0.03, tool_failed=0.02, tool_run_late=0.01)
+    # and retries of failed calls: futile, and blind ones of the generator's writes (demo_settings names them)
+    return replace(rates(), tool_ran=0.03, tool_failed=0.02, tool_run_late=0.01, retry=0.03)
 
 
 def _summary(m: Metrics, truth: Any, secs: float, produced: int, out: TextIO, exact: bool) -> None:

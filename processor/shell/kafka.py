@@ -227,15 +227,18 @@ async def topic_limits(settings: Settings, topics: Iterable[str]) -> dict[str, i
 OUTPUT_OVERHEAD = 1024  # a record's headers and batch framing, on top of key and value (what the core measures)
 
 
+LimitsOf = Callable[[Settings, Iterable[str]], Awaitable[dict[str, int]]]
+
+
 async def output_limits(settings: Settings, engine: EngineConfig, repaired: Iterable[str] = (),
-                        findings: Iterable[str] = ()) -> EngineConfig:
+                        findings: Iterable[str] = (), limits_of: LimitsOf | None = None) -> EngineConfig:
     """`engine` with its output limits read from the topics: each output kind capped by its own topics'
     `max.message.bytes` (the live repaired topic and `repaired`, the live findings topic and `findings`): an event
     whose outputs would not fit is dead-lettered whole, decided in the core (the worker and replay alike). A
     topic that reports no limit caps nothing (the broker's refusal is the fallback)."""
     rep = [settings.output_topic, *repaired]
     fnd = [t for t in (settings.findings_topic, *findings) if t]
-    limits = await topic_limits(settings, rep + fnd)
+    limits = await (limits_of or topic_limits)(settings, rep + fnd)
 
     def cap(topics: list[str]) -> int | None:
         known = [limits[t] for t in topics if t in limits]
@@ -247,9 +250,10 @@ async def output_limits(settings: Settings, engine: EngineConfig, repaired: Iter
 STATE_OVERHEAD = 4096  # a state record's header, key, compression frame and batch framing, beyond its JSON
 
 
-async def max_state_bytes(settings: Settings, configured: int | None) -> int | None:
+async def max_state_bytes(settings: Settings, configured: int | None, limits_of: LimitsOf | None = None
+                          ) -> int | None:
     """The engine's `max_state_bytes`: the configured one, lowered so that a state record fits the state topic."""
-    limits = await topic_limits(settings, [settings.changelog_topic])
+    limits = await (limits_of or topic_limits)(settings, [settings.changelog_topic])
     if not limits or configured is None:
         return configured
     return max(1024, min(configured, min(limits.values()) - STATE_OVERHEAD))

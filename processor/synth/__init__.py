@@ -10,7 +10,8 @@
 | `native.py` | native messages of the four dialects, as the provider APIs take them |
 | `truth.py` | what the tracker must report for a generated stream, per conversation and in total (`GroundTruth`) |
 | `jsonl.py` | the JSONL form of generated records (`{"key", "value"}` lines) |
-| `produce.py` | generated events to a cluster, paced to the wall clock, or as kafka-console-producer lines |
+| `produce.py` | generated events to a cluster, each counted sent or refused; or as kafka-console-producer lines |
+| `progress.py` | how far a produce is: a bar on a terminal, a line every few seconds otherwise |
 | `cli.py` | `toolmend generate` (also `python -m processor.synth`): events as JSONL, their truth as JSON |
 
 Nothing is re-exported here, so that the module `processor.synth.generate` is never shadowed by its function of

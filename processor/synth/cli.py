@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import fields, replace
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 import orjson
 
@@ -24,18 +24,25 @@ from processor.synth.generate import (
 )
 from processor.synth.jsonl import encode_line
 from processor.synth.native import DIALECTS
-from processor.synth.produce import console_line, produce
+from processor.synth.produce import console_line, event_ts, produce
 from processor.synth.truth import GroundTruth
 
 
+class _OneLine(argparse.ArgumentParser):
+    """A flag or a combination that cannot work: one line (`toolmend generate: ...`) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _OneLine(
         prog=prog,
         description="Generate realistic tool-call conversation events with injected faults, as JSONL lines "
         '{"key": <str|null>, "value": <event object | {"raw_b64": ...}>}, and the exact expected outcome.',
     )
     p.add_argument("--conversations", type=int, default=100, metavar="N", help="number of conversations")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed: the same seed, the same events")
     defaults = FaultRates()
     for f in fields(FaultRates):
         p.add_argument(
@@ -51,9 +58,12 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
     p.add_argument("--start-ms", default=None, metavar="MS|now",
                    help=f"event time of the first conversation (default {DEFAULT_START_MS}, 2026-01-01; with "
                    "--bootstrap-servers: now)")
-    p.add_argument("--tool-result-timeout-ms", type=int, default=600_000)
-    p.add_argument("--end-probability", type=float, default=0.7)
-    p.add_argument("--request-probability", type=float, default=0.3)
+    p.add_argument("--tool-result-timeout-ms", type=int, default=600_000, metavar="MS",
+                   help="the worker's tool result timeout the ground truth assumes (default 600000)")
+    p.add_argument("--end-probability", type=float, default=0.7, metavar="X",
+                   help="share of conversations closed by an `end` event (default 0.7)")
+    p.add_argument("--request-probability", type=float, default=0.3, metavar="X",
+                   help="share of turns also sent as a whole `request` snapshot (default 0.3)")
     p.add_argument("--no-interleave", action="store_true", help="one conversation after the other in time")
     p.add_argument(
         "--partitions",
@@ -78,12 +88,17 @@ def build_parser(prog: str = "toolmend generate") -> argparse.ArgumentParser:
                    help='jsonl: {"key","value"} lines (replay --from-file reads them); kafka-console: key, tab, '
                    "value, as kafka-console-producer --property parse.key=true reads them")
     p.add_argument("--bootstrap-servers", default=None, metavar="HOST:PORT",
-                   help="produce to this cluster instead of writing a file (with --topic): paced to the wall "
-                   "clock and dated from now (a PLAINTEXT listener)")
+                   help="produce to this cluster instead of writing a file (with --topic; a PLAINTEXT listener): as "
+                   "fast as the broker takes the records, dated so that the last ends now, with progress and a "
+                   "summary on stderr")
     p.add_argument("--topic", default=None, help="the topic to produce to (it must exist)")
-    p.add_argument("--speed", type=float, default=1.0, metavar="X",
-                   help="with --bootstrap-servers: event time per wall time (above 1, events run ahead of their "
-                   "record timestamps and are refused past the worker's allowed skew)")
+    p.add_argument("--rate", type=float, default=None, metavar="N",
+                   help="with --bootstrap-servers: at most N records per second (default: as fast as the broker "
+                   "takes them)")
+    p.add_argument("--speed", type=float, default=None, metavar="X",
+                   help="with --bootstrap-servers: paced to event time instead, X times faster than it, dated from "
+                   "now, as live traffic comes (--forever: 1 unless given; above 1 events run ahead of their record "
+                   "timestamps and are refused past the worker's allowed skew)")
     p.add_argument("--truth", default=None, metavar="FILE", help="write the ground truth JSON here")
     p.add_argument("--forever", action="store_true", help="endless stream (truth holds totals only)")
     p.add_argument("--max-events", type=int, default=None, metavar="N", help="stop after N records")
@@ -117,6 +132,46 @@ def _cluster(bootstrap: str, topic: str) -> tuple[dict[str, Any], int]:
     if not n:
         raise ConfigError(f"topic {topic} not found on {bootstrap} (create it first)")
     return kafka, n
+
+
+def _events(ns: argparse.Namespace, n: int | None, rates: FaultRates, dialects: list[str],
+            incident: Incident | None, truth: GroundTruth | None) -> Iterator[GeneratedEvent]:
+    events: Iterator[GeneratedEvent] = iter_generate(
+        n, seed=ns.seed, rates=rates, dialects=dialects, start_ms=ns.start_ms,
+        tool_result_timeout_ms=ns.tool_result_timeout_ms, end_probability=ns.end_probability,
+        request_probability=ns.request_probability, interleave=not ns.no_interleave, partitions=ns.partitions,
+        truth=truth, incident=incident, mean_arrival_ms=ns.mean_arrival_ms)
+    if ns.max_events is not None:
+        events = itertools.islice(events, ns.max_events)
+    return events
+
+
+def _span(ns: argparse.Namespace, n: int | None, rates: FaultRates, dialects: list[str],
+          incident: Incident | None) -> tuple[int, int]:
+    """The event-time span of the events from their start (a first pass of the same seed: the generator is
+    deterministic and its times are offsets from the start) and how many there are."""
+    last, count = ns.start_ms, 0
+    for ev in _events(ns, n, rates, dialects, incident, None):
+        count += 1
+        ts = event_ts(ev.value)
+        if ts is not None and ts > last:
+            last = ts
+    return int(last - ns.start_ms), count
+
+
+def _send(events: Iterator[GeneratedEvent], ns: argparse.Namespace, kafka: dict[str, Any], total: int | None) -> None:
+    """Produce with progress on stderr, then the summary: sent, refused with reasons, rate."""
+    from processor.synth.progress import progress
+
+    shown = progress(ns.topic, total)
+    try:
+        d = asyncio.run(produce(events, ns.topic, kafka, rate=ns.rate, speed=ns.speed, tick=shown.tick))
+    except KeyboardInterrupt:
+        shown.close()
+        sys.stderr.write("toolmend generate: interrupted\n")
+        return
+    shown.close()
+    sys.stderr.write(f"toolmend generate: {d.summary(ns.topic, time.monotonic())}\n")
 
 
 def _rates(ns: argparse.Namespace) -> FaultRates:
@@ -153,9 +208,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     dialects = [d.strip() for d in ns.dialects.split(",") if d.strip()]
     if (ns.bootstrap_servers is None) != (ns.topic is None):
         parser.error("--bootstrap-servers and --topic go together")
-    if ns.speed <= 0:
+    if ns.speed is not None and ns.speed <= 0:
         parser.error("--speed must be positive")
+    if ns.rate is not None and ns.rate <= 0:
+        parser.error("--rate must be positive")
     live = ns.bootstrap_servers is not None
+    if not live and (ns.rate is not None or ns.speed is not None):
+        parser.error("--rate and --speed pace records sent with --bootstrap-servers (a file is written at once)")
+    if live and ns.out != "-":
+        parser.error("--out writes a file: not with --bootstrap-servers (records go to --topic)")
+    if live and ns.format != "jsonl":
+        parser.error("--format shapes a file: not with --bootstrap-servers (records go to --topic)")
+    if live and ns.forever and ns.speed is None:
+        ns.speed = 1.0  # endless: dated from now, so paced to event time, never ahead of the wall clock
+    backdate = live and ns.start_ms is None and ns.speed is None
     if ns.start_ms is None:
         ns.start_ms = int(time.time() * 1000) if live else DEFAULT_START_MS
     elif ns.start_ms == "now":
@@ -174,6 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if ns.partitions == 1:  # the topic's own: timeouts stay exact per partition
             ns.partitions = partitions
     n: int | None = None if ns.forever else ns.conversations
+    total: int | None = None
+    if backdate:  # sent at once: dated so that the last event is now, never ahead of its record timestamp
+        span, total = _span(ns, n, rates, dialects, incident)
+        ns.start_ms -= span
     truth = GroundTruth(
         keep_conversations=not ns.forever,
         params={
@@ -194,30 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
     )
     try:
-        events: Iterator[GeneratedEvent] = iter_generate(
-            n,
-            seed=ns.seed,
-            rates=rates,
-            dialects=dialects,
-            start_ms=ns.start_ms,
-            tool_result_timeout_ms=ns.tool_result_timeout_ms,
-            end_probability=ns.end_probability,
-            request_probability=ns.request_probability,
-            interleave=not ns.no_interleave,
-            partitions=ns.partitions,
-            truth=truth,
-            incident=incident,
-            mean_arrival_ms=ns.mean_arrival_ms,
-        )
-        if ns.max_events is not None:
-            events = itertools.islice(events, ns.max_events)
+        events = _events(ns, n, rates, dialects, incident, truth)
         if live:
-            try:
-                sent = asyncio.run(produce(events, ns.topic, kafka, ns.speed))
-            except KeyboardInterrupt:
-                sent = -1
-            if sent >= 0:
-                sys.stderr.write(f"toolmend generate: {sent} records sent to {ns.topic}\n")
+            _send(events, ns, kafka, total)
             events = iter(())
         skipped = 0
         with ExitStack() as stack:

@@ -870,6 +870,23 @@ def missing_note(tool: str, lang: Lang) -> str:
     return _MISSING[lang].format(tool=tool)
 
 
+_RETRY_ERRORS: dict[str, dict[str, str]] = {
+    "NOT_FOUND": {"en": "the resource the call names was not found", "zh": "调用指定的资源不存在"},
+    "DEADLINE_EXCEEDED": {"en": "the upstream service did not answer in time", "zh": "上游服务未能及时响应"},
+}
+_RETRY_FAILED = {"en": "I could not complete this with {tool}: it failed twice with the same error.",
+                 "zh": "{tool}两次都返回了同样的错误，这一步我没能完成。"}
+
+
+def retry_error(code: str, lang: Lang) -> dict[str, Any]:
+    """A tool's error result, as a service in front of it writes one (Google-style `code` and `message`)."""
+    return {"error": {"code": code, "message": _RETRY_ERRORS[code][lang]}}
+
+
+def retry_failed_note(tool: str, lang: Lang) -> str:
+    return _RETRY_FAILED[lang].format(tool=tool)
+
+
 def orphan_answer(rng: random.Random, lang: Lang) -> str:
     return str(_pick(rng, _ORPHAN_ANSWER[lang]))
 

@@ -13,6 +13,7 @@ A plan is a list of timed items (messages, request snapshots, the end); packing 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -47,6 +48,11 @@ class FaultRates:
     end_open_call: float = 0.02  # the conversation's `end` arrives while its last calls are open
     request_open_call: float = 0.01  # a `request` snapshot is taken while calls are open (results follow)
     redelivery: float = 0.01  # an event is delivered twice (same event_id and seq)
+    # one call fails and the model calls it again with the same arguments: a read-only tool after NOT_FOUND
+    # (futile_retry, failing again), a non-idempotent one after DEADLINE_EXCEEDED (blind_retry, then it
+    # succeeds; reported when the worker knows the non-idempotent tools: content.NON_IDEMPOTENT_TOOLS). Off by
+    # default, so that generated traffic stays as it was; the demo turns it on
+    retry: float = 0.0
     # tool runs (off by default: the demo turns them on). One call whose tool ran, a `tool_run` event for it, a
     # user message, and never its result:
     tool_ran: float = 0.0  # the run ended without error before the user spoke: its placeholder says it completed
@@ -151,6 +157,9 @@ class Conversation:
         self.n_msgs = 0
         self.clean = True  # no fault in the stream yet: a snapshot of the history has no finding
         self.snapshots = True  # snapshots still allowed (not after a rewrite)
+        # calls whose last result was a deterministic error (every error the generator writes but the retry
+        # fault's DEADLINE_EXCEEDED): calling one again with the same arguments is a futile_retry
+        self.failed: set[tuple[str, str]] = set()
         self.findings: list[tuple[Item | None, dict[str, Any]]] = []
 
     # -- time --------------------------------------------------------------------------------------------------
@@ -224,10 +233,21 @@ class Conversation:
             for c in held:
                 where[id(c)] = i
                 self.truth.tool_calls[c.name] += 1
+                if _key(c) in self.failed:
+                    self._find(_K.FUTILE_RETRY, i, c)
         return [where[id(c)] for c in calls]
+
+    def _outcomes(self, results: list[Result]) -> None:
+        """Results the tracker reads: which calls failed deterministically (see `failed`)."""
+        for r in results:
+            if r.is_error and "DEADLINE_EXCEEDED" not in str(r.payload):
+                self.failed.add(_key(r.call))
+            else:
+                self.failed.discard(_key(r.call))
 
     def _results(self, results: list[Result]) -> list[int]:
         """Results as the tools finish: flat dialects one message each, block dialects one user turn."""
+        self._outcomes(results)
         durations = sorted(self._blk(0.2, 12) for _ in results)
         if not self.b.flat:
             return [self._msg(self.b.results(results), durations[-1])]
@@ -275,6 +295,8 @@ class Conversation:
         if n_calls == 1 and self.b.has_ids:
             cands += [("late_result", rt.late_result), ("duplicate_result", rt.duplicate_result),
                       ("tool_ran", rt.tool_ran), ("tool_failed", rt.tool_failed), ("tool_run_late", rt.tool_run_late)]
+        if n_calls == 1:
+            cands.append(("retry", rt.retry))
         if can_end:
             cands.append(("end_open_call", rt.end_open_call))
         if self.clean and self.snapshots:
@@ -390,6 +412,7 @@ class Conversation:
                 ui_ts = self.now
                 # not batched with what follows: its event time is its own (the grace is measured on it)
                 ri = self._msg(b.results(results), self._blk(3, 60), batchable=False)
+                self._outcomes(results)
                 if self.now - ui_ts >= LATE_RESULT_GRACE_MS:  # too late: the placeholder stands
                     self._find(_K.DANGLING_TOOL_CALL, idx[0], calls[0], _R.USER_INTERRUPT)
                 self._find(_K.INTERLEAVED_USER_MESSAGE, ui, calls[0])
@@ -410,7 +433,24 @@ class Conversation:
                 said.append(C.missing_note(calls[miss].name, lang))
                 self._msg(b.assistant_text(C.join_answers(said, lang)), self._blk(0.6, 6))
                 return None, False
+            if fault == "retry":
+                task, first = btasks[0], calls[0]
+                write = task.tool in C.NON_IDEMPOTENT_TOOLS
+                error = C.retry_error("DEADLINE_EXCEEDED" if write else "NOT_FOUND", lang)
+                self._results([Result(first, error, True)])
+                again = Call(b.new_call_id(), first.name, first.args)
+                (ri,) = self._calls([again], self._blk(0.6, 8))
+                if write:
+                    self._find(_K.BLIND_RETRY, ri, again)
+                    self._results([Result(again, task.result, task.error)])
+                    answers.append(task.answer)
+                else:  # (its futile_retry: found by `_calls`)
+                    self._results([Result(again, error, True)])
+                    answers.append(C.retry_failed_note(first.name, lang))
+                self._fault(fault, idx[0], calls)
+                continue
             if fault == "duplicate_result":
+                self._outcomes(results)
                 if b.flat:
                     self._msg(b.results(results), self._blk(0.2, 12))
                     di = self._msg(b.results(results), self._blk(0.3, 8))
@@ -488,6 +528,10 @@ class Conversation:
         if r.random() < 0.7:
             return replace(again, user=C.retry_request(again, lang))
         return None
+
+
+def _key(c: Call) -> tuple[str, str]:
+    return c.name, json.dumps(c.args, sort_keys=True)
 
 
 __all__ = ["LATE_RESULT_GRACE_MS", "Config", "Conversation", "FaultRates", "Incident", "Item"]

@@ -33,6 +33,8 @@ from tests.support.brokers import KAFKA_LOCAL, free_ports
 pytestmark = [pytest.mark.kafka, pytest.mark.needs_kafka, pytest.mark.timeout(300)]
 
 USER, PASSWORD = "toolmend", "toolmend-test-secret"
+# ACLs are on (`--super-user`): USER is a super user; LIMITED has the ACLs a test gives it, BLIND none at all
+LIMITED, BLIND = "limited", "blind"
 
 
 @dataclass
@@ -73,7 +75,8 @@ def secure_kafka() -> Iterator[SecureKafka]:
     start = subprocess.run(
         [*base, "start", "--port", str(port), "--controller-port", str(controller), "--dir", str(d / "kafka"),
          "--sasl-port", str(sasl), "--sasl-ssl-port", str(sasl_ssl), "--ssl-keystore", str(d / "broker.p12"),
-         "--ssl-password", "keystore-pw", "--sasl-user", f"{USER}:{PASSWORD}"],
+         "--ssl-password", "keystore-pw", "--sasl-user", f"{USER}:{PASSWORD}", "--sasl-user",
+         f"{LIMITED}:{PASSWORD}", "--sasl-user", f"{BLIND}:{PASSWORD}", "--super-user", USER],
         capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL, check=False)
     try:
         assert start.returncode == 0, start.stderr + start.stdout
@@ -216,3 +219,64 @@ async def test_each_failure_to_connect_is_one_line_naming_its_cause(secure_kafka
     assert r.returncode == 2, r.stderr[-3000:]
     assert len(ours) == 1 and ours[0].startswith(says), r.stderr[-3000:]
     assert "Traceback" not in r.stderr and PASSWORD not in r.stderr
+    # `toolmend validate --connect` with the same settings finds the same, before any worker runs
+    v = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "validate",
+                                                 "--connect", "--timeout", "20"], env=env, cwd=REPO,
+                                capture_output=True, text=True, timeout=120, check=False)
+    want = says.replace("toolmend run: ", "toolmend validate: ").replace("invalid configuration: ", "")
+    assert v.returncode == 2 and v.stderr.startswith(want), v.stderr[-3000:]
+    assert "Traceback" not in v.stderr and PASSWORD not in v.stderr + v.stdout
+
+
+async def _allow(bootstrap: str, principal: str, grants: list[tuple[int, str, int]]) -> None:
+    """ACLs through the PLAINTEXT listener (its User:ANONYMOUS is a super user): (resource type, name, operation)."""
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.protocol.admin import CreateAclsRequest
+
+    from processor.shell.preflight.acls import ALLOW
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        for rtype, name, op in grants:
+            resp = await admin._send_request(CreateAclsRequest(rtype, name, 3, principal, "*", op, ALLOW))
+            assert all(r[0] == 0 for r in resp.creation_responses), resp
+    finally:
+        await admin.close()
+
+
+async def test_validate_weighs_the_acls_as_the_broker_describes_them(secure_kafka: SecureKafka) -> None:
+    """With ACLs on: a user missing some of the workers' rights gets one line per resource; a super user (no ACL
+    names it) and a user not allowed to describe ACLs get "not checked", never a failure."""
+    from processor.shell.preflight.acls import DESCRIBE, GROUP, READ, TOPIC, WRITE
+    from tests.integration.harness import REPO, create, env_for
+
+    k = secure_kafka
+    s = settings_for(k.plain, partitions=2)
+    await create(s)
+    await _allow(k.plain, f"User:{LIMITED}", [
+        (TOPIC, s.input_topic, READ), (TOPIC, s.output_topic, WRITE), (TOPIC, s.dlq_topic, WRITE),
+        (TOPIC, s.findings_topic or "", WRITE), (TOPIC, s.changelog_topic, READ), (4, "kafka-cluster", DESCRIBE)])
+
+    def validate(user: str) -> subprocess.CompletedProcess[str]:
+        cfg = auth_settings(k, "SASL_PLAINTEXT", "SCRAM-SHA-512", "env", sasl_username=user)
+        env = {**env_for(settings_for(k.plain, **{**cfg, **{n: getattr(s, n) for n in (
+            "input_topic", "output_topic", "dlq_topic", "findings_topic", "group_id")}})),
+               "TOOLMEND_SASL_PASSWORD": PASSWORD, "TOOLMEND_CREATE_TOPICS": "false"}
+        return subprocess.run([sys.executable, "-m", "processor.shell.cli", "validate", "--connect"], env=env,
+                              cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+
+    r = await asyncio.to_thread(validate, LIMITED)
+    assert r.returncode == 2, r.stderr + r.stdout
+    assert r.stderr.splitlines() == [
+        f"toolmend validate: ACLs: User:{LIMITED} lacks Write on topic {s.changelog_topic} (the state)",
+        f"toolmend validate: ACLs: User:{LIMITED} lacks Read on group {s.group_id} (the consumer group)"]
+    assert PASSWORD not in r.stderr + r.stdout
+    await _allow(k.plain, f"User:{LIMITED}", [(TOPIC, s.changelog_topic, WRITE), (GROUP, s.group_id, READ)])
+    r = await asyncio.to_thread(validate, LIMITED)
+    assert r.returncode == 0 and f"ACLs: User:{LIMITED} is allowed what the workers do on 6 resources" in r.stdout
+    r = await asyncio.to_thread(validate, USER)
+    assert r.returncode == 0 and f"not checked: ACLs: none names User:{USER}" in r.stdout, r.stderr + r.stdout
+    r = await asyncio.to_thread(validate, BLIND)  # may not even see the topics, nor describe ACLs
+    assert "not checked: ACLs: not allowed to describe ACLs" in r.stdout, r.stderr + r.stdout
+    assert not any(line.startswith("toolmend validate: ACLs") for line in r.stderr.splitlines())

@@ -11,8 +11,8 @@ from processor.shell.config import OTHER_VARIABLES, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / "tests" / "run.sh"
-STAGES = ["venv", "tools", "lint", "python", "wheel", "outputs", "unit", "tansu", "kafka", "faults", "manifests",
-          "image"]
+STAGES = ["venv", "tools", "lint", "python", "wheel", "outputs", "unit", "tansu", "rdkafka", "kafka", "faults",
+          "manifests", "stack", "image"]
 
 
 def run_sh(*args: str) -> subprocess.CompletedProcess[str]:

@@ -253,8 +253,8 @@ class Anthropic(BlockDialect):
     def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
         return self._rename(msg, renames, None, "tool_use_id")
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
-        return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": True}
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
+        return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": error}
 
     def new_results_message(self, parts: Sequence[JSON]) -> JSON:
         return {"role": "user", "content": list(parts)}

@@ -71,10 +71,12 @@ class Dialect(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         """A synthetic result: a whole message (flat dialects) or a part (block dialects).
 
         `kind` is the dialect's own call kind where it has several (Responses: function_call, custom_tool_call).
+        `error` is false only where the call's run is known to have completed: the dialect's error flag stays off
+        (the placeholder then says the result was lost, not that the tool failed).
         """
 
     def call_kind(self, msg: JSON, pos: int) -> str:

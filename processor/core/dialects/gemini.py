@@ -106,8 +106,8 @@ class Gemini(BlockDialect):
     def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
         return self._rename(msg, renames, "functionResponse", "id")
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
-        fr: dict[str, JSON] = {"name": name, "response": {"error": content}}
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
+        fr: dict[str, JSON] = {"name": name, "response": {"error" if error else "output": content}}
         if call_id is not None:
             fr["id"] = call_id
         return {"functionResponse": fr}

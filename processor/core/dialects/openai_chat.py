@@ -98,7 +98,7 @@ class OpenAIChat(Dialect):
         out.pop("tool_calls", None)
         return out
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         return {"role": "tool", "tool_call_id": call_id, "content": content}
 
     def call_arguments(self, msg: JSON, pos: int) -> JSON:

@@ -99,9 +99,10 @@ class OpenAIResponses(Dialect):
     def can_fill(self, kind: str) -> bool:
         return kind in _FILLABLE
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         if kind == "apply_patch_call":
-            return {"type": "apply_patch_call_output", "call_id": call_id, "status": "failed", "output": content}
+            return {"type": "apply_patch_call_output", "call_id": call_id, "status": "failed" if error else "completed",
+                    "output": content}
         return {"type": CALL_TYPES.get(kind, "function_call_output"), "call_id": call_id, "output": content}
 
     def is_reasoning(self, msg: JSON) -> bool:

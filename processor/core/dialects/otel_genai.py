@@ -148,7 +148,7 @@ class OtelGenAI(Dialect):
         out["parts"] = parts
         return out
 
-    def synthesize(self, call_id: str | None, name: str, kind: str, content: str) -> JSON:
+    def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         return {"role": "tool", "parts": [{"type": RESPONSE, "id": call_id, "response": content}]}
 
     def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:

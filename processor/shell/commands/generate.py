@@ -3,11 +3,18 @@
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 
 from .base import exiting
 
 PROG = "toolmend generate"
+
+
+def parser() -> argparse.ArgumentParser:
+    from ...synth.cli import build_parser
+
+    return build_parser(PROG)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -18,4 +25,4 @@ def main(argv: Sequence[str]) -> int:
     return ex.code
 
 
-__all__ = ["main"]
+__all__ = ["main", "parser"]

@@ -18,7 +18,7 @@ from ...core.model import DIALECTS, InputError
 from ...core.repair import RepairResult, extract_history, repair
 from ...core.thinking import ThinkingPolicy
 from ...core.tracker import STRATEGIES, Strategy
-from .base import exiting
+from .base import UsageError, exiting
 
 PROG = "toolmend patch"
 
@@ -26,8 +26,10 @@ PROG = "toolmend patch"
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROG, description="Repair histories offline (a file or stdin).")
     p.add_argument("file", nargs="?", default="-", help="JSON file (or - for stdin, the default)")
-    p.add_argument("--dialect", default="auto", choices=("auto", *DIALECTS))
-    p.add_argument("--strategy", default="fill", choices=STRATEGIES)
+    p.add_argument("--dialect", default="auto", choices=("auto", *DIALECTS),
+                   help="the history's dialect (default auto: detected from its shape)")
+    p.add_argument("--strategy", default="fill", choices=STRATEGIES,
+                   help="dangling calls: synthesize their results (fill, the default) or remove the calls (drop)")
     p.add_argument("--jsonl", action="store_true", help="one history per input line, one result per output line")
     p.add_argument("--templates", help="JSON file: {tool or *: {reason or *: template}} for synthesized results")
     p.add_argument("--non-idempotent", default="", help="comma-separated tools whose timeouts are 'outcome unknown'")
@@ -138,6 +140,10 @@ def run(ns: argparse.Namespace, stdin: IO[bytes] | None = None, stdout: IO[bytes
 def main(argv: Sequence[str]) -> int:
     ns = parser().parse_args(list(argv))
     with exiting(PROG) as ex:
+        if ns.pretty and ns.jsonl:
+            raise UsageError("--pretty indents one result: not with --jsonl (one result per line)")
+        if ns.model is not None and ns.thinking != "auto":
+            raise UsageError(f"--model decides what thinking=auto does: not with --thinking {ns.thinking}")
         return run(ns)
     return ex.code
 

@@ -9,20 +9,26 @@ from collections.abc import Sequence
 
 import orjson
 
-from ..config import load
+from ..config import add_flags, settings_of
 from ..logs import FORMATS, setup_logging
 from .base import UsageError, exiting
 
 PROG = "toolmend recover"
 
+# settings a rebuild does not use (it reads the input and writes the state topic; no outputs, no HTTP endpoint)
+RECOVER_UNUSED = ("output_topic", "findings_topic", "dlq_topic", "group_instance_id", "metrics_host", "metrics_port",
+                  "shutdown_budget_s", "broker_unreachable_s", "label_cap", "create_topics", "start_empty",
+                  "heal_max_records", "session_timeout_ms", "heartbeat_interval_ms", "input_format",
+                  "otlp_conversation_keys", "otlp_logs_topic", "repartition_topic")
 
-def main(argv: Sequence[str]) -> int:
+
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild | --repartition [options]",
                                 description="Rebuild the state of partitions whose state is lost (the worker "
                                 "refused to start naming them), or of every partition after partitions were added to "
                                 "the input, by reprocessing the input up to the committed offsets: writes state only, "
                                 "no outputs. Stop every worker of the group first.")
-    p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-level", default="INFO", help="DEBUG, INFO (default), WARNING, ERROR")
     p.add_argument("--log-format", choices=FORMATS, default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
     how = p.add_mutually_exclusive_group(required=True)
@@ -35,13 +41,21 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--partition", type=int, action="append", dest="only",
                    help="only this input partition (repeatable)")
     p.add_argument("--force", action="store_true", help="with --partition: rebuild even if its state looks complete")
+    add_flags(p, RECOVER_UNUSED, why="a rebuild writes state only")
+    return p
+
+
+def main(argv: Sequence[str]) -> int:
     with exiting(PROG) as ex:
-        settings, ns = load(argv, prog=PROG, extra=p)
+        ns = parser().parse_args(list(argv))
+        if ns.force and not ns.only:
+            raise UsageError("--force goes with --partition (it rebuilds a partition whose state looks complete)")
+        settings = settings_of(ns)
         ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
         from ..worker.recovery import rebuild, repartition
 
-        if ns.repartition:
+        if ns.repartition and not ns.rebuild:
             if ns.only or ns.force:
                 raise UsageError("--repartition rebuilds every partition (no --partition, --force)")
             summary = asyncio.run(repartition(settings))
@@ -53,4 +67,4 @@ def main(argv: Sequence[str]) -> int:
     return ex.code
 
 
-__all__ = ["main"]
+__all__ = ["RECOVER_UNUSED", "main", "parser"]

@@ -10,15 +10,24 @@ from collections.abc import Sequence
 
 import orjson
 
-from ..config import load
+from ..config import Settings, add_flags, settings_of
 from ..logs import FORMATS, setup_logging
 from ..redrive import DEFAULT_MAX, KINDS, redrive, refused
 from .base import UsageError, exiting
 
 PROG = "toolmend redrive"
 
+# what a redrive uses: the brokers and authentication, the dead-letter and input topics, the group (its own is
+# <group_id>-redrive), the largest event; the rest of the settings are the worker's
+REDRIVE_USES = frozenset({
+    "bootstrap_servers", "client_id", "security_protocol", "sasl_mechanism", "sasl_username", "sasl_password",
+    "sasl_password_file", "sasl_oauth_token_file", "sasl_oauth_token_command", "sasl_oauth_token_refresh_s",
+    "ssl_cafile", "ssl_certfile", "ssl_keyfile", "input_topic", "dlq_topic", "group_id", "max_event_bytes",
+    "linger_ms", "transaction_timeout_ms", "delivery", "max_batch", "fetch_max_wait_ms"})
+REDRIVE_UNUSED = tuple(n for n in Settings.model_fields if n not in REDRIVE_USES)
 
-def main(argv: Sequence[str]) -> int:
+
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=PROG, usage="%(prog)s --kind KIND [--kind KIND ...] [options]",
         description="Re-inject dead letters of the chosen kinds from the dead-letter topic into the input topic "
@@ -33,11 +42,17 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--max-records", type=int, default=DEFAULT_MAX, help="at most this many dead letters per run "
                    f"(default {DEFAULT_MAX})")
     p.add_argument("--dry-run", action="store_true", help="count what would be redriven; write and commit nothing")
-    p.add_argument("--log-level", default="WARNING")
+    p.add_argument("--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default), ERROR")
     p.add_argument("--log-format", choices=FORMATS, default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
+    add_flags(p, REDRIVE_UNUSED, why="a redrive copies dead letters back into the input, processing nothing")
+    return p
+
+
+def main(argv: Sequence[str]) -> int:
     with exiting(PROG) as ex:
-        settings, ns = load(argv, prog=PROG, extra=p)
+        ns = parser().parse_args(list(argv))
+        settings = settings_of(ns)
         ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
         never = refused(ns.kinds)
@@ -53,4 +68,4 @@ def main(argv: Sequence[str]) -> int:
     return ex.code
 
 
-__all__ = ["main"]
+__all__ = ["REDRIVE_UNUSED", "main", "parser"]

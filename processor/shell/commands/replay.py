@@ -27,7 +27,11 @@ PROG = "toolmend replay"
 # settings a replay does not use: no flag (the live worker's topics are still read from the environment, to
 # refuse writing into them)
 NOT_FLAGS = ("output_topic", "dlq_topic", "findings_topic", "state_topic", "group_id", "group_instance_id",
-             "partitions", "session_timeout_ms", "heartbeat_interval_ms", "shutdown_budget_s", "broker_unreachable_s")
+             "partitions", "session_timeout_ms", "heartbeat_interval_ms", "shutdown_budget_s", "broker_unreachable_s",
+             "delivery", "transaction_timeout_ms", "start_empty", "heal_max_records", "stable_offsets_wait_s",
+             "input_format", "otlp_conversation_keys", "otlp_logs_topic", "repartition_topic")
+NOT_USED_WHY = ("a replay reads its input without a group and writes outputs of its own, without transactions, "
+                "state topic or OTLP stage")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -48,7 +52,7 @@ def parser() -> argparse.ArgumentParser:
                    help="each partition ends before its first event dated after TIME")
     g.add_argument("--look-back", metavar="DURATION",
                    help="events read before --from to warm conversations up (default: twice the conversation TTL)")
-    g.add_argument("--seek-slack", metavar="DURATION", default="1h",
+    g.add_argument("--seek-slack", metavar="DURATION", default=None,
                    help="how far a record's broker timestamp may be behind its event time (the seek starts at "
                    "look-back start minus this; default 1h)")
     g.add_argument("--name", help="run name: the output topics and the id prefix (default: from the range, e.g. "
@@ -72,10 +76,10 @@ def parser() -> argparse.ArgumentParser:
     add_metrics_flags(g)
     g.add_argument("--quiet", action="store_true", help="no progress (the summary is still printed)")
     g.add_argument("--json", action="store_true", help="print the summary as one JSON object instead of a table")
-    g.add_argument("--log-level", default="WARNING")
+    g.add_argument("--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default), ERROR")
     g.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
-    add_flags(p, NOT_FLAGS)
+    add_flags(p, NOT_FLAGS, why=NOT_USED_WHY)
     return p
 
 
@@ -90,10 +94,11 @@ def plan_from_args(argv: Sequence[str]) -> tuple[Plan, argparse.Namespace]:
     plan = Plan(settings=settings, window=Window(from_ms, to_ms, look_back), name=ns.name, from_file=ns.from_file,
                 file_topic=ns.file_topic, file_partitions=ns.partitions, to_file=ns.to_file,
                 to_topics=ns.to_topics, allow_live_topics=ns.allow_live_topics,
-                seek_slack_ms=parse_duration(ns.seek_slack), quiet=ns.quiet)
+                seek_slack_ms=parse_duration(ns.seek_slack or "1h"), quiet=ns.quiet)
     plan_metrics(plan, ns, parse_duration, ReplayError)
     if ns.to_file is not None and ns.to_topics is not None:
         raise ReplayError("--to-file and --to-topics exclude each other")
+    refuse_combinations(ns)
     if ns.from_file is None and (ns.file_topic is not None or ns.partitions != 1):
         raise ReplayError("--file-topic and --partitions describe a --from-file")
     if ns.dump_input is not None and (ns.from_file is not None or ns.to_file is not None or ns.to_topics):
@@ -109,6 +114,22 @@ def plan_from_args(argv: Sequence[str]) -> tuple[Plan, argparse.Namespace]:
             plan.file_topic = plan.file_topic or dumped[0]
             plan.file_partitions = dumped[1]
     return plan, ns
+
+
+def refuse_combinations(ns: argparse.Namespace) -> None:
+    """Flags that mean nothing together: refused in one line rather than ignored."""
+    if ns.from_file is not None and ns.seek_slack is not None:
+        raise ReplayError("--seek-slack sets where a topic is read from: not with --from-file")
+    if ns.look_back is not None and ns.from_time is None:
+        raise ReplayError("--look-back is read before --from: not without --from")
+    if ns.to_file is not None and ns.allow_live_topics:
+        raise ReplayError("--allow-live-topics lets a replay write into the live topics: not with --to-file")
+    if ns.metrics_file is None and (ns.metrics_step is not None or ns.metrics_job is not None):
+        raise ReplayError("--metrics-step and --metrics-job shape --metrics-file: not without it")
+    if ns.dump_input is not None and (ns.from_time is not None or ns.to_time is not None or ns.name is not None
+                                      or ns.metrics_file is not None or ns.shard is not None):
+        raise ReplayError("--dump-input writes the whole input topic to a file: not with --from, --to, --name, "
+                          "--metrics-file or --shard")
 
 
 async def _dump(plan: Plan, path: Path) -> int:
@@ -193,9 +214,9 @@ def add_metrics_flags(g: argparse._ArgumentGroup) -> None:
     g.add_argument("--metrics-file", type=Path, metavar="FILE",
                    help="also write the replay's counters at event time, as OpenMetrics text for `promtool tsdb "
                    "create-blocks-from openmetrics FILE DIR` (docs/backfill.md)")
-    g.add_argument("--metrics-step", default="1m", metavar="DURATION",
+    g.add_argument("--metrics-step", default=None, metavar="DURATION",
                    help="event time between two samples of a counter in --metrics-file (default 1m)")
-    g.add_argument("--metrics-job", default="toolmend", metavar="JOB",
+    g.add_argument("--metrics-job", default=None, metavar="JOB",
                    help="the `job` label of the --metrics-file series (default toolmend, as the shipped scrape "
                    "configuration)")
     g.add_argument("--shard", metavar="I/N",
@@ -206,8 +227,8 @@ def add_metrics_flags(g: argparse._ArgumentGroup) -> None:
 def plan_metrics(plan: Plan, ns: argparse.Namespace, parse_duration: Callable[[str], int],
                  error: type[Exception]) -> None:
     plan.metrics_file = ns.metrics_file
-    plan.metrics_step_ms = parse_duration(ns.metrics_step)
-    plan.metrics_job = ns.metrics_job
+    plan.metrics_step_ms = parse_duration(ns.metrics_step or "1m")
+    plan.metrics_job = ns.metrics_job or "toolmend"
     if ns.shard is not None:
         i, sep, n = ns.shard.partition("/")
         if not (sep and i.isdigit() and n.isdigit() and 0 <= int(i) < int(n)):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from aiokafka.errors import KafkaError
 
 from ..auth import TokenError
-from ..config import ConfigError, Settings, load
+from ..config import ConfigError, Settings, add_flags, settings_of
 from ..logs import FORMATS, ConnectionDiagnosis, setup_logging
 from ..serve import serve
 from .base import exiting
@@ -47,19 +47,26 @@ async def _run(settings: Settings) -> int:
     return 0
 
 
-def main(argv: Sequence[str]) -> int:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s [options]",
                                 description="The stream worker: conversation events in, repaired histories, "
-                                "findings and dead letters out, until SIGTERM.")
-    p.add_argument("--log-level", default="INFO")
+                                "findings and dead letters out, until SIGTERM. `toolmend validate` checks the same "
+                                "settings without starting it.")
+    p.add_argument("--log-level", default="INFO", help="DEBUG, INFO (default), WARNING, ERROR")
     p.add_argument("--log-format", choices=FORMATS, default=None,
                    help="text (default) or json: one object per line (TOOLMEND_LOG_FORMAT)")
+    add_flags(p)
+    return p
+
+
+def main(argv: Sequence[str]) -> int:
     with exiting(PROG, usage=(TokenError,)) as ex:
-        settings, ns = load(argv, prog=PROG, extra=p)
+        ns = parser().parse_args(list(argv))
+        settings = settings_of(ns)
         ex.brokers = settings.bootstrap_servers
         setup_logging(ns.log_level, ns.log_format)
         return asyncio.run(_run(settings))
     return ex.code
 
 
-__all__ = ["main"]
+__all__ = ["main", "parser"]

@@ -11,9 +11,13 @@ from .base import exiting
 PROG = "toolmend schema"
 
 
+def parser() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(prog=PROG, description="Print the JSON Schema of the input event (the value of a "
+                                   "record of the input topic, or a line of a replay file).")
+
+
 def main(argv: Sequence[str]) -> int:
-    argparse.ArgumentParser(prog=PROG, description="Print the JSON Schema of the input event (the value of a record "
-                            "of the input topic, or a line of a replay file).").parse_args(list(argv))
+    parser().parse_args(list(argv))
     with exiting(PROG) as ex:
         from ..event_schema import schema_json
 
@@ -22,4 +26,4 @@ def main(argv: Sequence[str]) -> int:
     return ex.code
 
 
-__all__ = ["main"]
+__all__ = ["main", "parser"]

@@ -34,7 +34,7 @@ def _shown(p: Path) -> str:
         return p.name
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=PROG, description="Train the text_only_regression scorer on labelled "
                                  "conversations and write the model file.")
     ap.add_argument("train", nargs="*", type=Path, help="labelled .jsonl files or directories")
@@ -44,7 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--validation", nargs="*", type=Path, default=[], help="held-out labelled data (threshold)")
     ap.add_argument("--out", type=Path, required=True, help="the model file to write")
     ap.add_argument("--fine-tune", action="store_true", help="start from the shipped model (a prior on the weights)")
-    ap.add_argument("--target-precision", type=float, default=0.9)
+    ap.add_argument("--target-precision", type=float, default=0.9,
+                    help="the precision the threshold is chosen for on the validation data (default 0.9)")
     ap.add_argument("--kind", choices=("trees", "logistic"), default="trees",
                     help="gradient-boosted trees (needs the `train` extra: scikit-learn) or logistic regression "
                     "(pure Python)")
@@ -56,7 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--version", default="custom", help="a name for the model, kept in the file")
     ap.add_argument("--no-definitions-copies", action="store_true",
                     help="train on each record as given only (not also without its tool definitions)")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    a = parser().parse_args(argv)
     with exiting(PROG) as ex:
         return _train(a)
     return ex.code
@@ -100,4 +105,4 @@ def _train(a: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["main"]
+__all__ = ["main", "parser"]

@@ -28,25 +28,16 @@ import logging
 import re
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import TopicPartition
 from aiokafka.errors import MessageSizeTooLargeError
 from prometheus_client import Counter, Gauge
 
 from ...core.otlp_join import InferenceJoin
 from ...core.partition import OutRecord
 from ..config import Settings
-from ..kafka import (
-    Rebalanced,
-    big_topic,
-    ensure_topics,
-    fetches,
-    init_transactions,
-    isolation,
-    new_input_consumer,
-    new_producer,
-    topic_sizes,
-)
+from ..kafka import big_topic, isolation
 from ..metrics import Metrics
+from ..transport import client_for
 from .rekey import RECORD_FACTOR, rekey
 
 log = logging.getLogger("toolmend.otlp")
@@ -93,9 +84,10 @@ class Rekeyer:
         self.keys = conversation_keys(s)
         self.group = f"{s.group_id}-otlp"
         self.exactly_once = s.delivery == "exactly_once"
-        self.txn: dict[int, AIOKafkaProducer] = {}
-        self._consumer: AIOKafkaConsumer | None = None
-        self._producer: AIOKafkaProducer | None = None
+        self.kafka = client_for(s)  # the transport: aiokafka or librdkafka (kafka_client)
+        self.txn: dict[int, Any] = {}
+        self._consumer: Any = None
+        self._producer: Any = None
         self._lock = asyncio.Lock()  # a batch in flight ships and commits before its partitions are let go
         self.rekeyed = 0  # source records whose outputs were acknowledged and offsets committed
 
@@ -103,26 +95,27 @@ class Rekeyer:
         """The repartition topic, sized like the source (or `partitions`), before the worker sizes its own topics
         from it."""
         s = self.s
-        sizes = await topic_sizes(s)
+        sizes = await self.kafka.topic_sizes(s)
         n = sizes.get(self.source) or s.partitions
         big = big_topic(s)  # RECORD_FACTOR events: a trace export, an event, a dead letter of either
         topics = [(self.source, n, big), (self.target, n, big), (s.dlq_topic, n, big)]
         if self.logs:
             topics.append((self.logs, sizes.get(self.logs) or n, big))
-        await ensure_topics(s, topics)
+        await self.kafka.ensure_topics(s, topics)
 
     async def run(self, stop: asyncio.Event) -> None:
         s = self.s
-        self._producer = new_producer(s)
+        self._producer = self.kafka.new_producer(s)
         # a trace export holds many spans: fetches take records up to RECORD_FACTOR events
-        self._consumer = new_input_consumer(s, RECORD_FACTOR, group_id=self.group, isolation_level=isolation(s),
-                                            session_timeout_ms=s.session_timeout_ms,
-                                            heartbeat_interval_ms=s.heartbeat_interval_ms)
+        self._consumer = self.kafka.new_input_consumer(s, RECORD_FACTOR, group_id=self.group,
+                                                       isolation_level=isolation(s),
+                                                       session_timeout_ms=s.session_timeout_ms,
+                                                       heartbeat_interval_ms=s.heartbeat_interval_ms)
         await self._producer.start()
         try:
             await self._consumer.start()
             topics = [self.source, *([self.logs] if self.logs else [])]
-            self._consumer.subscribe(topics, listener=Rebalanced(self.assigned, self.revoked))
+            self.kafka.subscribe(self._consumer, topics, self.assigned, self.revoked)
             await self._loop(stop)
         finally:
             await self._shutdown()
@@ -130,7 +123,7 @@ class Rekeyer:
     async def _loop(self, stop: asyncio.Event) -> None:
         c = self._consumer
         assert c is not None
-        async with contextlib.aclosing(fetches(c, stop, self.s.max_batch)) as batches:
+        async with contextlib.aclosing(self.kafka.fetches(c, stop, self.s.max_batch)) as batches:
             async for batch in batches:
                 if batch:
                     async with self._lock:
@@ -172,7 +165,7 @@ class Rekeyer:
         low = self.join.pending_sources().get((tp.topic, tp.partition))
         return after if low is None else min(after, low)
 
-    async def _send(self, producer: AIOKafkaProducer, plan: list[tuple[str, OutRecord]]) -> None:
+    async def _send(self, producer: Any, plan: list[tuple[str, OutRecord]]) -> None:
         futs = []
         for t, r in plan:
             try:
@@ -196,16 +189,16 @@ class Rekeyer:
                 plan, n = self.plan(records, tp.partition, tp.topic)
                 async with prod.transaction():
                     await self._send(prod, plan)
-                    await prod.send_offsets_to_transaction({tp: self._committable(tp, records[-1].offset + 1)},
-                                                           self.group)
+                    await self.kafka.send_offsets(prod, {tp: (self._committable(tp, records[-1].offset + 1), "")},
+                                                  c, self.group)
                 self.rekeyed += n
             return
         plans: list[tuple[str, OutRecord]] = []
-        offsets: dict[TopicPartition, int] = {}
+        offsets: dict[TopicPartition, tuple[int, str]] = {}
         for tp, records in batch.items():
             plan, _ = self.plan(records, tp.partition, tp.topic)
             plans.extend(plan)
-            offsets[tp] = self._committable(tp, records[-1].offset + 1)
+            offsets[tp] = (self._committable(tp, records[-1].offset + 1), "")
         if len(batch) > 1:
             # the Collector spreads a conversation's spans over the source partitions: within a fetched batch they
             # go out in event-time order (a stable sort: one partition's order is kept where times tie)
@@ -214,7 +207,7 @@ class Rekeyer:
         await self.commit(offsets)  # ... before the source offsets are committed
         self.rekeyed += sum(len(r) for r in batch.values())
 
-    async def commit(self, offsets: dict[TopicPartition, int]) -> None:
+    async def commit(self, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
         assert self._consumer is not None
         await self._consumer.commit(offsets)
 
@@ -225,8 +218,8 @@ class Rekeyer:
         for tp in sorted(parts, key=lambda t: t.partition):
             if tp.partition in self.txn:
                 continue
-            prod = new_producer(s, transactional_id=f"{self.group}-{self.source}-{tp.partition}")
-            await init_transactions(prod, f"otlp partition {tp.partition}")
+            prod = self.kafka.new_producer(s, transactional_id=f"{self.group}-{self.source}-{tp.partition}")
+            await self.kafka.init_transactions(prod, f"otlp partition {tp.partition}")
             self.txn[tp.partition] = prod
 
     async def revoked(self, parts: set[TopicPartition]) -> None:

@@ -49,11 +49,11 @@ class _Run:
         """An event whose outputs would not fit is dead-lettered whole, as the live worker does: the smallest
         `max.message.bytes` of the live output topics (to decide as live did) and of the replay's own targets (to
         be able to write what it decides)."""
-        from ..kafka import output_limits  # lazy: a file-to-file replay needs no Kafka client
+        from ..transport import client_for  # lazy: a file-to-file replay needs no Kafka client
 
         own = self.plan.output_topics() if self.plan.to_file is None else {}
-        self.engine = await output_limits(self.settings, self.engine, [own["repaired"]] if own else [],
-                                          [own["findings"]] if own else [])
+        self.engine = await client_for(self.settings).output_limits(
+            self.settings, self.engine, [own["repaired"]] if own else [], [own["findings"]] if own else [])
 
     def partition(self, p: int, aligned: bool) -> PartitionReplay:
         plan = self.plan
@@ -125,15 +125,16 @@ class _Run:
     async def from_topic(self, progress: ReplayProgress) -> None:
         from aiokafka import TopicPartition
 
-        from ..kafka import new_input_consumer, partitions_of
+        from ..transport import client_for
 
         s = self.settings
+        k = client_for(s)
         plan = self.plan
         topic = s.input_topic
-        c = new_input_consumer(s)
+        c = k.new_input_consumer(s)
         await c.start()
         try:
-            parts = sorted(await partitions_of(c, topic))
+            parts = sorted(await k.partitions_of(c, topic))
             if not parts:
                 raise ReplayError(f"input topic {topic} does not exist")
             parts = in_shard(parts, plan.shard, ReplayError)
@@ -188,7 +189,8 @@ class _Run:
                 self._count(outs)
                 await self.sink.write(outs)
                 for tp in list(active):
-                    if not batch.get(tp) and await c.position(tp) >= end[tp]:
+                    ended = getattr(c, "at_end", None)  # librdkafka: its end-of-partition event
+                    if not batch.get(tp) and (await c.position(tp) >= end[tp] or (ended is not None and ended(tp))):
                         active.discard(tp)  # an empty fetch past the reported end: the end (see worker.drain)
                 if om is not None:  # a partition at its end no longer holds the others' steps back
                     om.finished.update(tp.partition for tp in tps if tp not in active)

@@ -33,19 +33,21 @@ class TopicSink:
         self._same: set[str] = set()
 
     async def _open(self) -> None:
-        from ..kafka import big_topic, ensure_topics, new_metadata_client, new_producer, partitions_of
+        from ..kafka import big_topic
+        from ..transport import client_for
 
         s = self.settings
+        k = client_for(s)
         if s.create_topics:
-            await ensure_topics(s, [(t, self.partitions, big_topic(s)) for t in self.topics.values()])
-        p = new_producer(s)
+            await k.ensure_topics(s, [(t, self.partitions, big_topic(s)) for t in self.topics.values()])
+        p = k.new_producer(s)
         await p.start()
         self._producer = p
-        c = new_metadata_client(s)
+        c = k.new_metadata_client(s)
         await c.start()
         try:
             for t in self.topics.values():
-                n = len(await partitions_of(c, t))
+                n = len(await k.partitions_of(c, t))
                 if n == 0:
                     raise ReplayError(f"output topic {t} does not exist (and TOOLMEND_CREATE_TOPICS is false)")
                 if n == self.partitions:
@@ -58,13 +60,13 @@ class TopicSink:
             return
         if self._producer is None:
             await self._open()
-        from ..kafka import enqueue
+        from ..transport import client_for
 
         plan = []
         for part, r in outs:
             t = self.topics[r.kind]
             plan.append((t, part if t in self._same else None, r))
-        pending = await enqueue(self._producer, plan)
+        pending = await client_for(self.settings).enqueue(self._producer, plan)
         await self.settle()
         self._inflight = [f for f, _ in pending]
         self.records += len(outs)

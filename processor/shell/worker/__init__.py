@@ -8,6 +8,7 @@
 | `recovery.py` | a partition's state restored on assignment, checked against the offsets, rebuilt from the input |
 | `stable_offsets.py` | the group's committed offsets read stable (OffsetFetch with `require_stable`) |
 | `batches.py` | record batches the Kafka client cannot decode, named in one line |
+| `topic_rules.py` | what the worker requires of its topics at start (`toolmend validate --connect` checks the same) |
 
 The package knows the core, the settings and the shared Kafka helpers (`shell/kafka.py`); it knows nothing of
 commands, replays, OTLP input or HTTP (the command that runs a worker puts the endpoints beside it).

@@ -31,7 +31,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import TopicPartition
 from aiokafka.errors import (
     CommitFailedError,
     InvalidProducerEpoch,
@@ -43,9 +43,10 @@ from aiokafka.errors import (
 
 from ...core.partition import META_KEY, OutRecord
 from ..config import Settings
-from ..kafka import Outgoing, enqueue, init_transactions, new_producer
 from ..logs import describe_error
 from ..metrics import Metrics
+from ..transport import client_for, client_for_default
+from ..transport.base import Outgoing
 from .fencing import Fenced, Ownership
 from .recovery import LAYOUT, PREV_META, marker, reset_record
 
@@ -138,9 +139,9 @@ class Transport(Protocol):
 
     def units(self, cp: Checkpoint) -> list[Unit]: ...
 
-    def session(self, unit: Unit) -> contextlib.AbstractAsyncContextManager[AIOKafkaProducer]: ...
+    def session(self, unit: Unit) -> contextlib.AbstractAsyncContextManager[Any]: ...
 
-    async def commit_offsets(self, p: AIOKafkaProducer, offsets: dict[TopicPartition, tuple[int, str]]) -> None: ...
+    async def commit_offsets(self, p: Any, offsets: dict[TopicPartition, tuple[int, str]]) -> None: ...
 
 
 class AtLeastOnce:
@@ -148,7 +149,7 @@ class AtLeastOnce:
 
     visible_on_ack = True
 
-    def __init__(self, p: AIOKafkaProducer, consumer: AIOKafkaConsumer) -> None:
+    def __init__(self, p: Any, consumer: Any) -> None:
         self.producer = p
         self.consumer = consumer
 
@@ -165,10 +166,10 @@ class AtLeastOnce:
         return [Unit(frozenset(cp.positions), cp.outputs, cp.state, cp.positions)]
 
     @contextlib.asynccontextmanager
-    async def session(self, unit: Unit) -> AsyncIterator[AIOKafkaProducer]:
+    async def session(self, unit: Unit) -> AsyncIterator[Any]:
         yield self.producer
 
-    async def commit_offsets(self, p: AIOKafkaProducer, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
+    async def commit_offsets(self, p: Any, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
         try:
             await asyncio.wait_for(self.consumer.commit(offsets), COMMIT_TIMEOUT_S)
         except CommitFailedError as e:  # unknown member, illegal generation, rebalance in progress
@@ -183,9 +184,11 @@ class ExactlyOnce:
 
     visible_on_ack = False
 
-    def __init__(self, s: Settings) -> None:
+    def __init__(self, s: Settings, consumer: Any = None) -> None:
         self.settings = s
-        self.producers: dict[int, AIOKafkaProducer] = {}  # input partition -> its transactional producer
+        self.client = client_for(s)
+        self.consumer = consumer  # the group member whose metadata the offsets carry (KIP-447, librdkafka)
+        self.producers: dict[int, Any] = {}  # input partition -> its transactional producer
         self.failures: dict[int, int] = {}  # transactions failed in a row (not fenced), per input partition
 
     async def open(self, partition: int) -> None:
@@ -194,8 +197,8 @@ class ExactlyOnce:
         if partition in self.producers:
             return
         s = self.settings
-        p = new_producer(s, transactional_id=f"{s.group_id}-{s.input_topic}-{partition}")
-        await init_transactions(p, f"partition {partition}")
+        p = self.client.new_producer(s, transactional_id=f"{s.group_id}-{s.input_topic}-{partition}")
+        await self.client.init_transactions(p, f"partition {partition}")
         self.producers[partition] = p
 
     async def close(self, partition: int) -> None:
@@ -221,7 +224,7 @@ class ExactlyOnce:
                 for tp, position in cp.positions.items()]
 
     @contextlib.asynccontextmanager
-    async def session(self, unit: Unit) -> AsyncIterator[AIOKafkaProducer]:
+    async def session(self, unit: Unit) -> AsyncIterator[Any]:
         (tp,) = unit.partitions
         p = self.producers.get(tp.partition)
         if p is None:
@@ -235,13 +238,15 @@ class ExactlyOnce:
                 try:
                     yield p
                 except BaseException:
-                    if not p._txn_manager.is_fatal_error():
+                    if not self.client.transaction_failed_fatally(p):
                         with contextlib.suppress(Exception):
                             await asyncio.wait_for(asyncio.shield(p.abort_transaction()), 10)
                     raise
                 await p.commit_transaction()
         except (ProducerFenced, InvalidProducerEpoch) as e:
             raise Fenced([tp], "its transactional id was taken over by the partition's new owner") from e
+        except CommitFailedError as e:  # KIP-447: the coordinator refused offsets of a generation it moved past
+            raise Fenced([tp], "the group moved past this member's generation (its offsets refused)") from e
         except (TimeoutError, KafkaError) as e:
             # aborted by the broker's transaction timeout, or failed otherwise: a transaction is all or nothing, so
             # the partition's state in memory goes and is restored from what was committed (a rejoin), as fenced;
@@ -258,14 +263,17 @@ class ExactlyOnce:
             raise Fenced([tp], why) from e
         self.failures.pop(tp.partition, None)
 
-    async def commit_offsets(self, p: AIOKafkaProducer, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
-        await p.send_offsets_to_transaction(offsets, self.settings.group_id)
+    async def commit_offsets(self, p: Any, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
+        await self.client.send_offsets(p, offsets, self.consumer, self.settings.group_id)
 
 
 async def require_transactions(s: Settings) -> None:
     """Refuse to start exactly-once on a broker without transactions (Tansu, for one)."""
-    probe = new_producer(s, transactional_id=f"{s.group_id}-{s.input_topic}-probe")
-    await init_transactions(probe, "checking the broker")
+    # the same probe whichever client runs the worker: aiokafka's start of a transactional producer is the stricter
+    # one (librdkafka gets a producer id from Tansu, whose transactions are incomplete)
+    client = client_for_default()
+    probe = client.new_producer(s, transactional_id=f"{s.group_id}-{s.input_topic}-probe")
+    await client.init_transactions(probe, "checking the broker")
     await probe.stop()
 
 
@@ -294,6 +302,7 @@ class Committer:
         # produce steps waiting for their acknowledgement: since when, and what (readiness, stalled_seconds)
         self.waiting: dict[int, tuple[float, str]] = {}
         self._step_ids = 0
+        self.client = client_for(s)
 
     def stalled(self) -> tuple[float, str]:
         """How long the oldest produce step has waited for its acknowledgement (0: none waits), and what it
@@ -385,7 +394,7 @@ class Committer:
                                                     for tp, position in unit.positions.items()})
         return landed
 
-    async def deliver(self, p: AIOKafkaProducer, plan: Outgoing, tps: frozenset[TopicPartition], generation: int,
+    async def deliver(self, p: Any, plan: Outgoing, tps: frozenset[TopicPartition], generation: int,
                       what: str) -> Landed:
         """One produce step, acknowledged. A failure the client calls retriable (a topic deleted or not yet
         recreated, a leader moving, a request timed out) is an outage, not a crash: at least once, the whole step
@@ -450,14 +459,14 @@ class Committer:
             if topic == cl:
                 self.meta_at[part] = offset
 
-    async def produce(self, p: AIOKafkaProducer, plan: Outgoing) -> Landed:
+    async def produce(self, p: Any, plan: Outgoing) -> Landed:
         """Produce and await acknowledgement of every record (`kafka.enqueue` batches them); a batch that fails is
         retried record by record, where an oversized record becomes a dead letter instead of a crash loop.
 
         Returns, per (topic, partition) of the records with a known partition, the offset of the last one and the
         partition's log start offset as the broker reported it (-1: not reported); the changelog's meta record
         is its partition's last, and the commit marker names where it landed (`recovery.marker`)."""
-        pending = await enqueue(p, plan, self._too_large)
+        pending = await self.client.enqueue(p, plan, self._too_large)
         results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
         if pending:
             self.ownership.contact()
@@ -478,7 +487,7 @@ class Committer:
                         await (await self._too_large(r, p))
         return {}  # where they landed is not tracked on this rare path: the marker then names the offset only
 
-    async def _too_large(self, r: OutRecord, p: AIOKafkaProducer) -> Awaitable[Any]:
+    async def _too_large(self, r: OutRecord, p: Any) -> Awaitable[Any]:
         """An output the broker will not take (bigger than its message.max.bytes): never a crash loop, never a
         silent loss. A dead letter with the record's id, size and reason goes out instead of it."""
         size = len(r.value or b"")

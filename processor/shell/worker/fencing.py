@@ -48,7 +48,11 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import TopicPartition
+
+from ..transport import client_for_default
+from ..transport.aiokafka import AiokafkaMembership
+from ..transport.base import Client, Membership
 
 LEASE = 0.8  # of the session timeout: the broker counts from when it received the heartbeat, before we see the answer
 
@@ -65,10 +69,14 @@ class Fenced(Exception):
 class Ownership:
     """What the group coordinator says about this member, read before each shipment step."""
 
-    def __init__(self, consumer: AIOKafkaConsumer, session_timeout_s: float, *,
+    def __init__(self, consumer: Any, session_timeout_s: float, *,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 client: Client | None = None) -> None:
         self.consumer = consumer
+        self._client = client
+        self._membership: Membership | None = client.membership(consumer) if client is not None else None
+        self._attached = False
         self.clock = clock  # monotonic seconds
         self.sleep = sleep
         self.session_s = session_timeout_s
@@ -77,75 +85,40 @@ class Ownership:
         self.max_wait_s = max(self.session_s, 2.0)
         self.lease_from = clock()  # send time of the last heartbeat the coordinator accepted
         self.contact_at = clock()  # last answer from the broker (readiness on outage)
-        self._coord: Any = None
 
     def attach(self) -> None:
-        """Watch the heartbeats (after `consumer.start()`, which creates the coordinator). aiokafka keeps the
-        time of its last good heartbeat in a local variable, so its heartbeat call is wrapped (aiokafka is pinned:
-        `GroupCoordinator._do_heartbeat` returns whether the session is alive)."""
-        coord = self.consumer._coordinator
-        self._coord = coord
-        inner: Callable[[], Awaitable[bool]] = coord._do_heartbeat
+        """Watch the group (after `consumer.start()`): the transport's view of it (`transport/base.Membership`)
+        renews the lease on each heartbeat the coordinator accepted (aiokafka) or fetch on time (librdkafka), and
+        marks every answer from the broker."""
+        if self._membership is None:
+            self._membership = AiokafkaMembership(self.consumer)
+        self._membership.watch(self.clock, self._beat, self.contact)
+        self._attached = True
 
-        async def heartbeat() -> bool:
-            sent = self.clock()
-            ok = await inner()
-            if ok:
-                self.lease_from = sent
-                self.contact_at = self.clock()
-            return ok
-
-        coord._do_heartbeat = heartbeat
-        # broker contact is an answer from the broker (a fetch response, even empty; metadata; a heartbeat; a
-        # commit), never records already buffered: during an outage nothing here is called back
-        client = getattr(self.consumer, "_client", None)
-        if client is None:  # a stand-in consumer (tests): no requests to watch
-            return
-        send: Callable[..., Awaitable[Any]] = client.send
-
-        async def answered(*args: Any, **kwargs: Any) -> Any:
-            resp = await send(*args, **kwargs)
-            self.contact_at = self.clock()
-            return resp
-
-        client.send = answered
+    def _beat(self, sent: float) -> None:
+        self.lease_from = sent
+        self.contact_at = self.clock()
 
     def lapsed(self) -> bool:
         return self.clock() - self.lease_from >= self.session_s * LEASE
 
-    def guard(self, producer: AIOKafkaProducer) -> None:
-        """Check the lease before every produce request the producer's sender writes (see the module docstring;
-        aiokafka is pinned: `Sender._send_produce_req(node_id, batches)` sends one request and releases the node)."""
-        sender = producer._sender
-        inner: Callable[[int, dict[Any, Any]], Awaitable[None]] = sender._send_produce_req
-
-        async def send(node_id: int, batches: dict[Any, Any]) -> None:
-            if self.lapsed():
-                generation = self.generation
-                try:
-                    await self._confirm(set(), generation)
-                except Fenced as f:
-                    for batch in batches.values():
-                        batch.failure(f)
-                    sender._in_flight.discard(node_id)
-                    for tp in batches:
-                        sender._muted_partitions.discard(tp)
-                    return
-            await inner(node_id, batches)
-
-        sender._send_produce_req = send
+    def guard(self, producer: Any) -> None:
+        """Check the lease before every produce request the producer writes, where the transport can (see the
+        module docstring): lapsed, wait for the group's verdict, and fail the request if the session is gone."""
+        client = self._client or client_for_default()
+        client.guard(producer, self.lapsed, lambda: self._confirm(set(), self.generation))
 
     @property
     def generation(self) -> int:
-        return int(self._coord.generation) if self._coord is not None else -1
+        return self._membership.generation() if self._membership is not None and self._attached else -1
 
     def renew(self) -> None:
         """A join just completed (partitions assigned): the session is as fresh as it gets."""
         self.lease_from = self.contact_at = self.clock()
 
     def request_rejoin(self) -> None:
-        if self._coord is not None:
-            self._coord.request_rejoin()
+        if self._membership is not None and self._attached:
+            self._membership.request_rejoin()
 
     def contact(self) -> None:
         """The broker answered (a produce acknowledged, a commit accepted)."""
@@ -153,7 +126,7 @@ class Ownership:
 
     def _lost(self, tps: Iterable[TopicPartition], generation: int) -> tuple[set[TopicPartition], str]:
         tps = set(tps)
-        if generation < 0 or self._coord is None:
+        if generation < 0 or not self._attached:
             return tps, "not a member of the group"  # aiokafka's generation after "unknown member": -1
         if self.generation != generation:
             return tps, f"generation {generation} is over"

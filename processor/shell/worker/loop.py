@@ -20,31 +20,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import TopicPartition
 
 from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
-from ..kafka import (
-    STATE_TOPIC_CONFIG,
-    Rebalanced,
-    big_topic,
-    ensure_topics,
-    fetches,
-    isolation,
-    max_state_bytes,
-    new_input_consumer,
-    new_producer,
-    output_limits,
-    partitions_of,
-    topic_sizes,
-)
+from ..kafka import STATE_TOPIC_CONFIG, big_topic, isolation
 from ..logs import DeadLetterLog, describe_error
 from ..metrics import Metrics
+from ..transport import client_for
 from .batches import name_undecodable_batches
 from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
 from .fencing import Fenced, Ownership
 from .recovery import RESTORE_RETRY_S, LayoutChanged, StateLost, UnstableOffsets, heal, restore
+from .topic_rules import missing_topics, state_layout
 
 __all__ = ["Worker"]
 
@@ -63,6 +52,7 @@ class Worker:
         self.metrics = metrics or Metrics(label_cap=settings.label_cap)
         self.clock = clock  # monotonic seconds: health, readiness, the ownership lease
         self.engine = settings.engine_config()
+        self.kafka = client_for(settings)  # the transport: aiokafka or librdkafka (kafka_client)
         self.procs: dict[int, PartitionProcessor] = {}
         self.restoring: set[int] = set()
         self.assigned: set[int] = set()
@@ -70,8 +60,8 @@ class Worker:
         self.last_loop = clock()
         self.failed: str | None = None
         self._lock = asyncio.Lock()
-        self._consumer: AIOKafkaConsumer | None = None
-        self._producer: AIOKafkaProducer | None = None
+        self._consumer: Any = None
+        self._producer: Any = None
         self._transport: Transport | None = None
         self._committer: Committer | None = None
         self._ownership: Ownership | None = None
@@ -149,14 +139,16 @@ class Worker:
         exactly_once = s.delivery == "exactly_once"
         if exactly_once:
             await require_transactions(s)  # refuse at start, with a clear message, on a broker without them
-        self._producer = new_producer(s)
+        k = self.kafka
+        self._producer = k.new_producer(s)
         # exactly once: read only committed input (a producer upstream may be transactional too)
-        self._consumer = new_input_consumer(s, group_id=s.group_id, group_instance_id=s.group_instance_id,
+        self._consumer = k.new_input_consumer(s, group_id=s.group_id, group_instance_id=s.group_instance_id,
                                             isolation_level=isolation(s), session_timeout_ms=s.session_timeout_ms,
                                             heartbeat_interval_ms=s.heartbeat_interval_ms)
         await self._producer.start()
-        self._ownership = Ownership(self._consumer, s.session_timeout_s, clock=self.clock)
-        self._transport = ExactlyOnce(s) if exactly_once else AtLeastOnce(self._producer, self._consumer)
+        self._ownership = Ownership(self._consumer, s.session_timeout_s, clock=self.clock, client=k)
+        self._transport = (ExactlyOnce(s, self._consumer) if exactly_once
+                           else AtLeastOnce(self._producer, self._consumer))
         self._committer = Committer(s, self._transport, self._ownership, self.metrics, self._committed)
         try:
             await self._consumer.start()
@@ -165,8 +157,7 @@ class Worker:
             await self._require_topics()
             await self._partition_layout()
             await self._output_limit()
-            listener = Rebalanced(self.assigned_partitions, self.revoked_partitions)
-            self._consumer.subscribe([s.input_topic], listener=listener)
+            k.subscribe(self._consumer, [s.input_topic], self.assigned_partitions, self.revoked_partitions)
             self.started = True
             await self._loop(stop)
         finally:
@@ -178,44 +169,35 @@ class Worker:
         s = self.settings
         if s.create_topics:
             return
-        existing = await topic_sizes(s)
-        needed = [s.input_topic, s.output_topic, s.dlq_topic, s.changelog_topic, s.findings_topic]
-        missing = [t for t in needed if t and t not in existing]
-        if missing:
-            raise ConfigError(f"topic{'s' if len(missing) > 1 else ''} {', '.join(missing)} not found on "
-                              f"{s.bootstrap_servers} and create_topics is off (TOOLMEND_CREATE_TOPICS=false): "
-                              "create them, or fix the name")
+        problem = missing_topics(s, await self.kafka.topic_sizes(s))
+        if problem is not None:
+            raise ConfigError(problem)
 
     async def _partition_layout(self) -> None:
         """Output topics partitioned like the input get each record in its input partition number."""
         c = self._consumer
         assert c is not None
         s = self.settings
-        n_in = len(await partitions_of(c, s.input_topic))
+        n_in = len(await self.kafka.partitions_of(c, s.input_topic))
         self.layout = n_in or None
         if self._committer is not None:
             self._committer.layout = self.layout
         for t in (s.output_topic, s.findings_topic, s.dlq_topic):
-            if t and n_in and len(await partitions_of(c, t)) == n_in:
+            if t and n_in and len(await self.kafka.partitions_of(c, t)) == n_in:
                 self._same_partitions.add(t)
-        n_state = len(await partitions_of(c, s.changelog_topic))
-        if n_in and n_state and n_state < n_in:
-            # the state of input partition p lives in changelog partition p: a smaller changelog cannot hold it
-            raise ConfigError(f"state topic {s.changelog_topic} has {n_state} partitions, fewer than the "
-                              f"{n_in} of {s.input_topic}. If partitions were added to the input, its state was "
-                              f"built for {n_state}: do not add partitions to the state topic (conversations moved "
-                              f"away from their state), see the runbook, 'The input topic's partition count "
-                              f"changed'. A new deployment: create the state topic with {n_in} partitions")
+        problem = state_layout(s, n_in, len(await self.kafka.partitions_of(c, s.changelog_topic)))
+        if problem is not None:
+            raise ConfigError(problem)
 
     async def _output_limit(self) -> None:
         """The largest output the output topics take: an event whose outputs would not fit goes whole to the
         dead-letter topic (`output_too_large`, decided in the core), instead of a record refused by the broker."""
-        self.engine = await output_limits(self.settings, self.engine)
+        self.engine = await self.kafka.output_limits(self.settings, self.engine)
         for kind, limit in (("repaired", self.engine.max_output_bytes), ("findings", self.engine.max_findings_bytes)):
             if limit is not None:
                 log.info("%s outputs over %d bytes dead-letter their input event (that topic's max.message.bytes)",
                          kind, limit)
-        state_limit = await max_state_bytes(self.settings, self.engine.max_state_bytes)
+        state_limit = await self.kafka.max_state_bytes(self.settings, self.engine.max_state_bytes)
         if state_limit != self.engine.max_state_bytes:
             self.engine = dataclasses.replace(self.engine, max_state_bytes=state_limit)
             log.info("conversation states are kept under %s bytes (state topic's max.message.bytes)", state_limit)
@@ -226,14 +208,14 @@ class Worker:
         p's state lives in changelog partition p, its outputs in output partition p); a new input gets
         `partitions`. Existing topics are left as they are (a smaller changelog is refused by _partition_layout)."""
         s = self.settings
-        n = (await topic_sizes(s)).get(s.input_topic) or s.partitions
+        n = (await self.kafka.topic_sizes(s)).get(s.input_topic) or s.partitions
         # the dead-letter topic takes whatever the input took (an oversized event goes there unchanged)
         big = big_topic(s)
         topics = [(s.input_topic, n, big), (s.output_topic, n, big), (s.dlq_topic, n, big),
                   (s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))]
         if s.findings_topic:  # a finding carries the output it describes: sized like the others
             topics.append((s.findings_topic, n, big))
-        await ensure_topics(s, topics)
+        await self.kafka.ensure_topics(s, topics)
 
     async def _shutdown(self) -> None:
         budget = self.settings.shutdown_budget_s
@@ -273,7 +255,7 @@ class Worker:
         c = self._consumer
         assert c is not None
         self.last_loop = self.clock()
-        async with contextlib.aclosing(fetches(c, stop, self.settings.max_batch)) as batches:
+        async with contextlib.aclosing(self.kafka.fetches(c, stop, self.settings.max_batch)) as batches:
             async for batch in batches:  # records already buffered are no sign of the broker (fencing.attach)
                 if self._ship_error is not None:
                     raise self._ship_error
@@ -532,7 +514,7 @@ class Worker:
         if c is None or self.layout is None:
             return
         try:
-            now = len(await partitions_of(c, self.settings.input_topic))
+            now = len(await self.kafka.partitions_of(c, self.settings.input_topic))
         except Exception as e:  # the broker unreachable: the next check
             log.debug("partition count of the input not read: %s", describe_error(e))
             return
@@ -604,7 +586,7 @@ class Worker:
             tp = TopicPartition(self.settings.input_topic, p)
             if tp not in assigned:
                 continue
-            resolved = _resolved_position(c, tp)
+            resolved = self.kafka.resolved_position(c, tp)
             if resolved is not None and resolved != (position or 0):
                 log.info("partition %d: the consumer had resolved position %d, its restored state belongs with %s: "
                          "read from there", p, resolved, position)
@@ -649,14 +631,3 @@ class Worker:
 
     def _share_hot(self) -> None:
         share_hot(self.settings.hot_conversations, list(self.procs.values()))
-
-
-def _resolved_position(c: AIOKafkaConsumer, tp: TopicPartition) -> int | None:
-    """The position aiokafka resolved on its own for an assigned partition, if it has one yet (pinned aiokafka:
-    the subscription's assignment state)."""
-    try:
-        state = c._subscription.subscription.assignment.state_value(tp)
-    except AttributeError:
-        return None
-    return int(state.position) if state is not None and state.has_valid_position else None
-

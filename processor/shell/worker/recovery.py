@@ -31,25 +31,15 @@ import logging
 from typing import Any, NamedTuple
 
 import orjson
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from aiokafka.errors import KafkaError
+from aiokafka import TopicPartition
+from aiokafka.errors import KafkaError, KafkaTimeoutError
 
 from ...core.partition import META_KEY, EngineConfig, OutRecord, PartitionProcessor
 from ...core.tally import Tally
 from ..config import ConfigError, Settings
-from ..kafka import (
-    STATE_TOPIC_CONFIG,
-    drain,
-    ensure_topics,
-    isolation,
-    new_admin,
-    new_input_consumer,
-    new_metadata_client,
-    new_producer,
-    new_state_reader,
-    partitions_of,
-)
-from .stable_offsets import STABLE_WAIT_S, Unstable, stable_committed
+from ..kafka import STATE_TOPIC_CONFIG, isolation, new_admin
+from ..transport import client_for
+from .stable_offsets import STABLE_WAIT_S, Committed, Unstable, stable_committed
 
 log = logging.getLogger("toolmend.recovery")
 MARKER = "toolmend-state"
@@ -169,14 +159,24 @@ class UnstableOffsets(Unstable):
 RESTORE_RETRY_S = 10.0  # a restore that failed (offsets unstable, the broker unreachable) is tried again after this
 
 
-async def committed_offsets(group: AIOKafkaConsumer, tps: list[TopicPartition], s: Settings | None = None
+async def committed_offsets(group: Any, tps: list[TopicPartition], s: Settings | None = None
                             ) -> Positions:
     """The group's committed positions and their markers, by partition (partitions without one are left out),
     read stable: a transactional commit still pending is waited for (`stable_offsets.py`), at most
     `s.stable_offsets_wait_s`, then :class:`UnstableOffsets` says which, why and the way out. aiokafka's
     `committed()` drops the metadata and reads unstable offsets."""
+    wait_s = s.stable_offsets_wait_s if s is not None else STABLE_WAIT_S
     try:
-        found = await stable_committed(group, tps, s.stable_offsets_wait_s if s is not None else STABLE_WAIT_S)
+        k = client_for(s) if s is not None else None
+        if k is not None and k.native_stable_offsets:  # librdkafka: OffsetFetch require_stable of its own
+            try:
+                found = Committed(await k.committed(group, tps, wait_s))
+            except KafkaTimeoutError:
+                if s is None or s.delivery != "exactly_once":
+                    raise
+                raise Unstable(tps, wait_s) from None
+        else:
+            found = await stable_committed(group, tps, wait_s)
     except Unstable as e:
         if s is None:
             raise
@@ -198,14 +198,15 @@ async def keeps_commit_metadata(s: Settings) -> bool:
     process; any failure answers no (offset resets then go unrecognised, as before)."""
     if s.bootstrap_servers in _KEEPS_METADATA:
         return _KEEPS_METADATA[s.bootstrap_servers]
-    probe = new_metadata_client(s, group_id=f"{s.group_id}.toolmend-probe", enable_auto_commit=False)
+    k = client_for(s)
+    probe = k.new_metadata_client(s, group_id=f"{s.group_id}.toolmend-probe", enable_auto_commit=False)
     kept = False
     try:
         await probe.start()
         tp = TopicPartition(s.input_topic, 0)
         probe.assign([tp])
         await probe.commit({tp: (0, MARKER + "-probe")})
-        got = await probe._coordinator.fetch_committed_offsets([tp])
+        got = await k.committed(probe, [tp], 10.0)
         kept = got.get(tp) is not None and got[tp].metadata == MARKER + "-probe"
     except Exception as e:
         log.info("could not tell whether the brokers keep commit metadata (%s): offset resets go unrecognised",
@@ -320,10 +321,11 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
     pending: dict[int, dict[bytes, bytes]] = {}
     layout: dict[int, int] = {}
     seen = Changelog({}, {}, {}, {}, best, layout)
-    rc = new_state_reader(s)
+    k = client_for(s)
+    rc = k.new_state_reader(s)
     await rc.start()
     try:
-        known = await partitions_of(rc, s.changelog_topic)
+        known = await k.partitions_of(rc, s.changelog_topic)
         tps = [TopicPartition(s.changelog_topic, p) for p in procs if p in known]
         if tps:
             rc.assign(tps)
@@ -372,7 +374,7 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                         if got is not None:
                             got.add(r.key)
 
-            await drain(rc, tps, end, apply)
+            await k.drain(rc, tps, end, apply)
     finally:
         await rc.stop()
     for p, live in pending.items():  # the core quarantines a conversation whose record it cannot read
@@ -394,7 +396,7 @@ class Restored(NamedTuple):
     replayed: dict[int, int] | None = None  # partitions whose offsets were reset back: input records read again
 
 
-async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: AIOKafkaConsumer,
+async def restore(s: Settings, engine: EngineConfig, observer: Tally, group: Any,
                   partitions: list[int], input_partitions: int | None = None) -> Restored:
     """Processors for `partitions`, each holding its changelog's state as of the group's committed offset, and
     the position its input must be read from: the committed offset the state belongs with, never one the
@@ -440,7 +442,7 @@ async def heal(s: Settings, engine: EngineConfig, partition: int, position: int)
     probe = {partition: PartitionProcessor(s.input_topic, partition, engine, Tally())}
     keys: dict[int, set[bytes]] = {}
     seen = await read_changelog(s, probe, keys)
-    producer = new_producer(s)
+    producer = client_for(s).new_producer(s)
     await producer.start()
     try:
         done, _ = await _rebuild_one(s, engine, producer, partition, position, keys.get(partition, set()),
@@ -474,14 +476,15 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     engine = s.engine_config()
     if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
         n = len(await _partitions(s, s.input_topic)) or s.partitions
-        await ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
-    group = new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
-    producer = new_producer(s)
+        await client_for(s).ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
+    k = client_for(s)
+    group = k.new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
+    producer = k.new_producer(s)
     await group.start()
     await producer.start()
     summary: list[dict[str, Any]] = []
     try:
-        parts = sorted(await partitions_of(group, s.input_topic))
+        parts = sorted(await k.partitions_of(group, s.input_topic))
         wanted = parts if partitions is None else [p for p in parts if p in partitions]
         tps = [TopicPartition(s.input_topic, p) for p in wanted]
         committed = await committed_offsets(group, tps, s)
@@ -533,7 +536,7 @@ async def repartition(s: Settings) -> list[dict[str, Any]]:
         await admin.close()
     for _ in range(100):  # a topic being deleted cannot be created yet
         try:
-            await ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
+            await client_for(s).ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
             break
         except KafkaError:
             await asyncio.sleep(0.3)
@@ -543,19 +546,20 @@ async def repartition(s: Settings) -> list[dict[str, Any]]:
 
 
 async def _partitions(s: Settings, topic: str) -> set[int]:
-    c = new_metadata_client(s)
+    k = client_for(s)
+    c = k.new_metadata_client(s)
     await c.start()
     try:
-        return await partitions_of(c, topic)
+        return await k.partitions_of(c, topic)
     finally:
         await c.stop()
 
 
-async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProducer, p: int, position: int,
+async def _rebuild_one(s: Settings, engine: EngineConfig, producer: Any, p: int, position: int,
                        old_keys: set[bytes], prev_meta: int) -> tuple[dict[str, Any], tuple[int, int] | None]:
     proc = PartitionProcessor(s.input_topic, p, engine, Tally())
     tp = TopicPartition(s.input_topic, p)
-    reader = new_input_consumer(s, isolation_level=isolation(s))
+    reader = client_for(s).new_input_consumer(s, isolation_level=isolation(s))
     await reader.start()
     n = 0
     try:
@@ -574,7 +578,8 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: AIOKafkaProd
                 n += 1
             at = await reader.position(tp)
             # the end offset is a lower bound on some brokers (kafka.drain): an empty fetch past it proves the end
-            done = done or at >= position or (not got.get(tp) and at >= end)
+            ended = getattr(reader, "at_end", None)  # librdkafka: its end-of-partition event
+            done = done or at >= position or (not got.get(tp) and (at >= end or (ended is not None and ended(tp))))
     finally:
         await reader.stop()
     proc.committed(position)  # conversations that ended before the position: tombstones

@@ -36,6 +36,8 @@ from tests.strategies import (
     resp_user,
 )
 
+pytestmark = pytest.mark.library  # needs the core's dependencies only (tests/run.sh stack)
+
 # ----------------------------------------------------------------------------------------------------
 # well-formed histories, one per dialect (parallel calls, results, text, a second round)
 

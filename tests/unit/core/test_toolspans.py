@@ -101,6 +101,23 @@ def test_a_dangling_call_whose_run_completed_says_so_and_reports_the_lost_result
     assert (lost.call_id, lost.tool, lost.index) == ("call_1", "book_table", 2)
 
 
+def _anthropic_dangling() -> list[Any]:
+    return [{"role": "user", "content": "book a table"},
+            {"role": "assistant",
+             "content": [{"type": "tool_use", "id": "toolu_1", "name": "book_table", "input": {}}]},
+            {"role": "user", "content": "done?"}]
+
+
+@pytest.mark.parametrize(("outcome", "flagged"), [(OK, False), ("timeout", True), ("error_deterministic", True)])
+def test_the_dialects_error_flag_follows_the_run(outcome: str, flagged: bool) -> None:
+    """A completed run's placeholder is not marked as a failed tool (Anthropic `is_error`), a failed one is."""
+    res = repair(_anthropic_dangling(), "anthropic", tool_runs=[run("toolu_1", outcome=outcome, error_type=None
+                                                                    if outcome == OK else "TimeoutError")])
+    made = [b for m in res.messages if isinstance(m.get("content"), list) for b in m["content"]
+            if b.get("type") == "tool_result"]
+    assert [b["is_error"] for b in made] == [flagged]
+
+
 def test_a_dangling_call_whose_run_failed_states_its_error_class_without_a_lost_result() -> None:
     r = run("call_1", outcome="error_deterministic", error_type="ValueError")
     res = repair(_dangling_history(), "openai_chat", tool_runs=[r])

@@ -32,6 +32,8 @@ from tests.strategies import (
 )
 from tests.support.oracle import validate
 
+pytestmark = pytest.mark.library  # needs the core's dependencies only (tests/run.sh stack)
+
 R = DanglingReason
 
 

@@ -53,6 +53,7 @@ ALERTS = {
     "ToolmendDanglingRateAboveBaseline",
     "ToolmendTextOnlyRegressions",
     "ToolmendToolHistoryErased",
+    "ToolmendBlindRetriesOfWrites",
     "ToolmendConsumerLagSLO",
     "ToolmendNoProgress",
     "ToolmendDeadLetterRate",

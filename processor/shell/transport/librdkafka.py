@@ -1,0 +1,960 @@
+"""The librdkafka transport (`kafka_client=librdkafka`, the `librdkafka` extra): confluent-kafka's asyncio
+classes (`confluent_kafka.aio.AIOConsumer`, `AIOProducer`) behind the surface of `base.py`.
+
+How it differs from aiokafka underneath, and what keeps the promises the same:
+
+* **Fetching.** One `consume()` of up to `max_batch` records per fetch, run in the client's thread. librdkafka
+  serialises every call on a consumer, so a pause, a resume, a seek or an assignment the worker asks for while a
+  fetch is in flight is recorded and applied before the next fetch, and records the fetch in flight returned for
+  a partition paused, sought or let go meanwhile are dropped (a paused partition is sought back to the first of
+  them): what aiokafka does at once, in the same order.
+* **Producing.** Records go to librdkafka's queue without waiting (`produce()`, its delivery report counted per
+  partition), and one flush per produce step sends what lingers: a step is acknowledged when every report came.
+  Keyed records with no partition go through `murmur2_random`, the Java client's (and aiokafka's) partitioner,
+  so a conversation lands in the same partition with either client.
+* **Rebalances.** librdkafka calls back from inside a fetch; the callbacks run on the event loop while the fetch
+  waits (the worker settles its checkpoint in flight, commits, restores state), and the assignment is made with
+  the positions the worker's restore sought (never one the client resolved on its own).
+* **The group's view** (`fencing.py`): the generation is a count of this member's rebalance events (assigned,
+  revoked, lost); the lease is renewed by a tick on the event loop (librdkafka heartbeats unseen, from its own
+  thread): a process paused or starved past a third of the session waits a heartbeat interval and a fetch, in
+  which librdkafka reports a lost assignment, before it proves ownership again; broker contact is a response
+  counted in librdkafka's statistics. There is no produce-request guard (librdkafka writes from its own
+  threads); exactly once closes that window: the transaction's offsets carry the consumer's group metadata
+  (KIP-447), so the coordinator refuses a zombie's commit by its generation.
+* **Committed offsets** are read stable by librdkafka itself (OffsetFetch `require_stable` with
+  `isolation.level=read_committed`), metadata (the state marker) included.
+* **Errors** are mapped onto aiokafka's classes by their Kafka error code (`to_aiokafka`), so the commit order,
+  retries and fencing decide the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import threading
+import time
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
+from typing import Any, NamedTuple
+
+import orjson
+from aiokafka import errors as ak
+from aiokafka.structs import OffsetAndMetadata, OffsetAndTimestamp, TopicPartition
+from confluent_kafka import OFFSET_BEGINNING, OFFSET_INVALID, KafkaException
+from confluent_kafka import KafkaError as RdError
+from confluent_kafka import TopicPartition as RdTP
+from confluent_kafka.admin import AdminClient
+from confluent_kafka.admin._config import ConfigResource
+from confluent_kafka.admin._resource import ResourceType
+from confluent_kafka.aio import AIOConsumer, AIOProducer
+from confluent_kafka.cimpl import NewTopic
+
+from ...core.config import EngineConfig
+from ...core.partition import OutRecord
+from .. import kafka
+from ..config import ConfigError, Settings
+from .base import FETCH_WAIT_MS, TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+
+log = logging.getLogger("toolmend.librdkafka")
+STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) this often
+DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka's request timeout)
+ADMIN_TIMEOUT_S = 15.0
+LEASE_TICK_S = 0.1
+CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
+FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.REBALANCE_IN_PROGRESS,
+                 RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
+TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
+UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
+UNREACHABLE_CODES = {RdError._TRANSPORT, RdError._ALL_BROKERS_DOWN, RdError._RESOLVE}
+
+
+class ClientLog:
+    """librdkafka's own log lines: connection attempts and retries at debug (what fails reaches the worker as an
+    error of the call, said once, as with aiokafka); fatal ones (syslog level 2 and below) as they are."""
+
+    def log(self, level: int, msg: str, *args: Any) -> None:
+        log.log(level if level >= logging.CRITICAL else logging.DEBUG, msg, *args)
+
+
+CLIENT_LOG = ClientLog()
+
+
+# -- settings ------------------------------------------------------------------------------------------------------
+def rd_common(s: Settings) -> dict[str, Any]:
+    """The connection settings of every librdkafka client, one to one with `Settings.kafka_common()` (aiokafka's):
+    servers, client id, security protocol, SASL PLAIN/SCRAM credentials, OAUTHBEARER tokens from the same
+    provider, TLS files (none: the system's CA store, hostnames verified, as aiokafka's default context)."""
+    conf: dict[str, Any] = {"bootstrap.servers": s.bootstrap_servers, "client.id": s.client_id,
+                            "security.protocol": s.security_protocol.lower()}
+    if s.sasl_mechanism == "OAUTHBEARER":
+        provider = s.token_provider()
+        conf["sasl.mechanism"] = "OAUTHBEARER"
+
+        def oauth(_config: str) -> tuple[str, float]:
+            token = provider.token_now()
+            return token, provider.expires_at(token)
+
+        conf["oauth_cb"] = oauth
+    elif s.sasl_mechanism:
+        conf["sasl.mechanism"] = s.sasl_mechanism
+        conf["sasl.username"] = s.sasl_username
+        conf["sasl.password"] = s.password()
+    if s.security_protocol in ("SSL", "SASL_SSL"):
+        conf["ssl.ca.location"] = str(s.ssl_cafile) if s.ssl_cafile else "probe"
+        conf["ssl.endpoint.identification.algorithm"] = "https"
+        if s.ssl_certfile:
+            conf["ssl.certificate.location"] = str(s.ssl_certfile)
+        if s.ssl_keyfile:
+            conf["ssl.key.location"] = str(s.ssl_keyfile)
+    return conf
+
+
+def producer_conf(s: Settings, transactional_id: str | None = None) -> dict[str, Any]:
+    """As `kafka.new_producer`: every replica acknowledges, batches of 256 KiB after `linger_ms`, records up to
+    four events of `max_event_bytes`; one request in flight per broker (aiokafka's order guarantee) unless
+    transactional (idempotent: ordered with five)."""
+    conf = {**rd_common(s), "acks": "all", "linger.ms": s.linger_ms, "batch.size": 256 * 1024,
+            "message.max.bytes": max(8 << 20, s.max_event_bytes * 4), "partitioner": "murmur2_random",
+            "delivery.timeout.ms": DELIVERY_TIMEOUT_MS, "statistics.interval.ms": 0}
+    if transactional_id is not None:
+        conf["transactional.id"] = transactional_id
+        conf["transaction.timeout.ms"] = s.transaction_timeout_ms
+    else:
+        conf["max.in.flight.requests.per.connection"] = 1
+    return conf
+
+
+def consumer_conf(s: Settings, events_per_record: int = 1, **group: Any) -> dict[str, Any]:
+    """As `kafka.new_input_consumer`; `group`: aiokafka's names (group_id, group_instance_id, isolation_level,
+    session_timeout_ms, heartbeat_interval_ms), mapped."""
+    conf = {**rd_common(s), "enable.auto.commit": False, "auto.offset.reset": "earliest",
+            "enable.auto.offset.store": False, "fetch.wait.max.ms": s.fetch_max_wait_ms,
+            "max.partition.fetch.bytes": max(1 << 20, s.max_event_bytes * events_per_record + 65536),
+            "fetch.max.bytes": max(50 << 20, s.max_event_bytes * max(4, 2 * events_per_record)),
+            "receive.message.max.bytes": max(50 << 20, s.max_event_bytes * max(4, 2 * events_per_record)) + 65536,
+            "partition.assignment.strategy": "roundrobin", "statistics.interval.ms": STATS_MS,
+            "enable.partition.eof": True}
+    names = {"group_id": "group.id", "group_instance_id": "group.instance.id", "isolation_level": "isolation.level",
+             "session_timeout_ms": "session.timeout.ms", "heartbeat_interval_ms": "heartbeat.interval.ms"}
+    for k, v in group.items():
+        if k == "enable_auto_commit":
+            continue
+        if k not in names:
+            raise ConfigError(f"kafka_client=librdkafka: consumer option {k} has no librdkafka counterpart")
+        if v is not None:
+            conf[names[k]] = v
+    conf.setdefault("isolation.level", "read_uncommitted")  # aiokafka's default (librdkafka's: read_committed)
+    if "group.id" not in conf:
+        conf["group.id"] = f"{s.group_id}.toolmend-reader"  # librdkafka wants one; never joined (assign only)
+    return conf
+
+
+# -- errors --------------------------------------------------------------------------------------------------------
+def to_aiokafka(e: BaseException) -> BaseException:
+    """A librdkafka error as the aiokafka error class of its Kafka error code (the vocabulary of the commit order
+    and the fencing); anything else unchanged."""
+    err = e.args[0] if isinstance(e, KafkaException) and e.args and isinstance(e.args[0], RdError) else e
+    if not isinstance(err, RdError):
+        return e
+    code, text = err.code(), err.str()
+    out: BaseException
+    if code == RdError.MSG_SIZE_TOO_LARGE or ("too large" in text.lower() and code < 0):
+        out = ak.MessageSizeTooLargeError(text)
+    elif code in (RdError._FENCED, RdError.PRODUCER_FENCED, RdError.INVALID_PRODUCER_EPOCH):
+        out = ak.ProducerFenced(text)
+    elif code in FENCING_CODES:
+        out = ak.CommitFailedError(text)
+    elif code in TIMEOUT_CODES:
+        out = ak.KafkaTimeoutError(text)
+    elif code in UNREACHABLE_CODES:
+        out = ak.KafkaConnectionError(text)
+    elif code > 0:
+        cls = ak.for_code(code)
+        out = cls(text)
+    else:
+        generic = ak.KafkaError(text)
+        generic.retriable = bool(err.retriable())
+        out = generic
+    return out
+
+
+class UndecodableRecord(ConfigError):
+    """A record batch librdkafka cannot decode: named in one line (exit code 2), as `worker/batches.py` does."""
+
+    def __init__(self, topic: str, partition: int, offset: int, why: str) -> None:
+        super().__init__(f"cannot decode the record batch of {topic} partition {partition} at offset {offset}: "
+                         f"{why}. Its records are neither processed nor skipped; a producer wrote what this client "
+                         f"cannot read (move the group past it only knowingly: kafka-consumer-groups --reset-offsets)")
+
+
+class Rec(NamedTuple):
+    """A fetched record, as the worker reads one."""
+
+    topic: str
+    partition: int
+    offset: int
+    key: bytes | None
+    value: bytes | None
+    headers: list[tuple[str, bytes]] | None
+    timestamp: int
+
+
+# -- the consumer --------------------------------------------------------------------------------------------------
+class RdMembership:
+    """The group's view for `fencing.Ownership` (see the module docstring)."""
+
+    def __init__(self, consumer: RdConsumer) -> None:
+        self.consumer = consumer
+
+    def generation(self) -> int:
+        return self.consumer.epoch if self.consumer.epoch > 0 else -1
+
+    def watch(self, clock: Callable[[], float], on_beat: Callable[[float], None],
+              on_contact: Callable[[], None]) -> None:
+        self.consumer.watch(clock, on_beat, on_contact)
+
+    def request_rejoin(self) -> None:
+        self.consumer.request_rejoin()
+
+
+class RdConsumer:
+    """An `AIOConsumer` with aiokafka's consumer surface (`base.Consumer`)."""
+
+    def __init__(self, conf: dict[str, Any]) -> None:
+        self.conf = conf
+        self.aio: AIOConsumer | None = None
+        self.epoch = 0  # rebalance events seen (the generation fencing compares)
+        self.cgm: Any = None  # the group metadata for transactions (KIP-447), refreshed on every assignment
+        self.watchers: tuple[Callable[[], float], Callable[[float], None], Callable[[], None]] | None = None
+        self._assigned: set[TopicPartition] = set()
+        self._manual: list[TopicPartition] | None = None  # an assignment by hand, not applied yet
+        self._paused: set[TopicPartition] = set()  # wanted
+        self._rd_paused: set[TopicPartition] = set()  # applied
+        self._seeks: dict[TopicPartition, int] = {}  # not applied yet
+        self._pos: dict[TopicPartition, int] = {}
+        self._high: dict[TopicPartition, int] = {}
+        self._eof: set[TopicPartition] = set()
+        self._subscription: tuple[list[str], Rebalance, Rebalance] | None = None
+        self._subscribed = False
+        self._cb_id = 0  # the identity of the fetch whose rebalance callback is running (its calls are admitted)
+        self._rx = -1
+        self.lease: asyncio.Future[None] | None = None
+        self._rejoin_wanted = False
+        self.session_s = float(conf.get("session.timeout.ms", 45000)) / 1000
+        self.heartbeat_s = float(conf.get("heartbeat.interval.ms", 3000)) / 1000
+
+    async def start(self) -> None:
+        conf = dict(self.conf)
+        conf["stats_cb"] = self._stats
+        conf["error_cb"] = self._error
+        conf["logger"] = CLIENT_LOG
+        # a call made outside a rebalance callback holds a thread while it waits for the fetch in flight, and the
+        # callback's own calls need threads too: enough that they never wait for each other
+        self.aio = AIOConsumer(conf, max_workers=CONSUMER_THREADS)
+
+    async def stop(self) -> None:
+        if self.lease is not None:
+            self.lease.cancel()
+        if self.aio is not None:
+            try:
+                await self.aio.close()  # leaves the group: the revocation is called back first
+            except KafkaException as e:
+                raise to_aiokafka(e) from None
+            finally:
+                self.aio = None
+
+    def _client(self) -> AIOConsumer:
+        if self.aio is None:
+            raise ak.KafkaError("consumer not started")
+        return self.aio
+
+    @contextlib.contextmanager
+    def _admitted(self) -> Any:
+        """Calls made while a rebalance callback runs (by any task: the checkpoint in flight commits then) are
+        part of the fetch that called back: admitted by librdkafka's re-entry gate, not queued behind it."""
+        from confluent_kafka.aio._common import ReentryContext
+
+        if self._cb_id and not ReentryContext.current_id():
+            with ReentryContext.active(self._cb_id):
+                yield
+        else:
+            yield
+
+    def watch(self, clock: Callable[[], float], on_beat: Callable[[float], None],
+              on_contact: Callable[[], None]) -> None:
+        self.watchers = (clock, on_beat, on_contact)
+        if self.lease is None:
+            self.lease = asyncio.ensure_future(self._lease())
+
+    # -- callbacks (on the event loop; librdkafka waits for them) --
+    async def _stats(self, raw: str) -> None:
+        stats = orjson.loads(raw)
+        rx = sum(int(b.get("rx", 0)) for b in stats.get("brokers", {}).values() if b.get("nodeid", -1) >= 0)
+        if rx > self._rx and self._rx >= 0 and self.watchers is not None:
+            self.watchers[2]()
+        self._rx = rx
+        for topic, t in stats.get("topics", {}).items():
+            for part, p in t.get("partitions", {}).items():
+                hi = p.get("hi_offset", -1)
+                if part.isdigit() and isinstance(hi, int) and hi >= 0:
+                    self._high[TopicPartition(topic, int(part))] = hi
+
+    async def _error(self, err: RdError) -> None:
+        log.debug("librdkafka: %s", err.str())
+
+    async def _on_assign(self, _c: Any, parts: list[RdTP]) -> None:
+        from confluent_kafka.aio._common import ReentryContext
+
+        aio = self._client()
+        tps = {TopicPartition(p.topic, p.partition) for p in parts}
+        log.debug("assigned %s", sorted(tp.partition for tp in tps))
+        self.epoch += 1
+        self._assigned = set(tps)
+        self._paused &= tps
+        self._rd_paused = set()
+        self._cb_id = ReentryContext.current_id()
+        try:
+            if self._subscription is not None:
+                await self._subscription[1](set(tps))
+            log.debug("assigning %s", self._seeks)
+            await aio.assign([RdTP(tp.topic, tp.partition, self._seeks.pop(tp, OFFSET_INVALID)) for tp in tps])
+            for tp in tps:
+                self._pos.pop(tp, None)
+            # librdkafka keeps a partition's pause across unassign and assign: resumed unless wanted paused
+            paused = [tp for tp in tps if tp in self._paused]
+            running = [RdTP(tp.topic, tp.partition) for tp in tps if tp not in self._paused]
+            if running:
+                await aio.resume(running)
+            if paused:
+                await aio.pause([RdTP(tp.topic, tp.partition) for tp in paused])
+                self._rd_paused = set(paused)
+            self.cgm = await aio.consumer_group_metadata()
+        finally:
+            self._cb_id = 0
+
+    async def _on_revoke(self, _c: Any, parts: list[RdTP], lost: bool = False) -> None:
+        from confluent_kafka.aio._common import ReentryContext
+
+        tps = {TopicPartition(p.topic, p.partition) for p in parts}
+        log.debug("%s %s", "lost" if lost else "revoked", sorted(tp.partition for tp in tps))
+        if lost:  # no longer ours: nothing may be committed for them
+            self.epoch += 1
+            self._assigned -= tps
+        self._cb_id = ReentryContext.current_id()
+        try:
+            if self._subscription is not None:
+                await self._subscription[2](set(tps))
+        finally:  # revoked: the checkpoint in flight committed under the generation it was fetched in, as aiokafka's
+            self._cb_id = 0
+            if not lost:
+                self.epoch += 1
+            self._assigned -= tps
+            self._paused -= tps
+            self._rd_paused -= tps
+            for tp in tps:
+                self._seeks.pop(tp, None)
+                self._pos.pop(tp, None)
+                self._high.pop(tp, None)
+            await self._client().unassign()
+
+    async def _on_lost(self, c: Any, parts: list[RdTP]) -> None:
+        await self._on_revoke(c, parts, lost=True)
+
+    def request_rejoin(self) -> None:
+        """Leave and join the group again before the next fetch (as aiokafka's rejoin): every partition is revoked
+        (the checkpoint in flight settles) and assigned again by the coordinator, restored."""
+        self._rejoin_wanted = True
+
+    # -- aiokafka's surface --
+    def subscribe(self, topics: list[str], assigned: Rebalance, revoked: Rebalance) -> None:
+        self._subscription = (topics, assigned, revoked)
+
+    def assignment(self) -> set[TopicPartition]:
+        return set(self._assigned)
+
+    def assign(self, partitions: list[TopicPartition]) -> None:
+        self._manual = list(partitions)
+        self._assigned = set(partitions)
+
+    def pause(self, *partitions: TopicPartition) -> None:
+        self._paused.update(partitions)
+
+    def resume(self, *partitions: TopicPartition) -> None:
+        self._paused.difference_update(partitions)
+
+    def seek(self, partition: TopicPartition, offset: int) -> None:
+        self._seeks[partition] = offset
+        self._eof.discard(partition)
+
+    async def seek_to_beginning(self, *partitions: TopicPartition) -> None:
+        for tp in partitions:
+            self.seek(tp, OFFSET_BEGINNING)
+
+    def highwater(self, partition: TopicPartition) -> int | None:
+        return self._high.get(partition)
+
+    async def _watermarks(self, tp: TopicPartition) -> tuple[int, int]:
+        try:
+            with self._admitted():
+                low, high = await self._client().get_watermark_offsets(RdTP(tp.topic, tp.partition),
+                                                                      timeout=ADMIN_TIMEOUT_S, cached=False)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        return int(low), int(high)
+
+    async def beginning_offsets(self, partitions: list[TopicPartition]) -> dict[TopicPartition, int]:
+        return {tp: (await self._watermarks(tp))[0] for tp in partitions}
+
+    async def end_offsets(self, partitions: list[TopicPartition]) -> dict[TopicPartition, int]:
+        return {tp: (await self._watermarks(tp))[1] for tp in partitions}
+
+    async def position(self, partition: TopicPartition) -> int:
+        seek = self._seeks.get(partition)
+        if seek is not None and seek >= 0:
+            return seek
+        if seek is None and partition in self._pos:
+            return self._pos[partition]
+        return (await self._watermarks(partition))[0]
+
+    async def offsets_for_times(self, times: dict[TopicPartition, int]) -> dict[TopicPartition, Any]:
+        """The first offset at or after each time (None: none), as aiokafka answers."""
+        try:
+            with self._admitted():
+                got = await self._client().offsets_for_times(
+                    [RdTP(tp.topic, tp.partition, ts) for tp, ts in times.items()], timeout=ADMIN_TIMEOUT_S)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        return {TopicPartition(p.topic, p.partition): OffsetAndTimestamp(p.offset, times[TopicPartition(
+            p.topic, p.partition)]) if p.offset >= 0 else None for p in got}
+
+    async def commit(self, offsets: Offsets) -> None:
+        aio = self._client()
+        tps = [RdTP(tp.topic, tp.partition, off, metadata=meta) for tp, (off, meta) in offsets.items()]
+        try:
+            with self._admitted():
+                await aio.commit(offsets=tps, asynchronous=False)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+
+    async def committed(self, tps: list[TopicPartition], timeout_s: float) -> dict[TopicPartition, OffsetAndMetadata]:
+        log.debug("committed? %s", tps)
+        try:
+            with self._admitted():
+                got = await self._client().committed([RdTP(tp.topic, tp.partition) for tp in tps], timeout=timeout_s)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        return {TopicPartition(p.topic, p.partition): OffsetAndMetadata(p.offset, p.metadata or "")
+                for p in got if p.offset >= 0}
+
+    async def topic_partitions(self, topic: str) -> set[int]:
+        try:
+            with self._admitted():
+                md = await self._client().list_topics(topic, timeout=ADMIN_TIMEOUT_S)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        t = md.topics.get(topic)
+        return set(t.partitions) if t is not None and t.error is None else set()
+
+    async def _sync(self) -> None:
+        """Apply what was asked while a fetch was in flight: subscription, assignment, pauses, seeks."""
+        aio = self._client()
+        if self._rejoin_wanted and self._subscribed:
+            self._rejoin_wanted = False
+            self._subscribed = False
+            await aio.unsubscribe()
+        if self._subscription is not None and not self._subscribed:
+            self._subscribed = True
+            await aio.subscribe(self._subscription[0], on_assign=self._on_assign, on_revoke=self._on_revoke,
+                                on_lost=self._on_lost)
+        if self._manual is not None:
+            manual, self._manual = self._manual, None
+            await aio.assign([RdTP(tp.topic, tp.partition, self._seeks.pop(tp, OFFSET_INVALID)) for tp in manual])
+        assigned = self._assigned
+        pause = (self._paused & assigned) - self._rd_paused
+        resume = self._rd_paused - self._paused
+        if pause:
+            await aio.pause([RdTP(tp.topic, tp.partition) for tp in pause])
+            self._rd_paused |= pause
+        if resume:
+            await aio.resume([RdTP(tp.topic, tp.partition) for tp in resume])
+            self._rd_paused -= resume
+        for tp, offset in list(self._seeks.items()):
+            if tp not in assigned:
+                del self._seeks[tp]
+                continue
+            try:
+                await aio.seek(RdTP(tp.topic, tp.partition, offset))
+            except KafkaException as e:  # not fetched yet: tried again before the next fetch
+                log.debug("seek of %s-%d to %d deferred: %s", tp.topic, tp.partition, offset, e)
+                continue
+            del self._seeks[tp]
+            if offset >= 0:
+                self._pos[tp] = offset
+            else:
+                self._pos.pop(tp, None)
+
+    async def getmany(self, *partitions: TopicPartition, timeout_ms: int = 0,
+                      max_records: int | None = None) -> Batch:
+        await self._sync()
+        try:
+            msgs = await self._client().consume(max_records or 500, timeout_ms / 1000)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        out: Batch = {}
+        dropped: dict[TopicPartition, int] = {}
+        for m in msgs:
+            tp = TopicPartition(m.topic(), m.partition())
+            err = m.error()
+            if err is not None:
+                code = err.code()
+                if code == RdError._PARTITION_EOF:  # in order: records after it take it back
+                    self._eof.add(tp)
+                    continue
+                if code in UNDECODABLE:
+                    raise UndecodableRecord(tp.topic, tp.partition, m.offset() or 0, err.str())
+                if err.retriable() or code < 0:
+                    log.debug("fetch of %s-%d: %s", tp.topic, tp.partition, err.str())
+                    continue
+                raise to_aiokafka(KafkaException(err))
+            if tp not in self._assigned or tp in self._seeks or (partitions and tp not in partitions):
+                continue
+            if tp in self._paused:
+                dropped.setdefault(tp, m.offset())
+                continue
+            ts = m.timestamp()
+            self._eof.discard(tp)
+            out.setdefault(tp, []).append(Rec(tp.topic, tp.partition, m.offset(), m.key(), m.value(), m.headers(),
+                                              ts[1] if ts[0] else -1))
+        for tp, recs in out.items():
+            self._pos[tp] = recs[-1].offset + 1
+        for tp, first in dropped.items():  # fetched after it was paused: read again once resumed
+            self._seeks.setdefault(tp, first)
+        return out
+
+    def at_end(self, tp: TopicPartition) -> bool:
+        return tp in self._eof
+
+    async def _lease(self) -> None:
+        """The session lease, renewed every LEASE_TICK_S on the event loop (librdkafka heartbeats from its own
+        thread, unseen): a tick late by a third of the session means the process was paused (SIGSTOP, a frozen
+        VM) or starved; the lease then waits a heartbeat interval and a fetch, in which librdkafka reports a lost
+        assignment (the generation moves and fencing refuses), before it is renewed again."""
+        assert self.watchers is not None
+        clock, on_beat, _ = self.watchers
+        last = clock()
+        gap_end: float | None = None
+        hold = self.heartbeat_s * 1.5 + FETCH_WAIT_MS / 1000
+        while True:
+            await asyncio.sleep(LEASE_TICK_S)
+            now = clock()
+            if now - last >= max(LEASE_TICK_S * 5, self.session_s / 3):
+                gap_end = now
+                log.warning("the process did not run for %.1fs: ownership unproved until the group answers",
+                            now - last)
+            last = now
+            if gap_end is None or now - gap_end >= hold:
+                gap_end = None
+                on_beat(now)
+
+
+# -- the producer --------------------------------------------------------------------------------------------------
+class Delivered(NamedTuple):
+    """What a produce step's group of records reports: `offset + n - 1` is where its last record landed."""
+
+    offset: int
+    log_start_offset: int
+
+
+class _Group:
+    """The delivery reports of one partition's records in a step (called back from librdkafka's thread)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, n: int) -> None:
+        self.loop = loop
+        self.n = n
+        self.left = n
+        self.last = -1
+        self.error: Any = None
+        self.future: asyncio.Future[Delivered] = loop.create_future()
+
+    def report(self, err: Any, msg: Any) -> None:
+        if err is not None and self.error is None:
+            self.error = err
+        elif err is None:
+            self.last = max(self.last, msg.offset())
+        self.left -= 1
+        if self.left == 0:
+            self.loop.call_soon_threadsafe(self._done)
+
+    def fail(self, e: BaseException) -> None:
+        if not self.future.done():
+            self.future.set_exception(to_aiokafka(e))
+
+    def _done(self) -> None:
+        if self.future.done():
+            return
+        if self.error is not None:
+            self.future.set_exception(to_aiokafka(KafkaException(self.error)))
+        else:
+            self.future.set_result(Delivered(self.last - self.n + 1, -1))
+
+
+class RdProducer:
+    """An `AIOProducer` with aiokafka's producer surface; records are produced with their headers straight into
+    librdkafka's queue and acknowledged by delivery reports that one flush per step serves."""
+
+    def __init__(self, conf: dict[str, Any]) -> None:
+        self.conf = conf
+        self.aio: AIOProducer | None = None
+        self.fatal = False
+        self._outstanding = 0
+        self._driver: asyncio.Future[None] | None = None
+        self._groups: set[_Group] = set()  # steps waiting for their delivery reports
+
+    async def start(self) -> None:
+        self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
+                               buffer_timeout=0)
+
+    async def _error(self, err: RdError) -> None:
+        """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
+        the records it holds, so every step waiting on them fails now, as aiokafka's do."""
+        if not err.fatal():
+            return
+        self.fatal = True
+        failure = KafkaException(err)
+        for group in list(self._groups):
+            group.fail(failure)
+
+    def track(self, group: _Group) -> None:
+        if self.fatal:
+            group.fail(KafkaException(RdError(RdError._FENCED, "the producer was fenced", fatal=True)))
+            return
+        self._groups.add(group)
+        group.future.add_done_callback(lambda _f: self._groups.discard(group))
+
+    async def stop(self) -> None:
+        if self.aio is None:
+            return
+        aio, self.aio = self.aio, None
+        if not self.fatal:
+            try:
+                await asyncio.wait_for(aio.flush(10), 15)
+            except Exception as e:  # the broker is gone: nothing of ours is pending
+                log.debug("producer flush at stop: %s", type(e).__name__)
+        # closed in a thread of its own, bounded (AIOProducer.close() flushes without a limit and leaves the
+        # client to the garbage collector, which would destroy it on the event loop's thread)
+        await close_in_background(aio._producer.close, 10)
+        aio.executor.shutdown(wait=False)
+
+    def _native(self) -> Any:
+        if self.aio is None:
+            raise ak.KafkaError("producer not started")
+        return self.aio._producer
+
+    def produce(self, topic: str, value: bytes | None, key: bytes | None, partition: int | None, headers: Any,
+                report: Callable[[Any, Any], None]) -> None:
+        """Into librdkafka's queue (no wait); a refusal raises at once (too large: MessageSizeTooLargeError)."""
+        p = self._native()
+        try:
+            p.produce(topic, value, key, partition if partition is not None else -1, on_delivery=report,
+                      headers=headers or None)
+        except BufferError:  # the queue is full: let it drain, then again
+            p.poll(0.1)
+            p.produce(topic, value, key, partition if partition is not None else -1, on_delivery=report,
+                      headers=headers or None)
+        except KafkaException as e:
+            raise to_aiokafka(e) from None
+        self._outstanding += 1
+
+    def settled(self, n: int = 1) -> None:
+        self._outstanding -= n
+
+    def drive(self) -> None:
+        """Serve delivery reports until every record produced is reported: flushes (what lingers goes now)."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.ensure_future(self._drive())
+
+    async def _drive(self) -> None:
+        while self._outstanding > 0 and self.aio is not None and not self.fatal:
+            await self.aio.flush(1.0)
+            await asyncio.sleep(0)
+
+    async def send(self, topic: str, value: bytes | None = None, key: bytes | None = None,
+                   partition: int | None = None, headers: Any = None) -> Awaitable[Any]:
+        group = _Group(asyncio.get_running_loop(), 1)
+        self.produce(topic, value, key, partition, headers, group.report)
+        group.future.add_done_callback(lambda _: self.settled())
+        self.track(group)
+        self.drive()
+        return group.future
+
+    async def send_and_wait(self, topic: str, value: bytes | None = None, key: bytes | None = None,
+                            partition: int | None = None, headers: Any = None) -> Any:
+        return await (await self.send(topic, value, key, partition, headers))
+
+    async def _txn(self, call: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+        try:
+            return await call(*args)
+        except KafkaException as e:
+            err = e.args[0] if e.args and isinstance(e.args[0], RdError) else None
+            if err is not None and err.fatal():
+                self.fatal = True
+            raise to_aiokafka(e) from None
+
+    async def init_transactions(self, timeout_s: float) -> None:
+        assert self.aio is not None
+        await self._txn(self.aio.init_transactions, timeout_s)
+
+    async def begin_transaction(self) -> None:
+        assert self.aio is not None
+        await self._txn(self.aio.begin_transaction)
+
+    async def commit_transaction(self) -> None:
+        assert self.aio is not None
+        await self._txn(self.aio.commit_transaction)
+
+    async def abort_transaction(self) -> None:
+        assert self.aio is not None
+        await self._txn(self.aio.abort_transaction)
+
+    async def send_offsets_to_transaction(self, offsets: Offsets, group_metadata: Any) -> None:
+        assert self.aio is not None
+        tps = [RdTP(tp.topic, tp.partition, off, metadata=meta) for tp, (off, meta) in offsets.items()]
+        await self._txn(self.aio.send_offsets_to_transaction, tps, group_metadata)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> Any:
+        await self.begin_transaction()
+        try:
+            yield self
+        except BaseException:
+            if not self.fatal:
+                with contextlib.suppress(Exception):
+                    await self.abort_transaction()
+            raise
+        await self.commit_transaction()
+
+
+async def close_in_background(close: Callable[[], Any], wait_s: float) -> None:
+    """Run a client's close in a daemon thread and wait for it at most `wait_s`: a close librdkafka drags out (a
+    coordinator that never answered) never holds the event loop, nor the process's exit."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def run() -> None:
+        try:
+            close()
+        except Exception as e:  # closing is best effort: what it failed at is logged, never raised
+            log.debug("closing a client: %s", type(e).__name__)
+        finally:
+            loop.call_soon_threadsafe(_finish, done)
+
+    threading.Thread(target=run, name="toolmend-rdkafka-close", daemon=True).start()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(done, wait_s)
+
+
+def _finish(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)
+
+
+def _settle(p: RdProducer, n: int, _f: object) -> None:
+    p.settled(n)
+
+
+# -- the client ----------------------------------------------------------------------------------------------------
+class LibrdkafkaClient:
+    name = "librdkafka"
+    native_stable_offsets = True
+
+    def new_producer(self, s: Settings, transactional_id: str | None = None) -> RdProducer:
+        return RdProducer(producer_conf(s, transactional_id))
+
+    def new_input_consumer(self, s: Settings, events_per_record: int = 1, **group: Any) -> RdConsumer:
+        return RdConsumer(consumer_conf(s, events_per_record, **group))
+
+    def new_state_reader(self, s: Settings) -> RdConsumer:
+        conf = consumer_conf(s, 2, isolation_level=kafka.isolation(s))
+        return RdConsumer(conf)
+
+    def new_metadata_client(self, s: Settings, **options: Any) -> RdConsumer:
+        """Committed offsets read through it are read stable (read_committed: OffsetFetch `require_stable`)."""
+        return RdConsumer(consumer_conf(s, **{"isolation_level": "read_committed", **options}))
+
+    def fetches(self, c: Any, stop: asyncio.Event, max_records: int) -> AsyncGenerator[Batch, None]:
+        return kafka.fetches(c, stop, max_records)
+
+    def subscribe(self, c: Any, topics: list[str], assigned: Rebalance, revoked: Rebalance) -> None:
+        c.subscribe(topics, assigned, revoked)
+
+    async def init_transactions(self, p: Any, what: str) -> None:
+        """Start a transactional producer and wait for its producer id (this fences the id's previous holder);
+        a broker without transactions: a clear error, not a hang."""
+        try:
+            await p.start()
+            await asyncio.wait_for(p.init_transactions(TXN_INIT_S), TXN_INIT_S + 5)
+        except (TimeoutError, ak.KafkaError) as e:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(p.stop(), 5)
+            if "transaction.timeout.ms" in str(e) or isinstance(e, ak.InvalidTransactionTimeout):
+                raise ConfigError(f"transaction_timeout_ms={p.conf.get('transaction.timeout.ms')} is above the "
+                                  f"broker's transaction.max.timeout.ms; lower it, or raise the broker's") from None
+            why = "no answer" if isinstance(e, TimeoutError) else type(e).__name__
+            raise ConfigError(f"delivery=exactly_once needs a broker with transactions (Apache Kafka 2.5+); {what}: "
+                              f"the broker gave no transactional producer id ({why}). Use delivery=at_least_once "
+                              f"(the default) with this broker") from None
+
+    def transaction_failed_fatally(self, p: Any) -> bool:
+        return bool(getattr(p, "fatal", False))
+
+    async def send_offsets(self, p: Any, offsets: Offsets, group: Any, group_id: str) -> None:
+        """KIP-447: the offsets carry the consumer's group metadata (generation, member id), so the coordinator
+        refuses them from a member the group has moved past."""
+        metadata = getattr(group, "cgm", None)
+        if metadata is None:
+            raise ak.CommitFailedError("no group metadata yet: not a member of the group")
+        await p.send_offsets_to_transaction(offsets, metadata)
+
+    async def enqueue(self, p: Any, plan: Outgoing,
+                      too_large: Callable[[OutRecord, Any], Awaitable[Awaitable[Any]]] | None = None) -> Pending:
+        """Every record of `plan` into librdkafka's queue, without waiting: one acknowledgement per partition's
+        records (in their order: one request in flight per broker), one flush for the whole step."""
+        loop = asyncio.get_running_loop()
+        order: dict[tuple[str, int | None, int], Outgoing] = {}
+        n = 0
+        for t, part, r in plan:
+            if part is None:  # the partitioner's: each on its own
+                n += 1
+                order[(t, None, n)] = [(t, part, r)]
+            else:
+                order.setdefault((t, part, 0), []).append((t, part, r))
+        pending: Pending = []
+        for members in order.values():
+            group = _Group(loop, len(members))
+            kept: Outgoing = []
+            for t, part, r in members:
+                try:
+                    p.produce(t, r.value, r.key, part, r.headers, group.report)
+                    kept.append((t, part, r))
+                except ak.MessageSizeTooLargeError:
+                    if too_large is None:
+                        raise
+                    group.n -= 1
+                    group.left -= 1
+                    pending.append((await too_large(r, p), []))
+            if not kept:
+                continue
+            group.future.add_done_callback(functools.partial(_settle, p, len(kept)))
+            p.track(group)
+            pending.append((group.future, kept))
+        p.drive()
+        return pending
+
+    async def partitions_of(self, c: Any, topic: str) -> set[int]:
+        return set(await c.topic_partitions(topic))
+
+    async def drain(self, c: Any, tps: list[TopicPartition], end: dict[TopicPartition, int],
+                    apply: Callable[[TopicPartition, list[Any]], None], idle_ms: int = 300) -> int:
+        """Read assigned partitions to their end (librdkafka's end-of-partition event: the high watermark, or the
+        last stable offset read committed), applying each batch at once."""
+        remaining = set(tps)
+        n = 0
+        while remaining:
+            got = await c.getmany(*remaining, timeout_ms=idle_ms, max_records=5000)
+            for tp, recs in got.items():
+                if recs and tp in remaining:
+                    apply(tp, recs)
+                    n += len(recs)
+            await asyncio.sleep(0)
+            for tp in list(remaining):
+                if not got.get(tp) and (c.at_end(tp) or (await c.position(tp) >= end[tp] and end[tp] == 0)):
+                    remaining.discard(tp)
+                    c.pause(tp)
+        return n
+
+    async def committed(self, group: Any, tps: list[TopicPartition], wait_s: float
+                        ) -> dict[TopicPartition, OffsetAndMetadata]:
+        return dict(await group.committed(tps, wait_s))
+
+    def membership(self, c: Any) -> RdMembership:
+        return RdMembership(c)
+
+    def guard(self, producer: Any, lapsed: Callable[[], bool], confirm: Callable[[], Awaitable[None]]) -> None:
+        """No produce-request guard: librdkafka writes from its own threads (see the module docstring)."""
+
+    def resolved_position(self, c: Any, tp: TopicPartition) -> int | None:
+        return None  # the assignment is made with the restored positions: nothing resolved on its own
+
+    # -- admin reads --
+    def _admin(self, s: Settings) -> AdminClient:
+        conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG}
+        return AdminClient(conf)
+
+    async def ensure_topics(self, s: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
+        wanted = list(names)
+
+        def create() -> None:
+            admin = self._admin(s)
+            existing = set(admin.list_topics(timeout=ADMIN_TIMEOUT_S).topics)
+            new = [NewTopic(n, p, s.replication_factor, config=cfg) for n, p, cfg in wanted if n not in existing]
+            if not new:
+                return
+            for f in admin.create_topics(new, operation_timeout=ADMIN_TIMEOUT_S).values():
+                try:
+                    f.result()
+                except KafkaException as e:
+                    if e.args[0].code() != RdError.TOPIC_ALREADY_EXISTS:
+                        raise to_aiokafka(e) from None
+            for t in new:
+                for _ in range(50):
+                    md = admin.list_topics(timeout=ADMIN_TIMEOUT_S).topics.get(t.topic)
+                    if md is not None and md.error is None and md.partitions:
+                        break
+                    time.sleep(0.1)
+
+        await asyncio.to_thread(create)
+
+    async def topic_sizes(self, s: Settings) -> dict[str, int]:
+        def sizes() -> dict[str, int]:
+            try:
+                md = self._admin(s).list_topics(timeout=ADMIN_TIMEOUT_S)
+            except KafkaException as e:
+                raise to_aiokafka(e) from None
+            return {n: len(t.partitions) for n, t in md.topics.items() if t.error is None}
+
+        return await asyncio.to_thread(sizes)
+
+    async def topic_limits(self, s: Settings, topics: Iterable[str]) -> dict[str, int]:
+        names = [t for t in topics if t]
+        if not names:
+            return {}
+
+        def limits() -> dict[str, int]:
+            out: dict[str, int] = {}
+            try:
+                fs = self._admin(s).describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
+                for res, f in fs.items():
+                    try:
+                        entry = f.result(timeout=ADMIN_TIMEOUT_S).get("max.message.bytes")
+                    except KafkaException:
+                        continue
+                    if entry is not None and str(entry.value).isdigit():
+                        out[res.name] = int(entry.value)
+            except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+                return {}
+            return out
+
+        return await asyncio.to_thread(limits)
+
+    async def output_limits(self, s: Settings, engine: EngineConfig, repaired: Iterable[str] = (),
+                            findings: Iterable[str] = ()) -> EngineConfig:
+        return await kafka.output_limits(s, engine, repaired, findings, limits_of=self.topic_limits)
+
+    async def max_state_bytes(self, s: Settings, configured: int | None) -> int | None:
+        return await kafka.max_state_bytes(s, configured, limits_of=self.topic_limits)
+
+
+__all__ = ["LibrdkafkaClient", "RdConsumer", "RdMembership", "RdProducer", "UndecodableRecord", "consumer_conf",
+           "producer_conf", "rd_common", "to_aiokafka"]

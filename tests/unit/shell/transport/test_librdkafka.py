@@ -1,0 +1,166 @@
+"""The librdkafka transport's mappings: every connection setting to its librdkafka property (or a refusal), the
+consumer and producer options as the aiokafka factories set them, and librdkafka's errors onto aiokafka's
+classes (what the commit order and the fencing decide by)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiokafka import errors as ak
+from confluent_kafka import KafkaError as RdError
+from confluent_kafka import KafkaException
+
+from processor.shell.config import ConfigError, Settings
+from processor.shell.kafka import new_input_consumer
+from processor.shell.transport import client_for
+from processor.shell.transport.librdkafka import (
+    LibrdkafkaClient,
+    consumer_conf,
+    producer_conf,
+    rd_common,
+    to_aiokafka,
+)
+
+# every connection setting, how aiokafka receives it (Settings.kafka_common) and how librdkafka does (rd_common)
+CONNECTION = {
+    "bootstrap_servers": ("bootstrap_servers", "bootstrap.servers"),
+    "client_id": ("client_id", "client.id"),
+    "security_protocol": ("security_protocol", "security.protocol"),
+    "sasl_mechanism": ("sasl_mechanism", "sasl.mechanism"),
+    "sasl_username": ("sasl_plain_username", "sasl.username"),
+    "sasl_password": ("sasl_plain_password", "sasl.password"),
+    "sasl_password_file": ("sasl_plain_password", "sasl.password"),
+    "sasl_oauth_token_file": ("sasl_oauth_token_provider", "oauth_cb"),
+    "sasl_oauth_token_command": ("sasl_oauth_token_provider", "oauth_cb"),
+    "sasl_oauth_token_refresh_s": ("sasl_oauth_token_provider", "oauth_cb"),
+    "ssl_cafile": ("ssl_context", "ssl.ca.location"),
+    "ssl_certfile": ("ssl_context", "ssl.certificate.location"),
+    "ssl_keyfile": ("ssl_context", "ssl.key.location"),
+}
+
+
+def connection_fields() -> list[str]:
+    return sorted(f for f in Settings.model_fields
+                  if f.startswith(("security_", "sasl_", "ssl_")) or f in ("bootstrap_servers", "client_id"))
+
+
+def test_the_table_names_every_connection_setting() -> None:
+    """A new connection setting fails here until it is mapped for librdkafka (or refused)."""
+    assert sorted(CONNECTION) == connection_fields()
+
+
+def settings(**kw: Any) -> Settings:
+    return Settings.model_construct(**kw)  # TLS files need not exist: the mapping is what is tested
+
+
+@pytest.mark.parametrize(("kw", "want"), [
+    ({}, {"bootstrap.servers": "127.0.0.1:9092", "client.id": "toolmend", "security.protocol": "plaintext"}),
+    ({"bootstrap_servers": "a:1,b:2", "client_id": "w1"},
+     {"bootstrap.servers": "a:1,b:2", "client.id": "w1"}),
+    ({"security_protocol": "SASL_PLAINTEXT", "sasl_mechanism": "PLAIN", "sasl_username": "u",
+      "sasl_password": "p"},
+     {"security.protocol": "sasl_plaintext", "sasl.mechanism": "PLAIN", "sasl.username": "u", "sasl.password": "p"}),
+    ({"security_protocol": "SASL_SSL", "sasl_mechanism": "SCRAM-SHA-512", "sasl_username": "u",
+      "sasl_password": "p", "ssl_cafile": Path("/ca.pem")},
+     {"security.protocol": "sasl_ssl", "sasl.mechanism": "SCRAM-SHA-512", "ssl.ca.location": "/ca.pem",
+      "ssl.endpoint.identification.algorithm": "https"}),
+    ({"security_protocol": "SSL"}, {"ssl.ca.location": "probe", "ssl.endpoint.identification.algorithm": "https"}),
+    ({"security_protocol": "SSL", "ssl_cafile": Path("/ca.pem"), "ssl_certfile": Path("/c.pem"),
+      "ssl_keyfile": Path("/k.pem")},
+     {"ssl.ca.location": "/ca.pem", "ssl.certificate.location": "/c.pem", "ssl.key.location": "/k.pem"}),
+])
+def test_connection_settings_map_one_to_one(kw: dict[str, Any], want: dict[str, Any]) -> None:
+    from pydantic import SecretStr
+
+    if "sasl_password" in kw:
+        kw["sasl_password"] = SecretStr(kw["sasl_password"])
+    defaults = {name: f.default for name, f in Settings.model_fields.items() if not f.is_required()}
+    s = settings(**{**defaults, **kw})
+    got = rd_common(s)
+    for k, v in want.items():
+        assert got[k] == v, k
+    if s.security_protocol.endswith("SSL"):
+        return  # aiokafka gets one SSL context made from those files (they must exist for it)
+    aio = s.kafka_common()
+    for field, (aio_key, rd_key) in CONNECTION.items():  # set for one client: set for the other
+        if field in kw:
+            assert aio_key in aio and rd_key in got, field
+
+
+def test_oauthbearer_tokens_come_from_the_same_provider(tmp_path: Path) -> None:
+    token = tmp_path / "token"
+    token.write_text("abc.def.ghi\n")
+    defaults = {name: f.default for name, f in Settings.model_fields.items() if not f.is_required()}
+    s = Settings(**{**defaults, "security_protocol": "SASL_PLAINTEXT", "sasl_mechanism": "OAUTHBEARER",
+                    "sasl_oauth_token_file": token})
+    got = rd_common(s)
+    value, expires = got["oauth_cb"]("")
+    assert value == "abc.def.ghi" and expires > 0
+    token.write_text("rotated.x.y\n")
+    assert got["oauth_cb"]("")[0] == "rotated.x.y"  # read again when it changes, as aiokafka's provider does
+
+
+async def test_consumer_and_producer_options_follow_the_aiokafka_factories() -> None:
+    s = Settings(max_batch=10, fetch_max_wait_ms=50, linger_ms=7, max_event_bytes=4 << 20)
+    c = consumer_conf(s, 1, group_id="g", group_instance_id="i", isolation_level="read_committed",
+                      session_timeout_ms=10000, heartbeat_interval_ms=3000)
+    a = new_input_consumer(s, 1, group_id="g")
+    assert c["max.partition.fetch.bytes"] == a._max_partition_fetch_bytes
+    assert c["fetch.max.bytes"] == a._fetch_max_bytes
+    await a.stop()
+    assert (c["group.id"], c["group.instance.id"], c["isolation.level"]) == ("g", "i", "read_committed")
+    assert c["fetch.wait.max.ms"] == 50 and c["enable.auto.commit"] is False
+    assert consumer_conf(s, 1, group_id="g")["isolation.level"] == "read_uncommitted"  # aiokafka's default
+    p = producer_conf(s)
+    assert (p["acks"], p["linger.ms"], p["message.max.bytes"]) == ("all", 7, 16 << 20)
+    assert p["partitioner"] == "murmur2_random"  # the Java client's and aiokafka's partition for a key
+    t = producer_conf(s, "tid")
+    assert t["transactional.id"] == "tid" and t["transaction.timeout.ms"] == s.transaction_timeout_ms
+
+
+def test_an_option_without_a_librdkafka_counterpart_is_refused_in_one_line() -> None:
+    with pytest.raises(ConfigError, match="consumer option max_poll_interval_ms has no librdkafka counterpart"):
+        consumer_conf(Settings(), max_poll_interval_ms=1)
+
+
+@pytest.mark.parametrize(("code", "cls"), [
+    (RdError.MSG_SIZE_TOO_LARGE, ak.MessageSizeTooLargeError),
+    (RdError._FENCED, ak.ProducerFenced),
+    (RdError.PRODUCER_FENCED, ak.ProducerFenced),
+    (RdError.INVALID_PRODUCER_EPOCH, ak.ProducerFenced),
+    (RdError.ILLEGAL_GENERATION, ak.CommitFailedError),
+    (RdError.UNKNOWN_MEMBER_ID, ak.CommitFailedError),
+    (RdError.REBALANCE_IN_PROGRESS, ak.CommitFailedError),
+    (RdError._MSG_TIMED_OUT, ak.KafkaTimeoutError),
+    (RdError.UNKNOWN_TOPIC_OR_PART, ak.UnknownTopicOrPartitionError),
+    (RdError.NOT_LEADER_FOR_PARTITION, ak.NotLeaderForPartitionError),
+])
+def test_librdkafka_errors_become_the_aiokafka_class_of_their_code(code: int, cls: type[Exception]) -> None:
+    e = to_aiokafka(KafkaException(RdError(code)))
+    assert isinstance(e, cls)
+
+
+def test_a_local_error_keeps_whether_it_is_retriable() -> None:
+    e = to_aiokafka(KafkaException(RdError(RdError._TRANSPORT, retriable=True)))
+    assert isinstance(e, ak.KafkaError) and e.retriable
+    assert to_aiokafka(ValueError("x")).__class__ is ValueError
+
+
+def test_the_setting_chooses_the_transport(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert client_for(Settings()).name == "aiokafka"
+    assert isinstance(client_for(Settings(kafka_client="librdkafka")), LibrdkafkaClient)
+
+
+def test_librdkafka_missing_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    from processor.shell.config import settings_from
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    with pytest.raises(ConfigError, match=r"needs confluent-kafka: pip install 'toolmend\[librdkafka\]'"):
+        settings_from({"kafka_client": "librdkafka"})
