@@ -379,8 +379,8 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
         await rc.stop()
     for p, live in pending.items():  # the core quarantines a conversation whose record it cannot read
         proc = procs[p]
-        for n, (k, v) in enumerate(live.items(), 1):
-            proc.restore(k, v)
+        for n, (key, value) in enumerate(live.items(), 1):
+            proc.restore(key, value)
             if n % 5000 == 0:  # heartbeats and probes keep going
                 await asyncio.sleep(0)
         live.clear()

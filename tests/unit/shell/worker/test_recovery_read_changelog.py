@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import orjson
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from processor.core.partition import META_KEY, EngineConfig, PartitionProcessor
@@ -31,6 +31,8 @@ def _values() -> list[bytes]:
 VALUES = _values()
 KEYS = [f"c{i}".encode() for i in range(6)]
 record = st.one_of(
+    st.tuples(st.sampled_from(KEYS), st.none() | st.sampled_from(VALUES)),
+    st.tuples(st.sampled_from(KEYS), st.none() | st.sampled_from(VALUES)),
     st.tuples(st.sampled_from(KEYS), st.none() | st.sampled_from(VALUES)),
     st.just((META_KEY, orjson.dumps({"wm": 5, "o": 9}))),
     st.just((META_KEY, None)),
@@ -67,8 +69,10 @@ def eager(recs: list[tuple[bytes, bytes | None]]) -> PartitionProcessor:
     return proc
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(record, max_size=40), st.integers(1, 7))
+@example([(KEYS[0], VALUES[0]), (KEYS[0], None)], 1)  # a dead conversation
+@example([(KEYS[0], VALUES[0]), (KEYS[1], VALUES[1]), (KEYS[0], VALUES[2]), (META_KEY, None), (KEYS[1], VALUES[3])], 2)
 def test_the_lazy_restore_equals_applying_every_record(recs: list[tuple[bytes, bytes | None]], batch: int) -> None:
     reader = FakeReader(recs)
 
@@ -81,13 +85,11 @@ def test_the_lazy_restore_equals_applying_every_record(recs: list[tuple[bytes, b
         return len(reader.recs)
 
     procs = {0: PartitionProcessor("in", 0, EngineConfig())}
-    patched = {"new_state_reader": lambda _s: reader, "partitions_of": partitions_of, "drain": drain}
-    saved = {k: getattr(recovery, k) for k in patched}
+    client = SimpleNamespace(new_state_reader=lambda _s: reader, partitions_of=partitions_of, drain=drain)
+    saved = recovery.client_for
     try:
-        for k, v in patched.items():
-            setattr(recovery, k, v)
+        recovery.client_for = lambda _s: client  # type: ignore[assignment]
         asyncio.run(recovery.read_changelog(Settings(metrics_port=0), procs))
     finally:
-        for k, v in saved.items():
-            setattr(recovery, k, v)
+        recovery.client_for = saved
     assert snapshot(procs[0]) == snapshot(eager(recs))
