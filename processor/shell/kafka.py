@@ -40,9 +40,11 @@ def big_topic(s: Settings) -> dict[str, str]:
 # every conversation it ever held, and its tombstone, until then, and a restore reads them all. Segments that roll
 # every 10 minutes or 64 MiB, cleaned once a tenth of the log is dirty, keep it near the live conversations;
 # tombstones stay an hour after cleaning (a restore reads for seconds).
+# the state topic near its live set: a segment rolls (and can be cleaned) after 5 min, cleaned once 10 % of it is
+# superseded, a tombstone kept 10 min after cleaning (a restore reading past the value it deletes takes seconds)
 STATE_TOPIC_CONFIG = {"cleanup.policy": "compact", "min.cleanable.dirty.ratio": "0.1",
-                      "segment.ms": str(10 * 60 * 1000), "segment.bytes": str(64 << 20),
-                      "delete.retention.ms": str(60 * 60 * 1000)}
+                      "segment.ms": str(5 * 60 * 1000), "segment.bytes": str(64 << 20),
+                      "delete.retention.ms": str(10 * 60 * 1000), "min.compaction.lag.ms": "0"}
 
 
 def new_producer(s: Settings, transactional_id: str | None = None) -> AIOKafkaProducer:

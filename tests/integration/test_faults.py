@@ -1340,14 +1340,17 @@ def reset_offsets(s: Settings, broker: Any, *how: str) -> Any:
 
 
 @needs_kafka
+@pytest.mark.parametrize("how", [("--shift-by", "-500"), ("--to-earliest",)], ids=["shift-by-500", "to-earliest"])
 @pytest.mark.parametrize("delivery", ["at_least_once", "exactly_once"])
 async def test_offsets_reset_back_while_the_workers_are_stopped(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                fault_row: dict[str, Any], delivery: str) -> None:
-    """Issue #35 row 3. With the workers stopped, the group's offsets are moved back 500 per partition with
-    kafka-consumer-groups --reset-offsets --shift-by -500 (a commit without toolmend's state marker, behind the
-    state). The worker names the reset, rebuilds each partition's state up to the new position from the input,
-    counts the records read again, and no id is ever written with a second value: every output topic equals the
-    offline pass (duplicates of identical records allowed: a reset asks for them, also exactly once)."""
+                                                                fault_row: dict[str, Any], delivery: str,
+                                                                how: tuple[str, ...]) -> None:
+    """Issue #35 rows 3 and 4. With the workers stopped, the group's offsets are moved back with
+    kafka-consumer-groups --reset-offsets (--shift-by -500 per partition, or --to-earliest: every record again;
+    a commit without toolmend's state marker, behind the state). The worker names the reset, rebuilds each
+    partition's state up to the new position from the input (to-earliest: empty), counts the records read again,
+    and no id is ever written with a second value: every output topic equals the offline pass (duplicates of
+    identical records allowed: a reset asks for them, also exactly once)."""
     s = settings_for(broker.bootstrap, max_batch=250, delivery=delivery)
     await create(s)
     items = stream(5000, SEED + 24, s)
@@ -1357,7 +1360,7 @@ async def test_offsets_reset_back_while_the_workers_are_stopped(broker, tmp_path
     await produce(broker.bootstrap, s.input_topic, items[: n // 2])
     await run_to_end(s, n // 2, log, env=env)
     before = await committed_positions(s)
-    await reset_offsets(s, broker, "--shift-by", "-500")
+    await reset_offsets(s, broker, *how)
     after = await committed_positions(s)
     await produce(broker.bootstrap, s.input_topic, items[n // 2:])
     with WorkerProc(s, log, env) as w:
@@ -1368,7 +1371,8 @@ async def test_offsets_reset_back_while_the_workers_are_stopped(broker, tmp_path
     cmp, _ = await compare(broker.bootstrap, s, isolation_level=isolation(s))
     cmp.row(fault_row)
     moved = sum(before[p] - after[p] for p in before)
-    fault_row["note"] = (f"{n} events, {delivery}; offsets moved back {moved} in all; {replayed:.0f} counted as "
+    fault_row["note"] = (f"{n} events, {delivery}, {' '.join(how)}; offsets moved back {moved} in all; "
+                         f"{replayed:.0f} counted as "
                          f"read again; exit {rc}")
     assert cmp.clean(), cmp.details()
     assert cmp.total("conflicting") == 0

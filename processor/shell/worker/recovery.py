@@ -309,8 +309,16 @@ def lost_state(procs: dict[int, PartitionProcessor], committed: dict[int, tuple[
 
 async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                          keys: dict[int, set[bytes]] | None = None) -> Changelog:
-    """Apply each changelog partition to its processor, from the beginning (later records win)."""
+    """Apply each changelog partition to its processor, from the beginning (later records win).
+
+    A conversation's records are not decoded as they are read: each key keeps only its latest raw value
+    (`pending`; a tombstone drops it, a later record replaces it) and only what is live at the partition's end
+    is applied, in the order its last records came. A state topic not yet compacted (every conversation ever
+    seen, then its tombstone) then costs the restore one dictionary operation per dead record, not a decode.
+    Memory: one raw value per key live at the end, the bytes the restored state holds anyway (read before it
+    is built). Meta records are applied as read (they carry the partition's position, not conversations)."""
     best: dict[int, tuple[int, int]] = {}
+    pending: dict[int, dict[bytes, bytes]] = {}
     layout: dict[int, int] = {}
     seen = Changelog({}, {}, {}, {}, best, layout)
     k = client_for(s)
@@ -328,12 +336,14 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
             def apply(tp: TopicPartition, recs: list[Any]) -> None:
                 proc = procs[tp.partition]
                 got = keys.setdefault(tp.partition, set()) if keys is not None else None
+                live = pending.setdefault(tp.partition, {})
                 for r in recs:
                     if r.key is not None:
                         if r.key == META_KEY and r.value is None:
                             # a rebuild to the partition's start (an offset reset to the earliest): no state at all
                             proc = procs[tp.partition] = PartitionProcessor(proc.topic, proc.partition, proc.cfg,
                                                                             proc.obs)
+                            live.clear()
                             for d in (seen.meta_at, seen.prev, seen.unreadable, best, layout):
                                 d.pop(tp.partition, None)
                         elif r.key == META_KEY:
@@ -342,8 +352,10 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
                             except Exception:  # garbage: the partition's position is unknown (lost_state)
                                 seen.unreadable[tp.partition] = r.offset
                                 continue
-                        else:  # the core quarantines a conversation whose record it cannot read
-                            proc.restore(r.key, r.value)
+                        else:  # decoded at the end if still live; the latest record of a key keeps its place last
+                            live.pop(r.key, None)
+                            if r.value is not None:
+                                live[r.key] = r.value
                         if r.key == META_KEY and r.value is not None:
                             seen.meta_at[tp.partition] = r.offset
                             if proc.offset > best.get(tp.partition, (-1, -1))[0]:
@@ -365,6 +377,13 @@ async def read_changelog(s: Settings, procs: dict[int, PartitionProcessor],
             await k.drain(rc, tps, end, apply)
     finally:
         await rc.stop()
+    for p, live in pending.items():  # the core quarantines a conversation whose record it cannot read
+        proc = procs[p]
+        for n, (key, value) in enumerate(live.items(), 1):
+            proc.restore(key, value)
+            if n % 5000 == 0:  # heartbeats and probes keep going
+                await asyncio.sleep(0)
+        live.clear()
     return seen
 
 
