@@ -1,4 +1,5 @@
-"""Event-time samples of a replay's counters, in the OpenMetrics text format (`toolmend replay --metrics-file`).
+"""Event-time samples of a replay's counters and its tool duration histogram, in the OpenMetrics text format
+(`toolmend replay --metrics-file`).
 
 Owns: which series a replay writes (the event-derived counters of the live worker, same names and labels:
 `FAMILIES`), turning counts (core Tallies) into those series (`Counts`), cutting event time into steps and
@@ -30,7 +31,7 @@ from typing import IO
 from ... import __version__
 from ...core.events import EVENT_TYPES, DeadLetterKind
 from ...core.findings import FindingKind
-from ...core.tally import Count, Tally
+from ...core.tally import DURATION_BOUNDS, Count, Tally
 from ...core.toolspans import OUTCOMES
 from ..metrics import TOOL_SPAN_JOINS, UNKNOWN, LabelCap, Metrics
 
@@ -49,6 +50,7 @@ class Family:
     help: str
     labels: tuple[str, ...]
     live: str  # the attribute of the live worker's Metrics that is this counter
+    type: str = "counter"  # or "histogram": its keys' last label value says which sample (a bucket's le, count, sum)
 
 
 # the live worker's event-derived counters (processor/shell/metrics.py): names, help and labels must stay equal
@@ -84,9 +86,17 @@ FAMILIES: tuple[Family, ...] = (
            "and kind (input, output)", ("tool", "outcome", "kind"), "tool_tokens"),
     Family(PREFIX + "tool_spans", "Tool runs (spans, tool_run events) by what became of them: joined, waiting, late, "
            "dropped, unjoined, ignored", ("join",), "tool_spans"),
+    Family(PREFIX + "tool_duration_seconds", "Tool run durations from their spans (end minus start), by tool and "
+           "outcome class, counted at the span's end (event time)", ("tool", "outcome"), "tool_duration",
+           "histogram"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES, TOOL_TOKENS, TOOL_SPANS) = range(len(FAMILIES))
+ TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES, TOOL_TOKENS, TOOL_SPANS, TOOL_DURATION,
+ ) = range(len(FAMILIES))
+#: the histogram's samples as the last label value of its keys: each bucket's `le` (cumulative), its count and sum
+#: (milliseconds, written in seconds)
+LE: tuple[str, ...] = (*(repr(float(b)) for b in DURATION_BOUNDS), "+Inf")  # as prometheus_client writes them
+COUNT, SUM = "count", "sum"
 Key = tuple[int, tuple[str, ...]]  # (family index, label values)
 
 
@@ -185,6 +195,13 @@ class Counts:
             inc((TOOL_TOKENS, (tool(tl), str(outcome) if outcome in OUTCOMES else UNKNOWN, str(kind))), n)
         for (join,), n in t.of(Count.TOOL_SPANS).items():
             inc((TOOL_SPANS, (str(join),)), n)
+        for (tl, outcome, b), n in t.of(Count.TOOL_RUNS).items():
+            labels = (tool(tl), str(outcome) if outcome in OUTCOMES else UNKNOWN)
+            for le in LE[int(b or 0):]:  # cumulative: a run counts in its bucket and every wider one
+                inc((TOOL_DURATION, (*labels, le)), n)
+            inc((TOOL_DURATION, (*labels, COUNT)), n)
+        for (tl, outcome), ms in t.of(Count.TOOL_RUN_MS).items():
+            inc((TOOL_DURATION, (tool(tl), str(outcome) if outcome in OUTCOMES else UNKNOWN, SUM)), ms)
 
 
 Emit = Callable[[int, list[tuple[Key, int]]], None]  # (timestamp ms, [(series, value)])
@@ -332,7 +349,23 @@ class OpenMetricsWriter:
         self._tmp: dict[int, Path] = {}
         self._files: dict[int, IO[str]] = {}
         self._series: dict[Key, str] = {}
+        self._ms: set[Key] = set()
         self.lines = 0
+
+    def _head(self, key: Key) -> str:
+        """A series' name and labels, as its lines begin."""
+        fam = FAMILIES[key[0]]
+        if fam.type != "histogram":
+            labels = labelset(fam.labels, key[1])
+            return f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
+        *values, sample = key[1]
+        labels = labelset(fam.labels, values)
+        if sample == COUNT:
+            return f"{fam.name}_count{{{self.target},{labels}}} "
+        if sample == SUM:
+            self._ms.add(key)
+            return f"{fam.name}_sum{{{self.target},{labels}}} "
+        return f'{fam.name}_bucket{{{self.target},{labels},le="{escape(sample)}"}} '
 
     def _segment(self, family: int) -> IO[str]:
         f = self._files.get(family)
@@ -350,13 +383,14 @@ class OpenMetricsWriter:
         for key, value in samples:
             head = heads.get(key)
             if head is None:
-                fam = FAMILIES[key[0]]
-                labels = labelset(fam.labels, key[1])
-                head = heads[key] = f"{fam.name}_total{{{self.target}{',' + labels if labels else ''}}} "
+                head = heads[key] = self._head(key)
             lines = by_family.get(key[0])
             if lines is None:
                 lines = by_family[key[0]] = []
-            lines.append(f"{head}{value} {ts}\n")
+            if key in self._ms:  # a histogram's sum: milliseconds counted, seconds written
+                lines.append(f"{head}{value / 1000} {ts}\n")
+            else:
+                lines.append(f"{head}{value} {ts}\n")
         for family, lines in by_family.items():
             self._segment(family).write("".join(lines))
         self.lines += len(samples)
@@ -378,7 +412,7 @@ class OpenMetricsWriter:
                         _copy(self._tmp[-1], out)
                     for i, fam in enumerate(FAMILIES):
                         if i in self._tmp:
-                            out.write(f"# TYPE {fam.name} counter\n# HELP {fam.name} {fam.help}\n")
+                            out.write(f"# TYPE {fam.name} {fam.type}\n# HELP {fam.name} {fam.help}\n")
                             _copy(self._tmp[i], out)
                     out.write("# EOF\n")
                 os.replace(tmp, self.path)
