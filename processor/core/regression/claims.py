@@ -121,7 +121,9 @@ _OVERRIDE: list[dict[str, Any]] = []  # a team's calibrated file (`use`), else t
 
 def shipped() -> dict[str, Any]:
     """The shipped cue lists and scores (package data)."""
-    doc: dict[str, Any] = json.loads(resources.files(__package__).joinpath("claims.json").read_text("utf-8"))
+    # by the package's name, not __package__: a compiled module's (mypyc) does not locate the package's files
+    doc: dict[str, Any] = json.loads((resources.files("processor.core") / "regression" / "claims.json")
+                                     .read_text("utf-8"))
     return doc
 
 
