@@ -115,9 +115,9 @@ def precreated() -> list[Key]:
 
 def to_live(live: Metrics, increments: dict[Key, int]) -> None:
     """Increments into the live worker's counters (the replay's /metrics), labels already capped; not the output
-    records, which a replay's /metrics do not count."""
+    records, which a replay's /metrics do not count, nor the duration histogram (its samples are in the file)."""
     for (family, labels), n in increments.items():
-        if family == OUTPUT_RECORDS:
+        if family in (OUTPUT_RECORDS, TOOL_DURATION):
             continue
         metric = getattr(live, FAMILIES[family].live)
         (metric.labels(*labels) if labels else metric).inc(n)
