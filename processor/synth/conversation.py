@@ -482,6 +482,8 @@ class Conversation:
         if not ok:
             run["status"] = "error"
             run["error_type"] = r.choice(["TimeoutError", "ValueError", "ConnectionError", "PermissionError"])
+        # the tokens the run spent (an agent's tool that calls a model reports them on its span)
+        run["usage"] = {"input_tokens": r.randint(40, 900), "output_tokens": r.randint(5, 240)}
         if fault != "tool_run_late":
             self.now = max(self.now, end)
             self.items.append(Item("tool_run", end, native=run))
