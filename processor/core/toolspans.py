@@ -25,14 +25,14 @@ from typing import Any
 from . import outcomes
 from .state.layout import TS_DECIDED, TS_RUNS
 
-#: the outcome classes of a tool result (the error taxonomy: outcomes.Outcome)
-OK = "ok"
-ERROR_DETERMINISTIC = "error_deterministic"
-ERROR_TRANSIENT = "error_transient"
-TIMEOUT = "timeout"
-CANCELLED = "cancelled"
-UNKNOWN = "unknown"
-OUTCOMES = (OK, ERROR_DETERMINISTIC, ERROR_TRANSIENT, TIMEOUT, CANCELLED, UNKNOWN)
+#: the outcome classes of a tool result, as strings (the error taxonomy: outcomes.Outcome)
+OK: str = outcomes.Outcome.OK.value
+ERROR_DETERMINISTIC: str = outcomes.Outcome.ERROR_DETERMINISTIC.value
+ERROR_TRANSIENT: str = outcomes.Outcome.ERROR_TRANSIENT.value
+TIMEOUT: str = outcomes.Outcome.TIMEOUT.value
+CANCELLED: str = outcomes.Outcome.CANCELLED.value
+UNKNOWN: str = outcomes.Outcome.UNKNOWN.value
+OUTCOMES: tuple[str, ...] = tuple(o.value for o in outcomes.Outcome)
 
 MAX_RUNS = 64  # runs kept per conversation (oldest pushed out first)
 MAX_DECIDED = 64  # calls decided dangling without a run, remembered so that a later run yields its finding
