@@ -201,6 +201,19 @@ class Rec(NamedTuple):
     timestamp: int
 
 
+def take(consumer: Any, n: int, wait_s: float) -> list[Any]:
+    """In the consumer's thread: the messages librdkafka holds now, up to `n`; if none, wait up to `wait_s` for
+    the first, then take what came with it (a fetch response's records are queued together). A rebalance
+    callback librdkafka runs meanwhile runs within this one call."""
+    msgs: list[Any] = consumer.consume(n, 0)
+    if msgs or wait_s <= 0:
+        return msgs
+    msgs = consumer.consume(1, wait_s)
+    if msgs and n > 1:
+        msgs += consumer.consume(n - 1, 0)
+    return msgs
+
+
 # -- the consumer --------------------------------------------------------------------------------------------------
 class RdMembership:
     """The group's view for `fencing.Ownership` (see the module docstring)."""
@@ -500,20 +513,28 @@ class RdConsumer:
 
     async def getmany(self, *partitions: TopicPartition, timeout_ms: int = 0,
                       max_records: int | None = None) -> Batch:
+        """What librdkafka holds now (up to `max_records`), or, if nothing, the first records to arrive within
+        `timeout_ms` with whatever came with them (`take`: one call in the client's thread), as aiokafka's
+        `getmany` returns; never a wait for a full batch. Each partition's decision (assigned, sought, paused) is
+        made once per fetch, not per record."""
         await self._sync()
+        aio = self._client()
         try:
-            msgs = await self._client().consume(max_records or 500, timeout_ms / 1000)
+            msgs = await aio._call(take, aio._consumer, max_records or 500, timeout_ms / 1000)
         except KafkaException as e:
             raise to_aiokafka(e) from None
         out: Batch = {}
         dropped: dict[TopicPartition, int] = {}
+        eof_at: dict[TopicPartition, int] = {}  # records taken for the partition when its end was reported
+        taken: dict[tuple[str, int], list[Any] | None] = {}  # None: not taken (not ours, sought, paused)
         for m in msgs:
-            tp = TopicPartition(m.topic(), m.partition())
             err = m.error()
             if err is not None:
+                tp = TopicPartition(m.topic(), m.partition())
                 code = err.code()
                 if code == RdError._PARTITION_EOF:  # in order: records after it take it back
                     self._eof.add(tp)
+                    eof_at[tp] = len(out.get(tp, ()))
                     continue
                 if code in UNDECODABLE:
                     raise UndecodableRecord(tp.topic, tp.partition, m.offset() or 0, err.str())
@@ -521,20 +542,35 @@ class RdConsumer:
                     log.debug("fetch of %s-%d: %s", tp.topic, tp.partition, err.str())
                     continue
                 raise to_aiokafka(KafkaException(err))
-            if tp not in self._assigned or tp in self._seeks or (partitions and tp not in partitions):
-                continue
-            if tp in self._paused:
-                dropped.setdefault(tp, m.offset())
+            k = (m.topic(), m.partition())
+            try:
+                recs = taken[k]
+            except KeyError:
+                recs = taken[k] = self._taking(TopicPartition(*k), partitions, out, dropped, m.offset())
+            if recs is None:
                 continue
             ts = m.timestamp()
-            self._eof.discard(tp)
-            out.setdefault(tp, []).append(Rec(tp.topic, tp.partition, m.offset(), m.key(), m.value(), m.headers(),
-                                              ts[1] if ts[0] else -1))
+            recs.append(Rec(k[0], k[1], m.offset(), m.key(), m.value(), m.headers(), ts[1] if ts[0] else -1))
         for tp, recs in out.items():
             self._pos[tp] = recs[-1].offset + 1
+            if eof_at.get(tp) != len(recs):  # a record came after the partition's end was reported
+                self._eof.discard(tp)
         for tp, first in dropped.items():  # fetched after it was paused: read again once resumed
             self._seeks.setdefault(tp, first)
         return out
+
+    def _taking(self, tp: TopicPartition, partitions: tuple[TopicPartition, ...], out: Batch,
+                dropped: dict[TopicPartition, int], offset: int) -> list[Any] | None:
+        """Where a fetch's records of `tp` go: its list in `out`, or None (not assigned, a seek pending, not
+        asked for, or paused: the first such offset is read again once resumed)."""
+        if tp not in self._assigned or tp in self._seeks or (partitions and tp not in partitions):
+            return None
+        if tp in self._paused:
+            dropped.setdefault(tp, offset)
+            return None
+        recs: list[Any] = []
+        out[tp] = recs
+        return recs
 
     def at_end(self, tp: TopicPartition) -> bool:
         return tp in self._eof
@@ -609,10 +645,12 @@ class _Group:
         self.future: asyncio.Future[Delivered] = loop.create_future()
 
     def report(self, err: Any, msg: Any) -> None:
-        if err is not None and self.error is None:
+        if err is None:
+            offset = msg.offset()
+            if offset > self.last:
+                self.last = offset
+        elif self.error is None:
             self.error = err
-        elif err is None:
-            self.last = max(self.last, msg.offset())
         self.left -= 1
         if self.left == 0:
             self.loop.call_soon_threadsafe(self._done)
@@ -696,6 +734,15 @@ class RdProducer:
         except KafkaException as e:
             raise to_aiokafka(e) from None
         self._outstanding += 1
+
+    def native_produce(self) -> Callable[..., None]:
+        """The client's own `produce` (records straight into librdkafka's queue), for a step's many records."""
+        produce: Callable[..., None] = self._native().produce
+        return produce
+
+    def counted(self, n: int) -> None:
+        """`n` records produced with `native_produce`, waiting for their delivery reports."""
+        self._outstanding += n
 
     def settled(self, n: int = 1) -> None:
         self._outstanding -= n
@@ -850,32 +897,53 @@ class LibrdkafkaClient:
     async def enqueue(self, p: Any, plan: Outgoing,
                       too_large: Callable[[OutRecord, Any], Awaitable[Awaitable[Any]]] | None = None) -> Pending:
         """Every record of `plan` into librdkafka's queue, without waiting: one acknowledgement per partition's
-        records (in their order: one request in flight per broker), one flush for the whole step."""
+        records (in their order: one request in flight per broker), one flush for the whole step. The records go
+        straight to the client's `produce`; a refused one (the queue full, too large) takes `RdProducer.produce`'s
+        way, and an oversized record's dead letter goes out after its group is in the queue."""
         loop = asyncio.get_running_loop()
         order: dict[tuple[str, int | None, int], Outgoing] = {}
         n = 0
-        for t, part, r in plan:
+        for entry in plan:
+            part = entry[1]
             if part is None:  # the partitioner's: each on its own
                 n += 1
-                order[(t, None, n)] = [(t, part, r)]
+                order[(entry[0], None, n)] = [entry]
             else:
-                order.setdefault((t, part, 0), []).append((t, part, r))
+                members = order.get((entry[0], part, 0))
+                if members is None:
+                    order[(entry[0], part, 0)] = [entry]
+                else:
+                    members.append(entry)
+        native = p.native_produce()
         pending: Pending = []
         for members in order.values():
             group = _Group(loop, len(members))
-            kept: Outgoing = []
-            for t, part, r in members:
+            report = group.report
+            refused: list[int] = []
+            for i, (t, part, r) in enumerate(members):
                 try:
-                    p.produce(t, r.value, r.key, part, r.headers, group.report)
-                    kept.append((t, part, r))
-                except ak.MessageSizeTooLargeError:
-                    if too_large is None:
-                        raise
-                    group.n -= 1
-                    group.left -= 1
-                    pending.append((await too_large(r, p), []))
+                    native(t, r.value, r.key, -1 if part is None else part, on_delivery=report,
+                           headers=r.headers or None)
+                except (BufferError, KafkaException):
+                    try:  # the queue full (waits for room) or a refusal, mapped (too large)
+                        p.produce(t, r.value, r.key, part, r.headers, report)
+                    except ak.MessageSizeTooLargeError:
+                        if too_large is None:
+                            raise
+                        refused.append(i)
+                        continue
+                    p.settled()  # counted with its group below
+            kept = members
+            if refused:
+                assert too_large is not None
+                group.n -= len(refused)
+                group.left -= len(refused)
+                kept = [e for i, e in enumerate(members) if i not in refused]
+                for i in refused:
+                    pending.append((await too_large(members[i][2], p), []))
             if not kept:
                 continue
+            p.counted(len(kept))
             group.future.add_done_callback(functools.partial(_settle, p, len(kept)))
             p.track(group)
             pending.append((group.future, kept))
