@@ -1032,7 +1032,9 @@ class LibrdkafkaClient:
         def limits() -> dict[str, int]:
             out: dict[str, int] = {}
             try:
-                fs = self._admin(s).describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
+                # the client held until every answer came: a client collected meanwhile fails its futures
+                admin = self._admin(s)
+                fs = admin.describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
                 for res, f in fs.items():
                     try:
                         entry = f.result(timeout=ADMIN_TIMEOUT_S).get("max.message.bytes")
@@ -1040,7 +1042,8 @@ class LibrdkafkaClient:
                         continue
                     if entry is not None and str(entry.value).isdigit():
                         out[res.name] = int(entry.value)
-            except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+            except Exception as e:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+                log.debug("topic limits not read: %s", e)
                 return {}
             return out
 
