@@ -1042,7 +1042,7 @@ class LibrdkafkaClient:
                         continue
                     if entry is not None and str(entry.value).isdigit():
                         out[res.name] = int(entry.value)
-            except Exception as e:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+            except Exception as e:  # not supported (or not allowed): no limit known; the broker's refusal is the rest
                 log.debug("topic limits not read: %s", e)
                 return {}
             return out
