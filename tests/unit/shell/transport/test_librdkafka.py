@@ -164,3 +164,50 @@ def test_librdkafka_missing_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(importlib.metadata, "version", missing)
     with pytest.raises(ConfigError, match=r"needs confluent-kafka: pip install 'toolmend\[librdkafka\]'"):
         settings_from({"kafka_client": "librdkafka"})
+
+
+class _FetchError:
+    """A fetch's error event as librdkafka queues it (a batch it could not decompress)."""
+
+    def __init__(self, code: int) -> None:
+        self.err = RdError(code, "Decompression (codec 0x3) of message at 42 of 1210 bytes failed: -1")
+
+    def error(self) -> RdError:
+        return self.err
+
+    def topic(self) -> str:
+        return "in"
+
+    def partition(self) -> int:
+        return 3
+
+    def offset(self) -> int:
+        return 42
+
+
+class _Client:
+    def __init__(self, msgs: list[Any]) -> None:
+        self._consumer = self
+        self.msgs = msgs
+
+    def consume(self, n: int, _wait: float) -> list[Any]:
+        out, self.msgs = self.msgs[:n], self.msgs[n:]
+        return out
+
+    async def _call(self, fn: Any, *args: Any) -> Any:
+        return fn(*args)
+
+
+@pytest.mark.parametrize("code", [RdError._BAD_COMPRESSION, RdError._BAD_MSG])
+async def test_a_batch_librdkafka_cannot_decode_stops_the_worker_in_one_line(code: int) -> None:
+    """What aiokafka's `worker/batches.py` names (exit code 2: a ConfigError), librdkafka reports as a fetch
+    error: the same one line, partition and offset, nothing skipped."""
+    from processor.shell.transport.librdkafka import RdConsumer, UndecodableRecord
+
+    c = RdConsumer({"group.id": "g"})
+    c.aio = _Client([_FetchError(code)])  # type: ignore[assignment]
+    with pytest.raises(UndecodableRecord) as e:
+        await c.getmany(timeout_ms=0, max_records=10)
+    assert isinstance(e.value, ConfigError)
+    assert str(e.value).startswith("cannot decode the record batch of in partition 3 at offset 42: Decompression")
+    assert "\n" not in str(e.value)
