@@ -55,6 +55,7 @@ from ...core.partition import OutRecord
 from .. import kafka
 from ..config import ConfigError, Settings
 from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+from .rdkafka_errors import to_aiokafka
 from .rdkafka_lease import FreezeWatch, freeze_limit
 
 log = logging.getLogger("toolmend.librdkafka")
@@ -63,11 +64,7 @@ DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka
 ADMIN_TIMEOUT_S = 15.0
 LEASE_TICK_S = 0.1
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
-FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.REBALANCE_IN_PROGRESS,
-                 RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
-TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
-UNREACHABLE_CODES = {RdError._TRANSPORT, RdError._ALL_BROKERS_DOWN, RdError._RESOLVE}
 
 
 class ClientLog:
@@ -152,34 +149,6 @@ def consumer_conf(s: Settings, events_per_record: int = 1, **group: Any) -> dict
 
 
 # -- errors --------------------------------------------------------------------------------------------------------
-def to_aiokafka(e: BaseException) -> BaseException:
-    """A librdkafka error as the aiokafka error class of its Kafka error code (the vocabulary of the commit order
-    and the fencing); anything else unchanged."""
-    err = e.args[0] if isinstance(e, KafkaException) and e.args and isinstance(e.args[0], RdError) else e
-    if not isinstance(err, RdError):
-        return e
-    code, text = err.code(), err.str()
-    out: BaseException
-    if code == RdError.MSG_SIZE_TOO_LARGE or ("too large" in text.lower() and code < 0):
-        out = ak.MessageSizeTooLargeError(text)
-    elif code in (RdError._FENCED, RdError.PRODUCER_FENCED, RdError.INVALID_PRODUCER_EPOCH):
-        out = ak.ProducerFenced(text)
-    elif code in FENCING_CODES:
-        out = ak.CommitFailedError(text)
-    elif code in TIMEOUT_CODES:
-        out = ak.KafkaTimeoutError(text)
-    elif code in UNREACHABLE_CODES:
-        out = ak.KafkaConnectionError(text)
-    elif code > 0:
-        cls = ak.for_code(code)
-        out = cls(text)
-    else:
-        generic = ak.KafkaError(text)
-        generic.retriable = bool(err.retriable())
-        out = generic
-    return out
-
-
 class UndecodableRecord(ConfigError):
     """A record batch librdkafka cannot decode: named in one line (exit code 2), as `worker/batches.py` does."""
 
