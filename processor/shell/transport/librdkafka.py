@@ -62,6 +62,7 @@ log = logging.getLogger("toolmend.librdkafka")
 STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) this often
 DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka's request timeout)
 ADMIN_TIMEOUT_S = 15.0
+PENDING_PROBE_S = 2.0  # a partition's committed offset not read stable within this is held by a transaction
 LEASE_TICK_S = 0.1
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
@@ -149,6 +150,14 @@ def consumer_conf(s: Settings, events_per_record: int = 1, **group: Any) -> dict
 
 
 # -- errors --------------------------------------------------------------------------------------------------------
+class PendingOffsets(ak.KafkaTimeoutError):  # type: ignore[misc]
+    """Committed offsets not read stable in time, and which partitions hold them back."""
+
+    def __init__(self, partitions: list[TopicPartition]) -> None:
+        self.partitions = partitions
+        super().__init__(f"committed offsets of partitions {sorted(tp.partition for tp in partitions)} held back")
+
+
 class UndecodableRecord(ConfigError):
     """A record batch librdkafka cannot decode: named in one line (exit code 2), as `worker/batches.py` does."""
 
@@ -943,7 +952,23 @@ class LibrdkafkaClient:
 
     async def committed(self, group: Any, tps: list[TopicPartition], wait_s: float
                         ) -> dict[TopicPartition, OffsetAndMetadata]:
-        return dict(await group.committed(tps, wait_s))
+        """Read stable: librdkafka retries the whole request while any partition's offset is held by a pending
+        transaction, so a timeout is followed by one short read per partition to name the held ones
+        (`PendingOffsets`), as the aiokafka path names them."""
+        try:
+            return dict(await group.committed(tps, wait_s))
+        except ak.KafkaTimeoutError:
+            if len(tps) < 2:
+                raise
+        pending = []
+        for tp in tps:
+            try:
+                await group.committed([tp], PENDING_PROBE_S)
+            except ak.KafkaTimeoutError:
+                pending.append(tp)
+        if not pending or len(pending) == len(tps):
+            raise ak.KafkaTimeoutError(f"committed offsets not read in {wait_s:.0f}s")
+        raise PendingOffsets(pending)
 
     def membership(self, c: Any) -> RdMembership:
         return RdMembership(c)

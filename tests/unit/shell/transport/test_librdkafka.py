@@ -241,3 +241,26 @@ async def test_a_batch_librdkafka_cannot_decode_stops_the_worker_in_one_line(cod
     assert isinstance(e.value, ConfigError)
     assert str(e.value).startswith("cannot decode the record batch of in partition 3 at offset 42: Decompression")
     assert "\n" not in str(e.value)
+
+
+async def test_offsets_held_by_a_pending_transaction_are_named_by_partition() -> None:
+    """librdkafka retries a stable read of several partitions as a whole while one is held: the timeout is
+    followed by a short read of each, so that the worker names the held partition, not all of them."""
+    from aiokafka.structs import OffsetAndMetadata, TopicPartition
+
+    from processor.shell.transport.librdkafka import PendingOffsets
+
+    tps = [TopicPartition("in", p) for p in range(4)]
+
+    class Group:
+        async def committed(self, asked: list[TopicPartition], _wait: float) -> dict[Any, Any]:
+            if tps[0] in asked:
+                raise ak.KafkaTimeoutError("held")
+            return {tp: OffsetAndMetadata(7, "") for tp in asked}
+
+    with pytest.raises(PendingOffsets) as e:
+        await LibrdkafkaClient().committed(Group(), tps, 0.1)
+    assert e.value.partitions == [tps[0]] and isinstance(e.value, ak.KafkaTimeoutError)
+    assert await LibrdkafkaClient().committed(Group(), tps[1:], 0.1) == {tp: OffsetAndMetadata(7, "") for tp in tps[1:]}
+    with pytest.raises(ak.KafkaTimeoutError):  # a single partition: nothing more to learn
+        await LibrdkafkaClient().committed(Group(), tps[:1], 0.1)
