@@ -16,12 +16,11 @@ How it differs from aiokafka underneath, and what keeps the promises the same:
   waits (the worker settles its checkpoint in flight, commits, restores state), and the assignment is made with
   the positions the worker's restore sought (never one the client resolved on its own).
 * **The group's view** (`fencing.py`): the generation is a count of this member's rebalance events (assigned,
-  revoked, lost); the lease is renewed by a tick on the event loop (librdkafka heartbeats unseen, from its own
-  thread): a process paused or starved past a third of the session waits a heartbeat interval and a fetch, in
-  which librdkafka reports a lost assignment, before it proves ownership again; broker contact is a response
-  counted in librdkafka's statistics. There is no produce-request guard (librdkafka writes from its own
-  threads); exactly once closes that window: the transaction's offsets carry the consumer's group metadata
-  (KIP-447), so the coordinator refuses a zombie's commit by its generation.
+  revoked, lost), ended at once when librdkafka's group metadata changes (a heartbeat refused) or the process
+  was frozen long enough to lose its session (`rdkafka_lease.py`: librdkafka heartbeats unseen, from its own
+  thread); broker contact is a response counted in librdkafka's statistics. There is no produce-request guard
+  (librdkafka writes from its own threads); exactly once closes that window: the transaction's offsets carry
+  the consumer's group metadata (KIP-447), so the coordinator refuses a zombie's commit by its generation.
 * **Committed offsets** are read stable by librdkafka itself (OffsetFetch `require_stable` with
   `isolation.level=read_committed`), metadata (the state marker) included.
 * **Errors** are mapped onto aiokafka's classes by their Kafka error code (`to_aiokafka`), so the commit order,
@@ -55,7 +54,9 @@ from ...core.config import EngineConfig
 from ...core.partition import OutRecord
 from .. import kafka
 from ..config import ConfigError, Settings
-from .base import FETCH_WAIT_MS, TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+from .rdkafka_errors import to_aiokafka
+from .rdkafka_lease import FreezeWatch, freeze_limit
 
 log = logging.getLogger("toolmend.librdkafka")
 STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) this often
@@ -63,11 +64,7 @@ DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka
 ADMIN_TIMEOUT_S = 15.0
 LEASE_TICK_S = 0.1
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
-FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.REBALANCE_IN_PROGRESS,
-                 RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
-TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
-UNREACHABLE_CODES = {RdError._TRANSPORT, RdError._ALL_BROKERS_DOWN, RdError._RESOLVE}
 
 
 class ClientLog:
@@ -152,34 +149,6 @@ def consumer_conf(s: Settings, events_per_record: int = 1, **group: Any) -> dict
 
 
 # -- errors --------------------------------------------------------------------------------------------------------
-def to_aiokafka(e: BaseException) -> BaseException:
-    """A librdkafka error as the aiokafka error class of its Kafka error code (the vocabulary of the commit order
-    and the fencing); anything else unchanged."""
-    err = e.args[0] if isinstance(e, KafkaException) and e.args and isinstance(e.args[0], RdError) else e
-    if not isinstance(err, RdError):
-        return e
-    code, text = err.code(), err.str()
-    out: BaseException
-    if code == RdError.MSG_SIZE_TOO_LARGE or ("too large" in text.lower() and code < 0):
-        out = ak.MessageSizeTooLargeError(text)
-    elif code in (RdError._FENCED, RdError.PRODUCER_FENCED, RdError.INVALID_PRODUCER_EPOCH):
-        out = ak.ProducerFenced(text)
-    elif code in FENCING_CODES:
-        out = ak.CommitFailedError(text)
-    elif code in TIMEOUT_CODES:
-        out = ak.KafkaTimeoutError(text)
-    elif code in UNREACHABLE_CODES:
-        out = ak.KafkaConnectionError(text)
-    elif code > 0:
-        cls = ak.for_code(code)
-        out = cls(text)
-    else:
-        generic = ak.KafkaError(text)
-        generic.retriable = bool(err.retriable())
-        out = generic
-    return out
-
-
 class UndecodableRecord(ConfigError):
     """A record batch librdkafka cannot decode: named in one line (exit code 2), as `worker/batches.py` does."""
 
@@ -240,6 +209,8 @@ class RdConsumer:
         self.aio: AIOConsumer | None = None
         self.epoch = 0  # rebalance events seen (the generation fencing compares)
         self.cgm: Any = None  # the group metadata for transactions (KIP-447), refreshed on every assignment
+        self._cgm_gone: Any = None  # metadata librdkafka moved to since (the generation ended once for it)
+        self.freeze_watch: FreezeWatch | None = None
         self.watchers: tuple[Callable[[], float], Callable[[float], None], Callable[[], None]] | None = None
         self._assigned: set[TopicPartition] = set()
         self._manual: list[TopicPartition] | None = None  # an assignment by hand, not applied yet
@@ -329,6 +300,8 @@ class RdConsumer:
         self._rd_paused = set()
         self._cb_id = ReentryContext.current_id()
         try:
+            # the generation of this assignment (KIP-447 transactions; the lease compares it with librdkafka's)
+            self.cgm, self._cgm_gone = await aio.consumer_group_metadata(), None
             if self._subscription is not None:
                 await self._subscription[1](set(tps))
             log.debug("assigning %s", self._seeks)
@@ -343,7 +316,6 @@ class RdConsumer:
             if paused:
                 await aio.pause([RdTP(tp.topic, tp.partition) for tp in paused])
                 self._rd_paused = set(paused)
-            self.cgm = await aio.consumer_group_metadata()
         finally:
             self._cb_id = 0
 
@@ -573,26 +545,53 @@ class RdConsumer:
         return tp in self._eof
 
     async def _lease(self) -> None:
-        """The session lease, renewed every LEASE_TICK_S on the event loop (librdkafka heartbeats from its own
-        thread, unseen): a tick late by a third of the session means the process was paused (SIGSTOP, a frozen
-        VM) or starved; the lease then waits a heartbeat interval and a fetch, in which librdkafka reports a lost
-        assignment (the generation moves and fencing refuses), before it is renewed again."""
+        """The session lease (`rdkafka_lease.py`), renewed every LEASE_TICK_S while the process ran (the freeze
+        watch ticked) and librdkafka's group metadata is still the assignment's; a freeze past `freeze_limit`
+        ends the generation, as a changed metadata does. Broker contact is not a renewal: it comes from
+        librdkafka's statistics (`_stats`) and the acknowledgements, so /readyz sees an outage."""
         assert self.watchers is not None
         clock, on_beat, _ = self.watchers
-        last = clock()
-        gap_end: float | None = None
-        hold = self.heartbeat_s * 1.5 + FETCH_WAIT_MS / 1000
-        while True:
-            await asyncio.sleep(LEASE_TICK_S)
-            now = clock()
-            if now - last >= max(LEASE_TICK_S * 5, self.session_s / 3):
-                gap_end = now
-                log.warning("the process did not run for %.1fs: ownership unproved until the group answers",
-                            now - last)
-            last = now
-            if gap_end is None or now - gap_end >= hold:
-                gap_end = None
-                on_beat(now)
+        watch = self.freeze_watch = FreezeWatch()
+        limit = freeze_limit(self.session_s, self.heartbeat_s)
+        try:
+            while True:
+                await asyncio.sleep(LEASE_TICK_S)
+                gap = watch.take()
+                if gap is None:  # the watch has not run since the process woke: nothing known yet
+                    continue
+                if gap >= limit and self._assigned:
+                    self.epoch += 1
+                    log.warning("the process did not run for %.1fs (SIGSTOP, a frozen VM?): the group may have "
+                                "expired this member; what it was about to ship is fenced", gap)
+                    continue
+                sent = clock()
+                if await self.member():
+                    since = watch.take(keep=True)  # no freeze while the metadata was read either
+                    if since is not None and since < limit:
+                        on_beat(sent)
+        finally:
+            watch.stop()
+
+    async def member(self) -> bool:
+        """False once librdkafka's group metadata is not the assignment's any more: a heartbeat or a commit was
+        refused (unknown member, illegal generation), or librdkafka gave the session up itself (no heartbeat
+        accepted for a session timeout); the generation ends then, once per change."""
+        if self.cgm is None or self.aio is None or not self._assigned:
+            return True
+        try:
+            with self._admitted():  # waits for a fetch in flight at most (a read of librdkafka's group state)
+                now = await self.aio.consumer_group_metadata()
+        except (KafkaException, RuntimeError) as e:  # closing
+            log.debug("group metadata not read: %s", e)
+            return False
+        if now == self.cgm:
+            return True
+        if now != self._cgm_gone and self._assigned:
+            self._cgm_gone = now
+            self.epoch += 1
+            log.warning("the group moved past this member (librdkafka's member id or generation changed): its "
+                        "generation is over")
+        return False
 
 
 # -- the producer --------------------------------------------------------------------------------------------------
@@ -1002,7 +1001,9 @@ class LibrdkafkaClient:
         def limits() -> dict[str, int]:
             out: dict[str, int] = {}
             try:
-                fs = self._admin(s).describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
+                # the client held until every answer came: a client collected meanwhile fails its futures
+                admin = self._admin(s)
+                fs = admin.describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
                 for res, f in fs.items():
                     try:
                         entry = f.result(timeout=ADMIN_TIMEOUT_S).get("max.message.bytes")
@@ -1010,7 +1011,8 @@ class LibrdkafkaClient:
                         continue
                     if entry is not None and str(entry.value).isdigit():
                         out[res.name] = int(entry.value)
-            except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+            except Exception as e:  # not supported (or not allowed): no limit known; the broker's refusal is the rest
+                log.debug("topic limits not read: %s", e)
                 return {}
             return out
 

@@ -1,0 +1,72 @@
+"""The session lease of the librdkafka transport: when this member may still believe it owns its partitions.
+
+aiokafka heartbeats from the event loop, so the worker sees every answer of the group coordinator
+(`aiokafka.AiokafkaMembership`). librdkafka heartbeats from its own thread, unseen, and tells the application
+that the session is gone only from inside a later `consume()`. Two facts stand in for the heartbeat's answer:
+
+* **The group metadata.** librdkafka resets its member id (unknown member) or its generation (illegal
+  generation) the moment a heartbeat or a commit is refused, and `consumer_group_metadata()` reads them without
+  waiting for the consumer's call gate. Metadata that differs from the one the assignment was made under means
+  the group moved past this member: its generation is over at once, not when the callback comes.
+* **The process's own clock** (:class:`FreezeWatch`). A daemon thread ticks every `TICK_S`: a long gap between
+  two ticks means the whole process stopped (SIGSTOP, a frozen VM, the machine starved), librdkafka's heartbeat
+  thread with it, and the coordinator may have expired the member while nothing ran. An event loop merely busy
+  (timers firing in bulk) stops nothing of librdkafka's: the thread keeps ticking and the lease holds.
+
+So the lease is renewed on every tick of the event loop while the thread ticks and the metadata is unchanged. A
+freeze long enough that the session may have expired (:func:`freeze_limit`) ends the generation there and then:
+whatever the woken process was about to ship is fenced before a record of it reaches librdkafka, and its
+partitions come back restored (a rejoin). A shorter freeze left the session alive (a heartbeat was at most one
+interval old when it began).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+TICK_S = 0.05  # the watch thread's period
+STALE_TICKS = 5  # the thread not seen ticking for this many periods: the process may just have woken
+
+
+def freeze_limit(session_s: float, heartbeat_s: float) -> float:
+    """The longest stop after which the session surely survived: the last heartbeat was at most one interval old
+    when the process stopped, and another interval is kept for the answer's round trip; at most half the session."""
+    return max(TICK_S * 4, min(session_s / 2, session_s - 2 * heartbeat_s))
+
+
+class FreezeWatch:
+    """A daemon thread measuring the gaps between its own ticks: the longest since it was last asked."""
+
+    def __init__(self, tick_s: float = TICK_S) -> None:
+        self.tick_s = tick_s
+        self.last = time.monotonic()
+        self._gap = 0.0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="toolmend-freeze-watch", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.tick_s):
+            now = time.monotonic()
+            with self._lock:
+                self._gap = max(self._gap, now - self.last)
+                self.last = now
+
+    def take(self, keep: bool = False) -> float | None:
+        """The longest gap between two ticks since the last call (`keep`: counted again by the next call), or None
+        if the thread has not ticked lately (the process may have just woken and the thread not run yet)."""
+        with self._lock:
+            if time.monotonic() - self.last > self.tick_s * STALE_TICKS:
+                return None
+            gap = self._gap
+            if not keep:
+                self._gap = 0.0
+        return gap
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+__all__ = ["TICK_S", "FreezeWatch", "freeze_limit"]
