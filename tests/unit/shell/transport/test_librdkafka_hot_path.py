@@ -85,17 +85,25 @@ def consumer(native: Native, assigned: range = range(4)) -> RdConsumer:
     return c
 
 
-def test_a_fetch_takes_what_is_queued_without_waiting() -> None:
+def test_a_fetch_takes_a_full_batch_of_what_is_queued_without_waiting() -> None:
     native = Native([Msg(0, i) for i in range(5)], arriving=[Msg(0, 99)])
     assert [m.offset() for m in take(native, 3, 0.5)] == [0, 1, 2]
     assert native.calls == [(3, 0)]
 
 
+def test_a_short_batch_lingers_for_the_rest_of_what_is_arriving_only() -> None:
+    native = Native([Msg(0, 1)], arriving=[Msg(1, 1), Msg(2, 1)])
+    assert [m.offset() for m in take(native, 2000, 0.5, linger_s=0.02)] == [1, 1, 1]
+    assert native.calls == [(2000, 0), (1999, 0.02)]
+
+
 def test_an_empty_fetch_waits_for_the_first_record_then_takes_what_came_with_it() -> None:
     native = Native([], arriving=[Msg(1, i) for i in range(4)])
-    assert [m.offset() for m in take(native, 2000, 0.5)] == [0, 1, 2, 3]
-    assert native.calls == [(2000, 0), (1, 0.5), (1999, 0)]
-    assert take(Native([]), 2000, 0.5) == []  # nothing within the wait
+    assert [m.offset() for m in take(native, 2000, 0.5, linger_s=0.02)] == [0, 1, 2, 3]
+    assert native.calls == [(2000, 0), (1, 0.5), (1999, 0.02)]
+    empty = Native([])
+    assert take(empty, 2000, 0.5) == []  # nothing within the wait: no linger
+    assert empty.calls == [(2000, 0), (1, 0.5)]
 
 
 async def test_records_are_grouped_by_partition_in_order_with_their_fields() -> None:
