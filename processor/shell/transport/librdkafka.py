@@ -64,6 +64,7 @@ DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka
 ADMIN_TIMEOUT_S = 15.0
 PENDING_PROBE_S = 2.0  # a partition's committed offset not read stable within this is held by a transaction
 LEASE_TICK_S = 0.1
+FETCH_LINGER_S = 0.02  # a fetch short of its batch waits this much more for the rest of what is arriving
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
 
@@ -179,16 +180,20 @@ class Rec(NamedTuple):
     timestamp: int
 
 
-def take(consumer: Any, n: int, wait_s: float) -> list[Any]:
-    """In the consumer's thread: the messages librdkafka holds now, up to `n`; if none, wait up to `wait_s` for
-    the first, then take what came with it (a fetch response's records are queued together). A rebalance
-    callback librdkafka runs meanwhile runs within this one call."""
+def take(consumer: Any, n: int, wait_s: float, linger_s: float = FETCH_LINGER_S) -> list[Any]:
+    """In the consumer's thread: the messages librdkafka holds now, up to `n`, or, if none, the first to arrive
+    within `wait_s`; a batch short of `n` then takes what arrives within `linger_s` more (librdkafka queues a
+    fetch response partition by partition: the rest of it, not only its first partition). Never a wait for a
+    full batch. A rebalance callback librdkafka runs meanwhile runs within this one call."""
     msgs: list[Any] = consumer.consume(n, 0)
-    if msgs or wait_s <= 0:
-        return msgs
-    msgs = consumer.consume(1, wait_s)
-    if msgs and n > 1:
-        msgs += consumer.consume(n - 1, 0)
+    if not msgs:
+        if wait_s <= 0:
+            return msgs
+        msgs = consumer.consume(1, wait_s)
+        if not msgs:
+            return msgs
+    if len(msgs) < n and linger_s > 0:
+        msgs += consumer.consume(n - len(msgs), linger_s)
     return msgs
 
 
