@@ -572,8 +572,8 @@ class RdConsumer:
         it comes from librdkafka's statistics (`_stats`) and the acknowledgements, so /readyz sees an outage."""
         assert self.watchers is not None
         clock, on_beat, _ = self.watchers
-        watch = self.freeze_watch = FreezeWatch()
         limit = freeze_limit(self.session_s, self.heartbeat_s)
+        watch = self.freeze_watch = FreezeWatch(stale_s=limit / 2)  # a stop that matters is seen as one
         verdict_s = verdict_window(self.session_s, self.heartbeat_s)
         held_until: float | None = None
         try:

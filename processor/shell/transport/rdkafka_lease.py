@@ -49,8 +49,11 @@ def verdict_window(session_s: float, heartbeat_s: float) -> float:
 class FreezeWatch:
     """A daemon thread measuring the gaps between its own ticks: the longest since it was last asked."""
 
-    def __init__(self, tick_s: float = TICK_S) -> None:
+    def __init__(self, tick_s: float = TICK_S, stale_s: float = 0.0) -> None:
         self.tick_s = tick_s
+        # not seen ticking for this long: the process may just have woken (a thread merely slowed by a loaded
+        # machine, waiting for a core and the GIL, ticks well within it)
+        self.stale_s = max(tick_s * STALE_TICKS, stale_s)
         self.last = time.monotonic()
         self._gap = 0.0
         self._lock = threading.Lock()
@@ -69,7 +72,7 @@ class FreezeWatch:
         """The longest gap between two ticks since the last call (`keep`: counted again by the next call), or None
         if the thread has not ticked lately (the process may have just woken and the thread not run yet)."""
         with self._lock:
-            if time.monotonic() - self.last > self.tick_s * STALE_TICKS:
+            if time.monotonic() - self.last > self.stale_s:
                 return None
             gap = self._gap
             if not keep:
