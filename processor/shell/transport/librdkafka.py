@@ -121,6 +121,8 @@ def producer_conf(s: Settings, transactional_id: str | None = None) -> dict[str,
     if transactional_id is not None:
         conf["transactional.id"] = transactional_id
         conf["transaction.timeout.ms"] = s.transaction_timeout_ms
+        # librdkafka refuses a record timeout past the transaction's (the broker would abort it first)
+        conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, s.transaction_timeout_ms)
     else:
         conf["max.in.flight.requests.per.connection"] = 1
     return conf
@@ -686,8 +688,11 @@ class RdProducer:
         self._groups: set[_Group] = set()  # steps waiting for their delivery reports
 
     async def start(self) -> None:
-        self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
-                               buffer_timeout=0)
+        try:
+            self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
+                                   buffer_timeout=0)
+        except KafkaException as e:  # settings librdkafka refuses: one line, exit 2
+            raise ConfigError(f"kafka_client=librdkafka refused the producer's settings: {e.args[0].str()}") from None
 
     async def _error(self, err: RdError) -> None:
         """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
