@@ -59,6 +59,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--broker", default="kafka")
     ap.add_argument("--out", default="operations_repeated_runs")
+    ap.add_argument("--keep", type=Path, default=None,
+                    help="keep each round's pytest output and temporary files (workers' logs) under this folder")
     ap.add_argument("nodeids", nargs="+")
     a = ap.parse_args()
     path = RESULTS / f"{a.out}.json"
@@ -72,9 +74,14 @@ def main() -> int:
             load0 = os.getloadavg()
             started = datetime.now(UTC).isoformat(timespec="seconds")
             t = time.monotonic()
+            keep = a.keep / f"round{len(doc['rounds']) + 1}" if a.keep else None
             cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", f"--broker={a.broker}",
                    "-n", str(a.workers), f"--junitxml={junit}", *a.nodeids]
+            if keep is not None:
+                cmd.insert(-len(a.nodeids), f"--basetemp={keep / 'tmp'}")
             proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+            if keep is not None:
+                (keep / "pytest.log").write_text(proc.stdout + proc.stderr)
             got = cases(junit) if junit.exists() else {}
             r = {"started": started, "code": code_state(), "wall_s": round(time.monotonic() - t),
                  "workers": a.workers, "broker": a.broker, "exit": proc.returncode,
