@@ -51,9 +51,13 @@ KAFKA_LOCAL = ROOT / "deploy" / "kafka" / "kafka-local.sh"
 
 def log_dirs(bootstrap: str, topic: str) -> dict[int, int]:
     """Bytes on disk per partition (kafka-log-dirs --describe)."""
-    out = subprocess.run(["bash", str(KAFKA_LOCAL), "tool", "kafka-log-dirs", "--bootstrap-server", bootstrap,
-                          "--describe", "--topic-list", topic], capture_output=True, text=True, timeout=180,
-                         check=True).stdout
+    got = subprocess.run(["bash", str(KAFKA_LOCAL), "tool", "kafka-log-dirs", "--bootstrap-server", bootstrap,
+                          "--describe", "--topic-list", topic], capture_output=True, text=True, timeout=300,
+                         check=False)
+    out = got.stdout
+    if got.returncode != 0:
+        print(f"  kafka-log-dirs failed: {got.stderr[-500:]}", flush=True)
+        return {}
     doc = json.loads(next(ln for ln in out.splitlines() if ln.startswith("{")))
     sizes: dict[int, int] = {}
     for broker in doc["brokers"]:
