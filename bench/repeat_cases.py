@@ -78,6 +78,7 @@ def main() -> int:
             cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", f"--broker={a.broker}",
                    "-n", str(a.workers), f"--junitxml={junit}", *a.nodeids]
             if keep is not None:
+                keep.mkdir(parents=True, exist_ok=True)
                 cmd.insert(-len(a.nodeids), f"--basetemp={keep / 'tmp'}")
             proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
             if keep is not None:
