@@ -190,10 +190,10 @@ finish() {
   local s pid
   for s in "${!BGPID[@]}"; do  # a stage failed: stop what runs in the background
     pid=${BGPID[$s]}
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-      kill_tree "$pid"; wait "$pid" 2>/dev/null || true
-      SECS[$s]=$((SECONDS - BGT0[$s])); STATUS[$s]=stopped
-    fi
+    [ -n "$pid" ] || continue
+    if kill -0 "$pid" 2>/dev/null; then kill_tree "$pid"; fi
+    wait "$pid" 2>/dev/null || true
+    SECS[$s]=$((SECONDS - BGT0[$s])); STATUS[$s]=stopped
   done
   for s in "${!JOBPID[@]}"; do
     pid=${JOBPID[$s]}
@@ -212,8 +212,9 @@ trap finish EXIT
 # its wall-clock seconds, says how busy it kept the two cores (2 x seconds: both, all the time)
 # (into CPU_NOW: `times` must run in this shell, not in a pipeline or $(...), whose fork has no children yet)
 children_cpu() {
-  times >"$LOGS/times"
-  CPU_NOW="$(tail -1 "$LOGS/times" | "$PY" -c 'import re, sys
+  local f="$LOGS/times.$BASHPID"  # this shell's own file: stages in the background call it too
+  times >"$f"
+  CPU_NOW="$(tail -1 "$f" | "$PY" -c 'import re, sys
 print(round(sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read()))))')"
 }
 
@@ -460,7 +461,7 @@ bg_begin() {  # $1 the stage; $2 (optional) a command run first, outside the sta
   BGPID[$s]=$!
 }
 bg_join() {  # $1 the stage, $2 what it ran alongside
-  local s=$1 rc=0 secs cpu
+  local s=$1 rc=0 secs cpu note
   [ -n "${BGPID[$s]:-}" ] || return 0
   CURRENT=$s; T0=${BGT0[$s]}
   printf '\n==> [%ds] %s (in the background since %ds; its output follows)\n' "$((SECONDS - START))" "$s" \
@@ -471,8 +472,8 @@ bg_join() {  # $1 the stage, $2 what it ran alongside
   [ "$rc" -eq 0 ] || exit "$rc"
   read -r secs cpu <"$LOGS/$s.figures"
   SECS[$s]=$secs; CPU[$s]=$cpu
-  NOTE[$s]="$(cat "$LOGS/$s.note")${NOTE[$s]:+; }in the background, alongside $2 ($((SECONDS - BGT0[$s]))s until joined)"
-  NOTE[$s]="${NOTE[$s]#; }"
+  note="$(cat "$LOGS/$s.note")"
+  NOTE[$s]="${note:+$note; }in the background, alongside $2 ($((SECONDS - BGT0[$s]))s until joined)"
   stage_end "$s"
 }
 # background work that is no stage of its own (the image build), niced: the stages in the foreground keep the cores
