@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import signal
 import threading
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
@@ -56,12 +57,13 @@ from .. import kafka
 from ..config import ConfigError, Settings
 from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
 from .rdkafka_errors import to_aiokafka
-from .rdkafka_lease import FreezeWatch, freeze_limit
+from .rdkafka_lease import FreezeWatch, freeze_limit, verdict_window
 
 log = logging.getLogger("toolmend.librdkafka")
 STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) this often
 DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka's request timeout)
 ADMIN_TIMEOUT_S = 15.0
+PENDING_PROBE_S = 2.0  # a partition's committed offset not read stable within this is held by a transaction
 LEASE_TICK_S = 0.1
 FETCH_LINGER_S = 0.02  # a fetch short of its batch waits this much more for the rest of what is arriving
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
@@ -119,6 +121,8 @@ def producer_conf(s: Settings, transactional_id: str | None = None) -> dict[str,
     if transactional_id is not None:
         conf["transactional.id"] = transactional_id
         conf["transaction.timeout.ms"] = s.transaction_timeout_ms
+        # librdkafka refuses a record timeout past the transaction's (the broker would abort it first)
+        conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, s.transaction_timeout_ms)
     else:
         conf["max.in.flight.requests.per.connection"] = 1
     return conf
@@ -150,6 +154,14 @@ def consumer_conf(s: Settings, events_per_record: int = 1, **group: Any) -> dict
 
 
 # -- errors --------------------------------------------------------------------------------------------------------
+class PendingOffsets(ak.KafkaTimeoutError):  # type: ignore[misc]
+    """Committed offsets not read stable in time, and which partitions hold them back."""
+
+    def __init__(self, partitions: list[TopicPartition]) -> None:
+        self.partitions = partitions
+        super().__init__(f"committed offsets of partitions {sorted(tp.partition for tp in partitions)} held back")
+
+
 class UndecodableRecord(ConfigError):
     """A record batch librdkafka cannot decode: named in one line (exit code 2), as `worker/batches.py` does."""
 
@@ -216,6 +228,7 @@ class RdConsumer:
         self.cgm: Any = None  # the group metadata for transactions (KIP-447), refreshed on every assignment
         self._cgm_gone: Any = None  # metadata librdkafka moved to since (the generation ended once for it)
         self.freeze_watch: FreezeWatch | None = None
+        self.continued = False  # SIGCONT came (the process had been stopped)
         self.watchers: tuple[Callable[[], float], Callable[[float], None], Callable[[], None]] | None = None
         self._assigned: set[TopicPartition] = set()
         self._manual: list[TopicPartition] | None = None  # an assignment by hand, not applied yet
@@ -246,6 +259,8 @@ class RdConsumer:
     async def stop(self) -> None:
         if self.lease is not None:
             self.lease.cancel()
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGCONT)
         if self.aio is not None:
             try:
                 await self.aio.close()  # leaves the group: the revocation is called back first
@@ -276,6 +291,8 @@ class RdConsumer:
         self.watchers = (clock, on_beat, on_contact)
         if self.lease is None:
             self.lease = asyncio.ensure_future(self._lease())
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread's loop
+                asyncio.get_running_loop().add_signal_handler(signal.SIGCONT, self._continued)
 
     # -- callbacks (on the event loop; librdkafka waits for them) --
     async def _stats(self, raw: str) -> None:
@@ -551,31 +568,47 @@ class RdConsumer:
 
     async def _lease(self) -> None:
         """The session lease (`rdkafka_lease.py`), renewed every LEASE_TICK_S while the process ran (the freeze
-        watch ticked) and librdkafka's group metadata is still the assignment's; a freeze past `freeze_limit`
-        ends the generation, as a changed metadata does. Broker contact is not a renewal: it comes from
-        librdkafka's statistics (`_stats`) and the acknowledgements, so /readyz sees an outage."""
+        watch ticked) and librdkafka's group metadata is still the assignment's. After a stop past
+        `freeze_limit` it is renewed only once librdkafka had `verdict_s` to hear the coordinator (a changed
+        metadata ends the generation); a stop ended by SIGCONT ends it outright. Broker contact is not a renewal:
+        it comes from librdkafka's statistics (`_stats`) and the acknowledgements, so /readyz sees an outage."""
         assert self.watchers is not None
         clock, on_beat, _ = self.watchers
-        watch = self.freeze_watch = FreezeWatch()
         limit = freeze_limit(self.session_s, self.heartbeat_s)
+        watch = self.freeze_watch = FreezeWatch(stale_s=limit / 2)  # a stop that matters is seen as one
+        verdict_s = verdict_window(self.session_s, self.heartbeat_s)
+        held_until: float | None = None
         try:
             while True:
                 await asyncio.sleep(LEASE_TICK_S)
                 gap = watch.take()
                 if gap is None:  # the watch has not run since the process woke: nothing known yet
                     continue
+                continued, self.continued = self.continued, False
                 if gap >= limit and self._assigned:
-                    self.epoch += 1
-                    log.warning("the process did not run for %.1fs (SIGSTOP, a frozen VM?): the group may have "
-                                "expired this member; what it was about to ship is fenced", gap)
-                    continue
+                    if continued:  # stopped (SIGSTOP) and continued: the group may well have expired us
+                        self.epoch += 1
+                        log.warning("the process was stopped for %.1fs (SIGSTOP): the group may have expired this "
+                                    "member; what it was about to ship is fenced", gap)
+                        continue
+                    held_until = clock() + verdict_s
+                    log.warning("the process did not run for %.1fs: ownership unproved until librdkafka has heard "
+                                "the group coordinator (%.1fs)", gap, verdict_s)
                 sent = clock()
-                if await self.member():
-                    since = watch.take(keep=True)  # no freeze while the metadata was read either
-                    if since is not None and since < limit:
-                        on_beat(sent)
+                if not await self.member():
+                    held_until = None
+                    continue
+                if held_until is not None and clock() < held_until:
+                    continue
+                held_until = None
+                since = watch.take(keep=True)  # no stop while the metadata was read either
+                if since is not None and since < limit:
+                    on_beat(sent)
         finally:
             watch.stop()
+
+    def _continued(self) -> None:
+        self.continued = True
 
     async def member(self) -> bool:
         """False once librdkafka's group metadata is not the assignment's any more: a heartbeat or a commit was
@@ -655,8 +688,11 @@ class RdProducer:
         self._groups: set[_Group] = set()  # steps waiting for their delivery reports
 
     async def start(self) -> None:
-        self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
-                               buffer_timeout=0)
+        try:
+            self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
+                                   buffer_timeout=0)
+        except KafkaException as e:  # settings librdkafka refuses: one line, exit 2
+            raise ConfigError(f"kafka_client=librdkafka refused the producer's settings: {e.args[0].str()}") from None
 
     async def _error(self, err: RdError) -> None:
         """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
@@ -948,7 +984,23 @@ class LibrdkafkaClient:
 
     async def committed(self, group: Any, tps: list[TopicPartition], wait_s: float
                         ) -> dict[TopicPartition, OffsetAndMetadata]:
-        return dict(await group.committed(tps, wait_s))
+        """Read stable: librdkafka retries the whole request while any partition's offset is held by a pending
+        transaction, so a timeout is followed by one short read per partition to name the held ones
+        (`PendingOffsets`), as the aiokafka path names them."""
+        try:
+            return dict(await group.committed(tps, wait_s))
+        except ak.KafkaTimeoutError:
+            if len(tps) < 2:
+                raise
+        pending = []
+        for tp in tps:
+            try:
+                await group.committed([tp], PENDING_PROBE_S)
+            except ak.KafkaTimeoutError:
+                pending.append(tp)
+        if not pending or len(pending) == len(tps):
+            raise ak.KafkaTimeoutError(f"committed offsets not read in {wait_s:.0f}s")
+        raise PendingOffsets(pending)
 
     def membership(self, c: Any) -> RdMembership:
         return RdMembership(c)

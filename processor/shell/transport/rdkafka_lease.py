@@ -14,10 +14,14 @@ that the session is gone only from inside a later `consume()`. Two facts stand i
   (timers firing in bulk) stops nothing of librdkafka's: the thread keeps ticking and the lease holds.
 
 So the lease is renewed on every tick of the event loop while the thread ticks and the metadata is unchanged. A
-freeze long enough that the session may have expired (:func:`freeze_limit`) ends the generation there and then:
-whatever the woken process was about to ship is fenced before a record of it reaches librdkafka, and its
-partitions come back restored (a rejoin). A shorter freeze left the session alive (a heartbeat was at most one
-interval old when it began).
+stop long enough that the session may have expired (:func:`freeze_limit`) holds the lease until librdkafka had
+time to hear the coordinator (:func:`verdict_window`: its overdue heartbeat goes out at once on waking, and it
+gives the session up itself when no heartbeat was accepted for a session timeout): a changed metadata then ends
+the generation, and whatever the woken process was about to ship is fenced before a record of it reaches
+librdkafka. A stop ended by SIGCONT (SIGSTOP, Ctrl-Z) ends the generation outright. A gap the watch measured only
+because the machine starved the process of CPU (the heartbeat thread ran meanwhile: it needs no GIL) thus costs a
+short wait, not a rebalance. A shorter stop left the session alive (a heartbeat was at most one interval old when
+it began).
 """
 
 from __future__ import annotations
@@ -35,11 +39,21 @@ def freeze_limit(session_s: float, heartbeat_s: float) -> float:
     return max(TICK_S * 4, min(session_s / 2, session_s - 2 * heartbeat_s))
 
 
+def verdict_window(session_s: float, heartbeat_s: float) -> float:
+    """How long, after a stop past `freeze_limit`, librdkafka is given to hear the coordinator (its overdue
+    heartbeat, or its own session check) before the lease is renewed: three heartbeat intervals, at least a
+    second, at most half the session (a step waiting for the lease gives up after a session)."""
+    return min(session_s / 2, max(1.0, 3 * heartbeat_s))
+
+
 class FreezeWatch:
     """A daemon thread measuring the gaps between its own ticks: the longest since it was last asked."""
 
-    def __init__(self, tick_s: float = TICK_S) -> None:
+    def __init__(self, tick_s: float = TICK_S, stale_s: float = 0.0) -> None:
         self.tick_s = tick_s
+        # not seen ticking for this long: the process may just have woken (a thread merely slowed by a loaded
+        # machine, waiting for a core and the GIL, ticks well within it)
+        self.stale_s = max(tick_s * STALE_TICKS, stale_s)
         self.last = time.monotonic()
         self._gap = 0.0
         self._lock = threading.Lock()
@@ -58,7 +72,7 @@ class FreezeWatch:
         """The longest gap between two ticks since the last call (`keep`: counted again by the next call), or None
         if the thread has not ticked lately (the process may have just woken and the thread not run yet)."""
         with self._lock:
-            if time.monotonic() - self.last > self.tick_s * STALE_TICKS:
+            if time.monotonic() - self.last > self.stale_s:
                 return None
             gap = self._gap
             if not keep:
@@ -69,4 +83,4 @@ class FreezeWatch:
         self._stop.set()
 
 
-__all__ = ["TICK_S", "FreezeWatch", "freeze_limit"]
+__all__ = ["TICK_S", "FreezeWatch", "freeze_limit", "verdict_window"]

@@ -241,3 +241,46 @@ async def test_a_batch_librdkafka_cannot_decode_stops_the_worker_in_one_line(cod
     assert isinstance(e.value, ConfigError)
     assert str(e.value).startswith("cannot decode the record batch of in partition 3 at offset 42: Decompression")
     assert "\n" not in str(e.value)
+
+
+async def test_offsets_held_by_a_pending_transaction_are_named_by_partition() -> None:
+    """librdkafka retries a stable read of several partitions as a whole while one is held: the timeout is
+    followed by a short read of each, so that the worker names the held partition, not all of them."""
+    from aiokafka.structs import OffsetAndMetadata, TopicPartition
+
+    from processor.shell.transport.librdkafka import PendingOffsets
+
+    tps = [TopicPartition("in", p) for p in range(4)]
+
+    class Group:
+        async def committed(self, asked: list[TopicPartition], _wait: float) -> dict[Any, Any]:
+            if tps[0] in asked:
+                raise ak.KafkaTimeoutError("held")
+            return {tp: OffsetAndMetadata(7, "") for tp in asked}
+
+    with pytest.raises(PendingOffsets) as e:
+        await LibrdkafkaClient().committed(Group(), tps, 0.1)
+    assert e.value.partitions == [tps[0]] and isinstance(e.value, ak.KafkaTimeoutError)
+    assert await LibrdkafkaClient().committed(Group(), tps[1:], 0.1) == {tp: OffsetAndMetadata(7, "") for tp in tps[1:]}
+    with pytest.raises(ak.KafkaTimeoutError):  # a single partition: nothing more to learn
+        await LibrdkafkaClient().committed(Group(), tps[:1], 0.1)
+
+
+@pytest.mark.parametrize("txn_ms", [2000, 60000, 900000])
+def test_a_transactional_producer_is_built_whatever_the_transaction_timeout(txn_ms: int) -> None:
+    """librdkafka refuses a record timeout past the transaction timeout: the record timeout follows it down."""
+    from confluent_kafka import Producer
+
+    conf = producer_conf(Settings(transaction_timeout_ms=txn_ms), transactional_id="t")
+    assert conf["delivery.timeout.ms"] <= txn_ms
+    Producer({**conf, "logger": __import__("logging").getLogger("test")})  # refused settings raise here
+
+
+async def test_settings_librdkafka_refuses_are_one_line() -> None:
+    from processor.shell.transport.librdkafka import RdProducer
+
+    p = RdProducer({"bootstrap.servers": "127.0.0.1:1", "transactional.id": "t", "transaction.timeout.ms": 1000,
+                    "delivery.timeout.ms": 40000})
+    with pytest.raises(ConfigError, match="refused the producer's settings") as e:
+        await p.start()
+    assert "\n" not in str(e.value)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from processor.shell.transport.rdkafka_lease import TICK_S, FreezeWatch, freeze_limit
+from processor.shell.transport.rdkafka_lease import TICK_S, FreezeWatch, freeze_limit, verdict_window
 
 
 def test_the_freeze_limit_keeps_a_heartbeat_interval_and_its_answer_inside_the_session() -> None:
@@ -14,6 +14,12 @@ def test_the_freeze_limit_keeps_a_heartbeat_interval_and_its_answer_inside_the_s
     assert freeze_limit(2.0, 0.3) == 1.0
     assert freeze_limit(2.0, 0.8) == pytest.approx(0.4)  # two heartbeat intervals left of the session
     assert freeze_limit(0.1, 0.1) == TICK_S * 4  # never below what the watch can measure
+
+
+def test_after_a_long_stop_librdkafka_gets_three_heartbeats_to_hear_the_coordinator_within_half_the_session() -> None:
+    assert verdict_window(45.0, 3.0) == 9.0
+    assert verdict_window(2.0, 0.3) == 1.0  # at least a second
+    assert verdict_window(1.0, 0.3) == 0.5  # a step waiting for the lease gives up after a session
 
 
 def test_a_stopped_process_is_unknown_until_the_watch_has_run_then_its_gap_is_reported_once() -> None:
