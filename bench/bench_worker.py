@@ -185,6 +185,7 @@ class Broker:
         self.b: EmbeddedBroker | None = None
         self._kafka: Any = None
         self.pid: int | None = None
+        self.log_path: Path | None = None
 
     def __enter__(self) -> Broker:
         if self.given:
@@ -199,6 +200,7 @@ class Broker:
             self._kafka = start_kafka()
             running = self._kafka.__enter__()
             self.bootstrap = running.bootstrap
+            self.log_path = running.log_path
             pidfile = running.log_path.parent / "kafka.pid" if running.log_path else None
             if pidfile is not None and pidfile.exists():
                 self.pid = int(pidfile.read_text().split()[0])

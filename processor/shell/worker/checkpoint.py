@@ -112,6 +112,19 @@ def plan(s: Settings, runs: list[tuple[int, list[OutRecord]]], positions: Positi
     return Checkpoint(outputs, changelog, positions, records, generation, origins)
 
 
+def without(cp: Checkpoint, partitions: set[int]) -> Checkpoint | None:
+    """The checkpoint less what it holds for these input partitions (outputs, state, positions), None if nothing
+    is left: a batch computed while the checkpoint before it was in flight builds on that one's state, so when
+    that one was fenced for a partition, this one's share of it must not go out either (its changelog would
+    miss what the fenced one held, its offsets would pass outputs never written)."""
+    kept = [(entry, origin) for entry, origin in zip(cp.outputs, cp.origins, strict=True) if origin not in partitions]
+    positions = {tp: position for tp, position in cp.positions.items() if tp.partition not in partitions}
+    if not positions:
+        return None
+    state = [entry for entry in cp.state if (entry[1] or 0) not in partitions]
+    return cp._replace(outputs=[e for e, _ in kept], state=state, positions=positions, origins=[o for _, o in kept])
+
+
 # -- the transports ------------------------------------------------------------------------------------------------
 class Unit(NamedTuple):
     """What commits together: the whole batch (at least once) or one input partition's share (exactly once)."""

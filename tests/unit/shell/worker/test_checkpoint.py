@@ -24,7 +24,15 @@ from prometheus_client import CollectorRegistry
 from processor.core.partition import META_KEY, OutRecord
 from processor.shell.config import Settings
 from processor.shell.metrics import Metrics
-from processor.shell.worker.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
+from processor.shell.worker.checkpoint import (
+    MAX_TXN_FAILURES,
+    AtLeastOnce,
+    Checkpoint,
+    Committer,
+    ExactlyOnce,
+    plan,
+    without,
+)
 from processor.shell.worker.fencing import Fenced, Ownership
 from processor.shell.worker.recovery import LAYOUT, PREV_META, parse_marker
 
@@ -487,3 +495,16 @@ def test_the_plan_drops_a_kind_without_a_topic_and_marks_a_reset_partition_first
     none = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0, findings_topic=None)  # no findings, no mark
     cp = plan(none, [(0, [out("findings", b"a"), out("repaired", b"a")])], {TP0: 5}, {}, {0: 3}, set(), 1, 1)
     assert [r.kind for _, _, r in cp.outputs] == ["repaired"] and cp.origins == [0]
+
+
+def test_a_checkpoint_less_some_partitions_keeps_only_the_others_outputs_state_and_offsets() -> None:
+    runs = [(0, [out("repaired", b"a")]), (1, [out("repaired", b"b"), out("findings", b"b")])]
+    cp = plan(S, runs, {TP0: 4, TP1: 7}, {0: [(META_KEY, b"m0")], 1: [(b"k", b"v"), (META_KEY, b"m1")]}, {},
+              {S.output_topic}, 3, 2)
+    left = without(cp, {0})
+    assert left is not None
+    assert left.positions == {TP1: 7} and left.origins == [1, 1]
+    assert [r.key for _, _, r in left.outputs] == [b"b", b"b"]
+    assert [(p, r.value) for _, p, r in left.state] == [(1, b"v"), (1, b"m1")]
+    assert left.generation == 3
+    assert without(cp, {0, 1}) is None
