@@ -180,8 +180,9 @@ tool_class() {  # $1 = the name of a bin/*.sh script of Kafka's distribution (wi
         kafka-configs) echo org.apache.kafka.tools.ConfigCommand ;;
         kafka-get-offsets) echo org.apache.kafka.tools.GetOffsetShell ;;
         kafka-delete-records) echo org.apache.kafka.tools.DeleteRecordsCommand ;;
+        kafka-log-dirs) echo org.apache.kafka.tools.LogDirsCommand ;;
         *) die "unknown tool $1 (kafka-topics, kafka-console-producer, kafka-console-consumer," \
-            "kafka-consumer-groups, kafka-configs, kafka-get-offsets, kafka-delete-records)" ;;
+            "kafka-consumer-groups, kafka-configs, kafka-get-offsets, kafka-delete-records, kafka-log-dirs)" ;;
     esac
 }
 

@@ -76,6 +76,9 @@ class Worker:
         self._ownership: Ownership | None = None
         self._fatal: Exception | None = None  # found where it cannot stop the loop (a rebalance callback)
         self._resets: dict[int, int] = {}  # partitions started empty (state lost), not marked yet: position
+        # offset resets back already counted: (committed position, records read again), so a restore repeated
+        # before the partition's heal finished (a rebalance meanwhile) does not count the same records twice
+        self._replays: dict[int, tuple[int | None, int]] = {}
         self._last_ts: dict[int, int] = {}  # broker timestamp (ms) of the last processed record, per partition
         self._next: dict[int, int] = {}  # next input offset each partition's state expects (set at restore)
         self._healing: dict[int, asyncio.Future[None]] = {}  # partitions rebuilt from the input (a stale write)
@@ -595,6 +598,10 @@ class Worker:
             self._committer.meta_at.update(got.meta_at)
         self._resets.update(got.resets)
         for p, n in (got.replayed or {}).items():
+            if self._replays.get(p) == (got.positions.get(p), n):
+                log.info("partition %d: the offset reset back found again (its state is still being rebuilt)", p)
+                continue
+            self._replays[p] = (got.positions.get(p), n)
             self.metrics.replayed.inc(n)
             log.warning("partition %d: the group's offsets were reset back: %d input records are read again "
                         "(toolmend_input_replayed_records_total), after its state is rebuilt up to the new position: "

@@ -53,9 +53,13 @@ class Batch:
     def __init__(self, capacity: int) -> None:
         self.records: list[tuple[bytes | None, bytes | None, Any]] = []
         self.capacity = capacity
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
 
     def append(self, *, key: bytes | None, value: bytes | None, timestamp: None, headers: Any) -> object | None:
-        if len(self.records) >= self.capacity or len(value or b"") > 1000:  # full, or larger than a whole batch
+        if self.closed or len(self.records) >= self.capacity or len(value or b"") > 1000:  # closed, full, too large
             return None
         self.records.append((key, value, headers))
         return object()

@@ -183,3 +183,32 @@ async def test_a_batch_computed_while_the_previous_checkpoint_was_fenced_drops_t
     assert set(cp.origins) == {1}  # type: ignore[attr-defined]
     assert {part for _, part, _ in cp.state} == {1}  # type: ignore[attr-defined]
     assert cp.outputs and all(r.key == b"b" for _, _, r in cp.outputs)  # type: ignore[attr-defined]
+
+
+async def test_an_offset_reset_found_again_by_a_repeated_restore_is_counted_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #35 row 3: a rebalance before a reset partition's heal has finished restores it again and finds the
+    same reset (the state still ends past the commit); the records read again are counted once, a new reset again."""
+    from processor.shell.worker.recovery import Restored
+
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0)
+    w = Worker(s, Metrics(CollectorRegistry()))
+    found = {"position": 1000, "replayed": 500}
+
+    async def restore(*_: object) -> Restored:
+        return Restored({0: PartitionProcessor(s.input_topic, 0)}, {}, {0: -1}, {0: found["position"]}, {},
+                        {0: found["replayed"]})
+
+    class Consumer:
+        def assignment(self) -> set[TopicPartition]:
+            return set()
+
+    monkeypatch.setattr(worker_module, "restore", restore)
+    w._consumer = Consumer()  # type: ignore[assignment]
+    counted = lambda: w.metrics.registry.get_sample_value("toolmend_input_replayed_records_total")  # noqa: E731
+    await w._restore([0])
+    await w._restore([0])  # the same reset, its heal not finished yet
+    assert counted() == 500
+    found.update(position=400, replayed=1100)  # moved back again by the operator
+    await w._restore([0])
+    assert counted() == 1600
