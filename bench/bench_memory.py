@@ -303,7 +303,7 @@ def run_scenario(name: str, a: argparse.Namespace, states: str) -> dict[str, Any
            "--seed", str(a.seed)]
     if name in ("live_behaviour_on", "restored_behaviour_on"):
         cmd += ["--states-file", states]
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=280, check=True)
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout, check=True)
     r: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     r["wall_s"] = round(time.perf_counter() - t, 1)
     return r
@@ -329,6 +329,8 @@ def main() -> int:
     ap.add_argument("--scenarios", default=",".join(SCENARIOS),
                     help="comma-separated subset (restored_behaviour_on needs live_behaviour_on before it)")
     ap.add_argument("--json", default=str(ROOT / "bench" / "results" / "memory.json"))
+    ap.add_argument("--timeout", type=float, default=280.0,
+                    help="seconds a scenario's process may take (raise it on a loaded machine)")
     ap.add_argument("--scenario", choices=SCENARIOS, help="run one scenario in this process (used internally)")
     ap.add_argument("--states-file", help=argparse.SUPPRESS)
     a = ap.parse_args()
