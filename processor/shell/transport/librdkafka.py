@@ -125,6 +125,10 @@ def producer_conf(s: Settings, transactional_id: str | None = None) -> dict[str,
         conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, s.transaction_timeout_ms)
     else:
         conf["max.in.flight.requests.per.connection"] = 1
+        # a record still queued when the member's lease would have lapsed is dropped (_MSG_TIMED_OUT, a retriable
+        # step), never sent: a process stopped with records queued (SIGSTOP) does not write them on waking, as
+        # librdkafka times queued records out before it sends any
+        conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, max(1000, int(s.session_timeout_ms * 0.8)))
     return conf
 
 
