@@ -5,6 +5,8 @@
 | `base.py` | the interface: records, consumers, producers, the group's view, the client that builds them |
 | `aiokafka.py` | the aiokafka transport, the default: `shell/kafka.py`'s clients and aiokafka's internals |
 | `librdkafka.py` | the librdkafka transport: confluent-kafka's asyncio classes, settings and errors mapped |
+| `rdkafka_errors.py` | librdkafka's error codes as aiokafka's classes (retriable delivery, fenced, fatal) |
+| `rdkafka_lease.py` | the librdkafka session lease: a stopped process told from a busy event loop |
 
 The worker, its recovery, the OTLP stage and the replays ask `client_for(settings)` for their transport; the
 librdkafka module is imported only when it is chosen (the `librdkafka` extra).

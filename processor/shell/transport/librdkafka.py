@@ -125,6 +125,10 @@ def producer_conf(s: Settings, transactional_id: str | None = None) -> dict[str,
         conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, s.transaction_timeout_ms)
     else:
         conf["max.in.flight.requests.per.connection"] = 1
+        # a record still queued when the member's lease would have lapsed is dropped (_MSG_TIMED_OUT, a retriable
+        # step), never sent: a process stopped with records queued (SIGSTOP) does not write them on waking, as
+        # librdkafka times queued records out before it sends any
+        conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, max(1000, int(s.session_timeout_ms * 0.8)))
     return conf
 
 
@@ -567,10 +571,11 @@ class RdConsumer:
         return tp in self._eof
 
     async def _lease(self) -> None:
-        """The session lease (`rdkafka_lease.py`), renewed every LEASE_TICK_S while the process ran (the freeze
-        watch ticked) and librdkafka's group metadata is still the assignment's. After a stop past
-        `freeze_limit` it is renewed only once librdkafka had `verdict_s` to hear the coordinator (a changed
-        metadata ends the generation); a stop ended by SIGCONT ends it outright. Broker contact is not a renewal:
+        """The session lease (`rdkafka_lease.py`), renewed every LEASE_TICK_S while the process runs and
+        librdkafka's group metadata is still the assignment's (read in the background: a changed one ends the
+        generation). A tick late past `freeze_limit` asks the freeze watch whether the whole process stopped
+        (its thread did not tick either): then the lease is renewed only once librdkafka had `verdict_s` to hear
+        the coordinator; a stop ended by SIGCONT ends the generation outright. Broker contact is not a renewal:
         it comes from librdkafka's statistics (`_stats`) and the acknowledgements, so /readyz sees an outage."""
         assert self.watchers is not None
         clock, on_beat, _ = self.watchers
@@ -578,33 +583,36 @@ class RdConsumer:
         watch = self.freeze_watch = FreezeWatch(stale_s=limit / 2)  # a stop that matters is seen as one
         verdict_s = verdict_window(self.session_s, self.heartbeat_s)
         held_until: float | None = None
+        reading: asyncio.Future[bool] | None = None
+        last = clock()
         try:
             while True:
                 await asyncio.sleep(LEASE_TICK_S)
-                gap = watch.take()
-                if gap is None:  # the watch has not run since the process woke: nothing known yet
-                    continue
+                now = clock()
+                late, last = now - last, now
+                if reading is None or reading.done():  # at most one read in flight; its verdict acts by itself
+                    reading = asyncio.ensure_future(self.member())
                 continued, self.continued = self.continued, False
-                if gap >= limit and self._assigned:
+                gap = watch.take()  # the watch's longest gap since the last tick
+                # a late tick, and the watch's thread stopped too (or has not run yet): the whole process stopped
+                if late >= limit and self._assigned and (gap is None or gap >= limit):
                     if continued:  # stopped (SIGSTOP) and continued: the group may well have expired us
                         self.epoch += 1
-                        log.warning("the process was stopped for %.1fs (SIGSTOP): the group may have expired this "
-                                    "member; what it was about to ship is fenced", gap)
+                        log.warning("the process was stopped for %.1fs (SIGSTOP): the group may have expired "
+                                    "this member; what it was about to ship is fenced", late)
                         continue
-                    held_until = clock() + verdict_s
-                    log.warning("the process did not run for %.1fs: ownership unproved until librdkafka has heard "
-                                "the group coordinator (%.1fs)", gap, verdict_s)
-                sent = clock()
-                if not await self.member():
+                    held_until = now + verdict_s
+                    log.warning("the process did not run for %.1fs: ownership unproved until librdkafka has "
+                                "heard the group coordinator (%.1fs)", late, verdict_s)
+                if held_until is not None:
+                    if now < held_until:
+                        continue
                     held_until = None
-                    continue
-                if held_until is not None and clock() < held_until:
-                    continue
-                held_until = None
-                since = watch.take(keep=True)  # no stop while the metadata was read either
-                if since is not None and since < limit:
-                    on_beat(sent)
+                if self._cgm_gone is None:
+                    on_beat(now)
         finally:
+            if reading is not None:
+                reading.cancel()
             watch.stop()
 
     def _continued(self) -> None:
