@@ -8,6 +8,7 @@
 | `merge.py` | the conversations' events merged by event time, fillers keeping every timeout decidable |
 | `content.py` | realistic dialect-neutral content: tools, requests, results, answers (English, Chinese) |
 | `native.py` | native messages of the four dialects, as the provider APIs take them |
+| `claims.py` | unbacked claims: replies claiming an act or a tool-only fact with no call of their turn behind them |
 | `truth.py` | what the tracker must report for a generated stream, per conversation and in total (`GroundTruth`) |
 | `jsonl.py` | the JSONL form of generated records (`{"key", "value"}` lines) |
 | `produce.py` | generated events to a cluster, each counted sent or refused; or as kafka-console-producer lines |
