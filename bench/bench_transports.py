@@ -11,6 +11,9 @@ before each pass. Passes (`--passes` picks some):
 * `bare_aiokafka`: bench_worker.py's bare loop: a group member with the worker's consumer and producer settings;
   per fetched batch one output record per input (same key and value), every acknowledgement awaited, then the
   commit.
+* `bare_aiokafka_part`: the same, each output written to its input's partition number, as the worker writes
+  output topics partitioned like the input (no partitioner: aiokafka's default one hashes each key with a
+  pure-Python murmur2, a few µs per record that the worker never spends).
 * `bare_librdkafka`: the same loop with confluent-kafka (librdkafka): `consume(2000)`, `produce` each (a delivery
   callback counting errors), `flush`, a synchronous commit; the same fetch and produce settings.
 * `quix`: Quix Streams 3.28 pass-through (orjson in and out, at least once) in its own virtual environment
@@ -202,6 +205,8 @@ def run_pass(name: str, bootstrap: str, in_topic: str, prefix: str, n: int, quix
     env = dict(os.environ)
     if name == "bare_aiokafka":
         cmd = [sys.executable, str(HERE / "bench_worker.py"), "_pass", "bare"]
+    elif name == "bare_aiokafka_part":
+        cmd = [sys.executable, str(HERE / "bench_worker.py"), "_pass", "bare", "--same-partition"]
     elif name == "bare_librdkafka":
         cmd = [sys.executable, __file__, "_rdk"]
     elif name.startswith("quix"):
@@ -244,6 +249,8 @@ def ratios(rnd: dict[str, Any]) -> dict[str, float]:
     eps = {k: v["events_per_s"] for k, v in rnd["passes"].items() if "events_per_s" in v}
     out = {}
     for num, den in (("toolmend_aiokafka", "bare_aiokafka"), ("toolmend_aiokafka_off", "bare_aiokafka"),
+                     ("toolmend_aiokafka", "bare_aiokafka_part"), ("toolmend_aiokafka_off", "bare_aiokafka_part"),
+                     ("bare_aiokafka_part", "bare_aiokafka"),
                      ("toolmend_librdkafka", "bare_librdkafka"), ("toolmend_librdkafka_off", "bare_librdkafka"),
                      ("toolmend_librdkafka", "quix"), ("toolmend_librdkafka_off", "quix"),
                      ("toolmend_aiokafka", "quix"), ("bare_librdkafka", "bare_aiokafka"), ("quix", "bare_aiokafka"),

@@ -218,7 +218,9 @@ class Broker:
 
 
 # -- 1. throughput ------------------------------------------------------------------------------------------
-async def bare_loop(s: Settings, total: int, timeout_s: float) -> dict[str, Any]:
+async def bare_loop(s: Settings, total: int, timeout_s: float, same_partition: bool = False) -> dict[str, Any]:
+    """`same_partition`: each output to its input's partition number, as the worker writes output topics partitioned
+    like the input; without it the producer's default partitioner picks it (aiokafka's murmur2 is pure Python)."""
     c = AIOKafkaConsumer(s.input_topic, **consumer_kwargs(s))
     p = AIOKafkaProducer(**producer_kwargs(s))
     await p.start()
@@ -238,8 +240,9 @@ async def bare_loop(s: Settings, total: int, timeout_s: float) -> dict[str, Any]
             futs = []
             commit = {}
             for tp, recs in batch.items():
+                part = tp.partition if same_partition else None
                 for r in recs:
-                    futs.append(await p.send(s.output_topic, r.value, key=r.key))
+                    futs.append(await p.send(s.output_topic, r.value, key=r.key, partition=part))
                 commit[tp] = recs[-1].offset + 1
                 n += len(recs)
             await asyncio.gather(*futs)
@@ -423,7 +426,8 @@ def run_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, extr
 
 
 async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int, detectors_off: bool,
-                   profile_out: str | None, delivery: str = DEFAULT_DELIVERY) -> dict[str, Any]:
+                   profile_out: str | None, delivery: str = DEFAULT_DELIVERY, same_partition: bool = False
+                   ) -> dict[str, Any]:
     threshold = gc.get_threshold()
     extra: dict[str, Any] = {"behaviour": False} if detectors_off else {}
     if delivery != DEFAULT_DELIVERY:
@@ -431,7 +435,7 @@ async def one_pass(side: str, bootstrap: str, in_topic: str, prefix: str, n: int
     s = settings(bootstrap, prefix, in_topic, **({} if side == "bare" else extra))
     if side == "bare":
         await ensure_topics(s, [(s.output_topic, PARTITIONS, BIG)])
-        r = await bare_loop(s, n, 240)
+        r = await bare_loop(s, n, 240, same_partition)
     else:
         await worker_topics(s)
         prof = cProfile.Profile() if profile_out else None
@@ -1010,11 +1014,13 @@ def pass_main(argv: list[str]) -> int:
     ap.add_argument("--detectors-off", action="store_true")
     ap.add_argument("--profile-out")
     ap.add_argument("--delivery", default=DEFAULT_DELIVERY)
+    ap.add_argument("--same-partition", action="store_true",
+                    help="bare: each output to its input's partition number (no partitioner), as the worker writes")
     a = ap.parse_args(argv)
     logging.getLogger("toolmend").addHandler(logging.NullHandler())
     logging.getLogger("toolmend").propagate = False
     r = asyncio.run(one_pass(a.side, a.bootstrap, a.input_topic, a.prefix, a.events, a.detectors_off,
-                             a.profile_out, a.delivery))
+                             a.profile_out, a.delivery, a.same_partition))
     print(json.dumps(r))
     return 0
 

@@ -14,12 +14,16 @@ order, every take_changelog() record (called every 2000 events, as the worker do
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
+import multiprocessing
 import os
 import random
 import sys
 import time
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -96,12 +100,16 @@ def run(recs: list[tuple[int, int, bytes | None, bytes]], cfg: EngineConfig, met
     return hasher.hexdigest()
 
 
-def workloads() -> dict[str, list[tuple[int, int, bytes | None, bytes]]]:
-    out = {"bench_100k_seed5": records(events_for(100_000, 5))}
-    for seed in (1, 2, 3):
-        evs, _ = generate(1500, seed=seed, partitions=PARTITIONS)
-        out[f"synth_1500_seed{seed}"] = records([(e.key, e.value) for e in evs])
-    return out
+SYNTH_SEEDS = (1, 2, 3)
+WORKLOADS = ("bench_100k_seed5", *(f"synth_1500_seed{seed}" for seed in SYNTH_SEEDS))
+
+
+@cache
+def workload(name: str) -> list[tuple[int, int, bytes | None, bytes]]:
+    if name == "bench_100k_seed5":
+        return records(events_for(100_000, 5))
+    evs, _ = generate(1500, seed=int(name.removeprefix("synth_1500_seed")), partitions=PARTITIONS)
+    return records([(e.key, e.value) for e in evs])
 
 
 CONFIGS: dict[str, tuple[EngineConfig, bool]] = {
@@ -113,10 +121,20 @@ CONFIGS: dict[str, tuple[EngineConfig, bool]] = {
 }
 
 
+def _run_one(job: tuple[str, str]) -> tuple[str, str, float]:
+    wname, cname = job
+    cfg, metrics = CONFIGS[cname]
+    recs = workload(wname)
+    t = time.perf_counter()
+    return f"{wname}/{cname}", run(recs, cfg, metrics), time.perf_counter() - t
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--record", action="store_true", help="write the reference instead of checking against it")
     ap.add_argument("--quick", action="store_true", help="only the synth workloads and the bench events detectors on")
+    ap.add_argument("--jobs", type=int, default=1, help="runs at once, in as many processes (the hashes do not "
+                    "depend on it; tests/run.sh: 2 where nothing else runs)")
     args = ap.parse_args()
     core = core_kind()
     expected = os.environ.get("TOOLMEND_EXPECT_CORE")
@@ -124,14 +142,18 @@ def main() -> int:
     if expected and expected != core:
         print(f"TOOLMEND_EXPECT_CORE={expected} but the core imported is {core}", file=sys.stderr)
         return 2
+    runs = [(w, c) for w in WORKLOADS for c in CONFIGS if not (args.quick and w.startswith("bench") and c != "on")]
     got: dict[str, str] = {}
-    for wname, recs in workloads().items():
-        for cname, (cfg, metrics) in CONFIGS.items():
-            if args.quick and wname.startswith("bench") and cname != "on":
-                continue
-            t = time.perf_counter()
-            got[f"{wname}/{cname}"] = run(recs, cfg, metrics)
-            print(f"{wname}/{cname}: {got[f'{wname}/{cname}'][:16]} ({time.perf_counter() - t:.1f}s)", flush=True)
+    # --jobs N: N processes take the runs in turn (the longest, the 100k events, first); each builds a workload once
+    with contextlib.ExitStack() as stack:
+        results: Iterable[tuple[str, str, float]] = map(_run_one, runs)
+        if args.jobs > 1:
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(args.jobs))
+            results = pool.imap_unordered(_run_one, runs)
+        for name, digest, seconds in results:
+            got[name] = digest
+            print(f"{name}: {digest[:16]} ({seconds:.1f}s)", flush=True)
+    got = {f"{w}/{c}": got[f"{w}/{c}"] for w, c in runs}  # the reference's order, whatever finished first
     if args.record:
         REFERENCE.write_text(json.dumps(got, indent=2) + "\n")
         print(f"recorded {len(got)} hashes in {REFERENCE.name}")

@@ -22,6 +22,14 @@
 # test (TOOLMEND_EXPECT_CORE: tests/conftest.py stops the run if the other one is imported) and fails on any
 # skip not in tests/skips_allowed.txt (the summary prints the count); a stage in which no test ran fails.
 #
+# What runs at once in a full run (CI's machine has 2 cores): the wheel's compiler (one process) from the start,
+# beside venv, tools, lint, python and stack on the other core; the manifests stage (it builds helm from its Go
+# module on a cold cache: ~5 CPU-minutes) niced in the background from the broker stages on, which mostly wait on
+# their brokers (their cpu column: well under twice their seconds); the librdkafka subset beside the Apache Kafka
+# stage, each pytest run on its own share of the test ports (TOOLMEND_TEST_PORTS); the image built, niced, from
+# then on, and tested at the end. The unit stage and outputs use both cores and run alone; so do the faults,
+# whose cases pause members past short session and transaction timeouts.
+#
 # Budgets: each stage has one; a stage over it is marked OVER BUDGET in the table, which does not fail the run
 # (timing depends on the machine's other load: a timed failure would be a flaky test). The whole run is held to
 # 20 minutes (TOOLMEND_SUITE_BUDGET) and FAILS only over its hard ceiling (TOOLMEND_SUITE_CEILING, 30 minutes):
@@ -51,16 +59,16 @@ STAGES=(
   "tools|60||Prometheus and promtool, headless Chromium (Debian), Apache Kafka jars (Maven)"
   "lint|60|venv|ruff, mypy --strict"
   "python|60|venv|the core as Python: output identity against the recorded hashes; the editable install's own tests"
-  "wheel|180|venv|the compiled wheel (TOOLMEND_COMPILE=1 pip wheel: mypyc), installed into $CVENV"
+  "wheel|180||the compiled wheel (TOOLMEND_COMPILE=1 pip wheel: mypyc), installed into $CVENV"
   "outputs|30|wheel|the core compiled: output identity against the recorded hashes"
   "unit|210|wheel tools|unit and property tests, core compiled (2 workers)"
   "tansu|210|wheel tools|integration tests on Tansu, core compiled (2 workers)"
   "rdkafka|90|wheel tools|the librdkafka transport on Tansu: the worker, a SIGKILL, a rebalance, OTLP (all: pytest --client=librdkafka)"
   "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
   "faults|300|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
-  "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline (helm built in the background during tansu and kafka)"
+  "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline (in a full run: in the background from the broker stages on, after helm is built)"
   "stack|90|venv|sdist and wheel (python -m build, twine check); the library, no extra, beside a current agent stack and on its ranges' oldest versions"
-  "image|120|venv wheel|the image built with the tested wheel, run against a broker"
+  "image|120|venv wheel|the image built with the tested wheel (in a full run: in the background from the kafka stage on), run against a broker"
 )
 ORDER=()
 declare -A BUDGET DEPS WHAT
@@ -103,7 +111,7 @@ fi
 
 # -- the table -------------------------------------------------------------------------------------------------
 LOGS="$(mktemp -d "${TMPDIR:-/tmp}/toolmend-suite.XXXXXX")"
-declare -A SECS STATUS NOTE CPU
+declare -A SECS STATUS NOTE CPU BGPID BGT0 JOBPID
 RAN=()
 CURRENT=""
 START=$SECONDS
@@ -179,11 +187,18 @@ finish() {
     SECS[$CURRENT]=$(( SECONDS - ${T0:-$SECONDS} )); STATUS[$CURRENT]=FAILED
     [ "$rc" -ne 0 ] || rc=1
   fi
-  if [ -n "${WPID:-}" ] && kill -0 "$WPID" 2>/dev/null; then  # a foreground stage failed: stop the build
-    kill_tree "$WPID"; wait "$WPID" 2>/dev/null || true
-    SECS[wheel]=$((SECONDS - WB)); STATUS[wheel]=stopped
-  fi
-  if [ -n "${HPID:-}" ] && kill -0 "$HPID" 2>/dev/null; then kill_tree "$HPID"; wait "$HPID" 2>/dev/null || true; fi
+  local s pid
+  for s in "${!BGPID[@]}"; do  # a stage failed: stop what runs in the background
+    pid=${BGPID[$s]}
+    [ -n "$pid" ] || continue
+    if kill -0 "$pid" 2>/dev/null; then kill_tree "$pid"; fi
+    wait "$pid" 2>/dev/null || true
+    SECS[$s]=$((SECONDS - BGT0[$s])); STATUS[$s]=stopped
+  done
+  for s in "${!JOBPID[@]}"; do
+    pid=${JOBPID[$s]}
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill_tree "$pid"; wait "$pid" 2>/dev/null || true; fi
+  done
   table "$rc"
   if [ "$rc" -eq 0 ] && [ $FULL = 1 ] && [ $((SECONDS - START)) -gt "$CEILING" ]; then
     echo "FAILED: the suite took $((SECONDS - START))s, over its hard ceiling of ${CEILING}s (tests/run.sh's header says why)"
@@ -197,8 +212,9 @@ trap finish EXIT
 # its wall-clock seconds, says how busy it kept the two cores (2 x seconds: both, all the time)
 # (into CPU_NOW: `times` must run in this shell, not in a pipeline or $(...), whose fork has no children yet)
 children_cpu() {
-  times >"$LOGS/times"
-  CPU_NOW="$(tail -1 "$LOGS/times" | "$PY" -c 'import re, sys
+  local f="$LOGS/times.$BASHPID"  # this shell's own file: stages in the background call it too
+  times >"$f"
+  CPU_NOW="$(tail -1 "$f" | "$PY" -c 'import re, sys
 print(round(sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read()))))')"
 }
 
@@ -282,31 +298,64 @@ stage_python() {
 }
 
 WHEEL=""
+# The requirements of the compiled venv (the wheel's own and its test extra's, "toolmend[x]" expanded), read from
+# pyproject.toml: they install while mypyc compiles; pip then installs the wheel with them already there.
+extra_requirements() {
+  "$PY" - "$1" <<'PY'
+import re, sys, tomllib
+project = tomllib.load(open("pyproject.toml", "rb"))["project"]
+extras, seen, out = project.get("optional-dependencies", {}), set(), list(project.get("dependencies", []))
+def expand(extra):
+    if extra in seen:
+        return
+    seen.add(extra)
+    for req in extras[extra]:
+        own = re.fullmatch(r"toolmend\[([\w,\s-]+)\]", req.strip())
+        if own:
+            for e in own[1].split(","):
+                expand(e.strip())
+        else:
+            out.append(req)
+expand(sys.argv[1])
+print("\n".join(dict.fromkeys(out)))
+PY
+}
+
 stage_wheel() {
-  local stamp="$CVENV/.toolmend-source" want
+  local stamp="$CVENV/.toolmend-source" want src="$LOGS/wheel-src" deps dpid rc=0
   want="$(source_hash)"
   if [ $FULL = 0 ] && [ -x "$CVENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] \
      && { ls dist/toolmend-*.whl >/dev/null 2>&1 || [ -z "${WANT[image]:-}" ]; }; then
     WHEEL="$(ls dist/toolmend-*.whl 2>/dev/null || true)"
     NOTE[wheel]="up to date: $CVENV has the wheel of these sources"; return 0
   fi
-  rm -rf build dist  # setuptools' build/ would carry modules deleted since into the wheel
+  # Needs no other stage: pip builds the wheel in an isolated environment (its build requirements), from a copy
+  # of the sources (the editable install of the venv stage, alongside, writes toolmend.egg-info in the checkout;
+  # a fresh copy has no stale build/ to carry deleted modules into the wheel).
+  rm -rf dist "$src"; mkdir -p "$src" dist
+  tar --exclude=__pycache__ -cf - pyproject.toml setup.py README.md LICENSE processor | tar -xf - -C "$src"
+  [ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
+  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+  mapfile -t deps < <(extra_requirements test)
+  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check "${deps[@]}" -c "$LOCK" &
+  dpid=$!
   # mypyc's own cache, apart from the lint stage's mypy that may run alongside
-  MYPY_CACHE_DIR="$LOGS/mypyc-cache" TOOLMEND_COMPILE=1 "$VENV/bin/python" -m pip wheel -q --no-deps -w dist .
+  MYPY_CACHE_DIR="$LOGS/mypyc-cache" TOOLMEND_COMPILE=1 "$CVENV/bin/python" -m pip wheel -q \
+    --disable-pip-version-check --no-deps -w dist "$src" || rc=$?
+  wait "$dpid" || rc=$?
+  [ "$rc" -eq 0 ] || return "$rc"
   WHEEL="$(ls dist/toolmend-*.whl)"
   echo "$WHEEL"
-  [ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
-  "$CVENV/bin/python" -m pip install -q --upgrade pip
-  "$CVENV/bin/python" -m pip install -q "$WHEEL[test]" -c "$LOCK"
-  "$CVENV/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
+  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check "$WHEEL[test]" -c "$LOCK"
+  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
   echo "$want" >"$stamp"
 }
 
 # From the compiled stages on, the checkout must not shadow the installed package: `pytest` (not `python -m
 # pytest`) and --import-mode=append (pyproject.toml) put the checkout last on sys.path, PYTHONSAFEPATH keeps it
 # out of the `python -m processor.shell.cli` workers the tests start; bench scripts run by path.
-stage_outputs() {
-  TOOLMEND_EXPECT_CORE=compiled "$CVENV/bin/python" bench/check_outputs.py --quick
+stage_outputs() {  # alone in the foreground: both cores (the python stage shares its cores with the wheel's build)
+  TOOLMEND_EXPECT_CORE=compiled "$CVENV/bin/python" bench/check_outputs.py --quick --jobs 2
 }
 
 compiled_pytest() {
@@ -375,114 +424,90 @@ PY
   done
 }
 
-# From the compiled stages on, the checkout must not shadow the installed package: `pytest` (not `python -m
-# pytest`) and --import-mode=append (pyproject.toml) put the checkout last on sys.path, PYTHONSAFEPATH keeps it
-# out of the `python -m processor.shell.cli` workers the tests start; bench scripts run by path.
-stage_outputs() {
-  TOOLMEND_EXPECT_CORE=compiled "$CVENV/bin/python" bench/check_outputs.py --quick
-}
-
-compiled_pytest() {
-  TOOLMEND_EXPECT_CORE=compiled PYTHONSAFEPATH=1 pytest_in "$CVENV/bin/pytest" "${PYTEST[@]}" "$@"
-}
-
-stage_unit() { compiled_pytest "${XDIST[@]}" tests/unit; }
-stage_tansu() { compiled_pytest "${BROKER_XDIST[@]}" --broker=tansu -m "not faults" tests/integration; }
-stage_kafka() {
-  compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m "(kafka or needs_kafka) and not faults" tests/integration
-}
-stage_faults() { compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m faults tests/integration/test_faults.py; }
-
-stage_manifests() { bash deploy/k8s/validate.sh; }
-
-# The library as an agent project installs it: the package built as it is published (sdist, then the wheel from
-# it, both checked by twine), installed with no extra into two fresh environments that run the tests marked
-# `library` (the core's dependencies only): one beside a current agent stack (the newest releases on PyPI: pip
-# must resolve them together, `pip check` must agree), one with the core's dependencies at the lower bounds of
-# pyproject.toml's ranges (tools/lock.py --lower-bounds). The test tools are the lock's versions in both. The
-# sources are built from a copy: the compiled wheel may be building in this tree at the same time (setuptools'
-# build/). pip's cache keeps it short (a cold cache costs a minute more: bench/results/suite_time.json).
-AGENT_STACK=(pydantic-ai-slim openai anthropic)
-TEST_TOOLS='^(pytest|pytest-asyncio|pytest-timeout|pytest-xdist|hypothesis)=='
-stage_stack() {
-  local dir="$LOGS/stack" tools libtests v wheel
-  rm -rf "$dir"; mkdir -p "$dir/src"
-  tar --exclude=__pycache__ -cf - pyproject.toml setup.py README.md LICENSE processor | tar -xf - -C "$dir/src"
-  TOOLMEND_COMPILE=0 "$VENV/bin/python" -m build -q --outdir "$dir/dist" "$dir/src" >"$dir/build.log" 2>&1 \
-    || { cat "$dir/build.log"; return 1; }
-  "$VENV/bin/twine" check --strict "$dir"/dist/*
-  wheel="$(ls "$dir"/dist/toolmend-*.whl)"
-  "$VENV/bin/python" - "$wheel" <<'PY'  # the package data (pyproject.toml) went through the sdist into the wheel
-import fnmatch, sys, tomllib, zipfile
-names = zipfile.ZipFile(sys.argv[1]).namelist()
-data = tomllib.load(open("pyproject.toml", "rb"))["tool"]["setuptools"]["package-data"]["processor"]
-missing = [g for g in data if not fnmatch.filter(names, f"processor/{g}")]
-sys.exit(f"the wheel lacks package data: {', '.join(missing)}" if missing else None)
-PY
-  mapfile -t tools < <(grep -E "$TEST_TOOLS" "$LOCK")
-  "$VENV/bin/python" tools/lock.py --lower-bounds >"$dir/lower-bounds.txt"
-  for v in agents oldest; do "$PY" -m venv "$dir/$v"; done
-  "$dir/agents/bin/python" -m pip install -q --disable-pip-version-check "$wheel" "${AGENT_STACK[@]}" "${tools[@]}"
-  "$dir/oldest/bin/python" -m pip install -q --disable-pip-version-check "$wheel" "${tools[@]}" \
-    -c "$dir/lower-bounds.txt"
-  mapfile -t libtests < <(grep -rlE '^pytestmark = pytest\.mark\.library' tests/unit | sort)
-  for v in agents oldest; do
-    "$dir/$v/bin/python" -m pip check
-    NOTE[stack]="${NOTE[stack]:+${NOTE[stack]}; }$v: $("$dir/$v/bin/python" -m pip list --format=freeze 2>/dev/null \
-      | grep -iE '^(orjson|pydantic|pydantic-ai-slim|openai|anthropic)==' | tr '\n' ' ')"
-    TOOLMEND_EXPECT_CORE=python PYTHONSAFEPATH=1 pytest_in "$dir/$v/bin/pytest" "${PYTEST[@]}" -m library \
-      "${libtests[@]}"
-  done
-}
-
 stage_image() {
   # the image tests' pytest runs in $VENV (the image is what they test; in-process, the core is the checkout's)
-  local log="$LOGS/image.log" rc
+  local log="$LOGS/image.log" rc archive=""
+  if [ -n "${IMAGE_BUILT:-}" ]; then  # a full run built it in the background (deploy/image/build.sh)
+    job_join image-build >"$log"  # (not in a pipeline: its `wait` must run in this shell)
+    cat "$log"
+    archive="$(tail -1 "$log")"
+    NOTE[image]="built in the background during kafka and faults; "
+  fi
   set +e
-  TOOLMEND_EXPECT_CORE=python WHEEL="$WHEEL" TOOLMEND_VENV="$VENV" bash deploy/image/test.sh 2>&1 | tee "$log"
+  TOOLMEND_IMAGE="$archive" TOOLMEND_EXPECT_CORE=python WHEEL="$WHEEL" TOOLMEND_VENV="$VENV" bash deploy/image/test.sh \
+    2>&1 | tee -a "$log"
   rc=${PIPESTATUS[0]}
   set -e
-  NOTE[image]="$(grep -E '^(=+ )?[0-9]+ (passed|failed).* in [0-9.]+s' "$log" | tail -1 \
+  NOTE[image]="${NOTE[image]:-}$(grep -E '^(=+ )?[0-9]+ (passed|failed).* in [0-9.]+s' "$log" | tail -1 \
                  | sed -E 's/^=+ //; s/ in [0-9.]+s.*//' || true)"
   return "$rc"
 }
 
 # -- the run ---------------------------------------------------------------------------------------------------
-run venv
-if [ $FULL = 1 ]; then
-  # The wheel's build is one compiler process: it runs in the background, on the second core, while lint, the
-  # Python-core pass and the manifests run; its row in the table is its own duration (it overlaps theirs).
-  stage_begin wheel
-  WB=$SECONDS
-  ( set -euo pipefail; s=$SECONDS; stage_wheel; echo $((SECONDS - s)) >"$LOGS/wheel.seconds"
-    children_cpu; echo "$CPU_NOW" >"$LOGS/wheel.cpu" ) >"$LOGS/wheel.log" 2>&1 &
-  WPID=$!
-  STATUS[wheel]="running"
-  CURRENT=""
-  run tools; run lint; run python; run stack
-  CURRENT=wheel; T0=$WB
-  printf '\n==> [%ds] wheel (built in the background; its output follows)\n' "$((SECONDS - START))"
-  rc=0; wait "$WPID" || rc=$?
-  WPID=""
-  cat "$LOGS/wheel.log"
+# A stage in the background (full runs): its output goes to a file, printed when the stage is joined; its row in
+# the table is its own duration and CPU seconds (it overlaps the rows of the stages run meanwhile).
+bg_begin() {  # $1 the stage; $2 (optional) a command run first, outside the stage's figures
+  local s=$1 prep=${2:-}
+  [ -n "${WANT[$s]:-}" ] || return 0
+  RAN+=("$s"); STATUS[$s]=running; BGT0[$s]=$SECONDS
+  printf '\n==> [%ds] %s, in the background: %s\n' "$((SECONDS - START))" "$s" "${WHAT[$s]}"
+  ( set -euo pipefail; CURRENT=$s
+    if [ -n "${NICE:-}" ]; then renice -n 19 -p "$BASHPID" >/dev/null; fi
+    if [ -n "$prep" ]; then bash -c "$prep"; fi
+    t=$SECONDS; children_cpu; c0=$CPU_NOW
+    "stage_$s"
+    children_cpu; echo "$((SECONDS - t)) $((CPU_NOW - c0))" >"$LOGS/$s.figures"; printf '%s' "${NOTE[$s]:-}" >"$LOGS/$s.note"
+  ) >"$LOGS/$s.out" 2>&1 &
+  BGPID[$s]=$!
+}
+bg_join() {  # $1 the stage, $2 what it ran alongside
+  local s=$1 rc=0 secs cpu note
+  [ -n "${BGPID[$s]:-}" ] || return 0
+  CURRENT=$s; T0=${BGT0[$s]}
+  printf '\n==> [%ds] %s (in the background since %ds; its output follows)\n' "$((SECONDS - START))" "$s" \
+    "$((BGT0[$s] - START))"
+  wait "${BGPID[$s]}" || rc=$?
+  BGPID[$s]=""
+  cat "$LOGS/$s.out"
   [ "$rc" -eq 0 ] || exit "$rc"
+  read -r secs cpu <"$LOGS/$s.figures"
+  SECS[$s]=$secs; CPU[$s]=$cpu
+  note="$(cat "$LOGS/$s.note")"
+  NOTE[$s]="${note:+$note; }in the background, alongside $2 ($((SECONDS - BGT0[$s]))s until joined)"
+  stage_end "$s"
+}
+# background work that is no stage of its own (the image build), niced: the stages in the foreground keep the cores
+job_begin() { ( nice -n 19 bash -c "$2" ) >"$LOGS/$1.job.log" 2>&1 & JOBPID[$1]=$!; }
+job_join() {
+  local rc=0
+  wait "${JOBPID[$1]}" || rc=$?
+  JOBPID[$1]=""
+  cat "$LOGS/$1.job.log"
+  return "$rc"
+}
+
+if [ $FULL = 1 ]; then
+  # The wheel needs no other stage (pip builds it in an isolated environment): its compiler runs on one core from
+  # the start, while the other runs the venv, tools, lint, the Python-core pass and stack.
+  bg_begin wheel
+  run venv; run tools; run lint; run python; run stack
+  bg_join wheel "venv, tools, lint, python, stack"
   WHEEL="$(ls dist/toolmend-*.whl)"
-  SECS[wheel]="$(cat "$LOGS/wheel.seconds")"; CPU[wheel]="$(cat "$LOGS/wheel.cpu")"
-  NOTE[wheel]="in the background, alongside tools, lint, python, stack ($((SECONDS - WB))s until joined)"
-  stage_end wheel
+  run outputs; run unit
+  # The manifests stage, after helm is built from its Go module on a cold cache (about 5 CPU-minutes, outside the
+  # stage's figures), niced in the background while the broker stages mostly wait on their brokers.
+  NICE=1 bg_begin manifests "bash deploy/helm/install.sh >\"$LOGS/helm-build.log\" 2>&1 || { cat \"$LOGS/helm-build.log\"; exit 1; }"
+  run tansu
+  # the librdkafka subset beside the Apache Kafka stage, on ports of its own (tests/support/brokers.py), and the
+  # image built (niced) for the image stage to test at the end
+  TOOLMEND_TEST_PORTS=1/2 bg_begin rdkafka
+  job_begin image-build "PYTHON=$VENV/bin/python WHEEL=$WHEEL bash deploy/image/build.sh"
+  TOOLMEND_TEST_PORTS=0/2 run kafka
+  bg_join rdkafka kafka
+  run faults
+  bg_join manifests "tansu, rdkafka, kafka, faults"
+  IMAGE_BUILT=1 run image
 else
   run tools; run lint; run python; run wheel; run manifests; run stack
-fi
-if [ $FULL = 1 ]; then
-  # helm (for the chart's checks) is built from its Go module on a cold cache: about 5 CPU-minutes, in the
-  # background while the broker stages mostly wait on the brokers; the manifests stage runs once it is there.
-  run outputs; run unit
-  ( bash deploy/helm/install.sh ) >"$LOGS/helm-build.log" 2>&1 &
-  HPID=$!
-  run tansu; run rdkafka; run kafka; run faults
-  wait "$HPID" || { cat "$LOGS/helm-build.log"; echo "tests/run.sh: building helm failed" >&2; }
-  HPID=""
-  run manifests; run image
-else
   run outputs; run unit; run tansu; run rdkafka; run kafka; run faults; run image
 fi

@@ -177,9 +177,11 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
     provider = get("provider")
     app = get("app")
     app_version = get("app_version")
-    for name, v in (("model", model), ("provider", provider), ("app", app), ("app_version", app_version)):
-        if v is not None and type(v) is not str:
-            raise DeadLetter(DeadLetterKind.SCHEMA, f"`{name}` must be a string")
+    if (model is not None and type(model) is not str) or (provider is not None and type(provider) is not str) \
+            or (app is not None and type(app) is not str) or (app_version is not None and type(app_version) is not str):
+        for name, v in (("model", model), ("provider", provider), ("app", app), ("app_version", app_version)):
+            if v is not None and type(v) is not str:
+                raise DeadLetter(DeadLetterKind.SCHEMA, f"`{name}` must be a string")
     system = tools = None
     compacted = False
     if typ == "request":

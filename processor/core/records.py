@@ -22,6 +22,12 @@ from .tally import Tally
 from .tracker import Emitted, Step
 
 _COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
+# the headers every repaired record carries that take few values, prebuilt (shared: headers are never changed in
+# place, a record's list is only extended)
+_FINDINGS_HEADERS = tuple(("toolmend-findings", c) for c in _COUNTS)
+_REPAIR_SYNTHESIZED = ("toolmend-repair", b"synthesized")
+_REPAIR_MODIFIED = ("toolmend-repair", b"modified")
+_REPAIR_NONE = ("toolmend-repair", b"none")
 _OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
 _KIND_BYTES = {k: k.value.encode() for k in FindingKind}
 
@@ -60,11 +66,12 @@ class RecordIds:
     """Ids of the records derived from one input record: `<src>:s<k>` (synthesized), `<src>:f<k>` (findings),
     `<src>:r` (a repaired snapshot), `<topic>:<partition>:<offset>:<i>` (a message of an input event)."""
 
-    __slots__ = ("k", "partition", "topic")
+    __slots__ = ("k", "partition", "prefix", "topic")
 
     def __init__(self, topic: str, partition: int) -> None:
         self.topic = topic
         self.partition = partition
+        self.prefix = f"{topic}:{partition}:"
         self.k = 0
 
     def start(self) -> None:
@@ -77,7 +84,7 @@ class RecordIds:
         return rid
 
     def message(self, offset: int, index: int) -> str:
-        return f"{self.topic}:{self.partition}:{offset}:{index}"
+        return f"{self.prefix}{offset}:{index}"
 
 
 def dead_letter(topic: str, partition: int, kind: DeadLetterKind, detail: str, src: str, key: bytes | None,
@@ -96,7 +103,7 @@ def dead_letter(topic: str, partition: int, kind: DeadLetterKind, detail: str, s
 class Emitter:
     """Turns tracker steps of one conversation into output records with deterministic ids."""
 
-    __slots__ = ("cid", "conv", "ids", "key", "obs", "out", "src", "src_b", "ts")
+    __slots__ = ("cid", "conv", "ids", "key", "obs", "out", "src", "src_b", "src_h", "ts")
 
     def __init__(self, ids: RecordIds, obs: Tally, conv: Conversation, cid: str, ts: int, src: str,
                  out: list[OutRecord]) -> None:
@@ -108,6 +115,7 @@ class Emitter:
         self.ts = ts
         self.src = src
         self.src_b = src.encode()
+        self.src_h = ("toolmend-source", self.src_b)  # shared by the event's repaired records
         self.out = out
 
     def snapshot_no(self) -> int:
@@ -150,7 +158,8 @@ class Emitter:
         for a in step.actions:
             obs.action(a)
         if step.messages:
-            n_findings = _count(len(findings))
+            n = len(findings)
+            n_findings = _FINDINGS_HEADERS[n] if n < 64 else ("toolmend-findings", str(n).encode())
             for e in step.messages:
                 self._message(e, dialect, n_findings)
 
@@ -160,19 +169,18 @@ class Emitter:
             for f in b.flush(self.obs, self.conv.model, self.conv.app_version):
                 self.finding(f)
 
-    def _message(self, e: Emitted, dialect: str, n_findings: bytes) -> None:
+    def _message(self, e: Emitted, dialect: str, n_findings: tuple[str, bytes]) -> None:
         if e.synthesized:
             rid = self.ids.derived(self.src, "s")
-            repair_kind = b"synthesized"
+            repair_kind = _REPAIR_SYNTHESIZED
         else:
             off, i = e.tag
             rid = self.ids.message(off, i)
-            repair_kind = b"modified" if e.modified else b"none"
+            repair_kind = _REPAIR_MODIFIED if e.modified else _REPAIR_NONE
         value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
                  "index": e.index if e.index >= 0 else None, "message": e.message, "synthesized": e.synthesized,
                  "modified": e.modified}
-        headers = [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
-                   ("toolmend-repair", repair_kind), ("toolmend-findings", n_findings)]
+        headers = [("toolmend-id", rid.encode()), self.src_h, repair_kind, n_findings]
         if e.invalid:  # thinking after the first change: where the prefix changed, how much was removed
             t = {"prefix_changed_at": self.conv.tracker.prefix_changed_at, "invalid": e.invalid,
                  "stripped": e.stripped}

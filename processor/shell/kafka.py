@@ -126,7 +126,9 @@ async def enqueue(p: AIOKafkaProducer, plan: Outgoing, too_large: TooLarge | Non
     """Hand every record of `plan` to the producer, without waiting for acknowledgements. Records with a known
     partition go in batches (a quarter of the per-record cost of `send()`); a record larger than a whole batch
     goes on its own, in its place. Per partition, records are enqueued in their order (batches and single sends
-    share the partition's FIFO queue in the accumulator), so a conversation's records stay in order. A record
+    share the partition's FIFO queue in the accumulator), so a conversation's records stay in order. A batch is
+    closed before it is handed over: it is complete, and aiokafka sends a closed batch without waiting `linger_ms`
+    (an open one waits, and so does every later batch of its partition in the same step). A record
     the producer refuses as too large is replaced by what `too_large` sends (without it: raised)."""
     groups: dict[tuple[str, int], list[OutRecord]] = {}
     singles: Outgoing = []
@@ -153,6 +155,7 @@ async def enqueue(p: AIOKafkaProducer, plan: Outgoing, too_large: TooLarge | Non
                 members.append((t, part, r))
                 continue
             if members:  # full: ship it, start the next
+                batch.close()
                 pending.append((await p.send_batch(batch, t, partition=part), members))
                 batch, members = p.create_batch(), []
             if batch.append(key=r.key, value=r.value, timestamp=None, headers=r.headers) is not None:
@@ -161,6 +164,7 @@ async def enqueue(p: AIOKafkaProducer, plan: Outgoing, too_large: TooLarge | Non
                 batch = p.create_batch()
                 await single(t, part, r)
         if members:
+            batch.close()  # complete: sent at once, not after linger_ms (aiokafka lingers on an open batch)
             pending.append((await p.send_batch(batch, t, partition=part), members))
     for t, part, r in singles:
         await single(t, part, r)

@@ -21,6 +21,7 @@ from typing import Any
 
 from processor.core.findings import DanglingReason, FindingKind
 from processor.core.tracker import DEFAULT_CONFIG
+from processor.synth import claims as S
 from processor.synth import content as C
 from processor.synth.native import BUILDERS, JSON, MODELS, REASONING_MODELS, Builder, Call, Result
 from processor.synth.truth import ConversationTruth
@@ -58,6 +59,10 @@ class FaultRates:
     tool_ran: float = 0.0  # the run ended without error before the user spoke: its placeholder says it completed
     tool_failed: float = 0.0  # the run ended in error: its placeholder names the error class
     tool_run_late: float = 0.0  # the run (ok) arrives after the grace: tool_result_lost on its own
+    # once per turn while the history is clean (at most one per conversation): the reply claims an act or states
+    # a tool-only fact no call of its turn backs, the request offering the tool (synth/claims.py). Decided on a
+    # generator of its own, so that at 0 the traffic is byte for byte what it was without it
+    unbacked_claim: float = 0.02
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -109,6 +114,7 @@ class Item:
     batchable: bool = True  # may share a `messages` event with the message before it
     seq: int = -1  # set when packed into an event
     guard: int | None = None  # the partition watermark must reach this before the item is applied
+    tools: list[JSON] | None = None  # for "request": the tool definitions the request carries
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +167,7 @@ class Conversation:
         # fault's DEADLINE_EXCEEDED): calling one again with the same arguments is a futile_retry
         self.failed: set[tuple[str, str]] = set()
         self.findings: list[tuple[Item | None, dict[str, Any]]] = []
+        self.claim_rng = random.Random(f"{conversation_id}/unbacked_claim")
 
     # -- time --------------------------------------------------------------------------------------------------
 
@@ -184,9 +191,9 @@ class Conversation:
         self.n_msgs += 1
         return self.n_msgs - 1
 
-    def _request(self, messages: list[JSON] | None = None) -> Item:
+    def _request(self, messages: list[JSON] | None = None, tools: list[JSON] | None = None) -> Item:
         self.now += self._blk(0.02, 0.4)
-        item = Item("request", self.now, messages=list(self.history) if messages is None else messages)
+        item = Item("request", self.now, messages=list(self.history) if messages is None else messages, tools=tools)
         self.items.append(item)
         return item
 
@@ -364,6 +371,10 @@ class Conversation:
     ) -> tuple[_Carry | None, bool]:
         """One user request and its tool blocks. Returns the carry for the next turn and whether it ended."""
         r, lang, b = self.rng, self.lang, self.b
+        claim = self._claim() if forced is None and carry is None else None
+        if claim is not None:
+            self._claim_turn(claim)
+            return None, False
         if forced is not None:
             tasks, mode = [forced], "single"
         else:
@@ -469,6 +480,31 @@ class Conversation:
         self._maybe_request()
         self._msg(b.assistant_text(C.join_answers(answers, lang)), self._blk(0.6, 8))
         return None, False
+
+    def _claim(self) -> S.Claim | None:
+        """Whether this turn's reply is an unbacked claim (only while the history is clean: its request, with the
+        tool definitions, is logged as a snapshot)."""
+        rate = self.rates.unbacked_claim
+        if rate <= 0.0 or not (self.clean and self.snapshots) or self.claim_rng.random() >= rate:
+            return None
+        return S.plan(self.claim_rng, self.lang, self.truth.tool_calls)
+
+    def _claim_turn(self, claim: S.Claim) -> None:
+        """The user's request, the request the app sends (with its tools, the claimed one among them), maybe the
+        call of a first act, and a reply claiming what no call of the turn did."""
+        lang, b = self.lang, self.b
+        self._msg(b.user(S.request_text(claim, lang)), self._think())
+        self._request(tools=S.definitions(self.truth.dialect))
+        if claim.kind == "act_not_covered":
+            task = claim.tasks[0]
+            call = Call(b.new_call_id(), task.tool, task.args)
+            self._calls([call], self._blk(0.6, 8))
+            self._results([Result(call, task.result, task.error)])
+            self._maybe_request()
+        i = self._msg(b.assistant_text(S.reply_text(claim, lang)), self._blk(0.6, 8))
+        self._find(_K.UNBACKED_CLAIM, i, tool=claim.tool)
+        self.truth.faults.append({"fault": "unbacked_claim", "index": i, "tools": [claim.tool], "claim": claim.kind})
+        self.snapshots = False  # a later snapshot holds the claim: one place for its finding, the stream
 
     def _tool_run(self, fault: str, call: Call, index: int, call_ts: int) -> None:
         """The tool ran (a `tool_run` event, as its execute_tool span gives it), the user spoke, and its result

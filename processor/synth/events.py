@@ -99,6 +99,8 @@ def pack(conv: Conversation) -> list[tuple[int, GeneratedEvent, int | None]]:
             if it.kind == "request":
                 assert it.messages is not None
                 ev["messages"] = it.messages
+                if it.tools is not None:
+                    ev["tools"] = it.tools
                 t.request_messages += len(it.messages)
             elif it.kind == "tool_run":
                 ev["tool_run"] = it.native

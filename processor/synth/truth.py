@@ -205,6 +205,10 @@ class GroundTruth:
         return self.findings.get(FindingKind.TEXT_ONLY_REGRESSION.value, 0)
 
     @property
+    def unbacked_claims(self) -> int:
+        return self.findings.get(FindingKind.UNBACKED_CLAIM.value, 0)
+
+    @property
     def tool_history_erased(self) -> int:
         return self.findings.get(FindingKind.TOOL_HISTORY_ERASED.value, 0)
 
@@ -232,6 +236,7 @@ class GroundTruth:
             "findings_in_requests": _zero(_KINDS, self.request_findings),
             "text_only_regressions": self.text_only_regressions,
             "tool_history_erased": self.tool_history_erased,
+            "unbacked_claims": self.unbacked_claims,
             "faults": dict(sorted(self.faults.items())),
             "tool_spans": dict(sorted(self.tool_spans.items())),
             "by_dialect": {k: v.to_dict() for k, v in sorted(self.by_dialect.items())},

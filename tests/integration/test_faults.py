@@ -582,7 +582,11 @@ async def test_compressed_input_batches(broker, tmp_path: Path, fault_row: dict[
 async def test_a_batch_the_client_cannot_decode_is_one_line(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                             fault_row: dict[str, Any]) -> None:
     """lz4 batches read by a worker whose lz4 library is missing (cramjam hidden from it): it stops with exit 2
-    and one line naming the partition, the offset and the codec, never a traceback, and nothing is skipped."""
+    and one line naming the partition, the offset and the codec, never a traceback, and nothing is skipped.
+
+    librdkafka builds its codecs in: hiding the Python library takes nothing from it, so on that transport the
+    same batches are read and processed like any (its own undecodable-batch line is a unit test:
+    tests/unit/shell/transport/test_librdkafka.py)."""
     s = settings_for(broker.bootstrap, max_batch=250, partitions=1)
     await create(s)
     items = stream(200, SEED + 16, s)
@@ -591,6 +595,14 @@ async def test_a_batch_the_client_cannot_decode_is_one_line(broker, tmp_path: Pa
     hidden.mkdir()
     (hidden / "cramjam.py").write_text('raise ImportError("hidden by the test")\n')
     log = tmp_path / "w.log"
+    if os.environ.get("TOOLMEND_KAFKA_CLIENT") == "librdkafka":
+        await run_to_end(s, n, log, env={"PYTHONPATH": str(hidden)})
+        cmp, _ = await compare(broker.bootstrap, s)
+        cmp.row(fault_row)
+        fault_row["note"] = f"{n} events in lz4 batches, no Python lz4 library: librdkafka's own codec read them"
+        assert cmp.clean(), cmp.details()
+        assert "Traceback" not in log.read_text(errors="replace")
+        return
     with WorkerProc(s, log, {"PYTHONPATH": str(hidden)}) as w:
         rc = await w.wait(60)
     out = log.read_text(errors="replace")
@@ -1149,15 +1161,20 @@ def client_lines(log: Path) -> int:
     return sum(1 for line in log.read_text(errors="replace").splitlines() if " aiokafka" in line)
 
 
+NOT_READY_S = 6.0  # the deleted topic: how long the worker is watched not ready (probes, healthz, retries)
+GONE_MIN_S = 15.0
+
+
 @needs_kafka
 @pytest.mark.parametrize("delivery,deleted", [("at_least_once", "output"), ("exactly_once", "findings")])
 async def test_an_output_topic_deleted_and_recreated(broker, tmp_path: Path, fault_row: dict[str, Any],  # type: ignore[no-untyped-def]
                                                      delivery: str, deleted: str) -> None:
     """Issue #35 row 6. The repaired (at least once) or findings (exactly once) topic is deleted with Kafka's
-    kafka-topics while the worker runs and recreated 30 s later (the broker creates no topic on first use). While
-    it is gone: the worker stays up, /readyz fails (outputs not delivered), /healthz stays 200, aiokafka's
-    retry lines stay few. After: every output from the deletion on equals the offline pass (what the deleted
-    topic held before is gone with it, by the operator's hand), read committed for exactly once."""
+    kafka-topics while the worker runs and recreated once /readyz has failed for 6 s (15 to 30 s later; the
+    broker creates no topic on first use). While it is gone: the worker stays up, /readyz fails (outputs not
+    delivered), /healthz stays 200, aiokafka's retry lines stay few (under 2 a second). After: every output from
+    the deletion on equals the offline pass (what the deleted topic held before is gone with it, by the
+    operator's hand), read committed for exactly once."""
     s = settings_for(broker.bootstrap, max_batch=250, broker_unreachable_s=5.0, delivery=delivery)
     await create(s)
     topic = s.output_topic if deleted == "output" else s.findings_topic
@@ -1174,10 +1191,14 @@ async def test_an_output_topic_deleted_and_recreated(broker, tmp_path: Path, fau
         await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--delete", "--topic", topic)
         t0 = time.monotonic()
         await produce(broker.bootstrap, s.input_topic, items[n // 2:])
+        # gone until the worker has been seen not ready for NOT_READY_S (and at least GONE_MIN_S), at most 30 s
         while time.monotonic() - t0 < 30:
             ready, healthy = (await w.http("/readyz")), (await w.http("/healthz"))[0]
             statuses.append((time.monotonic() - t0, ready[0], healthy))
             assert w.alive(), w.tail()
+            failing = [at for at, r, _ in statuses if r != 200]
+            if failing and statuses[-1][0] - failing[0] >= NOT_READY_S and statuses[-1][0] >= GONE_MIN_S:
+                break
             await asyncio.sleep(0.5)
         _, why = await w.http("/readyz")
         stalled = await w.metric("toolmend_delivery_stalled_seconds")
@@ -1210,7 +1231,7 @@ async def test_an_output_topic_deleted_and_recreated(broker, tmp_path: Path, fau
     assert not_ready and not_ready[0] <= s.broker_unreachable_s + 12, statuses
     assert all(h == 200 for _, _, h in statuses), f"/healthz failed while the topic was gone: {statuses}"
     assert stalled > s.broker_unreachable_s or "restoring" in why, (stalled, why)
-    assert lines < 60, f"{lines} aiokafka lines in {gone_s:.0f}s"
+    assert lines < 2 * gone_s, f"{lines} aiokafka lines in {gone_s:.0f}s"
 
 
 async def _ready(w: WorkerProc) -> bool:
@@ -1222,7 +1243,8 @@ async def test_committed_offsets_held_by_a_pending_transaction(broker, tmp_path:
                                                                fault_row: dict[str, Any]) -> None:
     """Issue #35 rows 10 and 11. While the worker is stopped, another transactional producer commits offsets for
     the group's partition 0 in a transaction it leaves open (what a broker that restarted mid-commit leaves
-    behind): the committed offset answers UNSTABLE_OFFSET_COMMIT until the broker aborts it (its 40 s timeout).
+    behind): the committed offset answers UNSTABLE_OFFSET_COMMIT until the broker aborts it (its 20 s timeout,
+    four times the worker's wait; the test's broker aborts within a second of it).
     The worker (exactly once) waits at most `stable_offsets_wait_s`, then says which partition, why and the way
     out, fails its probes, tries again; once the broker aborted the transaction its restore succeeds, /healthz
     is healthy again, and the outputs equal the offline pass (read committed)."""
@@ -1238,7 +1260,7 @@ async def test_committed_offsets_held_by_a_pending_transaction(broker, tmp_path:
     async with Progress(s) as progress:
         at = await progress.c.committed(tp0)
     blocker = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, transactional_id=f"{s.group_id}-blocker",
-                               transaction_timeout_ms=40_000)
+                               transaction_timeout_ms=20_000)
     await blocker.start()
     try:
         await blocker.begin_transaction()

@@ -27,6 +27,7 @@ __all__ = [
     "BrokerControl",
     "BrokerKind",
     "RunningBroker",
+    "end_offsets_exact",
     "free_port",
     "free_ports",
     "start_broker",
@@ -121,7 +122,8 @@ class RunningBroker:
 # start: seconds) later. Chosen by bind(0) it comes from the OS's ephemeral range, where every other bind(0) and
 # every outgoing connection takes its port too: another xdist worker's choice or any client's connection could
 # take it in between. So they come from below that range (net.ipv4.ip_local_port_range), from a slice of their
-# own per pytest-xdist worker (PYTEST_XDIST_WORKER gw0, gw1, ...), handed out in turn from a random start (two
+# own per pytest-xdist worker (PYTEST_XDIST_WORKER gw0, gw1, ...; within this run's share of the range when two
+# runs go at once: TOOLMEND_TEST_PORTS), handed out in turn from a random start (two
 # runs on one machine rarely meet), each checked free by binding it.
 _PORTS_LOW = 10000
 
@@ -133,12 +135,26 @@ def _ephemeral_low() -> int:
         return 32768
 
 
+def _run_share(low: int, high: int) -> tuple[int, int]:
+    """The part of [low, high) this pytest run may use: all of it, or share i of n (`TOOLMEND_TEST_PORTS=i/n`)
+    when tests/run.sh runs two pytest runs at once (their workers are both gw0, gw1, ...)."""
+    share = os.environ.get("TOOLMEND_TEST_PORTS", "").strip()
+    if not share:
+        return low, high
+    i, _, n = share.partition("/")
+    if not (i.isdigit() and n.isdigit() and 0 <= int(i) < int(n)):
+        raise ValueError(f"TOOLMEND_TEST_PORTS={share!r}: expected i/n with 0 <= i < n")
+    size = (high - low) // int(n)
+    return low + int(i) * size, low + (int(i) + 1) * size
+
+
 def _worker_slice() -> range:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
     count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
     index = int(worker) if worker.isdigit() else 0
-    size = (_ephemeral_low() - _PORTS_LOW) // max(count, index + 1)
-    start = _PORTS_LOW + index * size
+    low, high = _run_share(_PORTS_LOW, _ephemeral_low())
+    size = (high - low) // max(count, index + 1)
+    start = low + index * size
     return range(start, start + size)
 
 
@@ -243,6 +259,17 @@ def _kafka_start(wd: Path, port: int, controller_port: int) -> str:
     return proc.stdout.strip().splitlines()[-1]
 
 
+# Bootstraps of the Apache Kafka brokers this process started: their end offsets are exact (the high watermark;
+# the last stable offset read committed), so a reader at every partition's end offset has read everything, where
+# Tansu's under-report (the base offset of the last batch plus one) leaves a reader to wait for quiet too.
+_EXACT_END_OFFSETS: set[str] = set()
+
+
+def end_offsets_exact(bootstrap: str) -> bool:
+    """Whether the broker at `bootstrap` reports exact end offsets (an Apache Kafka node started here)."""
+    return bootstrap in _EXACT_END_OFFSETS
+
+
 @contextlib.contextmanager
 def start_kafka(*, workdir: Path | None = None, keep_dir: bool = False) -> Iterator[RunningBroker]:
     """Apache Kafka 4.x (single KRaft node) via ``deploy/kafka/kafka-local.sh`` on free loopback ports.
@@ -258,6 +285,7 @@ def start_kafka(*, workdir: Path | None = None, keep_dir: bool = False) -> Itera
     startup = time.monotonic() - started
     control = _KafkaControl(wd, port, controller_port)
     control.watchdog = _spawn_watchdog(wd)
+    _EXACT_END_OFFSETS.add(bootstrap)
     try:
         yield RunningBroker(
             kind="kafka",
@@ -269,6 +297,7 @@ def start_kafka(*, workdir: Path | None = None, keep_dir: bool = False) -> Itera
             control=control,
         )
     finally:
+        _EXACT_END_OFFSETS.discard(bootstrap)
         _kafka_stop(wd)
         if control.watchdog is not None:
             control.watchdog.kill()

@@ -56,3 +56,13 @@ def test_every_toolmend_variable_of_the_suite_is_one_the_worker_accepts() -> Non
     names = {n for f in scripts for n in re.findall(r"\bTOOLMEND_[A-Z_]+\b", f.read_text())}
     assert "TOOLMEND_SUITE_JSON" in names
     assert names <= settings | OTHER_VARIABLES, names - settings - OTHER_VARIABLES
+
+
+def test_every_function_and_setting_of_run_sh_is_defined_once() -> None:
+    """A merge that repeats a block of stages defines them twice: bash silently runs the later copy."""
+    text = RUN.read_text()
+    functions = re.findall(r"^(\w+)\(\) *\{", text, re.M)
+    settings = re.findall(r"^([A-Z_]+)=", text, re.M)
+    assert {f"stage_{s}" for s in STAGES} <= set(functions)
+    twice = sorted({n for n in functions + settings if (functions + settings).count(n) > 1})
+    assert not twice, f"defined more than once in tests/run.sh: {twice}"

@@ -223,10 +223,11 @@ class ClaimTracker:
     __slots__ = ("_request", "after_result", "continued", "failed", "heads", "ok", "pending", "request_text")
 
     def __init__(self) -> None:
-        self.pending: list[tuple[str, str]] = []  # calls of this turn waiting for a result: (call id or "", tool)
-        self.heads: list[tuple[str, str]] = []  # answered calls of this turn, not read yet: (tool, result's head)
-        self.ok: list[str] = []  # tools whose calls of this turn returned a result that is no error
-        self.failed: list[str] = []  # ... whose result reads as an error
+        # tuples, the empty one shared (a conversation mostly holds none of them: an empty list weighs 56 bytes)
+        self.pending: tuple[tuple[str, str], ...] = ()  # calls of this turn waiting for a result: (call id or "", tool)
+        self.heads: tuple[tuple[str, str], ...] = ()  # answered calls of this turn, not read yet: (tool, result's head)
+        self.ok: tuple[str, ...] = ()  # tools whose calls of this turn returned a result that is no error
+        self.failed: tuple[str, ...] = ()  # ... whose result reads as an error
         self.after_result = False  # the last message was a tool result
         self.continued = False  # the turn's latest user text came right after a result (a framework's "go on")
         self.request_text: str | None = None  # the turn's request, until a judged reply or the state needs its words
@@ -243,7 +244,7 @@ class ClaimTracker:
         self.continued = self.after_result
         if not self.continued:
             if self.ok or self.failed or self.heads or self.pending:
-                self.ok, self.failed, self.heads, self.pending = [], [], [], []
+                self.ok, self.failed, self.heads, self.pending = (), (), (), ()
             self.request_text = text[:REQUEST_CHARS]
             self._request = None
         self.after_result = False
@@ -260,7 +261,8 @@ class ClaimTracker:
         p = self.pending
         for i, t in enumerate(tools):
             if t and len(p) < MAX_CALLS:
-                p.append(((ids[i] or "") if i < len(ids) else "", t))
+                p = (*p, ((ids[i] or "") if i < len(ids) else "", t))
+        self.pending = p
 
     def on_result(self, text: str, results: Sequence[tuple[str | None, str | None]]) -> None:
         """A message of tool results: `results` (call id, tool name) each, as the dialect pairs them. Its text is
@@ -269,7 +271,7 @@ class ClaimTracker:
         for cid, name in results or ((None, None),):
             tool = self._answered(cid, name)
             if tool is not None and len(self.heads) < MAX_CALLS:
-                self.heads.append((tool, head))
+                self.heads = (*self.heads, (tool, head))
         self.after_result = True
 
     def _answered(self, cid: str | None, name: str | None) -> str | None:
@@ -279,11 +281,11 @@ class ClaimTracker:
         if cid:
             for i, (pid, tool) in enumerate(p):
                 if pid == cid:
-                    del p[i]
+                    self.pending = p[:i] + p[i + 1:]
                     return tool
         for i, (pid, tool) in enumerate(p):
             if (not pid or not cid) and (not name or tool == name):
-                del p[i]
+                self.pending = p[:i] + p[i + 1:]
                 return tool
         return name or None
 
@@ -292,8 +294,11 @@ class ClaimTracker:
         if self.heads:
             fail = cues().failure_re
             for tool, head in self.heads:
-                (self.failed if fail.search(normalize(head)) else self.ok).append(tool)
-            self.heads = []
+                if fail.search(normalize(head)):
+                    self.failed = (*self.failed, tool)
+                else:
+                    self.ok = (*self.ok, tool)
+            self.heads = ()
 
     # -- judging ------------------------------------------------------------------------------------------------
     def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
@@ -439,9 +444,9 @@ class ClaimTracker:
     @classmethod
     def from_state(cls, st: Mapping[str, Any]) -> ClaimTracker:
         t = cls()
-        t.ok = [str(x) for x in st.get(CL_OK) or ()]
-        t.failed = [str(x) for x in st.get(CL_FAILED) or ()]
-        t.pending = [(str(p[0]), str(p[1])) for p in st.get(CL_PENDING) or ()]
+        t.ok = tuple(str(x) for x in st.get(CL_OK) or ())
+        t.failed = tuple(str(x) for x in st.get(CL_FAILED) or ())
+        t.pending = tuple((str(p[0]), str(p[1])) for p in st.get(CL_PENDING) or ())
         t.after_result = bool(st.get(CL_AFTER_RESULT, 0))
         t.continued = bool(st.get(CL_CONTINUED, 0))
         req = st.get(CL_REQUEST)

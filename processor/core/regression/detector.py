@@ -105,6 +105,10 @@ class RegressionDetector:
     they call tools, the tools are added to the request's served record.
     """
 
+    __slots__ = ("_pending_text", "asked", "current", "defined", "erased", "facts", "features", "has_request",
+                 "in_turn", "last_text_task", "pending", "pending_index", "restrict", "served", "tool_used", "topic",
+                 "trace")
+
     def __init__(self) -> None:
         self.tool_used = False
         # oldest first, at most MAX_SERVED (a list: an empty deque is many times larger, per conversation)

@@ -27,6 +27,7 @@ UNREAD_CHARS = 4 * FACT_CHARS  # ... and about this many characters
 # the only one too short); the regular expression skips those, and nothing is left to strip
 _FIGURE_RE = re.compile(r"\d(?:[.,:]?\d)+")
 _NO_FIGURES: tuple[int, ...] = ()
+_NO_SEEN: dict[int, None] = {}  # what `read` gives a conversation that showed no figure yet (shared, never changed)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -49,10 +50,10 @@ class Facts:
     __slots__ = ("_seen", "_unread", "_unread_chars", "older")
 
     def __init__(self, seen: dict[int, None] | None = None, older: bytes = b"") -> None:
-        self._seen: dict[int, None] = {} if seen is None else seen
+        self._seen: dict[int, None] | None = seen or None  # made at the first figure (most hold none for long)
         # figures pushed out of `_seen`, little-endian u32 each, oldest first: bytes, which the garbage collector
-        # never walks, read only by `shown` (a judged reply's grounding)
-        self.older = bytearray(older[: len(older) - len(older) % 4])
+        # never walks, read only by `shown` (a judged reply's grounding); the empty bytes until the first one
+        self.older: bytes | bytearray = bytearray(older[: len(older) - len(older) % 4]) if older else b""
         self._unread: list[str] | None = None  # texts noted whose figures are not in `_seen` yet (`read`)
         self._unread_chars = 0
 
@@ -75,6 +76,10 @@ class Facts:
         """The figures seen, with the texts noted since they were last read (in their order: the latest kept)."""
         facts = self._seen
         waiting = self._unread
+        if facts is None:
+            if waiting is None:
+                return _NO_SEEN
+            facts = self._seen = {}
         if waiting is not None:
             self._unread = None
             self._unread_chars = 0
@@ -87,10 +92,15 @@ class Facts:
                     old = next(iter(facts))
                     del facts[old]
                     self._spill(old)
+            if not facts:  # (texts without a figure)
+                self._seen = None
+                return _NO_SEEN
         return facts
 
     def _spill(self, fact: int) -> None:
         older = self.older
+        if not isinstance(older, bytearray):
+            older = self.older = bytearray(older)
         older += fact.to_bytes(4, "little")
         if len(older) > 4 * (MAX_OLDER + 32):  # trimmed in steps, not at every figure
             del older[: len(older) - 4 * MAX_OLDER]

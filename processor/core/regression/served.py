@@ -33,7 +33,7 @@ from ..state.layout import (
 )
 from .analysis import Request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, name_tokens
-from .text import EMPTY, bytes_hashes, cap, hash_bytes, pack_hashes, unpack_hashes
+from .text import EMPTY, bytes_hashes, hash_bytes, unpack_hashes
 
 MAX_SNIPPET_TOKENS = 160  # hashed tokens kept per result snippet
 MAX_ECHO = 48  # tokens kept of the answer after a result
@@ -57,8 +57,8 @@ class Served:
     every judged text-only answer (`settle`) and nowhere else: it is kept in the state, so where the state is
     written (batch boundaries, evictions, restores) changes no token and no decision."""
 
-    __slots__ = ("_basis", "_o", "_q", "_raw", "_rsince", "_snip", "echo", "echoed", "index", "kind", "numeric", "req",
-                 "slots", "snippet", "tools")
+    __slots__ = ("_basis", "_echo", "_kind", "_o", "_q", "_raw", "_rsince", "_slots", "_snip", "echoed",
+                 "index", "numeric", "req", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
                  slots: frozenset[int] = _EMPTY, snippet: bytes = b"", echo: frozenset[int] = _EMPTY,
@@ -66,13 +66,17 @@ class Served:
         self.index = index  # index of the user message
         self.req = req
         self.tools: tuple[str, ...] = tuple(tools)  # call order: the first is the expected tool (a tuple: see `_raw`)
-        self.kind = kind  # tool name words, argument keys, definition words
-        self.slots = slots  # argument-value tokens
+        # the hashed sets, packed as sorted little-endian u32 (`hash_bytes`): bytes, a few dozen per set where a
+        # frozenset of the same hashes weighs 0.5-2 KB; unpacked when a judged turn reads them (`kind`, `slots`,
+        # `echo`), written to the state as they are
+        self._kind = hash_bytes(kind) if kind else b""  # tool name words, argument keys, definition words
+        self._slots = hash_bytes(slots) if slots else b""  # argument-value tokens
         # result tokens, packed (`_pack`): the largest set a served request holds (up to 320 hashes), kept as bytes,
         # which the garbage collector never walks, and written as they are; read them through `snippet_tokens`
         # (which also hashes what `_snip` still holds)
         self.snippet = snippet
-        self.echo = echo  # tokens of the assistant's answer after the result (its words for what the tool did)
+        self._echo = hash_bytes(echo) if echo else b""  # tokens of the assistant's answer after the result (its
+        # words for what the tool did)
         self.echoed = bool(echo)  # that answer was seen
         self.numeric = numeric  # an argument is a number: a short request with a number may change it
         # not hashed yet: the request's text, the calls (tools, args, definitions known then or None), the answer's
@@ -85,6 +89,18 @@ class Served:
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`); in the state
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
+
+    @property
+    def kind(self) -> frozenset[int]:
+        return bytes_hashes(self._kind)
+
+    @property
+    def slots(self) -> frozenset[int]:
+        return bytes_hashes(self._slots)
+
+    @property
+    def echo(self) -> frozenset[int]:
+        return bytes_hashes(self._echo)
 
     def basis(self) -> frozenset[int]:
         """The request's content less its slot values, its tools' kind tokens and the answer's tokens."""
@@ -166,11 +182,11 @@ class Served:
                 if defs is not None:
                     kind |= defs
             self._raw = None
-            self.kind = cap(kind, MAX_KIND)
-            self.slots = cap(slots, MAX_KIND)
+            self._kind = _pack(kind, MAX_KIND)
+            self._slots = _pack(slots, MAX_KIND)
         if o is not None:
             self._o = None
-            self.echo = text_tokens(o[:SNIPPET_CHARS], MAX_ECHO)
+            self._echo = hash_bytes(text_tokens(o[:SNIPPET_CHARS], MAX_ECHO))
         self._basis = None
 
     def snippet_tokens(self) -> frozenset[int]:
@@ -198,16 +214,13 @@ class Served:
     def to_state(self) -> dict[str, Any]:
         # the tools tuple as is: orjson writes it as a list
         out: dict[str, Any] = {SV_INDEX: self.index, SV_TOOLS: self.tools, SV_REQUEST: self.req.to_state()}
-        for key, hashes in ((SV_KIND, self.kind), (SV_SLOTS, self.slots)):
-            if hashes:
-                out[key] = pack_hashes(hashes)
-        if self.snippet:
-            out[SV_SNIPPET] = binascii.b2a_base64(self.snippet, newline=False).decode("ascii")  # as `pack_hashes`
-        if self.echo:
-            out[SV_ECHO] = pack_hashes(self.echo)
+        for key, packed in ((SV_KIND, self._kind), (SV_SLOTS, self._slots), (SV_SNIPPET, self.snippet),
+                            (SV_ECHO, self._echo)):
+            if packed:
+                out[key] = binascii.b2a_base64(packed, newline=False).decode("ascii")  # as `pack_hashes`
         if self.numeric:
             out[SV_NUMERIC] = 1
-        if self.echoed and not self.echo:
+        if self.echoed and not self._echo:
             out[SV_ECHOED] = 1
         if self._rsince:
             out[SV_RESULT_BUDGET] = self._rsince  # the result budget taken since the last judged answer
@@ -216,15 +229,16 @@ class Served:
     @classmethod
     def from_state(cls, s: Mapping[str, Any]) -> Served:
         out = cls(int(s[SV_INDEX]), Request.from_state(s.get(SV_REQUEST, {})),
-                  [str(t) for t in s.get(SV_TOOLS, ())], unpack_hashes(s.get(SV_KIND, "")),
-                  unpack_hashes(s.get(SV_SLOTS, "")), _packed_state(s.get(SV_SNIPPET, "")),
-                  unpack_hashes(s.get(SV_ECHO, "")), bool(s.get(SV_NUMERIC, False)))
-        if s.get(SV_ECHOED):
+                  [str(t) for t in s.get(SV_TOOLS, ())], snippet=_packed_state(s.get(SV_SNIPPET, "")),
+                  numeric=bool(s.get(SV_NUMERIC, False)))
+        out._kind = _packed_state(s.get(SV_KIND, ""))
+        out._slots = _packed_state(s.get(SV_SLOTS, ""))
+        out._echo = _packed_state(s.get(SV_ECHO, ""))
+        if out._echo or s.get(SV_ECHOED):
             out.echoed = True
         budget = s.get(SV_RESULT_BUDGET, 0)
         out._rsince = budget if isinstance(budget, int) and 0 < budget <= SNIPPET_CHARS else 0
         return out
-
 
 
 def _has_number(args: Any) -> bool:

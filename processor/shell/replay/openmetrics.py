@@ -39,6 +39,7 @@ PREFIX = "toolmend_"
 _DANGLING = FindingKind.DANGLING_TOOL_CALL.value
 _REGRESSION = FindingKind.TEXT_ONLY_REGRESSION.value
 _ERASED = FindingKind.TOOL_HISTORY_ERASED.value
+_UNBACKED = FindingKind.UNBACKED_CLAIM.value
 _THINKING = {FindingKind.THINKING_PREFIX_CHANGED.value: "prefix_changed",
              FindingKind.THINKING_DROPPED_BY_PROVIDER.value: "dropped_by_provider"}
 BUILD_INFO = PREFIX + "build_info"
@@ -89,9 +90,11 @@ FAMILIES: tuple[Family, ...] = (
     Family(PREFIX + "tool_duration_seconds", "Tool run durations from their spans (end minus start), by tool and "
            "outcome class, counted at the span's end (event time)", ("tool", "outcome"), "tool_duration",
            "histogram"),
+    Family(PREFIX + "unbacked_claims", "Replies claiming an act or a tool-only fact no call of their turn produced",
+           ("model", "app_version", "tool"), "unbacked"),
 )
 (EVENTS, MESSAGES, TOOL_CALLS, DANGLING, FINDINGS, REPAIRS, DEAD_LETTERS, OUTPUT_RECORDS, REGRESSIONS, ERASURES,
- TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES, TOOL_TOKENS, TOOL_SPANS, TOOL_DURATION,
+ TURNS, WOKEN, QUARANTINED, THINKING, TOOL_RESULTS, TOOL_RETRIES, TOOL_TOKENS, TOOL_SPANS, TOOL_DURATION, UNBACKED,
  ) = range(len(FAMILIES))
 #: the histogram's samples as the last label value of its keys: each bucket's `le` (cumulative), its count and sum
 #: (milliseconds, written in seconds)
@@ -175,6 +178,8 @@ class Counts:
                 inc((REGRESSIONS, (model(m), app(av), tool(tl))), n)
             elif kind == _ERASED:
                 inc((ERASURES, (model(m), app(av), tool(tl))), n)
+            elif kind == _UNBACKED:
+                inc((UNBACKED, (model(m), app(av), tool(tl))), n)
             elif kind in _THINKING:
                 inc((THINKING, (_THINKING[str(kind)], str(dialect), model(m))), n)
         for (action,), n in t.of(Count.REPAIRS).items():

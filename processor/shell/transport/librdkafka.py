@@ -16,12 +16,11 @@ How it differs from aiokafka underneath, and what keeps the promises the same:
   waits (the worker settles its checkpoint in flight, commits, restores state), and the assignment is made with
   the positions the worker's restore sought (never one the client resolved on its own).
 * **The group's view** (`fencing.py`): the generation is a count of this member's rebalance events (assigned,
-  revoked, lost); the lease is renewed by a tick on the event loop (librdkafka heartbeats unseen, from its own
-  thread): a process paused or starved past a third of the session waits a heartbeat interval and a fetch, in
-  which librdkafka reports a lost assignment, before it proves ownership again; broker contact is a response
-  counted in librdkafka's statistics. There is no produce-request guard (librdkafka writes from its own
-  threads); exactly once closes that window: the transaction's offsets carry the consumer's group metadata
-  (KIP-447), so the coordinator refuses a zombie's commit by its generation.
+  revoked, lost), ended at once when librdkafka's group metadata changes (a heartbeat refused) or the process
+  was frozen long enough to lose its session (`rdkafka_lease.py`: librdkafka heartbeats unseen, from its own
+  thread); broker contact is a response counted in librdkafka's statistics. There is no produce-request guard
+  (librdkafka writes from its own threads); exactly once closes that window: the transaction's offsets carry
+  the consumer's group metadata (KIP-447), so the coordinator refuses a zombie's commit by its generation.
 * **Committed offsets** are read stable by librdkafka itself (OffsetFetch `require_stable` with
   `isolation.level=read_committed`), metadata (the state marker) included.
 * **Errors** are mapped onto aiokafka's classes by their Kafka error code (`to_aiokafka`), so the commit order,
@@ -34,6 +33,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import signal
 import threading
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
@@ -55,19 +55,19 @@ from ...core.config import EngineConfig
 from ...core.partition import OutRecord
 from .. import kafka
 from ..config import ConfigError, Settings
-from .base import FETCH_WAIT_MS, TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+from .rdkafka_errors import to_aiokafka
+from .rdkafka_lease import FreezeWatch, freeze_limit, verdict_window
 
 log = logging.getLogger("toolmend.librdkafka")
 STATS_MS = 1000  # librdkafka statistics (broker responses, high watermarks) this often
 DELIVERY_TIMEOUT_MS = 40000  # a record not acknowledged by then fails (aiokafka's request timeout)
 ADMIN_TIMEOUT_S = 15.0
+PENDING_PROBE_S = 2.0  # a partition's committed offset not read stable within this is held by a transaction
 LEASE_TICK_S = 0.1
+FETCH_LINGER_S = 0.02  # a fetch short of its batch waits this much more for the rest of what is arriving
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
-FENCING_CODES = {RdError.ILLEGAL_GENERATION, RdError.UNKNOWN_MEMBER_ID, RdError.REBALANCE_IN_PROGRESS,
-                 RdError.FENCED_INSTANCE_ID, RdError._ASSIGNMENT_LOST}
-TIMEOUT_CODES = {RdError._MSG_TIMED_OUT, RdError._TIMED_OUT, RdError._TIMED_OUT_QUEUE, RdError.REQUEST_TIMED_OUT}
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
-UNREACHABLE_CODES = {RdError._TRANSPORT, RdError._ALL_BROKERS_DOWN, RdError._RESOLVE}
 
 
 class ClientLog:
@@ -121,6 +121,8 @@ def producer_conf(s: Settings, transactional_id: str | None = None) -> dict[str,
     if transactional_id is not None:
         conf["transactional.id"] = transactional_id
         conf["transaction.timeout.ms"] = s.transaction_timeout_ms
+        # librdkafka refuses a record timeout past the transaction's (the broker would abort it first)
+        conf["delivery.timeout.ms"] = min(DELIVERY_TIMEOUT_MS, s.transaction_timeout_ms)
     else:
         conf["max.in.flight.requests.per.connection"] = 1
     return conf
@@ -152,32 +154,12 @@ def consumer_conf(s: Settings, events_per_record: int = 1, **group: Any) -> dict
 
 
 # -- errors --------------------------------------------------------------------------------------------------------
-def to_aiokafka(e: BaseException) -> BaseException:
-    """A librdkafka error as the aiokafka error class of its Kafka error code (the vocabulary of the commit order
-    and the fencing); anything else unchanged."""
-    err = e.args[0] if isinstance(e, KafkaException) and e.args and isinstance(e.args[0], RdError) else e
-    if not isinstance(err, RdError):
-        return e
-    code, text = err.code(), err.str()
-    out: BaseException
-    if code == RdError.MSG_SIZE_TOO_LARGE or ("too large" in text.lower() and code < 0):
-        out = ak.MessageSizeTooLargeError(text)
-    elif code in (RdError._FENCED, RdError.PRODUCER_FENCED, RdError.INVALID_PRODUCER_EPOCH):
-        out = ak.ProducerFenced(text)
-    elif code in FENCING_CODES:
-        out = ak.CommitFailedError(text)
-    elif code in TIMEOUT_CODES:
-        out = ak.KafkaTimeoutError(text)
-    elif code in UNREACHABLE_CODES:
-        out = ak.KafkaConnectionError(text)
-    elif code > 0:
-        cls = ak.for_code(code)
-        out = cls(text)
-    else:
-        generic = ak.KafkaError(text)
-        generic.retriable = bool(err.retriable())
-        out = generic
-    return out
+class PendingOffsets(ak.KafkaTimeoutError):  # type: ignore[misc]
+    """Committed offsets not read stable in time, and which partitions hold them back."""
+
+    def __init__(self, partitions: list[TopicPartition]) -> None:
+        self.partitions = partitions
+        super().__init__(f"committed offsets of partitions {sorted(tp.partition for tp in partitions)} held back")
 
 
 class UndecodableRecord(ConfigError):
@@ -199,6 +181,23 @@ class Rec(NamedTuple):
     value: bytes | None
     headers: list[tuple[str, bytes]] | None
     timestamp: int
+
+
+def take(consumer: Any, n: int, wait_s: float, linger_s: float = FETCH_LINGER_S) -> list[Any]:
+    """In the consumer's thread: the messages librdkafka holds now, up to `n`, or, if none, the first to arrive
+    within `wait_s`; a batch short of `n` then takes what arrives within `linger_s` more (librdkafka queues a
+    fetch response partition by partition: the rest of it, not only its first partition). Never a wait for a
+    full batch. A rebalance callback librdkafka runs meanwhile runs within this one call."""
+    msgs: list[Any] = consumer.consume(n, 0)
+    if not msgs:
+        if wait_s <= 0:
+            return msgs
+        msgs = consumer.consume(1, wait_s)
+        if not msgs:
+            return msgs
+    if len(msgs) < n and linger_s > 0:
+        msgs += consumer.consume(n - len(msgs), linger_s)
+    return msgs
 
 
 # -- the consumer --------------------------------------------------------------------------------------------------
@@ -227,6 +226,9 @@ class RdConsumer:
         self.aio: AIOConsumer | None = None
         self.epoch = 0  # rebalance events seen (the generation fencing compares)
         self.cgm: Any = None  # the group metadata for transactions (KIP-447), refreshed on every assignment
+        self._cgm_gone: Any = None  # metadata librdkafka moved to since (the generation ended once for it)
+        self.freeze_watch: FreezeWatch | None = None
+        self.continued = False  # SIGCONT came (the process had been stopped)
         self.watchers: tuple[Callable[[], float], Callable[[float], None], Callable[[], None]] | None = None
         self._assigned: set[TopicPartition] = set()
         self._manual: list[TopicPartition] | None = None  # an assignment by hand, not applied yet
@@ -257,6 +259,8 @@ class RdConsumer:
     async def stop(self) -> None:
         if self.lease is not None:
             self.lease.cancel()
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGCONT)
         if self.aio is not None:
             try:
                 await self.aio.close()  # leaves the group: the revocation is called back first
@@ -287,6 +291,8 @@ class RdConsumer:
         self.watchers = (clock, on_beat, on_contact)
         if self.lease is None:
             self.lease = asyncio.ensure_future(self._lease())
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread's loop
+                asyncio.get_running_loop().add_signal_handler(signal.SIGCONT, self._continued)
 
     # -- callbacks (on the event loop; librdkafka waits for them) --
     async def _stats(self, raw: str) -> None:
@@ -316,6 +322,8 @@ class RdConsumer:
         self._rd_paused = set()
         self._cb_id = ReentryContext.current_id()
         try:
+            # the generation of this assignment (KIP-447 transactions; the lease compares it with librdkafka's)
+            self.cgm, self._cgm_gone = await aio.consumer_group_metadata(), None
             if self._subscription is not None:
                 await self._subscription[1](set(tps))
             log.debug("assigning %s", self._seeks)
@@ -330,7 +338,6 @@ class RdConsumer:
             if paused:
                 await aio.pause([RdTP(tp.topic, tp.partition) for tp in paused])
                 self._rd_paused = set(paused)
-            self.cgm = await aio.consumer_group_metadata()
         finally:
             self._cb_id = 0
 
@@ -497,20 +504,28 @@ class RdConsumer:
 
     async def getmany(self, *partitions: TopicPartition, timeout_ms: int = 0,
                       max_records: int | None = None) -> Batch:
+        """What librdkafka holds now (up to `max_records`), or, if nothing, the first records to arrive within
+        `timeout_ms` with whatever came with them (`take`: one call in the client's thread), as aiokafka's
+        `getmany` returns; never a wait for a full batch. Each partition's decision (assigned, sought, paused) is
+        made once per fetch, not per record."""
         await self._sync()
+        aio = self._client()
         try:
-            msgs = await self._client().consume(max_records or 500, timeout_ms / 1000)
+            msgs = await aio._call(take, aio._consumer, max_records or 500, timeout_ms / 1000)
         except KafkaException as e:
             raise to_aiokafka(e) from None
         out: Batch = {}
         dropped: dict[TopicPartition, int] = {}
+        eof_at: dict[TopicPartition, int] = {}  # records taken for the partition when its end was reported
+        taken: dict[tuple[str, int], list[Any] | None] = {}  # None: not taken (not ours, sought, paused)
         for m in msgs:
-            tp = TopicPartition(m.topic(), m.partition())
             err = m.error()
             if err is not None:
+                tp = TopicPartition(m.topic(), m.partition())
                 code = err.code()
                 if code == RdError._PARTITION_EOF:  # in order: records after it take it back
                     self._eof.add(tp)
+                    eof_at[tp] = len(out.get(tp, ()))
                     continue
                 if code in UNDECODABLE:
                     raise UndecodableRecord(tp.topic, tp.partition, m.offset() or 0, err.str())
@@ -518,45 +533,103 @@ class RdConsumer:
                     log.debug("fetch of %s-%d: %s", tp.topic, tp.partition, err.str())
                     continue
                 raise to_aiokafka(KafkaException(err))
-            if tp not in self._assigned or tp in self._seeks or (partitions and tp not in partitions):
-                continue
-            if tp in self._paused:
-                dropped.setdefault(tp, m.offset())
+            k = (m.topic(), m.partition())
+            try:
+                recs = taken[k]
+            except KeyError:
+                recs = taken[k] = self._taking(TopicPartition(*k), partitions, out, dropped, m.offset())
+            if recs is None:
                 continue
             ts = m.timestamp()
-            self._eof.discard(tp)
-            out.setdefault(tp, []).append(Rec(tp.topic, tp.partition, m.offset(), m.key(), m.value(), m.headers(),
-                                              ts[1] if ts[0] else -1))
+            recs.append(Rec(k[0], k[1], m.offset(), m.key(), m.value(), m.headers(), ts[1] if ts[0] else -1))
         for tp, recs in out.items():
             self._pos[tp] = recs[-1].offset + 1
+            if eof_at.get(tp) != len(recs):  # a record came after the partition's end was reported
+                self._eof.discard(tp)
         for tp, first in dropped.items():  # fetched after it was paused: read again once resumed
             self._seeks.setdefault(tp, first)
         return out
+
+    def _taking(self, tp: TopicPartition, partitions: tuple[TopicPartition, ...], out: Batch,
+                dropped: dict[TopicPartition, int], offset: int) -> list[Any] | None:
+        """Where a fetch's records of `tp` go: its list in `out`, or None (not assigned, a seek pending, not
+        asked for, or paused: the first such offset is read again once resumed)."""
+        if tp not in self._assigned or tp in self._seeks or (partitions and tp not in partitions):
+            return None
+        if tp in self._paused:
+            dropped.setdefault(tp, offset)
+            return None
+        recs: list[Any] = []
+        out[tp] = recs
+        return recs
 
     def at_end(self, tp: TopicPartition) -> bool:
         return tp in self._eof
 
     async def _lease(self) -> None:
-        """The session lease, renewed every LEASE_TICK_S on the event loop (librdkafka heartbeats from its own
-        thread, unseen): a tick late by a third of the session means the process was paused (SIGSTOP, a frozen
-        VM) or starved; the lease then waits a heartbeat interval and a fetch, in which librdkafka reports a lost
-        assignment (the generation moves and fencing refuses), before it is renewed again."""
+        """The session lease (`rdkafka_lease.py`), renewed every LEASE_TICK_S while the process ran (the freeze
+        watch ticked) and librdkafka's group metadata is still the assignment's. After a stop past
+        `freeze_limit` it is renewed only once librdkafka had `verdict_s` to hear the coordinator (a changed
+        metadata ends the generation); a stop ended by SIGCONT ends it outright. Broker contact is not a renewal:
+        it comes from librdkafka's statistics (`_stats`) and the acknowledgements, so /readyz sees an outage."""
         assert self.watchers is not None
         clock, on_beat, _ = self.watchers
-        last = clock()
-        gap_end: float | None = None
-        hold = self.heartbeat_s * 1.5 + FETCH_WAIT_MS / 1000
-        while True:
-            await asyncio.sleep(LEASE_TICK_S)
-            now = clock()
-            if now - last >= max(LEASE_TICK_S * 5, self.session_s / 3):
-                gap_end = now
-                log.warning("the process did not run for %.1fs: ownership unproved until the group answers",
-                            now - last)
-            last = now
-            if gap_end is None or now - gap_end >= hold:
-                gap_end = None
-                on_beat(now)
+        limit = freeze_limit(self.session_s, self.heartbeat_s)
+        watch = self.freeze_watch = FreezeWatch(stale_s=limit / 2)  # a stop that matters is seen as one
+        verdict_s = verdict_window(self.session_s, self.heartbeat_s)
+        held_until: float | None = None
+        try:
+            while True:
+                await asyncio.sleep(LEASE_TICK_S)
+                gap = watch.take()
+                if gap is None:  # the watch has not run since the process woke: nothing known yet
+                    continue
+                continued, self.continued = self.continued, False
+                if gap >= limit and self._assigned:
+                    if continued:  # stopped (SIGSTOP) and continued: the group may well have expired us
+                        self.epoch += 1
+                        log.warning("the process was stopped for %.1fs (SIGSTOP): the group may have expired this "
+                                    "member; what it was about to ship is fenced", gap)
+                        continue
+                    held_until = clock() + verdict_s
+                    log.warning("the process did not run for %.1fs: ownership unproved until librdkafka has heard "
+                                "the group coordinator (%.1fs)", gap, verdict_s)
+                sent = clock()
+                if not await self.member():
+                    held_until = None
+                    continue
+                if held_until is not None and clock() < held_until:
+                    continue
+                held_until = None
+                since = watch.take(keep=True)  # no stop while the metadata was read either
+                if since is not None and since < limit:
+                    on_beat(sent)
+        finally:
+            watch.stop()
+
+    def _continued(self) -> None:
+        self.continued = True
+
+    async def member(self) -> bool:
+        """False once librdkafka's group metadata is not the assignment's any more: a heartbeat or a commit was
+        refused (unknown member, illegal generation), or librdkafka gave the session up itself (no heartbeat
+        accepted for a session timeout); the generation ends then, once per change."""
+        if self.cgm is None or self.aio is None or not self._assigned:
+            return True
+        try:
+            with self._admitted():  # waits for a fetch in flight at most (a read of librdkafka's group state)
+                now = await self.aio.consumer_group_metadata()
+        except (KafkaException, RuntimeError) as e:  # closing
+            log.debug("group metadata not read: %s", e)
+            return False
+        if now == self.cgm:
+            return True
+        if now != self._cgm_gone and self._assigned:
+            self._cgm_gone = now
+            self.epoch += 1
+            log.warning("the group moved past this member (librdkafka's member id or generation changed): its "
+                        "generation is over")
+        return False
 
 
 # -- the producer --------------------------------------------------------------------------------------------------
@@ -579,10 +652,12 @@ class _Group:
         self.future: asyncio.Future[Delivered] = loop.create_future()
 
     def report(self, err: Any, msg: Any) -> None:
-        if err is not None and self.error is None:
+        if err is None:
+            offset = msg.offset()
+            if offset > self.last:
+                self.last = offset
+        elif self.error is None:
             self.error = err
-        elif err is None:
-            self.last = max(self.last, msg.offset())
         self.left -= 1
         if self.left == 0:
             self.loop.call_soon_threadsafe(self._done)
@@ -613,8 +688,11 @@ class RdProducer:
         self._groups: set[_Group] = set()  # steps waiting for their delivery reports
 
     async def start(self) -> None:
-        self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
-                               buffer_timeout=0)
+        try:
+            self.aio = AIOProducer({**self.conf, "logger": CLIENT_LOG, "error_cb": self._error}, max_workers=2,
+                                   buffer_timeout=0)
+        except KafkaException as e:  # settings librdkafka refuses: one line, exit 2
+            raise ConfigError(f"kafka_client=librdkafka refused the producer's settings: {e.args[0].str()}") from None
 
     async def _error(self, err: RdError) -> None:
         """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
@@ -666,6 +744,15 @@ class RdProducer:
         except KafkaException as e:
             raise to_aiokafka(e) from None
         self._outstanding += 1
+
+    def native_produce(self) -> Callable[..., None]:
+        """The client's own `produce` (records straight into librdkafka's queue), for a step's many records."""
+        produce: Callable[..., None] = self._native().produce
+        return produce
+
+    def counted(self, n: int) -> None:
+        """`n` records produced with `native_produce`, waiting for their delivery reports."""
+        self._outstanding += n
 
     def settled(self, n: int = 1) -> None:
         self._outstanding -= n
@@ -820,32 +907,53 @@ class LibrdkafkaClient:
     async def enqueue(self, p: Any, plan: Outgoing,
                       too_large: Callable[[OutRecord, Any], Awaitable[Awaitable[Any]]] | None = None) -> Pending:
         """Every record of `plan` into librdkafka's queue, without waiting: one acknowledgement per partition's
-        records (in their order: one request in flight per broker), one flush for the whole step."""
+        records (in their order: one request in flight per broker), one flush for the whole step. The records go
+        straight to the client's `produce`; a refused one (the queue full, too large) takes `RdProducer.produce`'s
+        way, and an oversized record's dead letter goes out after its group is in the queue."""
         loop = asyncio.get_running_loop()
         order: dict[tuple[str, int | None, int], Outgoing] = {}
         n = 0
-        for t, part, r in plan:
+        for entry in plan:
+            part = entry[1]
             if part is None:  # the partitioner's: each on its own
                 n += 1
-                order[(t, None, n)] = [(t, part, r)]
+                order[(entry[0], None, n)] = [entry]
             else:
-                order.setdefault((t, part, 0), []).append((t, part, r))
+                members = order.get((entry[0], part, 0))
+                if members is None:
+                    order[(entry[0], part, 0)] = [entry]
+                else:
+                    members.append(entry)
+        native = p.native_produce()
         pending: Pending = []
         for members in order.values():
             group = _Group(loop, len(members))
-            kept: Outgoing = []
-            for t, part, r in members:
+            report = group.report
+            refused: list[int] = []
+            for i, (t, part, r) in enumerate(members):
                 try:
-                    p.produce(t, r.value, r.key, part, r.headers, group.report)
-                    kept.append((t, part, r))
-                except ak.MessageSizeTooLargeError:
-                    if too_large is None:
-                        raise
-                    group.n -= 1
-                    group.left -= 1
-                    pending.append((await too_large(r, p), []))
+                    native(t, r.value, r.key, -1 if part is None else part, on_delivery=report,
+                           headers=r.headers or None)
+                except (BufferError, KafkaException):
+                    try:  # the queue full (waits for room) or a refusal, mapped (too large)
+                        p.produce(t, r.value, r.key, part, r.headers, report)
+                    except ak.MessageSizeTooLargeError:
+                        if too_large is None:
+                            raise
+                        refused.append(i)
+                        continue
+                    p.settled()  # counted with its group below
+            kept = members
+            if refused:
+                assert too_large is not None
+                group.n -= len(refused)
+                group.left -= len(refused)
+                kept = [e for i, e in enumerate(members) if i not in refused]
+                for i in refused:
+                    pending.append((await too_large(members[i][2], p), []))
             if not kept:
                 continue
+            p.counted(len(kept))
             group.future.add_done_callback(functools.partial(_settle, p, len(kept)))
             p.track(group)
             pending.append((group.future, kept))
@@ -876,7 +984,23 @@ class LibrdkafkaClient:
 
     async def committed(self, group: Any, tps: list[TopicPartition], wait_s: float
                         ) -> dict[TopicPartition, OffsetAndMetadata]:
-        return dict(await group.committed(tps, wait_s))
+        """Read stable: librdkafka retries the whole request while any partition's offset is held by a pending
+        transaction, so a timeout is followed by one short read per partition to name the held ones
+        (`PendingOffsets`), as the aiokafka path names them."""
+        try:
+            return dict(await group.committed(tps, wait_s))
+        except ak.KafkaTimeoutError:
+            if len(tps) < 2:
+                raise
+        pending = []
+        for tp in tps:
+            try:
+                await group.committed([tp], PENDING_PROBE_S)
+            except ak.KafkaTimeoutError:
+                pending.append(tp)
+        if not pending or len(pending) == len(tps):
+            raise ak.KafkaTimeoutError(f"committed offsets not read in {wait_s:.0f}s")
+        raise PendingOffsets(pending)
 
     def membership(self, c: Any) -> RdMembership:
         return RdMembership(c)
@@ -934,7 +1058,9 @@ class LibrdkafkaClient:
         def limits() -> dict[str, int]:
             out: dict[str, int] = {}
             try:
-                fs = self._admin(s).describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
+                # the client held until every answer came: a client collected meanwhile fails its futures
+                admin = self._admin(s)
+                fs = admin.describe_configs([ConfigResource(ResourceType.TOPIC, t) for t in names])
                 for res, f in fs.items():
                     try:
                         entry = f.result(timeout=ADMIN_TIMEOUT_S).get("max.message.bytes")
@@ -942,7 +1068,8 @@ class LibrdkafkaClient:
                         continue
                     if entry is not None and str(entry.value).isdigit():
                         out[res.name] = int(entry.value)
-            except Exception:  # not supported (or not allowed): no limit known, the broker's refusal is the fallback
+            except Exception as e:  # not supported (or not allowed): no limit known; the broker's refusal is the rest
+                log.debug("topic limits not read: %s", e)
                 return {}
             return out
 

@@ -113,6 +113,19 @@ def plan(s: Settings, runs: list[tuple[int, list[OutRecord]]], positions: Positi
     return Checkpoint(outputs, changelog, positions, records, generation, origins)
 
 
+def without(cp: Checkpoint, partitions: set[int]) -> Checkpoint | None:
+    """The checkpoint less what it holds for these input partitions (outputs, state, positions), None if nothing
+    is left: a batch computed while the checkpoint before it was in flight builds on that one's state, so when
+    that one was fenced for a partition, this one's share of it must not go out either (its changelog would
+    miss what the fenced one held, its offsets would pass outputs never written)."""
+    kept = [(entry, origin) for entry, origin in zip(cp.outputs, cp.origins, strict=True) if origin not in partitions]
+    positions = {tp: position for tp, position in cp.positions.items() if tp.partition not in partitions}
+    if not positions:
+        return None
+    state = [entry for entry in cp.state if (entry[1] or 0) not in partitions]
+    return cp._replace(outputs=[e for e, _ in kept], state=state, positions=positions, origins=[o for _, o in kept])
+
+
 # -- the transports ------------------------------------------------------------------------------------------------
 class Unit(NamedTuple):
     """What commits together: the whole batch (at least once) or one input partition's share (exactly once)."""
@@ -310,8 +323,9 @@ class Committer:
         # names its predecessor's in a header, so a restore can tell a replaced or truncated changelog
         self.meta_at: dict[int, int] = {}
         self.layout: int | None = None  # the input's partition count, recorded on each meta record (recovery.LAYOUT)
-        # produce steps waiting for their acknowledgement: since when, and what (readiness, stalled_seconds)
-        self.waiting: dict[int, tuple[float, str]] = {}
+        # produce steps waiting for their acknowledgement: since when, what, its records and the last error
+        # (readiness, stalled_seconds; the topics are named only when asked, not per step)
+        self.waiting: dict[int, tuple[float, str, Outgoing, str]] = {}
         self._step_ids = 0
         self.client = client_for(s)
 
@@ -320,8 +334,9 @@ class Committer:
         writes (with the last error when it was retried): `/readyz` fails past `broker_unreachable_s`."""
         if not self.waiting:
             return 0.0, ""
-        since, what = min(self.waiting.values())
-        return max(0.0, self.ownership.clock() - since), what
+        since, what, plan, why = min(self.waiting.values(), key=lambda w: w[0])
+        said = f"{what} to {_topics(plan)}"
+        return max(0.0, self.ownership.clock() - since), f"{said}: {why}" if why else said
 
     async def commit(self, cp: Checkpoint) -> None:
         """Commit one checkpoint. Per unit (at least once: the whole batch; exactly once: each input partition,
@@ -417,8 +432,7 @@ class Committer:
         key = self._step_ids
         clock = self.ownership.clock
         since = clock()
-        topics = ", ".join(sorted({t for t, _, _ in plan}))
-        self.waiting[key] = (since, f"{what} to {topics}")
+        self.waiting[key] = (since, what, plan, "")
         attempt = 0
         logged_at = -RETRY_LOG_S
         try:
@@ -426,7 +440,7 @@ class Committer:
                 try:
                     landed = await self.produce(p, plan)
                     if attempt:
-                        log.warning("%s to %s delivered after %d retries (%.0fs)", what, topics, attempt,
+                        log.warning("%s to %s delivered after %d retries (%.0fs)", what, _topics(plan), attempt,
                                     clock() - since)
                     return landed
                 except KafkaError as e:
@@ -434,12 +448,12 @@ class Committer:
                         raise
                     attempt += 1
                     why = describe_error(e)
-                    self.waiting[key] = (since, f"{what} to {topics}: {why}")
+                    self.waiting[key] = (since, what, plan, why)
                     self.metrics.delivery_retries.inc()
                     if clock() - logged_at >= RETRY_LOG_S:
                         logged_at = clock()
                         log.warning("%s to %s not delivered for %.0fs (%s); retrying while partitions %s are "
-                                    "ours (attempt %d)", what, topics, clock() - since, why,
+                                    "ours (attempt %d)", what, _topics(plan), clock() - since, why,
                                     sorted(tp.partition for tp in tps), attempt)
                     await self.ownership.sleep(RETRY_BACKOFF_S[min(attempt, len(RETRY_BACKOFF_S)) - 1])
                     await self.ownership.check(tps, generation)
@@ -510,6 +524,11 @@ class Committer:
                     ("toolmend-error-detail", f"{r.kind} record of {size} bytes exceeds the broker's limit".encode())]
         fut: Awaitable[Any] = await p.send(self.settings.dlq_topic, None, key=r.key, headers=headers)
         return fut
+
+
+def _topics(plan: Outgoing) -> str:
+    """The topics a produce step writes, named."""
+    return ", ".join(sorted({t for t, _, _ in plan}))
 
 
 def _landed(plan: Outgoing, pending: list[tuple[Awaitable[Any], Outgoing]], results: Iterable[Any]) -> Landed:

@@ -96,8 +96,7 @@ class Ownership:
         self._attached = True
 
     def _beat(self, sent: float) -> None:
-        self.lease_from = sent
-        self.contact_at = self.clock()
+        self.lease_from = sent  # broker contact is said apart (`on_contact`): a transport may renew without it
 
     def lapsed(self) -> bool:
         return self.clock() - self.lease_from >= self.session_s * LEASE

@@ -30,7 +30,16 @@ from ..logs import DeadLetterLog, describe_error
 from ..metrics import Metrics
 from ..transport import client_for
 from .batches import name_undecodable_batches
-from .checkpoint import AtLeastOnce, Checkpoint, Committer, ExactlyOnce, Transport, plan, require_transactions
+from .checkpoint import (
+    AtLeastOnce,
+    Checkpoint,
+    Committer,
+    ExactlyOnce,
+    Transport,
+    plan,
+    require_transactions,
+    without,
+)
 from .fencing import Fenced, Ownership
 from .recovery import RESTORE_RETRY_S, LayoutChanged, StateLost, UnstableOffsets, heal, restore
 from .topic_rules import missing_topics, state_layout
@@ -280,10 +289,21 @@ class Worker:
     async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
         """Run the core over a fetched batch, then hand its checkpoint to a commit task that overlaps the next
         batch's processing."""
-        cp = await self._compute(batch)
-        if cp is None:
+        computed = await self._compute(batch)
+        if computed is None:
             return
+        cp, procs = computed
         await self._settle()  # one checkpoint in flight at most: the previous batch's commit comes first
+        # the previous checkpoint fenced for a partition (its state dropped, maybe restored again since): this
+        # batch built on what it held, so its share goes too; the partition is read again from what was committed
+        gone = {p for p, proc in procs.items() if self.procs.get(p) is not proc}
+        if gone:
+            log.warning("partitions %s were fenced while this batch was computed: their share of it is dropped",
+                        sorted(gone))
+            left = without(cp, gone)
+            if left is None:
+                return
+            cp = left
         self._shipping = asyncio.ensure_future(self._ship(cp))
 
     async def _settle(self) -> None:
@@ -298,7 +318,8 @@ class Worker:
             self.last_loop = self.clock()
         await shipping
 
-    async def _compute(self, batch: dict[TopicPartition, list[Any]]) -> Checkpoint | None:
+    async def _compute(self, batch: dict[TopicPartition, list[Any]]
+                       ) -> tuple[Checkpoint, dict[int, PartitionProcessor]] | None:
         perf = time.perf_counter
         t_fetch = perf()
         runs: list[tuple[int, list[OutRecord]]] = []  # per input partition, in fetch order: its outputs in order
@@ -359,8 +380,9 @@ class Worker:
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships
         state = {tp.partition: proc.take_changelog() for tp in positions
                  if (proc := self.procs.get(tp.partition)) is not None}
-        return plan(self.settings, runs, positions, state, resets, self._same_partitions, generation, n,
-                    self._log_dead_letter)
+        cp = plan(self.settings, runs, positions, state, resets, self._same_partitions, generation, n,
+                  self._log_dead_letter)
+        return cp, {tp.partition: self.procs[tp.partition] for tp in positions if tp.partition in self.procs}
 
     def _log_dead_letter(self, r: OutRecord) -> None:
         """Coordinates and kind only: never content, never the conversation id."""

@@ -171,10 +171,10 @@ async def committed_offsets(group: Any, tps: list[TopicPartition], s: Settings |
         if k is not None and k.native_stable_offsets:  # librdkafka: OffsetFetch require_stable of its own
             try:
                 found = Committed(await k.committed(group, tps, wait_s))
-            except KafkaTimeoutError:
+            except KafkaTimeoutError as e:
                 if s is None or s.delivery != "exactly_once":
                     raise
-                raise Unstable(tps, wait_s) from None
+                raise Unstable(getattr(e, "partitions", tps), wait_s) from None  # the held ones, if known
         else:
             found = await stable_committed(group, tps, wait_s)
     except Unstable as e:

@@ -170,7 +170,7 @@ def test_results_are_not_read_until_a_reply_is_judged() -> None:
     t.on_result("Error: order 4411 not found", [("c1", None)])
     assert t.heads and not t.ok and not t.failed  # kept unread (its first characters)
     t.to_state()
-    assert t.failed == ["cancel_order"] and not t.heads
+    assert t.failed == ("cancel_order",) and not t.heads
 
 
 def test_cue_data_loads_and_helpers() -> None:

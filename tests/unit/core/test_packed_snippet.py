@@ -81,3 +81,23 @@ def test_a_stored_result_snippet_reads_back_as_written_and_one_out_of_order_is_p
     assert "s" not in Served.from_state({"i": 0, "s": ""}).to_state()
     s.drop_snippet()
     assert not s.has_snippet() and s.snippet_tokens() == frozenset()
+
+
+def test_a_served_request_keeps_every_hashed_set_packed_and_reads_them_as_sets() -> None:
+    d = RegressionDetector()
+    d.on_user(0, "Book a table for 4 at Chez Lise tonight")
+    d.on_assistant(1, "", ["book_table"], ['{"restaurant": "Chez Lise", "people": 4}'])
+    d.on_tool_result(2, None, "Booked: table 12, 20:00, confirmation LX-4471")
+    d.on_assistant(3, "Your table for 4 at Chez Lise is booked for 20:00.", [])
+    st = d.to_state()
+    s = d.served[0]
+    held = [getattr(s, name) for name in Served.__slots__]
+    assert not [x for x in held if isinstance(x, set | frozenset)]  # bytes, a few dozen each, no set kept
+    kind, slots, echo = s.kind, s.slots, s.echo
+    assert kind and slots and echo and all(isinstance(x, frozenset) for x in (kind, slots, echo))
+    assert st["served"][0]["k"] == pack_hashes(kind) and st["served"][0]["v"] == pack_hashes(slots)
+    again = RegressionDetector.from_state(orjson.loads(orjson.dumps(st)))
+    assert (again.served[0].kind, again.served[0].slots, again.served[0].echo) == (kind, slots, echo)
+    for key, value in (("k", [9, 3, 3]), ("v", base64.b64encode(struct.pack("<3I", 8, 2, 8)).decode())):
+        assert Served.from_state({"i": 0, key: value}).to_state()[key] == pack_hashes(frozenset(value if isinstance(
+            value, list) else (8, 2)))

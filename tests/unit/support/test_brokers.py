@@ -3,6 +3,7 @@ slice per xdist worker, never the same port twice in a row."""
 
 from __future__ import annotations
 
+import itertools
 import socket
 
 import pytest
@@ -10,8 +11,10 @@ import pytest
 from tests.support import brokers
 
 
-def fresh_source(monkeypatch: pytest.MonkeyPatch, worker: str | None, count: str | None) -> brokers._PortSource:
-    for name, value in (("PYTEST_XDIST_WORKER", worker), ("PYTEST_XDIST_WORKER_COUNT", count)):
+def fresh_source(monkeypatch: pytest.MonkeyPatch, worker: str | None, count: str | None,
+                 share: str | None = None) -> brokers._PortSource:
+    for name, value in (("PYTEST_XDIST_WORKER", worker), ("PYTEST_XDIST_WORKER_COUNT", count),
+                        ("TOOLMEND_TEST_PORTS", share)):
         if value is None:
             monkeypatch.delenv(name, raising=False)
         else:
@@ -27,6 +30,18 @@ def test_each_worker_has_its_own_slice_below_the_ephemeral_range(monkeypatch: py
     assert len(slices[0]) > 1000
     alone = fresh_source(monkeypatch, None, None).ports
     assert alone.start == brokers._PORTS_LOW and alone.stop <= brokers._ephemeral_low()
+
+
+def test_two_runs_at_once_have_disjoint_shares_split_per_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/run.sh runs two pytest runs at once (TOOLMEND_TEST_PORTS=0/2 and 1/2): each has workers gw0, gw1."""
+    slices = [fresh_source(monkeypatch, f"gw{w}", "2", f"{run}/2").ports for run in range(2) for w in range(2)]
+    for a, b in itertools.pairwise(slices):
+        assert a.stop <= b.start
+    assert slices[0].start >= brokers._PORTS_LOW and slices[-1].stop <= brokers._ephemeral_low()
+    assert all(len(s) > 1000 for s in slices)
+    for bad in ("2/2", "x", "1/0"):
+        with pytest.raises(ValueError, match="TOOLMEND_TEST_PORTS"):
+            fresh_source(monkeypatch, "gw0", "2", bad)
 
 
 def test_ports_are_free_distinct_and_in_the_slice(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -421,6 +421,9 @@ def replay(
 
 
 RETRY_KINDS = {"futile_retry", "blind_retry", "retry_limit_exceeded", "failed_retry_success_claim"}
+# the reference reads no reply's words: test_unbacked_claims_are_replies_no_call_of_their_turn_backs checks these
+CLAIM_KINDS = {"unbacked_claim"}
+NOT_REFERENCE = RETRY_KINDS | CLAIM_KINDS
 
 
 def check_against_reference(events: list[GeneratedEvent], truth: GroundTruth, partitions: int = 1) -> None:
@@ -443,12 +446,12 @@ def check_against_reference(events: list[GeneratedEvent], truth: GroundTruth, pa
         got = tr.findings + rc.request_findings
         got["tool_history_erased"] += rc.erased
         # retry boundaries are not this reference's: test_retry_fault_matches_the_engine checks them
-        want = Counter({k: v for k, v in c.findings_by_kind().items() if k not in RETRY_KINDS})
+        want = Counter({k: v for k, v in c.findings_by_kind().items() if k not in NOT_REFERENCE})
         assert +got == want, ctx
         assert +(tr.dangling + rc.request_dangling) == c.dangling_by_reason(), ctx
         expected_pos = Counter(
             (f.kind.value, f.index) for f in c.findings
-            if f.source == "stream" and f.index is not None and f.kind.value not in RETRY_KINDS
+            if f.source == "stream" and f.index is not None and f.kind.value not in NOT_REFERENCE
         )
         got_pos = Counter({k: v for k, v in tr.positions.items() if k[0] != "partial_parallel_results"})
         assert got_pos == expected_pos, ctx
@@ -674,6 +677,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "rewrite": {"kinds": {"tool_history_erased", "text_only_regression"}, "reasons": set()},
     "end_open_call": {"kinds": {"dangling_tool_call"}, "reasons": {"conversation_end"}},
     "request_open_call": {"kinds": {"dangling_tool_call"}, "reasons": {"unanswered_at_request"}},
+    "unbacked_claim": {"kinds": {"unbacked_claim"}, "reasons": set()},
 }
 
 
@@ -692,7 +696,7 @@ def test_each_fault_at_rate_one_has_its_ground_truth(fault: str) -> None:
         assert n <= f["dangling_tool_call"] <= 3 * n
     elif fault == "parallel_failure":
         assert f["dangling_tool_call"] == f["partial_parallel_results"] == n
-    elif fault in ("timeout", "duplicate_result", "orphan_result"):
+    elif fault in ("timeout", "duplicate_result", "orphan_result", "unbacked_claim"):
         assert sum(f.values()) == n
     elif fault == "late_result":
         assert f["interleaved_user_message"] == f["late_tool_result"] == n
@@ -925,15 +929,21 @@ def _without(c: Counter[tuple[str, str, str]], kind: str) -> Counter[tuple[str, 
     return Counter({k: v for k, v in c.items() if k[1] != kind})
 
 
+def _behavioural_aside(c: Counter[tuple[str, str, str]]) -> Counter[tuple[str, str, str]]:
+    return _without(_without(c, "text_only_regression"), "unbacked_claim")
+
+
 @pytest.mark.parametrize("partitions", [1, 6])
 def test_the_worker_agrees_with_the_ground_truth(partitions: int) -> None:
     """Every fault but the rewrite, at 10x the default rates, on 1 and 6 partitions: the worker's findings
     (text-only regressions aside, see below) and dead letters are exactly the ground truth."""
     rates = FaultRates(**{f.name: min(1.0, getattr(FaultRates(), f.name) * 10) for f in fields(FaultRates)})
     events, truth = generate(300, seed=17, rates=replace(rates, rewrite=0.0), partitions=partitions)
+    assert truth.unbacked_claims > 0
     found, dead = worker_outcome(events, partitions)
-    regression = "text_only_regression"
-    assert _without(found, regression) == _without(truth_outcome(truth), regression)
+    # the text-only signals read the replies' words: how they do on the generated claims is a figure
+    # (bench/eval_synth_claims.py), the structural findings are exact
+    assert _behavioural_aside(found) == _behavioural_aside(truth_outcome(truth))
     assert +dead == +truth.dead_letters
 
 
@@ -954,7 +964,9 @@ def test_tool_runs_match_the_ground_truth(partitions: int) -> None:
 
 
 def test_the_worker_agrees_on_behavioural_signals() -> None:
-    events, truth = generate(300, seed=18, rates=FaultRates(rewrite=0.3, late_result=0.1))
+    """The seed's regression and erasure, exactly; the generated unbacked claims are graded as a figure
+    (bench/eval_synth_claims.py, not a target), so none is written here."""
+    events, truth = generate(300, seed=18, rates=FaultRates(rewrite=0.3, late_result=0.1, unbacked_claim=0.0))
     found, dead = worker_outcome(events, 1, close_open=True)
     assert found == truth_outcome(truth)
     assert +dead == +truth.dead_letters
@@ -1020,3 +1032,70 @@ def test_retry_fault_matches_the_engine(seed: int) -> None:
                 want[(f.kind.value, c.conversation_id, f.index)] += 1
     assert found == want
     assert {k for k, _, _ in want} == {"futile_retry", "blind_retry"}
+
+
+def _offered(tools: list[dict[str, Any]], dialect: str) -> set[str]:
+    """The names of the tool definitions a request carries, read in the shape the dialect's API takes."""
+    if all("function" in t for t in tools):  # OpenAI chat (the event may not name its dialect)
+        return {t["function"]["name"] for t in tools}
+    if all("functionDeclarations" in t for t in tools):
+        return {d["name"] for t in tools for d in t["functionDeclarations"]}
+    return {t["name"] for t in tools}
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_unbacked_claims_are_replies_no_call_of_their_turn_backs(seed: int) -> None:
+    """Each claim the truth names is an assistant text with no call, in a turn whose calls (none, or the first
+    act's) do not include the claimed tool, which no earlier turn called and the turn's request offered."""
+    rates = replace(FaultRates(), unbacked_claim=0.5)
+    events, truth = generate(300, seed=seed, rates=rates)
+    hist, _ = histories(events)
+    requests: dict[str, list[tuple[list[Any], set[str]]]] = defaultdict(list)  # the requests with definitions
+    for e in events:
+        ev = orjson.loads(e.value) if e.dead_letter is None else {}
+        if ev.get("type") == "request" and "tools" in ev:
+            requests[ev["conversation_id"]].append((ev["messages"], _offered(ev["tools"], ev.get("dialect") or "")))
+    shapes: Counter[tuple[str, str]] = Counter()
+    for c in truth.conversations:
+        claims = [f for f in c.findings if f.kind.value == "unbacked_claim"]
+        faults = [x for x in c.faults if x["fault"] == "unbacked_claim"]
+        assert len(claims) == len(faults) <= 1, c.conversation_id
+        if not claims:
+            assert c.conversation_id not in requests  # tool definitions ride only on a claim's request
+            continue
+        f, fault = claims[0], faults[0]
+        msgs = [neutral(m, c.dialect) for m in hist[c.conversation_id]]
+        assert f.index is not None and f.index == fault["index"] and f.tool == fault["tools"][0]
+        reply = msgs[f.index]
+        assert reply.role == "assistant" and reply.texts and not reply.calls
+        assert any(p in reply.texts[0] for p in "。，：") == (c.language == "zh"), reply.texts  # (names may be Chinese)
+        start = max(i for i in range(f.index) if msgs[i].role == "user" and msgs[i].texts)
+        in_turn = [name for m in msgs[start:f.index] for _, name in m.calls]
+        earlier = [name for m in msgs[:start] for _, name in m.calls]
+        assert f.tool not in in_turn and f.tool not in earlier
+        assert len(in_turn) == (1 if fault["claim"] == "act_not_covered" else 0), (fault, in_turn)
+        ((snap, offered),) = requests[c.conversation_id]
+        assert start < len(snap) <= f.index  # the request that produced the reply (or its turn's first call)
+        assert snap == hist[c.conversation_id][: len(snap)]
+        assert f.tool in offered and {"cancel_order", "issue_refund", "get_weather"} <= offered
+        shapes[(fault["claim"], c.language)] += 1
+    assert set(shapes) == {(k, lang) for k in ("act_no_call", "fact_no_call", "act_not_covered")
+                           for lang in ("en", "zh")}, shapes
+    assert truth.unbacked_claims == sum(shapes.values()) == truth.to_dict()["totals"]["unbacked_claims"]
+
+
+def test_a_conversation_without_a_claim_is_the_same_bytes_whatever_the_claim_rate() -> None:
+    """The claim is decided on a generator of its own: the rest of the traffic does not move with its rate."""
+    without, t0 = generate(120, seed=6, rates=replace(FaultRates(), unbacked_claim=0.0))
+    with_, t1 = generate(120, seed=6, rates=replace(FaultRates(), unbacked_claim=0.3))
+    claimed = {c.conversation_id for c in t1.conversations if c.findings_by_kind()["unbacked_claim"]}
+    assert claimed and t0.unbacked_claims == 0
+
+    def by_conversation(events: list[GeneratedEvent]) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = defaultdict(list)
+        for e in events:  # (a dead letter carries an id of its own, drawn after its conversation's plan)
+            if e.dead_letter is None and e.conversation_id not in claimed:
+                out[e.conversation_id].append(e.value)
+        return out
+
+    assert by_conversation(without) == by_conversation(with_)

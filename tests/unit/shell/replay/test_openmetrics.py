@@ -123,6 +123,7 @@ def test_counts_give_the_series_the_live_metrics_give() -> None:
         t.finding(_finding(FindingKind.DANGLING_TOOL_CALL, DanglingReason.USER_INTERRUPT), "anthropic", "model-4", "1")
         t.finding(_finding(FindingKind.TEXT_ONLY_REGRESSION), "anthropic", "model-9", "2.0")
         t.finding(_finding(FindingKind.TOOL_HISTORY_ERASED), "anthropic", None, None)
+        t.finding(_finding(FindingKind.UNBACKED_CLAIM, tool="cancel_order"), "anthropic", "model-2", "2.0")
         t.dead_letter("schema")
         t.assistant_turn("text_only", "model-1", "2.0")
         t.state_woken()
@@ -141,6 +142,7 @@ def test_counts_give_the_series_the_live_metrics_give() -> None:
                 live[(names[sample.name], tuple(sample.labels[label] for label in fam.labels))] = sample.value
     ours = {k: v for k, v in counts.items() if k[0] != names["toolmend_output_records_total"]}
     assert ours == live
+    assert (names["toolmend_unbacked_claims_total"], ("model-2", "2.0", "other")) in ours  # (the tool cap: 3)
     assert any("other" in labels for _, labels in ours)  # the cap applied as live applies it
 
 

@@ -136,10 +136,40 @@ def test_an_option_without_a_librdkafka_counterpart_is_refused_in_one_line() -> 
     (RdError._MSG_TIMED_OUT, ak.KafkaTimeoutError),
     (RdError.UNKNOWN_TOPIC_OR_PART, ak.UnknownTopicOrPartitionError),
     (RdError.NOT_LEADER_FOR_PARTITION, ak.NotLeaderForPartitionError),
+    (RdError._UNKNOWN_TOPIC, ak.UnknownTopicOrPartitionError),
+    (RdError._UNKNOWN_PARTITION, ak.UnknownTopicOrPartitionError),
+    (RdError._QUEUE_FULL, ak.KafkaTimeoutError),
+    (RdError._ALL_BROKERS_DOWN, ak.KafkaConnectionError),
+    (RdError._ASSIGNMENT_LOST, ak.CommitFailedError),
+    (RdError.TOPIC_AUTHORIZATION_FAILED, ak.TopicAuthorizationFailedError),
 ])
 def test_librdkafka_errors_become_the_aiokafka_class_of_their_code(code: int, cls: type[Exception]) -> None:
     e = to_aiokafka(KafkaException(RdError(code)))
     assert isinstance(e, cls)
+
+
+@pytest.mark.parametrize(("code", "kind"), [
+    # a delivery the broker cannot take yet: the step is sent again while the partitions are ours
+    (RdError._MSG_TIMED_OUT, "retriable"), (RdError._UNKNOWN_TOPIC, "retriable"), (RdError._QUEUE_FULL, "retriable"),
+    (RdError._TRANSPORT, "retriable"), (RdError.NOT_LEADER_FOR_PARTITION, "retriable"),
+    (RdError.NOT_ENOUGH_REPLICAS, "retriable"), (RdError.REQUEST_TIMED_OUT, "retriable"),
+    # another owner: fenced, never retried
+    (RdError._FENCED, "fenced"), (RdError.PRODUCER_FENCED, "fenced"), (RdError.INVALID_PRODUCER_EPOCH, "fenced"),
+    (RdError.UNKNOWN_MEMBER_ID, "fenced"), (RdError.ILLEGAL_GENERATION, "fenced"),
+    # refused for good: the worker stops
+    (RdError.TOPIC_AUTHORIZATION_FAILED, "fatal"), (RdError.MSG_SIZE_TOO_LARGE, "fatal"),
+    (RdError.INVALID_RECORD, "fatal"), (RdError._DESTROY, "fatal"),
+])
+def test_each_code_lands_in_the_class_the_worker_decides_by(code: int, kind: str) -> None:
+    """What the commit order does with a failure (`checkpoint.retriable`, the fencing), decided from the class
+    either transport raises."""
+    from processor.shell.worker.checkpoint import retriable
+
+    e = to_aiokafka(KafkaException(RdError(code)))
+    assert isinstance(e, ak.KafkaError)
+    got = ("fenced" if isinstance(e, ak.ProducerFenced | ak.InvalidProducerEpoch | ak.CommitFailedError)
+           else "retriable" if retriable(e) else "fatal")
+    assert got == kind
 
 
 def test_a_local_error_keeps_whether_it_is_retriable() -> None:
@@ -164,3 +194,93 @@ def test_librdkafka_missing_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(importlib.metadata, "version", missing)
     with pytest.raises(ConfigError, match=r"needs confluent-kafka: pip install 'toolmend\[librdkafka\]'"):
         settings_from({"kafka_client": "librdkafka"})
+
+
+class _FetchError:
+    """A fetch's error event as librdkafka queues it (a batch it could not decompress)."""
+
+    def __init__(self, code: int) -> None:
+        self.err = RdError(code, "Decompression (codec 0x3) of message at 42 of 1210 bytes failed: -1")
+
+    def error(self) -> RdError:
+        return self.err
+
+    def topic(self) -> str:
+        return "in"
+
+    def partition(self) -> int:
+        return 3
+
+    def offset(self) -> int:
+        return 42
+
+
+class _Client:
+    def __init__(self, msgs: list[Any]) -> None:
+        self._consumer = self
+        self.msgs = msgs
+
+    def consume(self, n: int, _wait: float) -> list[Any]:
+        out, self.msgs = self.msgs[:n], self.msgs[n:]
+        return out
+
+    async def _call(self, fn: Any, *args: Any) -> Any:
+        return fn(*args)
+
+
+@pytest.mark.parametrize("code", [RdError._BAD_COMPRESSION, RdError._BAD_MSG])
+async def test_a_batch_librdkafka_cannot_decode_stops_the_worker_in_one_line(code: int) -> None:
+    """What aiokafka's `worker/batches.py` names (exit code 2: a ConfigError), librdkafka reports as a fetch
+    error: the same one line, partition and offset, nothing skipped."""
+    from processor.shell.transport.librdkafka import RdConsumer, UndecodableRecord
+
+    c = RdConsumer({"group.id": "g"})
+    c.aio = _Client([_FetchError(code)])  # type: ignore[assignment]
+    with pytest.raises(UndecodableRecord) as e:
+        await c.getmany(timeout_ms=0, max_records=10)
+    assert isinstance(e.value, ConfigError)
+    assert str(e.value).startswith("cannot decode the record batch of in partition 3 at offset 42: Decompression")
+    assert "\n" not in str(e.value)
+
+
+async def test_offsets_held_by_a_pending_transaction_are_named_by_partition() -> None:
+    """librdkafka retries a stable read of several partitions as a whole while one is held: the timeout is
+    followed by a short read of each, so that the worker names the held partition, not all of them."""
+    from aiokafka.structs import OffsetAndMetadata, TopicPartition
+
+    from processor.shell.transport.librdkafka import PendingOffsets
+
+    tps = [TopicPartition("in", p) for p in range(4)]
+
+    class Group:
+        async def committed(self, asked: list[TopicPartition], _wait: float) -> dict[Any, Any]:
+            if tps[0] in asked:
+                raise ak.KafkaTimeoutError("held")
+            return {tp: OffsetAndMetadata(7, "") for tp in asked}
+
+    with pytest.raises(PendingOffsets) as e:
+        await LibrdkafkaClient().committed(Group(), tps, 0.1)
+    assert e.value.partitions == [tps[0]] and isinstance(e.value, ak.KafkaTimeoutError)
+    assert await LibrdkafkaClient().committed(Group(), tps[1:], 0.1) == {tp: OffsetAndMetadata(7, "") for tp in tps[1:]}
+    with pytest.raises(ak.KafkaTimeoutError):  # a single partition: nothing more to learn
+        await LibrdkafkaClient().committed(Group(), tps[:1], 0.1)
+
+
+@pytest.mark.parametrize("txn_ms", [2000, 60000, 900000])
+def test_a_transactional_producer_is_built_whatever_the_transaction_timeout(txn_ms: int) -> None:
+    """librdkafka refuses a record timeout past the transaction timeout: the record timeout follows it down."""
+    from confluent_kafka import Producer
+
+    conf = producer_conf(Settings(transaction_timeout_ms=txn_ms), transactional_id="t")
+    assert conf["delivery.timeout.ms"] <= txn_ms
+    Producer({**conf, "logger": __import__("logging").getLogger("test")})  # refused settings raise here
+
+
+async def test_settings_librdkafka_refuses_are_one_line() -> None:
+    from processor.shell.transport.librdkafka import RdProducer
+
+    p = RdProducer({"bootstrap.servers": "127.0.0.1:1", "transactional.id": "t", "transaction.timeout.ms": 1000,
+                    "delivery.timeout.ms": 40000})
+    with pytest.raises(ConfigError, match="refused the producer's settings") as e:
+        await p.start()
+    assert "\n" not in str(e.value)

@@ -24,7 +24,15 @@ from prometheus_client import CollectorRegistry
 from processor.core.partition import META_KEY, OutRecord
 from processor.shell.config import Settings
 from processor.shell.metrics import Metrics
-from processor.shell.worker.checkpoint import MAX_TXN_FAILURES, AtLeastOnce, Checkpoint, Committer, ExactlyOnce, plan
+from processor.shell.worker.checkpoint import (
+    MAX_TXN_FAILURES,
+    AtLeastOnce,
+    Checkpoint,
+    Committer,
+    ExactlyOnce,
+    plan,
+    without,
+)
 from processor.shell.worker.fencing import Fenced, Ownership
 from processor.shell.worker.recovery import LAYOUT, PREV_META, parse_marker
 
@@ -45,9 +53,13 @@ class Batch:
     def __init__(self, capacity: int) -> None:
         self.records: list[tuple[bytes | None, bytes | None, Any]] = []
         self.capacity = capacity
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
 
     def append(self, *, key: bytes | None, value: bytes | None, timestamp: None, headers: Any) -> object | None:
-        if len(self.records) >= self.capacity or len(value or b"") > 1000:  # full, or larger than a whole batch
+        if self.closed or len(self.records) >= self.capacity or len(value or b"") > 1000:  # closed, full, too large
             return None
         self.records.append((key, value, headers))
         return object()
@@ -507,3 +519,16 @@ async def test_exactly_once_a_producer_that_left_its_transaction_under_us_is_fen
     assert e.value.partitions == {TP1}
     assert set(r.broker.offsets) == {TP0} and r.committed == [(TP0, 10)]
     assert r.commits("ok") == 1 and r.commits("fenced") == 1
+
+
+def test_a_checkpoint_less_some_partitions_keeps_only_the_others_outputs_state_and_offsets() -> None:
+    runs = [(0, [out("repaired", b"a")]), (1, [out("repaired", b"b"), out("findings", b"b")])]
+    cp = plan(S, runs, {TP0: 4, TP1: 7}, {0: [(META_KEY, b"m0")], 1: [(b"k", b"v"), (META_KEY, b"m1")]}, {},
+              {S.output_topic}, 3, 2)
+    left = without(cp, {0})
+    assert left is not None
+    assert left.positions == {TP1: 7} and left.origins == [1, 1]
+    assert [r.key for _, _, r in left.outputs] == [b"b", b"b"]
+    assert [(p, r.value) for _, p, r in left.state] == [(1, b"v"), (1, b"m1")]
+    assert left.generation == 3
+    assert without(cp, {0, 1}) is None

@@ -128,6 +128,63 @@ async def test_a_failed_restore_is_tried_again_and_its_failure_cleared_once_it_s
     await asyncio.wait_for(w._retry, 1)
 
 
+class Rec:
+    def __init__(self, offset: int, cid: str) -> None:
+        self.offset, self.key, self.headers, self.timestamp = offset, cid.encode(), [], 1_767_225_600_000 + offset
+        self.value = (b'{"conversation_id":"%s","ts":%d,"message":{"role":"user","content":"hi"}}'
+                      % (cid.encode(), self.timestamp))
+
+
+class Group:
+    def __init__(self, tps: set[TopicPartition]) -> None:
+        self.tps = tps
+        self.sought: list[tuple[TopicPartition, int]] = []
+
+    def assignment(self) -> set[TopicPartition]:
+        return set(self.tps)
+
+    def seek(self, tp: TopicPartition, offset: int) -> None:
+        self.sought.append((tp, offset))
+
+
+async def test_a_batch_computed_while_the_previous_checkpoint_was_fenced_drops_that_partitions_share() -> None:
+    """Batch N+1 is computed from the state batch N left while N ships; N is then fenced for partition 0 (its
+    state dropped). N+1's share of partition 0 builds on what N never wrote: none of it ships (outputs, state,
+    offset); partition 1's share does."""
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0)
+    w = Worker(s, Metrics(CollectorRegistry()))
+    tp0, tp1 = TopicPartition(s.input_topic, 0), TopicPartition(s.input_topic, 1)
+    w._consumer = Group({tp0, tp1})
+    w._ownership = Ownership(w._consumer, 10.0)
+    for p in (0, 1):
+        w.procs[p] = PartitionProcessor(s.input_topic, p)
+        w.assigned.add(p)
+    release = asyncio.Event()
+
+    async def previous() -> None:  # batch N in flight: fenced for partition 0 once the loop waits for it
+        await release.wait()
+        w.procs.pop(0)
+
+    w._shipping = asyncio.ensure_future(previous())
+    shipped: list[object] = []
+
+    async def ship(cp: object) -> None:
+        shipped.append(cp)
+
+    w._ship = ship  # type: ignore[method-assign]
+    batch = {tp0: [Rec(5, "a"), Rec(6, "a")], tp1: [Rec(9, "b")]}
+    processing = asyncio.ensure_future(w._process(batch))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    release.set()
+    await processing
+    await asyncio.sleep(0)
+    (cp,) = shipped
+    assert cp.positions == {tp1: 10}  # type: ignore[attr-defined]
+    assert set(cp.origins) == {1}  # type: ignore[attr-defined]
+    assert {part for _, part, _ in cp.state} == {1}  # type: ignore[attr-defined]
+    assert cp.outputs and all(r.key == b"b" for _, _, r in cp.outputs)  # type: ignore[attr-defined]
+
+
 async def test_an_offset_reset_found_again_by_a_repeated_restore_is_counted_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue #35 row 3: a rebalance before a reset partition's heal has finished restores it again and finds the

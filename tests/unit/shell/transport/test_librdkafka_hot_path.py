@@ -1,0 +1,206 @@
+"""The librdkafka transport's hot path against stand-ins of confluent-kafka's client: a fetch returns what the
+client holds (or the first records to arrive and what came with them), never waits for a full batch; each
+partition's records are taken, skipped or read again as before (assigned, sought, paused, end of partition);
+a produce step's records go to the client's queue in their partitions' order, acknowledged per partition, an
+oversized one replaced by its dead letter."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from aiokafka import errors as ak
+from aiokafka.structs import TopicPartition
+from confluent_kafka import KafkaError as RdError
+from confluent_kafka import KafkaException
+
+from processor.core.partition import OutRecord
+from processor.shell.transport.librdkafka import LibrdkafkaClient, RdConsumer, RdProducer, take
+
+T = "in"
+
+
+class Msg:
+    def __init__(self, partition: int, offset: int, error: RdError | None = None, topic: str = T) -> None:
+        self._p, self._o, self._e, self._t = partition, offset, error, topic
+
+    def error(self) -> RdError | None:
+        return self._e
+
+    def topic(self) -> str:
+        return self._t
+
+    def partition(self) -> int:
+        return self._p
+
+    def offset(self) -> int:
+        return self._o
+
+    def key(self) -> bytes:
+        return b"k%d" % self._o
+
+    def value(self) -> bytes:
+        return b"v%d" % self._o
+
+    def headers(self) -> None:
+        return None
+
+    def timestamp(self) -> tuple[int, int]:
+        return (1, 1000 + self._o)
+
+
+def eof(partition: int) -> Msg:
+    return Msg(partition, -1, RdError(RdError._PARTITION_EOF))
+
+
+class Native:
+    """confluent_kafka.Consumer.consume: what is queued now, and what arrives while a call waits."""
+
+    def __init__(self, queued: list[Msg], arriving: list[Msg] | None = None) -> None:
+        self.queued = list(queued)
+        self.arriving = list(arriving or [])
+        self.calls: list[tuple[int, float]] = []
+
+    def consume(self, n: int, timeout: float) -> list[Msg]:
+        self.calls.append((n, timeout))
+        if not self.queued and timeout > 0:
+            self.queued, self.arriving = self.arriving, []
+        got, self.queued = self.queued[:n], self.queued[n:]
+        return got
+
+
+class Aio:
+    def __init__(self, native: Native) -> None:
+        self._consumer = native
+
+    async def _call(self, fn: Any, *args: Any) -> Any:
+        return fn(*args)
+
+
+def consumer(native: Native, assigned: range = range(4)) -> RdConsumer:
+    c = RdConsumer({})
+    c.aio = Aio(native)  # type: ignore[assignment]
+    c._assigned = {TopicPartition(T, p) for p in assigned}
+    return c
+
+
+def test_a_fetch_takes_a_full_batch_of_what_is_queued_without_waiting() -> None:
+    native = Native([Msg(0, i) for i in range(5)], arriving=[Msg(0, 99)])
+    assert [m.offset() for m in take(native, 3, 0.5)] == [0, 1, 2]
+    assert native.calls == [(3, 0)]
+
+
+def test_a_short_batch_lingers_for_the_rest_of_what_is_arriving_only() -> None:
+    native = Native([Msg(0, 1)], arriving=[Msg(1, 1), Msg(2, 1)])
+    assert [m.offset() for m in take(native, 2000, 0.5, linger_s=0.02)] == [1, 1, 1]
+    assert native.calls == [(2000, 0), (1999, 0.02)]
+
+
+def test_an_empty_fetch_waits_for_the_first_record_then_takes_what_came_with_it() -> None:
+    native = Native([], arriving=[Msg(1, i) for i in range(4)])
+    assert [m.offset() for m in take(native, 2000, 0.5, linger_s=0.02)] == [0, 1, 2, 3]
+    assert native.calls == [(2000, 0), (1, 0.5), (1999, 0.02)]
+    empty = Native([])
+    assert take(empty, 2000, 0.5) == []  # nothing within the wait: no linger
+    assert empty.calls == [(2000, 0), (1, 0.5)]
+
+
+async def test_records_are_grouped_by_partition_in_order_with_their_fields() -> None:
+    native = Native([Msg(0, 5), Msg(1, 7), Msg(0, 6), Msg(1, 8)])
+    c = consumer(native)
+    got = await c.getmany(timeout_ms=500, max_records=10)
+    assert {tp.partition: [r.offset for r in recs] for tp, recs in got.items()} == {0: [5, 6], 1: [7, 8]}
+    r = got[TopicPartition(T, 0)][0]
+    assert (r.key, r.value, r.headers, r.timestamp) == (b"k5", b"v5", None, 1005)
+    assert await c.position(TopicPartition(T, 0)) == 7
+    assert await c.position(TopicPartition(T, 1)) == 9
+
+
+async def test_the_end_of_a_partition_holds_until_a_record_comes_after_it() -> None:
+    c = consumer(Native([Msg(0, 1), eof(0), Msg(1, 1), eof(1), Msg(1, 2), eof(2)]))
+    await c.getmany(timeout_ms=500, max_records=10)
+    assert c.at_end(TopicPartition(T, 0))  # its end came after its records
+    assert not c.at_end(TopicPartition(T, 1))  # a record came after its end
+    assert c.at_end(TopicPartition(T, 2))
+    c.aio = Aio(Native([Msg(2, 1)]))  # type: ignore[assignment]
+    await c.getmany(timeout_ms=500, max_records=10)
+    assert not c.at_end(TopicPartition(T, 2))
+
+
+async def test_records_of_partitions_not_ours_sought_or_paused_are_not_returned() -> None:
+    native = Native([Msg(0, 1), Msg(1, 3), Msg(2, 4), Msg(3, 9), Msg(1, 4), Msg(0, 2), Msg(3, 10)])
+    c = consumer(native, assigned=range(3))
+    paused = TopicPartition(T, 1)
+    c._paused = c._rd_paused = {paused}
+    got = await c.getmany(TopicPartition(T, 0), TopicPartition(T, 1), timeout_ms=500, max_records=10)
+    assert {tp.partition: [r.offset for r in recs] for tp, recs in got.items()} == {0: [1, 2]}
+    assert c._seeks == {paused: 3}  # fetched after its pause: read again from its first record once resumed
+
+
+async def test_a_fetch_error_is_raised_as_the_aiokafka_class_of_its_code() -> None:
+    c = consumer(Native([Msg(0, 1), Msg(0, -1, RdError(RdError.TOPIC_AUTHORIZATION_FAILED))]))
+    with pytest.raises(ak.TopicAuthorizationFailedError):
+        await c.getmany(timeout_ms=500, max_records=10)
+
+
+class NativeProducer:
+    """confluent_kafka.Producer: records into a queue; flush delivers them in order, offsets per partition."""
+
+    def __init__(self, too_large: set[bytes]) -> None:
+        self.too_large = too_large
+        self.queue: list[tuple[str, int, bytes | None, Any]] = []
+        self.offsets: dict[tuple[str, int], int] = {}
+
+    def produce(self, topic: str, value: bytes | None, key: bytes | None, partition: int = -1,
+                on_delivery: Any = None, headers: Any = None) -> None:
+        if value in self.too_large:
+            raise KafkaException(RdError(RdError.MSG_SIZE_TOO_LARGE))
+        self.queue.append((topic, partition if partition >= 0 else 9, value, on_delivery))
+
+    def deliver(self) -> None:
+        queue, self.queue = self.queue, []
+        for topic, part, _value, report in queue:
+            offset = self.offsets[(topic, part)] = self.offsets.get((topic, part), -1) + 1
+            report(None, Msg(part, offset, topic=topic))
+
+
+class AioProducer:
+    def __init__(self, native: NativeProducer) -> None:
+        self._producer = native
+
+    async def flush(self, _timeout: float) -> int:
+        self._producer.deliver()
+        await asyncio.sleep(0)
+        return 0
+
+
+def record(value: bytes) -> OutRecord:
+    return OutRecord("repaired", b"k", value, [("toolmend-id", value)])
+
+
+async def test_a_step_is_acknowledged_per_partition_and_an_oversized_record_becomes_its_dead_letter() -> None:
+    native = NativeProducer(too_large={b"big"})
+    p = RdProducer({})
+    p.aio = AioProducer(native)  # type: ignore[assignment]
+    dead: list[OutRecord] = []
+
+    async def too_large(r: OutRecord, prod: Any) -> asyncio.Future[Any]:
+        dead.append(r)
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return done
+
+    plan = [("out", 0, record(b"a")), ("out", 1, record(b"b")), ("out", 0, record(b"big")), ("out", 0, record(b"c")),
+            ("dlq", None, record(b"d"))]
+    pending = await LibrdkafkaClient().enqueue(p, plan, too_large)
+    results = await asyncio.gather(*(f for f, _ in pending))
+    assert [v for _, _, v, _ in native.queue] == []  # every record was delivered
+    by_members = {tuple(r.value for _, _, r in members): res
+                  for (_, members), res in zip(pending, results, strict=True)}
+    assert by_members[(b"a", b"c")].offset == 0  # partition 0: its two records at offsets 0 and 1
+    assert by_members[(b"b",)].offset == 0
+    assert by_members[(b"d",)].offset == 0
+    assert () in by_members  # the dead letter's acknowledgement, with no records of the plan
+    assert [r.value for r in dead] == [b"big"]
+    assert p._outstanding == 0
