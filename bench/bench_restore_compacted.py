@@ -13,7 +13,9 @@ the restore as it was, `eager`, and the worker's `read_changelog`, `lazy`; media
 2. `cleaned`: after segment.ms a new record per partition (the worker's meta record) rolls the active segment and
    the cleaner compacts every partition (its passes are read from the broker's log, sizes from kafka-log-dirs);
    a tombstone is kept for delete.retention.ms after the pass that reached it;
-3. `tombstones_removed`: after delete.retention.ms, the cleaner's next pass over each partition drops them.
+3. `after_delete_retention`: after delete.retention.ms, the cleaner's next pass over a partition drops them; a pass
+   needs the partition 10% dirty again (new writes, as a running worker makes): the 4 meta records written here
+   do not, so on a quiet topic the tombstones stay (measured: no pass within 900 s).
 
 Writes bench/results/restore_compacted_kafka.json (the 1-minute load average of each round: the machine is shared).
 """
@@ -151,10 +153,10 @@ async def bench(broker: Broker, live: int, dead: int, rounds: int, seed: int) ->
     await metas(bootstrap, topic, n)
     waited2 = await wait_for_passes(broker.log_path, topic, passes2, 900)
     await asyncio.sleep(10)
-    phases["tombstones_removed"] = {"waited_for_cleaner_s": round(waited2, 1),
+    phases["after_delete_retention"] = {"waited_for_cleaner_s": round(waited2, 1),
                                     "cleaner_passes": cleaner_passes(broker.log_path, topic),
                                     "bytes_on_disk": log_dirs(bootstrap, topic),
-                                    **await timed(s, rounds, "tombstones_removed")}
+                                    **await timed(s, rounds, "after_delete_retention")}
     return {"topic_partitions": PARTITIONS, "live_conversations": live, "dead_conversations": dead,
             "records_produced": n + 3 * PARTITIONS, "mean_value_bytes": round(sum(map(len, values)) / len(values)),
             "produce_s": round(prod_s, 1), "phases": phases}

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple, Protocol
 from aiokafka import TopicPartition
 from aiokafka.errors import (
     CommitFailedError,
+    IllegalOperation,
     InvalidProducerEpoch,
     KafkaError,
     KafkaTimeoutError,
@@ -258,6 +259,16 @@ class ExactlyOnce:
                 await p.commit_transaction()
         except (ProducerFenced, InvalidProducerEpoch) as e:
             raise Fenced([tp], "its transactional id was taken over by the partition's new owner") from e
+        except IllegalOperation as e:
+            # aiokafka refuses a send once its producer left the transaction under us: its sender met
+            # ProducerFenced (the partition's new owner took the transactional id over) or an abortable error
+            # first. The transaction is lost either way, as when fenced; only the second counts as a failure
+            if not self.client.transaction_failed_fatally(p):
+                failed = self.failures[tp.partition] = self.failures.get(tp.partition, 0) + 1
+                if failed > MAX_TXN_FAILURES:
+                    raise
+            raise Fenced([tp], "its transaction was ended under it (the transactional id taken over by the "
+                         "partition's new owner, or aborted)") from e
         except CommitFailedError as e:  # KIP-447: the coordinator refused offsets of a generation it moved past
             raise Fenced([tp], "the group moved past this member's generation (its offsets refused)") from e
         except (TimeoutError, KafkaError) as e:

@@ -497,6 +497,30 @@ def test_the_plan_drops_a_kind_without_a_topic_and_marks_a_reset_partition_first
     assert [r.kind for _, _, r in cp.outputs] == ["repaired"] and cp.origins == [0]
 
 
+async def test_exactly_once_a_producer_that_left_its_transaction_under_us_is_fenced_not_a_crash(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #35 (a repeated run of the zombie case): the paused member's sender met ProducerFenced first, so its
+    transaction manager left the transaction and aiokafka refused the next send with IllegalOperation (not a
+    KafkaError). That is fencing: the partition is dropped and restored, never a traceback exit."""
+    from aiokafka.errors import IllegalOperation
+
+    r = rig(exactly_once=True)
+    assert isinstance(r.committer.transport, ExactlyOnce)
+    zombie = r.committer.transport.producers[1]
+
+    async def refused(*_: Any, **__: Any) -> Any:
+        raise IllegalOperation("Can't send messages while not in transaction")
+
+    monkeypatch.setattr(zombie, "send_batch", refused)
+    monkeypatch.setattr(zombie, "send", refused)
+    monkeypatch.setattr(zombie, "is_fatal_error", lambda: True)
+    with pytest.raises(Fenced, match="ended under it") as e:
+        await r.committer.commit(checkpoint())
+    assert e.value.partitions == {TP1}
+    assert set(r.broker.offsets) == {TP0} and r.committed == [(TP0, 10)]
+    assert r.commits("ok") == 1 and r.commits("fenced") == 1
+
+
 def test_a_checkpoint_less_some_partitions_keeps_only_the_others_outputs_state_and_offsets() -> None:
     runs = [(0, [out("repaired", b"a")]), (1, [out("repaired", b"b"), out("findings", b"b")])]
     cp = plan(S, runs, {TP0: 4, TP1: 7}, {0: [(META_KEY, b"m0")], 1: [(b"k", b"v"), (META_KEY, b"m1")]}, {},
