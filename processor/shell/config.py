@@ -95,6 +95,11 @@ class Settings(BaseSettings):
     heal_max_records: int = Field(1_000_000, ge=0, description="at least once: a partition whose state was "
                                   "overwritten by a stale write (a zombie's) is rebuilt from its input when its "
                                   "committed offset is at most this (0: never; the worker refuses to start instead)")
+    gc_threshold: int = Field(
+        50_000, ge=0, le=10_000_000,
+        description="the garbage collector's young-generation threshold in the worker, its OTLP stage and a replay, "
+        "with the modules and each restored state frozen out of its collections (0: Python's own collector, "
+        "700, untouched; otherwise at least 1000)")
 
     metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
     metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "
@@ -194,6 +199,13 @@ class Settings(BaseSettings):
     def _no_empty_path(cls, v: Any) -> Any:
         if isinstance(v, str) and not v.strip():  # an unset secret mounted as "": not the current directory
             raise ValueError("is empty (an unset secret?): name a file, or unset the variable")
+        return v
+
+    @field_validator("gc_threshold")
+    @classmethod
+    def _gc_threshold(cls, v: int) -> int:
+        if 0 < v < 1000:
+            raise ValueError("must be 0 (Python's own collector) or at least 1000")
         return v
 
     @field_validator("bootstrap_servers")
