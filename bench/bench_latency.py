@@ -348,7 +348,9 @@ async def latency_pass(bootstrap: str, name: str, items: list[tuple[bytes | None
             "producer_late_max_ms": round(producer.late_max_s * 1000, 1), "send_failed": producer.failed,
             "all_committed": ok, "outputs": len(reader.received), "outputs_unmatched": len(got["unmatched"]),
             "latency_steady": ls.summary_ms(got["steady"]), "latency_first_output_steady": ls.summary_ms(got["first"]),
-            "latency_all": ls.summary_ms(got["all"]), "cpu_cores_used": cpu, "load_before": load0,
+            "latency_all": ls.summary_ms(got["all"]),
+            "p99_ms_per_5s_window": ls.windows_p99_ms(producer.sent, reader.received, producer.start_t),
+            "cpu_cores_used": cpu, "load_before": load0,
             "load_after": load(), "rss_mib_end": rss, "peak_rss_mib": hwm}
 
 

@@ -64,6 +64,18 @@ def match(sent: Mapping[tuple[int, int], float], received: Iterable[tuple[int, i
     return out
 
 
+def windows_p99_ms(sent: Mapping[tuple[int, int], float], received: Iterable[tuple[int, int, float]], start: float,
+                   width_s: float = 5.0) -> list[float]:
+    """The p99 latency (ms) of the outputs of the inputs sent in each `width_s` window after `start`: whether the
+    latency holds steady over a pass or grows (a worker falling behind its input)."""
+    by: dict[int, list[float]] = {}
+    for part, off, t_recv in received:
+        t_sent = sent.get((part, off))
+        if t_sent is not None:
+            by.setdefault(int((t_sent - start) // width_s), []).append(t_recv - t_sent)
+    return [round(percentile(sorted(by[k]), 99) * 1000, 1) for k in sorted(by)]
+
+
 def parse_source(header: bytes) -> tuple[int, int]:
     """The input partition and offset named by a `toolmend-source` header (`topic:partition:offset`; a topic
     name may hold colons)."""

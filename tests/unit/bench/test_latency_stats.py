@@ -94,3 +94,9 @@ def test_median_range_and_per_round_ratios() -> None:
     assert ls.median_range([])["rounds"] == 0
     assert ls.ratios([300.0, 150.0], [200.0, 100.0]) == [1.5, 1.5]
     assert ls.ratios([300.0], [0.0]) == []  # a round without a denominator is left out
+
+
+def test_p99_per_window_shows_a_latency_that_grows() -> None:
+    sent = {(0, i): float(i) for i in range(20)}  # one input a second
+    received = [(0, i, i + 0.1 * (i + 1)) for i in range(20)]  # each later than the one before
+    assert ls.windows_p99_ms(sent, received, 0.0, width_s=5.0) == [500.0, 1000.0, 1500.0, 2000.0]
