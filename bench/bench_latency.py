@@ -482,6 +482,44 @@ def main() -> int:
     log.write_bytes(b"")
     runs: list[dict[str, Any]] = []
     rss: list[dict[str, Any]] = []
+    def save(final: bool) -> None:
+        """The result file, written after every pass (`"complete": false` until the run ends)."""
+        summary = summarize(runs, names, rates)
+        rss_summary = {c: ls.median_range([r["rss_mib_per_100k_conversations"] for r in rss
+                                           if r.get("client") == c and "error" not in r]) for c in clients}
+        if final:
+            print(json.dumps({"p99": {rate: {k: v["p99_ms"]["median"] for k, v in per.items() if k != "p99_ratios"}
+                                      for rate, per in summary.items()},
+                              "p99_ratios": {rate: {k: v["median"] for k, v in per["p99_ratios"].items()}
+                                             for rate, per in summary.items()},
+                              "rss_mib_per_100k": {c: v["median"] for c, v in rss_summary.items()}}, indent=1))
+        date = datetime.now(UTC)
+        doc = {"bench": "latency", "date": date.isoformat(timespec="seconds"), "complete": final,
+               "command": "python bench/bench_latency.py " + " ".join(sys.argv[1:]),
+               "machine": machine(aiokafka=aiokafka.__version__, confluent_kafka=rdk_version,
+                                  librdkafka=confluent_kafka.libversion()[0]),
+               "code": code, "broker": broker_kind, "partitions": bw.PARTITIONS, "seed": a.seed,
+               "duration_s": a.duration, "warmup_s": a.warmup, "rounds": a.rounds, "rates": rates,
+               "worker_settings": {k: v for k, v in bw.settings("127.0.0.1:9092", "x", "x.in").model_dump().items()
+                                   if k in ("max_batch", "fetch_max_wait_ms", "linger_ms", "transaction_timeout_ms",
+                                            "hot_conversations", "late_result_grace_s")},
+               "method": __doc__.split("**Latency.**")[1].split("Writes bench/results")[0].strip(),
+               "latency_runs": runs, "latency_summary": summary, "rss_runs": rss, "rss_summary": rss_summary,
+               "target": "toolmend p99 at 5k events/s at most 1.5x the bare loop of the same client",
+               "wall_s": round(time.perf_counter() - t_start, 1)}
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=1) + "\n")
+        if final:
+            print(f"wrote {out}")
+
+    import confluent_kafka
+
+    v = confluent_kafka.version()
+    rdk_version = v if isinstance(v, str) else v[0]
+    code = code_state()
+    broker_kind = a.broker if not a.bootstrap else "given"
+    suffix = "" if broker_kind in ("tansu", "given") else "_" + broker_kind
+    out = Path(a.out) if a.out else HERE / "results" / f"latency_{datetime.now(UTC):%Y-%m-%d}{suffix}.json"
     t_start = time.perf_counter()
     with bw.Broker(a.bootstrap, a.broker) as broker:
         if "latency" in sections:
@@ -498,6 +536,7 @@ def main() -> int:
                             r = {"pass": name, "target_rate": rate, "error": str(e)[-800:]}
                         r.update(round=i + 1, cpu_probe_ms=probe)
                         runs.append(r)
+                        save(False)
                         if "latency_steady" in r:
                             q = r["latency_steady"]
                             print(f"{rate:>6}/s round {i + 1} {name:<24} achieved {r['achieved_rate']:>6}/s  p50 "
@@ -515,42 +554,13 @@ def main() -> int:
                         r = {"client": client, "error": str(e)[-800:]}
                     r["round"] = i + 1
                     rss.append(r)
+                    save(False)
                     print(f"rss round {i + 1} {client:<10} " + (
                         f"idle {r['rss_idle_mib']} MiB, after {RSS_WARM_CONVERSATIONS} conversations "
                         f"{r['phases'][0]['rss_mib']}, after {a.rss_conversations} more {r['phases'][1]['rss_mib']}: "
                         f"{r['rss_mib_per_100k_conversations']} MiB per 100k (load {r['load'][0]})"
                         if "error" not in r else f"FAILED {r['error'][-300:]}"), flush=True)
-        broker_kind = broker.kind
-    summary = summarize(runs, names, rates)
-    rss_summary = {c: ls.median_range([r["rss_mib_per_100k_conversations"] for r in rss
-                                       if r.get("client") == c and "error" not in r]) for c in clients} if rss else {}
-    print(json.dumps({"p99": {rate: {k: v["p99_ms"]["median"] for k, v in per.items() if k != "p99_ratios"}
-                              for rate, per in summary.items()},
-                      "p99_ratios": {rate: {k: v["median"] for k, v in per["p99_ratios"].items()}
-                                     for rate, per in summary.items()},
-                      "rss_mib_per_100k": {c: v["median"] for c, v in rss_summary.items()}}, indent=1))
-    import confluent_kafka
-
-    v = confluent_kafka.version()
-    date = datetime.now(UTC)
-    doc = {"bench": "latency", "date": date.isoformat(timespec="seconds"),
-           "command": "python bench/bench_latency.py " + " ".join(sys.argv[1:]),
-           "machine": machine(aiokafka=aiokafka.__version__, confluent_kafka=v if isinstance(v, str) else v[0],
-                              librdkafka=confluent_kafka.libversion()[0]),
-           "code": code_state(), "broker": broker_kind, "partitions": bw.PARTITIONS, "seed": a.seed,
-           "duration_s": a.duration, "warmup_s": a.warmup, "rounds": a.rounds, "rates": rates,
-           "worker_settings": {k: v for k, v in bw.settings("127.0.0.1:9092", "x", "x.in").model_dump().items()
-                               if k in ("max_batch", "fetch_max_wait_ms", "linger_ms", "transaction_timeout_ms",
-                                        "hot_conversations", "late_result_grace_s")},
-           "method": __doc__.split("**Latency.**")[1].split("Writes bench/results")[0].strip(),
-           "latency_runs": runs, "latency_summary": summary, "rss_runs": rss, "rss_summary": rss_summary,
-           "target": "toolmend p99 at 5k events/s at most 1.5x the bare loop of the same client",
-           "wall_s": round(time.perf_counter() - t_start, 1)}
-    suffix = "" if broker_kind in ("tansu", "given") else "_" + broker_kind
-    out = Path(a.out) if a.out else HERE / "results" / f"latency_{date:%Y-%m-%d}{suffix}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=1) + "\n")
-    print(f"wrote {out}")
+    save(True)
     return 0
 
 
