@@ -25,8 +25,9 @@ bare loops write the same header), so nothing the worker computes changes (the p
 as unmatched). Latency = receive - send, for every output of an input sent after `--warmup` s (also the first output
 of each input); per pass p50/p95/p99/max, per rate the median over the rounds with the range, and per round the
 ratio of the worker's p99 to the bare loop's of the same client. With each pass: the achieved rate, the CPU cores
-used by the pass's process, the broker and the rest of the machine, the load average before and after, and the
-process's RSS at the end.
+used by the pass's process, the broker and the rest of the machine, the load average before and after, the time the
+process's threads ran and waited for a core (schedstat, per wall second: a process short of CPU waits on the run
+queue, one waiting on the broker sleeps), and its RSS at the end.
 
 **RSS per 100k live conversations** (`rss`): per client and round, a worker process (default settings) reads
 10,000 conversations and then 100,000 more, each a user request and an assistant turn with 1 or 2 tool calls left
@@ -272,6 +273,26 @@ def proc_status_mib(pid: int, field: str) -> float:
     return float("nan")
 
 
+def sched_s(pid: int) -> tuple[float, float]:
+    """CPU seconds run and seconds spent runnable but waiting for a core, summed over a process's threads
+    (/proc/<pid>/task/*/schedstat): a process short of CPU waits on the run queue; one waiting on the broker
+    sleeps, which neither counts."""
+    run = wait = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return float("nan"), float("nan")
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                r, w = f.read().split()[:2]
+        except (OSError, ValueError):
+            continue
+        run += int(r)
+        wait += int(w)
+    return run / 1e9, wait / 1e9
+
+
 def load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
@@ -334,6 +355,7 @@ async def latency_pass(bootstrap: str, name: str, items: list[tuple[bytes | None
         pids = {"process": proc.pid, "bench": os.getpid(), "broker": broker_pid or 0}
         cpu0 = {k: bw.cpu_seconds(v) for k, v in pids.items() if v}
         busy0 = bw.machine_busy_s()
+        sched0 = sched_s(proc.pid)
         producer.start()
         await asyncio.to_thread(producer.join)
         ok = await drained(s, committed0 + len(items), max(60.0, len(items) / rate * 2))
@@ -341,6 +363,9 @@ async def latency_pass(bootstrap: str, name: str, items: list[tuple[bytes | None
         cpu = {k: round((bw.cpu_seconds(pids[k]) - v) / wall, 2) for k, v in cpu0.items()}
         busy = (bw.machine_busy_s() - busy0) / wall
         cpu["others"] = round(max(0.0, busy - sum(cpu.values())), 2)
+        sched1 = sched_s(proc.pid)
+        sched = {"running": round((sched1[0] - sched0[0]) / wall, 3),
+                 "waiting_for_a_core": round((sched1[1] - sched0[1]) / wall, 3)}
         last = -1
         while len(reader.received) != last:
             last = len(reader.received)
@@ -360,7 +385,7 @@ async def latency_pass(bootstrap: str, name: str, items: list[tuple[bytes | None
             "latency_steady": ls.summary_ms(got["steady"]), "latency_first_output_steady": ls.summary_ms(got["first"]),
             "latency_all": ls.summary_ms(got["all"]),
             "p99_ms_per_5s_window": ls.windows_p99_ms(producer.sent, reader.received, producer.start_t),
-            "cpu_cores_used": cpu, "load_before": load0,
+            "cpu_cores_used": cpu, "process_threads_per_wall_s": sched, "load_before": load0,
             "load_after": load(), "rss_mib_end": rss, "peak_rss_mib": hwm}
 
 
@@ -541,7 +566,8 @@ def main() -> int:
                             q = r["latency_steady"]
                             print(f"{rate:>6}/s round {i + 1} {name:<24} achieved {r['achieved_rate']:>6}/s  p50 "
                                   f"{q['p50_ms']:>7} p95 {q['p95_ms']:>7} p99 {q['p99_ms']:>7} max {q['max_ms']:>7} "
-                                  f"ms  cores {r['cpu_cores_used']}  load {r['load_before'][0]}  rss "
+                                  f"ms  cores {r['cpu_cores_used']}  sched {r['process_threads_per_wall_s']}  "
+                                  f"load {r['load_before'][0]}  rss "
                                   f"{r['rss_mib_end']} MiB", flush=True)
                         else:
                             print(f"{rate:>6}/s round {i + 1} {name:<24} FAILED {r['error'][-300:]}", flush=True)
