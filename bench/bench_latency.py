@@ -511,7 +511,8 @@ def main() -> int:
         """The result file, written after every pass (`"complete": false` until the run ends)."""
         summary = summarize(runs, names, rates)
         rss_summary = {c: ls.median_range([r["rss_mib_per_100k_conversations"] for r in rss
-                                           if r.get("client") == c and "error" not in r]) for c in clients}
+                                           if r.get("client") == c and "error" not in r])
+                       for c in clients if any(r.get("client") == c and "error" not in r for r in rss)}
         if final:
             print(json.dumps({"p99": {rate: {k: v["p99_ms"]["median"] for k, v in per.items() if k != "p99_ratios"}
                                       for rate, per in summary.items()},
