@@ -4,7 +4,8 @@
 
 Each round runs every configuration once, each in a process of its own, the order reversed every other round:
 `python_default` (700, 10, 10), `main_50000` (50,000, 20, 20 without freezing: the worker before gc_tuning),
-`tuned_50000` and `tuned_100000` (`gc_tuning.tune(N)`: that threshold, the modules frozen). A pass is the worker's
+`tuned_50000` and `tuned_100000` (`gc_tuning.tune(N)`: that threshold; at d7d8a1a, where
+bench/results/gc_engine_2026-12-06.json was measured, tune also froze the modules). A pass is the worker's
 per-event work without Kafka: bench_worker.py's events through 4 PartitionProcessors, detectors on, the changelog
 taken every 2,000 records. Reported per pass: CPU seconds, the collector's seconds (gc.callbacks) and collections
 by generation, peak RSS, and the objects a full collection finds unreachable afterwards (cycles the engine left).

@@ -97,9 +97,8 @@ class Settings(BaseSettings):
                                   "committed offset is at most this (0: never; the worker refuses to start instead)")
     gc_threshold: int = Field(
         50_000, ge=0, le=10_000_000,
-        description="the garbage collector's young-generation threshold in the worker, its OTLP stage and a replay, "
-        "with the modules and each restored state frozen out of its collections (0: Python's own collector, "
-        "700, untouched; otherwise at least 1000)")
+        description="the garbage collector's young-generation threshold in the worker, its OTLP stage and a replay "
+        "(0: Python's own collector, 700, untouched; otherwise at least 1000)")
 
     metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
     metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "

@@ -521,7 +521,6 @@ class Worker:
         self.metrics.restore_seconds.set(time.perf_counter() - t0)
         self.metrics.restored.inc(restored)
         log.info("restored %d conversations for partitions %s in %.2fs", restored, new, time.perf_counter() - t0)
-        gc_tuning.after_restore()  # the restored state out of the collector's view
 
     def _layout_changed(self, now: int, what: str) -> None:
         """The input's partition count changed while the worker ran: /readyz fails and the loop stops (exit 2)
