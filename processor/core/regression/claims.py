@@ -430,6 +430,10 @@ class ClaimTracker:
                 return claim
         elif covered:
             return None
+        else:
+            claim = self._past_act(index, sent, offered, ctx, c)
+            if claim is not None:
+                return claim
         # a fact: only where no call of the turn succeeded
         subject = self._subject(sent, offered, c)
         if subject is None:
@@ -476,6 +480,25 @@ class ClaimTracker:
             else:
                 rule = "act_not_covered" if self.ok else "act_no_call"
             return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
+        return None
+
+    def _past_act(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """In a turn with no call, a word of an offered tool's name that the request asked for, told in the past
+        ("Roll a die" -> "You rolled a 4" with `dice_roll`; "take a screenshot" -> "I have taken…" is not read:
+        regular pasts only), of a tool no earlier turn used."""
+        past = {root(w) for w in _WORD_RE.findall(sent) if len(w) > 4 and w.endswith("ed")}
+        if not past or c.recall_re.search(sent) is not None:
+            return None
+        req = self.request()
+        if not req:
+            return None
+        for tool in offered:
+            if tool in ctx.served or _kind(tool) == COMPUTE:
+                continue
+            for w in split_identifier(tool):
+                if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                 f"tells '{root(w)}' as done with no call that did it")
         return None
 
     def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> str | None:
