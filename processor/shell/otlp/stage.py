@@ -102,7 +102,7 @@ class Rekeyer:
         self._late = self._forced = self._duplicates = 0
         self.assignment: set[TopicPartition] = set()
         self.next: dict[TopicPartition, int] = {}  # source partition -> after its last record re-keyed
-        self.done: dict[TopicPartition, int] = {}  # source partition -> the offset last committed
+        self.done: dict[TopicPartition, int] = {}  # source partition -> the offset last committed (or read from)
         self.origin: dict[int, TopicPartition] = {}  # id of a planned event -> its source partition (one ship)
 
     async def create_topics(self) -> None:
@@ -152,6 +152,8 @@ class Rekeyer:
         tp = TopicPartition(topic or self.source, partition)
         plan: list[tuple[str, OutRecord]] = []
         sm = self.sm
+        if records:  # where this partition's reading starts is committed already (or is its reset position)
+            self.done.setdefault(tp, records[0].offset)
         for rec in records:
             rk = rekey(rec.value, tp.topic, partition, rec.offset, rec.key, rec.headers or (), self.keys,
                        s.max_event_bytes, self.join, s.tool_spans)
