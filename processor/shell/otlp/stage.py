@@ -43,6 +43,9 @@ from .rekey import RECORD_FACTOR, hold, rekey
 log = logging.getLogger("toolmend.otlp")
 
 #: what the stage counts (closed label values only)
+#: empty fetches in a row (FETCH_WAIT_MS each) a partition whose high watermark is ahead of what was read still
+#: holds the event-time merge back (`Rekeyer._at_end`)
+IDLE_VETOES = 4
 SPAN_OUTCOMES = ("event", "skipped_not_model_call", "skipped_no_content", "skipped_content_ref", "skipped_duplicate",
                  "dead_letter")
 
@@ -103,6 +106,7 @@ class Rekeyer:
         self.assignment: set[TopicPartition] = set()
         self.next: dict[TopicPartition, int] = {}  # source partition -> after its last record re-keyed
         self.done: dict[TopicPartition, int] = {}  # source partition -> the offset last committed (or read from)
+        self._vetoes: dict[TopicPartition, int] = {}  # empty fetches in a row a partition was kept from idling
         self.origin: dict[int, TopicPartition] = {}  # id of a planned event -> its source partition (one ship)
 
     async def create_topics(self) -> None:
@@ -147,7 +151,8 @@ class Rekeyer:
              topic: str | None = None) -> tuple[list[tuple[str, OutRecord]], int]:
         """Re-key one source partition's fetched records, in offset order: their dead letters (topic, record) are
         returned with the events that must leave at once (late or untimed); every other event waits in the merge
-        by event time (`self.order`) until `released()` lets it go. Also the records' count."""
+        by event time (`self.order`) until the watermark lets it go (checked after each record, `released()`).
+        Also the records' count."""
         s = self.s
         tp = TopicPartition(topic or self.source, partition)
         plan: list[tuple[str, OutRecord]] = []
@@ -161,6 +166,8 @@ class Rekeyer:
             for dl in rk.dead_letters:
                 plan.append((s.dlq_topic, dl))
             plan.extend(self._events(hold(self.order, rk, (tp.topic, partition), rec.offset, tp)))
+            # after each record, as the offline pass does: what is late never depends on where a fetch ended
+            plan.extend(self.released())
             if rk.events:
                 sm.spans.labels("event").inc(len(rk.events))
             for reason, n in rk.skipped.items():
@@ -175,6 +182,7 @@ class Rekeyer:
             if rk.by_trace:
                 sm.by_trace.inc(rk.by_trace)
             self.next[tp] = rec.offset + 1
+        self._vetoes.pop(tp, None)
         sm.waiting.set(len(self.join))
         return plan, len(records)
 
@@ -209,12 +217,25 @@ class Rekeyer:
 
     def _at_end(self, batch: dict[TopicPartition, list[Any]]) -> None:
         """An empty fetch (nothing came within its wait, on any partition: the consumer is at the end of each)
-        lets every assigned partition stop holding the merge's watermark back, until its next record. Only the
-        empty fetch says so: a high watermark reported by a client can be stale (librdkafka's comes with its
-        statistics), and a partition marked at its end too early makes its next events late."""
-        if not batch:
-            for tp in self.assignment or self.next:
-                self.order.idle((tp.topic, tp.partition))
+        lets the assigned partitions stop holding the merge's watermark back, until their next record; except one
+        whose high watermark, as the client last heard it, is still ahead of what was read (a fetch slower than
+        the wait, under load: its records are on their way). Only the empty fetch marks a partition idle: a high
+        watermark can be stale (librdkafka's comes with its statistics) and would mark it too early. The veto
+        holds for IDLE_VETOES empty fetches in a row at most: a transaction's marker after a partition's last
+        record is an offset no record is read from."""
+        if batch:
+            return
+        c = self._consumer
+        for tp in self.assignment or self.next:
+            try:
+                high = c.highwater(tp)
+            except Exception:  # a client (or a stand-in) that does not report it
+                high = None
+            read = self.next.get(tp)
+            if high is not None and read is not None and read < high and self._vetoes.get(tp, 0) < IDLE_VETOES:
+                self._vetoes[tp] = self._vetoes.get(tp, 0) + 1
+                continue
+            self.order.idle((tp.topic, tp.partition))
 
     async def _send(self, producer: Any, plan: list[tuple[str, OutRecord]]) -> None:
         futs = []
@@ -334,6 +355,7 @@ class Rekeyer:
             for tp in parts:
                 self.next.pop(tp, None)
                 self.done.pop(tp, None)
+                self._vetoes.pop(tp, None)
             self.sm.held.set(len(self.order))
             await self._close(parts)
 

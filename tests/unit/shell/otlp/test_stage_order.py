@@ -211,7 +211,8 @@ def test_a_partition_further_behind_than_the_window_gives_late_events_written_at
         out = []
         zero = [_Rec(i, v) for i, v in enumerate(records[0::2])]
         one = [_Rec(i, v) for i, v in enumerate(records[1::2])]
-        stage.plan(zero, 0, "otlp")
+        plan, _ = stage.plan(zero, 0, "otlp")
+        out.extend(plan)
         out.extend(stage.released(flush=True))
         plan, _ = stage.plan(one, 1, "otlp")
         out.extend(plan)
