@@ -26,6 +26,7 @@ import orjson
 from pydantic import Field, JsonValue, PrivateAttr, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from ..core.otlp_order import DEFAULT_MAX_BYTES, DEFAULT_MAX_EVENTS, DEFAULT_WINDOW_MS
 from ..core.partition import EngineConfig
 from ..core.templates import Templates
 from ..core.thinking import ModelPatterns
@@ -59,6 +60,16 @@ class Settings(BaseSettings):
                                         "(none: log records are read only when they reach the input topic)")
     repartition_topic: str | None = Field(None, description="otlp: the topic spans are re-keyed through, created "
                                           "and consumed by the worker (none: <group_id>-otlp-repartition)")
+    otlp_reorder_ms: int = Field(
+        DEFAULT_WINDOW_MS, ge=0, le=3_600_000, description="otlp: event-time milliseconds the re-keying stage holds "
+        "a span's event behind the slowest source partition before writing it, so that spans spread over the "
+        "partitions are written in event-time order; later ones are written at once and counted "
+        "(docs/otel.md, Order)")
+    otlp_reorder_max_events: int = Field(DEFAULT_MAX_EVENTS, ge=1, description="otlp: events the re-keying stage "
+                                         "holds at most for the event-time order; past it the earliest leave")
+    otlp_reorder_max_bytes: int = Field(DEFAULT_MAX_BYTES, ge=1 << 20, description="otlp: bytes of events the "
+                                        "re-keying stage holds at most for the event-time order; past it the "
+                                        "earliest leave")
     output_topic: str = Field("conversations.repaired", description="repaired histories")
     dlq_topic: str = Field("conversations.dlq", description="bad input, unchanged, with the reason in headers")
     findings_topic: str | None = Field("conversations.findings", description="one record per finding (empty: none)")
