@@ -29,7 +29,8 @@ PROG = "toolmend replay"
 NOT_FLAGS = ("output_topic", "dlq_topic", "findings_topic", "state_topic", "group_id", "group_instance_id",
              "partitions", "session_timeout_ms", "heartbeat_interval_ms", "shutdown_budget_s", "broker_unreachable_s",
              "delivery", "transaction_timeout_ms", "start_empty", "heal_max_records", "stable_offsets_wait_s",
-             "input_format", "otlp_conversation_keys", "otlp_logs_topic", "repartition_topic")
+             "input_format", "otlp_conversation_keys", "otlp_logs_topic", "repartition_topic",
+             "otlp_reorder_ms", "otlp_reorder_max_events", "otlp_reorder_max_bytes")
 NOT_USED_WHY = ("a replay reads its input without a group and writes outputs of its own, without transactions, "
                 "state topic or OTLP stage")
 
