@@ -29,7 +29,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -959,44 +959,68 @@ EOS = {"TOOLMEND_DELIVERY": "exactly_once"}
 
 @needs_kafka
 async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
-    """Two kills and a paused member: a read_committed consumer sees each id once, equal to the offline pass."""
+    """Two kills and a paused member, each while the member is held inside an open transaction (seen open while
+    it is stopped, so it cannot commit meanwhile: `pause_inside_transaction`): a read_committed consumer sees each
+    id once, equal to the offline pass, and the aborted transactions left records behind (the faults landed
+    where they test something)."""
     rng = random.Random(SEED + 9)
     s = settings_for(broker.bootstrap, max_batch=250)
     await create(s)
     items = stream(6000, SEED + 9, s)
     n = len(items)
+    # half up front; a quarter of the rest is produced while the member is stopped before each fault (a backlog
+    # of several batches, so that it has transactions to be caught in), the last quarter at the end
+    step = (n - n // 2) // 4
+    chunks = [items[n // 2 + i * step: n // 2 + (i + 1) * step] for i in range(3)] + [items[n // 2 + 3 * step:]]
     await produce(broker.bootstrap, s.input_topic, items[: n // 2])
-    feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 6, 0.5))
     la, lb = tmp_path / "a.log", tmp_path / "b.log"
-    async with Progress(s) as progress:
-        in_txn = 0  # faults that landed while a transaction had written records and was not committed yet
-        for frac in sorted(rng.uniform(0.1, 0.5) for _ in range(2)):  # two kills of a lone worker
+
+    feed = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, linger_ms=5, max_request_size=8 << 20)  # sends at once
+
+    def backlog(i: int) -> Any:
+        async def send() -> None:
+            await asyncio.gather(*[await feed.send(s.input_topic, v, key=k) for k, v in chunks[i]])
+        return send
+
+    await feed.start()
+    async with Progress(s) as progress, OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+        inside: list[bool] = []  # each fault: held inside an open transaction that had written records
+        for i, frac in enumerate(sorted(rng.uniform(0.1, 0.4) for _ in range(2))):  # two kills of a lone worker
             with WorkerProc(s, la, EOS) as a:
-                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.01)  # type: ignore[misc]
-                in_txn += await pause_inside_transaction(a, broker.bootstrap, s.output_topic, 20)
+                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.05)  # type: ignore[misc]
+                inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(i)))
                 assert a.alive(), a.tail()
-                a.kill()  # paused inside its transaction: the next owner's producer aborts it
+                a.kill()  # stopped inside its transaction: the next owner's producer aborts it
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
             await until_ready(a, b)
-            await wait_until(lambda: _ge(progress, int(0.7 * n)), 120, every=0.01)
-            in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
-            a.signal(signal.SIGSTOP)  # paused mid-stream until b owns every partition (or 30 s)
+            mine = await owned(a)
+            inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(2), partitions=mine))
+            a.signal(signal.SIGSTOP)  # stopped (inside a transaction) until b owns every partition (or 30 s)
             paused = time.monotonic()
             await wait_until(lambda: _owns_all(b, s.partitions), 30)
             paused_s = time.monotonic() - paused
             a.signal(signal.SIGCONT)
-            await feeder
+            await produce(broker.bootstrap, s.input_topic, chunks[3])
             await wait_until(lambda: caught_up(s, n), 120)
             rcs = (await a.stop(), await b.stop())
+    await feed.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
     dirty = await sizes(broker.bootstrap, topics_of(s).values())
     aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
-    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s, {in_txn} of the 3 inside an open "
-                         f"transaction; read_committed; {aborted} records of aborted transactions")
+    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s (partitions {sorted(mine)}), "
+                         f"{sum(inside)} of the 3 held inside an open transaction; read_committed; {aborted} records "
+                         f"of aborted transactions")
     assert cmp.clean(exactly_once=True), cmp.details()
-    assert rcs == (0, 0)
-    assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
+    assert rcs == (0, 0), (a.tail(), b.tail())
+    assert inside[:2] == [True, True], f"a kill did not land inside a transaction ({inside}): nothing was tested"
+    assert aborted, "no records of aborted transactions: nothing was tested"
+
+
+async def owned(w: WorkerProc) -> set[int]:
+    """The input partitions a member processes now (its per-partition gauges)."""
+    _, body = await w.http("/metrics")
+    return {int(m) for m in re.findall(r'^toolmend_consumer_lag_records\{partition="(\d+)"\}', body, re.M)}
 
 
 @needs_kafka
@@ -1060,9 +1084,12 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     log = tmp_path / "w.log"
     with WorkerProc(s, log, EOS) as w:
         await until_ready(w)
-        # input keeps arriving, so that there are transactions to pause inside
-        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 20, 0.3))
-        inside = await pause_inside_transaction(w, broker.bootstrap, s.output_topic, 30)
+        # a backlog produced while it is stopped, so that there are transactions to pause inside; the rest after
+        async with OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+            inside = await pause_inside_transaction(
+                w, txns, 30, random.Random(SEED + 13),
+                backlog=lambda: produce(broker.bootstrap, s.input_topic, items[n // 2: 3 * n // 4]))
+        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[3 * n // 4:], 5, 0.3))
         await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
         w.signal(signal.SIGCONT)
         await feeder
@@ -1079,46 +1106,66 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     assert cmp.clean(exactly_once=True), cmp.details()
 
 
-async def pause_inside_transaction(proc: WorkerProc, bootstrap: str, topic: str, timeout_s: float) -> bool:
-    """Pause a lone producer (SIGSTOP) while one of its transactions has written records to `topic` and is not
-    committed. Seeing an open transaction and then striking races the commit (a batch's transaction lasts
-    milliseconds with the compiled core), so: pause first, then look again; a transaction the paused process holds
-    stays open, one it had already committed does not. Resumed and tried again otherwise. True if it is paused
-    inside one (the caller kills it there)."""
+async def pause_inside_transaction(proc: WorkerProc, txns: OpenTransactions, timeout_s: float,
+                                   rng: random.Random, backlog: Callable[[], Awaitable[Any]] | None = None,
+                                   partitions: set[int] | None = None) -> bool:
+    """Stop a member (SIGSTOP) while one of its transactions has written records to the watched topic and is not
+    committed: True once it is stopped inside one (the caller kills it there, or keeps it stopped); False, and
+    running, if that did not happen within `timeout_s`.
+
+    By design, not by timing: the member is stopped first and only then looked at, so what is seen cannot change
+    under the look (a transaction the stopped process holds stays open, one it had committed does not); seeing
+    an open transaction and then striking would race its commit, which lasts milliseconds. To have transactions
+    to be caught in, the member is held stopped while `backlog` (several batches of input) is produced, then
+    runs in slices, each followed by a stop, 0.3 s for what it had sent to land, and a look. The slices start
+    at 20-40 ms and grow by half each time (a starved process on a loaded machine gets its turn), and the
+    member runs at most a third of the time, so its session (2 s) holds and the backlog lasts many slices.
+    `partitions`: only a transaction on these output partitions counts (the member's own, beside another)."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if not await open_transaction(bootstrap, topic, max(0.1, deadline - time.monotonic())):
-            return False
-        proc.signal(signal.SIGSTOP)
-        await asyncio.sleep(0.3)  # what it had sent lands or not; a commit it had already asked for completes
-        if await open_transaction(bootstrap, topic, 0.5):
+    proc.signal(signal.SIGSTOP)
+    if backlog is not None:
+        await backlog()
+    run_s = rng.uniform(0.02, 0.04)
+    while True:
+        await asyncio.sleep(0.3)
+        if await txns.open(partitions):
             return True
         proc.signal(signal.SIGCONT)
-    return False
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(run_s)
+        proc.signal(signal.SIGSTOP)
+        run_s = min(0.3, run_s * 1.5)
 
 
-async def open_transaction(bootstrap: str, topic: str, timeout_s: float) -> bool:
-    """Wait until a transaction has written records to `topic` that are not committed yet (a partition's last
-    stable offset below its high watermark): the moment to strike. False if none was seen in time."""
-    from aiokafka import AIOKafkaConsumer
+class OpenTransactions:
+    """Whether a transaction has written records to `topic` that are not committed yet (a partition's last
+    stable offset below its high watermark), asked of two consumers kept open (one read committed)."""
 
-    from processor.shell.kafka import partitions_of
+    def __init__(self, bootstrap: str, topic: str) -> None:
+        from aiokafka import AIOKafkaConsumer
 
-    rc = AIOKafkaConsumer(bootstrap_servers=bootstrap, isolation_level="read_committed")
-    ru = AIOKafkaConsumer(bootstrap_servers=bootstrap)
-    await rc.start()
-    await ru.start()
-    try:
-        tps = [TopicPartition(topic, p) for p in sorted(await partitions_of(ru, topic))]
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            stable, high = await rc.end_offsets(tps), await ru.end_offsets(tps)
-            if any(stable[tp] < high[tp] for tp in tps):
-                return True
-    finally:
-        await rc.stop()
-        await ru.stop()
-    return False
+        self.topic = topic
+        self.rc = AIOKafkaConsumer(bootstrap_servers=bootstrap, isolation_level="read_committed")
+        self.ru = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+        self.tps: list[TopicPartition] = []
+
+    async def __aenter__(self) -> OpenTransactions:
+        from processor.shell.kafka import partitions_of
+
+        await self.rc.start()
+        await self.ru.start()
+        self.tps = [TopicPartition(self.topic, p) for p in sorted(await partitions_of(self.ru, self.topic))]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.rc.stop()
+        await self.ru.stop()
+
+    async def open(self, partitions: set[int] | None = None) -> bool:
+        tps = [tp for tp in self.tps if partitions is None or tp.partition in partitions]
+        stable, high = await self.rc.end_offsets(tps), await self.ru.end_offsets(tps)
+        return any(stable[tp] < high[tp] for tp in tps)
 
 
 async def test_exactly_once_refused_without_transactions(tmp_path: Path, fault_row: dict[str, Any]) -> None:
