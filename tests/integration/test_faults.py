@@ -1353,8 +1353,9 @@ async def committed_positions(s: Settings) -> dict[int, int]:
 
 
 @needs_kafka
+@pytest.mark.parametrize("delivery", ["at_least_once", pytest.param("exactly_once", marks=pytest.mark.on_demand)])
 async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                   fault_row: dict[str, Any]) -> None:
+                                                                   fault_row: dict[str, Any], delivery: str) -> None:
     """Issue #35 rows 1 and 2. The input grows from 4 to 8 partitions with kafka-topics --alter while the worker
     runs and keyed producers go on: within a check of the partition count the worker stops (exit 2, one line
     saying what happened and where the way out is, no traceback), /readyz fails meanwhile, and nothing is
@@ -1362,15 +1363,17 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     Restarted, it refuses (the state topic has 4); with partitions added to the state topic as well (what the old
     message suggested), it refuses again: the state records the count it was built for. The way out the runbook
     gives (output topics grown to 8, `toolmend recover --repartition`) then brings every output topic equal to the
-    offline pass of the whole input, each partition as stored."""
-    s = settings_for(broker.bootstrap, max_batch=250)
+    offline pass of the whole input, each partition as stored. Both delivery modes (exactly once read committed;
+    on demand: about 60 s more for the faults stage)."""
+    s = settings_for(broker.bootstrap, max_batch=250, delivery=delivery)
+    env = EOS if delivery == "exactly_once" else None
     await create(s)
     items = stream(4000, SEED + 23, s)
     n = len(items)
     log = tmp_path / "w.log"
     await produce(broker.bootstrap, s.input_topic, items[: n // 2])
     readiness: list[tuple[float, int]] = []
-    with WorkerProc(s, log) as w:
+    with WorkerProc(s, log, env) as w:
         await wait_until(lambda: _progressing(w, s, n // 2), 120)
         await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic",
                             s.input_topic, "--partitions", "8")
@@ -1385,31 +1388,29 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     positions = await committed_positions(s)
     inputs = await read_all(broker.bootstrap, s.input_topic)
     processed = [r for r in inputs if r.offset < positions.get(r.partition, 0)]
-    cmp, _ = await compare(broker.bootstrap, s, inputs=processed)
+    cmp, _ = await compare(broker.bootstrap, s, inputs=processed, isolation_level=isolation(s))
     cmp.row(fault_row)
     # the operator follows the old advice: partitions added to the state topic too
-    with WorkerProc(s, log) as again:
+    with WorkerProc(s, log, env) as again:
         rc_again = await again.wait(60)
-    await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic",
-                        s.changelog_topic, "--partitions", "8")
-    with WorkerProc(s, log) as grown:
+    await add_partitions(broker.bootstrap, [s.changelog_topic], 8)
+    with WorkerProc(s, log, env) as grown:
         rc_grown = await grown.wait(60)
     after = log.read_text(errors="replace")[len(text):]
     # the way out the runbook gives: outputs grown to the input's count, the state rebuilt for it, then run
-    for t in (s.output_topic, s.findings_topic, s.dlq_topic):
-        await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic", str(t),
-                            "--partitions", "8")
+    await add_partitions(broker.bootstrap, [s.output_topic, str(s.findings_topic), s.dlq_topic], 8)
     t1 = time.monotonic()
     rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
                                                    "--repartition"], env=env_for(s), capture_output=True, text=True,
                                   timeout=180, cwd=REPO)
     assert rec.returncode == 0, rec.stderr[-3000:]
     rebuilt_s = time.monotonic() - t1
-    await run_to_end(s, n, log)
-    final, _ = await compare(broker.bootstrap, s)
+    await run_to_end(s, n, log, env=env)
+    final, _ = await compare(broker.bootstrap, s, isolation_level=isolation(s))
     final.row(fault_row)
     unprocessed = sum(1 for r in inputs if r.partition >= 4)
-    fault_row["note"] = (f"{n} events; input 4 -> 8 partitions: stopped {stopped_s:.0f}s later (exit {rc}), "
+    fault_row["note"] = (f"{n} events, {delivery}; input 4 -> 8 partitions: stopped {stopped_s:.0f}s later "
+                         f"(exit {rc}), "
                          f"{len(processed)} processed, {unprocessed} in the new partitions left for the operator; "
                          f"restart: exit {rc_again}, with the state topic grown too: exit {rc_grown}; "
                          f"`recover --repartition` {rebuilt_s:.0f}s, then equal to the offline pass of all {n}")
@@ -1426,6 +1427,113 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     assert not bad or all(r != 200 for _, r in readiness[bad[0]:]), readiness
     assert rc_again == 2 and "its state was built for 4" in after and "Traceback" not in after, after[-3000:]
     assert rc_grown == 2 and "not the 4 its state was built for" in after.split("---- start ----")[-1], after[-3000:]
+
+
+async def add_partitions(bootstrap: str, topics: list[str], count: int) -> None:
+    """Topics grown to `count` partitions in one admin request (what `kafka-topics --alter --partitions` does,
+    without starting a JVM for each topic)."""
+    from aiokafka.admin import NewPartitions
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        await admin.create_partitions({t: NewPartitions(total_count=count) for t in topics})
+    finally:
+        await admin.close()
+
+
+DISK_MB = 64  # the broker's log directory when it fills (issue #35 row 10)
+
+
+@needs_kafka
+@pytest.mark.on_demand
+@pytest.mark.timeout(420)
+@pytest.mark.parametrize("delivery", ["at_least_once", "exactly_once"])
+async def test_the_broker_disk_fills(tmp_path: Path, fault_row: dict[str, Any], delivery: str) -> None:
+    """Issue #35 row 10. A broker of its own whose log directory is a 64 MB tmpfs (root: `mount -t tmpfs`).
+    Mid-stream, the directory fills (a file takes all but 512 KB, what a neighbour on the volume would do): the
+    broker's next writes fail, its log directory goes offline and, the only one it has (the metadata log is
+    there too), the broker stops. The worker stays up, /readyz fails; the volume is grown (the file removed, the
+    tmpfs remounted at 256 MB) and the broker started again on the same data: the worker resumes by itself, ends
+    with exit 0 and no traceback, and every output topic equals the offline pass (read committed for exactly
+    once). A committed offset left pending by a transaction the broker had not finished is waited for at most
+    `stable_offsets_wait_s` at a time, named, and retried (rows 10-11)."""
+    from tests.support.brokers import start_kafka
+
+    wd = tmp_path / "kafka"
+    data = wd / "data"
+    data.mkdir(parents=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={DISK_MB}m", "tmpfs", str(data)],
+                             capture_output=True, text=True, check=False)
+    if mounted.returncode != 0:
+        pytest.fail(f"a size-limited log directory needs root (mount -t tmpfs): {mounted.stderr.strip()}")
+    filler = data / "neighbour.bin"
+    try:
+        with start_kafka(workdir=wd) as kafka:
+            assert kafka.control is not None
+            s = settings_for(kafka.bootstrap, max_batch=250, delivery=delivery, broker_unreachable_s=5.0,
+                             stable_offsets_wait_s=5.0)
+            await create(s)
+            items = stream(6000, SEED + 26, s)
+            n = len(items)
+            log = tmp_path / "w.log"
+            await produce(kafka.bootstrap, s.input_topic, items[: n // 2])
+            statuses: list[tuple[float, int]] = []
+            with WorkerProc(s, log, EOS if delivery == "exactly_once" else None) as w:
+                await wait_until(lambda: _progressing(w, s, n // 4), 120)
+                await produce(kafka.bootstrap, s.input_topic, items[n // 2:])  # stored before the disk fills
+                st = os.statvfs(data)
+                free = st.f_bavail * st.f_frsize
+                with open(filler, "wb") as f, contextlib.suppress(OSError):  # all but 512 KB: the next outputs
+                    for _ in range((free - (512 << 10)) >> 20):  # do not fit (full already: so be it)
+                        f.write(b"\0" * (1 << 20))
+                        f.flush()
+                t0 = time.monotonic()
+                pid = kafka.control.pid()
+                down_s = None
+                while time.monotonic() - t0 < 90:  # the broker stops; the worker is watched meanwhile
+                    assert w.alive(), w.tail()
+                    statuses.append((time.monotonic() - t0, (await w.http("/readyz"))[0]))
+                    if down_s is None and (pid is None or not _alive(pid)):
+                        down_s = time.monotonic() - t0
+                    if down_s is not None and time.monotonic() - t0 > down_s + s.broker_unreachable_s + 5:
+                        break
+                    await asyncio.sleep(0.5)
+                # grown: the neighbour's file goes, the volume gets larger; the broker starts again on its data
+                filler.unlink()
+                subprocess.run(["mount", "-o", "remount,size=256m", str(data)], check=True)
+                if down_s is None:
+                    kafka.control.stop()
+                kafka.control.start()
+                await wait_until(lambda: _progressing(w, s, n), 180)
+                rc = await w.stop()
+            text = log.read_text(errors="replace")
+            cmp, _ = await compare(kafka.bootstrap, s, isolation_level=isolation(s))
+            server = (wd / "server.log").read_text(errors="replace") if (wd / "server.log").exists() else ""
+    finally:
+        filler.unlink(missing_ok=True)
+        subprocess.run(["umount", "-l", str(data)], check=False)
+    cmp.row(fault_row)
+    not_ready = [t for t, r in statuses if r != 200]
+    pending = text.count("kafka-transactions --bootstrap-server B find-hanging")
+    fault_row["note"] = (f"{n} events, {delivery}; {DISK_MB} MB log dir filled: broker "
+                         + (f"stopped after {down_s:.0f}s" if down_s is not None else "did NOT stop (restarted)")
+                         + (f", /readyz failed from +{not_ready[0]:.0f}s" if not_ready else ", /readyz stayed 200")
+                         + f"; {pending} pending-commit waits named; grown to 256 MB, restarted; exit {rc}")
+    assert "No space left on device" in server or "KafkaStorageException" in server or down_s is not None, \
+        "the disk did not fill: nothing was tested"
+    assert cmp.clean(exactly_once=delivery == "exactly_once"), cmp.details()
+    assert rc == 0, text[-3000:]
+    assert "Traceback" not in text, text[-3000:]
+    assert down_s is None or not_ready, statuses
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def reset_offsets(s: Settings, broker: Any, *how: str) -> Any:
