@@ -993,7 +993,13 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
                 a.kill()  # stopped inside its transaction: the next owner's producer aborts it
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
             await until_ready(a, b)
-            mine = await owned(a)
+            mine: set[int] = set()  # its partitions, once its gauges name them (refreshed each second)
+
+            async def a_owns() -> bool:
+                mine.update(await owned(a))
+                return bool(mine)
+
+            await wait_until(a_owns, 30, every=0.3)
             inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(2), partitions=mine))
             a.signal(signal.SIGSTOP)  # stopped (inside a transaction) until b owns every partition (or 30 s)
             paused = time.monotonic()
@@ -1018,9 +1024,10 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
 
 
 async def owned(w: WorkerProc) -> set[int]:
-    """The input partitions a member processes now (its per-partition gauges)."""
+    """The input partitions a member processes now (its per-partition watermark gauge, set for each partition it
+    holds state for; the lag gauge waits for a fetch)."""
     _, body = await w.http("/metrics")
-    return {int(m) for m in re.findall(r'^toolmend_consumer_lag_records\{partition="(\d+)"\}', body, re.M)}
+    return {int(m) for m in re.findall(r'^toolmend_watermark_seconds\{partition="(\d+)"\}', body, re.M)}
 
 
 @needs_kafka
