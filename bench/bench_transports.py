@@ -19,6 +19,9 @@ before each pass. Passes (`--passes` picks some):
 * `quix`: Quix Streams 3.28 pass-through (orjson in and out, at least once) in its own virtual environment
   (`--quix-python`, default `$TOOLMEND_CACHE/quix-venv` or /tmp/toolmend-quix-venv, created on first use; never a
   toolmend dependency): bench/quix_pass.py. Timed by its own clock (its 5 s commits leave too few points).
+* `kstreams`, `kstreams_eos`: a Kafka Streams 4.4 pass-through (Jackson in and out, one stream thread, at least
+  once / exactly_once_v2, commits every 100 ms) on the JVM: bench/peers_kstreams.py builds it (jars from Maven into
+  `$TOOLMEND_CACHE`, javac); timed by its own admin client through the group's committed offsets.
 * `toolmend_aiokafka`, `toolmend_aiokafka_off`: the toolmend Worker (bench_worker.py's timed subclass), detectors
   on and off (`TOOLMEND_BEHAVIOUR=false`), at least once.
 * `toolmend_librdkafka`, `toolmend_librdkafka_off`: the same with `TOOLMEND_KAFKA_CLIENT=librdkafka` (only once the
@@ -51,6 +54,7 @@ from typing import Any
 
 import aiokafka
 import bench_worker as bw  # this folder: bench scripts run by path
+import peers_kstreams  # this folder
 from benchenv import code_state, cpu_probe, machine, stats, status_kib
 
 from processor.shell.kafka import ensure_topics
@@ -204,14 +208,17 @@ def transport_available() -> bool:
 
 
 def run_pass(name: str, bootstrap: str, in_topic: str, prefix: str, n: int, quix_py: Path | None,
-             ref_py: str | None = None) -> dict[str, Any]:
+             ref_py: str | None = None, kstreams_cp: str | None = None) -> dict[str, Any]:
     env = dict(os.environ)
     py = sys.executable
     if name.endswith("@ref"):
         if not ref_py:
             raise RuntimeError(f"{name}: no --ref-python given")
         py, name = ref_py, name[: -len("@ref")]
-    if name == "bare_aiokafka":
+    if name.startswith("kstreams"):
+        assert kstreams_cp is not None
+        cmd = peers_kstreams.command(kstreams_cp, name, bootstrap, in_topic, prefix, n)
+    elif name == "bare_aiokafka":
         cmd = [py, str(HERE / "bench_worker.py"), "_pass", "bare"]
     elif name == "bare_aiokafka_part":
         cmd = [py, str(HERE / "bench_worker.py"), "_pass", "bare", "--same-partition"]
@@ -228,14 +235,17 @@ def run_pass(name: str, bootstrap: str, in_topic: str, prefix: str, n: int, quix
         if name.endswith("_eos"):
             cmd += ["--delivery", "exactly_once"]
         env["TOOLMEND_KAFKA_CLIENT"] = "librdkafka" if "librdkafka" in name else "aiokafka"
-    if not name.startswith("quix"):
+    if not name.startswith(("quix", "kstreams")):
         cmd += ["--bootstrap", bootstrap, "--input-topic", in_topic, "--prefix", prefix, "--events", str(n)]
     ru0 = os.times()
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=PASS_TIMEOUT_S, check=False, env=env)
     ru1 = os.times()
     if proc.returncode != 0:
         raise RuntimeError(f"{name} pass failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    r = dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+    if name.startswith("kstreams"):
+        r = peers_kstreams.parse_result(proc.stdout)
+    else:
+        r = dict(json.loads(proc.stdout.strip().splitlines()[-1]))
     r["process_cpu_s"] = round(ru1.children_user + ru1.children_system - ru0.children_user - ru0.children_system, 2)
     return r
 
@@ -263,7 +273,11 @@ def ratios(rnd: dict[str, Any]) -> dict[str, float]:
                      ("toolmend_librdkafka", "quix"), ("toolmend_librdkafka_off", "quix"),
                      ("toolmend_aiokafka", "quix"), ("bare_librdkafka", "bare_aiokafka"), ("quix", "bare_aiokafka"),
                      ("toolmend_aiokafka_eos", "toolmend_aiokafka"),
-                     ("toolmend_librdkafka_eos", "toolmend_librdkafka")):
+                     ("toolmend_librdkafka_eos", "toolmend_librdkafka"),
+                     ("toolmend_aiokafka", "kstreams"), ("toolmend_librdkafka", "kstreams"),
+                     ("toolmend_aiokafka_off", "kstreams"), ("toolmend_librdkafka_off", "kstreams"),
+                     ("quix", "kstreams"), ("kstreams_eos", "kstreams"),
+                     ("toolmend_aiokafka_eos", "kstreams_eos"), ("toolmend_librdkafka_eos", "kstreams_eos")):
         if num in eps and den in eps:
             out[f"{num}/{den}"] = round(eps[num] / eps[den], 3)
     for name in eps:  # this tree against the reference version, pass by pass
@@ -293,6 +307,7 @@ def main() -> int:
                if p.startswith("toolmend_librdkafka") and not transport_available()}
     passes = [p for p in wanted if p not in missing]
     quix_py = quix_python(a.quix_python) if any(p.startswith("quix") for p in passes) else None
+    kstreams_cp = peers_kstreams.build() if any(p.startswith("kstreams") for p in passes) else None
     rounds: list[dict[str, Any]] = []
     t_start = time.perf_counter()
     with bw.Broker(a.bootstrap, a.broker) as broker:
@@ -308,8 +323,9 @@ def main() -> int:
                 prefix = f"tr{uuid.uuid4().hex[:6]}{name.replace('_', '').replace('@', '')[:10]}"
                 with bw.Contention(broker.pid) as cont:
                     try:
-                        r = run_pass(name, broker.bootstrap, in_topic, prefix, a.events, quix_py, a.ref_python)
-                    except (RuntimeError, subprocess.TimeoutExpired) as e:
+                        r = run_pass(name, broker.bootstrap, in_topic, prefix, a.events, quix_py, a.ref_python,
+                                     kstreams_cp)
+                    except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
                         r = {"error": str(e)[-1500:]}
                 r.update(cpu_probe_ms=probe, load_average_1m_5m_15m=load)
                 r["cpu"] = cont.result

@@ -16,7 +16,9 @@ from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
-from .regression.claims import Claim, ClaimTracker, shape
+from .regression.claims import Claim, ClaimTracker, acts_named, defers, requested, served_kind, shape
+from .regression.frameworks import carries_code, execution_output
+from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
 
@@ -29,6 +31,38 @@ PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its te
 
 _NO_FINDINGS: tuple[Finding, ...] = ()  # what most messages give (shared: no list made per message)
 _NO_TOOLS: tuple[Any, ...] = ()
+
+
+def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims: ClaimTracker,
+                     claim: Claim | None) -> str | None:
+    """The tool a text-only turn the model scored as a regression lost, if the evidence shared with
+    `unbacked_claim` agrees it is one (None: no regression).
+
+    Not a regression: a "request" that was a framework's prompt to go on after a result; a reply that claims
+    nothing (it only asks or waits, `shape`), that ends by handing the decision to the user without claiming
+    anything done (`defers`), or that carries code (`carries_code`: the code is the act, or what was asked for).
+    And the seed's meaning: a request of a kind a tool served earlier in the conversation. The tools the reply's
+    claim, its acts or the request's words name, if any, must include one that served an earlier turn (itself or
+    its family): a claim about a tool never used is `unbacked_claim`'s, not a lost habit. The tool reported is
+    always one that served: a defined tool the model's match named that never served gives way to the tool of
+    the conversation's topic (what the detector names without definitions)."""
+    if claims.continued:
+        return None
+    if reply and (shape(reply) or defers(reply) or carries_code(reply)):
+        return None
+    served = reg.served_tools()
+    if not served:
+        return None
+    if claim is not None and not served_kind(claim.tool, served):
+        return None  # the reply claims what a tool never used would have done: an unbacked claim
+    offered = [*reg.defined, *(t for t in served if t not in reg.defined)]
+    for named in (acts_named(reply, offered) if reply else [], requested(claims.request(), offered)):
+        if named and not any(served_kind(t, served) for t in named):
+            return None  # the reply's acts, or the request's words, name only tools that never served
+    if served_kind(expected, served):
+        return expected
+    topic = topic_record(reg.served, reg.topic)
+    return topic.tools[0] if topic is not None and topic.tools else served[-1]
 
 
 class TurnObserver(Protocol):
@@ -196,8 +230,14 @@ class Behaviour:
                     self._set_user(text)
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
-            self.regression.on_user(index, text)
-            self.claims.on_user(text)
+            if execution_output(text):
+                # a code executor's output sent as a user message (AutoGen): the result of the code the last
+                # reply carried, so the turn goes on as after a tool result
+                self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
+                self.claims.on_result(text[:RESULT_TEXT], ())
+            else:
+                self.regression.on_user(index, text)
+                self.claims.on_user(text)
             if self.keys:
                 self._set_user(text)
         return out
@@ -236,10 +276,11 @@ class Behaviour:
         if turn is not None:
             if turn.after_first_tool_use and obs is not None:
                 obs.assistant_turn(turn.outcome, model, app_version)
-            # the shared evidence: a "request" that was a framework's prompt to go on after a result, or a reply
-            # that claims nothing (it asks, waits or asks for a confirmation), is no regression
-            if turn.expected_tool is not None and not self.claims.continued and not (reply and shape(reply)):
-                out = [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, turn.expected_tool, None,
+            # the shared evidence (`_regression_tool`)
+            lost = None if turn.expected_tool is None else _regression_tool(turn.expected_tool, reply,
+                                                                             self.regression, self.claims, claim)
+            if lost is not None:
+                out = [Finding(FindingKind.TEXT_ONLY_REGRESSION, turn.index, None, lost, None,
                                turn.detail, round(turn.score, 3) if turn.score >= 0 else None)]
         if claim is not None and claim.score >= self.claims.threshold():
             out = [*out, Finding(FindingKind.UNBACKED_CLAIM, claim.index, None, claim.tool, None,

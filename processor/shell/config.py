@@ -26,6 +26,7 @@ import orjson
 from pydantic import Field, JsonValue, PrivateAttr, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from ..core.otlp_order import DEFAULT_MAX_BYTES, DEFAULT_MAX_EVENTS, DEFAULT_WINDOW_MS
 from ..core.partition import EngineConfig
 from ..core.templates import Templates
 from ..core.thinking import ModelPatterns
@@ -59,6 +60,16 @@ class Settings(BaseSettings):
                                         "(none: log records are read only when they reach the input topic)")
     repartition_topic: str | None = Field(None, description="otlp: the topic spans are re-keyed through, created "
                                           "and consumed by the worker (none: <group_id>-otlp-repartition)")
+    otlp_reorder_ms: int = Field(
+        DEFAULT_WINDOW_MS, ge=0, le=3_600_000, description="otlp: event-time milliseconds the re-keying stage holds "
+        "a span's event behind the slowest source partition before writing it, so that spans spread over the "
+        "partitions are written in event-time order; later ones are written at once and counted "
+        "(docs/otel.md, Order)")
+    otlp_reorder_max_events: int = Field(DEFAULT_MAX_EVENTS, ge=1, description="otlp: events the re-keying stage "
+                                         "holds at most for the event-time order; past it the earliest leave")
+    otlp_reorder_max_bytes: int = Field(DEFAULT_MAX_BYTES, ge=1 << 20, description="otlp: bytes of events the "
+                                        "re-keying stage holds at most for the event-time order; past it the "
+                                        "earliest leave")
     output_topic: str = Field("conversations.repaired", description="repaired histories")
     dlq_topic: str = Field("conversations.dlq", description="bad input, unchanged, with the reason in headers")
     findings_topic: str | None = Field("conversations.findings", description="one record per finding (empty: none)")
@@ -95,6 +106,10 @@ class Settings(BaseSettings):
     heal_max_records: int = Field(1_000_000, ge=0, description="at least once: a partition whose state was "
                                   "overwritten by a stale write (a zombie's) is rebuilt from its input when its "
                                   "committed offset is at most this (0: never; the worker refuses to start instead)")
+    gc_threshold: int = Field(
+        50_000, ge=0, le=10_000_000,
+        description="the garbage collector's young-generation threshold in the worker, its OTLP stage and a replay "
+        "(0: Python's own collector, 700, untouched; otherwise at least 1000)")
 
     metrics_host: str = Field("0.0.0.0", description="address of /metrics, /healthz, /readyz")
     metrics_port: int = Field(9108, ge=0, le=65535, description="port of /metrics, /healthz, /readyz (0: any free "
@@ -194,6 +209,13 @@ class Settings(BaseSettings):
     def _no_empty_path(cls, v: Any) -> Any:
         if isinstance(v, str) and not v.strip():  # an unset secret mounted as "": not the current directory
             raise ValueError("is empty (an unset secret?): name a file, or unset the variable")
+        return v
+
+    @field_validator("gc_threshold")
+    @classmethod
+    def _gc_threshold(cls, v: int) -> int:
+        if 0 < v < 1000:
+            raise ValueError("must be 0 (Python's own collector) or at least 1000")
         return v
 
     @field_validator("bootstrap_servers")

@@ -164,8 +164,9 @@ async def test_a_stage_killed_between_repartition_write_and_commit_loses_and_dup
 async def test_exactly_once_otlp_gives_each_snapshot_once_to_read_committed_readers(broker, spans) -> None:  # type: ignore[no-untyped-def]
     s = settings_for(broker.bootstrap, input_format="otlp", delivery="exactly_once")
     records = rec.collector_records(spans, "otlp_json", per_record=3)
-    # one transaction per source partition keeps that partition's order (docs/otel.md, "Order"): one partition
-    await produce_round_robin(s, records, partitions=1)
+    # spread over the source partitions: the stage merges them by event time and writes the events in that order,
+    # one transaction per run of one partition's events (docs/otel.md, "Order")
+    await produce_round_robin(s, records)
     async with otlp_run(s):
         async def done() -> bool:
             return len(await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3,

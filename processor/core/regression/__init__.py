@@ -14,6 +14,7 @@
 | `scorer.py` | the learned scorer: the model file's format (trees or logistic) and the active model |
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
 | `claims.py` | `unbacked_claim` (`ClaimTracker`): a reply grounded in its turn's calls and context (`claims.json`) |
+| `frameworks.py` | what agent frameworks add that is no request or text answer (code executors' output, code replies) |
 
 See docs/regression.md.
 """

@@ -88,6 +88,7 @@ class Cues:
         "threshold",
         "wait_re",
         "weak",
+        "zh_subjects",
         "zh_verbs",
     )
 
@@ -112,6 +113,10 @@ class Cues:
         self.weak = frozenset(h(stem(w)) for w in en["weak_name_words"])
         self.synonyms: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in en["act_synonyms"].items()}
         self.zh_verbs: dict[str, str] = dict(zh["act_verbs"])
+        # what a Chinese word names in the English words of tool names (天气 -> weather): a Chinese request or
+        # sentence finds its subject among English-named tools through it
+        self.zh_subjects: dict[str, frozenset[int]] = {
+            k: frozenset(h(stem(w)) for w in str(v).split()) for k, v in (zh.get("subjects") or {}).items()}
         self.scores: dict[str, float] = {str(k): float(v) for k, v in raw["scores"].items()}
         self.threshold = float(raw["threshold"])
 
@@ -145,6 +150,7 @@ def use(doc: Mapping[str, Any] | None) -> None:
     _verb.cache_clear()
     _uncovered_acts.cache_clear()
     _kind.cache_clear()
+    family.cache_clear()
     cues()  # compile now: a bad list fails here, not at the first reply
 
 
@@ -161,6 +167,8 @@ def root(word: str) -> str:
         w = w[:-1]
     if w.endswith("ll") and len(w) > 4:
         w = w[:-1]
+    if len(w) > 4 and w[-1] == "y" and w[-2] not in "aeiou":
+        w = w[:-1] + "i"  # modify/modified -> modifi, apply/applied -> appli
     return w
 
 
@@ -187,6 +195,74 @@ def _kind(tool: str) -> str:
     if verb in c.read_verbs:
         return READ
     return ACT if act else READ
+
+
+@functools.lru_cache(maxsize=1024)
+def family(tool: str) -> frozenset[str]:
+    """What a tool's name says it works on, less its verbs: `dache_cancel` and `dache_call` -> {dache},
+    `rental_add_extra` -> {rental, extra}, `get_weather` -> {} (a read verb's word is no family)."""
+    c = cues()
+    out = set()
+    for w in split_identifier(tool):
+        r = root(w)
+        if len(w) < 3 or r in c.synonyms or any(r in same for same in c.synonyms.values()) or (
+                r in c.read_verbs or r in c.compute_verbs or h(stem(w)) in c.weak or w in _VERBISH):
+            continue
+        out.add(r)
+    return frozenset(out)
+
+
+_VERBISH = frozenset(("call", "do", "run", "make", "use", "give", "take", "put", "move", "go", "api", "v1", "v2"))
+
+
+def served_kind(tool: str, served: Sequence[str]) -> bool:
+    """Whether a tool served an earlier turn of the conversation, itself or a tool of its family (the same
+    thing worked on: `dache_call` for `dache_cancel`): the evidence `text_only_regression` needs."""
+    if tool in served:
+        return True
+    fam = family(tool)
+    return bool(fam) and any(fam & family(t) for t in served)
+
+
+def gloss(text: str) -> frozenset[int]:
+    """The English tool-name words a Chinese text's subject words stand for (`zh.subjects`), hashed as tool names'
+    words are (at most 16); empty for a text without Chinese."""
+    if _CJK_RE.search(text) is None:
+        return EMPTY
+    out: set[int] = set()
+    for k, v in cues().zh_subjects.items():
+        if k in text:
+            out |= v
+    return frozenset(sorted(out)[:16]) if out else EMPTY
+
+
+def requested(words: frozenset[int], offered: Sequence[str]) -> list[str]:
+    """The offered tools whose name's words (less the weak ones) the request's hashed words hold."""
+    if not words:
+        return []
+    c = cues()
+    return [t for t in offered if (name_tokens(t) - c.weak) & words]
+
+
+def acts_named(text: str, offered: Sequence[str]) -> list[str]:
+    """The offered act tools whose act a reply's words name ("I've booked…" -> `book_meeting`, 已为您取消 ->
+    `cancel_order`): what the reply is about, whether or not a call backs it."""
+    c = cues()
+    norm = normalize(text[:MAX_REPLY])
+    ws = {root(w) for w in _WORD_RE.findall(norm)}
+    if _CJK_RE.search(norm) is not None:
+        ws.update(v for k, v in c.zh_verbs.items() if k in norm)
+    out = []
+    for tool in offered:
+        if _kind(tool) != ACT:
+            continue
+        verb = _verb(tool)
+        if ws.intersection(_acts(verb, c)) or any(verb in c.synonyms.get(w, ()) for w in ws):
+            out.append(tool)
+    return out
+
+
+_GENERIC = frozenset(("ad", "add", "mad", "make"))  # verbs any write does (an edit adds lines, makes changes)
 
 
 def _acts(verb: str, c: Cues) -> tuple[str, ...]:
@@ -252,7 +328,9 @@ class ClaimTracker:
     def request(self) -> frozenset[int]:
         """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS))
+            g = gloss(self.request_text)
+            self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS - len(g)) | g if g else
+                                       text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
         return bytes_hashes(self._request) if self._request else EMPTY
 
@@ -352,6 +430,10 @@ class ClaimTracker:
                 return claim
         elif covered:
             return None
+        else:
+            claim = self._past_act(index, sent, offered, ctx, c)
+            if claim is not None:
+                return claim
         # a fact: only where no call of the turn succeeded
         subject = self._subject(sent, offered, c)
         if subject is None:
@@ -385,6 +467,12 @@ class ClaimTracker:
             if any(_same_act(verb, _verb(t), c) for t in self.ok) or any(
                     _same_act(verb, _verb(t), c) for _, t in self.pending):
                 continue  # done by a call of the turn (or by one whose result has not come yet)
+            if self.ok and verb not in _GENERIC and ws.intersection(_acts(verb, c)) <= _GENERIC and not ws.intersection(
+                    w for w in ws if verb in c.synonyms.get(w, ()) and w not in _GENERIC) and any(
+                    _kind(t) == ACT for t in self.ok):
+                # "added", "made" after a write of the turn name that write ("the lines were added"), not a
+                # creation (an `add_*` tool's own verb still counts)
+                continue
             if any(_same_act(verb, _verb(t), c) for t in self.failed):
                 rule = "act_call_failed"  # this turn tried it, and the call failed
             elif any(_same_act(verb, _verb(t), c) for t in ctx.served) or c.recall_re.search(sent) is not None:
@@ -392,6 +480,25 @@ class ClaimTracker:
             else:
                 rule = "act_not_covered" if self.ok else "act_no_call"
             return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
+        return None
+
+    def _past_act(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """In a turn with no call, a word of an offered tool's name that the request asked for, told in the past
+        ("Roll a die" -> "You rolled a 4" with `dice_roll`; "take a screenshot" -> "I have taken…" is not read:
+        regular pasts only), of a tool no earlier turn used."""
+        past = {root(w) for w in _WORD_RE.findall(sent) if len(w) > 4 and w.endswith("ed")}
+        if not past or c.recall_re.search(sent) is not None:
+            return None
+        req = self.request()
+        if not req:
+            return None
+        for tool in offered:
+            if tool in ctx.served or _kind(tool) == COMPUTE:
+                continue
+            for w in split_identifier(tool):
+                if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                 f"tells '{root(w)}' as done with no call that did it")
         return None
 
     def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> str | None:
@@ -410,7 +517,7 @@ class ClaimTracker:
             readers += 1
             names = name_tokens(tool) - c.weak
             if words is None:
-                words = text_tokens(sent, 64)
+                words = text_tokens(sent, 64) | gloss(sent)
             n = 2 * len(names & req) + len(names & words)
             if n > most or best is None:
                 best, most = tool, n
@@ -481,6 +588,20 @@ def shape(text: str) -> bool:
     return waiting > 0 and other == 0
 
 
+def defers(text: str) -> bool:
+    """Whether a reply ends by handing the decision to the user (a question, a confirmation request, "let me
+    know…") and claims nothing done (no completion cue): a plan or a summary before a confirmation, an offer. The
+    regression detector's evidence against a text-only regression, beside `shape`."""
+    c = cues()
+    sents = [x.strip() for x in _SENT_RE.split(normalize(text[:MAX_REPLY])) if len(x.strip()) >= 2]
+    if not sents:
+        return False
+    last = sents[-1]
+    if not (last.endswith(("?", "？")) or c.wait_re.search(last) is not None):
+        return False
+    return not any(c.completion_re.search(x) is not None for x in sents)
+
+
 @functools.lru_cache(maxsize=512)
 def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Pattern[str] | None:
     """A search for the verbs (English roots as word prefixes, Chinese verbs) of the offered tools' acts that no
@@ -515,4 +636,5 @@ def _new_ident(sent: str, ctx: Context) -> bool:
     return False
 
 
-__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "cues", "root", "shape", "shipped", "use"]
+__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "cues", "defers", "family", "gloss",
+           "requested", "root", "served_kind", "shape", "shipped", "use"]

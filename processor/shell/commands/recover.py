@@ -19,7 +19,7 @@ PROG = "toolmend recover"
 RECOVER_UNUSED = ("output_topic", "findings_topic", "dlq_topic", "group_instance_id", "metrics_host", "metrics_port",
                   "shutdown_budget_s", "broker_unreachable_s", "label_cap", "create_topics", "start_empty",
                   "heal_max_records", "session_timeout_ms", "heartbeat_interval_ms", "input_format",
-                  "otlp_conversation_keys", "otlp_logs_topic", "repartition_topic")
+                  "otlp_conversation_keys", "otlp_logs_topic", "repartition_topic", "gc_threshold")
 
 
 def parser() -> argparse.ArgumentParser:

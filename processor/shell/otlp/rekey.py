@@ -19,6 +19,7 @@ import orjson
 from ...core import otlp as core_otlp
 from ...core.events import DeadLetterKind
 from ...core.otlp_join import INFERENCE_EVENT, InferenceJoin
+from ...core.otlp_order import DEFAULT_MAX_BYTES, DEFAULT_MAX_EVENTS, DEFAULT_WINDOW_MS, Reorder
 from ...core.partition import EngineConfig, OutRecord, PartitionProcessor
 from ...core.records import dead_letter
 from .decode import InvalidOtlp, decode
@@ -35,6 +36,8 @@ class Rekeyed:
     """What one OTLP record gives: events for the repartition topic (key, value, headers), dead letters, counts."""
 
     events: list[tuple[bytes, bytes, list[Header]]] = field(default_factory=list)
+    times: list[int] = field(default_factory=list)  # each event's `ts` (ms; -1: none), by the events' index
+    latest: int = -1  # the latest end time (ms) of any span or log record of the record: its partition's progress
     dead_letters: list[OutRecord] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> spans (not model calls, no content, ...)
     waiting: int = 0  # spans or log records held by the join until their other half comes
@@ -179,6 +182,7 @@ def _rekey(value: bytes | None, topic: str, partition: int, offset: int, key: by
         return out
     src = f"{topic}:{partition}:{offset}".encode()
     here = (topic, partition, offset)
+    out.latest = max((_end_ns(s) for s in spans if type(s) is dict), default=0) // 1_000_000 or -1
     if tool_spans and len(spans) > 1 and any(_tool_span(s) for s in spans):
         # an export groups its spans by instrumentation scope, not by time: a tool's span goes before the model
         # call that ended after it (a stable sort: records without tool spans keep their order)
@@ -307,6 +311,8 @@ def _emit(out: Rekeyed, o: core_otlp.SpanOutcome, span: dict[str, Any], src: byt
             raise _Refused(DeadLetterKind.TOO_LARGE, f"its event of {len(v)} bytes exceeds {limit}")
         out.by_trace += o.by_trace
         out.events.append((k, v, hs))
+        ts = o.value.get("ts")
+        out.times.append(ts if type(ts) is int else -1)
     elif o.kind == core_otlp.SKIPPED:
         out.skipped[o.detail] = out.skipped.get(o.detail, 0) + 1
     else:  # that span alone: kept whole (as decoded), its coordinates in the detail, never its content
@@ -327,29 +333,52 @@ def _id(v: Any) -> str:
     return v if type(v) is str else ""
 
 
+def hold(order: Reorder, rk: Rekeyed, source: tuple[str, int], offset: int, item: Any = None) -> list[Any]:
+    """A record's events into the merge by event time (core/otlp_order.py), after its progress; what must leave at
+    once (late or untimed events) is returned. Each item is `(key, value, headers)`, or `(item, that)` with one."""
+    order.progress(source, rk.latest)
+    out: list[Any] = []
+    for (k, v, hs), ts in zip(rk.events, rk.times, strict=True):
+        tie = next((h for n, h in hs if n == "traceparent"), b"")
+        ev = (k, v, hs) if item is None else (item, (k, v, hs))
+        out.extend(order.add(source, offset, ts, tie, v, ev))
+    return out
+
+
 def offline(records: Iterable[bytes], config: EngineConfig | None = None, topic: str = "otlp",
             conversation_keys: Sequence[str] = core_otlp.DEFAULT_CONVERSATION_KEYS,
-            proc: PartitionProcessor | None = None) -> list[OutRecord]:
-    """The OTLP path without Kafka: each record re-keyed, its events run through one partition processor (the
-    repartition topic as one partition), in order. Outputs: the engine's, then the re-keying's dead letters."""
+            proc: PartitionProcessor | None = None, reorder_ms: int = DEFAULT_WINDOW_MS,
+            reorder_max_events: int = DEFAULT_MAX_EVENTS,
+            reorder_max_bytes: int = DEFAULT_MAX_BYTES) -> list[OutRecord]:
+    """The OTLP path without Kafka: each record re-keyed, its events merged by event time as the stage merges them
+    (core/otlp_order.py: the records as one source partition, everything held leaves at the end) and run through
+    one partition processor (the repartition topic as one partition). Outputs: the engine's, then the
+    re-keying's dead letters."""
     config = config or EngineConfig()
     proc = proc or PartitionProcessor(f"{topic}-repartition", 0, config)
-    outs: list[OutRecord] = []
     dls: list[OutRecord] = []
-    off = 0
     join = InferenceJoin()
-    rks: list[Rekeyed] = []
+    order = Reorder(reorder_ms, reorder_max_events, reorder_max_bytes)
+    source = (topic, 0)
+    order.assign([source])
+    events: list[tuple[bytes, bytes, list[Header]]] = []
+    n = 0
     for i, value in enumerate(records):
-        rks.append(rekey(value, topic, 0, i, conversation_keys=conversation_keys,
-                         max_event_bytes=config.max_event_bytes, join=join, tool_spans=config.tool_spans))
-    last = Rekeyed()  # the end of the input: what still waits leaves
-    drain(last, join, f"{topic}:0:{len(rks)}".encode(), topic, 0, len(rks), None, (), conversation_keys,
-          config.max_event_bytes, flush=True)
-    for rk in (*rks, last):
+        rk = rekey(value, topic, 0, i, conversation_keys=conversation_keys, max_event_bytes=config.max_event_bytes,
+                   join=join, tool_spans=config.tool_spans)
         dls.extend(rk.dead_letters)
-        for k, v, hs in rk.events:
-            outs.extend(proc.process(off, k, v, hs))
-            off += 1
+        events.extend(hold(order, rk, source, i))
+        events.extend(order.release())
+        n = i + 1
+    last = Rekeyed()  # the end of the input: what still waits leaves
+    drain(last, join, f"{topic}:0:{n}".encode(), topic, 0, n, None, (), conversation_keys, config.max_event_bytes,
+          flush=True)
+    dls.extend(last.dead_letters)
+    events.extend(hold(order, last, source, n))
+    events.extend(order.flush())
+    outs: list[OutRecord] = []
+    for off, (k, v, hs) in enumerate(events):
+        outs.extend(proc.process(off, k, v, hs))
     return outs + dls
 
 
@@ -365,4 +394,4 @@ def findings_by_conversation(outs: Iterable[OutRecord]) -> dict[str, set[str]]:
     return got
 
 
-__all__ = ["Rekeyed", "findings_by_conversation", "offline", "rekey"]
+__all__ = ["Rekeyed", "findings_by_conversation", "hold", "offline", "rekey"]

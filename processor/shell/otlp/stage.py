@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from typing import Any
 
 from aiokafka import TopicPartition
@@ -33,17 +32,20 @@ from aiokafka.errors import MessageSizeTooLargeError
 from prometheus_client import Counter, Gauge
 
 from ...core.otlp_join import InferenceJoin
+from ...core.otlp_order import Reorder
 from ...core.partition import OutRecord
 from ..config import Settings
 from ..kafka import big_topic, isolation
 from ..metrics import Metrics
 from ..transport import client_for
-from .rekey import RECORD_FACTOR, rekey
+from .rekey import RECORD_FACTOR, hold, rekey
 
 log = logging.getLogger("toolmend.otlp")
 
-_TS = re.compile(rb'"ts":(-?\d+)')  # the events are written by orjson from map_span's dict: `ts` is its second key
 #: what the stage counts (closed label values only)
+#: empty fetches in a row (FETCH_WAIT_MS each) a partition whose high watermark is ahead of what was read still
+#: holds the event-time merge back (`Rekeyer._at_end`)
+IDLE_VETOES = 4
 SPAN_OUTCOMES = ("event", "skipped_not_model_call", "skipped_no_content", "skipped_content_ref", "skipped_duplicate",
                  "dead_letter")
 
@@ -58,6 +60,14 @@ class StageMetrics:
                                 "events keyed by their trace id: the span and its resource carry none of the "
                                 "conversation keys", registry=r)
         self.invalid = Counter("toolmend_otlp_invalid_records", "OTLP records dead-lettered whole", registry=r)
+        self.held = Gauge("toolmend_otlp_reorder_held", "events held by the merge of the source partitions by "
+                          "event time, until the watermark passes them (bounded)", registry=r)
+        self.late = Counter("toolmend_otlp_late_events", "events that came later than the reorder window (behind "
+                            "what had been released): released at once, in arrival order", registry=r)
+        self.duplicates = Counter("toolmend_otlp_reorder_duplicates", "events dropped by the event-time merge: the "
+                                  "same span was held already (a source record read twice)", registry=r)
+        self.forced = Counter("toolmend_otlp_reorder_forced", "events released before the watermark passed them: "
+                              "the held events reached their bound", registry=r)
         self.waiting = Gauge("toolmend_otlp_join_waiting", "spans without content and log records held until their "
                              "other half comes (bounded)", registry=r)
         for o in SPAN_OUTCOMES:
@@ -89,7 +99,15 @@ class Rekeyer:
         self._consumer: Any = None
         self._producer: Any = None
         self._lock = asyncio.Lock()  # a batch in flight ships and commits before its partitions are let go
-        self.rekeyed = 0  # source records whose outputs were acknowledged and offsets committed
+        self.rekeyed = 0  # source records re-keyed and shipped (their events shipped or held)
+        # the source partitions merged by event time (core/otlp_order.py): what the records give waits there
+        self.order = Reorder(s.otlp_reorder_ms, s.otlp_reorder_max_events, s.otlp_reorder_max_bytes)
+        self._late = self._forced = self._duplicates = 0
+        self.assignment: set[TopicPartition] = set()
+        self.next: dict[TopicPartition, int] = {}  # source partition -> after its last record re-keyed
+        self.done: dict[TopicPartition, int] = {}  # source partition -> the offset last committed (or read from)
+        self._vetoes: dict[TopicPartition, int] = {}  # empty fetches in a row a partition was kept from idling
+        self.origin: dict[int, TopicPartition] = {}  # id of a planned event -> its source partition (one ship)
 
     async def create_topics(self) -> None:
         """The repartition topic, sized like the source (or `partitions`), before the worker sizes its own topics
@@ -125,24 +143,31 @@ class Rekeyer:
         assert c is not None
         async with contextlib.aclosing(self.kafka.fetches(c, stop, self.s.max_batch)) as batches:
             async for batch in batches:
-                if batch:
+                if batch or len(self.order):  # an empty fetch lets what is held go (every partition at its end)
                     async with self._lock:
                         await self.ship(batch)
 
     def plan(self, records: list[Any], partition: int,
              topic: str | None = None) -> tuple[list[tuple[str, OutRecord]], int]:
-        """The records one source partition's fetched records give, in order: (topic, record); and their count."""
+        """Re-key one source partition's fetched records, in offset order: their dead letters (topic, record) are
+        returned with the events that must leave at once (late or untimed); every other event waits in the merge
+        by event time (`self.order`) until the watermark lets it go (checked after each record, `released()`).
+        Also the records' count."""
         s = self.s
+        tp = TopicPartition(topic or self.source, partition)
         plan: list[tuple[str, OutRecord]] = []
         sm = self.sm
+        if records:  # where this partition's reading starts is committed already (or is its reset position)
+            self.done.setdefault(tp, records[0].offset)
         for rec in records:
-            rk = rekey(rec.value, topic or self.source, partition, rec.offset, rec.key, rec.headers or (), self.keys,
+            rk = rekey(rec.value, tp.topic, partition, rec.offset, rec.key, rec.headers or (), self.keys,
                        s.max_event_bytes, self.join, s.tool_spans)
             sm.records.inc()
-            for key, value, headers in rk.events:
-                plan.append((self.target, OutRecord("event", key, value, headers)))
             for dl in rk.dead_letters:
                 plan.append((s.dlq_topic, dl))
+            plan.extend(self._events(hold(self.order, rk, (tp.topic, partition), rec.offset, tp)))
+            # after each record, as the offline pass does: what is late never depends on where a fetch ended
+            plan.extend(self.released())
             if rk.events:
                 sm.spans.labels("event").inc(len(rk.events))
             for reason, n in rk.skipped.items():
@@ -156,14 +181,61 @@ class Rekeyer:
                     sm.m.dead_letters.labels(dict(dl.headers)["toolmend-error-kind"].decode()).inc()
             if rk.by_trace:
                 sm.by_trace.inc(rk.by_trace)
+            self.next[tp] = rec.offset + 1
+        self._vetoes.pop(tp, None)
         sm.waiting.set(len(self.join))
         return plan, len(records)
 
-    def _committable(self, tp: TopicPartition, after: int) -> int:
-        """The offset to commit for `tp`: after its last record, but never past a record whose half of an inference
-        still waits in the join (a crash re-reads it; its events come again with the same ids)."""
+    def released(self, flush: bool = False) -> list[tuple[str, OutRecord]]:
+        """The events the merge lets go now (all of them with `flush`), in event-time order."""
+        out = self._events(self.order.flush() if flush else self.order.release())
+        sm = self.sm
+        sm.held.set(len(self.order))
+        sm.late.inc(self.order.late - self._late)
+        sm.forced.inc(self.order.forced - self._forced)
+        sm.duplicates.inc(self.order.duplicates - self._duplicates)
+        self._late, self._forced, self._duplicates = self.order.late, self.order.forced, self.order.duplicates
+        return out
+
+    def _events(self, items: list[Any]) -> list[tuple[str, OutRecord]]:
+        out = []
+        for tp, (k, v, hs) in items:
+            r = OutRecord("event", k, v, hs)
+            self.origin[id(r)] = tp
+            out.append((self.target, r))
+        return out
+
+    def _committable(self, tp: TopicPartition, after: int, held: dict[tuple[str, int], int] | None = None) -> int:
+        """The offset to commit for `tp`: after its last record, but never past a record with an event still held
+        by the merge, nor one whose half of an inference still waits in the join (a crash re-reads it; its events
+        come again with the same ids)."""
         low = self.join.pending_sources().get((tp.topic, tp.partition))
-        return after if low is None else min(after, low)
+        if low is not None:
+            after = min(after, low)
+        got = (held if held is not None else self.order.low_offsets()).get((tp.topic, tp.partition))
+        return after if got is None else min(after, got)
+
+    def _at_end(self, batch: dict[TopicPartition, list[Any]]) -> None:
+        """An empty fetch (nothing came within its wait, on any partition: the consumer is at the end of each)
+        lets the assigned partitions stop holding the merge's watermark back, until their next record; except one
+        whose high watermark, as the client last heard it, is still ahead of what was read (a fetch slower than
+        the wait, under load: its records are on their way). Only the empty fetch marks a partition idle: a high
+        watermark can be stale (librdkafka's comes with its statistics) and would mark it too early. The veto
+        holds for IDLE_VETOES empty fetches in a row at most: a transaction's marker after a partition's last
+        record is an offset no record is read from."""
+        if batch:
+            return
+        c = self._consumer
+        for tp in self.assignment or self.next:
+            try:
+                high = c.highwater(tp)
+            except Exception:  # a client (or a stand-in) that does not report it
+                high = None
+            read = self.next.get(tp)
+            if high is not None and read is not None and read < high and self._vetoes.get(tp, 0) < IDLE_VETOES:
+                self._vetoes[tp] = self._vetoes.get(tp, 0) + 1
+                continue
+            self.order.idle((tp.topic, tp.partition))
 
     async def _send(self, producer: Any, plan: list[tuple[str, OutRecord]]) -> None:
         futs = []
@@ -176,42 +248,95 @@ class Rekeyer:
             await asyncio.gather(*futs)
 
     async def ship(self, batch: dict[TopicPartition, list[Any]]) -> None:
-        """Re-key a fetched batch and ship it: per source partition, its records then its offset."""
+        """Re-key a fetched batch (empty: nothing came within the fetch's wait) and ship what the merge by event
+        time lets go, in its order; then commit each source partition up to its first record with an event still
+        held."""
         c = self._consumer
         assert c is not None and self._producer is not None
         if self.exactly_once:
-            for tp, records in batch.items():
-                prod = self.txn.get(tp.partition)
-                if prod is None:  # its producer is not open (yet): fetched again later, never skipped
-                    if tp in c.assignment():
-                        c.seek(tp, records[0].offset)
-                    continue
-                plan, n = self.plan(records, tp.partition, tp.topic)
-                async with prod.transaction():
-                    await self._send(prod, plan)
-                    await self.kafka.send_offsets(prod, {tp: (self._committable(tp, records[-1].offset + 1), "")},
-                                                  c, self.group)
-                self.rekeyed += n
+            await self._ship_exactly_once(batch)
             return
         plans: list[tuple[str, OutRecord]] = []
-        offsets: dict[TopicPartition, tuple[int, str]] = {}
         for tp, records in batch.items():
             plan, _ = self.plan(records, tp.partition, tp.topic)
             plans.extend(plan)
-            offsets[tp] = (self._committable(tp, records[-1].offset + 1), "")
-        if len(batch) > 1:
-            # the Collector spreads a conversation's spans over the source partitions: within a fetched batch they
-            # go out in event-time order (a stable sort: one partition's order is kept where times tie)
-            plans.sort(key=_event_time)
+        self._at_end(batch)
+        plans.extend(self.released())
+        self.origin.clear()
+        held = self.order.low_offsets()
+        offsets: dict[TopicPartition, tuple[int, str]] = {}
+        for tp, after in self.next.items():
+            at = self._committable(tp, after, held)
+            if at > self.done.get(tp, -1):
+                offsets[tp] = (at, "")
+        if not plans and not offsets:
+            return
         await self._send(self._producer, plans)  # acknowledged ...
-        await self.commit(offsets)  # ... before the source offsets are committed
+        if offsets:
+            await self.commit(offsets)  # ... before the source offsets are committed
+            self.done.update({tp: at for tp, (at, _) in offsets.items()})
         self.rekeyed += sum(len(r) for r in batch.values())
+
+    async def _ship_exactly_once(self, batch: dict[TopicPartition, list[Any]]) -> None:
+        """Exactly once: what a source partition's records give is written in that partition's transactions, with
+        its offsets. The events the merge lets go are written in their order, one transaction per run of events
+        of the same source partition (transactions one after another: the repartition topic holds them in that
+        order); each partition's dead letters and offsets join its last transaction of the batch."""
+        c = self._consumer
+        dead: dict[TopicPartition, list[tuple[str, OutRecord]]] = {}
+        runs: list[tuple[TopicPartition, list[tuple[str, OutRecord]]]] = []
+        for tp, records in batch.items():
+            if self.txn.get(tp.partition) is None:  # its producer is not open (yet): fetched again later
+                if tp in c.assignment():
+                    c.seek(tp, records[0].offset)
+                continue
+            plan, _ = self.plan(records, tp.partition, tp.topic)
+            for t, r in plan:
+                if t == self.target:  # late or untimed: leaves at once, in its own partition's transaction
+                    self._run(runs, self.origin.get(id(r), tp), (t, r))
+                else:
+                    dead.setdefault(tp, []).append((t, r))
+            self.rekeyed += len(records)
+        self._at_end(batch)
+        for t, r in self.released():
+            self._run(runs, self.origin[id(r)], (t, r))
+        self.origin.clear()
+        held = self.order.low_offsets()
+        last = {tp: i for i, (tp, _) in enumerate(runs)}
+        offsets = {tp: at for tp, after in self.next.items()
+                   if (at := self._committable(tp, after, held)) > self.done.get(tp, -1) or tp in dead}
+        for tp in [*offsets, *dead]:
+            if tp not in last:
+                last[tp] = len(runs)
+                runs.append((tp, []))
+        for i, (tp, plan) in enumerate(runs):
+            prod = self.txn.get(tp.partition)
+            if prod is None:  # revoked meanwhile: its records are read again by the next owner
+                continue
+            async with prod.transaction():
+                if last[tp] == i:
+                    plan = [*plan, *dead.get(tp, [])]
+                await self._send(prod, plan)
+                if last[tp] == i and tp in offsets:
+                    await self.kafka.send_offsets(prod, {tp: (offsets[tp], "")}, c, self.group)
+            if last[tp] == i and tp in offsets:
+                self.done[tp] = offsets[tp]
+
+    @staticmethod
+    def _run(runs: list[tuple[TopicPartition, list[tuple[str, OutRecord]]]], tp: TopicPartition,
+             entry: tuple[str, OutRecord]) -> None:
+        if runs and runs[-1][0] == tp:
+            runs[-1][1].append(entry)
+        else:
+            runs.append((tp, [entry]))
 
     async def commit(self, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
         assert self._consumer is not None
         await self._consumer.commit(offsets)
 
     async def assigned(self, parts: set[TopicPartition]) -> None:
+        self.assignment |= parts
+        self.order.assign([(tp.topic, tp.partition) for tp in sorted(parts)])
         if not self.exactly_once:
             return
         s = self.s
@@ -224,6 +349,14 @@ class Rekeyer:
 
     async def revoked(self, parts: set[TopicPartition]) -> None:
         async with self._lock:  # the batch in flight is shipped and committed first
+            # held events are dropped: their offsets were never committed, the next owner reads them again
+            self.order.revoke([(tp.topic, tp.partition) for tp in parts])
+            self.assignment -= parts
+            for tp in parts:
+                self.next.pop(tp, None)
+                self.done.pop(tp, None)
+                self._vetoes.pop(tp, None)
+            self.sm.held.set(len(self.order))
             await self._close(parts)
 
     async def _close(self, parts: set[TopicPartition]) -> None:
@@ -253,10 +386,3 @@ def _refused(r: OutRecord) -> list[tuple[str, bytes]]:
     return [*hs, ("toolmend-error-kind", b"too_large"),
             ("toolmend-error-detail", f"{r.kind} record of {len(r.value or b'')} bytes refused by the producer; "
                                       "dead-lettered without its value".encode())]
-
-
-def _event_time(entry: tuple[str, OutRecord]) -> int:
-    """The `ts` of a planned event (dead letters first: they have none to order by)."""
-    ts = _TS.search(entry[1].value or b"") if entry[1].kind == "event" else None
-    return int(ts.group(1)) if ts is not None else -1
-

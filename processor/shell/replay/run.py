@@ -12,14 +12,14 @@ TOOLMEND_* configuration) unless `--allow-live-topics`. Knows nothing of flags o
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
-from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
+from ...core.partition import OutRecord, PartitionProcessor, share_hot
 from ...core.tally import Tally
+from .. import gc_tuning
 from ..metrics import Metrics
 from .files import FileSource
 from .metrics_file import metrics_file
@@ -244,7 +244,7 @@ async def replay(plan: Plan, metrics: Metrics | None = None, started: Callable[[
     (missing input, empty range, live topics); outputs are then not kept (a file is not written). `started` is
     called once the input is found, before the first record is read."""
     check_plan(plan)
-    gc.set_threshold(*GC_THRESHOLDS)  # as the worker: parsed events die young (core/partition.py)
+    gc_tuning.tune(plan.settings.gc_threshold)  # as the worker: parsed events die young (shell/gc_tuning.py)
     m = metrics or Metrics(label_cap=plan.settings.label_cap)
     run = _Run(plan, m, started)
     if plan.from_file is None or plan.to_file is None:  # a broker is there: the same output limit as the worker

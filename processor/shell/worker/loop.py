@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import gc
 import logging
 import time
 from collections.abc import Callable
@@ -22,8 +21,9 @@ from typing import Any
 
 from aiokafka import TopicPartition
 
-from ...core.partition import GC_THRESHOLDS, OutRecord, PartitionProcessor, share_hot
+from ...core.partition import OutRecord, PartitionProcessor, share_hot
 from ...core.tally import Tally
+from .. import gc_tuning
 from ..config import ConfigError, Settings
 from ..kafka import STATE_TOPIC_CONFIG, big_topic, isolation
 from ..logs import DeadLetterLog, describe_error
@@ -144,7 +144,7 @@ class Worker:
     # -- lifecycle --------------------------------------------------------------------------------------------
     async def run(self, stop: asyncio.Event) -> None:
         s = self.settings
-        gc.set_threshold(*GC_THRESHOLDS)  # parsed events die young: collect them less often (core/partition.py)
+        gc_tuning.tune(s.gc_threshold)  # parsed events die young: collect them less often (shell/gc_tuning.py)
         name_undecodable_batches()  # a batch no codec decodes: one line naming partition, offset, codec (exit 2)
         if s.create_topics:
             await self._create_topics()

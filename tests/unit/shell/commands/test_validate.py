@@ -99,7 +99,7 @@ def _bad_values(name: str) -> list[str]:
 
 FIELD_VALIDATOR_BAD = {  # the fields' own validators (Settings' @field_validator)
     "bootstrap_servers": "kafka-without-port", "ssl_cafile": " ", "ssl_certfile": "", "ssl_keyfile": "",
-    "sasl_password_file": "", "templates_file": ""}
+    "sasl_password_file": "", "templates_file": "", "gc_threshold": "12"}
 
 
 def _cases() -> list[tuple[str, str]]:

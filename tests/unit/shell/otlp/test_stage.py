@@ -42,9 +42,13 @@ def test_the_stage_plans_events_for_the_repartition_topic_and_counts_spans(offic
     values = [*rec.collector_records(official, "otlp_proto"), b"junk"]
     plan, n = stage.plan([Rec(i, v) for i, v in enumerate(values)], 0)
     assert n == 3
+    assert [t for t, _ in plan] == ["conversations.dlq"]  # the events wait in the merge by event time ...
+    assert len(stage.order) == 7
+    plan += stage.released(flush=True)  # ... until every partition has passed them (here: the end)
     topics = [t for t, _ in plan]
     assert topics.count("toolmend-otlp-repartition") == 7 and topics.count("conversations.dlq") == 1
     get = m.registry.get_sample_value
+    assert get("toolmend_otlp_reorder_held") == 0 and get("toolmend_otlp_late_events_total") == 0
     assert get("toolmend_otlp_spans_total", {"outcome": "event"}) == 7
     assert get("toolmend_otlp_spans_total", {"outcome": "skipped_not_model_call"}) == 1
     assert get("toolmend_otlp_conversation_from_trace_total") == 2
