@@ -263,11 +263,26 @@ async def max_state_bytes(settings: Settings, configured: int | None, limits_of:
     return max(1024, min(configured, min(limits.values()) - STATE_OVERHEAD))
 
 
+METADATA_TRIES = (0.5, 1.0)  # a failed metadata read is asked again after these pauses (s), then raised
+
+
 async def partitions_of(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
     """The partitions of a topic this consumer is not subscribed to. (`consumer.topics()` fetches metadata but
-    does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)"""
-    cluster = await consumer._client.fetch_all_metadata()
-    return set(cluster.partitions_for_topic(topic) or ())
+    does not update the cache `partitions_for_topic` reads, so on Apache Kafka that answers None.)
+
+    aiokafka asks each known broker once and raises "Unable to get cluster metadata over all known brokers" when
+    none answered in time (one slow answer on a loaded node, a connection being reset): asked again twice, as its
+    own metadata refresh would, before the error goes to the caller."""
+    pauses = list(METADATA_TRIES)
+    while True:
+        try:
+            cluster = await consumer._client.fetch_all_metadata()
+        except KafkaError:
+            if not pauses:
+                raise
+            await asyncio.sleep(pauses.pop(0))
+        else:
+            return set(cluster.partitions_for_topic(topic) or ())
 
 
 async def drain(consumer: AIOKafkaConsumer, tps: list[TopicPartition], end: dict[TopicPartition, int],

@@ -21,9 +21,30 @@ FAULTS = "faults"
 _ROW = pytest.StashKey[dict[str, Any]]()
 
 
+ON_DEMAND = "on_demand"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{FAULTS}: fault-injection suite (tests/integration/test_faults.py): "
                             "every case compares every output topic with an offline pass of the engine")
+    config.addinivalue_line("markers", f"{ON_DEMAND}: a case too long (or needing root) for tests/run.sh: deselected "
+                            f"unless `-m` names it (pytest --broker=kafka -m {ON_DEMAND} tests/integration) or its "
+                            "node id is given")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On-demand cases run when asked for: by `-m` (an expression naming the marker) or by node id."""
+    if ON_DEMAND in (config.option.markexpr or ""):
+        return
+    named = [a.replace("\\", "/") for a in config.args if "::" in a]
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        asked = any(item.nodeid == a or item.nodeid.startswith(a + "[") or a.endswith(item.nodeid) for a in named)
+        (dropped if item.get_closest_marker(ON_DEMAND) and not asked else keep).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -959,44 +959,75 @@ EOS = {"TOOLMEND_DELIVERY": "exactly_once"}
 
 @needs_kafka
 async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
-    """Two kills and a paused member: a read_committed consumer sees each id once, equal to the offline pass."""
+    """Two kills and a paused member, each while the member is held inside an open transaction (seen open while
+    it is stopped, so it cannot commit meanwhile: `pause_inside_transaction`): a read_committed consumer sees each
+    id once, equal to the offline pass, and the aborted transactions left records behind (the faults landed
+    where they test something)."""
     rng = random.Random(SEED + 9)
     s = settings_for(broker.bootstrap, max_batch=250)
     await create(s)
     items = stream(6000, SEED + 9, s)
     n = len(items)
+    # half up front; a quarter of the rest is produced while the member is stopped before each fault (a backlog
+    # of several batches, so that it has transactions to be caught in), the last quarter at the end
+    step = (n - n // 2) // 4
+    chunks = [items[n // 2 + i * step: n // 2 + (i + 1) * step] for i in range(3)] + [items[n // 2 + 3 * step:]]
     await produce(broker.bootstrap, s.input_topic, items[: n // 2])
-    feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 6, 0.5))
     la, lb = tmp_path / "a.log", tmp_path / "b.log"
-    async with Progress(s) as progress:
-        in_txn = 0  # faults that landed while a transaction had written records and was not committed yet
-        for frac in sorted(rng.uniform(0.1, 0.5) for _ in range(2)):  # two kills of a lone worker
+
+    feed = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, linger_ms=5, max_request_size=8 << 20)  # sends at once
+
+    def backlog(i: int) -> Any:
+        async def send() -> None:
+            await asyncio.gather(*[await feed.send(s.input_topic, v, key=k) for k, v in chunks[i]])
+        return send
+
+    await feed.start()
+    async with Progress(s) as progress, OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+        inside: list[bool] = []  # each fault: held inside an open transaction that had written records
+        for i, frac in enumerate(sorted(rng.uniform(0.1, 0.4) for _ in range(2))):  # two kills of a lone worker
             with WorkerProc(s, la, EOS) as a:
-                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.01)  # type: ignore[misc]
-                in_txn += await pause_inside_transaction(a, broker.bootstrap, s.output_topic, 20)
+                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.05)  # type: ignore[misc]
+                inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(i)))
                 assert a.alive(), a.tail()
-                a.kill()  # paused inside its transaction: the next owner's producer aborts it
+                a.kill()  # stopped inside its transaction: the next owner's producer aborts it
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
             await until_ready(a, b)
-            await wait_until(lambda: _ge(progress, int(0.7 * n)), 120, every=0.01)
-            in_txn += await open_transaction(broker.bootstrap, s.output_topic, 10)
-            a.signal(signal.SIGSTOP)  # paused mid-stream until b owns every partition (or 30 s)
+            mine: set[int] = set()  # its partitions, once its gauges name them (refreshed each second)
+
+            async def a_owns() -> bool:
+                mine.update(await owned(a))
+                return bool(mine)
+
+            await wait_until(a_owns, 30, every=0.3)
+            inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(2), partitions=mine))
+            a.signal(signal.SIGSTOP)  # stopped (inside a transaction) until b owns every partition (or 30 s)
             paused = time.monotonic()
             await wait_until(lambda: _owns_all(b, s.partitions), 30)
             paused_s = time.monotonic() - paused
             a.signal(signal.SIGCONT)
-            await feeder
+            await produce(broker.bootstrap, s.input_topic, chunks[3])
             await wait_until(lambda: caught_up(s, n), 120)
             rcs = (await a.stop(), await b.stop())
+    await feed.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
     dirty = await sizes(broker.bootstrap, topics_of(s).values())
     aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
-    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s, {in_txn} of the 3 inside an open "
-                         f"transaction; read_committed; {aborted} records of aborted transactions")
+    fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s (partitions {sorted(mine)}), "
+                         f"{sum(inside)} of the 3 held inside an open transaction; read_committed; {aborted} records "
+                         f"of aborted transactions")
     assert cmp.clean(exactly_once=True), cmp.details()
-    assert rcs == (0, 0)
-    assert aborted, "no fault landed inside a transaction (no aborted records): nothing was tested"
+    assert rcs == (0, 0), (a.tail(), b.tail())
+    assert inside[:2] == [True, True], f"a kill did not land inside a transaction ({inside}): nothing was tested"
+    assert aborted, "no records of aborted transactions: nothing was tested"
+
+
+async def owned(w: WorkerProc) -> set[int]:
+    """The input partitions a member processes now (its per-partition watermark gauge, set for each partition it
+    holds state for; the lag gauge waits for a fetch)."""
+    _, body = await w.http("/metrics")
+    return {int(m) for m in re.findall(r'^toolmend_watermark_seconds\{partition="(\d+)"\}', body, re.M)}
 
 
 @needs_kafka
@@ -1060,9 +1091,12 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     log = tmp_path / "w.log"
     with WorkerProc(s, log, EOS) as w:
         await until_ready(w)
-        # input keeps arriving, so that there are transactions to pause inside
-        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[n // 2:], 20, 0.3))
-        inside = await pause_inside_transaction(w, broker.bootstrap, s.output_topic, 30)
+        # a backlog produced while it is stopped, so that there are transactions to pause inside; the rest after
+        async with OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+            inside = await pause_inside_transaction(
+                w, txns, 30, random.Random(SEED + 13),
+                backlog=lambda: produce(broker.bootstrap, s.input_topic, items[n // 2: 3 * n // 4]))
+        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[3 * n // 4:], 5, 0.3))
         await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
         w.signal(signal.SIGCONT)
         await feeder
@@ -1079,46 +1113,66 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     assert cmp.clean(exactly_once=True), cmp.details()
 
 
-async def pause_inside_transaction(proc: WorkerProc, bootstrap: str, topic: str, timeout_s: float) -> bool:
-    """Pause a lone producer (SIGSTOP) while one of its transactions has written records to `topic` and is not
-    committed. Seeing an open transaction and then striking races the commit (a batch's transaction lasts
-    milliseconds with the compiled core), so: pause first, then look again; a transaction the paused process holds
-    stays open, one it had already committed does not. Resumed and tried again otherwise. True if it is paused
-    inside one (the caller kills it there)."""
+async def pause_inside_transaction(proc: WorkerProc, txns: OpenTransactions, timeout_s: float,
+                                   rng: random.Random, backlog: Callable[[], Awaitable[Any]] | None = None,
+                                   partitions: set[int] | None = None) -> bool:
+    """Stop a member (SIGSTOP) while one of its transactions has written records to the watched topic and is not
+    committed: True once it is stopped inside one (the caller kills it there, or keeps it stopped); False, and
+    running, if that did not happen within `timeout_s`.
+
+    By design, not by timing: the member is stopped first and only then looked at, so what is seen cannot change
+    under the look (a transaction the stopped process holds stays open, one it had committed does not); seeing
+    an open transaction and then striking would race its commit, which lasts milliseconds. To have transactions
+    to be caught in, the member is held stopped while `backlog` (several batches of input) is produced, then
+    runs in slices, each followed by a stop, 0.3 s for what it had sent to land, and a look. The slices start
+    at 20-40 ms and grow by half each time (a starved process on a loaded machine gets its turn), and the
+    member runs at most a third of the time, so its session (2 s) holds and the backlog lasts many slices.
+    `partitions`: only a transaction on these output partitions counts (the member's own, beside another)."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if not await open_transaction(bootstrap, topic, max(0.1, deadline - time.monotonic())):
-            return False
-        proc.signal(signal.SIGSTOP)
-        await asyncio.sleep(0.3)  # what it had sent lands or not; a commit it had already asked for completes
-        if await open_transaction(bootstrap, topic, 0.5):
+    proc.signal(signal.SIGSTOP)
+    if backlog is not None:
+        await backlog()
+    run_s = rng.uniform(0.02, 0.04)
+    while True:
+        await asyncio.sleep(0.3)
+        if await txns.open(partitions):
             return True
         proc.signal(signal.SIGCONT)
-    return False
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(run_s)
+        proc.signal(signal.SIGSTOP)
+        run_s = min(0.3, run_s * 1.5)
 
 
-async def open_transaction(bootstrap: str, topic: str, timeout_s: float) -> bool:
-    """Wait until a transaction has written records to `topic` that are not committed yet (a partition's last
-    stable offset below its high watermark): the moment to strike. False if none was seen in time."""
-    from aiokafka import AIOKafkaConsumer
+class OpenTransactions:
+    """Whether a transaction has written records to `topic` that are not committed yet (a partition's last
+    stable offset below its high watermark), asked of two consumers kept open (one read committed)."""
 
-    from processor.shell.kafka import partitions_of
+    def __init__(self, bootstrap: str, topic: str) -> None:
+        from aiokafka import AIOKafkaConsumer
 
-    rc = AIOKafkaConsumer(bootstrap_servers=bootstrap, isolation_level="read_committed")
-    ru = AIOKafkaConsumer(bootstrap_servers=bootstrap)
-    await rc.start()
-    await ru.start()
-    try:
-        tps = [TopicPartition(topic, p) for p in sorted(await partitions_of(ru, topic))]
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            stable, high = await rc.end_offsets(tps), await ru.end_offsets(tps)
-            if any(stable[tp] < high[tp] for tp in tps):
-                return True
-    finally:
-        await rc.stop()
-        await ru.stop()
-    return False
+        self.topic = topic
+        self.rc = AIOKafkaConsumer(bootstrap_servers=bootstrap, isolation_level="read_committed")
+        self.ru = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+        self.tps: list[TopicPartition] = []
+
+    async def __aenter__(self) -> OpenTransactions:
+        from processor.shell.kafka import partitions_of
+
+        await self.rc.start()
+        await self.ru.start()
+        self.tps = [TopicPartition(self.topic, p) for p in sorted(await partitions_of(self.ru, self.topic))]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.rc.stop()
+        await self.ru.stop()
+
+    async def open(self, partitions: set[int] | None = None) -> bool:
+        tps = [tp for tp in self.tps if partitions is None or tp.partition in partitions]
+        stable, high = await self.rc.end_offsets(tps), await self.ru.end_offsets(tps)
+        return any(stable[tp] < high[tp] for tp in tps)
 
 
 async def test_exactly_once_refused_without_transactions(tmp_path: Path, fault_row: dict[str, Any]) -> None:
@@ -1306,8 +1360,9 @@ async def committed_positions(s: Settings) -> dict[int, int]:
 
 
 @needs_kafka
+@pytest.mark.parametrize("delivery", ["at_least_once", pytest.param("exactly_once", marks=pytest.mark.on_demand)])
 async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                   fault_row: dict[str, Any]) -> None:
+                                                                   fault_row: dict[str, Any], delivery: str) -> None:
     """Issue #35 rows 1 and 2. The input grows from 4 to 8 partitions with kafka-topics --alter while the worker
     runs and keyed producers go on: within a check of the partition count the worker stops (exit 2, one line
     saying what happened and where the way out is, no traceback), /readyz fails meanwhile, and nothing is
@@ -1315,15 +1370,17 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     Restarted, it refuses (the state topic has 4); with partitions added to the state topic as well (what the old
     message suggested), it refuses again: the state records the count it was built for. The way out the runbook
     gives (output topics grown to 8, `toolmend recover --repartition`) then brings every output topic equal to the
-    offline pass of the whole input, each partition as stored."""
-    s = settings_for(broker.bootstrap, max_batch=250)
+    offline pass of the whole input, each partition as stored. Both delivery modes (exactly once read committed;
+    on demand: about 60 s more for the faults stage)."""
+    s = settings_for(broker.bootstrap, max_batch=250, delivery=delivery)
+    env = EOS if delivery == "exactly_once" else None
     await create(s)
     items = stream(4000, SEED + 23, s)
     n = len(items)
     log = tmp_path / "w.log"
     await produce(broker.bootstrap, s.input_topic, items[: n // 2])
     readiness: list[tuple[float, int]] = []
-    with WorkerProc(s, log) as w:
+    with WorkerProc(s, log, env) as w:
         await wait_until(lambda: _progressing(w, s, n // 2), 120)
         await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic",
                             s.input_topic, "--partitions", "8")
@@ -1338,31 +1395,29 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     positions = await committed_positions(s)
     inputs = await read_all(broker.bootstrap, s.input_topic)
     processed = [r for r in inputs if r.offset < positions.get(r.partition, 0)]
-    cmp, _ = await compare(broker.bootstrap, s, inputs=processed)
+    cmp, _ = await compare(broker.bootstrap, s, inputs=processed, isolation_level=isolation(s))
     cmp.row(fault_row)
     # the operator follows the old advice: partitions added to the state topic too
-    with WorkerProc(s, log) as again:
+    with WorkerProc(s, log, env) as again:
         rc_again = await again.wait(60)
-    await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic",
-                        s.changelog_topic, "--partitions", "8")
-    with WorkerProc(s, log) as grown:
+    await add_partitions(broker.bootstrap, [s.changelog_topic], 8)
+    with WorkerProc(s, log, env) as grown:
         rc_grown = await grown.wait(60)
     after = log.read_text(errors="replace")[len(text):]
     # the way out the runbook gives: outputs grown to the input's count, the state rebuilt for it, then run
-    for t in (s.output_topic, s.findings_topic, s.dlq_topic):
-        await kafka_tool_ok("kafka-topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic", str(t),
-                            "--partitions", "8")
+    await add_partitions(broker.bootstrap, [s.output_topic, str(s.findings_topic), s.dlq_topic], 8)
     t1 = time.monotonic()
     rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
                                                    "--repartition"], env=env_for(s), capture_output=True, text=True,
                                   timeout=180, cwd=REPO)
     assert rec.returncode == 0, rec.stderr[-3000:]
     rebuilt_s = time.monotonic() - t1
-    await run_to_end(s, n, log)
-    final, _ = await compare(broker.bootstrap, s)
+    await run_to_end(s, n, log, env=env)
+    final, _ = await compare(broker.bootstrap, s, isolation_level=isolation(s))
     final.row(fault_row)
     unprocessed = sum(1 for r in inputs if r.partition >= 4)
-    fault_row["note"] = (f"{n} events; input 4 -> 8 partitions: stopped {stopped_s:.0f}s later (exit {rc}), "
+    fault_row["note"] = (f"{n} events, {delivery}; input 4 -> 8 partitions: stopped {stopped_s:.0f}s later "
+                         f"(exit {rc}), "
                          f"{len(processed)} processed, {unprocessed} in the new partitions left for the operator; "
                          f"restart: exit {rc_again}, with the state topic grown too: exit {rc_grown}; "
                          f"`recover --repartition` {rebuilt_s:.0f}s, then equal to the offline pass of all {n}")
@@ -1379,6 +1434,113 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     assert not bad or all(r != 200 for _, r in readiness[bad[0]:]), readiness
     assert rc_again == 2 and "its state was built for 4" in after and "Traceback" not in after, after[-3000:]
     assert rc_grown == 2 and "not the 4 its state was built for" in after.split("---- start ----")[-1], after[-3000:]
+
+
+async def add_partitions(bootstrap: str, topics: list[str], count: int) -> None:
+    """Topics grown to `count` partitions in one admin request (what `kafka-topics --alter --partitions` does,
+    without starting a JVM for each topic)."""
+    from aiokafka.admin import NewPartitions
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        await admin.create_partitions({t: NewPartitions(total_count=count) for t in topics})
+    finally:
+        await admin.close()
+
+
+DISK_MB = 64  # the broker's log directory when it fills (issue #35 row 10)
+
+
+@needs_kafka
+@pytest.mark.on_demand
+@pytest.mark.timeout(420)
+@pytest.mark.parametrize("delivery", ["at_least_once", "exactly_once"])
+async def test_the_broker_disk_fills(tmp_path: Path, fault_row: dict[str, Any], delivery: str) -> None:
+    """Issue #35 row 10. A broker of its own whose log directory is a 64 MB tmpfs (root: `mount -t tmpfs`).
+    Mid-stream, the directory fills (a file takes all but 512 KB, what a neighbour on the volume would do): the
+    broker's next writes fail, its log directory goes offline and, the only one it has (the metadata log is
+    there too), the broker stops. The worker stays up, /readyz fails; the volume is grown (the file removed, the
+    tmpfs remounted at 256 MB) and the broker started again on the same data: the worker resumes by itself, ends
+    with exit 0 and no traceback, and every output topic equals the offline pass (read committed for exactly
+    once). A committed offset left pending by a transaction the broker had not finished is waited for at most
+    `stable_offsets_wait_s` at a time, named, and retried (rows 10-11)."""
+    from tests.support.brokers import start_kafka
+
+    wd = tmp_path / "kafka"
+    data = wd / "data"
+    data.mkdir(parents=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={DISK_MB}m", "tmpfs", str(data)],
+                             capture_output=True, text=True, check=False)
+    if mounted.returncode != 0:
+        pytest.fail(f"a size-limited log directory needs root (mount -t tmpfs): {mounted.stderr.strip()}")
+    filler = data / "neighbour.bin"
+    try:
+        with start_kafka(workdir=wd) as kafka:
+            assert kafka.control is not None
+            s = settings_for(kafka.bootstrap, max_batch=250, delivery=delivery, broker_unreachable_s=5.0,
+                             stable_offsets_wait_s=5.0)
+            await create(s)
+            items = stream(6000, SEED + 26, s)
+            n = len(items)
+            log = tmp_path / "w.log"
+            await produce(kafka.bootstrap, s.input_topic, items[: n // 2])
+            statuses: list[tuple[float, int]] = []
+            with WorkerProc(s, log, EOS if delivery == "exactly_once" else None) as w:
+                await wait_until(lambda: _progressing(w, s, n // 4), 120)
+                await produce(kafka.bootstrap, s.input_topic, items[n // 2:])  # stored before the disk fills
+                st = os.statvfs(data)
+                free = st.f_bavail * st.f_frsize
+                with open(filler, "wb") as f, contextlib.suppress(OSError):  # all but 512 KB: the next outputs
+                    for _ in range((free - (512 << 10)) >> 20):  # do not fit (full already: so be it)
+                        f.write(b"\0" * (1 << 20))
+                        f.flush()
+                t0 = time.monotonic()
+                pid = kafka.control.pid()
+                down_s = None
+                while time.monotonic() - t0 < 90:  # the broker stops; the worker is watched meanwhile
+                    assert w.alive(), w.tail()
+                    statuses.append((time.monotonic() - t0, (await w.http("/readyz"))[0]))
+                    if down_s is None and (pid is None or not _alive(pid)):
+                        down_s = time.monotonic() - t0
+                    if down_s is not None and time.monotonic() - t0 > down_s + s.broker_unreachable_s + 5:
+                        break
+                    await asyncio.sleep(0.5)
+                # grown: the neighbour's file goes, the volume gets larger; the broker starts again on its data
+                filler.unlink()
+                subprocess.run(["mount", "-o", "remount,size=256m", str(data)], check=True)
+                if down_s is None:
+                    kafka.control.stop()
+                kafka.control.start()
+                await wait_until(lambda: _progressing(w, s, n), 180)
+                rc = await w.stop()
+            text = log.read_text(errors="replace")
+            cmp, _ = await compare(kafka.bootstrap, s, isolation_level=isolation(s))
+            server = (wd / "server.log").read_text(errors="replace") if (wd / "server.log").exists() else ""
+    finally:
+        filler.unlink(missing_ok=True)
+        subprocess.run(["umount", "-l", str(data)], check=False)
+    cmp.row(fault_row)
+    not_ready = [t for t, r in statuses if r != 200]
+    pending = text.count("kafka-transactions --bootstrap-server B find-hanging")
+    fault_row["note"] = (f"{n} events, {delivery}; {DISK_MB} MB log dir filled: broker "
+                         + (f"stopped after {down_s:.0f}s" if down_s is not None else "did NOT stop (restarted)")
+                         + (f", /readyz failed from +{not_ready[0]:.0f}s" if not_ready else ", /readyz stayed 200")
+                         + f"; {pending} pending-commit waits named; grown to 256 MB, restarted; exit {rc}")
+    assert "No space left on device" in server or "KafkaStorageException" in server or down_s is not None, \
+        "the disk did not fill: nothing was tested"
+    assert cmp.clean(exactly_once=delivery == "exactly_once"), cmp.details()
+    assert rc == 0, text[-3000:]
+    assert "Traceback" not in text, text[-3000:]
+    assert down_s is None or not_ready, statuses
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def reset_offsets(s: Settings, broker: Any, *how: str) -> Any:

@@ -253,8 +253,10 @@ class ExactlyOnce:
                     yield p
                 except BaseException:
                     if not self.client.transaction_failed_fatally(p):
+                        aborting = asyncio.ensure_future(p.abort_transaction())
+                        aborting.add_done_callback(_abort_ended)  # its end is read also after we stop waiting
                         with contextlib.suppress(Exception):
-                            await asyncio.wait_for(asyncio.shield(p.abort_transaction()), 10)
+                            await asyncio.wait_for(asyncio.shield(aborting), 10)
                     raise
                 await p.commit_transaction()
         except (ProducerFenced, InvalidProducerEpoch) as e:
@@ -289,6 +291,15 @@ class ExactlyOnce:
 
     async def commit_offsets(self, p: Any, offsets: dict[TopicPartition, tuple[int, str]]) -> None:
         await self.client.send_offsets(p, offsets, self.consumer, self.settings.group_id)
+
+
+def _abort_ended(task: asyncio.Future[Any]) -> None:
+    """An abort we stopped waiting for (the broker unreachable for 10 s) may end later, often with ProducerFenced
+    (the broker aborted the transaction on its timeout meanwhile): read here, as one debug line, instead of
+    asyncio's "Task exception was never retrieved" and a traceback in the log."""
+    e = None if task.cancelled() else task.exception()
+    if e is not None:
+        log.debug("an abandoned transaction abort ended: %s", describe_error(e))
 
 
 async def require_transactions(s: Settings) -> None:

@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 from aiokafka import AIOKafkaProducer, TopicPartition
+from aiokafka.errors import KafkaError
 from aiokafka.producer.message_accumulator import MessageBatch
 
 from processor.core.partition import OutRecord
+from processor.shell import kafka
 from processor.shell.kafka import enqueue
 
 
@@ -59,3 +61,37 @@ async def test_an_open_batch_lingers() -> None:
     batch = AIOKafkaProducer(linger_ms=60_000).create_batch()
     assert batch.append(key=b"k", value=b"v", timestamp=None, headers=[]) is not None
     assert MessageBatch(TopicPartition("t", 0), batch, 30.0, 60.0).remaining_linger() is not None
+
+
+class _Metadata:
+    """A consumer whose metadata reads fail `fails` times, as aiokafka's does when no broker answered in time."""
+
+    def __init__(self, fails: int) -> None:
+        self.fails = fails
+        self.asked = 0
+        self._client = self
+
+    async def fetch_all_metadata(self) -> Any:
+        self.asked += 1
+        if self.asked <= self.fails:
+            raise KafkaError("Unable to get cluster metadata over all known brokers")
+        return self
+
+    def partitions_for_topic(self, topic: str) -> set[int]:
+        return {0, 1, 2} if topic == "t" else set()
+
+
+@pytest.mark.parametrize("fails", [0, 1, 2])
+async def test_partitions_of_asks_the_metadata_again(fails: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kafka, "METADATA_TRIES", (0.0, 0.0))
+    c = _Metadata(fails)
+    assert await kafka.partitions_of(c, "t") == {0, 1, 2}  # type: ignore[arg-type]
+    assert c.asked == fails + 1
+
+
+async def test_partitions_of_raises_after_its_tries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kafka, "METADATA_TRIES", (0.0, 0.0))
+    c = _Metadata(3)
+    with pytest.raises(KafkaError, match="cluster metadata"):
+        await kafka.partitions_of(c, "t")  # type: ignore[arg-type]
+    assert c.asked == 3

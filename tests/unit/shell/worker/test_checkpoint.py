@@ -5,6 +5,8 @@ tests in tests/integration prove the wiring)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -532,3 +534,33 @@ def test_a_checkpoint_less_some_partitions_keeps_only_the_others_outputs_state_a
     assert [(p, r.value) for _, p, r in left.state] == [(1, b"v"), (1, b"m1")]
     assert left.generation == 3
     assert without(cp, {0, 1}) is None
+
+
+async def test_an_abandoned_abort_that_fails_later_leaves_no_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    """The session stops waiting for an abort after 10 s (the broker unreachable); when the abort ends later with
+    ProducerFenced (the broker aborted the transaction on its timeout), its exception is read: asyncio does not
+    report "Task exception was never retrieved" with a traceback."""
+    import gc
+
+    from aiokafka.errors import ProducerFenced
+
+    from processor.shell.worker import checkpoint
+
+    reported: list[dict[str, object]] = []
+    asyncio.get_running_loop().set_exception_handler(lambda _loop, ctx: reported.append(ctx))
+
+    async def abort() -> None:
+        await asyncio.sleep(0.05)
+        raise ProducerFenced()
+
+    task = asyncio.ensure_future(abort())
+    task.add_done_callback(checkpoint._abort_ended)
+    with caplog.at_level(logging.DEBUG, "toolmend.checkpoint"):
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(task), 0.01)  # stopped waiting
+        await asyncio.sleep(0.1)
+    del task
+    gc.collect()
+    await asyncio.sleep(0)
+    assert reported == []
+    assert "an abandoned transaction abort ended: ProducerFenced" in caplog.text
