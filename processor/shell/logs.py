@@ -172,9 +172,13 @@ def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", me
     return None
 
 
+CLIENT_LOGGERS = ("aiokafka", "toolmend.librdkafka")  # the loggers of the two Kafka clients (transport/)
+
+
 class ConnectionDiagnosis(logging.Handler):
-    """Keeps the last connection failure aiokafka logs ('Unable connect to "host:port": <error>'), so that the
-    worker's one-line "cannot reach the brokers" can say why (authentication, TLS, protocol)."""
+    """Keeps the last connection failure a Kafka client logs (aiokafka: 'Unable connect to "host:port": <error>';
+    librdkafka: its error report, `transport/librdkafka.py`), so that the worker's one-line "cannot reach the
+    brokers" can say why (authentication, TLS, protocol). Attach it to each of `CLIENT_LOGGERS`."""
 
     def __init__(self, protocol: str = "PLAINTEXT", mechanism: str | None = None) -> None:
         super().__init__(logging.DEBUG)
@@ -183,7 +187,7 @@ class ConnectionDiagnosis(logging.Handler):
         self.reason: str | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
-        if not record.name.startswith("aiokafka"):
+        if not record.name.startswith(CLIENT_LOGGERS):
             return
         args = record.args if isinstance(record.args, tuple) else ()
         for a in args:

@@ -55,6 +55,7 @@ from ...core.config import EngineConfig
 from ...core.partition import OutRecord
 from .. import kafka
 from ..config import ConfigError, Settings
+from ..logs import connection_failure
 from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
 from .rdkafka_errors import to_aiokafka
 from .rdkafka_lease import FreezeWatch, freeze_limit, verdict_window
@@ -71,11 +72,33 @@ UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
 
 
 class ClientLog:
-    """librdkafka's own log lines: connection attempts and retries at debug (what fails reaches the worker as an
-    error of the call, said once, as with aiokafka); fatal ones (syslog level 2 and below) as they are."""
+    """librdkafka's own log lines and error reports: connection attempts and retries at debug (what fails reaches
+    the worker as an error of the call, said once, as with aiokafka); fatal ones (syslog level 2 and below) as
+    they are. A connection refused for a setting (authentication, TLS, protocol: `logs.connection_failure`) is
+    said once at WARNING, as aiokafka logs it, so that `logs.ConnectionDiagnosis` names the cause in the worker's
+    one line."""
+
+    def __init__(self) -> None:
+        self._said: set[str] = set()
 
     def log(self, level: int, msg: str, *args: Any) -> None:
-        log.log(level if level >= logging.CRITICAL else logging.DEBUG, msg, *args)
+        if level >= logging.CRITICAL:
+            log.log(level, msg, *args)
+            return
+        self.notice(msg % args if args else msg, level)
+
+    def error(self, err: RdError) -> None:
+        """An `error_cb` report."""
+        self.notice(err.str())
+
+    def notice(self, text: str, level: int = logging.DEBUG) -> None:
+        why = connection_failure(text)
+        if why is None or why in self._said:
+            log.log(logging.DEBUG, "%s", text)
+            return
+        if len(self._said) < 100:
+            self._said.add(why)
+        log.warning("librdkafka: %s", text)
 
 
 CLIENT_LOG = ClientLog()
@@ -312,7 +335,7 @@ class RdConsumer:
                     self._high[TopicPartition(topic, int(part))] = hi
 
     async def _error(self, err: RdError) -> None:
-        log.debug("librdkafka: %s", err.str())
+        CLIENT_LOG.error(err)
 
     async def _on_assign(self, _c: Any, parts: list[RdTP]) -> None:
         from confluent_kafka.aio._common import ReentryContext
@@ -706,6 +729,7 @@ class RdProducer:
         """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
         the records it holds, so every step waiting on them fails now, as aiokafka's do."""
         if not err.fatal():
+            CLIENT_LOG.error(err)
             return
         self.fatal = True
         failure = KafkaException(err)
@@ -1021,7 +1045,7 @@ class LibrdkafkaClient:
 
     # -- admin reads --
     def _admin(self, s: Settings) -> AdminClient:
-        conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG}
+        conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG, "error_cb": CLIENT_LOG.error}
         return AdminClient(conf)
 
     async def ensure_topics(self, s: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:

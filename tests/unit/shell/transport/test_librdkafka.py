@@ -284,3 +284,35 @@ async def test_settings_librdkafka_refuses_are_one_line() -> None:
     with pytest.raises(ConfigError, match="refused the producer's settings") as e:
         await p.start()
     assert "\n" not in str(e.value)
+
+
+def test_a_connection_refused_for_a_setting_reaches_the_diagnosis_once() -> None:
+    """librdkafka reports a refused authentication through its error callback, at every reconnection: said once at
+    WARNING on the transport's logger, where `toolmend run`'s diagnosis names the cause in its one line."""
+    import logging
+
+    from processor.shell.logs import CLIENT_LOGGERS, ConnectionDiagnosis
+    from processor.shell.transport.librdkafka import ClientLog
+
+    assert "toolmend.librdkafka" in CLIENT_LOGGERS
+    d = ConnectionDiagnosis("SASL_PLAINTEXT", "SCRAM-SHA-512")
+    seen: list[logging.LogRecord] = []
+    counter = logging.Handler()
+    counter.emit = seen.append  # type: ignore[method-assign]
+    logger = logging.getLogger("toolmend.librdkafka")
+    logger.addHandler(d)
+    logger.addHandler(counter)
+    try:
+        cl = ClientLog()
+        text = ("sasl_plaintext://127.0.0.1:9094/bootstrap: SASL authentication error: Authentication failed during "
+                "authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512 (after 3ms in state "
+                "AUTH_REQ)")
+        for _ in range(3):
+            cl.error(RdError(RdError._AUTHENTICATION, text))
+        cl.error(RdError(RdError._TRANSPORT, "127.0.0.1:9094/bootstrap: Connection refused"))
+    finally:
+        logger.removeHandler(d)
+        logger.removeHandler(counter)
+    assert d.reason is not None and d.reason.startswith("authentication failed: the brokers refused the "
+                                                        "SCRAM-SHA-512 credentials")
+    assert [r.levelno for r in seen if r.levelno >= logging.WARNING] == [logging.WARNING]
