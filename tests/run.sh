@@ -24,8 +24,8 @@
 #
 # What runs at once in a full run (CI's machine has 2 cores): the wheel's compiler (one process) from the start,
 # beside venv, tools, lint, python and stack on the other core; the manifests stage (it builds helm from its Go
-# module on a cold cache: ~5 CPU-minutes) niced in the background from the broker stages on, which mostly wait on
-# their brokers (their cpu column: well under twice their seconds); the librdkafka subset beside the Apache Kafka
+# module on a cold cache: ~330 CPU-seconds) niced in the background from the start, mostly running while the
+# broker stages wait on their brokers (their cpu column: well under twice their seconds); the librdkafka subset beside the Apache Kafka
 # stage, each pytest run on its own share of the test ports (TOOLMEND_TEST_PORTS); the image built, niced, from
 # then on, and tested at the end. The unit stage and outputs use both cores and run alone; so do the faults,
 # whose cases pause members past short session and transaction timeouts.
@@ -66,7 +66,7 @@ STAGES=(
   "rdkafka|90|wheel tools|the librdkafka transport on Tansu: the worker, a SIGKILL, a rebalance, OTLP (all: pytest --client=librdkafka)"
   "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
   "faults|300|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
-  "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline (in a full run: in the background from the broker stages on, after helm is built)"
+  "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline (in a full run: in the background from the start, after helm is built)"
   "stack|90|venv|sdist and wheel (python -m build, twine check); the library, no extra, beside a current agent stack and on its ranges' oldest versions"
   "image|120|venv wheel|the image built with the tested wheel (in a full run: in the background from the kafka stage on), run against a broker"
 )
@@ -490,13 +490,15 @@ if [ $FULL = 1 ]; then
   # The wheel needs no other stage (pip builds it in an isolated environment): its compiler runs on one core from
   # the start, while the other runs the venv, tools, lint, the Python-core pass and stack.
   bg_begin wheel
+  # The manifests stage, after helm is built from its Go module on a cold cache (about 330 CPU-seconds, outside
+  # the stage's figures), niced from the start: its module download overlaps the venv's, and its compiler takes
+  # what the foreground leaves (most of it while the broker stages wait on their brokers); CI's clean clone has
+  # no cache, and a build begun only at the broker stages was not done by the end of the faults.
+  NICE=1 bg_begin manifests "bash deploy/helm/install.sh >\"$LOGS/helm-build.log\" 2>&1 || { cat \"$LOGS/helm-build.log\"; exit 1; }"
   run venv; run tools; run lint; run python; run stack
   bg_join wheel "venv, tools, lint, python, stack"
   WHEEL="$(ls dist/toolmend-*.whl)"
   run outputs; run unit
-  # The manifests stage, after helm is built from its Go module on a cold cache (about 5 CPU-minutes, outside the
-  # stage's figures), niced in the background while the broker stages mostly wait on their brokers.
-  NICE=1 bg_begin manifests "bash deploy/helm/install.sh >\"$LOGS/helm-build.log\" 2>&1 || { cat \"$LOGS/helm-build.log\"; exit 1; }"
   run tansu
   # the librdkafka subset beside the Apache Kafka stage, on ports of its own (tests/support/brokers.py), and the
   # image built (niced) for the image stage to test at the end
@@ -505,7 +507,7 @@ if [ $FULL = 1 ]; then
   TOOLMEND_TEST_PORTS=0/2 run kafka
   bg_join rdkafka kafka
   run faults
-  bg_join manifests "tansu, rdkafka, kafka, faults"
+  bg_join manifests "every stage from venv to faults"
   IMAGE_BUILT=1 run image
 else
   run tools; run lint; run python; run wheel; run manifests; run stack
