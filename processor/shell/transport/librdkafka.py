@@ -36,6 +36,7 @@ import logging
 import signal
 import threading
 import time
+import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -789,6 +790,18 @@ class RdProducer:
     def settled(self, n: int = 1) -> None:
         self._outstanding -= n
 
+    @property
+    def transactional(self) -> bool:
+        return "transactional.id" in self.conf
+
+    async def settle(self) -> None:
+        """Wait until every record produced so far is acknowledged or failed (its delivery timeout at most): none
+        of them can land later."""
+        deadline = time.monotonic() + float(self.conf.get("delivery.timeout.ms", DELIVERY_TIMEOUT_MS)) / 1000 + 5
+        while self._outstanding > 0 and self.aio is not None and not self.fatal and time.monotonic() < deadline:
+            await self.aio.flush(0.5)
+            await asyncio.sleep(0)
+
     def drive(self) -> None:
         """Serve delivery reports until every record produced is reported: flushes (what lingers goes now)."""
         if self._driver is None or self._driver.done():
@@ -888,8 +901,13 @@ class LibrdkafkaClient:
     name = "librdkafka"
     native_stable_offsets = True
 
+    def __init__(self) -> None:
+        self._producers: weakref.WeakSet[RdProducer] = weakref.WeakSet()  # this process's producers
+
     def new_producer(self, s: Settings, transactional_id: str | None = None) -> RdProducer:
-        return RdProducer(producer_conf(s, transactional_id))
+        p = RdProducer(producer_conf(s, transactional_id))
+        self._producers.add(p)
+        return p
 
     def new_input_consumer(self, s: Settings, events_per_record: int = 1, **group: Any) -> RdConsumer:
         return RdConsumer(consumer_conf(s, events_per_record, **group))
@@ -998,7 +1016,13 @@ class LibrdkafkaClient:
     async def drain(self, c: Any, tps: list[TopicPartition], end: dict[TopicPartition, int],
                     apply: Callable[[TopicPartition, list[Any]], None], idle_ms: int = 300) -> int:
         """Read assigned partitions to their end (librdkafka's end-of-partition event: the high watermark, or the
-        last stable offset read committed), applying each batch at once."""
+        last stable offset read committed), applying each batch at once.
+
+        First, every record this process's producers still hold (not transactional: a transaction's records are
+        read committed or never) is acknowledged or failed: librdkafka writes from its own threads, unguarded, so a
+        state step queued before this member was fenced would otherwise land after the read, as state the restore
+        never saw (aiokafka's produce requests check the lease instead and never send it)."""
+        await asyncio.gather(*(p.settle() for p in list(self._producers) if not p.transactional))
         remaining = set(tps)
         n = 0
         while remaining:

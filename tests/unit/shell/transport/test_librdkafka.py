@@ -4,6 +4,7 @@ classes (what the commit order and the fencing decide by)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -316,3 +317,38 @@ def test_a_connection_refused_for_a_setting_reaches_the_diagnosis_once() -> None
     assert d.reason is not None and d.reason.startswith("authentication failed: the brokers refused the "
                                                         "SCRAM-SHA-512 credentials")
     assert [r.levelno for r in seen if r.levelno >= logging.WARNING] == [logging.WARNING]
+
+
+async def test_the_restore_read_begins_once_this_process_records_are_settled() -> None:
+    """A state step queued in librdkafka before this member was fenced lands before the restore's read or never:
+    `drain` waits for every non-transactional producer of the process to settle before its first fetch."""
+    from aiokafka.structs import TopicPartition
+
+    order: list[str] = []
+
+    class Producer:
+        def __init__(self, name: str, transactional: bool) -> None:
+            self.name, self.transactional = name, transactional
+
+        async def settle(self) -> None:
+            await asyncio.sleep(0.05)
+            order.append(f"settled {self.name}")
+
+    class Reader:
+        async def getmany(self, *tps: TopicPartition, timeout_ms: int = 0, max_records: int | None = None) -> Any:
+            order.append("fetch")
+            return {}
+
+        def at_end(self, tp: TopicPartition) -> bool:
+            return True
+
+        def pause(self, *tps: TopicPartition) -> None:
+            pass
+
+    k = LibrdkafkaClient()
+    kept = [Producer("at least once", False), Producer("transactional", True)]
+    for p in kept:
+        k._producers.add(p)  # type: ignore[arg-type]
+    tp = TopicPartition("state", 0)
+    await k.drain(Reader(), [tp], {tp: 10}, lambda _tp, _recs: None)
+    assert order == ["settled at least once", "fetch"]
