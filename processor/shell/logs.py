@@ -153,17 +153,25 @@ def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", me
         # asyncio's TLS handshake cut short by the peer: a listener that reads the ClientHello as a Kafka request
         return (f"protocol mismatch: the broker closed the connection during the TLS handshake (security_protocol "
                 f"{protocol} speaks TLS; is the listener PLAINTEXT or SASL_PLAINTEXT?)")
+    if "ssl handshake failed" in low and ("closed by peer" in low or "plaintext broker listener" in low):
+        # librdkafka's words for the same: a TLS handshake the listener cut short
+        return (f"protocol mismatch: the broker closed the connection during the TLS handshake (security_protocol "
+                f"{protocol} speaks TLS; is the listener PLAINTEXT or SASL_PLAINTEXT?)")
     if "saslauthenticationfailed" in low or "authentication failed" in low or "invalid_token" in low:
         return (f"authentication failed: the brokers refused the {mechanism or 'SASL'} credentials (wrong user, "
                 "password or token, or no credentials of that mechanism on the broker)")
     if "unsupportedsaslmechanism" in low:
         return f"the brokers do not enable sasl_mechanism {mechanism}"
-    if "illegalsaslstate" in low or ("sasl" in low and "handshake" in low and "unexpected" in low):
+    if "illegalsaslstate" in low or ("sasl" in low and "handshake" in low and "unexpected" in low) \
+            or "not valid in current sasl state" in low:  # librdkafka's words
         return (f"protocol mismatch: security_protocol {protocol} against a listener without SASL (a PLAINTEXT "
                 "or SSL listener?)")
     if "mismatch" in low and ("certificate" in low or "hostname" in low or "ip address" in low):
         return ("TLS: the broker's certificate does not name the address connected to (hostname mismatch): use "
                 "a bootstrap address the certificate holds")
+    if "broker certificate could not be verified" in low:  # librdkafka's words: which check failed goes unsaid
+        return ("TLS: the broker's certificate could not be verified (not signed by a CA of ssl_cafile or the "
+                "system's, or not naming the address connected to)")
     if "certificate_verify_failed" in low or "certificate verify failed" in low:
         return "TLS: the broker's certificate is not signed by a CA of ssl_cafile (or the system's, without one)"
     if "wrong_version_number" in low or "record layer failure" in low or "packet length too long" in low:

@@ -70,6 +70,7 @@ LEASE_TICK_S = 0.1
 FETCH_LINGER_S = 0.02  # a fetch short of its batch waits this much more for the rest of what is arriving
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
+OAUTH_RETRY_S = 30.0  # the shortest token lifetime librdkafka is told: an expired token is asked for again this soon
 
 
 class ClientLog:
@@ -117,8 +118,10 @@ def rd_common(s: Settings) -> dict[str, Any]:
         conf["sasl.mechanism"] = "OAUTHBEARER"
 
         def oauth(_config: str) -> tuple[str, float]:
+            # an expired token is sent as it is, and the broker judges it (as aiokafka does); librdkafka would
+            # refuse it itself, wordlessly, and ask again when the lifetime given here is near its end
             token = provider.token_now()
-            return token, provider.expires_at(token)
+            return token, max(provider.expires_at(token), time.time() + OAUTH_RETRY_S)
 
         conf["oauth_cb"] = oauth
     elif s.sasl_mechanism:
@@ -1070,14 +1073,21 @@ class LibrdkafkaClient:
     # -- admin reads --
     def _admin(self, s: Settings) -> AdminClient:
         conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG, "error_cb": CLIENT_LOG.error}
-        return AdminClient(conf)
+        try:
+            return AdminClient(conf)
+        except KafkaException as e:  # (OAUTHBEARER: no token within librdkafka's wait)
+            raise to_aiokafka(e) from None
 
     async def ensure_topics(self, s: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
         wanted = list(names)
 
         def create() -> None:
             admin = self._admin(s)
-            existing = set(admin.list_topics(timeout=ADMIN_TIMEOUT_S).topics)
+            try:
+                existing = set(admin.list_topics(timeout=ADMIN_TIMEOUT_S).topics)
+            except KafkaException as e:
+                admin.poll(0)  # its error reports and log lines (why the brokers refused us), to `CLIENT_LOG`
+                raise to_aiokafka(e) from None
             new = [NewTopic(n, p, s.replication_factor, config=cfg) for n, p, cfg in wanted if n not in existing]
             if not new:
                 return
@@ -1098,9 +1108,11 @@ class LibrdkafkaClient:
 
     async def topic_sizes(self, s: Settings) -> dict[str, int]:
         def sizes() -> dict[str, int]:
+            admin = self._admin(s)
             try:
-                md = self._admin(s).list_topics(timeout=ADMIN_TIMEOUT_S)
+                md = admin.list_topics(timeout=ADMIN_TIMEOUT_S)
             except KafkaException as e:
+                admin.poll(0)  # its error reports and log lines (why the brokers refused us), to `CLIENT_LOG`
                 raise to_aiokafka(e) from None
             return {n: len(t.partitions) for n, t in md.topics.items() if t.error is None}
 
