@@ -25,6 +25,8 @@ before each pass. Passes (`--passes` picks some):
   librdkafka transport is in the tree: otherwise the pass is reported as missing, not run).
 * `*_eos` (any toolmend pass with `_eos` appended): exactly once (`TOOLMEND_DELIVERY=exactly_once`; needs
   `--broker kafka`: Tansu has no transactions).
+* `*@ref` (any pass with `@ref` appended): the same pass run by `--ref-python`, the interpreter of another
+  installation (a reference version of the package), in the same rounds: an A/B of two versions on one broker.
 
 Time: from the first non-empty fetch to the commit covering the last record (Quix: first record processed to the
 end of its run, whose final checkpoint commits). Reported per pass: events/s (median, range), CPU seconds of the
@@ -201,20 +203,26 @@ def transport_available() -> bool:
     return (ROOT / "processor" / "shell" / "transport").is_dir()
 
 
-def run_pass(name: str, bootstrap: str, in_topic: str, prefix: str, n: int, quix_py: Path | None) -> dict[str, Any]:
+def run_pass(name: str, bootstrap: str, in_topic: str, prefix: str, n: int, quix_py: Path | None,
+             ref_py: str | None = None) -> dict[str, Any]:
     env = dict(os.environ)
+    py = sys.executable
+    if name.endswith("@ref"):
+        if not ref_py:
+            raise RuntimeError(f"{name}: no --ref-python given")
+        py, name = ref_py, name[: -len("@ref")]
     if name == "bare_aiokafka":
-        cmd = [sys.executable, str(HERE / "bench_worker.py"), "_pass", "bare"]
+        cmd = [py, str(HERE / "bench_worker.py"), "_pass", "bare"]
     elif name == "bare_aiokafka_part":
-        cmd = [sys.executable, str(HERE / "bench_worker.py"), "_pass", "bare", "--same-partition"]
+        cmd = [py, str(HERE / "bench_worker.py"), "_pass", "bare", "--same-partition"]
     elif name == "bare_librdkafka":
-        cmd = [sys.executable, __file__, "_rdk"]
+        cmd = [py, __file__, "_rdk"]
     elif name.startswith("quix"):
         assert quix_py is not None
         cmd = [str(quix_py), str(HERE / "quix_pass.py"), "--bootstrap", bootstrap, "--input", in_topic, "--output",
                f"{prefix}.out", "--group", f"{prefix}-g", "--events", str(n)]
     else:
-        cmd = [sys.executable, str(HERE / "bench_worker.py"), "_pass", "worker"]
+        cmd = [py, str(HERE / "bench_worker.py"), "_pass", "worker"]
         if "_off" in name:
             cmd.append("--detectors-off")
         if name.endswith("_eos"):
@@ -258,6 +266,9 @@ def ratios(rnd: dict[str, Any]) -> dict[str, float]:
                      ("toolmend_librdkafka_eos", "toolmend_librdkafka")):
         if num in eps and den in eps:
             out[f"{num}/{den}"] = round(eps[num] / eps[den], 3)
+    for name in eps:  # this tree against the reference version, pass by pass
+        if name.endswith("@ref") and name[: -len("@ref")] in eps:
+            out[f"{name[: -len('@ref')]}/{name}"] = round(eps[name[: -len("@ref")]] / eps[name], 3)
     return out
 
 
@@ -271,6 +282,7 @@ def main() -> int:
     ap.add_argument("--broker", choices=("tansu", "kafka"), default="tansu")
     ap.add_argument("--bootstrap", help="use this running broker instead of starting one")
     ap.add_argument("--quix-python", help="the interpreter of a virtual environment holding quixstreams 3.28")
+    ap.add_argument("--ref-python", help="passes named NAME@ref run with this interpreter (another installation)")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--out", help="result file (default bench/results/transports[_kafka].json)")
     a = ap.parse_args()
@@ -293,10 +305,10 @@ def main() -> int:
             for name in order:
                 probe = cpu_probe()
                 load = [round(x, 2) for x in os.getloadavg()]
-                prefix = f"tr{uuid.uuid4().hex[:6]}{name.replace('_', '')[:10]}"
+                prefix = f"tr{uuid.uuid4().hex[:6]}{name.replace('_', '').replace('@', '')[:10]}"
                 with bw.Contention(broker.pid) as cont:
                     try:
-                        r = run_pass(name, broker.bootstrap, in_topic, prefix, a.events, quix_py)
+                        r = run_pass(name, broker.bootstrap, in_topic, prefix, a.events, quix_py, a.ref_python)
                     except (RuntimeError, subprocess.TimeoutExpired) as e:
                         r = {"error": str(e)[-1500:]}
                 r.update(cpu_probe_ms=probe, load_average_1m_5m_15m=load)
@@ -317,6 +329,13 @@ def main() -> int:
             summary[name] = {"events_per_s": stats([r["events_per_s"] for r in rs]),
                              "cpu_us_per_event": stats([r["process_cpu_s"] / a.events * 1e6 for r in rs],
                                                        higher_is_better=False)}
+            timed = [r for r in rs if r.get("cpu_in_process_s") is not None and r.get("seconds")]
+            if timed:  # the timed window alone: CPU per event and the share of it the process waited
+                summary[name]["cpu_us_per_event_timed"] = stats(
+                    [r["cpu_in_process_s"] / r["events"] * 1e6 for r in timed], higher_is_better=False)
+                if all("waiting_share" in r for r in timed):
+                    summary[name]["waiting_share"] = stats([r["waiting_share"] for r in timed],
+                                                           higher_is_better=False)
     ratio_summary = {k: stats([r["ratios"][k] for r in rounds if k in r["ratios"]])
                      for k in sorted({k for r in rounds for k in r["ratios"]})}
     print(json.dumps({"events_per_s_median": {k: v["events_per_s"]["median"] for k, v in summary.items()},

@@ -1,9 +1,12 @@
 """What a replay must write, computed independently of it: the live worker's records for the same partition
-contents (one PartitionProcessor per partition from offset 0), and the check of the id rule against them."""
+contents (one PartitionProcessor per partition from offset 0), the check of the id rule against them, and, for a
+replay that starts later (a range, a truncated topic), exactly which of the live records it must write and which
+conversations it must leave out, decided from the live worker's own state (`must_write`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -17,18 +20,8 @@ def live_run(parts: dict[int, list[tuple[bytes | None, bytes]]], topic: str,
              engine: EngineConfig) -> tuple[list[Record], dict[int, list[int]]]:
     """The live worker's outputs for these partition contents (offsets from 0), in the file form, and each
     partition's watermark after each offset."""
-    from processor.shell.replay.files import encode_record
-
-    out: list[Record] = []
-    wms: dict[int, list[int]] = {}
-    for p in sorted(parts):
-        proc = PartitionProcessor(topic, p, engine)
-        wm = wms[p] = []
-        for off, (key, value) in enumerate(parts[p]):
-            for o in proc.process(off, key, value):
-                out.append(orjson.loads(encode_record(o)))
-            wm.append(proc.watermark)
-    return out, wms
+    live = live_lives(parts, topic, engine)
+    return live.records, live.wms
 
 
 def in_range(live: list[Record], wms: dict[int, list[int]], from_ms: int | None, to_ms: int | None) -> list[Record]:
@@ -87,30 +80,99 @@ def emitted_at(rec: Record) -> tuple[int, int]:
     return int(p), int(o)
 
 
-def met(parts: dict[int, list[tuple[bytes | None, bytes]]], warm_from: int | None,
-        first: dict[int, int] | None = None) -> dict[str, int]:
-    """Conversations with an event the replay reads, and the offset where it first meets each: from each
-    partition's first event dated at or after `warm_from` (or from offset `first[p]`). The live worker may write
-    for a conversation before the replay meets it (a timeout or eviction of state from before): the replay cannot
-    know of those records, so they are neither written nor counted."""
-    from processor.shell.replay.select import conversation_of, event_ts
+@dataclass
+class Live:
+    """The live worker's run of whole partitions: its records (file form), each partition's watermark after each
+    offset, and for each record its conversation (the key, else the value's `conversation_id`, as the replay
+    reads it) and whether the live worker held state of that conversation just before it (without: the record
+    begins a new life of it, or is a one-off)."""
 
-    out: dict[str, int] = {}
-    for p, recs in parts.items():
-        if first is not None:
-            b = first.get(p, 0)
-        else:
-            b = next((o for o, (_, v) in enumerate(recs)
-                      if warm_from is None or ((t := event_ts(v)) is not None and t >= warm_from)), len(recs))
-        for o in range(b, len(recs)):
-            cid = conversation_of(recs[o][1])
-            if cid is not None and cid not in out:
-                out[cid] = o
-    return out
+    records: list[Record]
+    wms: dict[int, list[int]]
+    begins: dict[int, list[tuple[str | None, bool]]]
 
 
-def of(records: list[Record], conversations: dict[str, int]) -> list[Record]:
-    """The records of these conversations from where the replay meets them, and every dead letter (a verdict on
-    one record that was read)."""
-    return [r for r in records if r["kind"] == "dead_letter"
-            or (r["key"] in conversations and emitted_at(r)[1] >= conversations[r["key"]])]
+def live_lives(parts: dict[int, list[tuple[bytes | None, bytes]]], topic: str, engine: EngineConfig) -> Live:
+    """The live worker's run of these partition contents (offsets from 0): one PartitionProcessor per partition."""
+    from processor.shell.replay.files import encode_record
+    from processor.shell.replay.select import conversation_of
+
+    live = Live([], {}, {})
+    for p in sorted(parts):
+        proc = PartitionProcessor(topic, p, engine)
+        wm = live.wms[p] = []
+        rows = live.begins[p] = []
+        for off, (key, value) in enumerate(parts[p]):
+            cid = key.decode(errors="replace") if key is not None else conversation_of(value)
+            rows.append((cid, cid is not None and (cid in proc.convs or cid in proc.cold)))
+            for o in proc.process(off, key, value):
+                live.records.append(orjson.loads(encode_record(o)))
+            wm.append(proc.watermark)
+    return live
+
+
+def must_write(live: Live, first: dict[int, int], trust_from: dict[int, int | None], from_ms: int | None = None,
+               to_ms: int | None = None) -> tuple[list[Record], set[str]]:
+    """What an aligned replay (a range, or a truncated topic) must write, from the live worker's own run, and
+    the conversations it must leave out.
+
+    The replay reads partition p from offset `first[p]`; a conversation may be trusted from `trust_from[p]`
+    (event time; None: the read starts at the partition's first offset, every conversation is seen whole). A
+    life of a conversation is written whole if the live worker begins it (holds no state of it just before its
+    record) at an offset the replay reads after the first, with the watermark before that record at or past
+    `trust_from[p]`; any other life the replay meets is left out whole (none of its records, dead letters
+    included). Records are emitted between the partition's first offset whose watermark reaches `from_ms` and
+    its first offset whose watermark passes `to_ms`.
+    Records of conversations the replay has not met (timeouts and evictions of state from before its read)
+    are neither written nor left out: the replay cannot know of them.
+
+    The left-out conversations are those with an event in the emitted part of the partition while their life
+    is left out. How many records they would have had is not knowable by the replay (it computes them from
+    partial state: a result whose call was deleted becomes an orphan finding, a detector that needs the earlier
+    turns stays silent), so only the conversations are compared."""
+    by_origin: dict[tuple[int, int], list[Record]] = {}
+    for r in live.records:
+        by_origin.setdefault(emitted_at(r), []).append(r)
+    out: list[Record] = []
+    left_out: set[str] = set()
+    for p, rows in live.begins.items():
+        wm = live.wms[p]
+        start = next((o for o, w in enumerate(wm) if from_ms is None or w >= from_ms), len(wm))
+        cut = next((o for o, w in enumerate(wm) if to_ms is not None and w > to_ms), len(wm))
+        trusted: dict[str, bool] = {}
+        for o in range(first[p], cut):
+            cid, had_state = rows[o]
+            if cid is not None and (cid not in trusted or not had_state):
+                tf = trust_from[p]
+                trusted[cid] = not had_state and (tf is None or (o > first[p] and wm[o - 1] >= tf))
+            if o < start:
+                continue
+            if cid is not None and not trusted[cid]:
+                left_out.add(cid)
+            for r in by_origin.get((p, o), ()):
+                k = r["key"]
+                if k is None or (r["kind"] == "dead_letter" and k not in trusted) or trusted.get(k, False):
+                    out.append(r)
+    return out, left_out
+
+
+def first_read(parts: dict[int, list[tuple[bytes | None, bytes]]], warm_from: int) -> dict[int, int]:
+    """Each partition's first offset dated at or after `warm_from` (where a range replay starts to read)."""
+    from processor.shell.replay.select import event_ts
+
+    return {p: next((o for o, (_, v) in enumerate(recs) if (t := event_ts(v)) is not None and t >= warm_from),
+                    len(recs)) for p, recs in parts.items()}
+
+
+def check_aligned(replayed: list[Record], prefix: str, left_out: int, live: Live, first: dict[int, int],
+                  trust_from: dict[int, int | None], from_ms: int | None = None, to_ms: int | None = None) -> int:
+    """An aligned replay wrote exactly the records `must_write` names, each equal to the live one (prefix
+    removed), and left out as many conversations as it must. Returns how many records were checked."""
+    n = check_id_rule(replayed, live.records, prefix)
+    want, out = must_write(live, first, trust_from, from_ms, to_ms)
+    got_ids = sorted(strip(r, prefix)["id"] for r in replayed)
+    want_ids = sorted(r["id"] for r in want)
+    assert got_ids == want_ids, (f"written but not to be: {sorted(set(got_ids) - set(want_ids))[:10]}; "
+                                 f"to be written but not: {sorted(set(want_ids) - set(got_ids))[:10]}")
+    assert left_out == len(out), (left_out, len(out))
+    return n

@@ -68,6 +68,9 @@ ADMIN_TIMEOUT_S = 15.0
 PENDING_PROBE_S = 2.0  # a partition's committed offset not read stable within this is held by a transaction
 LEASE_TICK_S = 0.1
 FETCH_LINGER_S = 0.02  # a fetch short of its batch waits this much more for the rest of what is arriving
+# a fetch waits for its first record in calls of at most this long: librdkafka's consumer takes one call at a time,
+# so a commit, a group-metadata read or a seek waits behind a fetch's wait for at most one slice, not the whole wait
+FETCH_SLICE_S = 0.05
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
 OAUTH_RETRY_S = 30.0  # the shortest token lifetime librdkafka is told: an expired token is asked for again this soon
@@ -536,13 +539,23 @@ class RdConsumer:
     async def getmany(self, *partitions: TopicPartition, timeout_ms: int = 0,
                       max_records: int | None = None) -> Batch:
         """What librdkafka holds now (up to `max_records`), or, if nothing, the first records to arrive within
-        `timeout_ms` with whatever came with them (`take`: one call in the client's thread), as aiokafka's
-        `getmany` returns; never a wait for a full batch. Each partition's decision (assigned, sought, paused) is
-        made once per fetch, not per record."""
+        `timeout_ms` with whatever came with them (`take`, in the client's thread, in calls of at most
+        FETCH_SLICE_S: a commit never waits behind a whole fetch wait), as aiokafka's `getmany` returns; never a
+        wait for a full batch. Each partition's decision (assigned, sought, paused) is made once per fetch, not
+        per record."""
         await self._sync()
         aio = self._client()
+        n = max_records or 500
+        wait_s = timeout_ms / 1000
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait_s
         try:
-            msgs = await aio._call(take, aio._consumer, max_records or 500, timeout_ms / 1000)
+            # the wait for a first record in slices (FETCH_SLICE_S): between two, the calls queued behind the
+            # consumer's one-call-at-a-time gate (the checkpoint in flight commits its offsets) go first
+            msgs = await aio._call(take, aio._consumer, n, min(wait_s, FETCH_SLICE_S))
+            while not msgs and (left := deadline - loop.time()) > 0:
+                await self._sync()
+                msgs = await aio._call(take, aio._consumer, n, min(left, FETCH_SLICE_S))
         except KafkaException as e:
             raise to_aiokafka(e) from None
         out: Batch = {}

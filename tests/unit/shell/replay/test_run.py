@@ -10,7 +10,7 @@ import pytest
 
 from processor.shell.replay import Plan
 from processor.shell.replay.select import Window
-from tests.support.replay_oracle import check_id_rule, in_range, live_run, met, of, read_lines
+from tests.support.replay_oracle import check_aligned, first_read, in_range, live_lives, live_run, read_lines
 from tests.unit.shell.replay.replay_files import TTL_S, by_partition, events, run, settings, write_values
 
 
@@ -48,16 +48,23 @@ def test_a_range_keeps_only_records_equal_to_the_live_ones_and_leaves_out_whole_
     out = tmp_path / "out.jsonl"
     summary = run(Plan(s, window=w, name="r1", from_file=src, file_partitions=2, to_file=out))
     got = read_lines(out.read_bytes())
-    live, wms = live_run(by_partition(evs, 2), "conversations", s.engine_config())
     assert all(r["id"].startswith("replay.r1:conversations:") for r in got)
-    assert check_id_rule(got, live, "replay.r1:") == len(got) > 100  # never from partial state
     totals = summary["totals"]
     assert isinstance(totals, dict)
-    left_out = sum(totals[f"left_out_{k}"] for k in ("repaired", "findings", "dead_letter"))
     assert totals["left_out_conversations"] > 0  # conversations begun before the look-back: some, left out whole
-    # nothing else is missing: the range's live records are those written plus those left out
+    # never from partial state (each record equals the live one), and nothing else is missing: exactly the live
+    # records of the conversations whose beginning the replay saw, from the first event the range keeps
     parts = by_partition(evs, 2)
-    assert len(of(in_range(live, wms, w.from_ms, w.to_ms), met(parts, w.warm_from))) == len(got) + left_out
+    eng = s.engine_config()
+    live = live_lives(parts, "conversations", eng)
+
+    def trust(win: Window) -> tuple[dict[int, int], dict[int, int | None]]:
+        assert win.warm_from is not None
+        first = first_read(parts, win.warm_from)
+        return first, {p: None if o == 0 else win.warm_from + eng.conversation_ttl_ms for p, o in first.items()}
+
+    assert check_aligned(got, "replay.r1:", totals["left_out_conversations"], live, *trust(w), w.from_ms,
+                         w.to_ms) == len(got) > 100
     # a longer look-back warms more conversations up (fewer left out)
     longer = Window(w.from_ms, w.to_ms, 4 * look_back_s * 1000 + 2 * int(TTL_S * 1000))
     s2 = run(Plan(s, window=longer, name="r2", from_file=src, file_partitions=2, to_file=tmp_path / "o2.jsonl"))
@@ -66,9 +73,8 @@ def test_a_range_keeps_only_records_equal_to_the_live_ones_and_leaves_out_whole_
     assert t2["left_out_events"] <= totals["left_out_events"]
     if t2["skipped"] == 0:  # the look-back reached the file's first line: every conversation seen whole
         assert t2["left_out_events"] == 0
-        assert len(of(in_range(live, wms, w.from_ms, w.to_ms), met(parts, longer.warm_from))) == \
-            len(read_lines((tmp_path / "o2.jsonl").read_bytes()))
-    assert check_id_rule(read_lines((tmp_path / "o2.jsonl").read_bytes()), live, "replay.r2:") > 0
+    assert check_aligned(read_lines((tmp_path / "o2.jsonl").read_bytes()), "replay.r2:", t2["left_out_conversations"],
+                         live, *trust(longer), w.from_ms, w.to_ms) > 0
 
 
 def test_to_alone_cuts_each_partition_and_keeps_the_live_ids(tmp_path: Path) -> None:

@@ -106,6 +106,56 @@ def test_an_empty_fetch_waits_for_the_first_record_then_takes_what_came_with_it(
     assert empty.calls == [(2000, 0), (1, 0.5)]
 
 
+class GatedAio:
+    """AIOConsumer over a real thread: one call at a time on the consumer (librdkafka's gate), each call's
+    start and end recorded; `consume` sleeps its timeout when nothing is queued."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.gate = threading.Lock()
+        self.log: list[tuple[str, float]] = []
+        self._consumer = self
+
+    def consume(self, n: int, timeout: float) -> list[Msg]:
+        import time
+
+        time.sleep(timeout)
+        return []
+
+    async def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        def gated() -> Any:
+            with self.gate:
+                return fn(*args, **kwargs)
+
+        return await asyncio.to_thread(gated)
+
+    async def commit(self, **_: Any) -> None:
+        import time
+
+        await self._call(lambda: self.log.append(("commit", time.monotonic())))
+
+
+async def test_a_fetch_waits_in_slices_so_a_commit_never_waits_for_the_whole_fetch_wait() -> None:
+    import time
+
+    from processor.shell.transport.librdkafka import FETCH_SLICE_S
+
+    c = RdConsumer({})
+    aio = GatedAio()
+    c.aio = aio  # type: ignore[assignment]
+    c._assigned = {TopicPartition(T, 0)}
+    t0 = time.monotonic()
+    fetch = asyncio.ensure_future(c.getmany(timeout_ms=1000, max_records=10))
+    await asyncio.sleep(0.02)  # the fetch is waiting for a first record
+    await c.commit({TopicPartition(T, 0): (5, "m")})
+    committed_after = time.monotonic() - t0
+    assert await fetch == {}
+    fetched_after = time.monotonic() - t0
+    assert committed_after < 0.5 and FETCH_SLICE_S < 0.2  # a slice or so, not the fetch's whole second
+    assert fetched_after >= 1.0  # the fetch still waited its whole time for a record
+
+
 async def test_records_are_grouped_by_partition_in_order_with_their_fields() -> None:
     native = Native([Msg(0, 5), Msg(1, 7), Msg(0, 6), Msg(1, 8)])
     c = consumer(native)
