@@ -169,7 +169,8 @@ def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", me
     if "mismatch" in low and ("certificate" in low or "hostname" in low or "ip address" in low):
         return ("TLS: the broker's certificate does not name the address connected to (hostname mismatch): use "
                 "a bootstrap address the certificate holds")
-    if "broker certificate could not be verified" in low:  # librdkafka's words: which check failed goes unsaid
+    if "broker certificate could not be verified" in low or "ssl routines::certificate verify failed" in low:
+        # librdkafka's words (OpenSSL's error, without Python's detail): which check failed goes unsaid
         return ("TLS: the broker's certificate could not be verified (not signed by a CA of ssl_cafile or the "
                 "system's, or not naming the address connected to)")
     if "certificate_verify_failed" in low or "certificate verify failed" in low:

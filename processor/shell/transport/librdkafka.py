@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import re
 import signal
 import threading
 import time
@@ -84,7 +85,7 @@ class ClientLog:
     one line."""
 
     def __init__(self) -> None:
-        self._said: set[str] = set()
+        self._said: dict[str, float] = {}  # each report's words (times and counts left out) -> when last said
 
     def log(self, level: int, msg: str, *args: Any) -> None:
         if level >= logging.CRITICAL:
@@ -97,15 +98,19 @@ class ClientLog:
         self.notice(err.str())
 
     def notice(self, text: str, level: int = logging.DEBUG) -> None:
-        why = connection_failure(text)
-        if why is None or why in self._said:
+        key = _DIGITS.sub("#", text)
+        now = time.monotonic()
+        if connection_failure(text) is None or now - self._said.get(key, -REPEAT_S) < REPEAT_S:
             log.log(logging.DEBUG, "%s", text)
             return
-        if len(self._said) < 100:
-            self._said.add(why)
+        if len(self._said) > 100:  # bounded
+            self._said.clear()
+        self._said[key] = now
         log.warning("librdkafka: %s", text)
 
 
+REPEAT_S = 60.0  # a connection refusal librdkafka reports at every reconnection is said once a minute
+_DIGITS = re.compile(r"\d+")
 CLIENT_LOG = ClientLog()
 
 

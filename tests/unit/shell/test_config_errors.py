@@ -95,6 +95,8 @@ def test_a_ca_file_that_is_not_pem_is_named(tmp_path: Path) -> None:
      "failed: broker certificate could not be verified, verify that ssl.ca.location is correctly configured or root "
      "CA certificates are installed (install ca-certificates package) (after 31ms in state SSL_HANDSHAKE)",
      "SASL_SSL", "could not be verified (not signed by a CA of ssl_cafile or the system's, or not naming the address"),
+    ("sasl_ssl://localhost:25130/bootstrap: error:0A000086:SSL routines::certificate verify failed (after 5ms in "
+     "state SSL_HANDSHAKE)", "SASL_SSL", "could not be verified (not signed by a CA of ssl_cafile or the system's"),
 ])
 def test_connection_failures_are_named_for_what_they_are(err: BaseException, protocol: str, says: str) -> None:
     assert says in (connection_failure(err, protocol, "SCRAM-SHA-512") or "")

@@ -308,15 +308,16 @@ def test_a_connection_refused_for_a_setting_reaches_the_diagnosis_once() -> None
         text = ("sasl_plaintext://127.0.0.1:9094/bootstrap: SASL authentication error: Authentication failed during "
                 "authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512 (after 3ms in state "
                 "AUTH_REQ)")
-        for _ in range(3):
-            cl.error(RdError(RdError._AUTHENTICATION, text))
+        for ms in (3, 5, 8):  # the same refusal at each reconnection: said once
+            cl.error(RdError(RdError._AUTHENTICATION, text.replace("after 3ms", f"after {ms}ms")))
         cl.error(RdError(RdError._TRANSPORT, "127.0.0.1:9094/bootstrap: Connection refused"))
+        cl.error(RdError(RdError._AUTHENTICATION, 'SASL authentication error: {"status":"invalid_token"}'))  # another
     finally:
         logger.removeHandler(d)
         logger.removeHandler(counter)
     assert d.reason is not None and d.reason.startswith("authentication failed: the brokers refused the "
                                                         "SCRAM-SHA-512 credentials")
-    assert [r.levelno for r in seen if r.levelno >= logging.WARNING] == [logging.WARNING]
+    assert [r.levelno for r in seen if r.levelno >= logging.WARNING] == [logging.WARNING] * 2
 
 
 async def test_the_restore_read_begins_once_this_process_records_are_settled() -> None:
