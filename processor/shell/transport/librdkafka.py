@@ -59,7 +59,7 @@ from .. import kafka
 from ..config import ConfigError, Settings
 from ..logs import connection_failure
 from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
-from .rdkafka_errors import to_aiokafka
+from .rdkafka_errors import delivery_error, to_aiokafka
 from .rdkafka_lease import FreezeWatch, freeze_limit, verdict_window
 
 log = logging.getLogger("toolmend.librdkafka")
@@ -723,7 +723,7 @@ class _Group:
         if self.future.done():
             return
         if self.error is not None:
-            self.future.set_exception(to_aiokafka(KafkaException(self.error)))
+            self.future.set_exception(delivery_error(self.error))
         else:
             self.future.set_result(Delivered(self.last - self.n + 1, -1))
 

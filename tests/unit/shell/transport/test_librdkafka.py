@@ -353,3 +353,15 @@ async def test_the_restore_read_begins_once_this_process_records_are_settled() -
     tp = TopicPartition("state", 0)
     await k.drain(Reader(), [tp], {tp: 10}, lambda _tp, _recs: None)
     assert order == ["settled at least once", "fetch"]
+
+
+@pytest.mark.parametrize("code", [RdError._DESTROY, RdError._PURGE_QUEUE, RdError._PURGE_INFLIGHT])
+def test_records_dropped_unsent_are_a_retriable_delivery_failure(code: int) -> None:
+    """librdkafka reports records of a partition object it destroyed (the topic deleted, or recreated under a new
+    id) with _DESTROY while it runs on: not written, so the step is sent again, never a stopped worker."""
+    from processor.shell.transport.rdkafka_errors import delivery_error
+    from processor.shell.worker.checkpoint import retriable
+
+    e = delivery_error(RdError(code, "Local: Broker handle destroyed for termination"))
+    assert isinstance(e, ak.KafkaError) and retriable(e)
+    assert not retriable(delivery_error(RdError(RdError.TOPIC_AUTHORIZATION_FAILED, "denied")))  # type: ignore[arg-type]
