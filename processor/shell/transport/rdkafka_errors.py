@@ -57,7 +57,8 @@ def delivery_error(err: RdError) -> BaseException:
     """The error of a record's delivery report, as the worker decides by: records dropped unsent are a retriable
     delivery failure (the step is sent again while the partitions are ours); the rest as `to_aiokafka`."""
     if err.code() in DROPPED:
-        return ak.KafkaTimeoutError(f"{err.str()} (records dropped by the client before delivery)")
+        dropped: BaseException = ak.KafkaTimeoutError(f"{err.str()} (records dropped by the client before delivery)")
+        return dropped
     return to_aiokafka(KafkaException(err))
 
 
