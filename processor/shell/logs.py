@@ -153,17 +153,26 @@ def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", me
         # asyncio's TLS handshake cut short by the peer: a listener that reads the ClientHello as a Kafka request
         return (f"protocol mismatch: the broker closed the connection during the TLS handshake (security_protocol "
                 f"{protocol} speaks TLS; is the listener PLAINTEXT or SASL_PLAINTEXT?)")
+    if "ssl handshake failed" in low and ("closed by peer" in low or "plaintext broker listener" in low):
+        # librdkafka's words for the same: a TLS handshake the listener cut short
+        return (f"protocol mismatch: the broker closed the connection during the TLS handshake (security_protocol "
+                f"{protocol} speaks TLS; is the listener PLAINTEXT or SASL_PLAINTEXT?)")
     if "saslauthenticationfailed" in low or "authentication failed" in low or "invalid_token" in low:
         return (f"authentication failed: the brokers refused the {mechanism or 'SASL'} credentials (wrong user, "
                 "password or token, or no credentials of that mechanism on the broker)")
     if "unsupportedsaslmechanism" in low:
         return f"the brokers do not enable sasl_mechanism {mechanism}"
-    if "illegalsaslstate" in low or ("sasl" in low and "handshake" in low and "unexpected" in low):
+    if "illegalsaslstate" in low or ("sasl" in low and "handshake" in low and "unexpected" in low) \
+            or "not valid in current sasl state" in low:  # librdkafka's words
         return (f"protocol mismatch: security_protocol {protocol} against a listener without SASL (a PLAINTEXT "
                 "or SSL listener?)")
     if "mismatch" in low and ("certificate" in low or "hostname" in low or "ip address" in low):
         return ("TLS: the broker's certificate does not name the address connected to (hostname mismatch): use "
                 "a bootstrap address the certificate holds")
+    if "broker certificate could not be verified" in low or "ssl routines::certificate verify failed" in low:
+        # librdkafka's words (OpenSSL's error, without Python's detail): which check failed goes unsaid
+        return ("TLS: the broker's certificate could not be verified (not signed by a CA of ssl_cafile or the "
+                "system's, or not naming the address connected to)")
     if "certificate_verify_failed" in low or "certificate verify failed" in low:
         return "TLS: the broker's certificate is not signed by a CA of ssl_cafile (or the system's, without one)"
     if "wrong_version_number" in low or "record layer failure" in low or "packet length too long" in low:
@@ -172,9 +181,13 @@ def connection_failure(err: BaseException | str, protocol: str = "PLAINTEXT", me
     return None
 
 
+CLIENT_LOGGERS = ("aiokafka", "toolmend.librdkafka")  # the loggers of the two Kafka clients (transport/)
+
+
 class ConnectionDiagnosis(logging.Handler):
-    """Keeps the last connection failure aiokafka logs ('Unable connect to "host:port": <error>'), so that the
-    worker's one-line "cannot reach the brokers" can say why (authentication, TLS, protocol)."""
+    """Keeps the last connection failure a Kafka client logs (aiokafka: 'Unable connect to "host:port": <error>';
+    librdkafka: its error report, `transport/librdkafka.py`), so that the worker's one-line "cannot reach the
+    brokers" can say why (authentication, TLS, protocol). Attach it to each of `CLIENT_LOGGERS`."""
 
     def __init__(self, protocol: str = "PLAINTEXT", mechanism: str | None = None) -> None:
         super().__init__(logging.DEBUG)
@@ -183,7 +196,7 @@ class ConnectionDiagnosis(logging.Handler):
         self.reason: str | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
-        if not record.name.startswith("aiokafka"):
+        if not record.name.startswith(CLIENT_LOGGERS):
             return
         args = record.args if isinstance(record.args, tuple) else ()
         for a in args:

@@ -14,7 +14,7 @@ from aiokafka.errors import KafkaError
 
 from ..auth import TokenError
 from ..config import ConfigError, Settings, add_flags, settings_of
-from ..logs import FORMATS, ConnectionDiagnosis, setup_logging
+from ..logs import CLIENT_LOGGERS, FORMATS, ConnectionDiagnosis, connection_failure, setup_logging
 from ..serve import serve
 from .base import exiting
 
@@ -32,18 +32,20 @@ async def _run(settings: Settings) -> int:
     stop = asyncio.Event()
     _install_signals(stop)
     diagnosis = ConnectionDiagnosis(settings.security_protocol, settings.sasl_mechanism)
-    kafka_log = logging.getLogger("aiokafka")
-    kafka_log.addHandler(diagnosis)
+    for name in CLIENT_LOGGERS:
+        logging.getLogger(name).addHandler(diagnosis)
     try:
         if settings.sasl_mechanism == "OAUTHBEARER":  # a token that cannot be had is a setting's error, found now
             await settings.token_provider().token()
         await serve(settings, stop)
-    except (KafkaError, OSError):  # one line, not a traceback, saying why where aiokafka's log told
-        if diagnosis.reason is not None:  # authentication, TLS or protocol: a setting to fix, not an outage
-            raise ConfigError(f"{diagnosis.reason} (brokers {settings.bootstrap_servers})") from None
+    except (KafkaError, OSError) as e:  # one line, not a traceback, saying why where aiokafka's log told
+        why = diagnosis.reason or connection_failure(e, settings.security_protocol, settings.sasl_mechanism)
+        if why is not None:  # authentication, TLS or protocol: a setting to fix, not an outage
+            raise ConfigError(f"{why} (brokers {settings.bootstrap_servers})") from None
         raise
     finally:
-        kafka_log.removeHandler(diagnosis)
+        for name in CLIENT_LOGGERS:
+            logging.getLogger(name).removeHandler(diagnosis)
     return 0
 
 

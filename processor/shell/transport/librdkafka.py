@@ -33,9 +33,11 @@ import asyncio
 import contextlib
 import functools
 import logging
+import re
 import signal
 import threading
 import time
+import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -55,8 +57,9 @@ from ...core.config import EngineConfig
 from ...core.partition import OutRecord
 from .. import kafka
 from ..config import ConfigError, Settings
+from ..logs import connection_failure
 from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
-from .rdkafka_errors import to_aiokafka
+from .rdkafka_errors import delivery_error, to_aiokafka
 from .rdkafka_lease import FreezeWatch, freeze_limit, verdict_window
 
 log = logging.getLogger("toolmend.librdkafka")
@@ -71,16 +74,43 @@ FETCH_LINGER_S = 0.02  # a fetch short of its batch waits this much more for the
 FETCH_SLICE_S = 0.05
 CONSUMER_THREADS = 16  # started as needed: a fetch, its callback's calls, calls waiting for the fetch
 UNDECODABLE = {RdError._BAD_MSG, RdError._BAD_COMPRESSION}
+OAUTH_RETRY_S = 30.0  # the shortest token lifetime librdkafka is told: an expired token is asked for again this soon
 
 
 class ClientLog:
-    """librdkafka's own log lines: connection attempts and retries at debug (what fails reaches the worker as an
-    error of the call, said once, as with aiokafka); fatal ones (syslog level 2 and below) as they are."""
+    """librdkafka's own log lines and error reports: connection attempts and retries at debug (what fails reaches
+    the worker as an error of the call, said once, as with aiokafka); fatal ones (syslog level 2 and below) as
+    they are. A connection refused for a setting (authentication, TLS, protocol: `logs.connection_failure`) is
+    said once at WARNING, as aiokafka logs it, so that `logs.ConnectionDiagnosis` names the cause in the worker's
+    one line."""
+
+    def __init__(self) -> None:
+        self._said: dict[str, float] = {}  # each report's words (times and counts left out) -> when last said
 
     def log(self, level: int, msg: str, *args: Any) -> None:
-        log.log(level if level >= logging.CRITICAL else logging.DEBUG, msg, *args)
+        if level >= logging.CRITICAL:
+            log.log(level, msg, *args)
+            return
+        self.notice(msg % args if args else msg, level)
+
+    def error(self, err: RdError) -> None:
+        """An `error_cb` report."""
+        self.notice(err.str())
+
+    def notice(self, text: str, level: int = logging.DEBUG) -> None:
+        key = _DIGITS.sub("#", text)
+        now = time.monotonic()
+        if connection_failure(text) is None or now - self._said.get(key, -REPEAT_S) < REPEAT_S:
+            log.log(logging.DEBUG, "%s", text)
+            return
+        if len(self._said) > 100:  # bounded
+            self._said.clear()
+        self._said[key] = now
+        log.warning("librdkafka: %s", text)
 
 
+REPEAT_S = 60.0  # a connection refusal librdkafka reports at every reconnection is said once a minute
+_DIGITS = re.compile(r"\d+")
 CLIENT_LOG = ClientLog()
 
 
@@ -96,8 +126,10 @@ def rd_common(s: Settings) -> dict[str, Any]:
         conf["sasl.mechanism"] = "OAUTHBEARER"
 
         def oauth(_config: str) -> tuple[str, float]:
+            # an expired token is sent as it is, and the broker judges it (as aiokafka does); librdkafka would
+            # refuse it itself, wordlessly, and ask again when the lifetime given here is near its end
             token = provider.token_now()
-            return token, provider.expires_at(token)
+            return token, max(provider.expires_at(token), time.time() + OAUTH_RETRY_S)
 
         conf["oauth_cb"] = oauth
     elif s.sasl_mechanism:
@@ -315,7 +347,7 @@ class RdConsumer:
                     self._high[TopicPartition(topic, int(part))] = hi
 
     async def _error(self, err: RdError) -> None:
-        log.debug("librdkafka: %s", err.str())
+        CLIENT_LOG.error(err)
 
     async def _on_assign(self, _c: Any, parts: list[RdTP]) -> None:
         from confluent_kafka.aio._common import ReentryContext
@@ -691,7 +723,7 @@ class _Group:
         if self.future.done():
             return
         if self.error is not None:
-            self.future.set_exception(to_aiokafka(KafkaException(self.error)))
+            self.future.set_exception(delivery_error(self.error))
         else:
             self.future.set_result(Delivered(self.last - self.n + 1, -1))
 
@@ -719,6 +751,7 @@ class RdProducer:
         """A fatal error (fenced by a newer instance of the transactional id): librdkafka reports nothing more for
         the records it holds, so every step waiting on them fails now, as aiokafka's do."""
         if not err.fatal():
+            CLIENT_LOG.error(err)
             return
         self.fatal = True
         failure = KafkaException(err)
@@ -777,6 +810,18 @@ class RdProducer:
 
     def settled(self, n: int = 1) -> None:
         self._outstanding -= n
+
+    @property
+    def transactional(self) -> bool:
+        return "transactional.id" in self.conf
+
+    async def settle(self) -> None:
+        """Wait until every record produced so far is acknowledged or failed (its delivery timeout at most): none
+        of them can land later."""
+        deadline = time.monotonic() + float(self.conf.get("delivery.timeout.ms", DELIVERY_TIMEOUT_MS)) / 1000 + 5
+        while self._outstanding > 0 and self.aio is not None and not self.fatal and time.monotonic() < deadline:
+            await self.aio.flush(0.5)
+            await asyncio.sleep(0)
 
     def drive(self) -> None:
         """Serve delivery reports until every record produced is reported: flushes (what lingers goes now)."""
@@ -877,8 +922,13 @@ class LibrdkafkaClient:
     name = "librdkafka"
     native_stable_offsets = True
 
+    def __init__(self) -> None:
+        self._producers: weakref.WeakSet[RdProducer] = weakref.WeakSet()  # this process's producers
+
     def new_producer(self, s: Settings, transactional_id: str | None = None) -> RdProducer:
-        return RdProducer(producer_conf(s, transactional_id))
+        p = RdProducer(producer_conf(s, transactional_id))
+        self._producers.add(p)
+        return p
 
     def new_input_consumer(self, s: Settings, events_per_record: int = 1, **group: Any) -> RdConsumer:
         return RdConsumer(consumer_conf(s, events_per_record, **group))
@@ -987,7 +1037,13 @@ class LibrdkafkaClient:
     async def drain(self, c: Any, tps: list[TopicPartition], end: dict[TopicPartition, int],
                     apply: Callable[[TopicPartition, list[Any]], None], idle_ms: int = 300) -> int:
         """Read assigned partitions to their end (librdkafka's end-of-partition event: the high watermark, or the
-        last stable offset read committed), applying each batch at once."""
+        last stable offset read committed), applying each batch at once.
+
+        First, every record this process's producers still hold (not transactional: a transaction's records are
+        read committed or never) is acknowledged or failed: librdkafka writes from its own threads, unguarded, so a
+        state step queued before this member was fenced would otherwise land after the read, as state the restore
+        never saw (aiokafka's produce requests check the lease instead and never send it)."""
+        await asyncio.gather(*(p.settle() for p in list(self._producers) if not p.transactional))
         remaining = set(tps)
         n = 0
         while remaining:
@@ -1034,15 +1090,22 @@ class LibrdkafkaClient:
 
     # -- admin reads --
     def _admin(self, s: Settings) -> AdminClient:
-        conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG}
-        return AdminClient(conf)
+        conf: dict[str, Any] = {**rd_common(s), "logger": CLIENT_LOG, "error_cb": CLIENT_LOG.error}
+        try:
+            return AdminClient(conf)
+        except KafkaException as e:  # (OAUTHBEARER: no token within librdkafka's wait)
+            raise to_aiokafka(e) from None
 
     async def ensure_topics(self, s: Settings, names: Iterable[tuple[str, int, dict[str, str]]]) -> None:
         wanted = list(names)
 
         def create() -> None:
             admin = self._admin(s)
-            existing = set(admin.list_topics(timeout=ADMIN_TIMEOUT_S).topics)
+            try:
+                existing = set(admin.list_topics(timeout=ADMIN_TIMEOUT_S).topics)
+            except KafkaException as e:
+                admin.poll(0)  # its error reports and log lines (why the brokers refused us), to `CLIENT_LOG`
+                raise to_aiokafka(e) from None
             new = [NewTopic(n, p, s.replication_factor, config=cfg) for n, p, cfg in wanted if n not in existing]
             if not new:
                 return
@@ -1063,9 +1126,11 @@ class LibrdkafkaClient:
 
     async def topic_sizes(self, s: Settings) -> dict[str, int]:
         def sizes() -> dict[str, int]:
+            admin = self._admin(s)
             try:
-                md = self._admin(s).list_topics(timeout=ADMIN_TIMEOUT_S)
+                md = admin.list_topics(timeout=ADMIN_TIMEOUT_S)
             except KafkaException as e:
+                admin.poll(0)  # its error reports and log lines (why the brokers refused us), to `CLIENT_LOG`
                 raise to_aiokafka(e) from None
             return {n: len(t.partitions) for n, t in md.topics.items() if t.error is None}
 

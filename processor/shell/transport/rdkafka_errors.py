@@ -48,6 +48,20 @@ LOCAL: dict[int, type[ak.KafkaError]] = {
 }
 
 
+# a delivery report's codes for records librdkafka dropped without sending them while it runs on: a partition
+# object destroyed (its topic deleted, or recreated under a new id) or a queue purged. Not written: retriable.
+DROPPED = {RdError._DESTROY, RdError._PURGE_QUEUE, RdError._PURGE_INFLIGHT}
+
+
+def delivery_error(err: RdError) -> BaseException:
+    """The error of a record's delivery report, as the worker decides by: records dropped unsent are a retriable
+    delivery failure (the step is sent again while the partitions are ours); the rest as `to_aiokafka`."""
+    if err.code() in DROPPED:
+        dropped: BaseException = ak.KafkaTimeoutError(f"{err.str()} (records dropped by the client before delivery)")
+        return dropped
+    return to_aiokafka(KafkaException(err))
+
+
 def to_aiokafka(e: BaseException) -> BaseException:
     """A librdkafka error as the aiokafka error class of its code; anything else unchanged."""
     err = e.args[0] if isinstance(e, KafkaException) and e.args and isinstance(e.args[0], RdError) else e
@@ -65,4 +79,4 @@ def to_aiokafka(e: BaseException) -> BaseException:
     return out
 
 
-__all__ = ["BROKER", "LOCAL", "to_aiokafka"]
+__all__ = ["BROKER", "DROPPED", "LOCAL", "delivery_error", "to_aiokafka"]

@@ -84,6 +84,19 @@ def test_a_ca_file_that_is_not_pem_is_named(tmp_path: Path) -> None:
     (ConnectionResetError(), "SASL_SSL", "protocol mismatch: the broker closed the connection during the TLS"),
     (IllegalSaslStateError("Unexpected handshake request"), "SASL_PLAINTEXT",
      "protocol mismatch: security_protocol SASL_PLAINTEXT against a listener without SASL"),
+    # librdkafka's error reports (transport/librdkafka.py), as it words them against a PLAINTEXT listener
+    ("sasl_plaintext://127.0.0.1:29092/bootstrap: SASL SCRAM-SHA-512 mechanism handshake failed: Broker: Request not "
+     "valid in current SASL state: broker's supported mechanisms:  (after 0ms in state AUTH_HANDSHAKE)",
+     "SASL_PLAINTEXT", "protocol mismatch: security_protocol SASL_PLAINTEXT against a listener without SASL"),
+    ("sasl_ssl://127.0.0.1:29092/bootstrap: SSL handshake failed: Disconnected: SSL connection closed by peer: "
+     "connecting to a PLAINTEXT broker listener? (after 1ms in state SSL_HANDSHAKE)", "SASL_SSL",
+     "protocol mismatch: the broker closed the connection during the TLS handshake (security_protocol SASL_SSL"),
+    ("sasl_ssl://localhost:25130/bootstrap: SSL handshake failed: error:0A000086:SSL routines::certificate verify "
+     "failed: broker certificate could not be verified, verify that ssl.ca.location is correctly configured or root "
+     "CA certificates are installed (install ca-certificates package) (after 31ms in state SSL_HANDSHAKE)",
+     "SASL_SSL", "could not be verified (not signed by a CA of ssl_cafile or the system's, or not naming the address"),
+    ("sasl_ssl://localhost:25130/bootstrap: error:0A000086:SSL routines::certificate verify failed (after 5ms in "
+     "state SSL_HANDSHAKE)", "SASL_SSL", "could not be verified (not signed by a CA of ssl_cafile or the system's"),
 ])
 def test_connection_failures_are_named_for_what_they_are(err: BaseException, protocol: str, says: str) -> None:
     assert says in (connection_failure(err, protocol, "SCRAM-SHA-512") or "")

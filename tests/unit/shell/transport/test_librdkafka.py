@@ -4,6 +4,7 @@ classes (what the commit order and the fencing decide by)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -284,3 +285,83 @@ async def test_settings_librdkafka_refuses_are_one_line() -> None:
     with pytest.raises(ConfigError, match="refused the producer's settings") as e:
         await p.start()
     assert "\n" not in str(e.value)
+
+
+def test_a_connection_refused_for_a_setting_reaches_the_diagnosis_once() -> None:
+    """librdkafka reports a refused authentication through its error callback, at every reconnection: said once at
+    WARNING on the transport's logger, where `toolmend run`'s diagnosis names the cause in its one line."""
+    import logging
+
+    from processor.shell.logs import CLIENT_LOGGERS, ConnectionDiagnosis
+    from processor.shell.transport.librdkafka import ClientLog
+
+    assert "toolmend.librdkafka" in CLIENT_LOGGERS
+    d = ConnectionDiagnosis("SASL_PLAINTEXT", "SCRAM-SHA-512")
+    seen: list[logging.LogRecord] = []
+    counter = logging.Handler()
+    counter.emit = seen.append  # type: ignore[method-assign]
+    logger = logging.getLogger("toolmend.librdkafka")
+    logger.addHandler(d)
+    logger.addHandler(counter)
+    try:
+        cl = ClientLog()
+        text = ("sasl_plaintext://127.0.0.1:9094/bootstrap: SASL authentication error: Authentication failed during "
+                "authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512 (after 3ms in state "
+                "AUTH_REQ)")
+        for ms in (3, 5, 8):  # the same refusal at each reconnection: said once
+            cl.error(RdError(RdError._AUTHENTICATION, text.replace("after 3ms", f"after {ms}ms")))
+        cl.error(RdError(RdError._TRANSPORT, "127.0.0.1:9094/bootstrap: Connection refused"))
+        cl.error(RdError(RdError._AUTHENTICATION, 'SASL authentication error: {"status":"invalid_token"}'))  # another
+    finally:
+        logger.removeHandler(d)
+        logger.removeHandler(counter)
+    assert d.reason is not None and d.reason.startswith("authentication failed: the brokers refused the "
+                                                        "SCRAM-SHA-512 credentials")
+    assert [r.levelno for r in seen if r.levelno >= logging.WARNING] == [logging.WARNING] * 2
+
+
+async def test_the_restore_read_begins_once_this_process_records_are_settled() -> None:
+    """A state step queued in librdkafka before this member was fenced lands before the restore's read or never:
+    `drain` waits for every non-transactional producer of the process to settle before its first fetch."""
+    from aiokafka.structs import TopicPartition
+
+    order: list[str] = []
+
+    class Producer:
+        def __init__(self, name: str, transactional: bool) -> None:
+            self.name, self.transactional = name, transactional
+
+        async def settle(self) -> None:
+            await asyncio.sleep(0.05)
+            order.append(f"settled {self.name}")
+
+    class Reader:
+        async def getmany(self, *tps: TopicPartition, timeout_ms: int = 0, max_records: int | None = None) -> Any:
+            order.append("fetch")
+            return {}
+
+        def at_end(self, tp: TopicPartition) -> bool:
+            return True
+
+        def pause(self, *tps: TopicPartition) -> None:
+            pass
+
+    k = LibrdkafkaClient()
+    kept = [Producer("at least once", False), Producer("transactional", True)]
+    for p in kept:
+        k._producers.add(p)  # type: ignore[arg-type]
+    tp = TopicPartition("state", 0)
+    await k.drain(Reader(), [tp], {tp: 10}, lambda _tp, _recs: None)
+    assert order == ["settled at least once", "fetch"]
+
+
+@pytest.mark.parametrize("code", [RdError._DESTROY, RdError._PURGE_QUEUE, RdError._PURGE_INFLIGHT])
+def test_records_dropped_unsent_are_a_retriable_delivery_failure(code: int) -> None:
+    """librdkafka reports records of a partition object it destroyed (the topic deleted, or recreated under a new
+    id) with _DESTROY while it runs on: not written, so the step is sent again, never a stopped worker."""
+    from processor.shell.transport.rdkafka_errors import delivery_error
+    from processor.shell.worker.checkpoint import retriable
+
+    e = delivery_error(RdError(code, "Local: Broker handle destroyed for termination"))
+    assert isinstance(e, ak.KafkaError) and retriable(e)
+    assert not retriable(delivery_error(RdError(RdError.TOPIC_AUTHORIZATION_FAILED, "denied")))  # type: ignore[arg-type]
