@@ -11,7 +11,7 @@ the `toolmend` commands, grouped by job.
 | `preflight/` | `toolmend validate`: the settings and the broker checked as the worker would, without running it |
 
 The flat modules are what those share (`config.py`, `settings_rules.py`, `logs.py`, `auth.py`, `kafka.py`,
-`metrics.py`, `http.py`, `serve.py`, `gc_tuning.py`, `event_schema.py`, `embedded_broker.py`, `extras.py`) and the two jobs too
-small for a package (`redrive.py`, `demo.py`). A sub-package imports the flat modules and the core, never a
-command; this file imports nothing.
+`metrics.py`, `http.py`, `serve.py`, `gc_tuning.py`, `event_schema.py`, `embedded_broker.py`, `extras.py`) and
+the two jobs too small for a package (`redrive.py`, `demo.py`). A sub-package imports the flat modules and the core,
+never a command; this file imports nothing.
 """
