@@ -33,16 +33,20 @@ def replay_from(inputs: list[tuple[bytes | None, bytes]], cut: int) -> tuple[Par
     computed (written or left out), in the file form."""
     eng = settings().engine_config()
     proc = PartitionProcessor(f"replay.kept:{TOPIC}", 0, eng)
-    rep = PartitionReplay(proc, Window(), eng.conversation_ttl_ms, aligned=True, real_topic=TOPIC)
     computed: list[dict] = []
-    process = proc.process
 
-    def spy(*args, **kw):  # type: ignore[no-untyped-def]
-        outs = process(*args, **kw)
-        computed.extend(orjson.loads(encode_record(o)) for o in outs)
-        return outs
+    class Spy:
+        """The processor, every record it computes kept (a compiled core's methods cannot be replaced)."""
 
-    proc.process = spy  # type: ignore[method-assign]
+        def __getattr__(self, name: str) -> object:
+            return getattr(proc, name)
+
+        def process(self, *args, **kw):  # type: ignore[no-untyped-def]
+            outs = proc.process(*args, **kw)
+            computed.extend(orjson.loads(encode_record(o)) for o in outs)
+            return outs
+
+    rep = PartitionReplay(Spy(), Window(), eng.conversation_ttl_ms, aligned=True, real_topic=TOPIC)  # type: ignore[arg-type]
     written = [orjson.loads(encode_record(o)) for off in range(cut, len(inputs)) for o in rep.feed(off, *inputs[off])]
     return rep, written, computed
 
