@@ -285,6 +285,12 @@ class RdConsumer:
         self._rejoin_wanted = False
         self.session_s = float(conf.get("session.timeout.ms", 45000)) / 1000
         self.heartbeat_s = float(conf.get("heartbeat.interval.ms", 3000)) / 1000
+        # calls on the consumer other than the fetch's own, waiting for its gate or running (their tickets): the
+        # fetch begins no new slice before those that came first are done (the gate is no queue: a waiter loses to
+        # the fetch's next slice, under load for as long as fetches return nothing)
+        self._tickets = 0
+        self._callers: set[int] = set()
+        self._caller_left = asyncio.Event()
 
     async def start(self) -> None:
         conf = dict(self.conf)
@@ -315,15 +321,37 @@ class RdConsumer:
 
     @contextlib.contextmanager
     def _admitted(self) -> Any:
-        """Calls made while a rebalance callback runs (by any task: the checkpoint in flight commits then) are
-        part of the fetch that called back: admitted by librdkafka's re-entry gate, not queued behind it."""
+        """A call on the consumer from outside the fetch (a commit, a committed-offsets or group-metadata read, a
+        watermark or metadata request). Made while a rebalance callback runs (by any task: the checkpoint in
+        flight commits then), it is part of the fetch that called back: admitted by librdkafka's re-entry gate,
+        not queued behind it. Otherwise it goes before the fetch's next slice (`getmany`): counted from before it
+        reaches the gate until it returns."""
         from confluent_kafka.aio._common import ReentryContext
 
-        if self._cb_id and not ReentryContext.current_id():
-            with ReentryContext.active(self._cb_id):
+        self._tickets += 1
+        ticket = self._tickets
+        self._callers.add(ticket)
+        try:
+            if self._cb_id and not ReentryContext.current_id():
+                with ReentryContext.active(self._cb_id):
+                    yield
+            else:
                 yield
-        else:
-            yield
+        finally:
+            self._callers.discard(ticket)
+            self._caller_left.set()
+
+    async def _slice(self, aio: AIOConsumer, n: int, wait_s: float) -> list[Any]:
+        """One call of `take`, once the calls already waiting for the consumer's gate are done (not those that
+        come meanwhile: a fetch is never starved either). librdkafka's gate lets callers in in no order, and a
+        call waiting for it (the checkpoint's commit) would otherwise lose to the slice the fetch begins the
+        moment its last one ended, slice after slice: on a loaded machine, for seconds."""
+        first = self._tickets
+        while self._callers and min(self._callers) <= first:
+            self._caller_left.clear()
+            await self._caller_left.wait()
+        msgs: list[Any] = await aio._call(take, aio._consumer, n, wait_s)
+        return msgs
 
     def watch(self, clock: Callable[[], float], on_beat: Callable[[float], None],
               on_contact: Callable[[], None]) -> None:
@@ -557,10 +585,10 @@ class RdConsumer:
         try:
             # the wait for a first record in slices (FETCH_SLICE_S): between two, the calls queued behind the
             # consumer's one-call-at-a-time gate (the checkpoint in flight commits its offsets) go first
-            msgs = await aio._call(take, aio._consumer, n, min(wait_s, FETCH_SLICE_S))
+            msgs = await self._slice(aio, n, min(wait_s, FETCH_SLICE_S))
             while not msgs and (left := deadline - loop.time()) > 0:
                 await self._sync()
-                msgs = await aio._call(take, aio._consumer, n, min(left, FETCH_SLICE_S))
+                msgs = await self._slice(aio, n, min(left, FETCH_SLICE_S))
         except KafkaException as e:
             raise to_aiokafka(e) from None
         out: Batch = {}
