@@ -7,7 +7,8 @@ How it differs from aiokafka underneath, and what keeps the promises the same:
   serialises every call on a consumer, so a pause, a resume, a seek or an assignment the worker asks for while a
   fetch is in flight is recorded and applied before the next fetch, and records the fetch in flight returned for
   a partition paused, sought or let go meanwhile are dropped (a paused partition is sought back to the first of
-  them): what aiokafka does at once, in the same order.
+  them): what aiokafka does at once, in the same order. A fetch waits for its first record in slices, and a call
+  from elsewhere (the checkpoint's commit, the lease's group-metadata read) goes before its next slice.
 * **Producing.** Records go to librdkafka's queue without waiting (`produce()`, its delivery report counted per
   partition), and one flush per produce step sends what lingers: a step is acknowledged when every report came.
   Keyed records with no partition go through `murmur2_random`, the Java client's (and aiokafka's) partitioner,
