@@ -50,6 +50,10 @@ log = logging.getLogger("toolmend.worker")
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
+# a fetched batch is cut into checkpoints of at most this much processing (then one record more): a backlog
+# handed over at once (librdkafka hands over up to max_batch records it holds) on a core the machine starves is
+# committed as it goes, not after seconds of processing; on a core of its own a batch takes a fraction of it
+CHECKPOINT_EVERY_S = 0.5
 LAYOUT_CHECK_S = 10.0  # between two reads of the input's partition count (fresh metadata)
 RESTORE_FAILED = "state restore failed"  # the start of /healthz's reason while a restore failure lasts
 
@@ -91,6 +95,10 @@ class Worker:
         self._gauges_at = 0.0
         self._same_partitions: set[str] = set()
         self._shipping: asyncio.Future[None] | None = None  # the previous batch's checkpoint, while in flight
+        # the records of a fetched batch left for its next checkpoint (CHECKPOINT_EVERY_S), each partition's with
+        # the state they continue, and the generation the batch was fetched under
+        self._left: dict[TopicPartition, tuple[PartitionProcessor | None, list[Any]]] = {}
+        self._left_generation = -1
         self._ship_error: Exception | None = None  # a commit that failed where it could not stop the loop
         self.tally = Tally()  # what the core counts during a batch, into the metrics after it
         self._dead_letter_log = DeadLetterLog(log)  # one warning per kind per 10 s, with the count of the others
@@ -268,28 +276,42 @@ class Worker:
         assert c is not None
         self.last_loop = self.clock()
         async with contextlib.aclosing(self.kafka.fetches(c, stop, self.settings.max_batch)) as batches:
-            async for batch in batches:  # records already buffered are no sign of the broker (fencing.attach)
-                if self._ship_error is not None:
-                    raise self._ship_error
-                if self._fatal is not None:
-                    raise self._fatal
-                if self.clock() - self._layout_at >= LAYOUT_CHECK_S and (self._watch is None or self._watch.done()):
-                    self._layout_at = self.clock()
-                    self._watch = asyncio.ensure_future(self._watch_layout())
-                if self._shipping is not None and self._shipping.done():
-                    await self._settle()  # a failed shipment stops the loop now, not at the next batch
-                log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
-                if batch:
-                    async with self._lock:
-                        await self._process(batch)
-                self._gauges()
-                self.last_loop = self.clock()
+            async for fetched in batches:  # records already buffered are no sign of the broker (fencing.attach)
+                batch: dict[TopicPartition, list[Any]] | None = fetched
+                generation: int | None = None  # the ownership's now: the batch was fetched under it
+                while batch is not None:  # the fetched batch, then what its checkpoints left (CHECKPOINT_EVERY_S)
+                    if self._ship_error is not None:
+                        raise self._ship_error
+                    if self._fatal is not None:
+                        raise self._fatal
+                    if (self.clock() - self._layout_at >= LAYOUT_CHECK_S
+                            and (self._watch is None or self._watch.done())):
+                        self._layout_at = self.clock()
+                        self._watch = asyncio.ensure_future(self._watch_layout())
+                    if self._shipping is not None and self._shipping.done():
+                        await self._settle()  # a failed shipment stops the loop now, not at the next batch
+                    log.debug("fetched %s", {tp.partition: len(r) for tp, r in batch.items()})
+                    if batch:
+                        async with self._lock:
+                            await self._process(batch, generation)
+                    self._gauges()
+                    self.last_loop = self.clock()
+                    batch, generation = self._rest()
+
+    def _rest(self) -> tuple[dict[TopicPartition, list[Any]] | None, int | None]:
+        """What the last checkpoint left of its fetched batch, and the generation it was fetched under: each
+        partition's records if it still holds the state they continue (not let go, fenced or restored since:
+        its next owner, or its restore, reads them again from what was committed); None when nothing is left."""
+        left, self._left = self._left, {}
+        rest = {tp: records for tp, (proc, records) in left.items() if self.procs.get(tp.partition) is proc}
+        return (rest, self._left_generation) if rest else (None, None)
 
     # -- one batch ---------------------------------------------------------------------------------------------
-    async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
+    async def _process(self, batch: dict[TopicPartition, list[Any]], generation: int | None = None) -> None:
         """Run the core over a fetched batch, then hand its checkpoint to a commit task that overlaps the next
-        batch's processing."""
-        computed = await self._compute(batch)
+        batch's processing. A batch whose processing takes longer than CHECKPOINT_EVERY_S is cut there: its
+        checkpoint covers what was processed, and the rest is left for the next (`_rest`)."""
+        computed = await self._compute(batch, generation)
         if computed is None:
             return
         cp, procs = computed
@@ -318,7 +340,7 @@ class Worker:
             self.last_loop = self.clock()
         await shipping
 
-    async def _compute(self, batch: dict[TopicPartition, list[Any]]
+    async def _compute(self, batch: dict[TopicPartition, list[Any]], generation: int | None = None
                        ) -> tuple[Checkpoint, dict[int, PartitionProcessor]] | None:
         perf = time.perf_counter
         t_fetch = perf()
@@ -331,9 +353,15 @@ class Worker:
         yielded_at = t_fetch
         c = self._consumer
         assert c is not None and self._ownership is not None
-        generation = self._ownership.generation  # the batch was fetched under it (aiokafka fetches for the assignment)
+        if generation is None:  # the batch was fetched under it (aiokafka fetches for the assignment)
+            generation = self._ownership.generation
+        cut_at = t_fetch + CHECKPOINT_EVERY_S
+        cut = False
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
+            if cut:  # the checkpoint's processing time is up: for the next one (a partition without state too)
+                self._left[tp] = (proc, records)
+                continue
             if proc is None:
                 # fetched before its state was restored (aiokafka fetches while the assignment callback runs), or
                 # after it was fenced: rewound, so these records are processed once the partition is ready, never
@@ -350,6 +378,7 @@ class Worker:
             outs: list[OutRecord] = []  # outputs of a conversation stay in its input partition
             add = outs.extend
             process = proc.process
+            done = 0
             for rec in records:
                 add(process(rec.offset, rec.key, rec.value, rec.headers or (), rec.timestamp, TIMER_SLICE))
                 while proc.timers_due:  # timers due in bulk: in slices, the loop (heartbeats, probes) between
@@ -362,16 +391,25 @@ class Worker:
                     to_yield = YIELD_EVERY
                     await asyncio.sleep(0)  # the checkpoint in flight reads its acknowledgements, sends the next step
                     yielded_at = perf()
+                done += 1
+                if done_at >= cut_at:
+                    cut = True
+                    break
             if self.procs.get(tp.partition) is not proc:
                 # fenced while this batch was being processed (the loop ran in between): nothing of it is shipped,
                 # the partition's next owner (maybe this member, after the rebalance) restores and reprocesses it
                 if tp in c.assignment():
                     c.seek(tp, records[0].offset)
                 continue
-            n += len(records)
+            if done < len(records):
+                self._left[tp] = (proc, records[done:])
+            last = records[done - 1]
+            n += done
             runs.append((tp.partition, outs))
-            positions[tp] = self._next[tp.partition] = records[-1].offset + 1
-            self._last_ts[tp.partition] = records[-1].timestamp
+            positions[tp] = self._next[tp.partition] = last.offset + 1
+            self._last_ts[tp.partition] = last.timestamp
+        if self._left:
+            self._left_generation = generation
         if not positions:
             return None
         self.metrics.observe_processing(durations)

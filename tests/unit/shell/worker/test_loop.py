@@ -212,3 +212,70 @@ async def test_an_offset_reset_found_again_by_a_repeated_restore_is_counted_once
     found.update(position=400, replayed=1100)  # moved back again by the operator
     await w._restore([0])
     assert counted() == 1600
+
+
+async def test_a_batch_is_cut_into_checkpoints_of_bounded_processing_time_and_the_rest_follows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fetched batch whose processing outlasts CHECKPOINT_EVERY_S (here: every record does) ships what was
+    processed so far as one checkpoint; the rest, partition by partition in fetch order, follows in the next ones,
+    under the generation the batch was fetched under, every record once and in order."""
+    monkeypatch.setattr(worker_module, "CHECKPOINT_EVERY_S", 0.0)
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0)
+    w = Worker(s, Metrics(CollectorRegistry()))
+    tp0, tp1 = TopicPartition(s.input_topic, 0), TopicPartition(s.input_topic, 1)
+    w._consumer = Group({tp0, tp1})
+    w._ownership = Ownership(w._consumer, 10.0)
+    for p in (0, 1):
+        w.procs[p] = PartitionProcessor(s.input_topic, p)
+        w.assigned.add(p)
+    shipped: list[object] = []
+
+    async def ship(cp: object) -> None:
+        shipped.append(cp)
+
+    w._ship = ship  # type: ignore[method-assign]
+    batch: dict[TopicPartition, list[Rec]] | None = {tp0: [Rec(5, "a"), Rec(6, "a")], tp1: [Rec(9, "b")]}
+    generation: int | None = 7  # fetched under it
+    while batch is not None:
+        await w._process(batch, generation)  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+        batch, generation = w._rest()  # type: ignore[assignment]
+        assert generation in (7, None)
+    assert [cp.positions for cp in shipped] == [{tp0: 6}, {tp0: 7}, {tp1: 10}]  # type: ignore[attr-defined]
+    assert [cp.records for cp in shipped] == [1, 1, 1]  # type: ignore[attr-defined]
+    assert {cp.generation for cp in shipped} == {7}  # type: ignore[attr-defined]
+    assert w._consumer.sought == []
+
+
+async def test_what_a_cut_batch_left_of_a_partition_let_go_or_restored_meanwhile_is_not_processed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between two checkpoints of one batch a rebalance may take a partition away, or fence and restore it: the
+    records left of it continue state this member no longer holds, so they are not processed (its next owner, or
+    its restore, reads them again from what was committed); a partition without state yet is rewound as in any
+    batch."""
+    monkeypatch.setattr(worker_module, "CHECKPOINT_EVERY_S", 0.0)
+    s = Settings(bootstrap_servers="127.0.0.1:1", metrics_port=0)
+    w = Worker(s, Metrics(CollectorRegistry()))
+    tps = [TopicPartition(s.input_topic, p) for p in range(4)]
+    w._consumer = Group(set(tps))
+    w._ownership = Ownership(w._consumer, 10.0)
+    for p in (0, 1, 2):
+        w.procs[p] = PartitionProcessor(s.input_topic, p)
+        w.assigned.add(p)
+    shipped: list[object] = []
+
+    async def ship(cp: object) -> None:
+        shipped.append(cp)
+
+    w._ship = ship  # type: ignore[method-assign]
+    batch = {tps[0]: [Rec(5, "a")], tps[1]: [Rec(9, "b")], tps[2]: [Rec(3, "c")], tps[3]: [Rec(4, "d")]}
+    await w._process(batch)  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    w.procs.pop(1)  # let go
+    w.procs[2] = PartitionProcessor(s.input_topic, 2)  # fenced and restored
+    rest, _ = w._rest()
+    assert rest is not None and set(rest) == {tps[3]}  # partition 3 had no state when cut: it is rewound next
+    await w._process(rest)
+    assert w._consumer.sought == [(tps[3], 4)]
+    assert w._rest() == (None, None)
+    assert [cp.positions for cp in shipped] == [{tps[0]: 6}]  # type: ignore[attr-defined]
