@@ -50,7 +50,7 @@ _SENT_RE = re.compile(r"(?:(?<=[.!?;])|(?<=[.!?;][\"'\u201d\u2019)\]]))\s+|(?<=[
 # a clause of its own after ", but": a hedge or a general remark before it says nothing of what follows it
 _CLAUSE_RE = re.compile(r",\s+but\s+|，但是?|，不过")
 # a single digit standing alone ("a 4", "is 2."; not part of a figure or an identifier)
-_DIGIT1_RE = re.compile(r"(?<![\w.,:/-])\d(?![\w.,:/-]\d|\d|[a-z])")
+_DIGIT1_RE = re.compile(r"(?<![a-z0-9_.,:/-])\d(?![a-z0-9_.,:/-]\d|\d|[a-z])")
 # a quoted value (straight or curly quotes; a single quote only where no word letter touches it)
 _QUOTED_RE = re.compile(r"\"([^\"\n]{2,80})\"|\u201c([^\u201d\n]{2,80})\u201d|(?<![\w])'([^'\n]{2,80})'(?![\w])")
 # a regular past ("rolled", "navigated", "extracted"): the cheap sign that a reply with no call tells of an act

@@ -167,3 +167,12 @@ def test_a_new_act_offered_asked_or_negated_is_neither() -> None:
     # someone else's act told in the past is no claim of the assistant's
     ms = turn("Why is my savings higher?", "You transferred money from checking last week, it seems.")
     assert findings(ms, BANK) == []
+
+
+def test_chinese_single_digits_and_glossary_verbs() -> None:
+    cal = [tool("get_calendar", "Get the events on a day", day="string")]
+    assert claims(turn("我周一有什么日程？", "您周一有1个日程。"), cal) == [(1, "get_calendar")]
+    assert claims(turn("我周一有什么日程？", "请问您想查哪一周的周一？"), cal) == []
+    meet = [tool("book_meeting", "Book a meeting", title="string")]
+    booked = turn("帮我约周一上午10点和Anna开会", "会议已经约好了，邀请已发给Anna。")
+    assert claims(booked, meet) == [(1, "book_meeting")]
