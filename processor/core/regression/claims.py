@@ -168,6 +168,7 @@ def use(doc: Mapping[str, Any] | None) -> None:
     cues.cache_clear()
     _verb.cache_clear()
     _uncovered_acts.cache_clear()
+    _acts_re.cache_clear()
     _kind.cache_clear()
     family.cache_clear()
     cues()  # compile now: a bad list fails here, not at the first reply
@@ -423,7 +424,9 @@ class ClaimTracker:
             return None  # no tool could have done or looked it up
         self._settle()
         if covered:
-            acts = _uncovered_acts(tuple(offered), (*self.ok, *(t for _, t in self.pending)))
+            # the key as sets (sorted, each once): what the search depends on, so the cache hits more often
+            acts = _uncovered_acts(tuple(sorted(set(offered))),
+                                   tuple(sorted({*self.ok, *(t for _, t in self.pending)})))
             if acts is None or acts.search(norm) is None:
                 return None  # names no act of an offered tool that the turn's calls did not do
         ctx = Context(ev.facts, served)
@@ -730,7 +733,7 @@ def defers(text: str) -> bool:
     return not any(c.completion_re.search(x) is not None for x in sents)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=2048)
 def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Pattern[str] | None:
     """A search for the verbs (English roots as word prefixes, Chinese verbs) of the offered tools' acts that no
     tool of the turn does: a reply after a call of its turn with none of them claims no act it lacks."""
@@ -746,7 +749,13 @@ def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Patte
         words.update(w for w, same in c.synonyms.items() if verb in same)
     if not words:
         return None
-    zh = [k for k, v in c.zh_verbs.items() if v in words]
+    return _acts_re(frozenset(words))
+
+
+@functools.lru_cache(maxsize=512)
+def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
+    """The search for these verbs (many tool sets share it: compiled once)."""
+    zh = [k for k, v in cues().zh_verbs.items() if v in words]
     return re.compile(rf"(?<![a-z])(?:{_alt(sorted(words))})" + (f"|{_alt(zh)}" if zh else ""))
 
 
