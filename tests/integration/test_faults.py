@@ -45,7 +45,7 @@ from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker
 from processor.shell.kafka import isolation, output_limits
 from processor.shell.worker.loop import LAYOUT_CHECK_S
-from processor.synth.generate import generate
+from processor.synth.generate import generate, iter_generate
 from tests.integration.harness import (
     REPO,
     Comparison,
@@ -955,6 +955,7 @@ async def test_output_over_the_topic_limit(broker, tmp_path: Path, fault_row: di
 # -- 9. exactly-once -------------------------------------------------------------------------------------------------
 
 EOS = {"TOOLMEND_DELIVERY": "exactly_once"}
+RENEWALS = 12  # new backlogs a pause may produce (pause_inside_transaction)
 
 
 @needs_kafka
@@ -966,29 +967,21 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     rng = random.Random(SEED + 9)
     s = settings_for(broker.bootstrap, max_batch=250)
     await create(s)
-    items = stream(6000, SEED + 9, s)
-    n = len(items)
-    # half up front; a quarter of the rest is produced while the member is stopped before each fault (a backlog
-    # of several batches, so that it has transactions to be caught in), the last quarter at the end
-    step = (n - n // 2) // 4
-    chunks = [items[n // 2 + i * step: n // 2 + (i + 1) * step] for i in range(3)] + [items[n // 2 + 3 * step:]]
-    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    planned = 6000
+    # one endless stream handed out in order: half the plan up front; before each fault, while the member is
+    # stopped, a backlog of three batches (renewed each time a look finds the member has drained it); the rest at
+    # the end. `feed.sent` counts every record produced
+    step = planned // 8
     la, lb = tmp_path / "a.log", tmp_path / "b.log"
-
-    feed = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, linger_ms=5, max_request_size=8 << 20)  # sends at once
-
-    def backlog(i: int) -> Any:
-        async def send() -> None:
-            await asyncio.gather(*[await feed.send(s.input_topic, v, key=k) for k, v in chunks[i]])
-        return send
-
-    await feed.start()
-    async with Progress(s) as progress, OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+    async with Feed(broker.bootstrap, s, SEED + 9) as feed, Progress(s) as progress, \
+            OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+        await feed.send(planned // 2)
         inside: list[bool] = []  # each fault: held inside an open transaction that had written records
-        for i, frac in enumerate(sorted(rng.uniform(0.1, 0.4) for _ in range(2))):  # two kills of a lone worker
+        for frac in sorted(rng.uniform(0.1, 0.4) for _ in range(2)):  # two kills of a lone worker
             with WorkerProc(s, la, EOS) as a:
-                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.05)  # type: ignore[misc]
-                inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(i)))
+                await wait_until(lambda f=frac: _ge(progress, int(f * planned)), 120, every=0.05)  # type: ignore[misc]
+                inside.append(await pause_inside_transaction(
+                    a, txns, 30, rng, backlog=lambda: feed.backlog(step), drained=lambda: drained(progress)))
                 assert a.alive(), a.tail()
                 a.kill()  # stopped inside its transaction: the next owner's producer aborts it
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
@@ -1000,27 +993,68 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
                 return bool(mine)
 
             await wait_until(a_owns, 30, every=0.3)
-            inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(2), partitions=mine))
+            inside.append(await pause_inside_transaction(
+                a, txns, 30, rng, backlog=lambda: feed.backlog(step), partitions=mine,
+                drained=lambda: drained(progress, mine)))
             a.signal(signal.SIGSTOP)  # stopped (inside a transaction) until b owns every partition (or 30 s)
             paused = time.monotonic()
             await wait_until(lambda: _owns_all(b, s.partitions), 30)
             paused_s = time.monotonic() - paused
             a.signal(signal.SIGCONT)
-            await produce(broker.bootstrap, s.input_topic, chunks[3])
+            await feed.send(max(step, planned - feed.sent))
+            n = feed.sent
             await wait_until(lambda: caught_up(s, n), 120)
             rcs = (await a.stop(), await b.stop())
-    await feed.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
     dirty = await sizes(broker.bootstrap, topics_of(s).values())
     aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
     fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s (partitions {sorted(mine)}), "
-                         f"{sum(inside)} of the 3 held inside an open transaction; read_committed; {aborted} records "
-                         f"of aborted transactions")
+                         f"{sum(inside)} of the 3 held inside an open transaction ({feed.backlogs} backlogs of "
+                         f"{step} produced while stopped); read_committed; {aborted} records of aborted transactions")
     assert cmp.clean(exactly_once=True), cmp.details()
     assert rcs == (0, 0), (a.tail(), b.tail())
-    assert inside[:2] == [True, True], f"a kill did not land inside a transaction ({inside}): nothing was tested"
+    assert inside == [True, True, True], f"a fault did not land inside a transaction ({inside}): nothing was tested"
     assert aborted, "no records of aborted transactions: nothing was tested"
+
+
+class Feed:
+    """An endless generated stream (`iter_generate`, keyed for the input's partitions) produced in order, a part at
+    a time; `sent` counts what was produced, `backlogs` the parts produced as one (`backlog`)."""
+
+    def __init__(self, bootstrap: str, s: Settings, seed: int) -> None:
+        self.topic = s.input_topic
+        self.events = iter_generate(None, seed=seed, partitions=s.partitions)
+        self.p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=8 << 20)  # at once
+        self.sent = 0
+        self.backlogs = 0
+
+    async def __aenter__(self) -> Feed:
+        await self.p.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.p.stop()
+
+    async def send(self, k: int) -> None:
+        await asyncio.gather(*[await self.p.send(self.topic, e.value, key=e.key)
+                               for e in itertools.islice(self.events, k)])
+        self.sent += k
+
+    async def backlog(self, k: int) -> None:
+        await self.send(k)
+        self.backlogs += 1
+
+
+async def drained(progress: Progress, partitions: set[int] | None = None) -> bool:
+    """Whether the group has committed every input record there is on `partitions` (all when None): asked while
+    the member is stopped, nothing is left for it to work on."""
+    tps = [tp for tp in progress.tps if partitions is None or tp.partition in partitions]
+    ends = await progress.c.end_offsets(tps)
+    for tp in tps:
+        if ((await progress.c.committed(tp)) or 0) < ends[tp]:
+            return False
+    return True
 
 
 async def owned(w: WorkerProc) -> set[int]:
@@ -1115,7 +1149,9 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
 
 async def pause_inside_transaction(proc: WorkerProc, txns: OpenTransactions, timeout_s: float,
                                    rng: random.Random, backlog: Callable[[], Awaitable[Any]] | None = None,
-                                   partitions: set[int] | None = None) -> bool:
+                                   partitions: set[int] | None = None,
+                                   drained: Callable[[], Awaitable[bool]] | None = None,
+                                   renewals: int = RENEWALS) -> bool:
     """Stop a member (SIGSTOP) while one of its transactions has written records to the watched topic and is not
     committed: True once it is stopped inside one (the caller kills it there, or keeps it stopped); False, and
     running, if that did not happen within `timeout_s`.
@@ -1126,20 +1162,28 @@ async def pause_inside_transaction(proc: WorkerProc, txns: OpenTransactions, tim
     to be caught in, the member is held stopped while `backlog` (several batches of input) is produced, then
     runs in slices, each followed by a stop, 0.3 s for what it had sent to land, and a look. The slices start
     at 20-40 ms and grow by half each time (a starved process on a loaded machine gets its turn), and the
-    member runs at most a third of the time, so its session (2 s) holds and the backlog lasts many slices.
+    member runs at most a third of the time, so its session (2 s) holds. A look that finds no open transaction
+    and the member's input `drained` (a slice was long enough for the whole backlog) produces a new backlog
+    while the member is still stopped, up to `renewals` times, and shortens the slices again: every look but
+    the first of a backlog finds work in flight.
     `partitions`: only a transaction on these output partitions counts (the member's own, beside another)."""
     deadline = time.monotonic() + timeout_s
     proc.signal(signal.SIGSTOP)
     if backlog is not None:
         await backlog()
-    run_s = rng.uniform(0.02, 0.04)
+    first = run_s = rng.uniform(0.02, 0.04)
     while True:
         await asyncio.sleep(0.3)
         if await txns.open(partitions):
             return True
-        proc.signal(signal.SIGCONT)
         if time.monotonic() > deadline:
+            proc.signal(signal.SIGCONT)
             return False
+        if backlog is not None and drained is not None and renewals > 0 and await drained():
+            renewals -= 1
+            await backlog()
+            run_s = max(first, run_s / 3)
+        proc.signal(signal.SIGCONT)
         await asyncio.sleep(run_s)
         proc.signal(signal.SIGSTOP)
         run_s = min(0.3, run_s * 1.5)
