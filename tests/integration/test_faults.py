@@ -1119,29 +1119,39 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     s = settings_for(broker.bootstrap, max_batch=250, session_timeout_ms=20000, heartbeat_interval_ms=2000,
                      transaction_timeout_ms=2000)
     await create(s)
-    items = stream(4000, SEED + 13, s)
-    n = len(items)
-    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    planned = 4000
+    step = planned // 4
     log = tmp_path / "w.log"
-    with WorkerProc(s, log, EOS) as w:
-        await until_ready(w)
-        # a backlog produced while it is stopped, so that there are transactions to pause inside; the rest after
-        async with OpenTransactions(broker.bootstrap, s.output_topic) as txns:
-            inside = await pause_inside_transaction(
-                w, txns, 30, random.Random(SEED + 13),
-                backlog=lambda: produce(broker.bootstrap, s.input_topic, items[n // 2: 3 * n // 4]))
-        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[3 * n // 4:], 5, 0.3))
-        await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
-        w.signal(signal.SIGCONT)
-        await feeder
-        await wait_until(lambda: _progressing(w, s, n), 120)
-        rc = await w.stop()
+    async with Feed(broker.bootstrap, s, SEED + 13) as feed, Progress(s) as progress:
+        await feed.send(planned // 2)
+        with WorkerProc(s, log, EOS) as w:
+            await until_ready(w)
+            # a backlog produced while it is stopped (renewed while it finds the member drained), so that there are
+            # transactions to pause inside; the rest in five parts, while it is held and after
+            async with OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+                inside = await pause_inside_transaction(w, txns, 30, random.Random(SEED + 13),
+                                                        backlog=lambda: feed.backlog(step),
+                                                        drained=lambda: drained(progress))
+
+            async def rest() -> None:
+                for _ in range(5):
+                    await feed.send(step // 5)
+                    await asyncio.sleep(0.3)
+
+            feeder = asyncio.create_task(rest())
+            await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
+            w.signal(signal.SIGCONT)
+            await feeder
+            n = feed.sent
+            await wait_until(lambda: _progressing(w, s, n), 120)
+            rc = await w.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
     handled = log.read_text(errors="replace").count("open longer than") + \
         log.read_text(errors="replace").count("its transaction failed")
-    fault_row["note"] = (f"{n} events; paused 5s inside a transaction ({'seen open' if inside else 'NOT inside'}) "
-                         f"with transaction_timeout_ms=2000, session 20s; handled as fencing {handled}x; exit {rc}")
+    fault_row["note"] = (f"{n} events; paused 5s inside a transaction ({'seen open' if inside else 'NOT inside'}, "
+                         f"{feed.backlogs} backlogs of {step}) with transaction_timeout_ms=2000, session 20s; handled "
+                         f"as fencing {handled}x; exit {rc}")
     assert inside, "the pause did not land inside a transaction: nothing was tested"
     assert rc == 0, w.tail()
     assert cmp.clean(exactly_once=True), cmp.details()
