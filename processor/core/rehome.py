@@ -20,8 +20,13 @@ Rules (the offline pass the tests compare with is these rules over the input as 
   (`PartitionProcessor.pass_time`), when they pass the checks under which the first pass moved it (they parse, their
   messages are readable, their outputs fit). So when the new count is a multiple of the old one (4 to 8), each new
   partition has one source, and a conversation whose records lie in one old partition gets exactly the state that
-  partition's pass had: the state its outputs were decided with. Otherwise several partitions' event times merge,
-  and a timer due near the change can fire a record earlier or later than it did.
+  partition's pass had: the state its outputs were decided with (a timeout that pass fired is fired, not fired
+  again later). Otherwise several partitions' event times merge, and a timer due near the change can fire a
+  record earlier or later than it did.
+* **Resuming**: a new partition resumes at the event time of its own conversations' records (the largest `ts`
+  applied to it), not at that of the records that only moved its time: an old partition's records processed
+  after the change (producers already keyed over the new count) can be far ahead of the first records of the new
+  partitions, which would otherwise all come late. Timers already fired stay fired.
 * **Offsets**: the records of new partition q are applied under offsets of their own, below any real one:
   `base + k` for its k-th record (applied or only moving time), `base = -1 - sum(committed offsets)`. A message
   held back at the change and released later carries such an offset in its id (`<input>:<q>:<offset>:<i>`),
@@ -90,6 +95,7 @@ class Rehome:
         self.applied = 0  # records applied to their conversation's new partition
         self.unrouted = 0  # records with neither a key nor a readable conversation id
         self._since = dict.fromkeys(self.procs, 0)
+        self.own_time = dict.fromkeys(self.procs, 0)  # the largest `ts` of a record applied to each new partition
 
     def add(self, partition: int, key: bytes | None, value: bytes | None,
             headers: Iterable[tuple[str, bytes]] = (), timestamp: int | None = None) -> None:
@@ -110,6 +116,8 @@ class Rehome:
             self.applied += 1
             if ev is not None and any(o.kind == "dead_letter" and _kind(o.headers) == _TOO_LARGE for o in out):
                 ev = None  # undone whole: its time did not count
+            if ev is not None and ev.ts > self.own_time[owner] and proc.watermark >= ev.ts:
+                self.own_time[owner] = ev.ts
         else:
             self.unrouted += 1
         feeds = self.feeds.get(partition)
@@ -153,11 +161,12 @@ class Rehome:
 
     def state(self, q: int, position: int) -> list[tuple[bytes, bytes | None]]:
         """The changelog records of new partition q resuming at its committed `position`: every live
-        conversation's stored form, quarantine markers, then the meta record (watermark, position - 1)."""
+        conversation's stored form, quarantine markers, then the meta record (position - 1, and the event time of
+        q's own records: see the module's rules)."""
         proc = self.procs[q]
         proc.committed(proc.offset + 1)  # every end was before the change: nothing to remember of it
         proc.take_changelog()
-        wm = proc.watermark
+        wm = self.own_time[q]
         proc.offset = position - 1
         out: list[tuple[bytes, bytes | None]] = []
         for cid, conv in list(proc.convs.items()):
