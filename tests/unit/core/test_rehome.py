@@ -203,3 +203,36 @@ def test_records_without_a_conversation_are_counted_not_applied() -> None:
     rehome.add(0, None, b"not json")
     assert rehome.unrouted == 1 and rehome.applied == 0 and rehome.records == 1
     assert all(proc.conversations == 0 for proc in rehome.procs.values())
+
+
+@pytest.mark.parametrize("old_known", [4, 0])
+def test_a_count_that_is_no_multiple_keeps_every_conversation_whole(old_known: int) -> None:
+    """4 -> 6 (gcd 2: two old partitions feed each new one), and with the old count unknown (every old partition
+    feeds every new one): each conversation lives in exactly one new partition, the one its key maps to, with all
+    of its records applied (its tracker saw as many messages as its old partition's did); a moved conversation's
+    call answered after the change closes."""
+    events, _ = generate(200, seed=21, partitions=4)
+    recs = stored([(e.key, e.value) for e in events], 4)
+    positions = {p: 1 + max(r.offset for r in recs if r.partition == p) for p in range(4)}
+    old = {p: PartitionProcessor(TOPIC, p, DEFAULT_ENGINE) for p in range(4)}
+    for r in sorted(recs, key=lambda r: (r.partition, r.offset)):
+        old[r.partition].process(r.offset, r.key, r.value, r.headers, r.timestamp)
+    rehome = rebuilt(recs, positions, TOPIC, old_known, 6, route(6), DEFAULT_ENGINE)
+    where = {cid: q for q, proc in rehome.procs.items() for cid in states(proc)}
+    for proc in old.values():
+        for cid, st in states(proc).items():
+            assert where.get(cid) == kafka_partition(cid.encode(), 6), cid
+            assert states(rehome.procs[where[cid]])[cid]["t"]["n"] == st["t"]["n"], cid
+    assert sum(len(states(p)) for p in rehome.procs.values()) == sum(len(states(p)) for p in old.values())
+
+    cid = _moving(4, 6)
+    call = {"id": "call_2", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+    p, q = kafka_partition(cid.encode(), 4), kafka_partition(cid.encode(), 6)
+    pre = [Rec(p, 0, *_chat(cid, 1_000, {"role": "user", "content": "weather?"})),
+           Rec(p, 1, *_chat(cid, 2_000, {"role": "assistant", "content": None, "tool_calls": [call]}))]
+    post = [Rec(q, 0, *_chat(cid, 3_000, {"role": "tool", "tool_call_id": "call_2", "content": "rain"}))]
+    kinds: list[str] = []
+    offline_by_conversation(pre + post, {p: 2}, TOPIC, old_known, 6, route(6), DEFAULT_ENGINE,
+                            lambda part, r, o, late: kinds.append(orjson.loads(o.value).get("kind", o.kind))
+                            if late and o.kind == "findings" else None)
+    assert "orphan_tool_result" not in kinds, kinds
