@@ -102,12 +102,13 @@ def kafka_partition(key: bytes, count: int) -> int:
 
 async def old_count(s: Settings, count: int, positions: dict[int, int]) -> int:
     """The input's partition count the state was built for: what its meta records say (`toolmend-input-partitions`),
-    else one more than the last partition with a committed offset (partitions added later have none)."""
+    else one more than the last partition with a committed offset (partitions added later have none): also when
+    they name the current count (a run of this command that stopped after writing some of the new state)."""
     probes = {p: PartitionProcessor(s.input_topic, p, s.engine_config()) for p in range(count)}
     seen = await read_changelog(s, probes)
     probes.clear()
     counts = sorted(set((seen.layout or {}).values()))
-    if len(counts) == 1:
+    if len(counts) == 1 and counts[0] != count:
         return counts[0]
     return max(positions) + 1 if positions else count
 
