@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -96,7 +97,8 @@ def main() -> int:
     for f in record_files(a.folder):
         recs = read_jsonl(f)
         every += recs
-        (whole if f.name.startswith("whole_") else derived).extend(recs)
+        # an addition's files keep their kind after the prefix: addition1_whole_gemini.jsonl is whole
+        (whole if re.sub(r"^addition\d+_", "", f.name).startswith("whole_") else derived).extend(recs)
         cells[f.stem] = grade(recs, show=a.errors)
     cells["all_whole"] = grade(whole)
     cells["all_derived"] = grade(derived)
