@@ -50,11 +50,13 @@ _SENT_RE = re.compile(r"(?:(?<=[.!?;])|(?<=[.!?;][\"'\u201d\u2019)\]]))\s+|(?<=[
 # a clause of its own after ", but": a hedge or a general remark before it says nothing of what follows it
 _CLAUSE_RE = re.compile(r",\s+but\s+|，但是?|，不过")
 # a single digit standing alone ("a 4", "is 2."; not part of a figure or an identifier)
-_DIGIT1_RE = re.compile(r"(?<![\w.,:/-])\d(?![\w.,:/-]\d|\d|[a-z])")
+_DIGIT1_RE = re.compile(r"(?<![a-z0-9_.,:/-])\d(?![a-z0-9_.,:/-]\d|\d|[a-z])")
 # a quoted value (straight or curly quotes; a single quote only where no word letter touches it)
 _QUOTED_RE = re.compile(r"\"([^\"\n]{2,80})\"|\u201c([^\u201d\n]{2,80})\u201d|(?<![\w])'([^'\n]{2,80})'(?![\w])")
 # a regular past ("rolled", "navigated", "extracted"): the cheap sign that a reply with no call tells of an act
 _PAST_RE = re.compile(r"[a-z]{3,}ed\b")
+# a past told first-hand or as a headline: the sentence's first word, or after "I" / "we" / "just"
+_TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})\b")
 _WORD_RE = re.compile(r"[a-z][a-z']+")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _DIGIT_RE = re.compile(r"\d")
@@ -194,7 +196,9 @@ def root(word: str) -> str:
 def _verb(tool: str) -> str:
     """A tool's verb: the root of its name's first word (`cancel_order` -> cancel, `bookHotel` -> book)."""
     parts = split_identifier(tool)
-    return root(parts[0]) if parts else tool
+    if not parts:
+        return tool
+    return root(parts[0])
 
 
 ACT, READ, COMPUTE = "act", "read", "compute"
@@ -528,6 +532,8 @@ class ClaimTracker:
     def _act(self, index: int, sent: str, words: Sequence[str], offered: Sequence[str], ctx: Context,
              c: Cues) -> Claim | None:
         """A completed act naming an offered tool's verb that no call of the turn did."""
+        if _NEGATION_RE.search(sent) is not None:
+            return None  # a negated act is none ("your order has not been cancelled")
         ws = set(words)
         for tool in offered:
             verb = _verb(tool)
@@ -559,8 +565,26 @@ class ClaimTracker:
         irregular = c.irregular
         past = {root(w) if w not in irregular else root(irregular[w]) for w in _WORD_RE.findall(sent)
                 if (len(w) > 4 and w.endswith("ed")) or w in irregular}
-        if not past or c.recall_re.search(sent) is not None:
+        if not past or c.recall_re.search(sent) is not None or _NEGATION_RE.search(sent) is not None:
             return None
+        # told first-hand or as a headline ("Transferred $500…", "I booked…"): the act of an offered act tool,
+        # whether or not the request named its verb
+        told = set()
+        for m in _TOLD_PAST_RE.finditer(sent):
+            w = m.group(1) or m.group(2)
+            if w in irregular:
+                told.add(root(irregular[w]))
+            elif w.endswith("ed") and len(w) > 4:
+                told.add(root(w))
+        if told:
+            for tool in offered:
+                verb = _verb(tool)
+                if tool in ctx.served or _kind(tool) != ACT or not told.intersection(_acts(verb, c)):
+                    continue
+                if any(_same_act(verb, _verb(t), c) for t in ctx.served):
+                    continue  # an earlier turn's act, told again
+                return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                             f"tells '{verb}' as done with no call that did it")
         req = self.request()
         if not req:
             return None
@@ -676,6 +700,25 @@ def shape(text: str) -> bool:
     return waiting > 0 and other == 0
 
 
+def told_done(text: str) -> bool:
+    """Whether a reply tells something as done: a sentence that is no question and no promise, offer, hedge or
+    refusal, with a completion cue ("I've…", "has been", 已为您) or a past ("Transferred $500…", "Added: …")."""
+    c = cues()
+    norm = normalize(text[:MAX_REPLY])
+    if c.refusal_re.search(norm) is not None:
+        return False
+    for sent in _SENT_RE.split(norm):
+        sent = sent.strip()
+        if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None or (
+                _NEGATION_RE.search(sent) is not None):
+            continue  # (a negated completion is none: "nothing is booked after the 1:1")
+        if c.completion_re.search(sent) is not None or _PAST_RE.search(sent) is not None:
+            return True
+        if any(w in c.irregular for w in _WORD_RE.findall(sent)):
+            return True
+    return False
+
+
 def defers(text: str) -> bool:
     """Whether a reply ends by handing the decision to the user (a question, a confirmation request, "let me
     know…") and claims nothing done (no completion cue): a plan or a summary before a confirmation, an offer. The
@@ -717,6 +760,8 @@ def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
 
 
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
+# a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
+_NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
 
 def _states(sent: str, tool: str, c: Cues) -> bool:
@@ -743,4 +788,4 @@ def _new_ident(sent: str, ctx: Context) -> bool:
 
 
 __all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "cues", "defers", "family", "gloss",
-           "requested", "root", "served_kind", "shape", "shipped", "use"]
+           "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]

@@ -137,3 +137,42 @@ def test_a_clause_after_but_is_read_on_its_own() -> None:
 def test_a_gemini_system_instruction_with_one_part_as_an_object_is_read() -> None:
     assert system_text({"parts": {"text": "Always use a tool to answer."}}) == "Always use a tool to answer."
     assert system_text({"parts": [{"text": "a"}, {"text": "b"}]}) == "a\nb"
+
+
+BANK = [tool("get_account_balance", "Get the balance of an account", account="string"),
+        tool("transfer_funds", "Transfer money between accounts", amount="number", source="string", target="string")]
+LOOKED_UP = [{"role": "user", "content": "What's the balance of my checking account?"},
+             call("c1", "get_account_balance", {"account": "checking"}), result("c1", '{"balance": 2310.40}'),
+             {"role": "assistant", "content": "Your checking balance is $2,310.40."}]
+
+
+def findings(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> list[tuple[str, int, str]]:
+    res = processor.repair(messages, "openai_chat", tools=tools)
+    return sorted((f.kind.value, f.index, f.tool) for f in res.findings if f.index is not None)
+
+
+def test_a_new_act_told_done_after_a_lookup_is_the_seeds_regression_too() -> None:
+    """The seed's "all talk, no action": after the conversation used a tool, a new act told done in words (here
+    by a headline past, with no completion cue) is an unbacked claim and a text-only regression."""
+    ms = [*LOOKED_UP, {"role": "user", "content": "Move 500 to savings"},
+          {"role": "assistant", "content": "Transferred $500 from checking to savings."}]
+    assert findings(ms, BANK) == [("text_only_regression", 5, "transfer_funds"),
+                                  ("unbacked_claim", 5, "transfer_funds")]
+
+
+def test_a_new_act_offered_asked_or_negated_is_neither() -> None:
+    for reply in ("Do you want me to transfer $500 from checking to savings?", "Nothing was transferred yet."):
+        ms = [*LOOKED_UP, {"role": "user", "content": "Move 500 to savings"}, {"role": "assistant", "content": reply}]
+        assert findings(ms, BANK) == [], reply
+    # someone else's act told in the past is no claim of the assistant's
+    ms = turn("Why is my savings higher?", "You transferred money from checking last week, it seems.")
+    assert findings(ms, BANK) == []
+
+
+def test_chinese_single_digits_and_glossary_verbs() -> None:
+    cal = [tool("get_calendar", "Get the events on a day", day="string")]
+    assert claims(turn("我周一有什么日程？", "您周一有1个日程。"), cal) == [(1, "get_calendar")]
+    assert claims(turn("我周一有什么日程？", "请问您想查哪一周的周一？"), cal) == []
+    meet = [tool("book_meeting", "Book a meeting", title="string")]
+    booked = turn("帮我约周一上午10点和Anna开会", "会议已经约好了，邀请已发给Anna。")
+    assert claims(booked, meet) == [(1, "book_meeting")]
