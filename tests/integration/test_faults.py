@@ -41,11 +41,13 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 
 from processor.core.events import DeadLetterKind
 from processor.core.partition import PartitionProcessor
+from processor.core.rehome import merge_key
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker
 from processor.shell.kafka import isolation, output_limits
 from processor.shell.worker.loop import LAYOUT_CHECK_S
 from processor.synth.generate import generate, iter_generate
+from processor.synth.merge import kafka_partition
 from tests.integration.harness import (
     REPO,
     Comparison,
@@ -1488,6 +1490,143 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     assert not bad or all(r != 200 for _, r in readiness[bad[0]:]), readiness
     assert rc_again == 2 and "its state was built for 4" in after and "Traceback" not in after, after[-3000:]
     assert rc_grown == 2 and "not the 4 its state was built for" in after.split("---- start ----")[-1], after[-3000:]
+
+
+@needs_kafka
+@pytest.mark.parametrize("delivery", ["at_least_once", pytest.param("exactly_once", marks=pytest.mark.on_demand)])
+async def test_partitions_added_then_repartitioned_by_conversation(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                   fault_row: dict[str, Any], delivery: str) -> None:
+    """Issue #35 row 1, the way out that keeps conversations whole. The input grows from 4 to 8 partitions while
+    the worker runs and keyed producers go on; the worker stops (exit 2). The output topics are grown to 8 and
+    `toolmend recover --repartition --by-conversation` rebuilds each conversation's state in the partition its key
+    now maps to, from its events in every partition; a worker then runs to the end, with later traffic keyed over
+    8. Every output topic equals the
+    offline pass by conversation (tests/support/rehome_oracle.py: the engine over each old partition up to the
+    committed offsets, the rebuild over the same records merged by event time, then each new partition from its
+    committed offset with the rebuilt state), id by id; and no conversation that moved gets an orphan result that
+    the engine over its whole history alone does not give (the per-partition rebuild gives some)."""
+    from tests.support.rehome_oracle import offline_by_conversation
+
+    s = settings_for(broker.bootstrap, max_batch=250, delivery=delivery)
+    env = EOS if delivery == "exactly_once" else None
+    await create(s)
+    items = stream(4000, SEED + 26, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    with WorkerProc(s, log, env) as w:
+        await wait_until(lambda: _progressing(w, s, n // 2), 120)
+        await add_partitions(broker.bootstrap, [s.input_topic], 8)
+        await produce(broker.bootstrap, s.input_topic, items[n // 2:])  # a new producer: keyed over 8
+        rc = await w.wait(LAYOUT_CHECK_S + 40)
+    assert rc == 2, log.read_text(errors="replace")[-3000:]
+    positions = await committed_positions(s)
+    assert all(p < 4 for p in positions if positions[p]), positions
+    await add_partitions(broker.bootstrap, [s.output_topic, str(s.findings_topic), s.dlq_topic], 8)
+    t1 = time.monotonic()
+    rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
+                                                   "--repartition", "--by-conversation"], env=env_for(s),
+                                  capture_output=True, text=True, timeout=180, cwd=REPO)
+    assert rec.returncode == 0, rec.stderr[-3000:]
+    rebuilt_s = time.monotonic() - t1
+    assert "repartition by conversation done" in rec.stderr, rec.stderr[-3000:]
+    # traffic goes on after the change, later in event time: the old partitions' event time passes the deadlines
+    # of calls that were open there when their conversations moved
+    later, _ = generate(60, seed=SEED + 27, partitions=8, start_ms=_last_ts(items) + 1)
+    n3 = await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in later])
+    await run_to_end(s, n + n3, log, env=env)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    engine = await output_limits(s, s.engine_config())
+    want: dict[str, dict[str, Any]] = {k: {} for k in topics_of(s)}
+    moved = {r.key for r in inputs if r.key is not None and kafka_partition(r.key, 4) != kafka_partition(r.key, 8)}
+    after_orphans: set[tuple[bytes, str]] = set()
+
+    def keep(part: int, r: Any, o: Any, late: bool) -> None:
+        rid = rid_of(o.headers)
+        assert rid not in want[o.kind], f"offline pass wrote id {rid} twice"
+        want[o.kind][rid] = (o.key, o.value, tuple(o.headers))
+
+    offline_by_conversation(inputs, positions, s.input_topic, 4, 8, lambda k: kafka_partition(k, 8), engine, keep)
+    got = {kind: await read_all(broker.bootstrap, t, isolation_level=isolation(s), timeout_s=60)
+           for kind, t in topics_of(s).items()}
+    cmp = Comparison({kind: diff(kind, want[kind], got[kind]) for kind in topics_of(s)})
+    cmp.row(fault_row)
+    # orphan results of moved conversations after the change, against the engine over each one's whole history
+    for r in got["findings"]:
+        part, off = (int(x) for x in rid_of(r.headers).split(":")[1:3])
+        f = orjson.loads(r.value or b"{}")
+        if r.key in moved and f.get("kind") == "orphan_tool_result" and off >= positions.get(part, 0):
+            after_orphans.add((r.key, str(f.get("call_id"))))
+    alone = _orphans_alone(inputs, moved, s.input_topic, engine)
+    per_partition = _orphans_per_partition(inputs, positions, moved, s.input_topic, engine)
+    # a moved conversation has nothing left in its old partition: no output of it there after the change (the
+    # per-partition rebuild keeps its stale state there, whose timers make up placeholders for calls answered in
+    # the new partition)
+    left_behind = [rid_of(r.headers) for recs in got.values() for r in recs if r.key in moved
+                   and int(rid_of(r.headers).split(":")[2]) >= positions.get(int(rid_of(r.headers).split(":")[1]), 0)
+                   and int(rid_of(r.headers).split(":")[1]) == kafka_partition(r.key, 4)]
+    stale = _left_behind_per_partition(inputs, positions, moved, s.input_topic, engine)
+    fault_row["note"] = (f"{n} events, {delivery}; input 4 -> 8 partitions, {len(moved)} conversations moved: "
+                         f"`recover --repartition --by-conversation` {rebuilt_s:.0f}s, then equal to the offline pass "
+                         f"by conversation; orphan results of moved conversations after the change: "
+                         f"{len(after_orphans)} ({len(after_orphans - alone)} not in their whole history; the "
+                         f"per-partition rebuild: {len(per_partition - alone)}); outputs of moved conversations in "
+                         f"their old partition after the change: {len(left_behind)} (the per-partition rebuild: "
+                         f"{stale})")
+    assert cmp.clean(exactly_once=delivery == "exactly_once"), cmp.details()
+    assert not after_orphans - alone, sorted(after_orphans - alone)[:5]
+    assert per_partition - alone, "the case never made a moved conversation answer a call across the change"
+    assert not left_behind, left_behind[:5]
+
+
+def _last_ts(items: list[tuple[bytes | None, bytes]]) -> int:
+    last = 0
+    for _, value in items:
+        ts = merge_key(0, 0, value)[0]
+        last = max(last, ts)
+    return last
+
+
+def _left_behind_per_partition(inputs: list[Any], positions: dict[int, int], keys: set[bytes], topic: str,
+                               engine: Any) -> int:
+    """Outputs of moved conversations in their old partition after the change, with the per-partition rebuild."""
+    procs: dict[int, PartitionProcessor] = {}
+    n = 0
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        proc = procs.setdefault(r.partition, PartitionProcessor(topic, r.partition, engine))
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
+            n += (o.key in keys and r.offset >= positions.get(r.partition, 0) and r.partition < 4
+                  and kafka_partition(o.key, 4) == r.partition)
+    return n
+
+
+def _orphans_alone(inputs: list[Any], keys: set[bytes], topic: str, engine: Any) -> set[tuple[bytes, str]]:
+    """(conversation, call id) of the orphan results the engine gives over each conversation's records alone."""
+    procs: dict[bytes, PartitionProcessor] = {}
+    found: set[tuple[bytes, str]] = set()
+    for i, r in enumerate(sorted(inputs, key=lambda r: merge_key(r.partition, r.offset, r.value))):
+        if r.key in keys:
+            proc = procs.setdefault(r.key, PartitionProcessor(topic, 0, engine))
+            for o in proc.process(i, r.key, r.value, r.headers, r.timestamp):
+                f = orjson.loads(o.value) if o.kind == "findings" else {}
+                if f.get("kind") == "orphan_tool_result":
+                    found.add((r.key, str(f.get("call_id"))))
+    return found
+
+
+def _orphans_per_partition(inputs: list[Any], positions: dict[int, int], keys: set[bytes], topic: str,
+                           engine: Any) -> set[tuple[bytes, str]]:
+    """The same after the change with the per-partition rebuild: each partition's own records only."""
+    procs: dict[int, PartitionProcessor] = {}
+    found: set[tuple[bytes, str]] = set()
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        proc = procs.setdefault(r.partition, PartitionProcessor(topic, r.partition, engine))
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
+            f = orjson.loads(o.value) if o.kind == "findings" else {}
+            if (r.key in keys and r.offset >= positions.get(r.partition, 0)
+                    and f.get("kind") == "orphan_tool_result"):
+                found.add((r.key, str(f.get("call_id"))))
+    return found
 
 
 async def add_partitions(bootstrap: str, topics: list[str], count: int) -> None:
