@@ -16,7 +16,16 @@ from .erasure import ErasureTracker, user_key
 from .findings import Finding, FindingKind
 from .model import Role, View
 from .regression import AssistantTurn, RegressionDetector
-from .regression.claims import Claim, ClaimTracker, acts_named, defers, requested, served_kind, shape
+from .regression.claims import (
+    Claim,
+    ClaimTracker,
+    acts_named,
+    defers,
+    requested,
+    served_kind,
+    shape,
+    told_done,
+)
 from .regression.frameworks import carries_code, execution_output
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
@@ -28,6 +37,10 @@ RESULT_TEXT = 2000  # what the regression detector reads of a message's tool res
 USER_TEXT_HELD = 2000  # a user text at most this long waits for its fingerprint to be needed
 PENDING_TEXT = 512  # what a pending (multi-item) assistant turn keeps of its text, in memory and in state
 
+
+# the `unbacked_claim` rules of a reply that tells a new act as done with no call of its turn: after the conversation
+# used a tool, also a `text_only_regression` (see `_regression_tool`)
+NEW_ACT_RULES = frozenset(("act_no_call",))
 
 _NO_FINDINGS: tuple[Finding, ...] = ()  # what most messages give (shared: no list made per message)
 _NO_TOOLS: tuple[Any, ...] = ()
@@ -53,12 +66,25 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
     served = reg.served_tools()
     if not served:
         return None
-    if claim is not None and not served_kind(claim.tool, served):
-        return None  # the reply claims what a tool never used would have done: an unbacked claim
+    if claim is not None and claim.rule in NEW_ACT_RULES:
+        # a new act told as done in words, in a conversation whose earlier turns used tools: the seed's "all talk,
+        # no action" (光说不练), whichever tool served before ("now book it" after a search)
+        return claim.tool
     offered = [*reg.defined, *(t for t in served if t not in reg.defined)]
-    for named in (acts_named(reply, offered) if reply else [], requested(claims.request(), offered)):
+    acts = acts_named(reply, offered) if reply else []
+    done: bool | None = None  # (read only if a veto below needs it)
+    if claim is not None and not served_kind(claim.tool, served):
+        done = told_done(reply)
+        if not done:
+            return None  # the reply states what a lookup never used would have found: an unbacked claim
+    for named in (acts, requested(claims.request(), offered)):
         if named and not any(served_kind(t, served) for t in named):
-            return None  # the reply's acts, or the request's words, name only tools that never served
+            if done is None:
+                done = told_done(reply)
+            if not done:
+                return None  # the reply's acts, or the request's words, name only tools that never served
+            # ... but the reply tells it done: the act in words where a call was due (the seed's regression)
+            return acts[0] if acts else named[0]
     if served_kind(expected, served):
         return expected
     topic = topic_record(reg.served, reg.topic)

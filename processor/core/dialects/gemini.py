@@ -152,7 +152,9 @@ class Gemini(BlockDialect):
 
     def system_text(self, value: JSON) -> str | None:
         if isinstance(value, dict) and "parts" in value:  # a Content: {"parts": [{"text": ...}]}
-            return text_of_value(value["parts"])
+            parts = value["parts"]
+            # one Part given as an object, not a list of one (the API accepts it; ellmer sends it so)
+            return text_of_value([parts] if isinstance(parts, dict) else parts)
         return super().system_text(value)
 
     def tool_declarations(self, tool: Mapping[str, JSON]) -> Sequence[Mapping[str, JSON]] | None:

@@ -46,7 +46,17 @@ MAX_CALLS = 16  # calls of one turn remembered (pending, ok, failed each)
 REQUEST_CHARS = 600  # characters of a request read
 REQUEST_TOKENS = 48  # hashed words of a request kept
 
-_SENT_RE = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
+_SENT_RE = re.compile(r"(?:(?<=[.!?;])|(?<=[.!?;][\"'\u201d\u2019)\]]))\s+|(?<=[。！？；])|\n+")
+# a clause of its own after ", but": a hedge or a general remark before it says nothing of what follows it
+_CLAUSE_RE = re.compile(r",\s+but\s+|，但是?|，不过")
+# a single digit standing alone ("a 4", "is 2."; not part of a figure or an identifier)
+_DIGIT1_RE = re.compile(r"(?<![a-z0-9_.,:/-])\d(?![a-z0-9_.,:/-]\d|\d|[a-z])")
+# a quoted value (straight or curly quotes; a single quote only where no word letter touches it)
+_QUOTED_RE = re.compile(r"\"([^\"\n]{2,80})\"|\u201c([^\u201d\n]{2,80})\u201d|(?<![\w])'([^'\n]{2,80})'(?![\w])")
+# a regular past ("rolled", "navigated", "extracted"): the cheap sign that a reply with no call tells of an act
+_PAST_RE = re.compile(r"[a-z]{3,}ed\b")
+# a past told first-hand or as a headline: the sentence's first word, or after "I" / "we" / "just"
+_TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})\b")
 _WORD_RE = re.compile(r"[a-z][a-z']+")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _DIGIT_RE = re.compile(r"\d")
@@ -76,8 +86,10 @@ class Cues:
         "completion_re",
         "compute_verbs",
         "failure_re",
+        "irregular",
         "live_re",
         "non_claim_re",
+        "none_re",
         "present_re",
         "read_verbs",
         "recall_re",
@@ -103,10 +115,17 @@ class Cues:
         self.refusal_re = _phrases(en["refusal"], zh["refusal"])
         self.wait_re = _phrases(en["wait"], zh["wait"])
         self.failure_re = _phrases(en["failure"], zh["failure"])
+        # a lookup told as done with nothing found ("no flights available", 没有找到): a result, even hedged
+        none = _phrases(en.get("none_found") or (), zh.get("none_found") or ())
+        extra = en.get("none_found_re")
+        self.none_re = re.compile(f"{none.pattern}|{extra}" if extra else none.pattern)
+        # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
+        self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
-                                                               self.present_re))
-                                 + r"|\d")
+                                                               self.present_re, self.none_re))
+                                 + r"|\d|[\"\u201c{]|" + _PAST_RE.pattern
+                                 + (rf"|(?<![\w'])(?:{_alt(list(self.irregular))})(?![\w'])" if self.irregular else ""))
         self.ack = frozenset(en["ack"]) | frozenset(zh["ack"])
         self.read_verbs = frozenset(root(w) for w in en["read_verbs"])
         self.compute_verbs = frozenset(root(w) for w in en["compute_verbs"])
@@ -149,6 +168,7 @@ def use(doc: Mapping[str, Any] | None) -> None:
     cues.cache_clear()
     _verb.cache_clear()
     _uncovered_acts.cache_clear()
+    _acts_re.cache_clear()
     _kind.cache_clear()
     family.cache_clear()
     cues()  # compile now: a bad list fails here, not at the first reply
@@ -176,7 +196,9 @@ def root(word: str) -> str:
 def _verb(tool: str) -> str:
     """A tool's verb: the root of its name's first word (`cancel_order` -> cancel, `bookHotel` -> book)."""
     parts = split_identifier(tool)
-    return root(parts[0]) if parts else tool
+    if not parts:
+        return tool
+    return root(parts[0])
 
 
 ACT, READ, COMPUTE = "act", "read", "compute"
@@ -389,8 +411,9 @@ class ClaimTracker:
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
         # as their likely source, even when it failed and the reply says so)
         covered = bool(self.ok or self.heads or self.failed or self.pending)
-        if (c.completion_re if covered else c.act_re).search(norm) is None:
-            return None  # no completion cue (or, with no call, no live or lookup cue and no figure)
+        cue = (c.completion_re if covered else c.act_re).search(norm) is not None
+        if not cue and (covered or not self._may_name()):
+            return None  # no completion cue (or, with no call, no cue, figure or past, and no tool asked for)
         served = ev.served_tools()
         turn = (*self.ok, *(t for t, _ in self.heads), *self.failed, *(t for _, t in self.pending))
         offered = list(ev.defined)
@@ -401,21 +424,60 @@ class ClaimTracker:
             return None  # no tool could have done or looked it up
         self._settle()
         if covered:
-            acts = _uncovered_acts(tuple(offered), (*self.ok, *(t for _, t in self.pending)))
+            # the key as sets (sorted, each once): what the search depends on, so the cache hits more often
+            acts = _uncovered_acts(tuple(sorted(set(offered))),
+                                   tuple(sorted({*self.ok, *(t for _, t in self.pending)})))
             if acts is None or acts.search(norm) is None:
                 return None  # names no act of an offered tool that the turn's calls did not do
         ctx = Context(ev.facts, served)
         if c.refusal_re.search(norm) is not None:
             return None
+        # the tool the request asks for by name ("use the image_fetch tool"), if no earlier turn used it
+        named = None if covered else self._named(offered, served, c)
+        if not cue and named is None:
+            return None
         zh = _CJK_RE.search(norm) is not None
         best: Claim | None = None
-        for sent in _SENT_RE.split(norm):
-            sent = sent.strip()
-            if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None:
+        for whole in _SENT_RE.split(norm):
+            whole = whole.strip()
+            if len(whole) < 3 or whole.endswith(("?", "？")):
                 continue
-            found = self._sentence(index, sent, zh, covered, offered, ctx, c)
-            if found is not None and (best is None or found.score > best.score):
-                best = found
+            for sent in _CLAUSE_RE.split(whole) if not covered else (whole,):
+                sent = sent.strip()
+                if len(sent) < 3:
+                    continue
+                if c.non_claim_re.search(sent) is not None and (covered or c.none_re.search(sent) is None):
+                    continue  # (with no call, a lookup told as done with nothing found is a result, even hedged)
+                found = self._sentence(index, sent, zh, covered, offered, ctx, c) if cue else None
+                if found is None and named is not None and _states(sent, named, c):
+                    found = Claim(index, named, "read_no_call", c.scores["read_no_call"],
+                                  f"answers a request for '{named}' with no call")
+                if found is not None and (best is None or found.score > best.score):
+                    best = found
+        return best
+
+    def _may_name(self) -> bool:
+        """Whether the turn's request may name a tool ("tool" or "function" among its words): the cheap test
+        before `_named`."""
+        if self.request_text is not None:
+            low = self.request_text.casefold()
+            return "tool" in low or "function" in low
+        req = self.request()
+        return _TOOL_WORDS[0] in req or _TOOL_WORDS[1] in req
+
+    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues) -> str | None:
+        """The offered tool the request asks for by name: the word "tool" (or "function") and every word of the
+        tool's name among the request's words ("Use the image_fetch tool, then…", "Please use the multiply_numbers
+        tool"), of a tool no earlier turn used (a later turn may answer from its result)."""
+        req = self.request()
+        if not req or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
+            return None
+        best: str | None = None
+        most = 0
+        for tool in offered:
+            names = name_tokens(tool) - c.weak
+            if names and names <= req and len(names) > most and tool not in served:
+                best, most = tool, len(names)
         return best
 
     def _sentence(self, index: int, sent: str, zh: bool, covered: bool, offered: Sequence[str], ctx: Context,
@@ -428,6 +490,9 @@ class ClaimTracker:
             claim = self._act(index, sent, words, offered, ctx, c)
             if claim is not None or covered:
                 return claim
+            claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
+            if claim is not None:
+                return claim
         elif covered:
             return None
         else:
@@ -435,7 +500,7 @@ class ClaimTracker:
             if claim is not None:
                 return claim
         # a fact: only where no call of the turn succeeded
-        subject = self._subject(sent, offered, c)
+        subject, strong = self._subject(sent, offered, c)
         if subject is None:
             return None
         served = subject in ctx.served
@@ -445,6 +510,15 @@ class ClaimTracker:
                          f"states {max(1, len(novel))} figure(s) or identifier(s) no call produced")
         if served or c.recall_re.search(sent) is not None:
             return None  # a live value or a lookup told again from an earlier turn's result
+        if strong and self._new_value(sent):
+            # the request and the sentence both name the tool's subject, and the sentence gives a value the
+            # request did not: a single digit ("The die roll resulted in a 4") or a quoted value ("the secret is
+            # 'Welcome to Moria!'", a JSON answer)
+            return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
+                         "states a value no call produced")
+        if c.none_re.search(sent) is not None:
+            return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup that found "
+                         "nothing, with no call")
         if c.live_re.search(sent) is not None:
             return Claim(index, subject, "live_no_call", c.scores["live_no_call"], "states a live value no call "
                          "produced")
@@ -458,6 +532,8 @@ class ClaimTracker:
     def _act(self, index: int, sent: str, words: Sequence[str], offered: Sequence[str], ctx: Context,
              c: Cues) -> Claim | None:
         """A completed act naming an offered tool's verb that no call of the turn did."""
+        if _NEGATION_RE.search(sent) is not None:
+            return None  # a negated act is none ("your order has not been cancelled")
         ws = set(words)
         for tool in offered:
             verb = _verb(tool)
@@ -486,9 +562,29 @@ class ClaimTracker:
         """In a turn with no call, a word of an offered tool's name that the request asked for, told in the past
         ("Roll a die" -> "You rolled a 4" with `dice_roll`; "take a screenshot" -> "I have taken…" is not read:
         regular pasts only), of a tool no earlier turn used."""
-        past = {root(w) for w in _WORD_RE.findall(sent) if len(w) > 4 and w.endswith("ed")}
-        if not past or c.recall_re.search(sent) is not None:
+        irregular = c.irregular
+        past = {root(w) if w not in irregular else root(irregular[w]) for w in _WORD_RE.findall(sent)
+                if (len(w) > 4 and w.endswith("ed")) or w in irregular}
+        if not past or c.recall_re.search(sent) is not None or _NEGATION_RE.search(sent) is not None:
             return None
+        # told first-hand or as a headline ("Transferred $500…", "I booked…"): the act of an offered act tool,
+        # whether or not the request named its verb
+        told = set()
+        for m in _TOLD_PAST_RE.finditer(sent):
+            w = m.group(1) or m.group(2)
+            if w in irregular:
+                told.add(root(irregular[w]))
+            elif w.endswith("ed") and len(w) > 4:
+                told.add(root(w))
+        if told:
+            for tool in offered:
+                verb = _verb(tool)
+                if tool in ctx.served or _kind(tool) != ACT or not told.intersection(_acts(verb, c)):
+                    continue
+                if any(_same_act(verb, _verb(t), c) for t in ctx.served):
+                    continue  # an earlier turn's act, told again
+                return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                             f"tells '{verb}' as done with no call that did it")
         req = self.request()
         if not req:
             return None
@@ -501,11 +597,13 @@ class ClaimTracker:
                                  f"tells '{root(w)}' as done with no call that did it")
         return None
 
-    def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> str | None:
+    def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
-        hold (the most of them); else the only such tool offered."""
+        hold (the most of them); else the only such tool offered. With it, whether the request and the sentence
+        both hold the same word of its name (strong evidence of what the sentence is about)."""
         best: str | None = None
         most = 0
+        strong = False
         readers = 0
         req = self.request()
         words: frozenset[int] | None = None
@@ -513,20 +611,34 @@ class ClaimTracker:
             if _kind(tool) in (ACT, COMPUTE):
                 continue  # an act tool (a fact is looked up, not done), or one that computes what anyone can
             if len(tool) > 3 and tool.casefold() in sent:
-                return None  # the sentence names the tool: it tells what the tool does, not what it returned
+                return None, False  # the sentence names the tool: it tells what the tool does, not what it returned
             readers += 1
             names = name_tokens(tool) - c.weak
             if words is None:
                 words = text_tokens(sent, 64) | gloss(sent)
-            n = 2 * len(names & req) + len(names & words)
+            in_req = names & req
+            n = 2 * len(in_req) + len(names & words)
             if n > most or best is None:
-                best, most = tool, n
+                best, most, strong = tool, n, not in_req.isdisjoint(words)
         if most > 0:
-            return best
+            return best, strong
         # the only tool that looks things up, for a live value or a lookup told as done (not a bare figure)
-        if readers == 1 and (c.live_re.search(sent) is not None or c.retrieval_re.search(sent) is not None):
-            return best
-        return None
+        if readers == 1 and (c.live_re.search(sent) is not None or c.retrieval_re.search(sent) is not None
+                             or c.none_re.search(sent) is not None):
+            return best, False
+        return None, False
+
+    def _new_value(self, sent: str) -> bool:
+        """A single digit or a quoted value of the sentence that the request does not hold."""
+        req = self.request()
+        for d in _DIGIT1_RE.findall(sent):
+            if h(stem(d)) not in req:
+                return True
+        for m in _QUOTED_RE.finditer(sent):
+            quoted = text_tokens(m.group(m.lastindex or 1), 16)
+            if quoted and not quoted <= req:
+                return True
+        return False
 
     # -- state --------------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
@@ -588,6 +700,25 @@ def shape(text: str) -> bool:
     return waiting > 0 and other == 0
 
 
+def told_done(text: str) -> bool:
+    """Whether a reply tells something as done: a sentence that is no question and no promise, offer, hedge or
+    refusal, with a completion cue ("I've…", "has been", 已为您) or a past ("Transferred $500…", "Added: …")."""
+    c = cues()
+    norm = normalize(text[:MAX_REPLY])
+    if c.refusal_re.search(norm) is not None:
+        return False
+    for sent in _SENT_RE.split(norm):
+        sent = sent.strip()
+        if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None or (
+                _NEGATION_RE.search(sent) is not None):
+            continue  # (a negated completion is none: "nothing is booked after the 1:1")
+        if c.completion_re.search(sent) is not None or _PAST_RE.search(sent) is not None:
+            return True
+        if any(w in c.irregular for w in _WORD_RE.findall(sent)):
+            return True
+    return False
+
+
 def defers(text: str) -> bool:
     """Whether a reply ends by handing the decision to the user (a question, a confirmation request, "let me
     know…") and claims nothing done (no completion cue): a plan or a summary before a confirmation, an offer. The
@@ -602,7 +733,7 @@ def defers(text: str) -> bool:
     return not any(c.completion_re.search(x) is not None for x in sents)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=2048)
 def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Pattern[str] | None:
     """A search for the verbs (English roots as word prefixes, Chinese verbs) of the offered tools' acts that no
     tool of the turn does: a reply after a call of its turn with none of them claims no act it lacks."""
@@ -618,8 +749,28 @@ def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Patte
         words.update(w for w, same in c.synonyms.items() if verb in same)
     if not words:
         return None
-    zh = [k for k, v in c.zh_verbs.items() if v in words]
+    return _acts_re(frozenset(words))
+
+
+@functools.lru_cache(maxsize=512)
+def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
+    """The search for these verbs (many tool sets share it: compiled once)."""
+    zh = [k for k, v in cues().zh_verbs.items() if v in words]
     return re.compile(rf"(?<![a-z])(?:{_alt(sorted(words))})" + (f"|{_alt(zh)}" if zh else ""))
+
+
+_TOOL_WORDS = (h(stem("tool")), h(stem("function")))
+# a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
+_NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
+
+
+def _states(sent: str, tool: str, c: Cues) -> bool:
+    """Whether a sentence states something (not an acknowledgement, not a sentence naming the tool: what it does,
+    what will be done with it)."""
+    bare = sent.strip(" !.,~。！，*#:-")
+    if not bare or bare in c.ack or (len(tool) > 3 and tool.casefold() in sent):
+        return False
+    return _WORD_RE.search(bare) is not None or _CJK_RE.search(bare) is not None
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:
@@ -637,4 +788,4 @@ def _new_ident(sent: str, ctx: Context) -> bool:
 
 
 __all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "cues", "defers", "family", "gloss",
-           "requested", "root", "served_kind", "shape", "shipped", "use"]
+           "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]

@@ -174,7 +174,8 @@ class RegressionDetector:
         if target is None:
             return
         target.defer("r", text[:SNIPPET_CHARS])
-        self._trim_snippets()
+        if target is not self.served[-1]:  # (the target is the latest served request: no other snippet to drop)
+            self._trim_snippets()
 
     def served_tools(self) -> list[str]:
         """The tools that served the remembered requests before the turn in progress, oldest first, each once."""
