@@ -303,6 +303,22 @@ class PartitionProcessor:
             self._tidy()
         return out
 
+    def pass_time(self, offset: int, ts: int, timestamp: int | None = None) -> None:
+        """A record of a conversation kept elsewhere moved this partition's event time (a repartition rebuild,
+        `rehome.py`): the event-time guard, the watermark, then every timer it makes due, as :meth:`process` does
+        after a record; their outputs are dropped (they were written when the record was first processed)."""
+        if self._due is not None:
+            self.fire_due(None)
+        self.ids.k = 0
+        self.offset = offset
+        try:
+            self.timers.check(ts, timestamp)
+        except DeadLetter:
+            return
+        self.timers.advance(ts)
+        self._fire_timers(offset, self._src + str(offset), [], None)
+        self._tidy()
+
     @staticmethod
     def _may_not_fit(ev: Event, value: bytes | None, limit: int) -> bool:
         """Whether an event's outputs could exceed `limit`: a message's record carries it once; a snapshot's record

@@ -41,11 +41,13 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 
 from processor.core.events import DeadLetterKind
 from processor.core.partition import PartitionProcessor
+from processor.core.rehome import merge_key
 from processor.shell.config import Settings
 from processor.shell.embedded_broker import EmbeddedBroker
 from processor.shell.kafka import isolation, output_limits
 from processor.shell.worker.loop import LAYOUT_CHECK_S
-from processor.synth.generate import generate
+from processor.synth.generate import generate, iter_generate
+from processor.synth.merge import kafka_partition
 from tests.integration.harness import (
     REPO,
     Comparison,
@@ -955,6 +957,7 @@ async def test_output_over_the_topic_limit(broker, tmp_path: Path, fault_row: di
 # -- 9. exactly-once -------------------------------------------------------------------------------------------------
 
 EOS = {"TOOLMEND_DELIVERY": "exactly_once"}
+RENEWALS = 12  # new backlogs a pause may produce (pause_inside_transaction)
 
 
 @needs_kafka
@@ -966,29 +969,21 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
     rng = random.Random(SEED + 9)
     s = settings_for(broker.bootstrap, max_batch=250)
     await create(s)
-    items = stream(6000, SEED + 9, s)
-    n = len(items)
-    # half up front; a quarter of the rest is produced while the member is stopped before each fault (a backlog
-    # of several batches, so that it has transactions to be caught in), the last quarter at the end
-    step = (n - n // 2) // 4
-    chunks = [items[n // 2 + i * step: n // 2 + (i + 1) * step] for i in range(3)] + [items[n // 2 + 3 * step:]]
-    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    planned = 6000
+    # one endless stream handed out in order: half the plan up front; before each fault, while the member is
+    # stopped, a backlog of three batches (renewed each time a look finds the member has drained it); the rest at
+    # the end. `feed.sent` counts every record produced
+    step = planned // 8
     la, lb = tmp_path / "a.log", tmp_path / "b.log"
-
-    feed = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, linger_ms=5, max_request_size=8 << 20)  # sends at once
-
-    def backlog(i: int) -> Any:
-        async def send() -> None:
-            await asyncio.gather(*[await feed.send(s.input_topic, v, key=k) for k, v in chunks[i]])
-        return send
-
-    await feed.start()
-    async with Progress(s) as progress, OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+    async with Feed(broker.bootstrap, s, SEED + 9) as feed, Progress(s) as progress, \
+            OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+        await feed.send(planned // 2)
         inside: list[bool] = []  # each fault: held inside an open transaction that had written records
-        for i, frac in enumerate(sorted(rng.uniform(0.1, 0.4) for _ in range(2))):  # two kills of a lone worker
+        for frac in sorted(rng.uniform(0.1, 0.4) for _ in range(2)):  # two kills of a lone worker
             with WorkerProc(s, la, EOS) as a:
-                await wait_until(lambda f=frac: _ge(progress, int(f * n)), 120, every=0.05)  # type: ignore[misc]
-                inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(i)))
+                await wait_until(lambda f=frac: _ge(progress, int(f * planned)), 120, every=0.05)  # type: ignore[misc]
+                inside.append(await pause_inside_transaction(
+                    a, txns, 30, rng, backlog=lambda: feed.backlog(step), drained=lambda: drained(progress)))
                 assert a.alive(), a.tail()
                 a.kill()  # stopped inside its transaction: the next owner's producer aborts it
         with WorkerProc(s, la, EOS) as a, WorkerProc(s, lb, EOS) as b:  # a zombie
@@ -1000,27 +995,68 @@ async def test_exactly_once_kills_and_zombie(broker, tmp_path: Path, fault_row: 
                 return bool(mine)
 
             await wait_until(a_owns, 30, every=0.3)
-            inside.append(await pause_inside_transaction(a, txns, 30, rng, backlog=backlog(2), partitions=mine))
+            inside.append(await pause_inside_transaction(
+                a, txns, 30, rng, backlog=lambda: feed.backlog(step), partitions=mine,
+                drained=lambda: drained(progress, mine)))
             a.signal(signal.SIGSTOP)  # stopped (inside a transaction) until b owns every partition (or 30 s)
             paused = time.monotonic()
             await wait_until(lambda: _owns_all(b, s.partitions), 30)
             paused_s = time.monotonic() - paused
             a.signal(signal.SIGCONT)
-            await produce(broker.bootstrap, s.input_topic, chunks[3])
+            await feed.send(max(step, planned - feed.sent))
+            n = feed.sent
             await wait_until(lambda: caught_up(s, n), 120)
             rcs = (await a.stop(), await b.stop())
-    await feed.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
     dirty = await sizes(broker.bootstrap, topics_of(s).values())
     aborted = sum(dirty.values()) - sum(d.records for d in cmp.topics.values())
     fault_row["note"] = (f"{n} events, 2 kills + a member paused {paused_s:.1f}s (partitions {sorted(mine)}), "
-                         f"{sum(inside)} of the 3 held inside an open transaction; read_committed; {aborted} records "
-                         f"of aborted transactions")
+                         f"{sum(inside)} of the 3 held inside an open transaction ({feed.backlogs} backlogs of "
+                         f"{step} produced while stopped); read_committed; {aborted} records of aborted transactions")
     assert cmp.clean(exactly_once=True), cmp.details()
     assert rcs == (0, 0), (a.tail(), b.tail())
-    assert inside[:2] == [True, True], f"a kill did not land inside a transaction ({inside}): nothing was tested"
+    assert inside == [True, True, True], f"a fault did not land inside a transaction ({inside}): nothing was tested"
     assert aborted, "no records of aborted transactions: nothing was tested"
+
+
+class Feed:
+    """An endless generated stream (`iter_generate`, keyed for the input's partitions) produced in order, a part at
+    a time; `sent` counts what was produced, `backlogs` the parts produced as one (`backlog`)."""
+
+    def __init__(self, bootstrap: str, s: Settings, seed: int) -> None:
+        self.topic = s.input_topic
+        self.events = iter_generate(None, seed=seed, partitions=s.partitions)
+        self.p = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=5, max_request_size=8 << 20)  # at once
+        self.sent = 0
+        self.backlogs = 0
+
+    async def __aenter__(self) -> Feed:
+        await self.p.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.p.stop()
+
+    async def send(self, k: int) -> None:
+        await asyncio.gather(*[await self.p.send(self.topic, e.value, key=e.key)
+                               for e in itertools.islice(self.events, k)])
+        self.sent += k
+
+    async def backlog(self, k: int) -> None:
+        await self.send(k)
+        self.backlogs += 1
+
+
+async def drained(progress: Progress, partitions: set[int] | None = None) -> bool:
+    """Whether the group has committed every input record there is on `partitions` (all when None): asked while
+    the member is stopped, nothing is left for it to work on."""
+    tps = [tp for tp in progress.tps if partitions is None or tp.partition in partitions]
+    ends = await progress.c.end_offsets(tps)
+    for tp in tps:
+        if ((await progress.c.committed(tp)) or 0) < ends[tp]:
+            return False
+    return True
 
 
 async def owned(w: WorkerProc) -> set[int]:
@@ -1085,29 +1121,39 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
     s = settings_for(broker.bootstrap, max_batch=250, session_timeout_ms=20000, heartbeat_interval_ms=2000,
                      transaction_timeout_ms=2000)
     await create(s)
-    items = stream(4000, SEED + 13, s)
-    n = len(items)
-    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    planned = 4000
+    step = planned // 4
     log = tmp_path / "w.log"
-    with WorkerProc(s, log, EOS) as w:
-        await until_ready(w)
-        # a backlog produced while it is stopped, so that there are transactions to pause inside; the rest after
-        async with OpenTransactions(broker.bootstrap, s.output_topic) as txns:
-            inside = await pause_inside_transaction(
-                w, txns, 30, random.Random(SEED + 13),
-                backlog=lambda: produce(broker.bootstrap, s.input_topic, items[n // 2: 3 * n // 4]))
-        feeder = asyncio.create_task(produce_in_chunks(broker.bootstrap, s.input_topic, items[3 * n // 4:], 5, 0.3))
-        await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
-        w.signal(signal.SIGCONT)
-        await feeder
-        await wait_until(lambda: _progressing(w, s, n), 120)
-        rc = await w.stop()
+    async with Feed(broker.bootstrap, s, SEED + 13) as feed, Progress(s) as progress:
+        await feed.send(planned // 2)
+        with WorkerProc(s, log, EOS) as w:
+            await until_ready(w)
+            # a backlog produced while it is stopped (renewed while it finds the member drained), so that there are
+            # transactions to pause inside; the rest in five parts, while it is held and after
+            async with OpenTransactions(broker.bootstrap, s.output_topic) as txns:
+                inside = await pause_inside_transaction(w, txns, 30, random.Random(SEED + 13),
+                                                        backlog=lambda: feed.backlog(step),
+                                                        drained=lambda: drained(progress))
+
+            async def rest() -> None:
+                for _ in range(5):
+                    await feed.send(step // 5)
+                    await asyncio.sleep(0.3)
+
+            feeder = asyncio.create_task(rest())
+            await asyncio.sleep(5)  # past the 2 s transaction timeout (the broker looks every second), not the session
+            w.signal(signal.SIGCONT)
+            await feeder
+            n = feed.sent
+            await wait_until(lambda: _progressing(w, s, n), 120)
+            rc = await w.stop()
     cmp, _ = await compare(broker.bootstrap, s, isolation_level="read_committed")
     cmp.row(fault_row)
     handled = log.read_text(errors="replace").count("open longer than") + \
         log.read_text(errors="replace").count("its transaction failed")
-    fault_row["note"] = (f"{n} events; paused 5s inside a transaction ({'seen open' if inside else 'NOT inside'}) "
-                         f"with transaction_timeout_ms=2000, session 20s; handled as fencing {handled}x; exit {rc}")
+    fault_row["note"] = (f"{n} events; paused 5s inside a transaction ({'seen open' if inside else 'NOT inside'}, "
+                         f"{feed.backlogs} backlogs of {step}) with transaction_timeout_ms=2000, session 20s; handled "
+                         f"as fencing {handled}x; exit {rc}")
     assert inside, "the pause did not land inside a transaction: nothing was tested"
     assert rc == 0, w.tail()
     assert cmp.clean(exactly_once=True), cmp.details()
@@ -1115,7 +1161,9 @@ async def test_exactly_once_paused_past_the_transaction_timeout(broker, tmp_path
 
 async def pause_inside_transaction(proc: WorkerProc, txns: OpenTransactions, timeout_s: float,
                                    rng: random.Random, backlog: Callable[[], Awaitable[Any]] | None = None,
-                                   partitions: set[int] | None = None) -> bool:
+                                   partitions: set[int] | None = None,
+                                   drained: Callable[[], Awaitable[bool]] | None = None,
+                                   renewals: int = RENEWALS) -> bool:
     """Stop a member (SIGSTOP) while one of its transactions has written records to the watched topic and is not
     committed: True once it is stopped inside one (the caller kills it there, or keeps it stopped); False, and
     running, if that did not happen within `timeout_s`.
@@ -1126,20 +1174,28 @@ async def pause_inside_transaction(proc: WorkerProc, txns: OpenTransactions, tim
     to be caught in, the member is held stopped while `backlog` (several batches of input) is produced, then
     runs in slices, each followed by a stop, 0.3 s for what it had sent to land, and a look. The slices start
     at 20-40 ms and grow by half each time (a starved process on a loaded machine gets its turn), and the
-    member runs at most a third of the time, so its session (2 s) holds and the backlog lasts many slices.
+    member runs at most a third of the time, so its session (2 s) holds. A look that finds no open transaction
+    and the member's input `drained` (a slice was long enough for the whole backlog) produces a new backlog
+    while the member is still stopped, up to `renewals` times, and shortens the slices again: every look but
+    the first of a backlog finds work in flight.
     `partitions`: only a transaction on these output partitions counts (the member's own, beside another)."""
     deadline = time.monotonic() + timeout_s
     proc.signal(signal.SIGSTOP)
     if backlog is not None:
         await backlog()
-    run_s = rng.uniform(0.02, 0.04)
+    first = run_s = rng.uniform(0.02, 0.04)
     while True:
         await asyncio.sleep(0.3)
         if await txns.open(partitions):
             return True
-        proc.signal(signal.SIGCONT)
         if time.monotonic() > deadline:
+            proc.signal(signal.SIGCONT)
             return False
+        if backlog is not None and drained is not None and renewals > 0 and await drained():
+            renewals -= 1
+            await backlog()
+            run_s = max(first, run_s / 3)
+        proc.signal(signal.SIGCONT)
         await asyncio.sleep(run_s)
         proc.signal(signal.SIGSTOP)
         run_s = min(0.3, run_s * 1.5)
@@ -1434,6 +1490,143 @@ async def test_partitions_added_to_the_input_while_the_worker_runs(broker, tmp_p
     assert not bad or all(r != 200 for _, r in readiness[bad[0]:]), readiness
     assert rc_again == 2 and "its state was built for 4" in after and "Traceback" not in after, after[-3000:]
     assert rc_grown == 2 and "not the 4 its state was built for" in after.split("---- start ----")[-1], after[-3000:]
+
+
+@needs_kafka
+@pytest.mark.parametrize("delivery", ["at_least_once", pytest.param("exactly_once", marks=pytest.mark.on_demand)])
+async def test_partitions_added_then_repartitioned_by_conversation(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                   fault_row: dict[str, Any], delivery: str) -> None:
+    """Issue #35 row 1, the way out that keeps conversations whole. The input grows from 4 to 8 partitions while
+    the worker runs and keyed producers go on; the worker stops (exit 2). The output topics are grown to 8 and
+    `toolmend recover --repartition --by-conversation` rebuilds each conversation's state in the partition its key
+    now maps to, from its events in every partition; a worker then runs to the end, with later traffic keyed over
+    8. Every output topic equals the
+    offline pass by conversation (tests/support/rehome_oracle.py: the engine over each old partition up to the
+    committed offsets, the rebuild over the same records merged by event time, then each new partition from its
+    committed offset with the rebuilt state), id by id; and no conversation that moved gets an orphan result that
+    the engine over its whole history alone does not give (the per-partition rebuild gives some)."""
+    from tests.support.rehome_oracle import offline_by_conversation
+
+    s = settings_for(broker.bootstrap, max_batch=250, delivery=delivery)
+    env = EOS if delivery == "exactly_once" else None
+    await create(s)
+    items = stream(4000, SEED + 26, s)
+    n = len(items)
+    log = tmp_path / "w.log"
+    await produce(broker.bootstrap, s.input_topic, items[: n // 2])
+    with WorkerProc(s, log, env) as w:
+        await wait_until(lambda: _progressing(w, s, n // 2), 120)
+        await add_partitions(broker.bootstrap, [s.input_topic], 8)
+        await produce(broker.bootstrap, s.input_topic, items[n // 2:])  # a new producer: keyed over 8
+        rc = await w.wait(LAYOUT_CHECK_S + 40)
+    assert rc == 2, log.read_text(errors="replace")[-3000:]
+    positions = await committed_positions(s)
+    assert all(p < 4 for p in positions if positions[p]), positions
+    await add_partitions(broker.bootstrap, [s.output_topic, str(s.findings_topic), s.dlq_topic], 8)
+    t1 = time.monotonic()
+    rec = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "processor.shell.cli", "recover",
+                                                   "--repartition", "--by-conversation"], env=env_for(s),
+                                  capture_output=True, text=True, timeout=180, cwd=REPO)
+    assert rec.returncode == 0, rec.stderr[-3000:]
+    rebuilt_s = time.monotonic() - t1
+    assert "repartition by conversation done" in rec.stderr, rec.stderr[-3000:]
+    # traffic goes on after the change, later in event time: the old partitions' event time passes the deadlines
+    # of calls that were open there when their conversations moved
+    later, _ = generate(60, seed=SEED + 27, partitions=8, start_ms=_last_ts(items) + 1)
+    n3 = await produce(broker.bootstrap, s.input_topic, [(e.key, e.value) for e in later])
+    await run_to_end(s, n + n3, log, env=env)
+    inputs = await read_all(broker.bootstrap, s.input_topic)
+    engine = await output_limits(s, s.engine_config())
+    want: dict[str, dict[str, Any]] = {k: {} for k in topics_of(s)}
+    moved = {r.key for r in inputs if r.key is not None and kafka_partition(r.key, 4) != kafka_partition(r.key, 8)}
+    after_orphans: set[tuple[bytes, str]] = set()
+
+    def keep(part: int, r: Any, o: Any, late: bool) -> None:
+        rid = rid_of(o.headers)
+        assert rid not in want[o.kind], f"offline pass wrote id {rid} twice"
+        want[o.kind][rid] = (o.key, o.value, tuple(o.headers))
+
+    offline_by_conversation(inputs, positions, s.input_topic, 4, 8, lambda k: kafka_partition(k, 8), engine, keep)
+    got = {kind: await read_all(broker.bootstrap, t, isolation_level=isolation(s), timeout_s=60)
+           for kind, t in topics_of(s).items()}
+    cmp = Comparison({kind: diff(kind, want[kind], got[kind]) for kind in topics_of(s)})
+    cmp.row(fault_row)
+    # orphan results of moved conversations after the change, against the engine over each one's whole history
+    for r in got["findings"]:
+        part, off = (int(x) for x in rid_of(r.headers).split(":")[1:3])
+        f = orjson.loads(r.value or b"{}")
+        if r.key in moved and f.get("kind") == "orphan_tool_result" and off >= positions.get(part, 0):
+            after_orphans.add((r.key, str(f.get("call_id"))))
+    alone = _orphans_alone(inputs, moved, s.input_topic, engine)
+    per_partition = _orphans_per_partition(inputs, positions, moved, s.input_topic, engine)
+    # a moved conversation has nothing left in its old partition: no output of it there after the change (the
+    # per-partition rebuild keeps its stale state there, whose timers make up placeholders for calls answered in
+    # the new partition)
+    left_behind = [rid_of(r.headers) for recs in got.values() for r in recs if r.key in moved
+                   and int(rid_of(r.headers).split(":")[2]) >= positions.get(int(rid_of(r.headers).split(":")[1]), 0)
+                   and int(rid_of(r.headers).split(":")[1]) == kafka_partition(r.key, 4)]
+    stale = _left_behind_per_partition(inputs, positions, moved, s.input_topic, engine)
+    fault_row["note"] = (f"{n} events, {delivery}; input 4 -> 8 partitions, {len(moved)} conversations moved: "
+                         f"`recover --repartition --by-conversation` {rebuilt_s:.0f}s, then equal to the offline pass "
+                         f"by conversation; orphan results of moved conversations after the change: "
+                         f"{len(after_orphans)} ({len(after_orphans - alone)} not in their whole history; the "
+                         f"per-partition rebuild: {len(per_partition - alone)}); outputs of moved conversations in "
+                         f"their old partition after the change: {len(left_behind)} (the per-partition rebuild: "
+                         f"{stale})")
+    assert cmp.clean(exactly_once=delivery == "exactly_once"), cmp.details()
+    assert not after_orphans - alone, sorted(after_orphans - alone)[:5]
+    assert per_partition - alone, "the case never made a moved conversation answer a call across the change"
+    assert not left_behind, left_behind[:5]
+
+
+def _last_ts(items: list[tuple[bytes | None, bytes]]) -> int:
+    last = 0
+    for _, value in items:
+        ts = merge_key(0, 0, value)[0]
+        last = max(last, ts)
+    return last
+
+
+def _left_behind_per_partition(inputs: list[Any], positions: dict[int, int], keys: set[bytes], topic: str,
+                               engine: Any) -> int:
+    """Outputs of moved conversations in their old partition after the change, with the per-partition rebuild."""
+    procs: dict[int, PartitionProcessor] = {}
+    n = 0
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        proc = procs.setdefault(r.partition, PartitionProcessor(topic, r.partition, engine))
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
+            n += (o.key in keys and r.offset >= positions.get(r.partition, 0) and r.partition < 4
+                  and kafka_partition(o.key, 4) == r.partition)
+    return n
+
+
+def _orphans_alone(inputs: list[Any], keys: set[bytes], topic: str, engine: Any) -> set[tuple[bytes, str]]:
+    """(conversation, call id) of the orphan results the engine gives over each conversation's records alone."""
+    procs: dict[bytes, PartitionProcessor] = {}
+    found: set[tuple[bytes, str]] = set()
+    for i, r in enumerate(sorted(inputs, key=lambda r: merge_key(r.partition, r.offset, r.value))):
+        if r.key in keys:
+            proc = procs.setdefault(r.key, PartitionProcessor(topic, 0, engine))
+            for o in proc.process(i, r.key, r.value, r.headers, r.timestamp):
+                f = orjson.loads(o.value) if o.kind == "findings" else {}
+                if f.get("kind") == "orphan_tool_result":
+                    found.add((r.key, str(f.get("call_id"))))
+    return found
+
+
+def _orphans_per_partition(inputs: list[Any], positions: dict[int, int], keys: set[bytes], topic: str,
+                           engine: Any) -> set[tuple[bytes, str]]:
+    """The same after the change with the per-partition rebuild: each partition's own records only."""
+    procs: dict[int, PartitionProcessor] = {}
+    found: set[tuple[bytes, str]] = set()
+    for r in sorted(inputs, key=lambda r: (r.partition, r.offset)):
+        proc = procs.setdefault(r.partition, PartitionProcessor(topic, r.partition, engine))
+        for o in proc.process(r.offset, r.key, r.value, r.headers, r.timestamp):
+            f = orjson.loads(o.value) if o.kind == "findings" else {}
+            if (r.key in keys and r.offset >= positions.get(r.partition, 0)
+                    and f.get("kind") == "orphan_tool_result"):
+                found.add((r.key, str(f.get("call_id"))))
+    return found
 
 
 async def add_partitions(bootstrap: str, topics: list[str], count: int) -> None:

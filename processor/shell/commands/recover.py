@@ -1,5 +1,6 @@
 """`toolmend recover --rebuild`: the state of partitions whose state is lost, rebuilt from the input, then exit;
-`--repartition`: the whole state rebuilt for the input's current partition count (partitions were added)."""
+`--repartition`: the whole state rebuilt for the input's current partition count (partitions were added), per
+partition or, with `--by-conversation`, each conversation where its key now maps, from all its events."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ RECOVER_UNUSED = ("output_topic", "findings_topic", "dlq_topic", "group_instance
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild | --repartition [options]",
+    p = argparse.ArgumentParser(prog=PROG, usage="%(prog)s --rebuild | --repartition [--by-conversation] [options]",
                                 description="Rebuild the state of partitions whose state is lost (the worker "
                                 "refused to start naming them), or of every partition after partitions were added to "
                                 "the input, by reprocessing the input up to the committed offsets: writes state only, "
@@ -39,6 +40,10 @@ def parser() -> argparse.ArgumentParser:
                      help="partitions were added to the input: recreate the state topic with the input's partition "
                      "count and rebuild every partition's state from its own input (the runbook, 'The input topic's "
                      "partition count changed')")
+    p.add_argument("--by-conversation", action="store_true",
+                   help="with --repartition: rebuild each conversation's state in the partition its key now maps to, "
+                   "from all its events in every partition merged by event time, so a conversation that moved "
+                   "goes on with its whole history (the runbook, 'The input topic's partition count changed')")
     p.add_argument("--partition", type=int, action="append", dest="only",
                    help="only this input partition (repeatable)")
     p.add_argument("--force", action="store_true", help="with --partition: rebuild even if its state looks complete")
@@ -49,6 +54,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     with exiting(PROG) as ex:
         ns = parser().parse_args(list(argv))
+        if ns.by_conversation and not ns.repartition:
+            raise UsageError("--by-conversation goes with --repartition")
         if ns.force and not ns.only:
             raise UsageError("--force goes with --partition (it rebuilds a partition whose state looks complete)")
         settings = settings_of(ns)
@@ -59,7 +66,12 @@ def main(argv: Sequence[str]) -> int:
         if ns.repartition and not ns.rebuild:
             if ns.only or ns.force:
                 raise UsageError("--repartition rebuilds every partition (no --partition, --force)")
-            summary = asyncio.run(repartition(settings))
+            if ns.by_conversation:
+                from ..worker.repartition import by_conversation
+
+                summary = asyncio.run(by_conversation(settings))
+            else:
+                summary = asyncio.run(repartition(settings))
             print(orjson.dumps({"repartitioned": summary}).decode())
             return 0
         summary = asyncio.run(rebuild(settings, ns.only, ns.force))

@@ -6,6 +6,7 @@
 | `checkpoint.py` | a batch's checkpoint (its plan) and the commit order, at least once or exactly once |
 | `fencing.py` | ownership proved before each commit step: generation, assignment, heartbeat lease |
 | `recovery.py` | a partition's state restored on assignment, checked against the offsets, rebuilt from the input |
+| `repartition.py` | after partitions were added: each conversation's state rebuilt where its key now maps |
 | `stable_offsets.py` | the group's committed offsets read stable (OffsetFetch with `require_stable`) |
 | `batches.py` | record batches the Kafka client cannot decode, named in one line |
 | `topic_rules.py` | what the worker requires of its topics at start (`toolmend validate --connect` checks the same) |

@@ -475,7 +475,7 @@ async def rebuild(s: Settings, partitions: list[int] | None = None, force: bool 
     """
     engine = s.engine_config()
     if s.create_topics:  # deleted: the state goes into a new one, as the worker would create it
-        n = len(await _partitions(s, s.input_topic)) or s.partitions
+        n = len(await topic_partitions(s, s.input_topic)) or s.partitions
         await client_for(s).ensure_topics(s, [(s.changelog_topic, n, dict(STATE_TOPIC_CONFIG))])
     k = client_for(s)
     group = k.new_metadata_client(s, group_id=s.group_id, enable_auto_commit=False)
@@ -517,12 +517,19 @@ async def repartition(s: Settings) -> list[dict[str, Any]]:
     then every partition with a committed offset gets its state rebuilt from its own input up to that offset, as
     `rebuild` does (each meta record then records the new count). What the worker then writes equals what one
     pass of the engine over each input partition as stored writes: a conversation whose records now land in
-    another partition starts there without its earlier events (they stay in the old partition's state). The
-    output topics should get the input's count too (outputs go to their input's partition number). Run it with
-    every worker of the group stopped; it reads each partition's input from its beginning (bounded by the input)."""
-    n = len(await _partitions(s, s.input_topic))
+    another partition starts there without its earlier events (they stay in the old partition's state);
+    `repartition.py` rebuilds each conversation where its key now maps instead. The output topics should get the
+    input's count too (outputs go to their input's partition number). Run it with every worker of the group
+    stopped; it reads each partition's input from its beginning (bounded by the input)."""
+    n = len(await topic_partitions(s, s.input_topic))
     if not n:
         raise ConfigError(f"input topic {s.input_topic} not found")
+    await recreate_state_topic(s, n)
+    return await rebuild(s)
+
+
+async def recreate_state_topic(s: Settings, n: int) -> None:
+    """The state topic deleted and created again, empty, with `n` partitions."""
     admin = new_admin(s)
     await admin.start()
     try:
@@ -542,10 +549,10 @@ async def repartition(s: Settings) -> list[dict[str, Any]]:
             await asyncio.sleep(0.3)
     log.warning("state topic %s recreated with %d partitions (the input's); rebuilding every partition's state",
                 s.changelog_topic, n)
-    return await rebuild(s)
 
 
-async def _partitions(s: Settings, topic: str) -> set[int]:
+async def topic_partitions(s: Settings, topic: str) -> set[int]:
+    """The partitions of `topic` (empty: it does not exist)."""
     k = client_for(s)
     c = k.new_metadata_client(s)
     await c.start()
@@ -586,7 +593,8 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: Any, p: int,
     state = proc.take_changelog()  # its meta record last
     written = {k for k, _ in state}
     records = [(k, None) for k in sorted(old_keys - written)] + state
-    chain = [(PREV_META, str(prev_meta).encode()), (LAYOUT, str(len(await _partitions(s, s.input_topic))).encode())]
+    chain = [(PREV_META, str(prev_meta).encode()),
+             (LAYOUT, str(len(await topic_partitions(s, s.input_topic))).encode())]
     futs = [await producer.send(s.changelog_topic, v, key=k, partition=p,
                                 headers=chain if k == META_KEY else None) for k, v in records]
     landed: tuple[int, int] | None = None
@@ -617,6 +625,8 @@ __all__ = [
     "marker",
     "parse_marker",
     "rebuild",
+    "recreate_state_topic",
     "repartition",
     "restore",
+    "topic_partitions",
 ]
