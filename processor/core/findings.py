@@ -136,13 +136,14 @@ class Finding:
         return severity_of(self.kind)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind.value, "severity": self.severity.value, "index": self.index}
+        # `_value_`: the member's str itself, an attribute read (`.value` is a property run in Python)
+        out: dict[str, Any] = {"kind": self.kind._value_, "severity": self.severity._value_, "index": self.index}
         if self.call_id is not None:
             out["call_id"] = self.call_id
         if self.tool is not None:
             out["tool"] = self.tool
         if self.reason is not None:
-            out["reason"] = self.reason.value
+            out["reason"] = self.reason._value_
         if self.detail:
             out["detail"] = self.detail
         if self.score is not None:
@@ -166,12 +167,12 @@ class Action:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"action": self.action.value, "index": self.index}
+        out: dict[str, Any] = {"action": self.action._value_, "index": self.index}
         if self.call_id is not None:
             out["call_id"] = self.call_id
         if self.tool is not None:
             out["tool"] = self.tool
         if self.reason is not None:
-            out["reason"] = self.reason.value
+            out["reason"] = self.reason._value_
         out.update(self.extra)
         return out

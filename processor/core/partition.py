@@ -408,11 +408,11 @@ class PartitionProcessor:
             return
         else:
             tracker = conv.tracker
-            feed = tracker.feed
-            step = emit.step
             cap = self.cfg.max_open_calls
+            # methods called on their objects, not bound to locals first: compiled, that is a native call, where a
+            # bound method is called through its Python wrapper (arguments parsed and boxed per message)
             for i, m in enumerate(ev.messages):
-                step(feed(m, (offset, i), ts), m)
+                emit.step(tracker.feed(m, (offset, i), ts), m)
                 if cap is not None and tracker.open_calls > cap:  # bounds what its timeouts cost later
                     raise _Confined(DeadLetterKind.TOO_MANY_CALLS, f"its conversation would hold "
                                     f"{tracker.open_calls} open tool calls, over the limit of {cap}", keep)

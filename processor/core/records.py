@@ -29,7 +29,7 @@ _REPAIR_SYNTHESIZED = ("toolmend-repair", b"synthesized")
 _REPAIR_MODIFIED = ("toolmend-repair", b"modified")
 _REPAIR_NONE = ("toolmend-repair", b"none")
 _OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
-_KIND_BYTES = {k: k.value.encode() for k in FindingKind}
+_KIND_BYTES = {k.value: k.value.encode() for k in FindingKind}  # by the kind's str: an enum member hashes in Python
 
 
 class OutRecord:
@@ -197,7 +197,7 @@ class Emitter:
         value.update({"id": rid, "conversation_id": self.cid, "ts": self.ts, "dialect": dialect,
                       "model": conv.model, "app_version": conv.app_version})
         self.out.append(OutRecord("findings", self.key, orjson.dumps(value),
-                                  [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind])]))
+                                  [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind._value_])]))
 
     def snapshot(self, ts: int, dialect: str, messages: Sequence[Any], findings: Sequence[Finding],
                  changed: bool, thinking: dict[str, Any] | None = None) -> None:

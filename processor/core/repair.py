@@ -251,7 +251,8 @@ def repair_with_steps(
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
     every message again)."""
     top: tuple[str, ...] = ()
-    if isinstance(messages, Mapping):
+    # a list (what the stream passes) first: an ABC's isinstance check runs in Python, a type check does not
+    if type(messages) is not list and isinstance(messages, Mapping):
         msgs, key = extract_history(dict(messages))
         if dialect == "auto" and key is not None:
             dialect = dialects.BY_HISTORY_KEY.get(key, dialect)

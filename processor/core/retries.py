@@ -166,6 +166,9 @@ def annotations_of(declaration: Mapping[str, Any], tool: Mapping[str, Any] | Non
 #: `blind` for a non-idempotent call after a timeout or unknown outcome with no read between, else the class of
 #: the failed attempt it repeats
 RETRY_KINDS = ("futile", "blind", "transient", "timeout", "cancelled", "unknown")
+# members' values are read as `_value_` on the per-result path: the same str, where `.value` is a property
+# called in Python
+_FUTILE = Outcome.ERROR_DETERMINISTIC.value
 _KIND = {Outcome.ERROR_DETERMINISTIC.value: "futile", Outcome.ERROR_TRANSIENT.value: "transient",
          Outcome.TIMEOUT.value: "timeout", Outcome.CANCELLED.value: "cancelled", Outcome.UNKNOWN.value: "unknown"}
 
@@ -221,7 +224,7 @@ class Retries:
         if f is not None:
             retried = f[0]
             f[1] += 1
-            if retried == Outcome.ERROR_DETERMINISTIC.value:
+            if retried == _FUTILE:
                 hits.append(Hit(FUTILE, index, shown_id, tool, "same tool and arguments after a deterministic error"))
             if f[1] > self.max_retries and not f[2]:
                 f[2] = 1
@@ -265,12 +268,12 @@ class Retries:
                                                                                                u[2] == target)))]
             return str(tool)
         f = self.failed.pop(key, None)
-        self.failed[key] = [outcome.value, f[1] if f is not None else 0, f[2] if f is not None else 0]
+        self.failed[key] = [outcome._value_, f[1] if f is not None else 0, f[2] if f is not None else 0]
         if len(self.failed) > FAILED_WINDOW:
             del self.failed[next(iter(self.failed))]
         if self.is_write(tool) and outcome_unknown(outcome) and not any(u[3] == index and u[0] == tool
                                                                         for u in self.unsafe):
-            self.unsafe.append([tool, fp, target, index, outcome.value])
+            self.unsafe.append([tool, fp, target, index, outcome._value_])
             if len(self.unsafe) > UNSAFE_WINDOW:
                 del self.unsafe[0]
         if retried:

@@ -101,12 +101,13 @@ class Tally:
         d, k = self.counts[Count.TOOL_CALLS], (dialect, model, tool)
         d[k] = d.get(k, 0) + 1
 
+    # (`_value_`: an enum member's str as an attribute read; `.value` is a property run in Python)
     def finding(self, f: Finding, dialect: str, model: str | None, app_version: str | None) -> None:
-        reason = f.reason.value if f.reason is not None else None
-        self.add(Count.FINDINGS, (f.kind.value, f.severity.value, dialect, reason, f.tool, model, app_version))
+        reason = f.reason._value_ if f.reason is not None else None
+        self.add(Count.FINDINGS, (f.kind._value_, f.severity._value_, dialect, reason, f.tool, model, app_version))
 
     def action(self, a: Action) -> None:
-        d, k = self.counts[Count.REPAIRS], (a.action.value,)
+        d, k = self.counts[Count.REPAIRS], (a.action._value_,)
         d[k] = d.get(k, 0) + 1
 
     def dead_letter(self, kind: str) -> None:

@@ -1081,7 +1081,7 @@ class Tracker:
         rt = self._rt
         if rt is not None and unanswered and reason is not None:
             for cid, c in unanswered:  # what the model knew when it moved on: no result
-                rt.on_result(cid, dangling_outcome(self._reason(c, reason).value), keep=True)
+                rt.on_result(cid, dangling_outcome(self._reason(c, reason)._value_), keep=True)
         if unanswered and not final and reason in _HOLDABLE and self.config.late_result_grace_ms > 0 \
                 and any(cid not in self._alias and c.kind != SERVER_CALL for cid, c in unanswered):
             held = self._hold(b, unanswered, reason, closer)
@@ -1387,7 +1387,7 @@ class Tracker:
         s = self._step
         if s.results is _NONE:
             s.results = []
-        s.results.append((tool, o.value))
+        s.results.append((tool, o._value_))
 
     def _act(self, action: RepairAction, index: int | None, call_id: str | None = None, tool: str | None = None,
              reason: DanglingReason | None = None, to: str = "") -> None:
