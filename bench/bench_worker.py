@@ -272,12 +272,12 @@ class TimedWorker(Worker):
         self.cpu0 = 0.0
         self.cpu = 0.0  # CPU time of this process from the first batch to the last commit (the rest: waiting)
 
-    async def _process(self, batch: dict[TopicPartition, list[Any]]) -> None:
+    async def _process(self, batch: dict[TopicPartition, list[Any]], generation: int | None = None) -> None:
         t = time.perf_counter()
         if self.t0 is None:
             self.t0 = t
             self.cpu0 = time.process_time()
-        await super()._process(batch)
+        await super()._process(batch, generation)
         self.busy += time.perf_counter() - t
         self.batches += 1
 
