@@ -595,13 +595,7 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: Any, p: int,
     records = [(k, None) for k in sorted(old_keys - written)] + state
     chain = [(PREV_META, str(prev_meta).encode()),
              (LAYOUT, str(len(await topic_partitions(s, s.input_topic))).encode())]
-    futs = [await producer.send(s.changelog_topic, v, key=k, partition=p,
-                                headers=chain if k == META_KEY else None) for k, v in records]
-    landed: tuple[int, int] | None = None
-    for f in futs:
-        md = await f
-        start = md.log_start_offset
-        landed = (md.offset, start if isinstance(start, int) else -1)
+    landed = await write_state(producer, s.changelog_topic, p, records, chain)
     if first > 0:
         log.warning("partition %d: the input starts at offset %d (retention): conversations begun before it "
                     "are rebuilt from their later events only", p, first)
@@ -609,6 +603,20 @@ async def _rebuild_one(s: Settings, engine: EngineConfig, producer: Any, p: int,
              first, position - 1, len(records))
     return ({"partition": p, "committed": position, "input_from": first, "records": n,
              "conversations": proc.conversations, "changelog_records": len(records)}, landed)
+
+
+async def write_state(producer: Any, topic: str, partition: int, records: list[tuple[bytes, bytes | None]],
+                      chain: list[tuple[str, bytes]]) -> tuple[int, int] | None:
+    """A rebuilt partition's state records written to its changelog partition, the meta record carrying `chain`
+    as headers; the (offset, log start offset) the last one landed at, None when there was none."""
+    futs = [await producer.send(topic, v, key=k, partition=partition, headers=chain if k == META_KEY else None)
+            for k, v in records]
+    landed: tuple[int, int] | None = None
+    for f in futs:
+        md = await f
+        start = md.log_start_offset
+        landed = (md.offset, start if isinstance(start, int) else -1)
+    return landed
 
 
 __all__ = [
@@ -629,4 +637,5 @@ __all__ = [
     "repartition",
     "restore",
     "topic_partitions",
+    "write_state",
 ]

@@ -20,7 +20,7 @@ from typing import Any
 from aiokafka import TopicPartition
 from aiokafka.partitioner import murmur2
 
-from ...core.partition import META_KEY, PartitionProcessor
+from ...core.partition import PartitionProcessor
 from ...core.rehome import Rehome, merge_key
 from ..config import ConfigError, Settings
 from ..kafka import isolation
@@ -33,6 +33,7 @@ from .recovery import (
     read_changelog,
     recreate_state_topic,
     topic_partitions,
+    write_state,
 )
 
 log = logging.getLogger("toolmend.recovery")
@@ -69,13 +70,7 @@ async def by_conversation(s: Settings) -> list[dict[str, Any]]:
             position = positions.get(q, 0)
             records = rehome.state(q, position)
             chain = [(PREV_META, b"-1"), (LAYOUT, str(count).encode())]
-            futs = [await producer.send(s.changelog_topic, v, key=key, partition=q,
-                                        headers=chain if key == META_KEY else None) for key, v in records]
-            landed: tuple[int, int] | None = None
-            for f in futs:
-                md = await f
-                start = md.log_start_offset
-                landed = (md.offset, start if isinstance(start, int) else -1)
+            landed = await write_state(producer, s.changelog_topic, q, records, chain)
             if position > 0:
                 markers[TopicPartition(s.input_topic, q)] = (position, marker(position, landed))
             proc = rehome.procs[q]
