@@ -5,30 +5,16 @@ in the shape of the real misses of the dev splits, through `processor.repair()` 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import processor
 from processor.core.dialects import system_text
+from tests.unit.core.test_claims import call, claims, result
 
 
 def tool(name: str, description: str = "", **props: str) -> dict[str, Any]:
     return {"type": "function", "function": {"name": name, "description": description, "parameters": {
         "type": "object", "properties": {k: {"type": v} for k, v in props.items()}}}}
-
-
-def claims(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> list[tuple[int, str]]:
-    res = processor.repair(messages, "openai_chat", tools=tools)
-    return [(f.index, f.tool) for f in res.findings if f.kind.value == "unbacked_claim" and f.index is not None]
-
-
-def call(cid: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    return {"role": "assistant", "content": None,
-            "tool_calls": [{"id": cid, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]}
-
-
-def result(cid: str, content: str) -> dict[str, Any]:
-    return {"role": "tool", "tool_call_id": cid, "content": content}
 
 
 def turn(request: str, reply: str) -> list[dict[str, Any]]:
