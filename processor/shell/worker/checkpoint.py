@@ -28,6 +28,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import operator
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
@@ -415,7 +417,7 @@ class Committer:
         async with self.transport.session(unit) as p:
             # 1. outputs
             await own.check(tps, generation)
-            await self.deliver(p, unit.outputs, tps, generation, "outputs")
+            await self.deliver(p, unit.outputs, tps, generation, "outputs", where=False)
             if on_ack:
                 self._delivered(unit.outputs, [], {})
             # 2. state
@@ -432,7 +434,7 @@ class Committer:
         return landed
 
     async def deliver(self, p: Any, plan: Outgoing, tps: frozenset[TopicPartition], generation: int,
-                      what: str) -> Landed:
+                      what: str, where: bool = True) -> Landed:
         """One produce step, acknowledged. A failure the client calls retriable (a topic deleted or not yet
         recreated, a leader moving, a request timed out) is an outage, not a crash: at least once, the whole step
         is sent again (its records carry the same ids and bytes: duplicates at most) after a backoff, for as long
@@ -449,7 +451,7 @@ class Committer:
         try:
             while True:
                 try:
-                    landed = await self.produce(p, plan)
+                    landed = await self.produce(p, plan, where)
                     if attempt:
                         log.warning("%s to %s delivered after %d retries (%.0fs)", what, _topics(plan), attempt,
                                     clock() - since)
@@ -483,9 +485,7 @@ class Committer:
     def _delivered(self, outputs: Outgoing, state: Outgoing, landed: Landed) -> None:
         """Records consumers can now see: counted, and where the state landed remembered (the next meta
         record's predecessor)."""
-        kinds: dict[str, int] = {}
-        for _, _, r in outputs:
-            kinds[r.kind] = kinds.get(r.kind, 0) + 1
+        kinds: Counter[str] = Counter(map(_KIND, map(_RECORD, outputs)))  # counted without a Python loop
         for kind, k in kinds.items():
             self.metrics.output_records.labels(kind).inc(k)
         if state:
@@ -495,20 +495,21 @@ class Committer:
             if topic == cl:
                 self.meta_at[part] = offset
 
-    async def produce(self, p: Any, plan: Outgoing) -> Landed:
+    async def produce(self, p: Any, plan: Outgoing, where: bool = True) -> Landed:
         """Produce and await acknowledgement of every record (`kafka.enqueue` batches them); a batch that fails is
         retried record by record, where an oversized record becomes a dead letter instead of a crash loop.
 
         Returns, per (topic, partition) of the records with a known partition, the offset of the last one and the
         partition's log start offset as the broker reported it (-1: not reported); the changelog's meta record
-        is its partition's last, and the commit marker names where it landed (`recovery.marker`)."""
+        is its partition's last, and the commit marker names where it landed (`recovery.marker`). `where` False:
+        not asked (the outputs step: only where the state landed is used)."""
         pending = await self.client.enqueue(p, plan, self._too_large)
         results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
         if pending:
             self.ownership.contact()
         failed = [res for res in results if isinstance(res, BaseException)]
         if not failed:
-            return _landed(plan, pending, results)
+            return _landed(plan, pending, results) if where else {}
         if not all(isinstance(e, MessageSizeTooLargeError) for e in failed):
             raise next(e for e in failed if not isinstance(e, MessageSizeTooLargeError))
         # a batch the broker refused as too large (its message.max.bytes is below our batch size): its records one
@@ -535,6 +536,10 @@ class Committer:
                     ("toolmend-error-detail", f"{r.kind} record of {size} bytes exceeds the broker's limit".encode())]
         fut: Awaitable[Any] = await p.send(self.settings.dlq_topic, None, key=r.key, headers=headers)
         return fut
+
+
+_RECORD = operator.itemgetter(2)
+_KIND = operator.attrgetter("kind")
 
 
 def _topics(plan: Outgoing) -> str:
