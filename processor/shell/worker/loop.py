@@ -30,7 +30,6 @@ from ..logs import DeadLetterLog, describe_error
 from ..metrics import Metrics
 from ..transport import client_for
 from .batches import name_undecodable_batches
-from .cadence import cut_now
 from .checkpoint import (
     AtLeastOnce,
     Checkpoint,
@@ -51,10 +50,9 @@ log = logging.getLogger("toolmend.worker")
 TIMER_SLICE = 2000  # outputs of timers (timeouts, evictions) fired between two yields to the event loop
 YIELD_EVERY = 32  # records processed between two yields to the event loop (the shipment in flight progresses)
 YIELD_AFTER_S = 0.01  # or this much processing, whichever comes first
-# a fetched batch is cut into checkpoints of at most this much processing (then one record more; up to twice it
-# while the checkpoint before is still in flight: cadence.py): a backlog handed over at once (librdkafka hands over
-# up to max_batch records it holds) on a core the machine starves is committed as it goes, not after seconds of
-# processing; on a core of its own a batch takes a fraction of it
+# a fetched batch is cut into checkpoints of at most this much processing (then one record more): a backlog
+# handed over at once (librdkafka hands over up to max_batch records it holds) on a core the machine starves is
+# committed as it goes, not after seconds of processing; on a core of its own a batch takes a fraction of it
 CHECKPOINT_EVERY_S = 0.5
 LAYOUT_CHECK_S = 10.0  # between two reads of the input's partition count (fresh metadata)
 RESTORE_FAILED = "state restore failed"  # the start of /healthz's reason while a restore failure lasts
@@ -358,7 +356,6 @@ class Worker:
         if generation is None:  # the batch was fetched under it (aiokafka fetches for the assignment)
             generation = self._ownership.generation
         cut_at = t_fetch + CHECKPOINT_EVERY_S
-        cap_at = t_fetch + 2 * CHECKPOINT_EVERY_S  # cut whatever is in flight (cadence.py)
         cut = False
         for tp, records in batch.items():
             proc = self.procs.get(tp.partition)
@@ -395,7 +392,7 @@ class Worker:
                     await asyncio.sleep(0)  # the checkpoint in flight reads its acknowledgements, sends the next step
                     yielded_at = perf()
                 done += 1
-                if done_at >= cut_at and cut_now(done_at, cut_at, cap_at, self._shipping):
+                if done_at >= cut_at:
                     cut = True
                     break
             if self.procs.get(tp.partition) is not proc:
