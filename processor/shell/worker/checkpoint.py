@@ -417,7 +417,7 @@ class Committer:
         async with self.transport.session(unit) as p:
             # 1. outputs
             await own.check(tps, generation)
-            await self.deliver(p, unit.outputs, tps, generation, "outputs", where=False)
+            await self.deliver(p, unit.outputs, tps, generation, "outputs")
             if on_ack:
                 self._delivered(unit.outputs, [], {})
             # 2. state
@@ -434,7 +434,7 @@ class Committer:
         return landed
 
     async def deliver(self, p: Any, plan: Outgoing, tps: frozenset[TopicPartition], generation: int,
-                      what: str, where: bool = True) -> Landed:
+                      what: str) -> Landed:
         """One produce step, acknowledged. A failure the client calls retriable (a topic deleted or not yet
         recreated, a leader moving, a request timed out) is an outage, not a crash: at least once, the whole step
         is sent again (its records carry the same ids and bytes: duplicates at most) after a backoff, for as long
@@ -451,7 +451,7 @@ class Committer:
         try:
             while True:
                 try:
-                    landed = await self.produce(p, plan, where)
+                    landed = await self.produce(p, plan)
                     if attempt:
                         log.warning("%s to %s delivered after %d retries (%.0fs)", what, _topics(plan), attempt,
                                     clock() - since)
@@ -495,21 +495,20 @@ class Committer:
             if topic == cl:
                 self.meta_at[part] = offset
 
-    async def produce(self, p: Any, plan: Outgoing, where: bool = True) -> Landed:
+    async def produce(self, p: Any, plan: Outgoing) -> Landed:
         """Produce and await acknowledgement of every record (`kafka.enqueue` batches them); a batch that fails is
         retried record by record, where an oversized record becomes a dead letter instead of a crash loop.
 
         Returns, per (topic, partition) of the records with a known partition, the offset of the last one and the
         partition's log start offset as the broker reported it (-1: not reported); the changelog's meta record
-        is its partition's last, and the commit marker names where it landed (`recovery.marker`). `where` False:
-        not asked (the outputs step: only where the state landed is used)."""
+        is its partition's last, and the commit marker names where it landed (`recovery.marker`)."""
         pending = await self.client.enqueue(p, plan, self._too_large)
         results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
         if pending:
             self.ownership.contact()
         failed = [res for res in results if isinstance(res, BaseException)]
         if not failed:
-            return _landed(plan, pending, results) if where else {}
+            return _landed(plan, pending, results)
         if not all(isinstance(e, MessageSizeTooLargeError) for e in failed):
             raise next(e for e in failed if not isinstance(e, MessageSizeTooLargeError))
         # a batch the broker refused as too large (its message.max.bytes is below our batch size): its records one
