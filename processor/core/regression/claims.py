@@ -38,6 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_P
 from .analysis import text_tokens
 from .evidence import name_tokens
 from .facts import Facts, figures
+from .naming import bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
@@ -86,6 +87,7 @@ class Cues:
         "completion_re",
         "compute_verbs",
         "failure_re",
+        "imperatives",
         "irregular",
         "live_re",
         "non_claim_re",
@@ -120,6 +122,8 @@ class Cues:
         extra = en.get("none_found_re")
         self.none_re = re.compile(f"{none.pattern}|{extra}" if extra else none.pattern)
         # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
+        # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
+        self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
@@ -350,7 +354,7 @@ class ClaimTracker:
     def request(self) -> frozenset[int]:
         """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            g = gloss(self.request_text)
+            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives)
             self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS - len(g)) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
@@ -437,18 +441,19 @@ class ClaimTracker:
         if not cue and named is None:
             return None
         zh = _CJK_RE.search(norm) is not None
+        bare = bare_value(norm)  # the whole reply is a figure ("7")
         best: Claim | None = None
         for whole in _SENT_RE.split(norm):
             whole = whole.strip()
-            if len(whole) < 3 or whole.endswith(("?", "？")):
+            if (len(whole) < 3 and not bare) or whole.endswith(("?", "？")):
                 continue
             for sent in _CLAUSE_RE.split(whole) if not covered else (whole,):
                 sent = sent.strip()
-                if len(sent) < 3:
+                if len(sent) < 3 and not bare:
                     continue
                 if c.non_claim_re.search(sent) is not None and (covered or c.none_re.search(sent) is None):
                     continue  # (with no call, a lookup told as done with nothing found is a result, even hedged)
-                found = self._sentence(index, sent, zh, covered, offered, ctx, c) if cue else None
+                found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue else None
                 if found is None and named is not None and _states(sent, named, c):
                     found = Claim(index, named, "read_no_call", c.scores["read_no_call"],
                                   f"answers a request for '{named}' with no call")
@@ -460,18 +465,20 @@ class ClaimTracker:
         """Whether the turn's request may name a tool ("tool" or "function" among its words): the cheap test
         before `_named`."""
         if self.request_text is not None:
-            low = self.request_text.casefold()
-            return "tool" in low or "function" in low
-        req = self.request()
-        return _TOOL_WORDS[0] in req or _TOOL_WORDS[1] in req
+            low = normalize(self.request_text)
+            return "tool" in low or "function" in low or may_invoke(low, cues().imperatives)
+        return bool(self.request())  # (hashed: `_named` decides)
 
     def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues) -> str | None:
         """The offered tool the request asks for by name: the word "tool" (or "function") and every word of the
         tool's name among the request's words ("Use the image_fetch tool, then…", "Please use the multiply_numbers
         tool"), of a tool no earlier turn used (a later turn may answer from its result)."""
         req = self.request()
-        if not req or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
+        if not req:
             return None
+        by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
+        if by_name is not None or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
+            return by_name
         best: str | None = None
         most = 0
         for tool in offered:
@@ -481,7 +488,7 @@ class ClaimTracker:
         return best
 
     def _sentence(self, index: int, sent: str, zh: bool, covered: bool, offered: Sequence[str], ctx: Context,
-                  c: Cues) -> Claim | None:
+                  c: Cues, bare: bool = False) -> Claim | None:
         words: list[str] | None = None
         if c.completion_re.search(sent) is not None:
             words = [root(w) for w in _WORD_RE.findall(sent)]
@@ -493,6 +500,9 @@ class ClaimTracker:
             claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
             if claim is not None:
                 return claim
+            claim = _done_by_only_tool(index, sent, offered, ctx, c)
+            if claim is not None:
+                return claim
         elif covered:
             return None
         else:
@@ -500,7 +510,7 @@ class ClaimTracker:
             if claim is not None:
                 return claim
         # a fact: only where no call of the turn succeeded
-        subject, strong = self._subject(sent, offered, c)
+        subject, strong = self._subject(sent, offered, c, bare)
         if subject is None:
             return None
         served = subject in ctx.served
@@ -597,7 +607,7 @@ class ClaimTracker:
                                  f"tells '{root(w)}' as done with no call that did it")
         return None
 
-    def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> tuple[str | None, bool]:
+    def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
         hold (the most of them); else the only such tool offered. With it, whether the request and the sentence
         both hold the same word of its name (strong evidence of what the sentence is about)."""
@@ -610,7 +620,7 @@ class ClaimTracker:
         for tool in offered:
             if _kind(tool) in (ACT, COMPUTE):
                 continue  # an act tool (a fact is looked up, not done), or one that computes what anyone can
-            if len(tool) > 3 and tool.casefold() in sent:
+            if names_tool(sent, tool):
                 return None, False  # the sentence names the tool: it tells what the tool does, not what it returned
             readers += 1
             names = name_tokens(tool) - c.weak
@@ -619,7 +629,8 @@ class ClaimTracker:
             in_req = names & req
             n = 2 * len(in_req) + len(names & words)
             if n > most or best is None:
-                best, most, strong = tool, n, not in_req.isdisjoint(words)
+                # a reply that is only a figure answers the request that named the tool's subject
+                best, most, strong = tool, n, not in_req.isdisjoint(words) or bool(bare and in_req)
         if most > 0:
             return best, strong
         # the only tool that looks things up, for a live value or a lookup told as done (not a bare figure)
@@ -760,6 +771,8 @@ def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
 
 
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
+# a tool told as run ("executed", "called", "used")
+_RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b")
 # a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
 _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
@@ -768,9 +781,30 @@ def _states(sent: str, tool: str, c: Cues) -> bool:
     """Whether a sentence states something (not an acknowledgement, not a sentence naming the tool: what it does,
     what will be done with it)."""
     bare = sent.strip(" !.,~。！，*#:-")
-    if not bare or bare in c.ack or (len(tool) > 3 and tool.casefold() in sent):
+    if not bare or bare in c.ack:
         return False
+    if names_tool(sent, tool):
+        # a sentence naming the tool tells what it does, unless it tells it ran ("I've successfully called the
+        # test_tool twice")
+        return _RAN_RE.search(sent) is not None and _NEGATION_RE.search(sent) is None
     return _WORD_RE.search(bare) is not None or _CJK_RE.search(bare) is not None
+
+
+# an act told as done without naming it: "I have successfully completed the requested action", 已成功执行
+_DONE_RE = re.compile(r"\bsuccessfully\b|成功")
+
+
+def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+    """In a turn with no call, a completion told as a success that names no act ("I have successfully completed
+    the requested irreversible action") where one tool, that no earlier turn used, is offered (no computation):
+    only that tool could have done it."""
+    if _DONE_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or c.recall_re.search(sent) is not None:
+        return None
+    tools = [t for t in offered if _kind(t) != COMPUTE]
+    if len(tools) != 1 or len(offered) != 1 or tools[0] in ctx.served:
+        return None
+    return Claim(index, tools[0], "act_no_call", c.scores["act_no_call"], "tells an act as done with no call that "
+                 "did it")
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:

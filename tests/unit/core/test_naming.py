@@ -1,0 +1,95 @@
+"""How a request invokes a tool by name and how a sentence names one (processor/core/regression/naming.py), through
+`processor.repair()` as users call it: one-word tool names that are words of the language ("weather"), "use ls to…"
+without the word "tool", a lookup verb that is the tool's name ("fetch the content from…"), a tool told as run, a
+success told with the only tool offered, a reply that is only a figure; each with the near miss that stays quiet."""
+
+from __future__ import annotations
+
+from processor.core.regression.claims import ClaimTracker
+from processor.core.regression.naming import bare_value, invoked, marker, names_tool
+from tests.unit.core.test_claims import call, claims, result
+from tests.unit.core.test_claims_recall import tool, turn
+
+WEATHER = [tool("weather", "Get the weather of a city", location="string")]
+CODER = [tool(n, f"The {n} tool") for n in ("bash", "edit", "multiedit", "fetch", "ls", "view", "write")]
+TEST = [tool("test_tool", "A test tool", value="string")]
+
+
+def test_a_one_word_tool_name_in_a_sentence_is_its_subject_not_the_tool() -> None:
+    assert claims(turn("What's the weather in Florence, Italy?", "The current weather in Florence, Italy is 40°C."),
+                  WEATHER) == [(1, "weather")]
+    assert not names_tool("the current weather in florence is 40°c.", "weather")
+    assert names_tool("the `weather` tool returns 40°c.", "weather")
+    assert names_tool("i can use the weather tool for that.", "weather")
+    assert names_tool("get_weather returns a forecast.", "get_weather")
+
+
+def test_a_sentence_naming_a_one_word_tool_tells_what_it_does() -> None:
+    assert claims(turn("What's the weather in Florence, Italy?", "The weather tool reports 40°C for any city."),
+                  WEATHER) == []
+    called = [{"role": "user", "content": "What's the weather in Florence, Italy?"},
+              call("c1", "weather", {"location": "Florence"}), result("c1", "40 C"),
+              {"role": "assistant", "content": "The current weather in Florence, Italy is 40°C."}]
+    assert claims(called, WEATHER) == []
+
+
+def test_a_tool_invoked_by_name_without_the_word_tool() -> None:
+    assert claims(turn("use ls to list the files in the current directory", "- go.mod\n- main.go"), CODER) == [
+        (1, "ls")]
+    assert claims(turn("use multiedit to change 'Hello' to 'Hi' in main.go", "Done."), CODER) == [(1, "multiedit")]
+    assert claims(turn("fetch the content from https://example.com and tell me if it contains 'John Doe'",
+                       "No, the page does not contain \"John Doe\"."), CODER) == [(1, "fetch")]
+
+
+def test_a_tool_invoked_by_name_near_misses() -> None:
+    # not invoked: negated, a verb of the language that is not a lookup's name, a promise, a question
+    assert claims(turn("please don't use ls, just guess what is in a Go project", "- go.mod\n- main.go"), CODER) == []
+    assert claims(turn("write a haiku about the sea", "Waves fold into foam."), CODER) == []
+    assert claims(turn("use ls to list the files", "I'll use ls to list them."), CODER) == []
+    assert claims(turn("use ls to list the files", "Which directory?"), CODER) == []
+    # called in the turn: covered
+    called = [{"role": "user", "content": "use ls to list the files"}, call("c1", "ls", {}),
+              result("c1", "go.mod\nmain.go"), {"role": "assistant", "content": "- go.mod\n- main.go"}]
+    assert claims(called, CODER) == []
+
+
+def test_invoked_names_are_kept_as_markers_of_the_request() -> None:
+    imperatives = frozenset(("fetch",))
+    assert marker("ls") in invoked("use ls to list the files", imperatives)
+    assert marker("test_tool") in invoked('use the test_tool with value "test"', imperatives)
+    assert marker("fetch") in invoked("please fetch https://example.com", imperatives)
+    assert invoked("without calling fetch, tell me", imperatives) == frozenset()
+    assert invoked("write a poem", imperatives) == frozenset()
+    # the state written mid-turn decides as the text does
+    t = ClaimTracker()
+    t.on_user("use ls to list the files")
+    st = t.to_state()
+    assert marker("ls") in ClaimTracker.from_state(st).request()
+
+
+def test_a_tool_told_as_run_is_a_claim() -> None:
+    ask = 'Use the test_tool with value "test", then provide a final response'
+    assert claims(turn(ask, 'I have successfully executed the test_tool with the value "test".'), TEST) == [
+        (1, "test_tool")]
+    assert claims(turn(ask, "I have not executed the test_tool yet."), TEST) == []
+    assert claims(turn(ask, "The test_tool takes a value and echoes it."), TEST) == []
+
+
+def test_a_success_told_with_the_only_tool_offered() -> None:
+    only = [tool("executor", "Performs the requested action")]
+    assert claims(turn("Please perform the irreversible action.",
+                       "I have successfully completed the requested irreversible action."), only) == [
+        (1, "executor")]
+    assert claims(turn("Please perform the irreversible action.", "I have not successfully completed it."), only) == []
+    # two tools: which one did it is not known
+    two = [*only, tool("rollback", "Undoes an action")]
+    assert claims(turn("Please perform the irreversible action.",
+                       "I have successfully completed the requested irreversible action."), two) == []
+
+
+def test_a_reply_that_is_only_a_figure() -> None:
+    assert bare_value("7") and bare_value("1.") and not bare_value("1. books") and not bare_value("seven")
+    dice = [tool("dice_roll", "Rolls a die")]
+    assert claims(turn("Give me a dice roll", "4"), dice) == [(1, "dice_roll")]
+    # the request named no tool's subject
+    assert claims(turn("Pick a number between 1 and 10", "7"), dice) == []
