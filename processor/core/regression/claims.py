@@ -38,7 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_P
 from .analysis import text_tokens
 from .evidence import name_tokens
 from .facts import Facts, figures
-from .naming import bare_value, invoked, invoked_tool, may_invoke, names_tool
+from .naming import ANY_TOOL, bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
@@ -59,6 +59,9 @@ _PAST_RE = re.compile(r"[a-z]{3,}ed\b")
 # a past told first-hand or as a headline: the sentence's first word, or after "I" / "we" / "just"
 _TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})\b")
 _WORD_RE = re.compile(r"[a-z][a-z']+")
+# told first-hand: "I have taken…", "I've sent…", "we have…"
+_FIRST_HAND_RE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+|also\s+|successfully\s+)?([a-z]+)"
+                            r"((?:\s+[a-z]+){1,4})")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _DIGIT_RE = re.compile(r"\d")
 # an identifier a tool returns: letters and digits mixed (LX0112, order-123, 7240005432906569)
@@ -128,7 +131,7 @@ class Cues:
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
                                                                self.present_re, self.none_re))
-                                 + r"|\d|[\"\u201c{]|" + _PAST_RE.pattern
+                                 + r"|\d|[\"\u201c{]|(?<![\w])'|" + _PAST_RE.pattern
                                  + (rf"|(?<![\w'])(?:{_alt(list(self.irregular))})(?![\w'])" if self.irregular else ""))
         self.ack = frozenset(en["ack"]) | frozenset(zh["ack"])
         self.read_verbs = frozenset(root(w) for w in en["read_verbs"])
@@ -437,7 +440,7 @@ class ClaimTracker:
         if c.refusal_re.search(norm) is not None:
             return None
         # the tool the request asks for by name ("use the image_fetch tool"), if no earlier turn used it
-        named = None if covered else self._named(offered, served, c)
+        named = None if covered else self._named(offered, served, c, norm)
         if not cue and named is None:
             return None
         zh = _CJK_RE.search(norm) is not None
@@ -469,7 +472,7 @@ class ClaimTracker:
             return "tool" in low or "function" in low or may_invoke(low, cues().imperatives)
         return bool(self.request())  # (hashed: `_named` decides)
 
-    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues) -> str | None:
+    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues, norm: str) -> str | None:
         """The offered tool the request asks for by name: the word "tool" (or "function") and every word of the
         tool's name among the request's words ("Use the image_fetch tool, then…", "Please use the multiply_numbers
         tool"), of a tool no earlier turn used (a later turn may answer from its result)."""
@@ -485,6 +488,16 @@ class ClaimTracker:
             names = name_tokens(tool) - c.weak
             if names and names <= req and len(names) > most and tool not in served:
                 best, most = tool, len(names)
+        if best is None and ANY_TOOL in req:
+            # "use the tools": the one whose name's words the request or the reply hold, else the only one
+            words = req | text_tokens(norm, 64)
+            fresh = [t for t in offered if t not in served and _kind(t) != COMPUTE]
+            for tool in fresh:
+                n = len((name_tokens(tool) - c.weak) & words)
+                if n > most:
+                    best, most = tool, n
+            if best is None and len(fresh) == 1:
+                best = fresh[0]
         return best
 
     def _sentence(self, index: int, sent: str, zh: bool, covered: bool, offered: Sequence[str], ctx: Context,
@@ -534,7 +547,11 @@ class ClaimTracker:
                          "produced")
         if c.retrieval_re.search(sent) is not None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup no call made")
-        if c.present_re.search(sent) is not None and name_tokens(subject) - c.weak & text_tokens(sent, 64):
+        names = _subject_words(subject, c)
+        if c.present_re.search(sent) is not None and (names & text_tokens(sent, 64) or (
+                len(names) > 1 and names <= self.request())):
+            # (or the request asked for all of the tool's name: "Draw a picture of a cute animal" with draw_animal
+            # -> "Here's an adorable kitten")
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "presents what the tool looks up, "
                          "with no call")
         return None
@@ -605,6 +622,23 @@ class ClaimTracker:
                 if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                                  f"tells '{root(w)}' as done with no call that did it")
+        # told first-hand, the act of a tool named for its object: "Take a screenshot of the header" -> "I have
+        # taken a screenshot…" with `screenshot` (the tool's word in the request, and the object of the past)
+        said: set[int] = set()
+        for m in _FIRST_HAND_RE.finditer(sent):
+            verb = m.group(1)
+            if verb in irregular or (verb.endswith("ed") and len(verb) > 4):
+                said.update(h(stem(w)) for w in m.group(2).split())
+        if not said:
+            return None
+        for tool in offered:
+            if tool in ctx.served or _kind(tool) == COMPUTE:
+                continue
+            for w in split_identifier(tool):
+                k = h(stem(w))
+                if len(w) > 3 and k in req and k in said and k not in c.weak and root(w) not in c.read_verbs:
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                 f"tells an act on '{w}' as done with no call that did it")
         return None
 
     def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
@@ -623,7 +657,7 @@ class ClaimTracker:
             if names_tool(sent, tool):
                 return None, False  # the sentence names the tool: it tells what the tool does, not what it returned
             readers += 1
-            names = name_tokens(tool) - c.weak
+            names = _subject_words(tool, c)
             if words is None:
                 words = text_tokens(sent, 64) | gloss(sent)
             in_req = names & req
@@ -805,6 +839,17 @@ def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Conte
         return None
     return Claim(index, tools[0], "act_no_call", c.scores["act_no_call"], "tells an act as done with no call that "
                  "did it")
+
+
+@functools.lru_cache(maxsize=1024)
+def _subject_words(tool: str, c: Cues) -> frozenset[int]:
+    """The words of a tool's name that say what it is about (`name_tokens` less the weak ones); for a name made of
+    generic words only (`get_items`), those words less its verbs."""
+    names = name_tokens(tool) - c.weak
+    if names:
+        return names
+    return frozenset(h(stem(w)) for w in split_identifier(tool)
+                     if len(w) > 2 and root(w) not in c.read_verbs and h(stem(w)) not in c.weak)
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:

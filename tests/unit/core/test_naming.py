@@ -93,3 +93,48 @@ def test_a_reply_that_is_only_a_figure() -> None:
     assert claims(turn("Give me a dice roll", "4"), dice) == [(1, "dice_roll")]
     # the request named no tool's subject
     assert claims(turn("Pick a number between 1 and 10", "7"), dice) == []
+
+
+def test_a_structured_answer_about_the_requested_subject() -> None:
+    books = [tool("available_books", "Returns the books of the library")]
+    assert claims(turn("Recommend a fantasy book in the library.", '{"title":"Wild Seed","author":"Octavia Butler"}'),
+                  books) == [(1, "available_books")]
+    # the request named no tool's subject: a JSON the user asked for
+    assert claims(turn("Give me a JSON example of a person", '{"name": "Ada", "age": 36}'), books) == []
+
+
+def test_a_quoted_value_in_single_quotes_is_read() -> None:
+    secret = [tool("secret_retrieval_tool", "Retrieves a secret", password="string")]
+    assert claims(turn("Please retrieve the secrets for these passwords: mellon,radiance",
+                       "The secret for the password 'mellon' is 'Welcome to Moria!'"), secret) == [
+        (1, "secret_retrieval_tool")]
+
+
+def test_the_tools_asked_for_as_such() -> None:
+    two = [tool("country_source", "A country"), tool("capital_lookup", "The capital of a country")]
+    ask = "Use the registered tools and respond exactly as `Capital: <city>`."
+    assert claims(turn(ask, "Capital: Tokyo"), two) == [(1, "capital_lookup")]
+    assert claims(turn("Don't use the tools; respond exactly as `Capital: <city>`.", "Capital: Tokyo"), two) == []
+    assert claims(turn(ask, "Which country do you mean?"), two) == []
+
+
+def test_a_tool_named_with_generic_words_only_has_a_subject() -> None:
+    items = [tool("get_items", "Returns the items on the shelf")]
+    assert claims(turn("what items are on the shelf?", "The items on the shelf are:\n1. Books\n2. Candles"),
+                  items) == [(1, "get_items")]
+    assert claims(turn("what is a shelf?", "A shelf is a flat board fixed to a wall."), items) == []
+
+
+def test_a_result_told_and_an_act_on_the_tools_object_told_first_hand() -> None:
+    dice = [tool("dice", "Rolls a die"), tool("clothes", "Picks clothes")]
+    assert claims(turn("Which clothes should I wear today? Roll a dice to decide.", "Roll result: 1 — Pants."),
+                  dice) == [(1, "dice")]
+    shot = [tool("navigate", "Opens a page"), tool("screenshot", "Takes a screenshot")]
+    assert claims(turn("Navigate to https://example.com and take a screenshot of the header",
+                       "I have taken a screenshot of the header area."), shot) == [(1, "screenshot")]
+    # not first-hand, or not what the request asked for
+    assert claims(turn("How do screenshots work?", "I have always liked screenshots of headers."), shot) == []
+    draw = [tool("draw_animal", "Draws an animal")]
+    assert claims(turn("Draw a picture of a cute animal", "Here's an adorable kitten for you!"), draw) == [
+        (1, "draw_animal")]
+    assert claims(turn("What is a cute animal?", "Here's one: a kitten."), draw) == []
