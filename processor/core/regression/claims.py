@@ -59,6 +59,7 @@ _PAST_RE = re.compile(r"[a-z]{3,}ed\b")
 # a past told first-hand or as a headline: the sentence's first word, or after "I" / "we" / "just"
 _TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})\b")
 _WORD_RE = re.compile(r"[a-z][a-z']+")
+_UUID_RE = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 # told first-hand: "I have taken…", "I've sent…", "we have…"
 _FIRST_HAND_RE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+|also\s+|successfully\s+)?([a-z]+)"
                             r"((?:\s+[a-z]+){1,4})")
@@ -525,7 +526,15 @@ class ClaimTracker:
         # a fact: only where no call of the turn succeeded
         subject, strong = self._subject(sent, offered, c, bare)
         if subject is None:
-            return None
+            # a UUID no message showed is a record's key that only a lookup returns, whatever the tools' names
+            uuid = _UUID_RE.search(sent)
+            if uuid is None or any(ctx.facts.shown(f) for f in figures(uuid.group(0))):
+                return None
+            readers = [t for t in offered if _kind(t) == READ and t not in ctx.served and not names_tool(sent, t)]
+            if not readers:
+                return None
+            return Claim(index, readers[0], "fact_no_call", c.scores["fact_no_call"],
+                         "states an identifier no call produced")
         served = subject in ctx.served
         novel = [f for f in figures(sent) if not ctx.facts.shown(f)]
         if novel or (not served and _IDENT_RE.search(sent) is not None and _new_ident(sent, ctx)):

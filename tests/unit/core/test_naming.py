@@ -138,3 +138,25 @@ def test_a_result_told_and_an_act_on_the_tools_object_told_first_hand() -> None:
     assert claims(turn("Draw a picture of a cute animal", "Here's an adorable kitten for you!"), draw) == [
         (1, "draw_animal")]
     assert claims(turn("What is a cute animal?", "Here's one: a kitten."), draw) == []
+
+
+def test_a_count_after_appears_is_no_hedge_and_here_it_is_presents() -> None:
+    coder = [tool(n, f"The {n} tool") for n in ("bash", "fetch", "ls")]
+    ask = "fetch the content from https://example.com and tell me if it contains the word 'John Doe'"
+    assert claims(turn(ask, 'Yes, the page contains the word "John Doe" — it appears 3 times.'), coder) == [
+        (1, "fetch")]
+    assert claims(turn("Is 'John Doe' a common name?", "It appears to be a placeholder name, used 3 times a day."),
+                  coder) == []
+    draw = [tool("draw_animal", "Draws an animal")]
+    assert claims(turn("Draw a picture of a cute animal", "Here it is! Isn't this the most adorable kitten?"),
+                  draw) == [(1, "draw_animal")]
+
+
+def test_a_uuid_no_message_showed_is_a_looked_up_key() -> None:
+    crm = [tool("dynamics365_call", "Query Dynamics 365"), tool("outlook365_call", "Query Outlook")]
+    ask = "Find the details for account Alpine Ski House and associated emails."
+    uuid = "46f4a2bf-e63e-ef11-8409-002248277599"
+    assert claims(turn(ask, f"- **Account ID:** {uuid}"), crm) == [(1, "dynamics365_call")]
+    # shown by the user, or no lookup offered
+    assert claims(turn(f"{ask} Its id is {uuid}.", f"- **Account ID:** {uuid}"), crm) == []
+    assert claims(turn("Make up a UUID", f"Here: {uuid}"), [tool("add", "Adds")]) == []
