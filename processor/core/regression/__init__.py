@@ -15,6 +15,7 @@
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
 | `claims.py` | `unbacked_claim` (`ClaimTracker`): a reply grounded in its turn's calls and context (`claims.json`) |
 | `frameworks.py` | what agent frameworks add that is no request or text answer (code executors' output, code replies) |
+| `followups.py` | what reads like a request a tool served and is not (the past, relays, routing); announcements |
 
 See docs/regression.md.
 """

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
+from .followups import about_past
 from .text import CJK_RE, EMPTY, cap, cjk_grams, h, normalize, pack_hashes, stem, tokens, unpack_hashes
 
 MAX_TEXT_CHARS = 2000  # characters of a user message looked at
@@ -51,7 +52,7 @@ class Request:
     """A user request, hashed. Instances are shared through the cache: never mutate one. (A plain class: mypyc
     builds it natively, where a dataclass's generated `__init__` would run as Python.)"""
 
-    __slots__ = ("chars", "content", "entities", "flags", "singles", "size", "times")
+    __slots__ = ("_stored", "chars", "content", "entities", "flags", "singles", "size", "times")
 
     def __init__(self, content: frozenset[int] = _EMPTY, singles: frozenset[int] = _EMPTY,
                  chars: frozenset[int] = _EMPTY, entities: frozenset[int] = _EMPTY, times: frozenset[int] = _EMPTY,
@@ -63,6 +64,7 @@ class Request:
         self.times = times  # time words: slot values too
         self.flags = flags
         self.size = size  # words + CJK characters
+        self._stored: dict[str, Any] | None = None  # its stored form, made at the first write (it never changes)
 
     def _key(self) -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int],
                             frozenset[str], int]:
@@ -83,6 +85,10 @@ class Request:
         return self.entities | self.content | self.chars | self.times
 
     def to_state(self) -> dict[str, Any]:
+        """Its stored form (made once: a request never changes; shared, never mutate it)."""
+        stored = self._stored
+        if stored is not None:
+            return stored
         out: dict[str, Any] = {}
         for key, hashes in (("t", self.content), ("s", self.singles), ("c", self.chars), ("e", self.entities),
                             ("m", self.times)):
@@ -92,6 +98,7 @@ class Request:
             out["f"] = sorted(self.flags)
         if self.size:
             out["n"] = self.size
+        self._stored = out
         return out
 
     @classmethod
@@ -344,6 +351,8 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     short = size <= (SHORT_CJK if cjk else SHORT_WORDS)
     if short:
         flags.add("short")
+    if about_past(norm, "question" in flags):
+        flags.add("past")  # asks about what was done or said, not for a fresh value (followups.py)
     for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint", "refer", "recall", "fresh",
                   "compare"):
         if _any(langs, field, norm):
