@@ -43,6 +43,7 @@ _PAST_EN_RE = re.compile(
     r"|what\s+(?:was|were)\b"
     r"|which\s+\w+(?:\s+\w+)?\s+(?:did|was|were)\b"
     r"|(?:how|what)\s+(?:am|are)\s+(?:i|we)\s+(?:paying|ordering|getting|using)\b"
+    r"|how\s+(?:many|much)\b[^?]{0,60}\b(?:were|was|did|had)\b"
     r"|remind me\b)")
 _PAST_ANY_EN_RE = re.compile(
     r"\b(?:the (?:previous|earlier|last) (?:question|answer|result|request|step|call|one)|(?:you|we) (?:just )?"
