@@ -52,7 +52,7 @@ class Request:
     """A user request, hashed. Instances are shared through the cache: never mutate one. (A plain class: mypyc
     builds it natively, where a dataclass's generated `__init__` would run as Python.)"""
 
-    __slots__ = ("_stored", "chars", "content", "entities", "flags", "singles", "size", "times")
+    __slots__ = ("chars", "content", "entities", "flags", "singles", "size", "times")
 
     def __init__(self, content: frozenset[int] = _EMPTY, singles: frozenset[int] = _EMPTY,
                  chars: frozenset[int] = _EMPTY, entities: frozenset[int] = _EMPTY, times: frozenset[int] = _EMPTY,
@@ -64,7 +64,6 @@ class Request:
         self.times = times  # time words: slot values too
         self.flags = flags
         self.size = size  # words + CJK characters
-        self._stored: dict[str, Any] | None = None  # its stored form, made at the first write (it never changes)
 
     def _key(self) -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int],
                             frozenset[str], int]:
@@ -85,10 +84,6 @@ class Request:
         return self.entities | self.content | self.chars | self.times
 
     def to_state(self) -> dict[str, Any]:
-        """Its stored form (made once: a request never changes; shared, never mutate it)."""
-        stored = self._stored
-        if stored is not None:
-            return stored
         out: dict[str, Any] = {}
         for key, hashes in (("t", self.content), ("s", self.singles), ("c", self.chars), ("e", self.entities),
                             ("m", self.times)):
@@ -98,7 +93,6 @@ class Request:
             out["f"] = sorted(self.flags)
         if self.size:
             out["n"] = self.size
-        self._stored = out
         return out
 
     @classmethod

@@ -59,6 +59,8 @@ _PAST_RE = re.compile(r"[a-z]{3,}ed\b")
 # a past told first-hand or as a headline: the sentence's first word, or after "I" / "we" / "just"
 _TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})\b")
 _WORD_RE = re.compile(r"[a-z][a-z']+")
+# a thing a tool runs told finished ("the timer has completed", "the job is done")
+_FINISHED_RE = re.compile(r"\b(?:completed|finished|done|expired|elapsed|went off|ran out)\b")
 _UUID_RE = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 # told first-hand: "I have taken…", "I've sent…", "we have…"
 _FIRST_HAND_RE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+|also\s+|successfully\s+)?([a-z]+)"
@@ -437,7 +439,7 @@ class ClaimTracker:
                                    tuple(sorted({*self.ok, *(t for _, t in self.pending)})))
             if acts is None or acts.search(norm) is None:
                 return None  # names no act of an offered tool that the turn's calls did not do
-        ctx = Context(ev.facts, served)
+        ctx = Context(ev.facts, served, ev.defined)
         if c.refusal_re.search(norm) is not None:
             return None
         # the tool the request asks for by name ("use the image_fetch tool"), if no earlier turn used it
@@ -514,7 +516,7 @@ class ClaimTracker:
             claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
             if claim is not None:
                 return claim
-            claim = _done_by_only_tool(index, sent, offered, ctx, c)
+            claim = _done_by_only_tool(index, sent, offered, ctx, c) or self._finished(index, sent, offered, ctx, c)
             if claim is not None:
                 return claim
         elif covered:
@@ -526,6 +528,10 @@ class ClaimTracker:
         # a fact: only where no call of the turn succeeded
         subject, strong = self._subject(sent, offered, c, bare)
         if subject is None:
+            described = self._described(sent, offered, ctx)
+            if described is not None:
+                return Claim(index, described, "fact_no_call", c.scores["fact_no_call"],
+                             "states a figure no call produced, about what the tool's definition names")
             # a UUID no message showed is a record's key that only a lookup returns, whatever the tools' names
             uuid = _UUID_RE.search(sent)
             if uuid is None or any(ctx.facts.shown(f) for f in figures(uuid.group(0))):
@@ -624,7 +630,7 @@ class ClaimTracker:
         req = self.request()
         if not req:
             return None
-        for tool in offered:
+        for tool in _acts_first(offered):
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
@@ -633,19 +639,19 @@ class ClaimTracker:
                                  f"tells '{root(w)}' as done with no call that did it")
         # told first-hand, the act of a tool named for its object: "Take a screenshot of the header" -> "I have
         # taken a screenshot…" with `screenshot` (the tool's word in the request, and the object of the past)
-        said: set[int] = set()
+        said: set[str] = set()
         for m in _FIRST_HAND_RE.finditer(sent):
             verb = m.group(1)
             if verb in irregular or (verb.endswith("ed") and len(verb) > 4):
-                said.update(h(stem(w)) for w in m.group(2).split())
+                said.update(root(w) for w in m.group(2).split())
         if not said:
             return None
-        for tool in offered:
+        for tool in _acts_first(offered):
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
                 k = h(stem(w))
-                if len(w) > 3 and k in req and k in said and k not in c.weak and root(w) not in c.read_verbs:
+                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                                  f"tells an act on '{w}' as done with no call that did it")
         return None
@@ -681,6 +687,43 @@ class ClaimTracker:
                              or c.none_re.search(sent) is not None):
             return best, False
         return None, False
+
+    def _finished(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """In a turn with no call, a tool's thing told finished ("The 5-second timer and stopwatch have both
+        completed") where the request asked for it by the tool's name word (`timer`, `stopwatch`)."""
+        if _FINISHED_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or (
+                c.recall_re.search(sent) is not None):
+            return None
+        req = self.request()
+        said = {root(w) for w in _WORD_RE.findall(sent)}
+        for tool in _acts_first(offered):
+            if tool in ctx.served or _kind(tool) == COMPUTE:
+                continue
+            for w in split_identifier(tool):
+                k = h(stem(w))
+                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                 f"tells the '{w}' finished with no call that ran it")
+        return None
+
+    def _described(self, sent: str, offered: Sequence[str], ctx: Context) -> str | None:
+        """The lookup tool whose definition (description, parameters, enum values) shares two words or more with
+        the request, when the sentence states a figure the conversation never showed ("How much is 123.45 USD in
+        EUR?" -> "… is 112.23 EUR" with a currency calculator whose enum holds USD and EUR)."""
+        if not ctx.defined or _CJK_RE.search(sent) is not None or not any(
+                not ctx.facts.shown(f) for f in figures(sent)):
+            return None  # (a Chinese text shares characters and bigrams with any description: the glossary decides)
+        req = self.request()
+        best: str | None = None
+        most = 1
+        for tool in offered:
+            d = ctx.defined.get(tool)
+            if not d or tool in ctx.served or _kind(tool) != READ or names_tool(sent, tool):
+                continue
+            n = len(d & req)
+            if n > most:
+                best, most = tool, n
+        return best
 
     def _new_value(self, sent: str) -> bool:
         """A single digit or a quoted value of the sentence that the request does not hold."""
@@ -730,11 +773,13 @@ class ClaimTracker:
 class Context:
     """The evidence a judged reply reads: the figures shown, the tools that served earlier requests."""
 
-    __slots__ = ("facts", "served")
+    __slots__ = ("defined", "facts", "served")
 
-    def __init__(self, facts: Facts, served: Sequence[str]) -> None:
+    def __init__(self, facts: Facts, served: Sequence[str],
+                 defined: Mapping[str, frozenset[int]] | None = None) -> None:
         self.facts = facts
         self.served = served
+        self.defined = defined or {}  # the definitions' words (name, description, parameters, enum values)
 
 
 def shape(text: str) -> bool:
@@ -848,6 +893,13 @@ def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Conte
         return None
     return Claim(index, tools[0], "act_no_call", c.scores["act_no_call"], "tells an act as done with no call that "
                  "did it")
+
+
+def _acts_first(offered: Sequence[str]) -> list[str]:
+    """The offered tools, those whose name begins with a lookup's verb last (`make_move` before `get_legal_moves`
+    for "I've moved my pawn")."""
+    c = cues()
+    return sorted(offered, key=lambda t: _verb(t) in c.read_verbs)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -57,7 +57,7 @@ class Served:
     every judged text-only answer (`settle`) and nowhere else: it is kept in the state, so where the state is
     written (batch boundaries, evictions, restores) changes no token and no decision."""
 
-    __slots__ = ("_basis", "_echo", "_kind", "_o", "_q", "_raw", "_rsince", "_slots", "_snip", "_stored", "echoed",
+    __slots__ = ("_basis", "_echo", "_kind", "_o", "_q", "_raw", "_rsince", "_slots", "_snip", "echoed",
                  "index", "numeric", "req", "snippet", "tools")
 
     def __init__(self, index: int, req: Request, tools: Sequence[str] = (), kind: frozenset[int] = _EMPTY,
@@ -89,9 +89,6 @@ class Served:
         self._snip: tuple[str, ...] | None = None  # result texts not hashed yet
         self._rsince = 0  # characters of results taken since the last `settle` (or `drop_snippet`); in the state
         self._basis: frozenset[int] | None = None  # what the request is about: see `basis`
-        # its stored form as last written (`to_state`), kept while nothing changes: a conversation written at every
-        # batch re-encodes only the records that changed since (None: to be made again)
-        self._stored: dict[str, Any] | None = None
 
     @property
     def kind(self) -> frozenset[int]:
@@ -117,7 +114,6 @@ class Served:
         if kind == "r":
             if self._rsince >= SNIPPET_CHARS:
                 return
-            self._stored = None
             text = a
             self._rsince = min(self._rsince + len(text), SNIPPET_CHARS)  # at the bound: spent
             if self._snip is None:
@@ -127,7 +123,6 @@ class Served:
                 if len(self._snip) >= 8:  # bounded memory: hash early (the tokens do not depend on when)
                     self._hash_snippet()
             return
-        self._stored = None
         if kind == "q":
             self._q = a
             return
@@ -136,7 +131,6 @@ class Served:
 
     def add_tools(self, tools: Sequence[str], args: Sequence[Any], defined: Mapping[str, frozenset[int]]) -> None:
         """Calls of the turn, with the definitions of their tools known now (`defined`)."""
-        self._stored = None
         tt = tuple(tools)
         if not self.tools and len(tt) <= 8 and (len(tt) == 1 or len(set(tt)) == len(tt)):
             self.tools = tt  # the common case: what the loop below would build, one tuple shared with the item
@@ -155,9 +149,7 @@ class Served:
 
     def settle(self) -> None:
         """A text-only answer was judged: the result budget starts again."""
-        if self._rsince:
-            self._rsince = 0
-            self._stored = None
+        self._rsince = 0
 
     def ready(self) -> Served:
         """Hash everything that arrived (before the state is written; the budget goes on)."""
@@ -172,7 +164,6 @@ class Served:
         o = self._o
         if q is None and raw is None and o is None:
             return
-        self._stored = None
         if q is not None:
             self._q = None
             self.req = request_core(q)
@@ -207,14 +198,12 @@ class Served:
         snip = self._snip
         if snip is not None:
             self._snip = None
-            self._stored = None
             snippet = set(bytes_hashes(self.snippet))
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
             self.snippet = _pack(snippet, MAX_SNIPPET_TOKENS * 2)
 
     def drop_snippet(self) -> None:
-        self._stored = None
         self.snippet = b""
         self._snip = None
         self._rsince = 0
@@ -223,11 +212,6 @@ class Served:
         return bool(self.snippet) or self._snip is not None
 
     def to_state(self) -> dict[str, Any]:
-        """Its stored form (shared with the last write while nothing changed: never mutate it). Read it after
-        `ready`, which hashes what arrived."""
-        stored = self._stored
-        if stored is not None and self._snip is None and self._raw is None and self._q is None and self._o is None:
-            return stored
         # the tools tuple as is: orjson writes it as a list
         out: dict[str, Any] = {SV_INDEX: self.index, SV_TOOLS: self.tools, SV_REQUEST: self.req.to_state()}
         for key, packed in ((SV_KIND, self._kind), (SV_SLOTS, self._slots), (SV_SNIPPET, self.snippet),
@@ -240,7 +224,6 @@ class Served:
             out[SV_ECHOED] = 1
         if self._rsince:
             out[SV_RESULT_BUDGET] = self._rsince  # the result budget taken since the last judged answer
-        self._stored = out
         return out
 
     @classmethod

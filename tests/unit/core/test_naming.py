@@ -160,3 +160,34 @@ def test_a_uuid_no_message_showed_is_a_looked_up_key() -> None:
     # shown by the user, or no lookup offered
     assert claims(turn(f"{ask} Its id is {uuid}.", f"- **Account ID:** {uuid}"), crm) == []
     assert claims(turn("Make up a UUID", f"Here: {uuid}"), [tool("add", "Adds")]) == []
+
+
+def test_a_move_told_first_hand_names_the_act_tool_before_the_lookup() -> None:
+    chess = [tool("get_legal_moves", "Get legal moves"), tool("make_move", "Make a move", move="string")]
+    assert claims(turn("Your move.", "I've moved my pawn from e7 to e5. Your move!"), chess) == [(1, "make_move")]
+    assert claims(turn("Your move.", "I've captured your pawn by moving my pawn from e5 to d4."), chess) == [
+        (1, "make_move")]
+    assert claims(turn("Your move.", "I'll move my pawn from d2 to d4. Your turn!"), chess) == []
+
+
+def test_a_tools_thing_told_finished_and_a_cast_told_done() -> None:
+    clocks = [tool("timer", "create a timer for N seconds"), tool("stopwatch", "create a stopwatch for N seconds")]
+    assert claims(turn("Create a timer for 5 seconds and then a stopwatch for 5 seconds.",
+                       "The 5-second timer and 5-second stopwatch have both completed."), clocks) == [(1, "timer")]
+    assert claims(turn("How does a kitchen timer work?", "A kitchen timer rings once the set time has elapsed."),
+                  clocks) == []
+    casts = [tool("cast_float", "Cast to float"), tool("cast_int", "Cast to int")]
+    assert claims(turn("Cast '5.5' to a float, then to an integer.",
+                       "The string '5.5' has been successfully cast to a float."), casts) == [(1, "cast_float")]
+
+
+def test_a_figure_about_what_a_tools_definition_names() -> None:
+    currency = [{"type": "function", "function": {"name": "currency_calculator", "description": "Currency exchange "
+                 "calculator.", "parameters": {"type": "object", "properties": {
+                     "base_currency": {"type": "string", "enum": ["USD", "EUR"]},
+                     "quote_currency": {"type": "string", "enum": ["USD", "EUR"]},
+                     "base_amount": {"type": "number"}}}}}]
+    assert claims(turn("How much is 123.45 USD in EUR?", "123.45 USD is equivalent to 112.23 EUR."), currency) == [
+        (1, "currency_calculator")]
+    # no new figure; or a Chinese text (its characters share words with any description: the glossary decides)
+    assert claims(turn("How much is 123.45 USD in EUR?", "123.45 USD is a small amount."), currency) == []
