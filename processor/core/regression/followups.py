@@ -16,7 +16,8 @@ multi-agent and customer conversations look like such a request and are not:
   nothing the user asked for, so a turn they served teaches no habit of calling them (`routing`).
 
 And one thing reads like a text answer and is not: **a reply that only announces** what the assistant is about to do
-("I will make my move now. Let's go with g8h6.", "Let me check the legal moves first.", 让我先查一下), beside
+("I will make my move now. Let's go with g8h6.", "Let me check the legal moves first.", "I'll transfer you to
+the billing agent.", 让我先查一下), beside
 acknowledgements and questions: it states no fact and tells nothing done, so it answers nothing in words; where the
 call never follows, what it leaves behind is the missing call, not an answer given instead of one (`announces`).
 
@@ -60,9 +61,11 @@ _FRESH_RE = re.compile(r"\b(?:now|yet|currently|still|latest|today|tonight|tomor
 # a sentence that announces the assistant's next step (after an optional acknowledgement), and the ones beside it
 _ANNOUNCE_RE = re.compile(
     r"^(?:(?:ok|okay|alright|all right|sure|great|understood|got it|perfect|certainly|of course|now|next|first|"
-    r"then|so)[,!.]?\s+)*(?:(?:let me|let's|let us|i'm going to|i am going to|i'm about to|i am about to|i need to|"
-    r"proceeding|moving on)\b|(?:i'll|i will|i shall)\b(?=.*\b(?:now|first|next|start|begin|proceed|try)\b))|"
-    r"^(?:让我|我先)")
+    r"then|so)[,!.]?\s+)*(?:(?:let me|let's|let us|i'm about to|i am about to|i need to|proceeding|moving on|"
+    r"transferring you|handing (?:you|this|it) (?:off|over))\b"
+    r"|(?:i'll|i will|i shall|i'm going to|i am going to)\b(?=.*\b(?:now|first|next|start|begin|proceed|try)\b)"
+    r"|(?:i'll|i will|i'm going to|i am going to) (?:transfer (?:you|this|your (?:request|question|case|call))\b|"
+    r"hand (?:you|this|it) (?:off|over)|connect you|pass (?:you|this|it) (?:on|over)))|^(?:让我|我先)")
 _BESIDE_RE = re.compile(r"^(?:ok|okay|alright|all right|sure|great|understood|got it|perfect|certainly|of course|"
                         r"thanks|thank you|好的|好|明白|收到)[!.,。！]*$")
 _SENT_RE = re.compile(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？])")

@@ -140,6 +140,8 @@ def test_a_reply_that_only_announces_its_next_step_answers_nothing_in_words() ->
                  "Alright, I'll make my move now."):
         assert regressions([*CHESS, reply(text)], CHESS_TOOLS) == [], text
         assert announces(text), text
+    assert announces("I'll transfer you to the billing agent.")  # a hand-off to another agent
     for text in ("Sure, I'll turn it down.", "Sure, I'll remind you at 8.", "好的，马上为您调小", "好的明白",
-                 "I'll move my knight from g1 to f3. Your turn!", "It's sunny in Paris."):
+                 "I'll move my knight from g1 to f3. Your turn!", "It's sunny in Paris.", "I'll transfer $500 to Bob.",
+                 "I'm going to turn it down."):
         assert not announces(text), text
