@@ -74,6 +74,8 @@ def ab(a: argparse.Namespace) -> int:
                 cmd += ["--gc", a.gc]
             if a.configs:
                 cmd += ["--configs", a.configs]
+            if a.changelog_every != 2000:
+                cmd += ["--changelog-every", str(a.changelog_every)]
             cmd[cmd.index("--repeat") + 1] = str(a.repeat)
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, check=True, cwd="/")
             r = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -90,7 +92,7 @@ def ab(a: argparse.Namespace) -> int:
         summary[side]["events_per_s"] = {k: statistics.median(r["events_per_s"][k] for r in rows)
                                          for k in rows[0]["events_per_s"]}
     out = {"what": f"bench/bench_engine.py --ab: {a.rounds} alternating rounds of {a.repeat} passes (their median), "
-                   f"{a.events} events, "
+                   f"{a.events} events, the changelog every {a.changelog_every} records, "
                    f"{'process CPU time' if a.cpu else 'wall clock'}, garbage collector thresholds: {a.gc}",
            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "rounds": rounds,
            "median": summary}
@@ -114,6 +116,9 @@ def main() -> int:
                     help="alternating rounds of two installs (each interpreter runs this script)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--configs", help="comma-separated configurations to run (default: all)")
+    ap.add_argument("--changelog-every", type=int, default=2000,
+                    help="records between two changelog takes in the `_with_changelog` configurations (the worker "
+                         "takes it per batch: fewer records per batch at a low rate)")
     ap.add_argument("--out", help="--ab: write the rounds and medians here (JSON)")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0,
                     help="one more pass (detectors on, with metrics) under cProfile: top N by own and cumulative time")
@@ -134,7 +139,7 @@ def main() -> int:
     for i in range(a.repeat):
         r = {}
         for only in configs:
-            r.update(engine_only(items, only=only))
+            r.update(engine_only(items, only=only, changelog_every=a.changelog_every))
         print(f"  run {i + 1}: {r}")
         for k, v in r.items():
             runs.setdefault(k, []).append(v)

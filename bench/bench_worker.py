@@ -365,8 +365,10 @@ def strip_paths(text: str) -> str:
     return text
 
 
-def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None) -> dict[str, int]:
-    """Events/s of PartitionProcessor alone over the same events (4 partitions by key, no Kafka): the ceiling."""
+def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None,
+                changelog_every: int = 2000) -> dict[str, int]:
+    """Events/s of PartitionProcessor alone over the same events (4 partitions by key, no Kafka): the ceiling.
+    `changelog_every`: records between two changelog takes (`_with_changelog`; the worker takes it per batch)."""
     from processor.core.partition import EngineConfig, PartitionProcessor
     from processor.core.tally import Tally
 
@@ -378,7 +380,7 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
         recs.append((part, offsets[part], key, value))
         offsets[part] += 1
     out = {}
-    # `_with_changelog`: also the state records the worker takes after each batch (every 2000 records here), the
+    # `_with_changelog`: also the state records the worker takes after each batch (every 2000 records by default), the
     # stored form of every conversation the batch changed: the detectors' state is hashed and packed then
     for name, cfg, metrics, changelog in (
             ("detectors_on", EngineConfig(), None, False),
@@ -394,7 +396,7 @@ def engine_only(items: list[tuple[bytes | None, bytes]], only: str | None = None
         t = time.perf_counter()
         for n, (part, off, key, value) in enumerate(recs):
             procs[part].process(off, key, value)
-            if n % 2000 == 1999:
+            if n % changelog_every == changelog_every - 1:
                 if metrics is not None:
                     metrics.flush(tally.take())
                 if changelog:

@@ -26,6 +26,7 @@ from .regression.claims import (
     shape,
     told_done,
 )
+from .regression.followups import announces, not_a_request, relayed, routing
 from .regression.frameworks import carries_code, execution_output
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
@@ -63,8 +64,11 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
         return None
     if reply and (shape(reply) or defers(reply) or carries_code(reply)):
         return None
-    served = reg.served_tools()
+    # a tool that only hands the conversation to another agent serves no kind of request (followups.routing)
+    served = [t for t in reg.served_tools() if not routing(t)]
     if not served:
+        return None
+    if claim is None and (not_a_request(reg.request_flags()) or announces(reply)):
         return None
     if claim is not None and claim.rule in NEW_ACT_RULES:
         # a new act told as done in words, in a conversation whose earlier turns used tools: the seed's "all talk,
@@ -256,7 +260,15 @@ class Behaviour:
                     self._set_user(text)
         elif role is Role.USER and view.has_text:
             text = adapter.text_of(msg)
-            if execution_output(text):
+            if relayed(text) and self.regression.has_request:
+                # another agent's words or calls relayed as user text (ADK's "For context:"): no request of its
+                # own; after a reply of the turn it is that agent's part of the turn, which goes on
+                if self.regression.in_turn:
+                    self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
+                else:
+                    self.regression.facts.note(text)
+                self.claims.on_user(text)
+            elif execution_output(text):
                 # a code executor's output sent as a user message (AutoGen): the result of the code the last
                 # reply carried, so the turn goes on as after a tool result
                 self.regression.on_tool_result(index, None, text[:RESULT_TEXT])

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -206,7 +206,9 @@ async def worker(s: Settings) -> AsyncIterator[Worker]:
         await asyncio.wait_for(task, 60)
 
 
-async def wait_until(pred: Any, timeout_s: float = 60.0, every: float = 0.2) -> None:
+async def wait_until(pred: Any, timeout_s: float = 60.0, every: float = 0.2,
+                     why: Callable[[], str] | None = None) -> None:
+    """Poll `pred` (a function or a coroutine function) until it is true; past `timeout_s` fail, saying `why()`."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         r = pred()
@@ -215,7 +217,7 @@ async def wait_until(pred: Any, timeout_s: float = 60.0, every: float = 0.2) -> 
         if r:
             return
         await asyncio.sleep(every)
-    raise AssertionError("condition not met in time")
+    raise AssertionError("condition not met in time" + (f": {why()}" if why is not None else ""))
 
 
 def env_for(s: Settings) -> dict[str, str]:

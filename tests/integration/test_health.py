@@ -99,10 +99,13 @@ async def test_readiness_fails_while_the_broker_is_unreachable_and_recovers() ->
 
             await asyncio.to_thread(kafka.start)
 
-            async def ready() -> bool:
-                return (await status(port, "/readyz"))[0] == 200
+            seen: list[tuple[int, str]] = []
 
-            await wait_until(ready, 120)
+            async def ready() -> bool:
+                seen.append(await status(port, "/readyz"))
+                return seen[-1][0] == 200
+
+            await wait_until(ready, 120, why=lambda: f"/readyz still answers {seen[-1:]}")
             second = [event(f"d{i}", 1_700_000_100_000 + i, {"role": "user", "content": "hi"}) for i in range(20)]
             await produce(kafka.bootstrap, s.input_topic, second)
             await wait_until(lambda: caught_up(s, len(first) + len(second)), 90)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
+from .followups import about_past
 from .text import CJK_RE, EMPTY, cap, cjk_grams, h, normalize, pack_hashes, stem, tokens, unpack_hashes
 
 MAX_TEXT_CHARS = 2000  # characters of a user message looked at
@@ -344,6 +345,8 @@ def _flags(norm: str, latin: bool, cjk: bool, size: int) -> frozenset[str]:
     short = size <= (SHORT_CJK if cjk else SHORT_WORDS)
     if short:
         flags.add("short")
+    if about_past(norm, "question" in flags):
+        flags.add("past")  # asks about what was done or said, not for a fresh value (followups.py)
     for field in ("text_task", "explain", "advice", "policy", "cancel", "complaint", "refer", "recall", "fresh",
                   "compare"):
         if _any(langs, field, norm):

@@ -38,6 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_P
 from .analysis import text_tokens
 from .evidence import name_tokens
 from .facts import Facts, figures
+from .naming import ANY_TOOL, bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
@@ -58,6 +59,12 @@ _PAST_RE = re.compile(r"[a-z]{3,}ed\b")
 # a past told first-hand or as a headline: the sentence's first word, or after "I" / "we" / "just"
 _TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})\b")
 _WORD_RE = re.compile(r"[a-z][a-z']+")
+# a thing a tool runs told finished ("the timer has completed", "the job is done")
+_FINISHED_RE = re.compile(r"\b(?:completed|finished|done|expired|elapsed|went off|ran out)\b")
+_UUID_RE = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+# told first-hand: "I have taken…", "I've sent…", "we have…"
+_FIRST_HAND_RE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+|also\s+|successfully\s+)?([a-z]+)"
+                            r"((?:\s+[a-z]+){1,4})")
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _DIGIT_RE = re.compile(r"\d")
 # an identifier a tool returns: letters and digits mixed (LX0112, order-123, 7240005432906569)
@@ -86,6 +93,7 @@ class Cues:
         "completion_re",
         "compute_verbs",
         "failure_re",
+        "imperatives",
         "irregular",
         "live_re",
         "non_claim_re",
@@ -120,11 +128,13 @@ class Cues:
         extra = en.get("none_found_re")
         self.none_re = re.compile(f"{none.pattern}|{extra}" if extra else none.pattern)
         # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
+        # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
+        self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
                                                                self.present_re, self.none_re))
-                                 + r"|\d|[\"\u201c{]|" + _PAST_RE.pattern
+                                 + r"|\d|[\"\u201c{]|(?<![\w])'|" + _PAST_RE.pattern
                                  + (rf"|(?<![\w'])(?:{_alt(list(self.irregular))})(?![\w'])" if self.irregular else ""))
         self.ack = frozenset(en["ack"]) | frozenset(zh["ack"])
         self.read_verbs = frozenset(root(w) for w in en["read_verbs"])
@@ -350,7 +360,7 @@ class ClaimTracker:
     def request(self) -> frozenset[int]:
         """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            g = gloss(self.request_text)
+            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives)
             self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS - len(g)) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
@@ -429,26 +439,27 @@ class ClaimTracker:
                                    tuple(sorted({*self.ok, *(t for _, t in self.pending)})))
             if acts is None or acts.search(norm) is None:
                 return None  # names no act of an offered tool that the turn's calls did not do
-        ctx = Context(ev.facts, served)
+        ctx = Context(ev.facts, served, ev.defined)
         if c.refusal_re.search(norm) is not None:
             return None
         # the tool the request asks for by name ("use the image_fetch tool"), if no earlier turn used it
-        named = None if covered else self._named(offered, served, c)
+        named = None if covered else self._named(offered, served, c, norm)
         if not cue and named is None:
             return None
         zh = _CJK_RE.search(norm) is not None
+        bare = bare_value(norm)  # the whole reply is a figure ("7")
         best: Claim | None = None
         for whole in _SENT_RE.split(norm):
             whole = whole.strip()
-            if len(whole) < 3 or whole.endswith(("?", "？")):
+            if (len(whole) < 3 and not bare) or whole.endswith(("?", "？")):
                 continue
             for sent in _CLAUSE_RE.split(whole) if not covered else (whole,):
                 sent = sent.strip()
-                if len(sent) < 3:
+                if len(sent) < 3 and not bare:
                     continue
                 if c.non_claim_re.search(sent) is not None and (covered or c.none_re.search(sent) is None):
                     continue  # (with no call, a lookup told as done with nothing found is a result, even hedged)
-                found = self._sentence(index, sent, zh, covered, offered, ctx, c) if cue else None
+                found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue else None
                 if found is None and named is not None and _states(sent, named, c):
                     found = Claim(index, named, "read_no_call", c.scores["read_no_call"],
                                   f"answers a request for '{named}' with no call")
@@ -460,28 +471,40 @@ class ClaimTracker:
         """Whether the turn's request may name a tool ("tool" or "function" among its words): the cheap test
         before `_named`."""
         if self.request_text is not None:
-            low = self.request_text.casefold()
-            return "tool" in low or "function" in low
-        req = self.request()
-        return _TOOL_WORDS[0] in req or _TOOL_WORDS[1] in req
+            low = normalize(self.request_text)
+            return "tool" in low or "function" in low or may_invoke(low, cues().imperatives)
+        return bool(self.request())  # (hashed: `_named` decides)
 
-    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues) -> str | None:
+    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues, norm: str) -> str | None:
         """The offered tool the request asks for by name: the word "tool" (or "function") and every word of the
         tool's name among the request's words ("Use the image_fetch tool, then…", "Please use the multiply_numbers
         tool"), of a tool no earlier turn used (a later turn may answer from its result)."""
         req = self.request()
-        if not req or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
+        if not req:
             return None
+        by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
+        if by_name is not None or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
+            return by_name
         best: str | None = None
         most = 0
         for tool in offered:
             names = name_tokens(tool) - c.weak
             if names and names <= req and len(names) > most and tool not in served:
                 best, most = tool, len(names)
+        if best is None and ANY_TOOL in req:
+            # "use the tools": the one whose name's words the request or the reply hold, else the only one
+            words = req | text_tokens(norm, 64)
+            fresh = [t for t in offered if t not in served and _kind(t) != COMPUTE]
+            for tool in fresh:
+                n = len((name_tokens(tool) - c.weak) & words)
+                if n > most:
+                    best, most = tool, n
+            if best is None and len(fresh) == 1:
+                best = fresh[0]
         return best
 
     def _sentence(self, index: int, sent: str, zh: bool, covered: bool, offered: Sequence[str], ctx: Context,
-                  c: Cues) -> Claim | None:
+                  c: Cues, bare: bool = False) -> Claim | None:
         words: list[str] | None = None
         if c.completion_re.search(sent) is not None:
             words = [root(w) for w in _WORD_RE.findall(sent)]
@@ -493,6 +516,9 @@ class ClaimTracker:
             claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
             if claim is not None:
                 return claim
+            claim = _done_by_only_tool(index, sent, offered, ctx, c) or self._finished(index, sent, offered, ctx, c)
+            if claim is not None:
+                return claim
         elif covered:
             return None
         else:
@@ -500,9 +526,21 @@ class ClaimTracker:
             if claim is not None:
                 return claim
         # a fact: only where no call of the turn succeeded
-        subject, strong = self._subject(sent, offered, c)
+        subject, strong = self._subject(sent, offered, c, bare)
         if subject is None:
-            return None
+            described = self._described(sent, offered, ctx)
+            if described is not None:
+                return Claim(index, described, "fact_no_call", c.scores["fact_no_call"],
+                             "states a figure no call produced, about what the tool's definition names")
+            # a UUID no message showed is a record's key that only a lookup returns, whatever the tools' names
+            uuid = _UUID_RE.search(sent)
+            if uuid is None or any(ctx.facts.shown(f) for f in figures(uuid.group(0))):
+                return None
+            readers = [t for t in offered if _kind(t) == READ and t not in ctx.served and not names_tool(sent, t)]
+            if not readers:
+                return None
+            return Claim(index, readers[0], "fact_no_call", c.scores["fact_no_call"],
+                         "states an identifier no call produced")
         served = subject in ctx.served
         novel = [f for f in figures(sent) if not ctx.facts.shown(f)]
         if novel or (not served and _IDENT_RE.search(sent) is not None and _new_ident(sent, ctx)):
@@ -524,7 +562,11 @@ class ClaimTracker:
                          "produced")
         if c.retrieval_re.search(sent) is not None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup no call made")
-        if c.present_re.search(sent) is not None and name_tokens(subject) - c.weak & text_tokens(sent, 64):
+        names = _subject_words(subject, c)
+        if c.present_re.search(sent) is not None and (names & text_tokens(sent, 64) or (
+                len(names) > 1 and names <= self.request())):
+            # (or the request asked for all of the tool's name: "Draw a picture of a cute animal" with draw_animal
+            # -> "Here's an adorable kitten")
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "presents what the tool looks up, "
                          "with no call")
         return None
@@ -588,16 +630,33 @@ class ClaimTracker:
         req = self.request()
         if not req:
             return None
-        for tool in offered:
+        for tool in _acts_first(offered):
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
                 if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                                  f"tells '{root(w)}' as done with no call that did it")
+        # told first-hand, the act of a tool named for its object: "Take a screenshot of the header" -> "I have
+        # taken a screenshot…" with `screenshot` (the tool's word in the request, and the object of the past)
+        said: set[str] = set()
+        for m in _FIRST_HAND_RE.finditer(sent):
+            verb = m.group(1)
+            if verb in irregular or (verb.endswith("ed") and len(verb) > 4):
+                said.update(root(w) for w in m.group(2).split())
+        if not said:
+            return None
+        for tool in _acts_first(offered):
+            if tool in ctx.served or _kind(tool) == COMPUTE:
+                continue
+            for w in split_identifier(tool):
+                k = h(stem(w))
+                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                 f"tells an act on '{w}' as done with no call that did it")
         return None
 
-    def _subject(self, sent: str, offered: Sequence[str], c: Cues) -> tuple[str | None, bool]:
+    def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
         hold (the most of them); else the only such tool offered. With it, whether the request and the sentence
         both hold the same word of its name (strong evidence of what the sentence is about)."""
@@ -610,16 +669,17 @@ class ClaimTracker:
         for tool in offered:
             if _kind(tool) in (ACT, COMPUTE):
                 continue  # an act tool (a fact is looked up, not done), or one that computes what anyone can
-            if len(tool) > 3 and tool.casefold() in sent:
+            if names_tool(sent, tool):
                 return None, False  # the sentence names the tool: it tells what the tool does, not what it returned
             readers += 1
-            names = name_tokens(tool) - c.weak
+            names = _subject_words(tool, c)
             if words is None:
                 words = text_tokens(sent, 64) | gloss(sent)
             in_req = names & req
             n = 2 * len(in_req) + len(names & words)
             if n > most or best is None:
-                best, most, strong = tool, n, not in_req.isdisjoint(words)
+                # a reply that is only a figure answers the request that named the tool's subject
+                best, most, strong = tool, n, not in_req.isdisjoint(words) or bool(bare and in_req)
         if most > 0:
             return best, strong
         # the only tool that looks things up, for a live value or a lookup told as done (not a bare figure)
@@ -627,6 +687,43 @@ class ClaimTracker:
                              or c.none_re.search(sent) is not None):
             return best, False
         return None, False
+
+    def _finished(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """In a turn with no call, a tool's thing told finished ("The 5-second timer and stopwatch have both
+        completed") where the request asked for it by the tool's name word (`timer`, `stopwatch`)."""
+        if _FINISHED_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or (
+                c.recall_re.search(sent) is not None):
+            return None
+        req = self.request()
+        said = {root(w) for w in _WORD_RE.findall(sent)}
+        for tool in _acts_first(offered):
+            if tool in ctx.served or _kind(tool) == COMPUTE:
+                continue
+            for w in split_identifier(tool):
+                k = h(stem(w))
+                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                 f"tells the '{w}' finished with no call that ran it")
+        return None
+
+    def _described(self, sent: str, offered: Sequence[str], ctx: Context) -> str | None:
+        """The lookup tool whose definition (description, parameters, enum values) shares two words or more with
+        the request, when the sentence states a figure the conversation never showed ("How much is 123.45 USD in
+        EUR?" -> "… is 112.23 EUR" with a currency calculator whose enum holds USD and EUR)."""
+        if not ctx.defined or _CJK_RE.search(sent) is not None or not any(
+                not ctx.facts.shown(f) for f in figures(sent)):
+            return None  # (a Chinese text shares characters and bigrams with any description: the glossary decides)
+        req = self.request()
+        best: str | None = None
+        most = 1
+        for tool in offered:
+            d = ctx.defined.get(tool)
+            if not d or tool in ctx.served or _kind(tool) != READ or names_tool(sent, tool):
+                continue
+            n = len(d & req)
+            if n > most:
+                best, most = tool, n
+        return best
 
     def _new_value(self, sent: str) -> bool:
         """A single digit or a quoted value of the sentence that the request does not hold."""
@@ -676,11 +773,13 @@ class ClaimTracker:
 class Context:
     """The evidence a judged reply reads: the figures shown, the tools that served earlier requests."""
 
-    __slots__ = ("facts", "served")
+    __slots__ = ("defined", "facts", "served")
 
-    def __init__(self, facts: Facts, served: Sequence[str]) -> None:
+    def __init__(self, facts: Facts, served: Sequence[str],
+                 defined: Mapping[str, frozenset[int]] | None = None) -> None:
         self.facts = facts
         self.served = served
+        self.defined = defined or {}  # the definitions' words (name, description, parameters, enum values)
 
 
 def shape(text: str) -> bool:
@@ -760,6 +859,8 @@ def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
 
 
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
+# a tool told as run ("executed", "called", "used")
+_RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b")
 # a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
 _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
@@ -768,9 +869,48 @@ def _states(sent: str, tool: str, c: Cues) -> bool:
     """Whether a sentence states something (not an acknowledgement, not a sentence naming the tool: what it does,
     what will be done with it)."""
     bare = sent.strip(" !.,~。！，*#:-")
-    if not bare or bare in c.ack or (len(tool) > 3 and tool.casefold() in sent):
+    if not bare or bare in c.ack:
         return False
+    if names_tool(sent, tool):
+        # a sentence naming the tool tells what it does, unless it tells it ran ("I've successfully called the
+        # test_tool twice")
+        return _RAN_RE.search(sent) is not None and _NEGATION_RE.search(sent) is None
     return _WORD_RE.search(bare) is not None or _CJK_RE.search(bare) is not None
+
+
+# an act told as done without naming it: "I have successfully completed the requested action", 已成功执行
+_DONE_RE = re.compile(r"\bsuccessfully\b|成功")
+
+
+def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+    """In a turn with no call, a completion told as a success that names no act ("I have successfully completed
+    the requested irreversible action") where one tool, that no earlier turn used, is offered (no computation):
+    only that tool could have done it."""
+    if _DONE_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or c.recall_re.search(sent) is not None:
+        return None
+    tools = [t for t in offered if _kind(t) != COMPUTE]
+    if len(tools) != 1 or len(offered) != 1 or tools[0] in ctx.served:
+        return None
+    return Claim(index, tools[0], "act_no_call", c.scores["act_no_call"], "tells an act as done with no call that "
+                 "did it")
+
+
+def _acts_first(offered: Sequence[str]) -> list[str]:
+    """The offered tools, those whose name begins with a lookup's verb last (`make_move` before `get_legal_moves`
+    for "I've moved my pawn")."""
+    c = cues()
+    return sorted(offered, key=lambda t: _verb(t) in c.read_verbs)
+
+
+@functools.lru_cache(maxsize=1024)
+def _subject_words(tool: str, c: Cues) -> frozenset[int]:
+    """The words of a tool's name that say what it is about (`name_tokens` less the weak ones); for a name made of
+    generic words only (`get_items`), those words less its verbs."""
+    names = name_tokens(tool) - c.weak
+    if names:
+        return names
+    return frozenset(h(stem(w)) for w in split_identifier(tool)
+                     if len(w) > 2 and root(w) not in c.read_verbs and h(stem(w)) not in c.weak)
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:

@@ -188,6 +188,10 @@ class RegressionDetector:
                     out.append(t)
         return out
 
+    def request_flags(self) -> frozenset[str]:
+        """The cue flags of the latest request (empty before one)."""
+        return self._request().flags if self.has_request else frozenset()
+
     def judges_text(self, tools: Sequence[str]) -> bool:
         """Whether `on_assistant` with these tools would look at the reply's text (a text-only first answer to a
         request, after a tool was used, or the first answer after a result): otherwise any text gives the same

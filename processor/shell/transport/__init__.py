@@ -6,6 +6,7 @@
 | `aiokafka.py` | the aiokafka transport, the default: `shell/kafka.py`'s clients and aiokafka's internals |
 | `librdkafka.py` | the librdkafka transport: confluent-kafka's asyncio classes, settings and errors mapped |
 | `rdkafka_errors.py` | librdkafka's error codes as aiokafka's classes (retriable delivery, fenced, fatal) |
+| `rdkafka_contact.py` | broker contact from librdkafka's statistics: any handle's answers, the coordinator's too |
 | `rdkafka_lease.py` | the librdkafka session lease: a stopped process told from a busy event loop |
 
 The worker, its recovery, the OTLP stage and the replays ask `client_for(settings)` for their transport; the

@@ -19,7 +19,8 @@ How it differs from aiokafka underneath, and what keeps the promises the same:
 * **The group's view** (`fencing.py`): the generation is a count of this member's rebalance events (assigned,
   revoked, lost), ended at once when librdkafka's group metadata changes (a heartbeat refused) or the process
   was frozen long enough to lose its session (`rdkafka_lease.py`: librdkafka heartbeats unseen, from its own
-  thread); broker contact is a response counted in librdkafka's statistics. There is no produce-request guard
+  thread); broker contact is a response counted in librdkafka's statistics, the group coordinator's included
+  (`rdkafka_contact.py`). There is no produce-request guard
   (librdkafka writes from its own threads); exactly once closes that window: the transaction's offsets carry
   the consumer's group metadata (KIP-447), so the coordinator refuses a zombie's commit by its generation.
 * **Committed offsets** are read stable by librdkafka itself (OffsetFetch `require_stable` with
@@ -60,6 +61,7 @@ from .. import kafka
 from ..config import ConfigError, Settings
 from ..logs import connection_failure
 from .base import TXN_INIT_S, Batch, Offsets, Outgoing, Pending, Rebalance
+from .rdkafka_contact import Responses
 from .rdkafka_errors import delivery_error, to_aiokafka
 from .rdkafka_lease import FreezeWatch, freeze_limit, verdict_window
 
@@ -281,7 +283,7 @@ class RdConsumer:
         self._subscription: tuple[list[str], Rebalance, Rebalance] | None = None
         self._subscribed = False
         self._cb_id = 0  # the identity of the fetch whose rebalance callback is running (its calls are admitted)
-        self._rx = -1
+        self._responses = Responses()  # broker contact, from librdkafka's statistics (`rdkafka_contact.py`)
         self.lease: asyncio.Future[None] | None = None
         self._rejoin_wanted = False
         self.session_s = float(conf.get("session.timeout.ms", 45000)) / 1000
@@ -365,10 +367,8 @@ class RdConsumer:
     # -- callbacks (on the event loop; librdkafka waits for them) --
     async def _stats(self, raw: str) -> None:
         stats = orjson.loads(raw)
-        rx = sum(int(b.get("rx", 0)) for b in stats.get("brokers", {}).values() if b.get("nodeid", -1) >= 0)
-        if rx > self._rx and self._rx >= 0 and self.watchers is not None:
+        if self._responses.answered(stats) and self.watchers is not None:  # the coordinator's answers count too
             self.watchers[2]()
-        self._rx = rx
         for topic, t in stats.get("topics", {}).items():
             for part, p in t.get("partitions", {}).items():
                 hi = p.get("hi_offset", -1)
