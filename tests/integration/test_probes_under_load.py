@@ -85,6 +85,8 @@ async def under_attack(broker: Any, tmp_path: Path, attack: Attack) -> dict[str,
             prober = Prober(w.port)
             prober.start()
             attacking = AttackProcess(attack.name, "127.0.0.1", w.port)
+            # the window opens once the attack is at strength, not while its process starts (seconds under load)
+            assert await asyncio.to_thread(attacking.wait_on, 60), "the attack never reached its strength"
             marks = [await progress.committed()]
             t_end = time.monotonic() + ATTACK_S
             while time.monotonic() < t_end:

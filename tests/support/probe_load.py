@@ -241,6 +241,18 @@ class AttackProcess:
         self.p = subprocess.Popen([sys.executable, "-m", "tests.support.probe_load", name, host, str(port)],
                                   stdout=subprocess.PIPE, stdin=subprocess.PIPE, env=env)
 
+    def wait_on(self, timeout_s: float) -> bool:
+        """Block until the attack process says its attack is at strength (`on`); False if it did not within
+        `timeout_s` or ended first."""
+        import selectors
+
+        assert self.p.stdout is not None
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.p.stdout, selectors.EVENT_READ)
+            if not sel.select(timeout_s):
+                return False
+        return self.p.stdout.readline().strip() == b"on"
+
     def stop(self) -> Pressure:
         import json
 
@@ -259,12 +271,28 @@ def raise_fd_limit(need: int) -> int:
     return int(soft)
 
 
+def attack_is_on(attack: Attack) -> bool:
+    """The attack has reached its strength: nine in ten of its connections open at once, or a scrape answered."""
+    seen = attack.seen
+    return seen.answered > 0 if attack.kind == "scrape" else seen.peak >= attack.clients * 0.9
+
+
+async def _announce_when_on(attack: Attack) -> None:
+    """Print `on` once the attack is at strength, so that the caller's window measures the attack, not this
+    process's start-up and the opening of its connections (seconds on a loaded machine)."""
+    while not attack_is_on(attack):
+        await asyncio.sleep(0.01)
+    print("on", flush=True)
+
+
 async def _attack_until_stdin_closes(name: str, host: str, port: int) -> Pressure:
     attack = attacks()[name]
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     running = asyncio.ensure_future(attack.run(host, port, stop))
+    on = asyncio.ensure_future(_announce_when_on(attack))
     await loop.run_in_executor(None, sys.stdin.readline)
+    on.cancel()
     stop.set()
     await asyncio.wait_for(running, 15)
     return attack.seen
