@@ -28,7 +28,6 @@ from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.shell.config import Settings
 from processor.shell.kafka import ensure_topics, output_limits, partitions_of
 from processor.shell.worker.loop import Worker
-from tests.support.brokers import end_offsets_exact
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = {"session_timeout_ms": 2000, "heartbeat_interval_ms": 300}
@@ -85,18 +84,18 @@ async def produce(bootstrap: str, topic: str, items: Iterable[tuple[bytes | None
     return n
 
 
-async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: float | None = None,
+async def read_all(bootstrap: str, topic: str, timeout_s: float = 20.0, idle_s: float = 0.0,
                    isolation_level: str = "read_uncommitted") -> list[Rec]:
     """Every record currently in `topic` (all partitions).
 
-    Reads until each partition is past its reported end offset and then quiet for `idle_s`: Tansu reports the
-    end offset as the base offset of the last batch plus one, so the reported end is only a lower bound there
-    (default 1 s of quiet); an Apache Kafka node started by the tests reports it exactly (default 0: done at the
-    end offsets, tests.support.brokers.end_offsets_exact). With `isolation_level="read_committed"` (Apache
-    Kafka), what a transactional consumer sees.
+    Reads until each partition's position is at or past the end offset reported when the read starts, then (if
+    `idle_s`) until quiet that long. An Apache Kafka node reports the end exactly; Tansu reports the base offset of
+    the last batch plus one, which is enough too: a position past that base offset has taken the whole last batch
+    (a fetch returns whole batches and aiokafka's getmany hands over all of a partition's fetched records,
+    tests/integration/test_brokers.py checks both on each broker). Records written after the read starts are not
+    waited for: a caller that expects more polls again (`idle_s` keeps a read going while they still arrive). With
+    `isolation_level="read_committed"` (Apache Kafka), what a transactional consumer sees.
     """
-    if idle_s is None:
-        idle_s = 0.0 if end_offsets_exact(bootstrap) else 1.0
     c = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
                          max_partition_fetch_bytes=4 << 20, isolation_level=isolation_level)
     await c.start()

@@ -224,6 +224,28 @@ async def _ends(s: Settings, topic: str) -> int:
     return await count(s.bootstrap_servers, topic)
 
 
+async def _moved_or_complete(written: Any, before: int, complete: Any) -> bool:
+    """Whether a restarted worker re-keyed or processed more than `before` (True: kill it now, polled every 50 ms)
+    or found nothing left to do (False: its outputs already equal the offline pass's, checked every second
+    alongside). A worker that does neither within 60 s is left to the final comparison."""
+    async def moved() -> None:
+        while await written() <= before:
+            await asyncio.sleep(0.05)
+
+    async def finished() -> None:
+        while not await complete():
+            await asyncio.sleep(1.0)
+
+    tasks = [asyncio.create_task(moved()), asyncio.create_task(finished())]
+    done, pending = await asyncio.wait(tasks, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+    for t in pending:
+        t.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    for t in done:
+        t.result()  # a broker error fails the test here
+    return tasks[0] in done
+
+
 async def test_sigkill_mid_stream_three_times_matches_the_offline_pass(
         broker, spans, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """`toolmend run` as a real process, SIGKILLed three times while it re-keys and processes (wherever the kill
@@ -238,15 +260,24 @@ async def test_sigkill_mid_stream_three_times_matches_the_offline_pass(
     await produce_round_robin(s, records, partitions=1)
     repartition = f"{s.group_id}-otlp-repartition"
     want = [r for r in offline(records, s.engine_config()) if r.kind == "repaired"]
+
+    async def complete() -> bool:
+        try:
+            got = await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3)
+        except AssertionError:  # still being written faster than read: read again
+            return False
+        return _summary(once_per_id(got)) == _summary(want)
+
+    async def written() -> int:  # re-keyed and processed so far (the output topic exists from the first start)
+        return await _ends(s, repartition) + await _ends(s, s.output_topic)
+
     kills = 0
     for run in range(3):
         with worker_process(s, tmp_path / f"run{run}.log") as proc:
-            async def wrote_more(before: int = await _ends(s, repartition) if run else 0) -> bool:
-                return await _ends(s, repartition) > before
-            try:
-                await wait_until(wrote_more, 60, every=0.05)
-            except AssertionError:
-                break  # nothing left to re-key
+            if run == 0:  # the first kill while it re-keys
+                await wait_until(lambda: _ends(s, repartition), 60, every=0.05)
+            elif not await _moved_or_complete(written, await written(), complete):
+                break  # nothing left to re-key or process
             await asyncio.sleep(0.1 * run)
             if proc.poll() is None:
                 proc.kill()  # SIGKILL
@@ -254,14 +285,8 @@ async def test_sigkill_mid_stream_three_times_matches_the_offline_pass(
                 kills += 1
     assert kills >= 1
     with worker_process(s, tmp_path / "final.log"):
-        async def done() -> bool:
-            try:
-                got = await read_all(broker.bootstrap, s.output_topic, timeout_s=10, idle_s=0.3)
-            except AssertionError:  # still being written faster than read: read again
-                return False
-            return _summary(once_per_id(got)) == _summary(want)
         with contextlib.suppress(AssertionError):  # compared below, where a difference is shown
-            await wait_until(done, 240, every=1.0)
+            await wait_until(complete, 240, every=1.0)
         await asyncio.sleep(2.0)  # anything written after the match is compared too
     out = await read_all(broker.bootstrap, s.output_topic)
     # by id: a kill between the outputs' acknowledgement and the state's writes them again, same ids, same bytes

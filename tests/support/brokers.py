@@ -260,8 +260,8 @@ def _kafka_start(wd: Path, port: int, controller_port: int) -> str:
 
 
 # Bootstraps of the Apache Kafka brokers this process started: their end offsets are exact (the high watermark;
-# the last stable offset read committed), so a reader at every partition's end offset has read everything, where
-# Tansu's under-report (the base offset of the last batch plus one) leaves a reader to wait for quiet too.
+# the last stable offset read committed); Tansu's are the base offset of the last batch plus one (a reader whose
+# position passed it has read that whole batch, so harness.read_all stops there on either broker).
 _EXACT_END_OFFSETS: set[str] = set()
 
 
