@@ -35,7 +35,7 @@ from .events import DeadLetter, DeadLetterKind, Event, parse_event
 from .findings import DanglingReason, Finding, FindingKind
 from .model import InputError
 from .records import Emitter, OutRecord, RecordIds, carry_trace_context, dead_letter
-from .repair import repair_with_steps
+from .snapshots import SnapshotCache
 from .state import codec
 from .store import META_KEY, QUARANTINE_MARK, Conversation, ConversationStore, state_json_size
 from .tally import Tally
@@ -78,6 +78,7 @@ class PartitionProcessor:
         self.timers = Timers(config)
         self.offset = -1  # last offset processed
         self.ids = RecordIds(topic, partition)  # of the records derived from the current record
+        self.snapshots = SnapshotCache(config.repair)  # request snapshots repaired incrementally (no state)
         self._src = f"{topic}:{partition}:"  # a record's source coordinates: this and its offset
         # the record whose due timers are not all fired yet (process(timer_budget=...)): (offset, source)
         self._due: tuple[int, str] | None = None
@@ -397,7 +398,7 @@ class PartitionProcessor:
             self._bound_state(conv, grow, limit, emit)
         keep = len(out)
         if typ == "request":
-            self._request(ev, conv, emit)
+            self._request(ev, conv, emit, size)
         elif typ == "tool_run":
             self._tool_run(ev, conv, emit)
         elif typ == "end":
@@ -434,14 +435,16 @@ class PartitionProcessor:
             emit.step(conv.tracker.release_held())
             conv.bound = state_json_size(conv)
 
-    def _request(self, ev: Event, conv: Conversation, emit: Emitter) -> None:
+    def _request(self, ev: Event, conv: Conversation, emit: Emitter, size: int) -> None:
         dialect = conv.tracker.dialect or ev.dialect or "auto"
         # behavioural signals of a snapshot come from the conversation's own detectors (erasures below; text-only
         # turns from the stream), not from a fresh pass that would report them again
         # the snapshot's dangling calls are remembered (bounded) so that a run arriving later yields its finding
         runs = conv.take_runs() if self.cfg.tool_spans else None
-        res, steps = repair_with_steps(ev.messages, dialect, self.cfg.repair.strategy, config=self.cfg.repair,
-                                       behaviour=False, model=conv.model, tools=ev.tools, runs=runs)
+        # continued from the conversation's last snapshot where it repeats it (snapshots.py); an event naming its
+        # dialect was checked against it in `process` (the conversation's is the same)
+        res, steps = self.snapshots.repair(ev.conversation_id, ev.messages, dialect, conv.model, ev.tools, runs,
+                                           ev.dialect is not None and ev.dialect == dialect, size)
         if runs is not None and runs.runs:  # a run whose call the snapshot holds joined it (kept: a later snapshot
             for st in steps:               # may lose the call's result)
                 for call_id, _ in st.calls:

@@ -246,10 +246,12 @@ def repair_with_steps(
     model: str | None = None,
     thinking_models: Sequence[str] | None = None,
     runs: ToolRuns | None = None,
+    checked: bool = False,
 ) -> tuple[RepairResult, list[Any]]:
     """`repair`, and the tracker's steps (one per message of the history as fed, then the finish): their views
     are those of `dialects.get(result.dialect)` (the stream's snapshot detectors read them instead of viewing
-    every message again)."""
+    every message again). `checked`: the caller already ran `dialects.check` on these messages with this
+    `dialect` (the stream does, before a request event touches any state): it is not run twice."""
     top: tuple[str, ...] = ()
     # a list (what the stream passes) first: an ABC's isinstance check runs in Python, a type check does not
     if type(messages) is not list and isinstance(messages, Mapping):
@@ -268,7 +270,7 @@ def repair_with_steps(
     cfg = make_config(strategy, config, templates, non_idempotent_tools, thinking, thinking_models)
     if dialect == "auto":
         dialect = dialects.detect(msgs, also=previous, keys=top)
-    else:
+    elif not checked:
         dialects.check(msgs, dialects.get(dialect).name)
     if late_results not in ("drop", "move"):
         raise ValueError("late_results must be drop or move")

@@ -294,6 +294,16 @@ class Retries:
             return Hit(CLAIM, index, None, c[1], f"the retry at message {c[0]} failed")
         return None
 
+    def copy(self) -> Retries:
+        """An independent copy (a tracker's fork: snapshots.py)."""
+        r = Retries(self.settings, self.max_retries)
+        r.declared = set(self.declared)
+        r.calls = {k: list(c) for k, c in self.calls.items()}
+        r.failed = {k: list(f) for k, f in self.failed.items()}
+        r.unsafe = [list(u) for u in self.unsafe]
+        r.claim = list(self.claim) if self.claim is not None else None
+        return r
+
     # -- state ---------------------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         st: dict[str, Any] = {RT_VERSION: RETRIES_VERSION}

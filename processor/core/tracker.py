@@ -1471,6 +1471,40 @@ class Tracker:
             s.messages = [e for e in s.messages if e not in drop]
         return s
 
+    # -- forks (incremental snapshot repair: snapshots.py) ---------------------------------------------------
+    @property
+    def quiescent(self) -> bool:
+        """Nothing open, held or pending: every message fed so far is out, and `finish` would decide nothing."""
+        return self._block is None and not self._q and not self._held and not self._pending and not self._waiting
+
+    def fork(self) -> Tracker:
+        """An independent copy of a quiescent tracker: fed the same messages, it and this one decide alike (its
+        `runs` are not copied: the caller sets them)."""
+        assert self.quiescent
+        t = Tracker("auto", self.config)
+        t._d = self._d
+        t._n = self._n
+        t._seen_non_system = self._seen_non_system
+        t._block_seq = self._block_seq
+        recent = t._recent
+        for cid, c in self._recent.items():
+            k = _Call(c.name, c.index, c.kind, c.pos, c.slot, c.real, c.answered)
+            k.user_index = c.user_index
+            k.reported = c.reported
+            k.bad_args = c.bad_args
+            k.args = c.args
+            recent[cid] = k
+        t._q.base = self._q.base
+        t._alias = dict(self._alias)
+        t._binds = self._binds
+        t._change = self._change
+        t._next = self._next
+        t._thinking = self._thinking
+        t.model = self.model
+        t._rt = self._rt.copy() if self._rt is not None else None
+        t._answer = self._answer
+        return t
+
     # -- state (changelog) ----------------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         """A compact JSON-able snapshot (keys: state/layout.py); with `fill` and no open block it is a handful of
