@@ -48,19 +48,6 @@ def test_the_python_core_pass_names_files_that_exist() -> None:
     assert f"def {skipped[2]}(" in (ROOT / skipped[1]).read_text()
 
 
-def test_the_tests_moved_beside_the_wheel_exist_and_never_run_the_engine() -> None:
-    """The unit stage leaves UNIT_WITHOUT_CORE to the python stage (the core as Python): a path there that ran the
-    engine would no longer test the compiled core."""
-    text = RUN.read_text()
-    block = text[text.index("UNIT_WITHOUT_CORE=("):]
-    paths = block[len("UNIT_WITHOUT_CORE=("):block.index(")")].split()
-    assert len(paths) >= 4 and all((ROOT / p).exists() for p in paths), paths
-    files = [f for p in paths for f in ([ROOT / p] if p.endswith(".py") else sorted((ROOT / p).rglob("*.py")))]
-    engine = re.compile(r"PartitionProcessor|processor\.repair\b|from processor import [^\n]*\brepair\b|"
-                        r"processor\.core\.(partition|tracker|behaviour)")
-    assert not [f.name for f in files if engine.search(f.read_text())]
-
-
 def test_every_toolmend_variable_of_the_suite_is_one_the_worker_accepts() -> None:
     """The workers the tests start inherit the suite's environment; `toolmend run` refuses a TOOLMEND_* variable
     that is not a setting unless it is one of the project's own (config.OTHER_VARIABLES)."""
