@@ -646,15 +646,8 @@ class ClaimTracker:
                 said.update(root(w) for w in m.group(2).split())
         if not said:
             return None
-        for tool in _acts_first(offered):
-            if tool in ctx.served or _kind(tool) == COMPUTE:
-                continue
-            for w in split_identifier(tool):
-                k = h(stem(w))
-                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
-                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
-                                 f"tells an act on '{w}' as done with no call that did it")
-        return None
+        return self._act_word_told(index, said, offered, ctx, c,
+                                   "tells an act on '{}' as done with no call that did it")
 
     def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
@@ -694,16 +687,21 @@ class ClaimTracker:
         if _FINISHED_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or (
                 c.recall_re.search(sent) is not None):
             return None
-        req = self.request()
         said = {root(w) for w in _WORD_RE.findall(sent)}
+        return self._act_word_told(index, said, offered, ctx, c, "tells the '{}' finished with no call that ran it")
+
+    def _act_word_told(self, index: int, said: set[str], offered: Sequence[str], ctx: Context, c: Cues,
+                       why: str) -> Claim | None:
+        """The first act tool offered and not yet served with a word of its name (over three letters, in the
+        request, neither weak nor a reading verb) among the words `said`: an `act_no_call`, `why` naming the word."""
+        req = self.request()
         for tool in _acts_first(offered):
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
                 k = h(stem(w))
                 if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
-                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
-                                 f"tells the '{w}' finished with no call that ran it")
+                    return Claim(index, tool, "act_no_call", c.scores["act_no_call"], why.format(w))
         return None
 
     def _described(self, sent: str, offered: Sequence[str], ctx: Context) -> str | None:

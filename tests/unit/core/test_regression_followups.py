@@ -5,25 +5,11 @@ now"), each against the same conversation's true regression, through `processor.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import processor
 from processor.core.regression.followups import about_past, announces, relayed, routing
-
-
-def tool(name: str, desc: str, *props: str) -> dict[str, Any]:
-    return {"type": "function", "function": {"name": name, "description": desc, "parameters": {
-        "type": "object", "properties": {p: {"type": "string"} for p in props}}}}
-
-
-def call(cid: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    return {"role": "assistant", "content": None,
-            "tool_calls": [{"id": cid, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]}
-
-
-def result(cid: str, content: str) -> dict[str, Any]:
-    return {"role": "tool", "tool_call_id": cid, "content": content}
+from tests.unit.core.test_regression_grounding import call, result, tool
 
 
 def user(text: str) -> dict[str, Any]:
