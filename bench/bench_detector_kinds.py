@@ -23,13 +23,12 @@ import gc
 import json
 import os
 import statistics
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
 from bench_worker import engine_only, events_for  # this folder: run as `python bench/...`
-from benchenv import core_kind
+from benchenv import code_state
 
 import processor.core.behaviour as behaviour
 from processor.core.model import Role
@@ -116,14 +115,14 @@ def main() -> int:
     for k, v in med.items():
         print(f"{k:22} {v['calls']:7} calls {v['us_per_event']:7.2f} µs/event {v['us_per_call']:8.2f} µs/call")
     print(f"{'all':22} {total:23.2f} µs/event")
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=Path(__file__).resolve().parent).stdout.strip()
+    code = code_state()
     out = {"what": f"bench/bench_detector_kinds.py: {a.rounds} rounds in one process, {a.events} events (seed "
                    f"{a.seed}), the changelog every {a.changelog_every} records, the detectors' entry points timed by "
                    "event kind "
                    "(wall clock scaled by the pass's CPU over wall time; the timer's cost included)",
-           "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
-           "core": core_kind(), "machine": "shared 2-vCPU machine (other helpers' jobs: see the load averages)",
+           "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": code["commit"],
+           "core": code["core"], "processor_uncommitted_changes": code["processor_uncommitted_changes"],
+           "machine": "shared 2-vCPU machine (other helpers' jobs: see the load averages)",
            "rounds": rows, "median": {"total_us_per_event": total, "by_kind": med}}
     if a.json:
         a.json.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
