@@ -88,6 +88,7 @@ class Cues:
     """The cue lists of `claims.json`, compiled once per process."""
 
     __slots__ = (
+        "abbreviations",
         "ack",
         "act_re",
         "completion_re",
@@ -130,6 +131,8 @@ class Cues:
         # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
         # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
         self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
+        # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
+        self.abbreviations: dict[str, str] = {str(k): str(v) for k, v in (en.get("name_abbreviations") or {}).items()}
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
@@ -245,6 +248,8 @@ def family(tool: str) -> frozenset[str]:
 
 
 _VERBISH = frozenset(("call", "do", "run", "make", "use", "give", "take", "put", "move", "go", "api", "v1", "v2"))
+# the roots of the verbs that say nothing of a tool's act (`make_move`, `do_transfer`, `run_backup`)
+_VERBISH_ROOTS = frozenset(root(w) for w in ("do", "run", "make", "perform", "execute", "take", "put", "give"))
 
 
 def served_kind(tool: str, served: Sequence[str]) -> bool:
@@ -618,6 +623,12 @@ class ClaimTracker:
                 told.add(root(irregular[w]))
             elif w.endswith("ed") and len(w) > 4:
                 told.add(root(w))
+        for m in _FIRST_HAND_RE.finditer(sent):  # "I have moved…", "we've sent…"
+            w = m.group(1)
+            if w in irregular:
+                told.add(root(irregular[w]))
+            elif w.endswith("ed") and len(w) > 4:
+                told.add(root(w))
         if told:
             for tool in offered:
                 verb = _verb(tool)
@@ -627,6 +638,15 @@ class ClaimTracker:
                     continue  # an earlier turn's act, told again
                 return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                              f"tells '{verb}' as done with no call that did it")
+            # ... or a word of the name of a tool whose verb says nothing of the act ("I have moved my knight…"
+            # with `make_move`: the act is its name's object)
+            for tool in offered:
+                if tool in ctx.served or _kind(tool) == COMPUTE or _verb(tool) not in _VERBISH_ROOTS:
+                    continue
+                for w in split_identifier(tool)[1:]:
+                    if len(w) > 3 and root(w) in told and h(stem(w)) not in c.weak and root(w) not in c.read_verbs:
+                        return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                     f"tells '{root(w)}' as done with no call that did it")
         req = self.request()
         if not req:
             return None
@@ -905,6 +925,9 @@ def _subject_words(tool: str, c: Cues) -> frozenset[int]:
     """The words of a tool's name that say what it is about (`name_tokens` less the weak ones); for a name made of
     generic words only (`get_items`), those words less its verbs."""
     names = name_tokens(tool) - c.weak
+    full = [c.abbreviations[w] for w in split_identifier(tool) if w in c.abbreviations]
+    if full:  # a clipped word is also said in full ("random number" for `rand_number`)
+        names = names | frozenset(h(stem(w)) for w in full)
     if names:
         return names
     return frozenset(h(stem(w)) for w in split_identifier(tool)

@@ -30,7 +30,7 @@ _TOOLS_RE = re.compile(r"\b(?:use|using|call|calling)\s+(?:the\s+|your\s+|my\s+|
 # a negation just before the invoking verb ("don't use ls", "without calling fetch")
 _NOT_RE = re.compile(r"(?:n't|\bnot|\bnever|\bwithout|\bno need to)\s+(?:\w+\s+)?$")
 # the request's first word (after a greeting or "please")
-_FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|now|ok|okay|hey|hi)\W+)*([a-z]+)\b")
+_FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|now|ok|okay|hey|hi|(?:could|can|would|will)\s+you)\W+)*([a-z]+)\b")
 # only digits and punctuation (a reply "7", "1.")
 _BARE_RE = re.compile(r"^[^\w]*\d[\d\W_]*$")
 _MARK = "\x01"
@@ -66,13 +66,24 @@ def marker(name: str) -> int:
 
 
 def invoked_tool(req: frozenset[int], offered: Iterable[str], served: Iterable[str]) -> str | None:
-    """The offered tool, of no earlier turn, whose name the request invokes (the longest such name)."""
+    """The offered tool, of no earlier turn, whose name the request invokes (the longest such name); else the one
+    whose name's first word is the lookup verb the request begins with ("scrape https://…" with `scrape_page`)."""
     best: str | None = None
     done = set(served)
     for tool in offered:
         if tool not in done and marker(tool) in req and (best is None or len(tool) > len(best)):
             best = tool
+    if best is None:
+        verbs = [t for t in offered if t not in done and marker(_first(t)) in req]
+        if len(verbs) == 1:  # (one tool of that verb: "search" with search_flights and search_hotels names none)
+            best = verbs[0]
     return best
+
+
+@functools.lru_cache(maxsize=1024)
+def _first(tool: str) -> str:
+    parts = split_identifier(tool)
+    return parts[0] if parts else tool
 
 
 @functools.lru_cache(maxsize=1024)
