@@ -38,7 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_P
 from .analysis import text_tokens
 from .evidence import name_tokens
 from .facts import Facts, figures
-from .naming import ANY_TOOL, bare_value, invoked, invoked_tool, may_invoke, names_tool
+from .naming import ANY_TOOL, ANY_URL, bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
@@ -99,6 +99,7 @@ class Cues:
         "live_re",
         "non_claim_re",
         "none_re",
+        "page_words",
         "present_re",
         "read_verbs",
         "recall_re",
@@ -132,6 +133,8 @@ class Cues:
         # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
         self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
         # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
+        # the words of a tool that reads a web page (`scrape_page`, `fetch`, `read_current_page`)
+        self.page_words = frozenset(str(w) for w in en.get("page_tool_words") or ())
         self.abbreviations: dict[str, str] = {str(k): str(v) for k, v in (en.get("name_abbreviations") or {}).items()}
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
@@ -488,6 +491,11 @@ class ClaimTracker:
         if not req:
             return None
         by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
+        if by_name is None and ANY_URL in req:
+            # a web address the request gave, and a tool that reads pages: what the reply says of the page
+            for t in offered:
+                if t not in served and c.page_words.intersection(split_identifier(t)):
+                    return t
         if by_name is not None or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
             return by_name
         best: str | None = None
@@ -654,7 +662,7 @@ class ClaimTracker:
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
-                if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
+                if len(w) > 2 and root(w) in past and _asked(w, req) and h(stem(w)) not in c.weak:
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                                  f"tells '{root(w)}' as done with no call that did it")
         # told first-hand, the act of a tool named for its object: "Take a screenshot of the header" -> "I have
@@ -720,7 +728,8 @@ class ClaimTracker:
                 continue
             for w in split_identifier(tool):
                 k = h(stem(w))
-                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
+                if len(w) > 3 and root(w) in said and k not in c.weak and root(w) not in c.read_verbs and (
+                        _asked(w, req)):
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"], why.format(w))
         return None
 
@@ -932,6 +941,12 @@ def _subject_words(tool: str, c: Cues) -> frozenset[int]:
         return names
     return frozenset(h(stem(w)) for w in split_identifier(tool)
                      if len(w) > 2 and root(w) not in c.read_verbs and h(stem(w)) not in c.weak)
+
+
+def _asked(word: str, req: frozenset[int]) -> bool:
+    """Whether the request's hashed words hold a word of a tool's name, as it is or in its -ed / -ing form
+    ("I have moved my knight… Your turn!" holds `move` of `make_move`: its stem is "mov")."""
+    return h(stem(word)) in req or (word.endswith("e") and h(stem(word + "d")) in req)
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:

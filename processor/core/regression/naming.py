@@ -35,6 +35,8 @@ _FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|now|ok|okay|hey|hi|(?:could|can|wo
 _BARE_RE = re.compile(r"^[^\w]*\d[\d\W_]*$")
 _MARK = "\x01"
 ANY_TOOL = h(_MARK + "*")  # the marker of "use the tools" (no tool name begins with \x01)
+ANY_URL = h(_MARK + "//")  # the marker of a request that gives a web address (what a page tool reads)
+_URL_RE = re.compile(r"\bhttps?://[^\s/]+\.[a-z]{2,}|\bwww\.[^\s/]+\.[a-z]{2,}")
 _FENCE_RE = re.compile(r"^```[a-z]*\s*|\s*```$")
 
 
@@ -48,12 +50,14 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
     first = _FIRST_RE.match(norm)
     if first is not None and first.group(1) in imperatives:
         out.add(marker(first.group(1)))
+    if _URL_RE.search(norm) is not None:
+        out.add(ANY_URL)
     return frozenset(out)
 
 
 def may_invoke(norm: str, imperatives: frozenset[str]) -> bool:
     """Whether a normalised request may invoke a tool by name (`invoked` is not empty, whatever the tools)."""
-    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None:
+    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or _URL_RE.search(norm) is not None:
         return True
     first = _FIRST_RE.match(norm)
     return first is not None and first.group(1) in imperatives
@@ -111,4 +115,4 @@ def bare_value(text: str) -> bool:
     return len(t) > 2 and ((t[0] == "{" and t[-1] == "}") or (t[0] == "[" and t[-1] == "]" and '"' in t))
 
 
-__all__ = ["ANY_TOOL", "bare_value", "invoked", "invoked_tool", "marker", "may_invoke", "names_tool"]
+__all__ = ["ANY_TOOL", "ANY_URL", "bare_value", "invoked", "invoked_tool", "marker", "may_invoke", "names_tool"]

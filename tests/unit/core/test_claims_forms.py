@@ -58,3 +58,27 @@ def test_a_verb_of_several_tools_or_not_first_names_none() -> None:
     two = [tool("search_flights", "Search flights."), tool("search_hotels", "Search hotels.")]
     assert claims(turn("Search for somewhere to stay in Basel.", "Basel has many hotels near the station."),
                   two) == []
+
+
+def test_a_word_of_the_tools_name_asked_for_in_its_past_form() -> None:
+    # the request holds "moved", not "move": the object of `make_move` told first-hand is still its act
+    assert claims(turn("I have moved my bishop from f1 to c4. Your turn!",
+                       "I've captured your bishop by moving my knight from f6 to c4. Your turn!"), CHESS) == [
+        (1, "make_move")]
+
+
+def test_a_page_the_request_gave_told_with_no_call_of_a_page_tool() -> None:
+    ask = "Summarize the content of https://news.ycombinator.com for me."
+    assert claims(turn(ask, "The page lists the top stories: a new database engine and a post on compilers."),
+                  SCRAPE) == [(1, "scrape_page")]
+    for request, reply in ((ask, "Sure, which section of the page should I focus on?"),
+                           ("How do I scrape https://example.com with Python?",
+                            "You can use requests to download the page and BeautifulSoup to parse it."),
+                           ("Thanks, that's all about https://example.com.", "You're welcome!")):
+        assert claims(turn(request, reply), SCRAPE) == [], reply
+    # no tool that reads pages: an address is no tool asked for
+    assert claims(turn(ask, "The page lists the top stories."), RAND) == []
+    fetched = [{"role": "user", "content": ask}, call("c1", "scrape_page", {"url": "https://news.ycombinator.com"}),
+               result("c1", "Top stories: a new database engine; a post on compilers."),
+               {"role": "assistant", "content": "The page lists the top stories: a new database engine."}]
+    assert claims(fetched, SCRAPE) == []
