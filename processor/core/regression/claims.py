@@ -36,6 +36,8 @@ from typing import Any, Protocol
 
 from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
 from .analysis import text_tokens
+from .arith import ARITH
+from .arith import values as arith_values
 from .evidence import name_tokens
 from .facts import Facts, figures
 from .naming import ANY_TOOL, ANY_URL, bare_value, invoked, invoked_tool, may_invoke, names_tool
@@ -368,8 +370,9 @@ class ClaimTracker:
     def request(self) -> frozenset[int]:
         """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives)
-            self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS - len(g)) | g if g else
+            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives) | (
+                arith_values(self.request_text))
+            self._request = hash_bytes(text_tokens(self.request_text, max(8, REQUEST_TOKENS - len(g))) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
         return bytes_hashes(self._request) if self._request else EMPTY
@@ -539,6 +542,9 @@ class ClaimTracker:
             if claim is not None:
                 return claim
         # a fact: only where no call of the turn succeeded
+        claim = self._computed(index, sent, offered, ctx, c)
+        if claim is not None:
+            return claim
         subject, strong = self._subject(sent, offered, c, bare)
         if subject is None:
             described = self._described(sent, offered, ctx)
@@ -676,6 +682,22 @@ class ClaimTracker:
             return None
         return self._act_word_told(index, said, offered, ctx, c,
                                    "tells an act on '{}' as done with no call that did it")
+
+    def _computed(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """With a computing tool offered (`calculator`) and not used before, a figure that neither the request's
+        arithmetic gives (its value or a part's, at any usual rounding: `arith.values`) nor any message showed:
+        stated as a result, it came from no working the request allows (a calculator's own output, or nowhere)."""
+        req = self.request()
+        if ARITH not in req:
+            return None
+        tools = [t for t in offered if t not in ctx.served and _kind(t) == COMPUTE]
+        if not tools:
+            return None
+        for f in figures(sent):
+            if f not in req and not ctx.facts.shown(f):
+                return Claim(index, tools[0], "fact_no_call", c.scores["fact_no_call"],
+                             "states a result the request's arithmetic does not give, with no call")
+        return None
 
     def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence

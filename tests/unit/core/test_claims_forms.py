@@ -82,3 +82,21 @@ def test_a_page_the_request_gave_told_with_no_call_of_a_page_tool() -> None:
                result("c1", "Top stories: a new database engine; a post on compilers."),
                {"role": "assistant", "content": "The page lists the top stories: a new database engine."}]
     assert claims(fetched, SCRAPE) == []
+
+
+CALC = [tool("calculator", "A simple calculator", a="integer", b="integer", operator="string")]
+EXPR = "What is (1423 - 123) / 3 * 511 + 2?"
+
+
+def test_a_result_the_requests_arithmetic_does_not_give_is_unbacked() -> None:
+    # a truncating calculator's output (221490), stated with its call removed: no working gives it
+    assert claims(turn(EXPR, "The result of the expression is 221490."), CALC) == [(1, "calculator")]
+
+
+def test_the_requests_arithmetic_worked_out_in_words_is_none() -> None:
+    for reply in ("The result is approximately 221435.33.", "It comes to about 221,435.",
+                  "1423 - 123 = 1300, 1300 / 3 = 433.33, 433.33 * 511 = 221433.33, plus 2 is 221435.33."):
+        assert claims(turn(EXPR, reply), CALC) == [], reply
+    # hyphens without spaces are dates and numbers, not subtractions
+    assert claims(turn("How many days from 2024-05-06 to 2024-05-13?", "There are 7 days, 168 hours."),
+                  CALC) == []
