@@ -385,6 +385,14 @@ class ClaimTracker:
                 p = (*p, ((ids[i] or "") if i < len(ids) else "", t))
         self.pending = p
 
+    def on_relay(self, called: Sequence[str], returned: Sequence[str], text: str) -> None:
+        """Another agent's calls and results relayed as user text (ADK's "For context:"): calls of the turn, the
+        turn's request unchanged."""
+        if called:
+            self.on_calls(called, ())
+        if returned:
+            self.on_result(text, [(None, t) for t in returned])
+
     def on_result(self, text: str, results: Sequence[tuple[str | None, str | None]]) -> None:
         """A message of tool results: `results` (call id, tool name) each, as the dialect pairs them. Its text is
         kept unread (its first characters), read only if a reply of this turn is judged."""
@@ -867,6 +875,25 @@ def told_done(text: str) -> bool:
     return False
 
 
+def recalls(text: str) -> bool:
+    """Whether every sentence of a reply that tells something done tells it as done before ("I've already made my
+    move"), and one does: an earlier turn's act told again, not an answer given instead of a call. English only."""
+    c = cues()
+    if _CJK_RE.search(text) is not None:
+        return False  # (已经 is the perfective of any fresh report too: 已经为您充值)
+    found = False
+    for sent in _SENT_RE.split(normalize(text[:MAX_REPLY])):
+        sent = sent.strip()
+        if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None:
+            continue
+        if c.completion_re.search(sent) is not None or _PAST_RE.search(sent) is not None or any(
+                w in c.irregular for w in _WORD_RE.findall(sent)):
+            if c.recall_re.search(sent) is None:
+                return False
+            found = True
+    return found
+
+
 def defers(text: str) -> bool:
     """Whether a reply ends by handing the decision to the user (a question, a confirmation request, "let me
     know…") and claims nothing done (no completion cue): a plan or a summary before a confirmation, an offer. The
@@ -986,4 +1013,4 @@ def _new_ident(sent: str, ctx: Context) -> bool:
 
 
 __all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "cues", "defers", "family", "gloss",
-           "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]
+           "recalls", "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]
