@@ -14,6 +14,7 @@
 | `scorer.py` | the learned scorer: the model file's format (trees or logistic) and the active model |
 | `detector.py` | the per-conversation state machine (`RegressionDetector`) and its bounded, text-free state |
 | `claims.py` | `unbacked_claim` (`ClaimTracker`): a reply grounded in its turn's calls and context (`claims.json`) |
+| `arith.py` | the arithmetic a request asks for: its expression's values, to tell a worked result from a tool's |
 | `naming.py` | how a request invokes a tool by name and how a sentence names one; a reply that is only a value |
 | `frameworks.py` | what agent frameworks add that is no request or text answer (code executors' output, code replies) |
 | `followups.py` | what reads like a request a tool served and is not (the past, relays, routing); announcements |

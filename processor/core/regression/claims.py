@@ -36,10 +36,12 @@ from typing import Any, Protocol
 
 from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
 from .analysis import text_tokens
+from .arith import ARITH
+from .arith import values as arith_values
 from .evidence import name_tokens
 from .facts import Facts, figures
 from .frameworks import text_call
-from .naming import ANY_TOOL, bare_value, invoked, invoked_tool, may_invoke, names_tool
+from .naming import ANY_TOOL, ANY_URL, bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
@@ -93,6 +95,7 @@ class Cues:
     """The cue lists of `claims.json`, compiled once per process."""
 
     __slots__ = (
+        "abbreviations",
         "ack",
         "act_re",
         "completion_re",
@@ -103,6 +106,7 @@ class Cues:
         "live_re",
         "non_claim_re",
         "none_re",
+        "page_words",
         "present_re",
         "read_verbs",
         "recall_re",
@@ -135,6 +139,10 @@ class Cues:
         # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
         # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
         self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
+        # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
+        # the words of a tool that reads a web page (`scrape_page`, `fetch`, `read_current_page`)
+        self.page_words = frozenset(str(w) for w in en.get("page_tool_words") or ())
+        self.abbreviations: dict[str, str] = {str(k): str(v) for k, v in (en.get("name_abbreviations") or {}).items()}
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
@@ -250,6 +258,8 @@ def family(tool: str) -> frozenset[str]:
 
 
 _VERBISH = frozenset(("call", "do", "run", "make", "use", "give", "take", "put", "move", "go", "api", "v1", "v2"))
+# the roots of the verbs that say nothing of a tool's act (`make_move`, `do_transfer`, `run_backup`)
+_VERBISH_ROOTS = frozenset(root(w) for w in ("do", "run", "make", "perform", "execute", "take", "put", "give"))
 
 
 def served_kind(tool: str, served: Sequence[str]) -> bool:
@@ -365,8 +375,9 @@ class ClaimTracker:
     def request(self) -> frozenset[int]:
         """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives)
-            self._request = hash_bytes(text_tokens(self.request_text, REQUEST_TOKENS - len(g)) | g if g else
+            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives) | (
+                arith_values(self.request_text))
+            self._request = hash_bytes(text_tokens(self.request_text, max(8, REQUEST_TOKENS - len(g))) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
         return bytes_hashes(self._request) if self._request else EMPTY
@@ -496,6 +507,11 @@ class ClaimTracker:
         if not req:
             return None
         by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
+        if by_name is None and ANY_URL in req:
+            # a web address the request gave, and a tool that reads pages: what the reply says of the page
+            for t in offered:
+                if t not in served and c.page_words.intersection(split_identifier(t)):
+                    return t
         if by_name is not None or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
             return by_name
         best: str | None = None
@@ -539,6 +555,9 @@ class ClaimTracker:
             if claim is not None:
                 return claim
         # a fact: only where no call of the turn succeeded
+        claim = self._computed(index, sent, offered, ctx, c)
+        if claim is not None:
+            return claim
         subject, strong = self._subject(sent, offered, c, bare)
         if subject is None:
             described = self._described(sent, offered, ctx)
@@ -631,6 +650,12 @@ class ClaimTracker:
                 told.add(root(irregular[w]))
             elif w.endswith("ed") and len(w) > 4:
                 told.add(root(w))
+        for m in _FIRST_HAND_RE.finditer(sent):  # "I have moved…", "we've sent…"
+            w = m.group(1)
+            if w in irregular:
+                told.add(root(irregular[w]))
+            elif w.endswith("ed") and len(w) > 4:
+                told.add(root(w))
         if told:
             for tool in offered:
                 verb = _verb(tool)
@@ -640,6 +665,15 @@ class ClaimTracker:
                     continue  # an earlier turn's act, told again
                 return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                              f"tells '{verb}' as done with no call that did it")
+            # ... or a word of the name of a tool whose verb says nothing of the act ("I have moved my knight…"
+            # with `make_move`: the act is its name's object)
+            for tool in offered:
+                if tool in ctx.served or _kind(tool) == COMPUTE or _verb(tool) not in _VERBISH_ROOTS:
+                    continue
+                for w in split_identifier(tool)[1:]:
+                    if len(w) > 3 and root(w) in told and h(stem(w)) not in c.weak and root(w) not in c.read_verbs:
+                        return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                     f"tells '{root(w)}' as done with no call that did it")
         req = self.request()
         if not req:
             return None
@@ -647,7 +681,7 @@ class ClaimTracker:
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
-                if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
+                if len(w) > 2 and root(w) in past and _asked(w, req) and h(stem(w)) not in c.weak:
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                                  f"tells '{root(w)}' as done with no call that did it")
         # told first-hand, the act of a tool named for its object: "Take a screenshot of the header" -> "I have
@@ -661,6 +695,22 @@ class ClaimTracker:
             return None
         return self._act_word_told(index, said, offered, ctx, c,
                                    "tells an act on '{}' as done with no call that did it")
+
+    def _computed(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """With a computing tool offered (`calculator`) and not used before, a figure that neither the request's
+        arithmetic gives (its value or a part's, at any usual rounding: `arith.values`) nor any message showed:
+        stated as a result, it came from no working the request allows (a calculator's own output, or nowhere)."""
+        req = self.request()
+        if ARITH not in req:
+            return None
+        tools = [t for t in offered if t not in ctx.served and _kind(t) == COMPUTE]
+        if not tools:
+            return None
+        for f in figures(sent):
+            if f not in req and not ctx.facts.shown(f):
+                return Claim(index, tools[0], "fact_no_call", c.scores["fact_no_call"],
+                             "states a result the request's arithmetic does not give, with no call")
+        return None
 
     def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
@@ -713,7 +763,8 @@ class ClaimTracker:
                 continue
             for w in split_identifier(tool):
                 k = h(stem(w))
-                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
+                if len(w) > 3 and root(w) in said and k not in c.weak and root(w) not in c.read_verbs and (
+                        _asked(w, req)):
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"], why.format(w))
         return None
 
@@ -937,10 +988,19 @@ def _subject_words(tool: str, c: Cues) -> frozenset[int]:
     """The words of a tool's name that say what it is about (`name_tokens` less the weak ones); for a name made of
     generic words only (`get_items`), those words less its verbs."""
     names = name_tokens(tool) - c.weak
+    full = [c.abbreviations[w] for w in split_identifier(tool) if w in c.abbreviations]
+    if full:  # a clipped word is also said in full ("random number" for `rand_number`)
+        names = names | frozenset(h(stem(w)) for w in full)
     if names:
         return names
     return frozenset(h(stem(w)) for w in split_identifier(tool)
                      if len(w) > 2 and root(w) not in c.read_verbs and h(stem(w)) not in c.weak)
+
+
+def _asked(word: str, req: frozenset[int]) -> bool:
+    """Whether the request's hashed words hold a word of a tool's name, as it is or in its -ed / -ing form
+    ("I have moved my knight… Your turn!" holds `move` of `make_move`: its stem is "mov")."""
+    return h(stem(word)) in req or (word.endswith("e") and h(stem(word + "d")) in req)
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:

@@ -1,0 +1,111 @@
+"""The arithmetic a request asks for: the values of its expression and of each part of it, as figure hashes.
+
+A calculator tool backs nothing a person could not work out: "127 multiplied by 49 is 6223" needs no call. But a
+figure stated as the result of the request's expression that is not its value, nor the value of any part of it (at
+any usual rounding), came from somewhere: a tool's output (a calculator that truncates divisions gives 708 for
+(1423 - 123) / 3 + (32 + 23) * 5, whose value is 708.33) or nowhere. `values` gives the figures a correct working
+may state; the request keeps them among its hashed words (with the marker `ARITH`), so a state written mid-turn
+decides as the text would.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .facts import figures
+from .text import EMPTY, h
+
+ARITH = h("\x01=")  # the marker of a request that holds an arithmetic expression
+MAX_VALUES = 24  # figure hashes kept per request, with the marker (the text keeps at least 8 words beside them)
+_EXPR_RE = re.compile(r"[-(]*\d[\d.,]*(?:\s*[)]*\s*[-+*/×÷]\s*[(\s]*-?\d[\d.,]*)+[)]*")
+# an operator that is no hyphen, or a minus with spaces around it
+_SPACED_RE = re.compile(r"[+*/×÷]|\s-\s")
+_TOKEN_RE = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?|[-+*/×÷()]")
+
+
+class _Parser:
+    __slots__ = ("out", "pos", "toks")
+
+    def __init__(self, toks: list[str]) -> None:
+        self.toks = toks
+        self.pos = 0
+        self.out: list[float] = []
+
+    def _peek(self) -> str:
+        return self.toks[self.pos] if self.pos < len(self.toks) else ""
+
+    def expr(self) -> float:
+        v = self.term()
+        while self._peek() in ("+", "-"):
+            op = self.toks[self.pos]
+            self.pos += 1
+            r = self.term()
+            v = v + r if op == "+" else v - r
+            self.out.append(v)
+        return v
+
+    def term(self) -> float:
+        v = self.factor()
+        while self._peek() in ("*", "/", "×", "÷"):
+            op = self.toks[self.pos]
+            self.pos += 1
+            r = self.factor()
+            if op in ("/", "÷"):
+                if r == 0:
+                    raise ValueError("division by zero")
+                v = v / r
+            else:
+                v = v * r
+            self.out.append(v)
+        return v
+
+    def factor(self) -> float:
+        t = self._peek()
+        if t == "-":
+            self.pos += 1
+            return -self.factor()
+        if t == "(":
+            self.pos += 1
+            v = self.expr()
+            if self._peek() != ")":
+                raise ValueError("unbalanced")
+            self.pos += 1
+            return v
+        if t and t[0].isdigit():
+            self.pos += 1
+            return float(t.replace(",", ""))
+        raise ValueError("not a number")
+
+
+def _renderings(v: float) -> list[str]:
+    """How a working may write a value: whole (rounded and cut), and to one to three decimals."""
+    if not math.isfinite(v) or abs(v) >= 1e15:
+        return []
+    out = [str(round(v)), str(math.trunc(v))]
+    for k in (1, 2, 3):
+        out.append(f"{v:.{k}f}".rstrip("0").rstrip("."))
+    return out
+
+
+def values(text: str) -> frozenset[int]:
+    """The figure hashes of the values a request's arithmetic gives (each part's, at each rounding), with `ARITH`;
+    empty for a request without an expression of two numbers and an operator."""
+    found: dict[int, None] = {}
+    for m in _EXPR_RE.finditer(text[:600]):
+        if _SPACED_RE.search(m.group(0)) is None:
+            continue  # only hyphens with no space: a date, a phone number or a range (2024-05-06, 555-1234)
+        p = _Parser(_TOKEN_RE.findall(m.group(0)))
+        try:
+            p.out.append(p.expr())
+        except (ValueError, IndexError, OverflowError):
+            continue
+        for v in reversed(p.out):  # the whole expression's value first
+            for s in _renderings(v):
+                found.update(dict.fromkeys(figures(s.lstrip("-"))))
+    if not found:
+        return EMPTY
+    return frozenset([ARITH, *list(found)[: MAX_VALUES - 1]])
+
+
+__all__ = ["ARITH", "values"]
