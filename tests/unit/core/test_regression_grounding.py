@@ -125,7 +125,8 @@ def test_a_result_that_names_no_failure_backs_the_act() -> None:
 def test_a_call_written_as_text_is_a_call_not_a_claim() -> None:
     """ldp's gpt-4o-mini told to write `<tool_call>{…}</tool_call>`, a ReAct agent's "Action:" lines: the framework
     parses the call from the text; "cast" in it tells nothing done. The same act told as done in words still is."""
-    tools = [tool("cast_float", "Cast the input argument x to a float.", "x"), tool("print_story", "Print a story", "s")]
+    tools = [tool("cast_float", "Cast the input argument x to a float.", "x"),
+             tool("print_story", "Print a story", "s")]
     ask = {"role": "user", "content": "Cast '5.5' to a float, then write a story of that many words."}
     for text in ('<tool_call>\n{"name": "cast_float", "arguments": {"x": "5.5"}}\n</tool_call>',
                  'Thought: I need to cast 5.5 to a float.\nAction: cast_float\nAction Input: {"x": "5.5"}',
