@@ -28,7 +28,7 @@ from .regression.claims import (
     told_done,
 )
 from .regression.followups import announces, not_a_request, relayed, relayed_calls, routing, unwrapped
-from .regression.frameworks import carries_code, execution_output
+from .regression.frameworks import carries_code, execution_output, text_call
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
@@ -55,7 +55,8 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
 
     Not a regression: a "request" that was a framework's prompt to go on after a result; a reply that claims
     nothing (it only asks or waits, `shape`), that ends by handing the decision to the user without claiming
-    anything done (`defers`), or that carries code (`carries_code`: the code is the act, or what was asked for); a
+    anything done (`defers`), that carries code (`carries_code`: the code is the act, or what was asked for) or
+    writes its call as text for the framework to parse (`text_call`); a
     reply with no unbacked claim that tells only acts done before ("I've already made my move", `recalls`).
     And the seed's meaning: a request of a kind a tool served earlier in the conversation. The tools the reply's
     claim, its acts or the request's words name, if any, must include one that served an earlier turn (itself or
@@ -64,7 +65,7 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
     the conversation's topic (what the detector names without definitions)."""
     if claims.continued:
         return None
-    if reply and (shape(reply) or defers(reply) or carries_code(reply)):
+    if reply and (shape(reply) or defers(reply) or carries_code(reply) or text_call(reply)):
         return None
     # a tool that only hands the conversation to another agent serves no kind of request (followups.routing)
     served = [t for t in reg.served_tools() if not routing(t)]

@@ -40,6 +40,7 @@ from .arith import ARITH
 from .arith import values as arith_values
 from .evidence import name_tokens
 from .facts import Facts, figures
+from .frameworks import text_call
 from .naming import ANY_TOOL, ANY_URL, bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
@@ -63,6 +64,10 @@ _TOLD_PAST_RE = re.compile(r"^[^a-z]*([a-z]{3,})\b|\b(?:i|we|just)\s+([a-z]{3,})
 _WORD_RE = re.compile(r"[a-z][a-z']+")
 # a thing a tool runs told finished ("the timer has completed", "the job is done")
 _FINISHED_RE = re.compile(r"\b(?:completed|finished|done|expired|elapsed|went off|ran out)\b")
+# a result's word for a failure that says there was none: `"error": null`, `errors: []`, "0 failed", "no errors"
+_NO_FAILURE_RE = re.compile(
+    r"[\"']?(?:errors?|failures?|failed|exceptions?|is_error)[\"']?\s*[:=]\s*(?:null|none|nil|false|0|\"\"|''|\[\s*\]|"
+    r"\{\s*\})(?![\w.])|\b(?:no|zero|0|without)\s+(?:errors?|failures?|exceptions?)\b|\b0\s+failed\b")
 _UUID_RE = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 # told first-hand: "I have taken…", "I've sent…", "we have…"
 _FIRST_HAND_RE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+|also\s+|successfully\s+)?([a-z]+)"
@@ -423,7 +428,7 @@ class ClaimTracker:
         if self.heads:
             fail = cues().failure_re
             for tool, head in self.heads:
-                if fail.search(normalize(head)):
+                if fail.search(_NO_FAILURE_RE.sub(" ", normalize(head))):
                     self.failed = (*self.failed, tool)
                 else:
                     self.ok = (*self.ok, tool)
@@ -433,8 +438,8 @@ class ClaimTracker:
     def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
         """An assistant reply with text and no call of its own."""
         self.after_result = False
-        if not text:
-            return None
+        if not text or text_call(text):
+            return None  # (a call written as text for the framework to parse is a call, not a claim)
         c = cues()
         norm = normalize(text[:MAX_REPLY])
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result

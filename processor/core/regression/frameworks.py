@@ -8,7 +8,11 @@
   call) and the artefact asked for where it does not ("write a script…"): either way it is no text answer given in
   place of a tool call.
 
-Both are read only where a detector needs them (a user text, a text-only reply judged): one anchored match each.
+* **A call written as text.** A model told to write its calls in a text format (`<tool_call>{…}</tool_call>`,
+  ReAct's "Action: cast_float" / "Action Input: …") leaves the call to the framework's parser: the reply is a
+  call, not a claim that the act is done.
+
+Each is read only where a detector needs them (a user text, a text-only reply judged): one anchored match each.
 """
 
 from __future__ import annotations
@@ -17,8 +21,19 @@ import re
 
 # the first line of a code executor's reply (AutoGen/AG2 `ConversableAgent.execute_code_blocks`)
 _EXEC_RE = re.compile(r"\s*exitcode:\s*-?\d+\s*\(execution (?:succeeded|failed)\)", re.IGNORECASE)
+# a call written as text: a tag the framework's parser reads, ReAct's action lines, a bare JSON call
+_TEXT_CALL_RE = re.compile(r"<\|?(?:tool_call|function_call|tool_use|function)[|>=]"
+                           r"|^\s*action:\s*[\w.-]+\s*\n\s*action input:"
+                           r"|^\s*\{\s*\"(?:name|tool|function)\"\s*:\s*\"[^\"]+\"\s*,\s*\"(?:arguments|parameters|args|input)\"\s*:",
+                           re.IGNORECASE | re.MULTILINE)
 # a fenced code block: a fence, then at least one line of content and a closing fence
 _FENCE_RE = re.compile(r"(?m)^\s*```[\w+.-]*[ \t]*\n(?:.*\n)+?\s*```")
+
+
+def text_call(text: str) -> bool:
+    """A reply that writes a call as text for the framework to parse (a `<tool_call>` block, ReAct's "Action: x" and
+    "Action Input: …", a JSON object of a name and its arguments): a call, not a claim."""
+    return _TEXT_CALL_RE.search(text[:2000]) is not None
 
 
 def execution_output(text: str) -> bool:
@@ -31,4 +46,4 @@ def carries_code(text: str) -> bool:
     return "```" in text and _FENCE_RE.search(text) is not None
 
 
-__all__ = ["carries_code", "execution_output"]
+__all__ = ["carries_code", "execution_output", "text_call"]

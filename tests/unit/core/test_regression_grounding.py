@@ -9,7 +9,7 @@ from typing import Any
 
 import processor
 from processor.core.regression.claims import family, gloss, root, served_kind
-from processor.core.regression.frameworks import carries_code, execution_output
+from processor.core.regression.frameworks import carries_code, execution_output, text_call
 
 
 def tool(name: str, desc: str, *props: str) -> dict[str, Any]:
@@ -106,3 +106,33 @@ def test_a_requested_act_told_in_the_past_with_no_call_is_unbacked() -> None:
 def test_root_folds_a_final_y() -> None:
     assert root("modify") == root("modified") == "modifi"
     assert root("play") == "play"
+
+
+def test_a_result_that_names_no_failure_backs_the_act() -> None:
+    """A result whose error field is empty (`"error": null`, "0 failed", "no errors") is a success: the act it did
+    is told as done with its call; a result that carries an error still leaves the act unbacked."""
+    tools = [tool("create_file", "Create a file", "path"), tool("read_file", "Read a file", "path")]
+    ask = {"role": "user", "content": "Create the file notes.txt"}
+    done = {"role": "assistant", "content": "The file notes.txt has been created."}
+    for head in ('{"created": true, "error": null}', "{'errors': [], 'path': 'notes.txt'}", "created, 0 failed",
+                 "created with no errors"):
+        msgs = [ask, call("c1", "create_file", {"path": "notes.txt"}), result("c1", head), done]
+        assert [k for k, _, _ in found(msgs, tools)] == [], head
+    msgs = [ask, call("c1", "create_file", {"path": "notes.txt"}), result("c1", '{"error": "permission denied"}'), done]
+    assert [k for k, _, _ in found(msgs, tools)] == ["unbacked_claim"]
+
+
+def test_a_call_written_as_text_is_a_call_not_a_claim() -> None:
+    """ldp's gpt-4o-mini told to write `<tool_call>{…}</tool_call>`, a ReAct agent's "Action:" lines: the framework
+    parses the call from the text; "cast" in it tells nothing done. The same act told as done in words still is."""
+    tools = [tool("cast_float", "Cast the input argument x to a float.", "x"),
+             tool("print_story", "Print a story", "s")]
+    ask = {"role": "user", "content": "Cast '5.5' to a float, then write a story of that many words."}
+    for text in ('<tool_call>\n{"name": "cast_float", "arguments": {"x": "5.5"}}\n</tool_call>',
+                 'Thought: I need to cast 5.5 to a float.\nAction: cast_float\nAction Input: {"x": "5.5"}',
+                 '{"name": "cast_float", "arguments": {"x": "5.5"}}'):
+        assert text_call(text), text
+        assert found([ask, {"role": "assistant", "content": text}], tools) == [], text
+    told = {"role": "assistant", "content": "I have cast 5.5 to a float: 5.5."}
+    assert not text_call(told["content"])
+    assert [k for k, _, _ in found([ask, told], tools)] == ["unbacked_claim"]
