@@ -47,7 +47,8 @@ export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing promet
 BUDGET_TOTAL="${TOOLMEND_SUITE_BUDGET:-1200}"
 CEILING="${TOOLMEND_SUITE_CEILING:-1800}"
 PYTEST=(-q -p no:cacheprovider -rfE --durations=25)
-XDIST=(-n 2)                    # unit and property tests: no shared service; plain load balancing
+XDIST=(-n 2 --dist loadgroup)   # unit and property tests: as below, a module with a module-scoped fixture (the engine's
+                                # passes over the labelled conversations, a Prometheus, recorded spans) is one work unit
 # broker stages: the tests of a module with a module-scoped service (a SASL broker, a Prometheus stack, a
 # backfill) are one work unit, so it starts once; every other test is a unit of its own for whichever worker is
 # free (tests/support/module_groups.py: xdist's own loadgroup does not group under pytest 9.2, pytest-xdist#1386)

@@ -8,6 +8,7 @@ pass merges its one partition the same way, so any cut gives the offline pass's 
 from __future__ import annotations
 
 import asyncio
+from functools import cache
 from typing import Any
 
 import orjson
@@ -127,12 +128,22 @@ def test_a_partitions_later_record_fetched_alone_first_adds_no_finding() -> None
 _TAKE = st.lists(st.lists(st.integers(0, 3), min_size=PARTITIONS, max_size=PARTITIONS), min_size=1, max_size=8)
 
 
+@cache
+def _offline(many: bool, reorder_ms: int | None = None) -> tuple[OutRecord, ...]:
+    """The offline pass over `_records()` (or `_many()`), made once per window: the properties below compare every
+    cut they draw with it (it does not depend on the cut)."""
+    records = _many() if many else _records()
+    if reorder_ms is None:
+        return tuple(offline(records, topic="toolmend-otlp"))
+    return tuple(offline(records, topic="toolmend-otlp", reorder_ms=reorder_ms))
+
+
 @settings(max_examples=60, deadline=None)
 @given(cuts=_TAKE)
 def test_any_cut_into_fetched_batches_gives_the_offline_pass(cuts: list[list[int]]) -> None:
     records = _records()
     rest = [len(records), len(records)]  # whatever the cuts left: one last fetch
-    want = offline(records, topic="toolmend-otlp")
+    want = list(_offline(False))
     got = _stream(records, [*cuts, rest])
     assert _kinds(got) == _kinds(want)
     assert _outputs(got) == _outputs(want)
@@ -160,7 +171,7 @@ def test_any_cut_across_any_partitions_gives_the_offline_pass_id_by_id(data: st.
     held event (asserted at every commit); nothing is late (each partition's records come in event-time order)."""
     records = _many()
     cuts = data.draw(st.lists(st.lists(st.integers(0, 3), min_size=partitions, max_size=partitions), max_size=12))
-    want = offline(records, topic="toolmend-otlp", reorder_ms=reorder_ms)
+    want = list(_offline(True, reorder_ms))
     offsets: list[dict[Any, tuple[int, str]]] = []
     got = _stream(records, [*cuts, [len(records)] * partitions], partitions, reorder_ms, offsets)
     assert _outputs(got) == _outputs(want)
