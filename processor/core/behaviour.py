@@ -21,12 +21,13 @@ from .regression.claims import (
     ClaimTracker,
     acts_named,
     defers,
+    recalls,
     requested,
     served_kind,
     shape,
     told_done,
 )
-from .regression.followups import announces, not_a_request, relayed, routing
+from .regression.followups import announces, not_a_request, relayed, relayed_calls, routing, unwrapped
 from .regression.frameworks import carries_code, execution_output
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
@@ -54,7 +55,8 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
 
     Not a regression: a "request" that was a framework's prompt to go on after a result; a reply that claims
     nothing (it only asks or waits, `shape`), that ends by handing the decision to the user without claiming
-    anything done (`defers`), or that carries code (`carries_code`: the code is the act, or what was asked for).
+    anything done (`defers`), or that carries code (`carries_code`: the code is the act, or what was asked for); a
+    reply with no unbacked claim that tells only acts done before ("I've already made my move", `recalls`).
     And the seed's meaning: a request of a kind a tool served earlier in the conversation. The tools the reply's
     claim, its acts or the request's words name, if any, must include one that served an earlier turn (itself or
     its family): a claim about a tool never used is `unbacked_claim`'s, not a lost habit. The tool reported is
@@ -68,7 +70,7 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
     served = [t for t in reg.served_tools() if not routing(t)]
     if not served:
         return None
-    if claim is None and (not_a_request(reg.request_flags()) or announces(reply)):
+    if claim is None and (not_a_request(reg.request_flags()) or announces(reply) or recalls(reply)):
         return None
     if claim is not None and claim.rule in NEW_ACT_RULES:
         # a new act told as done in words, in a conversation whose earlier turns used tools: the seed's "all talk,
@@ -267,15 +269,22 @@ class Behaviour:
                     self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
                 else:
                     self.regression.facts.note(text)
-                self.claims.on_user(text)
+                # the calls it relays are the turn's (they back what the reply tells of them), less the hand-offs
+                # (which back nothing asked for); the person's request stays the turn's request
+                called, returned = relayed_calls(text)
+                called = [t for t in called if not routing(t)]
+                returned = [t for t in returned if not routing(t)]
+                if called or returned:
+                    self.claims.on_relay(called, returned, text[:RESULT_TEXT])
             elif execution_output(text):
                 # a code executor's output sent as a user message (AutoGen): the result of the code the last
                 # reply carried, so the turn goes on as after a tool result
                 self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
                 self.claims.on_result(text[:RESULT_TEXT], ())
             else:
-                self.regression.on_user(index, text)
-                self.claims.on_user(text)
+                asked = unwrapped(text) if text[:1] == "{" else text  # (ADK's {"request": "…"})
+                self.regression.on_user(index, asked)
+                self.claims.on_user(asked)
             if self.keys:
                 self._set_user(text)
         return out

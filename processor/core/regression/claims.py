@@ -38,7 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_P
 from .analysis import text_tokens
 from .evidence import name_tokens
 from .facts import Facts, figures
-from .naming import ANY_TOOL, bare_value, invoked, invoked_tool, may_invoke, names_tool
+from .naming import ANY_TOOL, ANY_URL, bare_value, invoked, invoked_tool, may_invoke, names_tool
 from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
@@ -88,6 +88,7 @@ class Cues:
     """The cue lists of `claims.json`, compiled once per process."""
 
     __slots__ = (
+        "abbreviations",
         "ack",
         "act_re",
         "completion_re",
@@ -98,6 +99,7 @@ class Cues:
         "live_re",
         "non_claim_re",
         "none_re",
+        "page_words",
         "present_re",
         "read_verbs",
         "recall_re",
@@ -130,6 +132,10 @@ class Cues:
         # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
         # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
         self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
+        # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
+        # the words of a tool that reads a web page (`scrape_page`, `fetch`, `read_current_page`)
+        self.page_words = frozenset(str(w) for w in en.get("page_tool_words") or ())
+        self.abbreviations: dict[str, str] = {str(k): str(v) for k, v in (en.get("name_abbreviations") or {}).items()}
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
         self.act_re = re.compile("|".join(p.pattern for p in (self.completion_re, self.live_re, self.retrieval_re,
@@ -245,6 +251,8 @@ def family(tool: str) -> frozenset[str]:
 
 
 _VERBISH = frozenset(("call", "do", "run", "make", "use", "give", "take", "put", "move", "go", "api", "v1", "v2"))
+# the roots of the verbs that say nothing of a tool's act (`make_move`, `do_transfer`, `run_backup`)
+_VERBISH_ROOTS = frozenset(root(w) for w in ("do", "run", "make", "perform", "execute", "take", "put", "give"))
 
 
 def served_kind(tool: str, served: Sequence[str]) -> bool:
@@ -374,6 +382,14 @@ class ClaimTracker:
                 p = (*p, ((ids[i] or "") if i < len(ids) else "", t))
         self.pending = p
 
+    def on_relay(self, called: Sequence[str], returned: Sequence[str], text: str) -> None:
+        """Another agent's calls and results relayed as user text (ADK's "For context:"): calls of the turn, the
+        turn's request unchanged."""
+        if called:
+            self.on_calls(called, ())
+        if returned:
+            self.on_result(text, [(None, t) for t in returned])
+
     def on_result(self, text: str, results: Sequence[tuple[str | None, str | None]]) -> None:
         """A message of tool results: `results` (call id, tool name) each, as the dialect pairs them. Its text is
         kept unread (its first characters), read only if a reply of this turn is judged."""
@@ -483,6 +499,11 @@ class ClaimTracker:
         if not req:
             return None
         by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
+        if by_name is None and ANY_URL in req:
+            # a web address the request gave, and a tool that reads pages: what the reply says of the page
+            for t in offered:
+                if t not in served and c.page_words.intersection(split_identifier(t)):
+                    return t
         if by_name is not None or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
             return by_name
         best: str | None = None
@@ -618,6 +639,12 @@ class ClaimTracker:
                 told.add(root(irregular[w]))
             elif w.endswith("ed") and len(w) > 4:
                 told.add(root(w))
+        for m in _FIRST_HAND_RE.finditer(sent):  # "I have moved…", "we've sent…"
+            w = m.group(1)
+            if w in irregular:
+                told.add(root(irregular[w]))
+            elif w.endswith("ed") and len(w) > 4:
+                told.add(root(w))
         if told:
             for tool in offered:
                 verb = _verb(tool)
@@ -627,6 +654,15 @@ class ClaimTracker:
                     continue  # an earlier turn's act, told again
                 return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                              f"tells '{verb}' as done with no call that did it")
+            # ... or a word of the name of a tool whose verb says nothing of the act ("I have moved my knight…"
+            # with `make_move`: the act is its name's object)
+            for tool in offered:
+                if tool in ctx.served or _kind(tool) == COMPUTE or _verb(tool) not in _VERBISH_ROOTS:
+                    continue
+                for w in split_identifier(tool)[1:]:
+                    if len(w) > 3 and root(w) in told and h(stem(w)) not in c.weak and root(w) not in c.read_verbs:
+                        return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
+                                     f"tells '{root(w)}' as done with no call that did it")
         req = self.request()
         if not req:
             return None
@@ -634,7 +670,7 @@ class ClaimTracker:
             if tool in ctx.served or _kind(tool) == COMPUTE:
                 continue
             for w in split_identifier(tool):
-                if len(w) > 2 and root(w) in past and h(stem(w)) in req and h(stem(w)) not in c.weak:
+                if len(w) > 2 and root(w) in past and _asked(w, req) and h(stem(w)) not in c.weak:
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                                  f"tells '{root(w)}' as done with no call that did it")
         # told first-hand, the act of a tool named for its object: "Take a screenshot of the header" -> "I have
@@ -700,7 +736,8 @@ class ClaimTracker:
                 continue
             for w in split_identifier(tool):
                 k = h(stem(w))
-                if len(w) > 3 and k in req and root(w) in said and k not in c.weak and root(w) not in c.read_verbs:
+                if len(w) > 3 and root(w) in said and k not in c.weak and root(w) not in c.read_verbs and (
+                        _asked(w, req)):
                     return Claim(index, tool, "act_no_call", c.scores["act_no_call"], why.format(w))
         return None
 
@@ -816,6 +853,25 @@ def told_done(text: str) -> bool:
     return False
 
 
+def recalls(text: str) -> bool:
+    """Whether every sentence of a reply that tells something done tells it as done before ("I've already made my
+    move"), and one does: an earlier turn's act told again, not an answer given instead of a call. English only."""
+    c = cues()
+    if _CJK_RE.search(text) is not None:
+        return False  # (已经 is the perfective of any fresh report too: 已经为您充值)
+    found = False
+    for sent in _SENT_RE.split(normalize(text[:MAX_REPLY])):
+        sent = sent.strip()
+        if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None:
+            continue
+        if c.completion_re.search(sent) is not None or _PAST_RE.search(sent) is not None or any(
+                w in c.irregular for w in _WORD_RE.findall(sent)):
+            if c.recall_re.search(sent) is None:
+                return False
+            found = True
+    return found
+
+
 def defers(text: str) -> bool:
     """Whether a reply ends by handing the decision to the user (a question, a confirmation request, "let me
     know…") and claims nothing done (no completion cue): a plan or a summary before a confirmation, an offer. The
@@ -905,10 +961,19 @@ def _subject_words(tool: str, c: Cues) -> frozenset[int]:
     """The words of a tool's name that say what it is about (`name_tokens` less the weak ones); for a name made of
     generic words only (`get_items`), those words less its verbs."""
     names = name_tokens(tool) - c.weak
+    full = [c.abbreviations[w] for w in split_identifier(tool) if w in c.abbreviations]
+    if full:  # a clipped word is also said in full ("random number" for `rand_number`)
+        names = names | frozenset(h(stem(w)) for w in full)
     if names:
         return names
     return frozenset(h(stem(w)) for w in split_identifier(tool)
                      if len(w) > 2 and root(w) not in c.read_verbs and h(stem(w)) not in c.weak)
+
+
+def _asked(word: str, req: frozenset[int]) -> bool:
+    """Whether the request's hashed words hold a word of a tool's name, as it is or in its -ed / -ing form
+    ("I have moved my knight… Your turn!" holds `move` of `make_move`: its stem is "mov")."""
+    return h(stem(word)) in req or (word.endswith("e") and h(stem(word + "d")) in req)
 
 
 def _same_act(a: str, b: str, c: Cues) -> bool:
@@ -926,4 +991,4 @@ def _new_ident(sent: str, ctx: Context) -> bool:
 
 
 __all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "cues", "defers", "family", "gloss",
-           "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]
+           "recalls", "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]

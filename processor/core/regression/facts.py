@@ -21,6 +21,7 @@ MAX_OLDER = 224  # figures pushed out of those, kept packed for `unbacked_claim`
 FACT_CHARS = 2000  # characters of a text whose figures are read
 UNREAD_TEXTS = 16  # texts noted and not read for figures yet (`note`): at most this many ...
 UNREAD_CHARS = 4 * FACT_CHARS  # ... and about this many characters
+LONG_NUMBER = 8  # digits of a number from which its last four are a figure too ("the card ending in 1111")
 
 # a figure of two digits or more, with its separators: what `\d+(?:[.,:]\d+)*` finds, less its one-digit matches
 # (a match ends with a digit and holds one between separators, so "1,2" is two digits and a one-character match is
@@ -36,7 +37,10 @@ def figures(text: str) -> tuple[int, ...]:
     found = _FIGURE_RE.findall(text)
     if not found:
         return _NO_FIGURES
-    return tuple([h(m.replace(",", "")) if "," in m else h(m) for m in found])
+    out = [h(m.replace(",", "")) if "," in m else h(m) for m in found]
+    # a long number (a card, an account, a phone) is also shown by its last four digits: "ending in 1111"
+    out += [h(m[-4:]) for m in found if len(m) >= LONG_NUMBER and m.isdigit()]
+    return tuple(out)
 
 
 def reply_figures(reply: str) -> set[int]:
@@ -126,4 +130,5 @@ class Facts:
         return sum(1 for f in reply_figures(reply) if f not in facts)
 
 
-__all__ = ["FACT_CHARS", "MAX_FACTS", "MAX_OLDER", "UNREAD_CHARS", "UNREAD_TEXTS", "Facts", "figures", "reply_figures"]
+__all__ = ["FACT_CHARS", "LONG_NUMBER", "MAX_FACTS", "MAX_OLDER", "UNREAD_CHARS", "UNREAD_TEXTS", "Facts", "figures",
+           "reply_figures"]

@@ -10,7 +10,10 @@ multi-agent and customer conversations look like such a request and are not:
   Flag `past` of the request (`analysis._flags`).
 * **A hand-off relayed as a user message.** Google ADK shows an agent what another agent said or called as user
   text, "For context: [billing] said: …", "[root_agent] called tool `transfer_to_agent` …": another agent's part of
-  the turn, not a person's request (`relayed`).
+  the turn, not a person's request (`relayed`). The person's request stays the turn's; the calls and results it
+  relays (`relayed_calls`), hand-offs aside, are calls of the turn for `unbacked_claim`.
+* **A request wrapped as a JSON object.** ADK passes a request to an agent used as a tool as `{"request": "…"}`:
+  the request is that text (`unwrapped`).
 * **A routing tool.** `transfer_to_agent` (ADK), `transfer_to_<agent>` (OpenAI Agents SDK, LangGraph swarms),
   crewAI's "Delegate work to coworker" / "Ask question to coworker" move the conversation to another agent; they do
   nothing the user asked for, so a turn they served teaches no habit of calling them (`routing`).
@@ -26,10 +29,18 @@ Each is one anchored or bounded regular-expression search, run only at a judged 
 
 from __future__ import annotations
 
+import json
 import re
 
 # ADK's relay of another agent's events: "For context:" then "[agent] said: …" / "[agent] called tool `x` …"
 _RELAY_RE = re.compile(r"\s*for context:\s*(?:\[[^\]\n]{1,80}\]|$)", re.IGNORECASE)
+
+# ... and, in it, the calls that agent made and their results: "[agent] called tool `x` with parameters: …",
+# "[agent] `x` tool returned result: …"
+_RELAY_CALL_RE = re.compile(r"^\[[^\]\n]{1,80}\] called tool `([^`\n]{1,80})`", re.MULTILINE)
+_RELAY_RESULT_RE = re.compile(r"^\[[^\]\n]{1,80}\] `([^`\n]{1,80})` tool returned result:", re.MULTILINE)
+# a request an agent framework passed as a JSON object of one text field (ADK's agent-as-tool: {"request": "…"})
+_WRAPPED_RE = re.compile(r'\s*\{\s*"(?:request|query|question|input|message|prompt|task|text)"\s*:\s*"')
 
 # tools that hand the conversation to another agent (names folded: lower case, spaces and dashes as "_")
 _ROUTING_RE = re.compile(
@@ -67,7 +78,9 @@ _ANNOUNCE_RE = re.compile(
     r"|(?:i'll|i will|i'm going to|i am going to) (?:transfer (?:you|this|your (?:request|question|case|call))\b|"
     r"hand (?:you|this|it) (?:off|over)|connect you|pass (?:you|this|it) (?:on|over)))|^(?:让我|我先)")
 _BESIDE_RE = re.compile(r"^(?:ok|okay|alright|all right|sure|great|understood|got it|perfect|certainly|of course|"
-                        r"thanks|thank you|好的|好|明白|收到)[!.,。！]*$")
+                        r"thanks|thank you|(?:just |please )?(?:a|one) (?:moment|second|sec)(?: please)?|"
+                        r"(?:please )?(?:hold on|wait|bear with me)(?: a (?:moment|second))?|好的|好|明白|收到|"
+                        r"请稍等|稍等(?:一下)?)[!.,。！…]*$")
 _SENT_RE = re.compile(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？])")
 
 
@@ -91,6 +104,28 @@ def announces(reply: str) -> bool:
 def relayed(text: str) -> bool:
     """A user message that relays another agent's words or calls (ADK's "For context:"), not a request."""
     return _RELAY_RE.match(text) is not None
+
+
+def relayed_calls(text: str) -> tuple[list[str], list[str]]:
+    """The tools a relay says the other agent called, and those whose results it relays (ADK's "For context:")."""
+    head = text[:4000]
+    return _RELAY_CALL_RE.findall(head), _RELAY_RESULT_RE.findall(head)
+
+
+def unwrapped(text: str) -> str:
+    """A user text that is a JSON object of one text field (ADK passes a request to an agent used as a tool as
+    `{"request": "…"}`): that field's text; any other text as it is."""
+    if _WRAPPED_RE.match(text) is None:
+        return text
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(doc, dict) and len(doc) == 1:
+        (value,) = doc.values()
+        if isinstance(value, str) and value.strip():
+            return value
+    return text
 
 
 def routing(tool: str) -> bool:
@@ -117,4 +152,4 @@ def not_a_request(flags: frozenset[str]) -> bool:
     return "past" in flags
 
 
-__all__ = ["about_past", "announces", "not_a_request", "relayed", "routing"]
+__all__ = ["about_past", "announces", "not_a_request", "relayed", "relayed_calls", "routing", "unwrapped"]

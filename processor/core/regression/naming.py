@@ -30,11 +30,13 @@ _TOOLS_RE = re.compile(r"\b(?:use|using|call|calling)\s+(?:the\s+|your\s+|my\s+|
 # a negation just before the invoking verb ("don't use ls", "without calling fetch")
 _NOT_RE = re.compile(r"(?:n't|\bnot|\bnever|\bwithout|\bno need to)\s+(?:\w+\s+)?$")
 # the request's first word (after a greeting or "please")
-_FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|now|ok|okay|hey|hi)\W+)*([a-z]+)\b")
+_FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|now|ok|okay|hey|hi|(?:could|can|would|will)\s+you)\W+)*([a-z]+)\b")
 # only digits and punctuation (a reply "7", "1.")
 _BARE_RE = re.compile(r"^[^\w]*\d[\d\W_]*$")
 _MARK = "\x01"
 ANY_TOOL = h(_MARK + "*")  # the marker of "use the tools" (no tool name begins with \x01)
+ANY_URL = h(_MARK + "//")  # the marker of a request that gives a web address (what a page tool reads)
+_URL_RE = re.compile(r"\bhttps?://[^\s/]+\.[a-z]{2,}|\bwww\.[^\s/]+\.[a-z]{2,}")
 _FENCE_RE = re.compile(r"^```[a-z]*\s*|\s*```$")
 
 
@@ -48,12 +50,14 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
     first = _FIRST_RE.match(norm)
     if first is not None and first.group(1) in imperatives:
         out.add(marker(first.group(1)))
+    if _URL_RE.search(norm) is not None:
+        out.add(ANY_URL)
     return frozenset(out)
 
 
 def may_invoke(norm: str, imperatives: frozenset[str]) -> bool:
     """Whether a normalised request may invoke a tool by name (`invoked` is not empty, whatever the tools)."""
-    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None:
+    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or _URL_RE.search(norm) is not None:
         return True
     first = _FIRST_RE.match(norm)
     return first is not None and first.group(1) in imperatives
@@ -66,13 +70,24 @@ def marker(name: str) -> int:
 
 
 def invoked_tool(req: frozenset[int], offered: Iterable[str], served: Iterable[str]) -> str | None:
-    """The offered tool, of no earlier turn, whose name the request invokes (the longest such name)."""
+    """The offered tool, of no earlier turn, whose name the request invokes (the longest such name); else the one
+    whose name's first word is the lookup verb the request begins with ("scrape https://…" with `scrape_page`)."""
     best: str | None = None
     done = set(served)
     for tool in offered:
         if tool not in done and marker(tool) in req and (best is None or len(tool) > len(best)):
             best = tool
+    if best is None:
+        verbs = [t for t in offered if t not in done and marker(_first(t)) in req]
+        if len(verbs) == 1:  # (one tool of that verb: "search" with search_flights and search_hotels names none)
+            best = verbs[0]
     return best
+
+
+@functools.lru_cache(maxsize=1024)
+def _first(tool: str) -> str:
+    parts = split_identifier(tool)
+    return parts[0] if parts else tool
 
 
 @functools.lru_cache(maxsize=1024)
@@ -100,4 +115,4 @@ def bare_value(text: str) -> bool:
     return len(t) > 2 and ((t[0] == "{" and t[-1] == "}") or (t[0] == "[" and t[-1] == "]" and '"' in t))
 
 
-__all__ = ["ANY_TOOL", "bare_value", "invoked", "invoked_tool", "marker", "may_invoke", "names_tool"]
+__all__ = ["ANY_TOOL", "ANY_URL", "bare_value", "invoked", "invoked_tool", "marker", "may_invoke", "names_tool"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import processor
-from processor.core.regression.followups import about_past, announces, relayed, routing
+from processor.core.regression.followups import about_past, announces, relayed, relayed_calls, routing, unwrapped
 from tests.unit.core.test_regression_grounding import call, result, tool
 
 
@@ -131,3 +131,84 @@ def test_a_reply_that_only_announces_its_next_step_answers_nothing_in_words() ->
                  "I'll move my knight from g1 to f3. Your turn!", "It's sunny in Paris.", "I'll transfer $500 to Bob.",
                  "I'm going to turn it down."):
         assert not announces(text), text
+
+
+def _gemini_findings(contents: list[dict[str, Any]], names: list[str]) -> list[tuple[str, int | None, str | None]]:
+    decl = [{"functionDeclarations": [{"name": n, "parameters": {"type": "object"}} for n in names]}]
+    res = processor.repair({"contents": contents, "tools": decl})
+    return [(f.kind.value, f.index, f.tool) for f in res.findings
+            if f.kind.value in ("unbacked_claim", "text_only_regression")]
+
+
+def _relay(line: str) -> dict[str, Any]:
+    return {"role": "user", "parts": [{"text": "For context:"}, {"text": line}]}
+
+
+def test_a_relayed_call_backs_what_the_reply_tells_of_it() -> None:
+    """ADK relays another agent's call and result as user text: the act it did is a call of the turn, not an act
+    told with no call; without the relay the same reply is an unbacked claim."""
+    ask = {"role": "user", "parts": [{"text": "Fetch and store the items."}]}
+    told = {"role": "model", "parts": [{"text": "I have successfully stored the 3 items."}]}
+    relays = [_relay("[coordinator] called tool `store_report` with parameters: {'items': ['a', 'b', 'c']}"),
+              _relay("[coordinator] `store_report` tool returned result: {'stored': 3}")]
+    assert _gemini_findings([ask, *relays, told], ["store_report", "fetch_items"]) == []
+    assert [k for k, _, _ in _gemini_findings([ask, told], ["store_report", "fetch_items"])] == ["unbacked_claim"]
+    assert relayed_calls("For context:\n[a] called tool `x` with parameters: {}\n[a] `y` tool returned result: 1") == (
+        ["x"], ["y"])
+
+
+def test_a_relayed_hand_off_is_no_request_and_backs_nothing() -> None:
+    """The hand-off relayed before a sub-agent's answer leaves the person's request as the turn's request (the
+    relay's words "called tool `transfer_to_agent`" do not ask for that tool), and backs no fact: a weather report
+    with no weather call is still an unbacked claim."""
+    hand_off = [_relay("[root_agent] called tool `transfer_to_agent` with parameters: {'agent_name': 'support'}"),
+                _relay("[root_agent] `transfer_to_agent` tool returned result: {'result': None}")]
+    steps = {"role": "model", "parts": [{"text": "To reset your password: 1. Go to the login page. 2. Click "
+                                                 "'Forgot password'. 3. Follow the link in the e-mail."}]}
+    ask = {"role": "user", "parts": [{"text": "I forgot my password, can you help?"}]}
+    assert _gemini_findings([ask, *hand_off, steps], ["transfer_to_agent", "lookup_account"]) == []
+    weather = {"role": "model", "parts": [{"text": "The weather in New York is sunny, 25 degrees."}]}
+    ask = {"role": "user", "parts": [{"text": "What is the weather in New York?"}]}
+    assert _gemini_findings([ask, *hand_off, weather], ["transfer_to_agent", "get_weather"]) == [
+        ("unbacked_claim", 3, "get_weather")]
+
+
+def test_a_card_told_by_its_last_four_digits_is_shown() -> None:
+    """A follow-up answered from context: "ending in 1111" of a card number a result showed whole is no new figure,
+    and the question about what was ordered is no request (also wrapped as ADK's {"request": "…"})."""
+    names = ["order_collector", "payment_collector"]
+    turn: list[dict[str, Any]] = [
+        {"role": "user", "parts": [{"text": "Order 2 pizzas and pay with my card."}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "order_collector", "args": {"item": "pizza"}}},
+                                    {"functionCall": {"name": "payment_collector", "args": {}}}]},
+        {"role": "user", "parts": [
+            {"functionResponse": {"name": "order_collector", "response": {"item": "pizza", "quantity": 2}}},
+            {"functionResponse": {"name": "payment_collector", "response": {"card_number": "4111111111111111"}}}]},
+        {"role": "model", "parts": [{"text": "Your 2 pizzas are ordered and the card is collected."}]}]
+    answer = {"role": "model", "parts": [{"text": "You ordered 2 pizzas, and you are paying with your credit card "
+                                                  "ending in 1111."}]}
+    for q in ("What did I order and how am I paying?", '{"request": "What did I order and how am I paying?"}'):
+        assert _gemini_findings([*turn, {"role": "user", "parts": [{"text": q}]}, answer], names) == [], q
+    assert unwrapped('{"request": "hi there"}') == "hi there"
+    assert unwrapped('{"request": "a", "b": 1}') == '{"request": "a", "b": 1}'
+    assert unwrapped('{"request": ') == '{"request": '
+
+
+def test_an_act_told_as_done_before_is_no_regression() -> None:
+    """The chess player asked again after its move says it already moved: an earlier turn's act told again. A fresh
+    act told as done in words after the same request is still the regression."""
+    again = [*CHESS[:-1], user("Please make a move.")]
+    assert regressions([*again, reply("I've already made my move, it's your turn now!")], CHESS_TOOLS) == []
+    assert regressions([*again, reply("I've moved my knight from g1 to f3. Your move!")], CHESS_TOOLS) != []
+
+
+def test_a_promise_beside_just_a_moment_only_announces() -> None:
+    """"Let's check the weather for you. Just a moment." with no call: a failure to act, not an answer in words."""
+    weather = [tool("get_weather", "Current weather of a location", "location")]
+    served = [user("What's the weather in Berlin?"), call("c1", "get_weather", {"location": "Berlin"}),
+              result("c1", "Berlin: 15 C, cloudy"), reply("It is 15 C and cloudy in Berlin."),
+              user("What about Paris?")]
+    for text in ("Let's check the weather for you. Just a moment.", "Let me check Paris for you. One moment please!"):
+        assert announces(text), text
+        assert regressions([*served, reply(text)], weather) == [], text
+    assert regressions([*served, reply("It is 18 C and sunny in Paris.")], weather) == [(5, "get_weather")]
