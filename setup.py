@@ -24,15 +24,9 @@ EXCLUDE = {
 }
 # mypy compiles; it reads [tool.mypy] (the pydantic plugin) and type-checks the core's imports (orjson, zstandard)
 BUILD_REQUIRES = ["mypy==2.4.1", "orjson==3.13.0", "pydantic==2.14.4", "zstandard==0.25.0"]
-# How mypyc compiles (bench/results/suite_time.json, key "wheelcut", has the figures). gcc takes ~95 % of the
-# build's CPU (mypy's check and mypyc's C generation the rest); what it compiles stays as fast as it can be:
-#   debug_level  "0": no DWARF debug information (-g0), which gcc never lets change the code it generates; a
-#                native backtrace (gdb, py-spy --native) still names the C functions (the symbol table is kept),
-#                without their file and line
-#   opt_level    "3" (-O3), mypyc's default: the core's throughput is what the project is judged on
-#   multi_file   off: one C file per module would compile on both cores and cost less CPU, but gcc could no
-#                longer inline the runtime's helpers into the core (the compiled engine measured slower)
-MYPYC_OPTIONS = {"opt_level": "3", "debug_level": "0"}
+# mypyc's defaults (-O3 -g1, one C file for the group) are kept: gcc takes ~95 % of the build's CPU, and what was
+# tried to cut it either slowed the compiled engine (multi_file) or showed no saving (-g0, same machine code):
+# bench/results/suite_time.json, key "wheelcut"
 
 
 def compiled_sources(root: Path = ROOT) -> list[str]:
@@ -57,7 +51,7 @@ def main() -> None:
         setup(setup_requires=BUILD_REQUIRES)
         return
     os.chdir(ROOT)  # mypy reads [tool.mypy] from pyproject.toml and names the modules from here
-    setup(ext_modules=mypycify(compiled_sources(), group_name="processor.core._toolmend", **MYPYC_OPTIONS),
+    setup(ext_modules=mypycify(compiled_sources(), group_name="processor.core._toolmend"),
           setup_requires=BUILD_REQUIRES)
 
 
