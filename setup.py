@@ -24,6 +24,9 @@ EXCLUDE = {
 }
 # mypy compiles; it reads [tool.mypy] (the pydantic plugin) and type-checks the core's imports (orjson, zstandard)
 BUILD_REQUIRES = ["mypy==2.4.1", "orjson==3.13.0", "pydantic==2.14.4", "zstandard==0.25.0"]
+# mypyc's defaults (-O3 -g1, one C file for the group) are kept: gcc takes ~95 % of the build's CPU, and what was
+# tried to cut it either slowed the compiled engine (multi_file) or showed no saving (-g0, same machine code):
+# bench/results/suite_time.json, key "wheelcut"
 
 
 def compiled_sources(root: Path = ROOT) -> list[str]:
