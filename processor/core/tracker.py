@@ -435,6 +435,10 @@ class Tracker:
             name = sniff(msg)
             if name is not None:
                 d = self._d = ADAPTERS[name]
+                if d.binds_thinking and self._change < 0:
+                    # the messages before were read as plain text, returned as they came: the output is compared
+                    # with the input from the first of them not returned yet
+                    self._next = self._first_unreturned(idx)
                 self._binds = d.binds_thinking
                 view = d.view(msg)
             else:
@@ -1412,6 +1416,18 @@ class Tracker:
         """Input index where the output first differs from the input (None: nothing changed so far)."""
         return self._change if self._change >= 0 else None
 
+    def _first_unreturned(self, default: int) -> int:
+        """Input index of the first message held or pending (`default` when none is)."""
+        nxt = default
+        for slot in self._q:
+            for e in (slot,) if isinstance(slot, Emitted) else slot.msgs if isinstance(slot, Anchor) else ():
+                if 0 <= e.index < nxt:
+                    nxt = e.index
+        for e in self._pending:
+            if 0 <= e.index < nxt:
+                nxt = e.index
+        return nxt
+
     def _in_order(self, idx: int) -> bool:
         """A fast-path message (as it came) became final: True when nothing more is to be done about thinking."""
         if self._change < 0:
@@ -1592,16 +1608,8 @@ class Tracker:
             t._rt.restore(rs)
         t._change = st.get(TR_THINKING_CHANGE, -1)
         nxt = st.get(TR_THINKING_NEXT)
-        if nxt is None:  # nothing held before the next message; an older layout: the first message it holds
-            nxt = t._n
-            for slot in t._q:
-                for e in (slot,) if isinstance(slot, Emitted) else slot.msgs if isinstance(slot, Anchor) else ():
-                    if 0 <= e.index < nxt:
-                        nxt = e.index
-            for e in t._pending:
-                if 0 <= e.index < nxt:
-                    nxt = e.index
-        t._next = nxt
+        # nothing held before the next message; an older layout: the first message it holds
+        t._next = t._first_unreturned(t._n) if nxt is None else nxt
         if t._binds:  # a held message with thinking (new messages say so as they are fed)
             d = t._d
             assert d is not None

@@ -100,6 +100,25 @@ def test_a_clean_history_or_a_change_after_the_last_thinking_reports_nothing() -
     assert r.changed and r.thinking is None and thinking_blocks(r.messages) == 1
 
 
+@pytest.mark.parametrize("restore_each", [False, True])
+def test_plain_text_before_the_dialect_is_known_is_no_change(restore_each: bool) -> None:
+    # no dialect given: the first messages read as plain text until a model turn names the dialect; they were
+    # returned as they came, so the thinking after them stays valid (live or restored after every message)
+    h = [ant_user("hello"), ant_user("is it going to rain?"), ant_asst(think(1), ant_use("t1")),
+         ant_user(ant_result("t1")), ant_asst(think(2), ant_text("no rain"))]
+    cfg = RepairConfig(thinking="strip_changed")
+    t = Tracker("auto", cfg)
+    out: list[Any] = []
+    for m in h:
+        s = t.feed(m)
+        assert [f.kind.value for f in s.findings] == []
+        out += [e.message for e in s.messages]
+        if restore_each:
+            t = Tracker.from_state(orjson.loads(orjson.dumps(t.to_state())), cfg)
+    out += [e.message for e in t.finish().messages]
+    assert out == h and violations(h, out) == []
+
+
 def test_a_change_inside_a_turn_after_its_thinking_leaves_that_thinking_valid() -> None:
     # a reused id renamed on the second turn's tool_use: the change is after that turn's thinking
     h = [ant_user("a"), ant_asst(think(1), ant_use("toolu_0")), ant_user(ant_result("toolu_0")),
