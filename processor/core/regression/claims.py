@@ -30,7 +30,7 @@ import binascii
 import functools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
@@ -139,9 +139,9 @@ class Cues:
         # irregular pasts of the verbs tools are named for (drew -> draw, taken -> take)
         # lookup verbs that, as a request's first word, invoke a tool of that very name ("fetch the page…")
         self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
-        # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
         # the words of a tool that reads a web page (`scrape_page`, `fetch`, `read_current_page`)
         self.page_words = frozenset(str(w) for w in en.get("page_tool_words") or ())
+        # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
         self.abbreviations: dict[str, str] = {str(k): str(v) for k, v in (en.get("name_abbreviations") or {}).items()}
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
         # any sign that a reply may claim something: a completion, live or lookup cue, a figure
@@ -637,25 +637,13 @@ class ClaimTracker:
         ("Roll a die" -> "You rolled a 4" with `dice_roll`; "take a screenshot" -> "I have taken…" is not read:
         regular pasts only), of a tool no earlier turn used."""
         irregular = c.irregular
-        past = {root(w) if w not in irregular else root(irregular[w]) for w in _WORD_RE.findall(sent)
-                if (len(w) > 4 and w.endswith("ed")) or w in irregular}
+        past = _pasts(_WORD_RE.findall(sent), irregular)
         if not past or c.recall_re.search(sent) is not None or _NEGATION_RE.search(sent) is not None:
             return None
         # told first-hand or as a headline ("Transferred $500…", "I booked…"): the act of an offered act tool,
         # whether or not the request named its verb
-        told = set()
-        for m in _TOLD_PAST_RE.finditer(sent):
-            w = m.group(1) or m.group(2)
-            if w in irregular:
-                told.add(root(irregular[w]))
-            elif w.endswith("ed") and len(w) > 4:
-                told.add(root(w))
-        for m in _FIRST_HAND_RE.finditer(sent):  # "I have moved…", "we've sent…"
-            w = m.group(1)
-            if w in irregular:
-                told.add(root(irregular[w]))
-            elif w.endswith("ed") and len(w) > 4:
-                told.add(root(w))
+        told = _pasts([*(m.group(1) or m.group(2) for m in _TOLD_PAST_RE.finditer(sent)),
+                       *(m.group(1) for m in _FIRST_HAND_RE.finditer(sent))], irregular)  # and "I have moved…"
         if told:
             for tool in offered:
                 verb = _verb(tool)
@@ -878,6 +866,12 @@ def told_done(text: str) -> bool:
         if any(w in c.irregular for w in _WORD_RE.findall(sent)):
             return True
     return False
+
+
+def _pasts(words: Iterable[str], irregular: dict[str, str]) -> set[str]:
+    """The roots of the words told in the past: an irregular past's verb (`irregular_past`), a regular one's root."""
+    return {root(irregular[w]) if w in irregular else root(w) for w in words
+            if w in irregular or (len(w) > 4 and w.endswith("ed"))}
 
 
 def recalls(text: str) -> bool:
