@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import platform
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics
@@ -258,3 +258,22 @@ class Metrics:
             if c:
                 buckets[i].inc(c)
         total.inc(sum(durations))
+
+    def observe_finished(self, start: float, finished: list[float]) -> None:
+        """As `observe_processing` for the durations `t - start` of `finished`, the (non-decreasing) clock
+        readings at which a batch's events were done: each bucket's count is one bisection of the batch, not one
+        per event."""
+        h = self.processing
+        buckets = getattr(h, "_buckets", None)
+        total = getattr(h, "_sum", None)
+        if buckets is None or total is None or len(buckets) != len(self._bounds):
+            self.observe_processing([t - start for t in finished])
+            return
+        below = 0
+        for i, bound in enumerate(self._bounds):
+            upto = len(finished) if i == len(self._bounds) - 1 else bisect_right(finished, start + bound, below)
+            if upto > below:
+                buckets[i].inc(upto - below)
+                below = upto
+        if finished:
+            total.inc(sum(finished) - start * len(finished))

@@ -596,6 +596,12 @@ class RdConsumer:
         dropped: dict[TopicPartition, int] = {}
         eof_at: dict[TopicPartition, int] = {}  # records taken for the partition when its end was reported
         taken: dict[tuple[str, int], list[Any] | None] = {}  # None: not taken (not ours, sought, paused)
+        # librdkafka hands a partition's records over in runs: its list is looked up when the partition changes,
+        # not per record; each record is built as the tuple it is (no NamedTuple constructor call per record)
+        run_topic: str | None = None
+        run_part = -1
+        recs: list[Any] | None = None
+        new = tuple.__new__
         for m in msgs:
             err = m.error()
             if err is not None:
@@ -611,15 +617,19 @@ class RdConsumer:
                     log.debug("fetch of %s-%d: %s", tp.topic, tp.partition, err.str())
                     continue
                 raise to_aiokafka(KafkaException(err))
-            k = (m.topic(), m.partition())
-            try:
-                recs = taken[k]
-            except KeyError:
-                recs = taken[k] = self._taking(TopicPartition(*k), partitions, out, dropped, m.offset())
+            part = m.partition()
+            if part != run_part or m.topic() != run_topic:
+                run_topic, run_part = m.topic(), part
+                k = (run_topic, part)
+                try:
+                    recs = taken[k]
+                except KeyError:
+                    recs = taken[k] = self._taking(TopicPartition(*k), partitions, out, dropped, m.offset())
             if recs is None:
                 continue
             ts = m.timestamp()
-            recs.append(Rec(k[0], k[1], m.offset(), m.key(), m.value(), m.headers(), ts[1] if ts[0] else -1))
+            recs.append(new(Rec, (run_topic, part, m.offset(), m.key(), m.value(), m.headers(),
+                                  ts[1] if ts[0] else -1)))
         for tp, recs in out.items():
             self._pos[tp] = recs[-1].offset + 1
             if eof_at.get(tp) != len(recs):  # a record came after the partition's end was reported
@@ -1013,27 +1023,33 @@ class LibrdkafkaClient:
         loop = asyncio.get_running_loop()
         order: dict[tuple[str, int | None, int], Outgoing] = {}
         n = 0
+        run: Outgoing = []  # a plan comes in runs of one topic and partition: looked up when that changes
+        run_topic: str | None = None
+        run_part: int | None = None
         for entry in plan:
-            part = entry[1]
+            t, part, _ = entry
             if part is None:  # the partitioner's: each on its own
                 n += 1
-                order[(entry[0], None, n)] = [entry]
-            else:
-                members = order.get((entry[0], part, 0))
+                order[(t, None, n)] = [entry]
+                continue
+            if part != run_part or t != run_topic:
+                run_topic, run_part = t, part
+                members = order.get((t, part, 0))
                 if members is None:
-                    order[(entry[0], part, 0)] = [entry]
-                else:
-                    members.append(entry)
+                    members = order[(t, part, 0)] = []
+                run = members
+            run.append(entry)
         native = p.native_produce()
         pending: Pending = []
         for members in order.values():
             group = _Group(loop, len(members))
             report = group.report
             refused: list[int] = []
-            for i, (t, part, r) in enumerate(members):
+            t, part, _ = members[0]  # a group is one topic and partition
+            number = -1 if part is None else part
+            for i, (_, _, r) in enumerate(members):
                 try:
-                    native(t, r.value, r.key, -1 if part is None else part, on_delivery=report,
-                           headers=r.headers or None)
+                    native(t, r.value, r.key, number, on_delivery=report, headers=r.headers or None)
                 except (BufferError, KafkaException):
                     try:  # the queue full (waits for room) or a refusal, mapped (too large)
                         p.produce(t, r.value, r.key, part, r.headers, report)

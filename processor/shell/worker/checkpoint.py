@@ -28,7 +28,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from aiokafka import TopicPartition
@@ -61,6 +63,9 @@ COMMIT_TIMEOUT_S = 15.0  # an offset commit (at least once) not answered by then
 RETRY_BACKOFF_S = (0.5, 1.0, 2.0, 5.0)  # between two attempts of a step the broker could not take (then 5 s each)
 RETRY_LOG_S = 10.0  # one warning per this many seconds while a step is retried
 # an oversized record's dead letter keeps only these headers: coordinates, never content
+_RECORD = itemgetter(2)  # an Outgoing entry's record
+_DESTINATION = itemgetter(0, 1)  # its topic and partition
+_KIND = attrgetter("kind")
 DEAD_LETTER_HEADERS = ("toolmend-id", "toolmend-source", "toolmend-source-topic", "toolmend-source-partition",
                        "toolmend-source-offset")
 
@@ -108,8 +113,9 @@ def plan(s: Settings, runs: list[tuple[int, list[OutRecord]]], positions: Positi
                 dead_letter(r)
             step((t, part if keep else None, r))
         origins.extend([part] * (len(outputs) - planned))
-    changelog: Outgoing = [(s.changelog_topic, tp.partition, OutRecord("changelog", key, value, []))
-                       for tp in positions for key, value in state.get(tp.partition, ())]
+    cl = s.changelog_topic  # a property: read once, not per record
+    changelog: Outgoing = [(cl, tp.partition, OutRecord("changelog", key, value, []))
+                           for tp in positions for key, value in state.get(tp.partition, ())]
     return Checkpoint(outputs, changelog, positions, records, generation, origins)
 
 
@@ -483,9 +489,7 @@ class Committer:
     def _delivered(self, outputs: Outgoing, state: Outgoing, landed: Landed) -> None:
         """Records consumers can now see: counted, and where the state landed remembered (the next meta
         record's predecessor)."""
-        kinds: dict[str, int] = {}
-        for _, _, r in outputs:
-            kinds[r.kind] = kinds.get(r.kind, 0) + 1
+        kinds = Counter(map(_KIND, map(_RECORD, outputs)))  # counted in C, not a Python step per record
         for kind, k in kinds.items():
             self.metrics.output_records.labels(kind).inc(k)
         if state:
@@ -545,7 +549,8 @@ def _topics(plan: Outgoing) -> str:
 def _landed(plan: Outgoing, pending: list[tuple[Awaitable[Any], Outgoing]], results: Iterable[Any]) -> Landed:
     """Where each partition's last record landed (its batch's base offset plus its index in the batch), for the
     partitions whose last record went out itself (not replaced by a dead letter)."""
-    last = {(t, part): r for t, part, r in plan if part is not None}
+    # each (topic, partition)'s last record (the dict built in C, not a Python step per record)
+    last = dict(zip(map(_DESTINATION, plan), map(_RECORD, plan), strict=True))
     out: Landed = {}
     for (_, members), md in zip(pending, results, strict=True):
         if not members or md is None:

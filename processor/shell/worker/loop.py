@@ -346,8 +346,8 @@ class Worker:
         t_fetch = perf()
         runs: list[tuple[int, list[OutRecord]]] = []  # per input partition, in fetch order: its outputs in order
         positions: dict[TopicPartition, int] = {}
-        durations: list[float] = []
-        took = durations.append
+        finished: list[float] = []  # when each record was done (the histogram takes them less t_fetch, at once)
+        took = finished.append
         n = 0
         to_yield = YIELD_EVERY
         yielded_at = t_fetch
@@ -385,7 +385,7 @@ class Worker:
                     await asyncio.sleep(0)
                     add(proc.fire_due(TIMER_SLICE))
                 done_at = perf()
-                took(done_at - t_fetch)
+                took(done_at)
                 to_yield -= 1
                 if not to_yield or done_at - yielded_at >= YIELD_AFTER_S:  # heavy events: after each one
                     to_yield = YIELD_EVERY
@@ -412,7 +412,7 @@ class Worker:
             self._left_generation = generation
         if not positions:
             return None
-        self.metrics.observe_processing(durations)
+        self.metrics.observe_finished(t_fetch, finished)
         self.metrics.flush(self.tally.take())
         resets = {tp.partition: r for tp in positions if (r := self._resets.pop(tp.partition, None)) is not None}
         # the state as of this batch's end, taken now: the next batch changes the conversations while this one ships

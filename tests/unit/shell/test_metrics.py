@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from prometheus_client import CollectorRegistry
 
 from processor.core.findings import Action, DanglingReason, Finding, FindingKind, RepairAction
@@ -123,3 +124,19 @@ def test_thinking_invalidated_by_signal_dialect_and_capped_model() -> None:
         ("toolmend_thinking_invalidated_total", (("dialect", "anthropic"), ("model", "other"),
                                                  ("signal", "dropped_by_provider"))): 1.0,
     }
+
+
+def test_a_batch_observed_by_its_finish_times_fills_the_histogram_as_its_durations_do() -> None:
+    """The worker hands the processing histogram each event's finish time and the fetch's start; each bucket is
+    then one bisection: the same buckets and sum as observing every duration, bounds exactly on the edge too."""
+    start = 1000.0
+    durations = [0.0, 0.00005, 0.0001, 0.0001, 0.0003, 0.001, 0.004, 0.004, 0.02, 0.7, 3.0, 11.0, 30.0]
+    by_duration, by_finish = Metrics(CollectorRegistry()), Metrics(CollectorRegistry())
+    by_duration.observe_processing([(start + d) - start for d in durations])
+    by_finish.observe_finished(start, [start + d for d in durations])
+    by_finish.observe_finished(start, [])
+    hist = {k: v for k, v in samples(by_finish).items() if k[0].startswith("toolmend_event_processing")}
+    assert hist == pytest.approx({k: v for k, v in samples(by_duration).items()
+                                  if k[0].startswith("toolmend_event_processing")})
+    count = {dict(labels)["le"]: v for (name, labels), v in hist.items() if name.endswith("_bucket")}
+    assert count["0.0001"] == 4 and count["0.005"] == 8 and count["10.0"] == 11 and count["+Inf"] == 13
