@@ -88,8 +88,7 @@ cds_use() {  # $1 = broker|tools: sets CDS_OPTS to map its archive, or to write 
     local archive="$CDS_DIR/$1-$JAVA_BUILD.jsa"
     if [[ -s "$archive" ]]; then
         CDS_OPTS=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off,cds+dynamic=off)
-    elif [[ "$1" != broker ]] || cds_lock; then
-        mkdir -p "$CDS_DIR"
+    elif mkdir -p "$CDS_DIR" 2>/dev/null && [[ -w "$CDS_DIR" ]] && { [[ "$1" != broker ]] || cds_lock; }; then
         CDS_DUMP="$archive.tmp.$$"
         CDS_OPTS=(-XX:ArchiveClassesAtExit="$CDS_DUMP" -Xlog:cds=off,cds+dynamic=off)
     fi
@@ -106,7 +105,6 @@ cds_keep() {  # $1 = the file a JVM that has exited wrote its archive to: rename
 
 cds_lock() {  # the right to write the broker's archive: a directory holding the writer's pid (stale once it died)
     local lock="$CDS_DIR/broker.lock"
-    mkdir -p "$CDS_DIR"
     if ! mkdir "$lock" 2>/dev/null; then
         local holder
         holder="$(cat "$lock/pid" 2>/dev/null || true)"
@@ -116,7 +114,7 @@ cds_lock() {  # the right to write the broker's archive: a directory holding the
         rm -rf "$lock"
         mkdir "$lock" 2>/dev/null || return 1
     fi
-    echo "$$" >"$lock/pid"
+    echo "$$" >"$lock/pid" || return 1
 }
 
 cds_unlock() {
