@@ -57,7 +57,7 @@ BROKER_XDIST=(-n 2 --dist loadgroup)
 # name|budget seconds|dependencies|what it runs
 STAGES=(
   "venv|90||virtual environment $VENV, editable install (the core as Python)"
-  "tools|60||Prometheus and promtool, headless Chromium (Debian), Apache Kafka jars (Maven)"
+  "tools|60||Prometheus and promtool, headless Chromium (Debian), Apache Kafka jars (Maven) and their CDS archive"
   "lint|60|venv|ruff, mypy --strict"
   "python|60|venv|the core as Python: output identity against the recorded hashes; the editable install's own tests"
   "wheel|180||the compiled wheel (TOOLMEND_COMPILE=1 pip wheel: mypyc), installed into $CVENV"
@@ -275,7 +275,9 @@ stage_venv() {
 stage_tools() {
   bash deploy/prometheus/install.sh
   bash tests/support/install_chromium.sh
-  bash deploy/kafka/kafka-local.sh fetch
+  # the jars, and the broker's class data sharing archive (a broker started and stopped once per cache): every
+  # broker JVM of the kafka and faults stages then maps Kafka's classes instead of loading them
+  bash deploy/kafka/kafka-local.sh cds
 }
 
 stage_lint() {

@@ -5,6 +5,7 @@
 # dependencies, plus the log4j2 binding for slf4j that the distribution adds itself).
 #
 #   kafka-local.sh fetch
+#   kafka-local.sh cds          (the broker's class data sharing archive, made ahead: see below)
 #   kafka-local.sh start --port 9092 --controller-port 9093 --dir /tmp/kafka-test
 #   kafka-local.sh status --dir /tmp/kafka-test
 #   kafka-local.sh stop --dir /tmp/kafka-test
@@ -31,7 +32,10 @@
 #   KAFKA_VERSION        Kafka version (default: 4.4.0; needs Java 17+)
 #   TOOLMEND_CACHE       cache root (default: <repo>/.cache); jars go to $TOOLMEND_CACHE/kafka-<ver>/libs
 #   KAFKA_HEAP_OPTS      JVM heap (default: -Xms256m -Xmx512m)
-#   KAFKA_JVM_OPTS       extra JVM options (default: -XX:+UseSerialGC -Djava.awt.headless=true)
+#   KAFKA_JVM_OPTS       extra JVM options (default: -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true;
+#                        C1 only: a test broker's life is too short for C2's compilations to pay for themselves)
+#   KAFKA_CDS            0: no class data sharing archives (default 1: made in the cache on first use, then mapped
+#                        by every broker, storage format and tool JVM; half their start-up CPU)
 #   KAFKA_START_TIMEOUT  seconds to wait for the broker (default: 90)
 #   KAFKA_MVN_ARGS       extra Maven arguments, e.g. -Dmaven.repo.local=/some/where
 #
@@ -58,11 +62,63 @@ usage() {
     exit "${1:-0}"
 }
 
-need_java() {
+need_java() {  # also sets JAVA_BUILD: this Java's version and home, for the names of its CDS archives
     command -v java >/dev/null 2>&1 || die "java not found (Kafka $KAFKA_VERSION needs Java 17+)"
-    local v
-    v="$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+    local props v
+    props="$(java -XshowSettings:properties -version 2>&1)"
+    v="$(sed -n 's/^ *java.specification.version = //p' <<<"$props")"
     [[ "${v%%.*}" -ge 17 ]] 2>/dev/null || die "java $v is too old (Kafka $KAFKA_VERSION needs 17+)"
+    JAVA_BUILD="$(sed -n 's/^ *java.vm.version = //p' <<<"$props" | tr -c 'A-Za-z0-9._\n-' _)"
+    JAVA_BUILD+="-$(sed -n 's/^ *java.home = //p' <<<"$props" | cksum | cut -d' ' -f1)"
+}
+
+# Class data sharing (CDS, Java 17's dynamic archives): a JVM maps the classes of Kafka's jars, already parsed and
+# verified, from an archive instead of loading them: half the CPU of a tool's run, half of a broker's start. One
+# archive per classpath (the broker's, the tools') and Java build, in the cache; the first JVM without one writes
+# it as it exits (-XX:ArchiveClassesAtExit), into a file of its own that is then renamed into place (two at once:
+# either one wins, both whole). A broker's archive is written by one broker at a time (a lock: its pid); `cds`
+# makes it ahead (tests/run.sh's tools stage), so that every broker of a test run starts with it. A fetch of the
+# jars removes the archives (a changed classpath would not match them). KAFKA_CDS=0: none used or written.
+CDS_DIR="$KAFKA_HOME/cds"
+
+cds_use() {  # $1 = broker|tools: sets CDS_OPTS to map its archive, or to write it (CDS_DUMP, a temporary file)
+    CDS_OPTS=()
+    CDS_DUMP=""
+    [[ "${KAFKA_CDS:-1}" != 0 ]] || return 0
+    local archive="$CDS_DIR/$1-$JAVA_BUILD.jsa"
+    if [[ -s "$archive" ]]; then
+        CDS_OPTS=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off,cds+dynamic=off)
+    elif mkdir -p "$CDS_DIR" 2>/dev/null && [[ -w "$CDS_DIR" ]] && { [[ "$1" != broker ]] || cds_lock; }; then
+        CDS_DUMP="$archive.tmp.$$"
+        CDS_OPTS=(-XX:ArchiveClassesAtExit="$CDS_DUMP" -Xlog:cds=off,cds+dynamic=off)
+    fi
+}
+
+cds_keep() {  # $1 = the file a JVM that has exited wrote its archive to: renamed into place (or removed if empty)
+    [[ -n "$1" ]] || return 0
+    if [[ -s "$1" ]]; then
+        mv -f "$1" "${1%.tmp.*}"
+    else
+        rm -f "$1"
+    fi
+}
+
+cds_lock() {  # the right to write the broker's archive: a directory holding the writer's pid (stale once it died)
+    local lock="$CDS_DIR/broker.lock"
+    if ! mkdir "$lock" 2>/dev/null; then
+        local holder
+        holder="$(cat "$lock/pid" 2>/dev/null || true)"
+        if [[ -z "$holder" ]] || kill -0 "$holder" 2>/dev/null; then
+            return 1  # held (or just taken: its pid not written yet)
+        fi
+        rm -rf "$lock"
+        mkdir "$lock" 2>/dev/null || return 1
+    fi
+    echo "$$" >"$lock/pid" || return 1
+}
+
+cds_unlock() {
+    rm -rf "$CDS_DIR/broker.lock"
 }
 
 write_pom() {  # $1 = file, $2 = log4j version ('' = no slf4j binding yet)
@@ -125,7 +181,7 @@ cmd_fetch() {
     [[ -f "$tmp/kafka_2.13-$KAFKA_VERSION.jar" ]] || die "kafka_2.13-$KAFKA_VERSION.jar missing after fetch"
     ls "$tmp"/log4j-slf4j-impl-*.jar >/dev/null 2>&1 || die "log4j-slf4j-impl missing after fetch"
     touch "$tmp/.complete"
-    rm -rf "$LIBS"
+    rm -rf "$LIBS" "$CDS_DIR"
     mv "$tmp" "$LIBS"
     local jars=("$LIBS"/*.jar)
     log "fetched ${#jars[@]} jars ($(du -sh "$LIBS" | cut -f1)) in $((SECONDS - started))s"
@@ -168,6 +224,7 @@ EOF
     [[ -f "$tmp/kafka-tools-$KAFKA_VERSION.jar" ]] || die "kafka-tools-$KAFKA_VERSION.jar missing after fetch"
     touch "$tmp/.complete"
     rm -rf "$TOOLS_LIBS"
+    rm -f "$CDS_DIR"/tools-*.jsa
     mv "$tmp" "$TOOLS_LIBS"
 }
 
@@ -196,10 +253,17 @@ cmd_tool() {  # $1 = tool name, then its own arguments
     cmd_fetch_tools
     local heap=()
     read -r -a heap <<<"${KAFKA_TOOL_HEAP_OPTS:--Xmx256m}"
+    cds_use tools
     # the tools log only warnings, to stderr (as bin/tools-log4j2.yaml of the distribution does)
-    exec java "${heap[@]}" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true \
-        -Dlog4j2.level=WARN -Dlog4j2.rootLevel=WARN \
-        -cp "$TOOLS_LIBS/*:$LIBS/*" "$cls" "$@"
+    local java=(java "${heap[@]}" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true "${CDS_OPTS[@]}"
+        -Dlog4j2.level=WARN -Dlog4j2.rootLevel=WARN -cp "$TOOLS_LIBS/*:$LIBS/*" "$cls" "$@")
+    if [[ -z "$CDS_DUMP" ]]; then
+        exec "${java[@]}"
+    fi
+    local rc=0
+    "${java[@]}" || rc=$?
+    cds_keep "$CDS_DUMP"
+    exit "$rc"
 }
 
 parse_opts() {
@@ -381,21 +445,30 @@ cmd_start() {
                 scram+=(--add-scram "$m=[name=${u%%:*},password=${u#*:}]")
             done
         done
-        java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
+        local shared=()  # the broker's archive, if there is one: the same classpath
+        if [[ "${KAFKA_CDS:-1}" != 0 && -s "$CDS_DIR/broker-$JAVA_BUILD.jsa" ]]; then
+            shared=(-XX:SharedArchiveFile="$CDS_DIR/broker-$JAVA_BUILD.jsa" -Xlog:cds=off,cds+dynamic=off)
+        fi
+        java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${shared[@]}" \
             -Dlog4j2.configurationFile="$DIR/log4j2-tools.properties" \
             -cp "$LIBS/*" kafka.tools.StorageTool format \
             --cluster-id "$cluster_id" --config "$DIR/server.properties" --ignore-formatted "${scram[@]}" \
             >"$DIR/format.log" 2>&1 || { cat "$DIR/format.log" >&2; die "storage format failed"; }
         echo "$cluster_id" >"$DIR/cluster.id"
     fi
+    cds_use broker
     # shellcheck disable=SC2086  # option lists
     setsid nohup java ${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m} \
-        ${KAFKA_JVM_OPTS:--XX:+UseSerialGC -Djava.awt.headless=true} \
+        ${KAFKA_JVM_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true} "${CDS_OPTS[@]}" \
         -Dlog4j2.configurationFile="$DIR/log4j2.properties" \
         -cp "$LIBS/*" kafka.Kafka "$DIR/server.properties" \
         >>"$DIR/server.log" 2>&1 </dev/null &
     local pid=$!
     echo "$pid" >"$DIR/kafka.pid"
+    if [[ -n "$CDS_DUMP" ]]; then  # this broker writes the archive as it exits: `stop` puts it in place
+        echo "$pid" >"$CDS_DIR/broker.lock/pid"
+        echo "$CDS_DUMP" >"$DIR/cds.dump"
+    fi
     local timeout="${KAFKA_START_TIMEOUT:-90}"
     local deadline=$((SECONDS + timeout))
     # Ready = the broker logged that it started (after its controller, listeners and metadata are up)
@@ -404,6 +477,7 @@ cmd_start() {
         if ! kill -0 "$pid" 2>/dev/null; then
             tail -n 40 "$DIR/server.log" >&2 || true
             rm -f "$DIR/kafka.pid"
+            cds_dumped "$pid"
             die "broker exited during startup (log: $DIR/server.log)"
         fi
         if ((SECONDS >= deadline)); then
@@ -419,8 +493,11 @@ cmd_start() {
 
 cmd_stop_dir() {
     local pidfile="$DIR/kafka.pid"
-    if ! pid_alive "$pidfile"; then
+    if ! pid_alive "$pidfile"; then  # exited by itself (or killed): no whole archive to keep
         rm -f "$pidfile"
+        if [[ -f "$DIR/cds.dump" ]]; then
+            rm -f "$(cat "$DIR/cds.dump")" "$DIR/cds.dump"
+        fi
         return 0
     fi
     local pid
@@ -434,8 +511,50 @@ cmd_stop_dir() {
     if kill -0 "$pid" 2>/dev/null; then
         log "pid $pid ignored SIGTERM for 30s; killing"
         kill -KILL "$pid" 2>/dev/null || true
+        while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+        if [[ -f "$DIR/cds.dump" ]]; then  # perhaps killed while writing it
+            rm -f "$(cat "$DIR/cds.dump")"
+        fi
     fi
     rm -f "$pidfile"
+    cds_dumped "$pid"
+}
+
+cds_dumped() {  # $1 = the pid of a broker of $DIR that has exited: the archive it wrote (if it was to) in place
+    [[ -f "$DIR/cds.dump" ]] || return 0
+    cds_keep "$(cat "$DIR/cds.dump")"  # nothing, if it wrote none
+    rm -f "$DIR/cds.dump"
+    if [[ "$(cat "$CDS_DIR/broker.lock/pid" 2>/dev/null || true)" == "$1" ]]; then
+        cds_unlock
+    fi
+}
+
+cmd_cds() {  # the broker's archive made now, if there is none: a broker started and stopped (in a folder of its own)
+    need_java
+    cmd_fetch
+    local archive="$CDS_DIR/broker-$JAVA_BUILD.jsa"
+    if [[ "${KAFKA_CDS:-1}" == 0 || -s "$archive" ]]; then
+        return 0
+    fi
+    local tmp attempt port ok=""
+    tmp="$(mktemp -d "${TMPDIR:-/tmp}/kafka-cds.XXXXXX")"
+    for attempt in 1 2 3; do
+        port=$((20000 + RANDOM % 10000))
+        if port_open "$port" || port_open $((port + 1)); then
+            continue
+        fi
+        if bash "${BASH_SOURCE[0]}" start --port "$port" --controller-port $((port + 1)) --dir "$tmp" >/dev/null; then
+            bash "${BASH_SOURCE[0]}" stop --dir "$tmp"
+            ok=1
+            break
+        fi
+    done
+    rm -rf "$tmp"
+    if [[ -n "$ok" && -s "$archive" ]]; then
+        log "class data sharing archive for the broker: $archive"
+    else
+        log "no class data sharing archive for the broker (its JVMs start without one)"
+    fi
 }
 
 cmd_stop() {
@@ -456,6 +575,7 @@ cmd_status() {
 case "${1:-}" in
     fetch) shift; cmd_fetch; echo "$LIBS" ;;
     fetch-tools) shift; cmd_fetch; cmd_fetch_tools; echo "$TOOLS_LIBS" ;;
+    cds) shift; cmd_cds ;;
     tool) shift; cmd_tool "$@" ;;
     start) shift; cmd_start "$@" ;;
     stop) shift; cmd_stop "$@" ;;
