@@ -23,11 +23,11 @@
 # skip not in tests/skips_allowed.txt (the summary prints the count); a stage in which no test ran fails.
 #
 # What runs at once in a full run (CI's machine has 2 cores): the wheel's compiler (one process) from the start,
-# beside venv, tools, lint, python and stack on the other core; the manifests stage (it builds helm from its Go
-# module on a cold cache: ~330 CPU-seconds) niced in the background from the start, mostly running while the
-# broker stages wait on their brokers (their cpu column: well under twice their seconds); the librdkafka subset beside the Apache Kafka
-# stage, each pytest run on its own share of the test ports (TOOLMEND_TEST_PORTS); the image built, niced, from
-# then on, and tested at the end. The unit stage and outputs use both cores and run alone; so do the faults,
+# beside venv, tools, lint, python and stack on the other core; the manifests stage niced in the background from
+# the start (it first builds the chart renderer, helm's packages without the Kubernetes client, on a cold cache:
+# ~60 CPU-seconds; the full helm CLI took ~330); the librdkafka subset beside the Apache Kafka stage, each pytest
+# run on its own share of the test ports (TOOLMEND_TEST_PORTS); the image built, niced, from then on, and tested
+# at the end. The unit stage and outputs use both cores and run alone; so do the faults,
 # whose cases pause members past short session and transaction timeouts.
 #
 # Budgets: each stage has one; a stage over it is marked OVER BUDGET in the table, which does not fail the run
@@ -67,7 +67,7 @@ STAGES=(
   "rdkafka|90|wheel tools|the librdkafka transport on Tansu: the worker, a SIGKILL, a rebalance, OTLP (all: pytest --client=librdkafka)"
   "kafka|210|wheel tools|integration tests on Apache Kafka 4.x, core compiled (2 workers)"
   "faults|300|wheel tools|fault-injection suite on Apache Kafka, core compiled (2 workers; table of cases at the end)"
-  "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline (in a full run: in the background from the start, after helm is built)"
+  "manifests|45||Kubernetes manifests and the Helm chart rendered and validated offline, the chart renderer against helm's recorded output (in a full run: in the background from the start, after the renderer is built)"
   "stack|90|venv|sdist and wheel (python -m build, twine check); the library, no extra, beside a current agent stack and on its ranges' oldest versions"
   "image|120|venv wheel|the image built with the tested wheel (in a full run: in the background from the kafka stage on), run against a broker"
 )
@@ -388,7 +388,7 @@ stage_kafka() {
 }
 stage_faults() { compiled_pytest "${BROKER_XDIST[@]}" --broker=kafka -m faults tests/integration/test_faults.py; }
 
-stage_manifests() { bash deploy/k8s/validate.sh; }
+stage_manifests() { bash deploy/k8s/validate.sh; bash deploy/helm/render/check.sh; }
 
 # The library as an agent project installs it: the package built as it is published (sdist, then the wheel from
 # it, both checked by twine), installed with no extra into two fresh environments that run the tests marked
@@ -499,10 +499,9 @@ if [ $FULL = 1 ]; then
   # The wheel needs no other stage (pip builds it in an isolated environment): its compiler runs on one core from
   # the start, while the other runs the venv, tools, lint, the Python-core pass and stack.
   bg_begin wheel
-  # The manifests stage, after helm is built from its Go module on a cold cache (about 330 CPU-seconds, outside
-  # the stage's figures), niced from the start: its module download overlaps the venv's, and its compiler takes
-  # what the foreground leaves (most of it while the broker stages wait on their brokers); CI's clean clone has
-  # no cache, and a build begun only at the broker stages was not done by the end of the faults.
+  # The manifests stage, after the chart renderer is built from helm's Go module on a cold cache (about 60
+  # CPU-seconds, outside the stage's figures; the full helm CLI took 330), niced from the start: its module
+  # download overlaps the venv's, and its compiler takes what the foreground leaves; CI's clean clone has no cache.
   NICE=1 bg_begin manifests "bash deploy/helm/install.sh >\"$LOGS/helm-build.log\" 2>&1 || { cat \"$LOGS/helm-build.log\"; exit 1; }"
   run venv; run tools; run lint; run python; run stack
   bg_join wheel "venv, tools, lint, python, stack"

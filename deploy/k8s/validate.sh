@@ -41,7 +41,8 @@ for f in deploy/k8s/*.yaml; do
     || files+=("$f")
 done
 # The Helm chart (deploy/helm/toolmend) renders the same objects as the base and each overlay
-# (deploy/helm/compare.py). helm is built from its Go module once (deploy/helm/install.sh; HELM=path: that one).
+# (deploy/helm/compare.py). They are rendered and linted by helm v4.3.2's own packages, built once
+# (deploy/helm/install.sh, the chart renderer of deploy/helm/render; HELM=path: that helm).
 HELM="${HELM:-$(bash deploy/helm/install.sh)}"
 chart=deploy/helm/toolmend
 "$HELM" lint --strict "$chart" >/dev/null
