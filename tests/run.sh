@@ -25,9 +25,10 @@
 # What runs at once in a full run (CI's machine has 2 cores): the wheel's compiler (one process) from the start,
 # beside venv, tools, lint, python and stack on the other core; the manifests stage niced in the background from
 # the start (it first builds the chart renderer, helm's packages without the Kubernetes client, on a cold cache:
-# ~60 CPU-seconds; the full helm CLI took ~330); the librdkafka subset beside the Apache Kafka stage, each pytest
-# run on its own share of the test ports (TOOLMEND_TEST_PORTS); the image built, niced, from then on, and tested
-# at the end. The unit stage and outputs use both cores and run alone; so do the faults,
+# ~60 CPU-seconds; the full helm CLI took ~330, which had filled the idle CPU the broker stages leave); the Tansu
+# stage and the librdkafka subset beside the Apache Kafka stage, each pytest run on its own share of the test ports
+# (TOOLMEND_TEST_PORTS); the image built, niced, from then on, and tested at the end. The unit stage and outputs
+# use both cores and run alone; so do the faults,
 # whose cases pause members past short session and transaction timeouts.
 #
 # Budgets: each stage has one; a stage over it is marked OVER BUDGET in the table, which does not fail the run
@@ -507,13 +508,16 @@ if [ $FULL = 1 ]; then
   bg_join wheel "venv, tools, lint, python, stack"
   WHEEL="$(ls dist/toolmend-*.whl)"
   run outputs; run unit
-  run tansu
-  # the librdkafka subset beside the Apache Kafka stage, on ports of its own (tests/support/brokers.py), and the
-  # image built (niced) for the image stage to test at the end
-  TOOLMEND_TEST_PORTS=1/2 bg_begin rdkafka
+  # The three broker stages at once, each pytest run on its own share of the test ports (tests/support/brokers.py):
+  # alone, each used about half of the two cores (their wall is broker start-ups, group joins and session
+  # timeouts), and no test of theirs pauses a member on purpose (the faults do, alone, after them). The image is
+  # built (niced) from then on, for the image stage to test at the end.
+  TOOLMEND_TEST_PORTS=2/3 bg_begin tansu
+  TOOLMEND_TEST_PORTS=1/3 bg_begin rdkafka
   job_begin image-build "PYTHON=$VENV/bin/python WHEEL=$WHEEL bash deploy/image/build.sh"
-  TOOLMEND_TEST_PORTS=0/2 run kafka
+  TOOLMEND_TEST_PORTS=0/3 run kafka
   bg_join rdkafka kafka
+  bg_join tansu "kafka and rdkafka"
   run faults
   bg_join manifests "every stage from venv to faults"
   IMAGE_BUILT=1 run image
