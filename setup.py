@@ -24,9 +24,11 @@ EXCLUDE = {
 }
 # mypy compiles; it reads [tool.mypy] (the pydantic plugin) and type-checks the core's imports (orjson, zstandard)
 BUILD_REQUIRES = ["mypy==2.4.1", "orjson==3.13.0", "pydantic==2.14.4", "zstandard==0.25.0"]
-# mypyc's defaults (-O3 -g1, one C file for the group) are kept: gcc takes ~95 % of the build's CPU, and what was
-# tried to cut it either slowed the compiled engine (multi_file) or showed no saving (-g0, same machine code):
-# bench/results/suite_time.json, key "wheelcut"
+# gcc takes ~95 % of the build's CPU, on one C file for the group (mypyc's default, kept: multi_file slowed the
+# compiled engine; -g0 saved nothing: bench/results/suite_time.json, key "wheelcut"). It compiles at -O1, not
+# mypyc's default -O3: a third less compiler CPU for ~0.6 % more instructions in the engine, most of the engine's
+# work being CPython's own calls; -O2 saved 8 % (bench/results/wheel_opt.json)
+OPT_LEVEL = "1"
 
 
 def compiled_sources(root: Path = ROOT) -> list[str]:
@@ -51,7 +53,8 @@ def main() -> None:
         setup(setup_requires=BUILD_REQUIRES)
         return
     os.chdir(ROOT)  # mypy reads [tool.mypy] from pyproject.toml and names the modules from here
-    setup(ext_modules=mypycify(compiled_sources(), group_name="processor.core._toolmend"),
+    setup(ext_modules=mypycify(compiled_sources(), group_name="processor.core._toolmend",
+                               opt_level=OPT_LEVEL),
           setup_requires=BUILD_REQUIRES)
 
 
