@@ -133,19 +133,42 @@ def test_a_compliment_beside_an_announcement_only_announces() -> None:
     assert [(k, i) for k, i, _ in found([*CHESS, reply(moved)], CHESS_TOOLS)] == [("text_only_regression", 7)]
 
 
-def test_the_written_probes_raise_no_alarm() -> None:
-    """bench/eval/probes: written conversations of AutoGen's and pydantic-ai's forms (none of them recorded), every
-    reply labelled none: no finding on any."""
+def test_a_reply_that_ends_on_an_offer_defers() -> None:
+    """Asked "What about the tests?" after a directory listing showed none, the reply answers from that listing and
+    offers the act ("I can create a `test_app.py` … if you want."): the decision is the user's, no answer in place of
+    a call. Told as done, the same act is the regression."""
+    code = [tool("list_dir", "List files in a directory.", "directory"),
+            tool("see_file", "Check the contents of a chosen file.", "filename"),
+            tool("modify_code", "Replace old piece of code with new one.", "filename", "new_code"),
+            tool("create_file_with_code", "Create a new file with code.", "filename", "code")]
+    listed = [user("Change Flask app to FastAPI app in my project."), call("c1", "list_dir", {"directory": "./"}),
+              result("c1", "0, ['app.py', 'requirements.txt']"), call("c2", "see_file", {"filename": "app.py"}),
+              result("c2", "0, 1:from flask import Flask\n2:app = Flask(__name__)\n"),
+              call("c3", "modify_code", {"filename": "app.py", "new_code": "from fastapi import FastAPI\n"}),
+              result("c3", "0, Code modified"),
+              reply("The Flask app has been converted to a FastAPI app.\n\nTERMINATE"), user("What about the tests?")]
+    offer = reply("There are no tests in the project yet. I can create a `test_app.py` with FastAPI's TestClient "
+                  "if you want.")
+    assert found([*listed, offer], code) == []
+    done = reply("I've created `test_app.py` with a test for the root endpoint.")
+    assert [k for k, _, _ in found([*listed, done], code)] == ["text_only_regression", "unbacked_claim"]
+
+
+def test_the_written_probes_raise_what_their_labels_say() -> None:
+    """bench/eval/probes: written conversations of AutoGen's and pydantic-ai's forms (none of them recorded): the
+    findings are exactly the labelled ones (two true findings of a coding session; every other reply none)."""
     import json
     from pathlib import Path
     folder = Path(__file__).resolve().parents[3] / "bench" / "eval" / "probes"
     recs = [json.loads(line) for f in sorted(folder.glob("*.jsonl"))
             for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert len(recs) >= 30
-    alarms = []
+    assert len(recs) >= 40
+    got, want = set(), set()
     for rec in recs:
         assert rec["written"] is True and rec["derived"] is None
         res = processor.repair({"messages": rec["messages"], "tools": rec["tools"]}, dialect=rec["dialect"])
-        alarms += [(rec["id"], f.kind.value, f.index) for f in res.findings
-                   if f.kind.value in ("unbacked_claim", "text_only_regression")]
-    assert alarms == []
+        got |= {(rec["id"], f.kind.value, f.index) for f in res.findings
+                if f.kind.value in ("unbacked_claim", "text_only_regression")}
+        want |= {(rec["id"], kind, lab["index"]) for kind in ("unbacked_claim", "text_only_regression")
+                 for lab in rec["labels"][kind]}
+    assert len(want) == 3 and got == want
