@@ -48,6 +48,7 @@ _GO_ON_RE = re.compile(
     re.IGNORECASE)
 # ... and the end of pydantic-ai's retry prompts (after a validation error or a `ModelRetry`'s message)
 _RETRY_END = "fix the errors and try again"
+_GO_ON_FIRST = frozenset("rRpPcCgGkKaAsS.…")
 # pydantic-ai's user message with a file a tool returned ("This is file 5b7e22:")
 _TOOL_FILE_RE = re.compile(r"\s*this is file [\w.-]{1,64}:", re.IGNORECASE)
 # a fenced code block: a fence, then at least one line of content and a closing fence
@@ -68,12 +69,16 @@ def execution_output(text: str) -> bool:
 def go_on(text: str) -> bool:
     """A user message that is a framework's prompt to go on or to close the turn (AutoGen's default auto-reply,
     pydantic-ai's retry prompt), not a request."""
-    t = text.strip()
-    if not t or len(t) > 2400:
+    n = len(text)
+    if n > 2400:
         return False
-    if t[-40:].casefold().rstrip(".! ").endswith(_RETRY_END):
+    if text[-48:].rstrip().casefold().rstrip(".! ").endswith(_RETRY_END):
         return True
-    return len(t) <= 600 and _GO_ON_RE.fullmatch(t) is not None
+    if n > 600:
+        return False
+    t = text.strip()
+    # (each form opens with one of these: most requests are refused by their first character)
+    return t[:1] in _GO_ON_FIRST and _GO_ON_RE.fullmatch(t) is not None
 
 
 def tool_file(text: str) -> bool:
