@@ -28,7 +28,7 @@ from .regression.claims import (
     told_done,
 )
 from .regression.followups import announces, not_a_request, relayed, relayed_calls, routing, unwrapped
-from .regression.frameworks import carries_code, execution_output, text_call
+from .regression.frameworks import carries_code, execution_output, go_on, text_call, tool_file
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
@@ -277,11 +277,15 @@ class Behaviour:
                 returned = [t for t in returned if not routing(t)]
                 if called or returned:
                     self.claims.on_relay(called, returned, text[:RESULT_TEXT])
-            elif execution_output(text):
-                # a code executor's output sent as a user message (AutoGen): the result of the code the last
-                # reply carried, so the turn goes on as after a tool result
+            elif execution_output(text) or (tool_file(text) and self.regression.tool_used):
+                # a code executor's output sent as a user message (AutoGen), or a file a tool returned (pydantic-ai's
+                # "This is file …:"): the result of the turn's act, so the turn goes on as after a tool result
                 self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
                 self.claims.on_result(text[:RESULT_TEXT], ())
+            elif self.regression.in_turn and go_on(text):
+                # a framework's prompt to go on or close (AutoGen's default auto-reply, pydantic-ai's retry prompt)
+                # after a reply: no request of its own; the turn goes on, its calls still back what is told
+                self.regression.facts.note(text)
             else:
                 asked = unwrapped(text) if text[:1] == "{" else text  # (ADK's {"request": "…"})
                 self.regression.on_user(index, asked)

@@ -589,7 +589,7 @@ class ClaimTracker:
         if c.none_re.search(sent) is not None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup that found "
                          "nothing, with no call")
-        if c.live_re.search(sent) is not None:
+        if c.live_re.search(sent) is not None and not self._told_live(sent, c):
             return Claim(index, subject, "live_no_call", c.scores["live_no_call"], "states a live value no call "
                          "produced")
         if c.retrieval_re.search(sent) is not None:
@@ -602,6 +602,22 @@ class ClaimTracker:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "presents what the tool looks up, "
                          "with no call")
         return None
+
+    def _told_live(self, sent: str, c: Cues) -> bool:
+        """Whether every live value the sentence states ("sunny", "raining") is a value the turn's request told (an
+        agent's relay of another agent's result, "The weather in New York is 73 degrees and Sunny."): repeated,
+        not looked up. A time word ("currently", 目前) is no value the request can have told."""
+        req = self.request()
+        found = False
+        for m in c.live_re.finditer(sent):
+            value = m.group(0)
+            if _LIVE_TIME_RE.search(value) is not None:
+                return False
+            toks = text_tokens(value, 4)
+            if not toks or not toks <= req:
+                return False
+            found = True
+        return found
 
     def _act(self, index: int, sent: str, words: Sequence[str], offered: Sequence[str], ctx: Context,
              c: Cues) -> Claim | None:
@@ -937,6 +953,8 @@ _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
 # a tool told as run ("executed", "called", "used")
 _RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b")
 # a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
+# the live cues that name a time, not a value (`live`): "currently", "the current", 目前
+_LIVE_TIME_RE = re.compile(r"current|\bnow\b|moment|today|present|this time|目前|现在|当前|实时|最新|今天")
 _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
 

@@ -12,6 +12,9 @@ multi-agent and customer conversations look like such a request and are not:
   text, "For context: [billing] said: …", "[root_agent] called tool `transfer_to_agent` …": another agent's part of
   the turn, not a person's request (`relayed`). The person's request stays the turn's; the calls and results it
   relays (`relayed_calls`), hand-offs aside, are calls of the turn for `unbacked_claim`.
+  AutoGen's AgentChat does the same in a group chat with the text of another agent's events,
+  "[FunctionCall(id='call_1', arguments='{…}', name='get_weather')]" and "[FunctionExecutionResult(content='…',
+  name='get_weather', call_id='call_1', is_error=False)]": their calls and results are the turn's.
 * **A request wrapped as a JSON object.** ADK passes a request to an agent used as a tool as `{"request": "…"}`:
   the request is that text (`unwrapped`).
 * **A routing tool.** `transfer_to_agent` (ADK), `transfer_to_<agent>` (OpenAI Agents SDK, LangGraph swarms),
@@ -33,7 +36,14 @@ import json
 import re
 
 # ADK's relay of another agent's events: "For context:" then "[agent] said: …" / "[agent] called tool `x` …"
-_RELAY_RE = re.compile(r"\s*for context:\s*(?:\[[^\]\n]{1,80}\]|$)", re.IGNORECASE)
+# ... and AutoGen AgentChat's, in a group chat: another agent's calls and results as the text of their events,
+# "[FunctionCall(id='call_1', arguments='{…}', name='get_weather')]", "[FunctionExecutionResult(content='…', …)]"
+_RELAY_RE = re.compile(r"\s*(?:for context:\s*(?:\[[^\]\n]{1,80}\]|$)|\[(?:FunctionCall|FunctionExecutionResult)\()",
+                       re.IGNORECASE)
+_AG_CALL_RE = re.compile(r"FunctionCall\(id=['\"][^'\"\n]{0,80}['\"], "
+                         r"arguments=(?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"), name=['\"]([^'\"\n]{1,80})['\"]\)")
+_AG_RESULT_RE = re.compile(r"FunctionExecutionResult\(content=(?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"), "
+                           r"name=['\"]([^'\"\n]{1,80})['\"]")
 
 # ... and, in it, the calls that agent made and their results: "[agent] called tool `x` with parameters: …",
 # "[agent] `x` tool returned result: …"
@@ -79,7 +89,11 @@ _ANNOUNCE_RE = re.compile(
     r"hand (?:you|this|it) (?:off|over)|connect you|pass (?:you|this|it) (?:on|over)))|^(?:让我|我先)")
 _BESIDE_RE = re.compile(r"^(?:ok|okay|alright|all right|sure|great|understood|got it|perfect|certainly|of course|"
                         r"thanks|thank you|(?:just |please )?(?:a|one) (?:moment|second|sec)(?: please)?|"
-                        r"(?:please )?(?:hold on|wait|bear with me)(?: a (?:moment|second))?|好的|好|明白|收到|"
+                        r"(?:please )?(?:hold on|wait|bear with me)(?: a (?:moment|second))?|"
+                        # a compliment on the other side's move ("Good defense!", "Well played!", "Nice move.")
+                        r"(?:(?:what|that's|that is)\s+)?(?:an?\s+)?(?:very\s+)?"
+                        r"(?:good|great|nice|excellent|interesting|bold|clever|smart|solid|strong|well)\s+(?:move|defen[cs]e|choice|play|played|opening|"
+                        r"response|idea|try|question|point)|好的|好|明白|收到|"
                         r"请稍等|稍等(?:一下)?)[!.,。！…]*$")
 _SENT_RE = re.compile(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？])")
 
@@ -102,13 +116,17 @@ def announces(reply: str) -> bool:
 
 
 def relayed(text: str) -> bool:
-    """A user message that relays another agent's words or calls (ADK's "For context:"), not a request."""
+    """A user message that relays another agent's words or calls (ADK's "For context:", AutoGen's
+    "[FunctionCall(…)]" / "[FunctionExecutionResult(…)]"), not a request."""
     return _RELAY_RE.match(text) is not None
 
 
 def relayed_calls(text: str) -> tuple[list[str], list[str]]:
-    """The tools a relay says the other agent called, and those whose results it relays (ADK's "For context:")."""
+    """The tools a relay says the other agent called, and those whose results it relays (ADK's "For context:",
+    AutoGen's events' text)."""
     head = text[:4000]
+    if head.lstrip()[:1] == "[" and "Function" in head[:40]:  # AutoGen's events' text
+        return _AG_CALL_RE.findall(head), _AG_RESULT_RE.findall(head)
     return _RELAY_CALL_RE.findall(head), _RELAY_RESULT_RE.findall(head)
 
 
