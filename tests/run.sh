@@ -44,6 +44,8 @@ VENV="${TOOLMEND_VENV:-.venv}"                    # editable install: the core a
 CVENV="${TOOLMEND_COMPILED_VENV:-.venv-compiled}" # the compiled wheel, as the image installs it
 PY="${PYTHON:-python3}"
 LOCK=requirements/lock.txt                        # the exact set every install takes (tools/lock.py writes it)
+UV_DIR=.uv                                        # the lock's uv, which the suite installs with (ensure_uv)
+UV="$UV_DIR/bin/uv"
 export CI="${CI:-1}"  # tests/support/{prometheus,chromium}.py: a missing prometheus or chromium fails, not skips
 BUDGET_TOTAL="${TOOLMEND_SUITE_BUDGET:-1200}"
 CEILING="${TOOLMEND_SUITE_CEILING:-1800}"
@@ -61,7 +63,7 @@ STAGES=(
   "tools|60||Prometheus and promtool, headless Chromium (Debian), Apache Kafka jars (Maven) and their CDS archive"
   "lint|60|venv|ruff, mypy --strict"
   "python|60|venv|the core as Python: output identity against the recorded hashes; the editable install's own tests"
-  "wheel|180||the compiled wheel (TOOLMEND_COMPILE=1 pip wheel: mypyc), installed into $CVENV"
+  "wheel|180||the compiled wheel (TOOLMEND_COMPILE=1 uv build: mypyc), installed into $CVENV"
   "outputs|30|wheel|the core compiled: output identity against the recorded hashes"
   "unit|210|wheel tools|unit and property tests, core compiled (2 workers)"
   "tansu|210|wheel tools|integration tests on Tansu, core compiled (2 workers)"
@@ -260,6 +262,22 @@ source_hash() {
   } | sha256sum | cut -d' ' -f1
 }
 
+# The suite's installs run uv (the lock's version), bootstrapped here with nothing but python3's pip: into a
+# directory of its own (pip install --target), before the venv and wheel stages, which use it at once. uv resolves
+# and installs the lock's set as pip does (same versions, `pip check` and `uv pip check` agree) with a fraction of
+# its CPU (bench/results/install_cut.json); pip stays where uv has no equivalent (the image's `pip wheel`). uv does
+# not byte-compile at install: the first test run compiles what it imports, less CPU than compiling everything as
+# pip does. uv's cache: its default (~/.cache/uv; none on CI's clean machine).
+ensure_uv() {
+  local pin
+  pin="$(grep -E '^uv==' "$LOCK")"
+  if [ -x "$UV" ] && [ "$("$UV" --version | cut -d' ' -f2)" = "${pin#uv==}" ]; then return 0; fi
+  rm -rf "$UV_DIR"
+  "$PY" -m pip install -q --disable-pip-version-check --target "$UV_DIR" "$pin"
+  "$UV" --version
+}
+UV_INSTALL=("$UV" pip install -q)
+
 # -- the stages ------------------------------------------------------------------------------------------------
 stage_venv() {
   local stamp="$VENV/.toolmend-install" want
@@ -267,9 +285,10 @@ stage_venv() {
   if [ $FULL = 0 ] && [ -x "$VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
     NOTE[venv]="up to date"; return 0
   fi
+  # the environment as `python -m venv` makes it (ensurepip's setuptools: tests/unit/core/test_native.py runs
+  # setup.py), its pip upgraded to the newest (deploy/image/build.sh's `pip wheel` runs it)
   [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
-  "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -e '.[dev]' -c "$LOCK"
+  "${UV_INSTALL[@]}" --python "$VENV/bin/python" --upgrade-package pip pip -e '.[dev]' -c "$LOCK"
   echo "$want" >"$stamp"
 }
 
@@ -303,7 +322,7 @@ stage_python() {
 
 WHEEL=""
 # The requirements of the compiled venv (the wheel's own and its test extra's, "toolmend[x]" expanded), read from
-# pyproject.toml: they install while mypyc compiles; pip then installs the wheel with them already there.
+# pyproject.toml: they install while mypyc compiles; uv then installs the wheel with them already there.
 extra_requirements() {
   "$PY" - "$1" <<'PY'
 import re, sys, tomllib
@@ -333,25 +352,26 @@ stage_wheel() {
     WHEEL="$(ls dist/toolmend-*.whl 2>/dev/null || true)"
     NOTE[wheel]="up to date: $CVENV has the wheel of these sources"; return 0
   fi
-  # Needs no other stage: pip builds the wheel in an isolated environment (its build requirements), from a copy
+  # Needs no other stage: uv builds the wheel in an isolated environment (its build requirements), from a copy
   # of the sources (the editable install of the venv stage, alongside, writes toolmend.egg-info in the checkout;
   # a fresh copy has no stale build/ to carry deleted modules into the wheel).
   rm -rf dist "$src"; mkdir -p "$src" dist
   tar --exclude=__pycache__ -cf - pyproject.toml setup.py README.md LICENSE processor | tar -xf - -C "$src"
+  # uv builds the wheel (its isolated build environment: setup.py's build requirements) and installs the
+  # dependencies meanwhile (into an environment made as the venv stage's, the same pip and setuptools), then the wheel
   [ -x "$CVENV/bin/python" ] || "$PY" -m venv "$CVENV"
-  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
   mapfile -t deps < <(extra_requirements test)
-  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check "${deps[@]}" -c "$LOCK" &
+  "${UV_INSTALL[@]}" --python "$CVENV/bin/python" --upgrade-package pip pip "${deps[@]}" -c "$LOCK" &
   dpid=$!
   # mypyc's own cache, apart from the lint stage's mypy that may run alongside
-  MYPY_CACHE_DIR="$LOGS/mypyc-cache" TOOLMEND_COMPILE=1 "$CVENV/bin/python" -m pip wheel -q \
-    --disable-pip-version-check --no-deps -w dist "$src" || rc=$?
+  MYPY_CACHE_DIR="$LOGS/mypyc-cache" TOOLMEND_COMPILE=1 "$UV" build -q --wheel --python "$CVENV/bin/python" \
+    --out-dir dist "$src" || rc=$?
   wait "$dpid" || rc=$?
   [ "$rc" -eq 0 ] || return "$rc"
   WHEEL="$(ls dist/toolmend-*.whl)"
   echo "$WHEEL"
-  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check "$WHEEL[test]" -c "$LOCK"
-  "$CVENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$WHEEL"  # same version: the new build wins
+  # same version as an earlier build: the new one wins (--reinstall-package)
+  "${UV_INSTALL[@]}" --python "$CVENV/bin/python" --reinstall-package toolmend "$WHEEL[test]" -c "$LOCK"
   echo "$want" >"$stamp"
 }
 
@@ -393,12 +413,13 @@ stage_manifests() { bash deploy/k8s/validate.sh; bash deploy/helm/render/check.s
 
 # The library as an agent project installs it: the package built as it is published (sdist, then the wheel from
 # it, both checked by twine), installed with no extra into two fresh environments that run the tests marked
-# `library` (the core's dependencies only): one beside a current agent stack (the newest releases on PyPI: pip
+# `library` (the core's dependencies only): one beside a current agent stack (the newest releases on PyPI: uv
 # must resolve them together, `pip check` must agree), one with the core's dependencies at the lower bounds of
 # pyproject.toml's ranges (tools/lock.py --lower-bounds). The test tools are the lock's versions in both. The
 # sources are built from a copy: the compiled wheel may be building in this tree at the same time (setuptools'
-# build/). The environments have no pip of their own ($VENV's installs into them, both at once); pip's cache keeps
-# the stage short (cold: bench/results/stack_stage.json).
+# build/; its isolated build environment installed by uv: build --installer uv). The environments have no pip of
+# their own: uv installs into them, both at once, resolving the newest stack as pip does; `pip check` ($VENV's) and
+# `uv pip check` must both agree (cold caches: bench/results/install_cut.json).
 AGENT_STACK=(pydantic-ai-slim openai anthropic)
 TEST_TOOLS='^(pytest|pytest-asyncio|pytest-timeout|pytest-xdist|hypothesis)=='
 stage_stack() {
@@ -406,7 +427,7 @@ stage_stack() {
   local pip=("$VENV/bin/python" -m pip --disable-pip-version-check)
   rm -rf "$dir"; mkdir -p "$dir/src"
   tar --exclude=__pycache__ -cf - pyproject.toml setup.py README.md LICENSE processor | tar -xf - -C "$dir/src"
-  TOOLMEND_COMPILE=0 "$VENV/bin/python" -m build -q --outdir "$dir/dist" "$dir/src" >"$dir/build.log" 2>&1 \
+  TOOLMEND_COMPILE=0 "$VENV/bin/python" -m build -q --installer uv --outdir "$dir/dist" "$dir/src" >"$dir/build.log" 2>&1 \
     || { cat "$dir/build.log"; return 1; }
   "$VENV/bin/twine" check --strict "$dir"/dist/*
   wheel="$(ls "$dir"/dist/toolmend-*.whl)"
@@ -420,13 +441,14 @@ PY
   mapfile -t tools < <(grep -E "$TEST_TOOLS" "$LOCK")
   "$VENV/bin/python" tools/lock.py --lower-bounds >"$dir/lower-bounds.txt"
   for v in agents oldest; do "$PY" -m venv --without-pip "$dir/$v"; done
-  "${pip[@]}" --python "$dir/agents/bin/python" install -q "$wheel" "${AGENT_STACK[@]}" "${tools[@]}" & pids+=($!)
-  "${pip[@]}" --python "$dir/oldest/bin/python" install -q "$wheel" "${tools[@]}" -c "$dir/lower-bounds.txt" &
+  "${UV_INSTALL[@]}" --python "$dir/agents/bin/python" "$wheel" "${AGENT_STACK[@]}" "${tools[@]}" & pids+=($!)
+  "${UV_INSTALL[@]}" --python "$dir/oldest/bin/python" "$wheel" "${tools[@]}" -c "$dir/lower-bounds.txt" &
   pids+=($!)
   for pid in "${pids[@]}"; do wait "$pid"; done
   mapfile -t libtests < <(grep -rlE '^pytestmark = pytest\.mark\.library' tests/unit | sort)
   for v in agents oldest; do
     "${pip[@]}" --python "$dir/$v/bin/python" check
+    "$UV" pip check --python "$dir/$v/bin/python"
     NOTE[stack]="${NOTE[stack]:+${NOTE[stack]}; }$v: $("${pip[@]}" --python "$dir/$v/bin/python" list --format=freeze \
       2>/dev/null | grep -iE '^(orjson|pydantic|pydantic-ai-slim|openai|anthropic)==' | tr '\n' ' ')"
     TOOLMEND_EXPECT_CORE=python PYTHONSAFEPATH=1 pytest_in "$dir/$v/bin/pytest" "${PYTEST[@]}" -m library \
@@ -496,8 +518,9 @@ job_join() {
   return "$rc"
 }
 
+if [ -n "${WANT[venv]:-}${WANT[wheel]:-}${WANT[stack]:-}" ]; then ensure_uv; fi  # outside any stage's figures
 if [ $FULL = 1 ]; then
-  # The wheel needs no other stage (pip builds it in an isolated environment): its compiler runs on one core from
+  # The wheel needs no other stage (uv builds it in an isolated environment): its compiler runs on one core from
   # the start, while the other runs the venv, tools, lint, the Python-core pass and stack.
   bg_begin wheel
   # The manifests stage, after the chart renderer is built from helm's Go module on a cold cache (about 60
@@ -522,6 +545,6 @@ if [ $FULL = 1 ]; then
   bg_join manifests "every stage from venv to faults"
   IMAGE_BUILT=1 run image
 else
-  run tools; run lint; run python; run wheel; run manifests; run stack
+  run venv; run tools; run lint; run python; run wheel; run manifests; run stack
   run outputs; run unit; run tansu; run rdkafka; run kafka; run faults; run image
 fi
