@@ -20,6 +20,7 @@ from .regression.claims import (
     Claim,
     ClaimTracker,
     acts_named,
+    bare_success,
     defers,
     recalls,
     requested,
@@ -28,7 +29,7 @@ from .regression.claims import (
     told_done,
 )
 from .regression.followups import announces, not_a_request, relayed, relayed_calls, routing, unwrapped
-from .regression.frameworks import carries_code, execution_output, text_call
+from .regression.frameworks import carries_code, execution_output, returned_value, text_call
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
@@ -277,6 +278,11 @@ class Behaviour:
                 returned = [t for t in returned if not routing(t)]
                 if called or returned:
                     self.claims.on_relay(called, returned, text[:RESULT_TEXT])
+            elif self.claims.pending and (bare_success(text) or (returned_value(text) and unwrapped(text) == text)):
+                # a call's result sent back as the next user text (`{"success":true}`, `true`; llm.rb's Gemini
+                # runs): the result of the call still waiting, so the turn goes on as after a tool result
+                self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
+                self.claims.on_result(text[:RESULT_TEXT], ())
             elif execution_output(text):
                 # a code executor's output sent as a user message (AutoGen): the result of the code the last
                 # reply carried, so the turn goes on as after a tool result
