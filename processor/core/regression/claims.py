@@ -968,8 +968,9 @@ def _states(sent: str, tool: str, c: Cues) -> bool:
     return _WORD_RE.search(bare) is not None or _CJK_RE.search(bare) is not None
 
 
-# an act told as done without naming it: "I have successfully completed the requested action", 已成功执行
-_DONE_RE = re.compile(r"\bsuccessfully\b|成功")
+# an act told as done without naming it: "I have successfully completed the requested action", "I've executed the
+# `date` command", 已成功执行
+_DONE_RE = re.compile(r"\b(?:successfully|executed|ran|been run|have run|'ve run)\b|成功|已执行")
 
 
 def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
