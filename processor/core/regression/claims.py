@@ -1020,7 +1020,10 @@ def _same_act(a: str, b: str, c: Cues) -> bool:
 # a result that says only that the call succeeded: `true`, `ok`, `{"success":true}`, `{"status":"ok"}`, nothing
 _BARE_WORDS = frozenset(("", "true", "ok", "okay", "success", "succeeded", "successful", "done", "null", "none", "nil",
                          "{}", "[]", '""', "1"))
-_BARE_KEYS = frozenset(("success", "ok", "status", "result", "done", "succeeded"))
+# ... as a JSON object of success keys only, each true, null or a success word (matched, not parsed: one anchored match)
+_BARE_OBJECT_RE = re.compile(
+    r'\{\s*(?:"(?:success|ok|status|result|done|succeeded)"\s*:\s*(?:true|null|"(?:ok|okay|success|succeeded|'
+    r'successful|done|true|1)?")\s*(?:,\s*|(?=\})))+\}')
 
 
 def bare_success(head: str) -> bool:
@@ -1028,15 +1031,7 @@ def bare_success(head: str) -> bool:
     s = head.strip().lower()
     if s in _BARE_WORDS:
         return True
-    if not s.startswith("{") or not s.endswith("}") or len(s) > 80:
-        return False
-    try:
-        doc = json.loads(s)
-    except ValueError:
-        return False
-    return isinstance(doc, dict) and bool(doc) and all(
-        k in _BARE_KEYS and (v is True or v is None or (isinstance(v, str) and v.lower() in _BARE_WORDS))
-        for k, v in doc.items())
+    return s[:1] == "{" and len(s) <= 80 and _BARE_OBJECT_RE.fullmatch(s) is not None
 
 
 def _beyond_bare(index: int, norm: str, turn: Sequence[str], ev: Evidence, c: Cues) -> Claim | None:
