@@ -279,8 +279,8 @@ class Behaviour:
                 if called or returned:
                     self.claims.on_relay(called, returned, text[:RESULT_TEXT])
             elif self.claims.pending and (bare_success(text) or (returned_value(text) and unwrapped(text) == text)):
-                # a call's result sent back as the next user text (`{"success":true}`, `true`; llm.rb's Gemini
-                # runs): the result of the call still waiting, so the turn goes on as after a tool result
+                # a call's result sent back as the next user text (`{"success":true}`, `true`; llm.rb's
+                # tests of 2024): the result of the call still waiting, so the turn goes on as after a tool result
                 self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
                 self.claims.on_result(text[:RESULT_TEXT], ())
             elif execution_output(text):
