@@ -20,6 +20,7 @@ from .regression.claims import (
     Claim,
     ClaimTracker,
     acts_named,
+    bare_success,
     defers,
     recalls,
     requested,
@@ -28,7 +29,7 @@ from .regression.claims import (
     told_done,
 )
 from .regression.followups import announces, not_a_request, relayed, relayed_calls, routing, unwrapped
-from .regression.frameworks import carries_code, execution_output, go_on, text_call, tool_file
+from .regression.frameworks import carries_code, execution_output, go_on, returned_value, text_call, tool_file
 from .regression.matching import topic_record
 from .state.layout import BH_CLAIMS, BH_ERASURE, BH_FED_USER, BH_LAST_USER, BH_PENDING, BH_REGRESSION, BH_STREAMED
 from .tracker import Step
@@ -277,6 +278,11 @@ class Behaviour:
                 returned = [t for t in returned if not routing(t)]
                 if called or returned:
                     self.claims.on_relay(called, returned, text[:RESULT_TEXT])
+            elif self.claims.pending and (bare_success(text) or (returned_value(text) and unwrapped(text) == text)):
+                # a call's result sent back as the next user text (`{"success":true}`, `true`; llm.rb's
+                # tests of 2024): the result of the call still waiting, so the turn goes on as after a tool result
+                self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
+                self.claims.on_result(text[:RESULT_TEXT], ())
             elif execution_output(text) or (tool_file(text) and self.regression.tool_used):
                 # a code executor's output sent as a user message (AutoGen), or a file a tool returned (pydantic-ai's
                 # "This is file …:"): the result of the turn's act, so the turn goes on as after a tool result

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
-from ..state.layout import CL_AFTER_RESULT, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
+from ..state.layout import CL_AFTER_RESULT, CL_BARE, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
 from .analysis import text_tokens
 from .arith import ARITH
 from .arith import values as arith_values
@@ -98,6 +98,7 @@ class Cues:
         "abbreviations",
         "ack",
         "act_re",
+        "bare_hedge_re",
         "completion_re",
         "compute_verbs",
         "failure_re",
@@ -132,6 +133,8 @@ class Cues:
         self.refusal_re = _phrases(en["refusal"], zh["refusal"])
         self.wait_re = _phrases(en["wait"], zh["wait"])
         self.failure_re = _phrases(en["failure"], zh["failure"])
+        # a reply after a call that returned only a bare success, telling it has no output or giving an example
+        self.bare_hedge_re = _phrases(en.get("bare_hedges") or (), zh.get("bare_hedges") or ())
         # a lookup told as done with nothing found ("no flights available", 没有找到): a result, even hedged
         none = _phrases(en.get("none_found") or (), zh.get("none_found") or ())
         extra = en.get("none_found_re")
@@ -343,7 +346,7 @@ class Evidence(Protocol):
 class ClaimTracker:
     """Per conversation: the calls of the turn in progress. Feed it in order; `on_reply` judges a text reply."""
 
-    __slots__ = ("_request", "after_result", "continued", "failed", "heads", "ok", "pending", "request_text")
+    __slots__ = ("_request", "after_result", "bare", "continued", "failed", "heads", "ok", "pending", "request_text")
 
     def __init__(self) -> None:
         # tuples, the empty one shared (a conversation mostly holds none of them: an empty list weighs 56 bytes)
@@ -351,6 +354,7 @@ class ClaimTracker:
         self.heads: tuple[tuple[str, str], ...] = ()  # answered calls of this turn, not read yet: (tool, result's head)
         self.ok: tuple[str, ...] = ()  # tools whose calls of this turn returned a result that is no error
         self.failed: tuple[str, ...] = ()  # ... whose result reads as an error
+        self.bare: tuple[str, ...] = ()  # ... of `ok`, those whose result was only a bare success (`true`, `ok`)
         self.after_result = False  # the last message was a tool result
         self.continued = False  # the turn's latest user text came right after a result (a framework's "go on")
         self.request_text: str | None = None  # the turn's request, until a judged reply or the state needs its words
@@ -367,7 +371,7 @@ class ClaimTracker:
         self.continued = self.after_result
         if not self.continued:
             if self.ok or self.failed or self.heads or self.pending:
-                self.ok, self.failed, self.heads, self.pending = (), (), (), ()
+                self.ok, self.failed, self.heads, self.pending, self.bare = (), (), (), (), ()
             self.request_text = text[:REQUEST_CHARS]
             self._request = None
         self.after_result = False
@@ -432,6 +436,8 @@ class ClaimTracker:
                     self.failed = (*self.failed, tool)
                 else:
                     self.ok = (*self.ok, tool)
+                    if bare_success(head):
+                        self.bare = (*self.bare, tool)
             self.heads = ()
 
     # -- judging ------------------------------------------------------------------------------------------------
@@ -445,6 +451,12 @@ class ClaimTracker:
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
         # as their likely source, even when it failed and the reply says so)
         covered = bool(self.ok or self.heads or self.failed or self.pending)
+        if covered and not self.pending:
+            self._settle()
+            if self.ok and not self.failed and len(self.bare) == len(self.ok):
+                told = _beyond_bare(index, norm, self.ok, ev, c)
+                if told is not None:
+                    return told
         cue = (c.completion_re if covered else c.act_re).search(norm) is not None
         if not cue and (covered or not self._may_name()):
             return None  # no completion cue (or, with no call, no cue, figure or past, and no tool asked for)
@@ -811,6 +823,8 @@ class ClaimTracker:
             st[CL_OK] = list(self.ok)
         if self.failed:
             st[CL_FAILED] = list(self.failed)
+        if self.bare:
+            st[CL_BARE] = list(self.bare)
         if self.pending:
             st[CL_PENDING] = [list(p) for p in self.pending]
         if self.after_result:
@@ -828,6 +842,7 @@ class ClaimTracker:
         t = cls()
         t.ok = tuple(str(x) for x in st.get(CL_OK) or ())
         t.failed = tuple(str(x) for x in st.get(CL_FAILED) or ())
+        t.bare = tuple(str(x) for x in st.get(CL_BARE) or ())
         t.pending = tuple((str(p[0]), str(p[1])) for p in st.get(CL_PENDING) or ())
         t.after_result = bool(st.get(CL_AFTER_RESULT, 0))
         t.continued = bool(st.get(CL_CONTINUED, 0))
@@ -971,8 +986,9 @@ def _states(sent: str, tool: str, c: Cues) -> bool:
     return _WORD_RE.search(bare) is not None or _CJK_RE.search(bare) is not None
 
 
-# an act told as done without naming it: "I have successfully completed the requested action", 已成功执行
-_DONE_RE = re.compile(r"\bsuccessfully\b|成功")
+# an act told as done without naming it: "I have successfully completed the requested action", "I've executed the
+# `date` command", 已成功执行
+_DONE_RE = re.compile(r"\b(?:successfully|executed|ran|been run|have run|'ve run)\b|成功|已执行")
 
 
 def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
@@ -1019,6 +1035,42 @@ def _same_act(a: str, b: str, c: Cues) -> bool:
     return a == b or b in c.synonyms.get(a, ()) or a in c.synonyms.get(b, ())
 
 
+# a result that says only that the call succeeded: `true`, `ok`, `{"success":true}`, `{"status":"ok"}`, nothing
+_BARE_WORDS = frozenset(("", "true", "ok", "okay", "success", "succeeded", "successful", "done", "null", "none", "nil",
+                         "{}", "[]", '""', "1"))
+# ... as a JSON object of success keys only, each true, null or a success word (matched, not parsed: one anchored match)
+_BARE_OBJECT_RE = re.compile(
+    r'\{\s*(?:"(?:success|ok|status|result|done|succeeded)"\s*:\s*(?:true|null|"(?:ok|okay|success|succeeded|'
+    r'successful|done|true|1)?")\s*(?:,\s*|(?=\})))+\}')
+
+
+def bare_success(head: str) -> bool:
+    """Whether a result's text (its head) says only that the call succeeded, with no value of its own."""
+    s = head.strip().lower()
+    if s in _BARE_WORDS:
+        return True
+    return s[:1] == "{" and len(s) <= 80 and _BARE_OBJECT_RE.fullmatch(s) is not None
+
+
+def _beyond_bare(index: int, norm: str, turn: Sequence[str], ev: Evidence, c: Cues) -> Claim | None:
+    """A reply after calls of its turn that all returned only a bare success, stating a figure (a date, a time, an
+    output's number) no message, argument or result showed, where the calls look things up (an act's figures come
+    from its request): the call ran, but the reply claims more than it returned. A reply that says the output is
+    missing, hedges or gives an example (`bare_hedges`) claims nothing."""
+    tools = [t for t in turn if _kind(t) == READ]
+    if not tools or c.bare_hedge_re.search(norm) is not None or c.refusal_re.search(norm) is not None:
+        return None
+    facts = ev.facts
+    for sent in _SENT_RE.split(norm):
+        sent = sent.strip()
+        if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None:
+            continue
+        if any(not facts.shown(f) for f in figures(sent)):
+            return Claim(index, tools[0], "fact_no_call", c.scores["fact_no_call"], f"states a figure the call of "
+                         f"'{tools[0]}' did not return (it returned only a bare success)")
+    return None
+
+
 def _new_ident(sent: str, ctx: Context) -> bool:
     """An identifier of the sentence whose digits the conversation never showed."""
     facts = ctx.facts
@@ -1029,5 +1081,5 @@ def _new_ident(sent: str, ctx: Context) -> bool:
     return False
 
 
-__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "cues", "defers", "family", "gloss",
-           "recalls", "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]
+__all__ = ["Claim", "ClaimTracker", "Context", "Cues", "Evidence", "acts_named", "bare_success", "cues", "defers",
+           "family", "gloss", "recalls", "requested", "root", "served_kind", "shape", "shipped", "told_done", "use"]

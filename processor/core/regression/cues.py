@@ -83,7 +83,9 @@ EN = Language(
     ),
     ack=re.compile(
         r"\b(thanks|thank you|thx|ty|ok|okay|great|perfect|cool|nice|awesome|good|fine|alright|got it|gotcha|"
-        r"lovely|excellent|brilliant|sweet|wow|haha|lol|k|kk|that'?s (?:all|it|enough|better|exactly))\b"
+        r"lovely|excellent|brilliant|sweet|wow|haha|lol|k|kk|that'?s (?:all|it|enough|better|exactly)|"
+        # greetings and goodbyes: no request of their own
+        r"hello|hi|bye|bye-bye|goodbye|good bye|farewell|see you|see ya|cya|ciao|good night)\b"
     ),
     request=re.compile(
         r"\b(?:(?:can|could|would|will) you|please|i (?:also |now |still )?(?:need|want|would like|'d like)|"
@@ -264,7 +266,7 @@ ZH = Language(
         "今天 明天 昨天 后天 今晚 明晚 早上 上午 中午 下午 晚上 周末 下周 本周 这周 上周 下个 月份 星期 周一 "
         "今年 去年 明年 本月 上个月 下个月"
     ),
-    ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|明白(?!.{0,2}吗)|知道了|了解|辛苦)"),
+    ack=re.compile(r"(谢谢|多谢|感谢|好的|好吧|拜拜|你好|可以了|行了|不错|太好了|刚刚好|正好|好多了|就这样|嗯嗯|哈哈|没问题|收到|明白了|明白(?!.{0,2}吗)|知道了|了解|辛苦)"),
     request=re.compile(
         r"(帮我|帮忙|请|麻烦|给我|我要|我想|我还要|我也要|还需要|再帮|能不能帮|可以帮|能帮|顺便|另外|接着|继续|把|设成|设为|调到|调成|改成|换到|换成)"
     ),

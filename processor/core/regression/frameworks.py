@@ -17,6 +17,9 @@
 * **A file a tool returned, sent as a user message.** pydantic-ai sends the files (images, documents, audio) a tool
   returned as the next user message, "This is file 5b7e22:" then the file, the result itself saying "See file
   5b7e22.": the result of the turn's call, not a new request.
+* **A call's result sent back as user text.** A client that answers a call with the next *user* message holding
+  the tool's return value (`{"success":true}`, `true`, a JSON object; llm.rb's Gemini tests) continues the turn:
+  read as that call's result where a call of the turn still waits for one.
 
 * **A call written as text.** A model told to write its calls in a text format (`<tool_call>{…}</tool_call>`,
   ReAct's "Action: cast_float" / "Action Input: …") leaves the call to the framework's parser: the reply is a
@@ -27,6 +30,7 @@ Each is read only where a detector needs them (a user text, a text-only reply ju
 
 from __future__ import annotations
 
+import json
 import re
 
 # the first line of a code executor's reply (AutoGen/AG2 `ConversableAgent.execute_code_blocks`)
@@ -86,9 +90,21 @@ def tool_file(text: str) -> bool:
     return _TOOL_FILE_RE.match(text) is not None
 
 
+def returned_value(text: str) -> bool:
+    """A user text that is a JSON object or array as a whole (a tool's return value, not a person's words)."""
+    s = text.strip()
+    if not (s[:1] == "{" and s[-1:] == "}") and not (s[:1] == "[" and s[-1:] == "]"):
+        return False
+    try:
+        json.loads(s)
+    except ValueError:
+        return False
+    return True
+
+
 def carries_code(text: str) -> bool:
     """A reply with a fenced code block (code the framework runs, or the code asked for)."""
     return "```" in text and _FENCE_RE.search(text) is not None
 
 
-__all__ = ["carries_code", "execution_output", "go_on", "text_call", "tool_file"]
+__all__ = ["carries_code", "execution_output", "go_on", "returned_value", "text_call", "tool_file"]

@@ -150,6 +150,7 @@ CL_PENDING: Final = "p"
 CL_AFTER_RESULT: Final = "a"
 CL_CONTINUED: Final = "k"
 CL_REQUEST: Final = "q"
+CL_BARE: Final = "b"
 
 _HASHES = "packed hashes (base64 of little-endian u32, sorted)"
 
@@ -346,6 +347,8 @@ TABLE: Final = (
 
     Field("claims", CL_OK, "tools whose calls of this turn returned a result that is no error", "list"),
     Field("claims", CL_FAILED, "tools whose calls of this turn returned an error", "list"),
+    Field("claims", CL_BARE, "tools whose calls of this turn returned only a bare success (`true`, "
+          "`{\"success\":true}`, `ok`, nothing)", "list"),
     Field("claims", CL_PENDING, "calls of this turn waiting for their result: [call id or \"\", tool]", "list"),
     Field("claims", CL_REQUEST, f"the turn's request words, {_HASHES}", "string"),
     Field("claims", CL_AFTER_RESULT, "the last message was a tool result", "1 when set"),
