@@ -29,6 +29,11 @@ BUILD_REQUIRES = ["mypy==2.4.1", "orjson==3.13.0", "pydantic==2.14.4", "zstandar
 # mypyc's default -O3: a third less compiler CPU for ~0.6 % more instructions in the engine, most of the engine's
 # work being CPython's own calls; -O2 saved 8 % (bench/results/wheel_opt.json)
 OPT_LEVEL = "1"
+# The group's shared library (every compiled module's code) sits at the top level of site-packages, as mypyc lays
+# it out by default: mypyc sets a compiled package's __path__ from the library's folder plus the package's dotted
+# path, so a library inside processor/core gave processor.core.regression a __path__ of
+# processor/core/processor/core/regression, and a module its __init__ had not imported could not be imported by name
+GROUP = "toolmend_core"
 
 
 def compiled_sources(root: Path = ROOT) -> list[str]:
@@ -53,7 +58,7 @@ def main() -> None:
         setup(setup_requires=BUILD_REQUIRES)
         return
     os.chdir(ROOT)  # mypy reads [tool.mypy] from pyproject.toml and names the modules from here
-    setup(ext_modules=mypycify(compiled_sources(), group_name="processor.core._toolmend",
+    setup(ext_modules=mypycify(compiled_sources(), group_name=GROUP,
                                opt_level=OPT_LEVEL),
           setup_requires=BUILD_REQUIRES)
 

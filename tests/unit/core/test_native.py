@@ -59,3 +59,20 @@ def test_a_run_expecting_the_other_core_stops(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("TOOLMEND_EXPECT_CORE", "native")
     with pytest.raises(pytest.UsageError):
         expected_core()
+
+
+def test_every_core_module_is_found_by_its_own_name() -> None:
+    """A package's __path__ is its own folder, so any module of the core imports by its full name even when its
+    package's __init__ did not import it (a compiled package once pointed into a folder that does not exist)."""
+    import importlib.machinery
+
+    names = [module_name(p) for p in SETUP["compiled_sources"]()]
+    packages = [module_name(p) for p in SETUP["compiled_sources"]() if p.endswith("/__init__.py")]
+    for name in packages:
+        pkg = importlib.import_module(name)
+        assert pkg.__file__ is not None
+        assert [Path(p) for p in pkg.__path__] == [Path(pkg.__file__).parent], name
+    for name in names:
+        parent = name.rpartition(".")[0]
+        search = importlib.import_module(parent).__path__
+        assert importlib.machinery.PathFinder.find_spec(name, search) is not None, name
