@@ -1,6 +1,6 @@
-"""What bench/eval/real6/ states beyond the checks every blind real set gets (test_eval_real_sets.py): the manifest's
-totals per split and kind, how each `…-removed-N` record was cut from its conversation, and that the recorded seed
-stratifies the split by source. No engine is run here."""
+"""What bench/eval/real6/ states beyond the checks of every blind real set (test_eval_real_sets.py) and the totals and
+cut records it shares with real5 (test_eval_real5_real6.py): the recorded seed stratifies the split by source. No
+engine is run here."""
 
 from __future__ import annotations
 
@@ -9,58 +9,14 @@ import importlib.util
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
 REAL6 = EVAL / "real6"
-LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
 
 _spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
 assert _spec is not None and _spec.loader is not None
 eval_data = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(eval_data)
-
-
-def _records() -> list[dict[str, Any]]:
-    return eval_data.records([REAL6])
-
-
-def _calls(dialect: str, message: dict[str, Any]) -> list[str]:
-    if dialect == "openai_chat":
-        return [c["function"]["name"] for c in message.get("tool_calls") or []]
-    if dialect == "anthropic":
-        content = message.get("content")
-        return [b["name"] for b in content if b.get("type") == "tool_use"] if isinstance(content, list) else []
-    return [p["functionCall"]["name"] for p in message.get("parts") or [] if "functionCall" in p]
-
-
-def test_manifest_totals_match_the_records() -> None:
-    totals = json.loads((REAL6 / "manifest.json").read_text(encoding="utf-8"))["totals"]
-    got: Counter[str] = Counter()
-    for r in _records():
-        key = f"{r['split']}_{'derived' if r['derived'] else 'whole'}"
-        got[f"{key}_records"] += 1
-        got[f"{key}_assistant_replies"] += len(r["replies"])
-        got[f"{key}_positive_records"] += bool(r["labels"]["unbacked_claim"] or r["labels"]["text_only_regression"])
-        for label in LABELS:
-            got[f"{key}_{label}"] += len(r["labels"][label])
-    assert {k: v for k, v in totals.items() if v} == {k: v for k, v in got.items() if v}
-
-
-def test_a_removed_record_is_its_conversation_without_the_turn_before_the_reply() -> None:
-    recs = _records()
-    whole = {r["id"]: r for r in recs if r["derived"] is None}
-    removed = [r for r in recs if r["derived"] and r["derived"]["kind"] == "calls_removed"]
-    assert removed
-    for r in removed:
-        src = whole[r["derived"]["from"]]
-        positions = r["derived"]["removed_positions"]
-        reply_index = r["derived"]["reply_index"]
-        assert positions == list(range(positions[0], reply_index)), r["id"]
-        assert r["messages"] == [*src["messages"][: positions[0]], src["messages"][reply_index]], r["id"]
-        calls = [c for p in positions for c in _calls(src["dialect"], src["messages"][p])]
-        assert calls and calls == r["derived"]["removed_calls"], r["id"]
-        assert r["labels"]["unbacked_claim"][0]["expected_tool"] == calls[-1], r["id"]
 
 
 def test_the_seed_stratifies_the_split_by_source() -> None:
@@ -69,7 +25,7 @@ def test_the_seed_stratifies_the_split_by_source() -> None:
     rule = json.loads((REAL6 / "manifest.json").read_text(encoding="utf-8"))["split_rule"]
     salt = rule.split("sha256('")[1].split("'")[0]
     by_source: dict[str, Counter[str]] = {}
-    for r in _records():
+    for r in eval_data.records([REAL6]):
         if r["derived"] is None:
             by_source.setdefault(r["source"], Counter())[r["group"]] += 1
 

@@ -1,5 +1,6 @@
-"""What bench/eval/real5/ states beyond the checks every blind real set gets (test_eval_real_sets.py): the manifest's
-totals per split and kind, and how each `…-removed-N` record was cut from its conversation. No engine is run here."""
+"""What bench/eval/real5/ and real6/ state beyond the checks every blind real set gets (test_eval_real_sets.py): the
+manifest's totals per split and kind, and how each `…-removed-N` record was cut from its conversation (real6's
+split seed: test_eval_real6.py). No engine is run here."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
-REAL5 = EVAL / "real5"
 LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
 
 _spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
@@ -19,8 +21,11 @@ eval_data = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(eval_data)
 
 
-def _records() -> list[dict[str, Any]]:
-    return eval_data.records([REAL5])
+pytestmark = pytest.mark.parametrize("eval_set", ["real5", "real6"])
+
+
+def _records(eval_set: str) -> list[dict[str, Any]]:
+    return eval_data.records([EVAL / eval_set])
 
 
 def _calls(dialect: str, message: dict[str, Any]) -> list[str]:
@@ -32,10 +37,10 @@ def _calls(dialect: str, message: dict[str, Any]) -> list[str]:
     return [p["functionCall"]["name"] for p in message.get("parts") or [] if "functionCall" in p]
 
 
-def test_manifest_totals_match_the_records() -> None:
-    totals = json.loads((REAL5 / "manifest.json").read_text(encoding="utf-8"))["totals"]
+def test_manifest_totals_match_the_records(eval_set: str) -> None:
+    totals = json.loads((EVAL / eval_set / "manifest.json").read_text(encoding="utf-8"))["totals"]
     got: Counter[str] = Counter()
-    for r in _records():
+    for r in _records(eval_set):
         key = f"{r['split']}_{'derived' if r['derived'] else 'whole'}"
         got[f"{key}_records"] += 1
         got[f"{key}_assistant_replies"] += len(r["replies"])
@@ -45,8 +50,8 @@ def test_manifest_totals_match_the_records() -> None:
     assert {k: v for k, v in totals.items() if v} == {k: v for k, v in got.items() if v}
 
 
-def test_a_removed_record_is_its_conversation_without_the_turn_before_the_reply() -> None:
-    recs = _records()
+def test_a_removed_record_is_its_conversation_without_the_turn_before_the_reply(eval_set: str) -> None:
+    recs = _records(eval_set)
     whole = {r["id"]: r for r in recs if r["derived"] is None}
     removed = [r for r in recs if r["derived"] and r["derived"]["kind"] == "calls_removed"]
     assert removed
