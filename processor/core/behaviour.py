@@ -278,14 +278,15 @@ class Behaviour:
                 returned = [t for t in returned if not routing(t)]
                 if called or returned:
                     self.claims.on_relay(called, returned, text[:RESULT_TEXT])
-            elif self.claims.pending and (bare_success(text) or (returned_value(text) and unwrapped(text) == text)):
-                # a call's result sent back as the next user text (`{"success":true}`, `true`; llm.rb's
-                # tests of 2024): the result of the call still waiting, so the turn goes on as after a tool result
-                self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
-                self.claims.on_result(text[:RESULT_TEXT], ())
-            elif execution_output(text) or (tool_file(text) and self.regression.tool_used):
-                # a code executor's output sent as a user message (AutoGen), or a file a tool returned (pydantic-ai's
-                # "This is file …:"): the result of the turn's act, so the turn goes on as after a tool result
+            elif (
+                (self.claims.pending and (bare_success(text) or (returned_value(text) and unwrapped(text) == text)))
+                or execution_output(text)
+                or (tool_file(text) and self.regression.tool_used)
+            ):
+                # a result of the turn's act sent as a user message, so the turn goes on as after a tool result: a
+                # call's return value sent back as the next user text while the call waits (`{"success":true}`,
+                # `true`; llm.rb's tests of 2024), a code executor's output (AutoGen), a file a tool returned
+                # (pydantic-ai's "This is file …:")
                 self.regression.on_tool_result(index, None, text[:RESULT_TEXT])
                 self.claims.on_result(text[:RESULT_TEXT], ())
             elif self.regression.in_turn and go_on(text):

@@ -967,9 +967,9 @@ def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
 # a tool told as run ("executed", "called", "used")
 _RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b")
-# a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
 # the live cues that name a time, not a value (`live`): "currently", "the current", 目前
 _LIVE_TIME_RE = re.compile(r"current|\bnow\b|moment|today|present|this time|目前|现在|当前|实时|最新|今天")
+# a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
 _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
 
