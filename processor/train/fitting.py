@@ -150,19 +150,36 @@ def prf(scores: Sequence[float], ys: Sequence[int], threshold: float) -> tuple[f
     return (tp / (tp + fp) if tp + fp else 1.0), (tp / (tp + fn) if tp + fn else 1.0), tp, fp, fn
 
 
-def choose_threshold(scores: Sequence[float], ys: Sequence[int], target: float) -> float:
+THRESHOLD_RULES = ("lowest", "middle")
+
+
+def choose_threshold(scores: Sequence[float], ys: Sequence[int], target: float, rule: str = "lowest") -> float:
     """The lowest threshold (of 0.05 .. 0.95 in steps of 0.01) whose precision reaches `target`, else the one
-    with the best F1."""
+    with the best F1. `rule="middle"`: the middle of the thresholds from that lowest one on that keep the target
+    and its recall (where the validation turns separate cleanly, the lowest sits on the highest-scored negative,
+    the middle halfway to the lowest-scored regression)."""
+    if rule not in THRESHOLD_RULES:
+        raise ValueError(f"threshold rule: one of {', '.join(THRESHOLD_RULES)}")
     best_f, best_t = -1.0, 0.5
+    run: list[float] = []
+    best_r = 0.0
     for k in range(5, 96):
         t = k / 100
         p, r, tp, _, _ = prf(scores, ys, t)
-        if p >= target and tp:
-            return t
-        f1 = 2 * p * r / (p + r) if p + r else 0.0
-        if f1 > best_f:
-            best_f, best_t = f1, t
-    return best_t
+        ok = p >= target and tp > 0
+        if run:
+            if not (ok and r >= best_r):
+                break
+            run.append(t)
+        elif ok:
+            if rule == "lowest":
+                return t
+            run, best_r = [t], r
+        else:
+            f1 = 2 * p * r / (p + r) if p + r else 0.0
+            if f1 > best_f:
+                best_f, best_t = f1, t
+    return run[(len(run) - 1) // 2] if run else best_t
 
 
 def calibration(scores: Sequence[float], ys: Sequence[int], bins: int = 5) -> list[dict[str, float]]:
@@ -180,7 +197,7 @@ def calibration(scores: Sequence[float], ys: Sequence[int], bins: int = 5) -> li
 def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any]], *, l2: float = 1.0,
           target: float = 0.9, fine_tune: bool = False, both: bool = True, version: str = "custom",
           sources: Sequence[str] = (), kind: str = "trees", rounds: int = 300, rate: float = 0.05,
-          subsample: float = 0.8, min_leaf: int = 5) -> dict[str, Any]:
+          subsample: float = 0.8, min_leaf: int = 5, threshold_rule: str = "lowest") -> dict[str, Any]:
     """A model file's body (see `processor.core.regression.scorer`)."""
     tr = dataset(train_recs, both)
     if not tr or not any(e[3] for e in tr) or all(e[3] for e in tr):
@@ -201,7 +218,7 @@ def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any
     va = dataset(val_recs, both) if val_recs else tr
     vs = [model.score(e[2]) for e in va]
     vy = [e[3] for e in va]
-    t = choose_threshold(vs, vy, target)
+    t = choose_threshold(vs, vy, target, threshold_rule)
     p, r, tp, fp, fn = prf(vs, vy, t)
     trained = {"train_records": len(train_recs), "train_turns": len(tr), "train_positive": sum(e[3] for e in tr),
                "validation_records": len(val_recs), "validation_turns": len(va), "kind": kind,
@@ -210,10 +227,11 @@ def train(train_recs: Sequence[dict[str, Any]], val_recs: Sequence[dict[str, Any
                "subsample": subsample if kind == "trees" else None, "min_leaf": min_leaf if kind == "trees" else None,
                "fine_tuned_from": base.digest if base is not None else None,
                "with_and_without_definitions": both, "target_precision": target,
+               **({"threshold_rule": threshold_rule} if threshold_rule != "lowest" else {}),
                "validation": {"threshold": t, "precision": round(p, 3), "recall": round(r, 3), "tp": tp, "fp": fp,
                               "fn": fn, "calibration": calibration(vs, vy)},
                "sources": list(sources)}
     return scorer.body(NAMES, w, b, t, version, trained, trees)
 
 
-__all__ = ["calibration", "choose_threshold", "fit", "fit_trees", "prf", "train"]
+__all__ = ["THRESHOLD_RULES", "calibration", "choose_threshold", "fit", "fit_trees", "prf", "train"]

@@ -2,8 +2,8 @@
 and write the model file; with `--claims`, calibrate `unbacked_claim`'s rule scores and threshold instead.
 
     toolmend train-detector TRAIN.jsonl ... --validation VAL.jsonl ... --out model.json
-        [--fine-tune] [--target-precision 0.9] [--kind trees|logistic] [--rounds 300] [--rate 0.05]
-        [--subsample 0.8] [--min-leaf 5] [--l2 1.0] [--no-definitions-copies]
+        [--fine-tune] [--target-precision 0.9] [--threshold-rule lowest|middle] [--kind trees|logistic]
+        [--rounds 300] [--rate 0.05] [--subsample 0.8] [--min-leaf 5] [--l2 1.0] [--no-definitions-copies]
 
 Point `TOOLMEND_DETECTOR_MODEL` (worker, replay) or `processor.use_detector_model(path)` (library) at the file.
 This module reads files and prints; the learning is `processor/train/`'s, the features and scores the core's.
@@ -19,7 +19,7 @@ from pathlib import Path
 import orjson
 
 from ...core.regression import scorer
-from ...train.fitting import train
+from ...train.fitting import THRESHOLD_RULES, train
 from ...train.labelled import load_records
 from .base import UsageError, exiting
 
@@ -46,6 +46,10 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--fine-tune", action="store_true", help="start from the shipped model (a prior on the weights)")
     ap.add_argument("--target-precision", type=float, default=0.9,
                     help="the precision the threshold is chosen for on the validation data (default 0.9)")
+    ap.add_argument("--threshold-rule", choices=THRESHOLD_RULES, default="lowest",
+                    help="lowest: the lowest threshold reaching the target precision on the validation data "
+                    "(default); middle: the middle of those from it on that keep the target and its recall (for a "
+                    "small validation set that separates cleanly, where the lowest sits on its top negative)")
     ap.add_argument("--kind", choices=("trees", "logistic"), default="trees",
                     help="gradient-boosted trees (needs the `train` extra: scikit-learn) or logistic regression "
                     "(pure Python)")
@@ -87,6 +91,7 @@ def _train(a: argparse.Namespace) -> int:
         a.rate = float(man.get("rate", a.rate))
         a.subsample = float(man.get("subsample", a.subsample))
         a.min_leaf = int(man.get("min_leaf", a.min_leaf))
+        a.threshold_rule = str(man.get("threshold_rule", a.threshold_rule))
     if not a.train:
         raise UsageError("no training data (give files or --splits)")
     if a.claims:
@@ -100,7 +105,7 @@ def _train(a: argparse.Namespace) -> int:
         va = load_records(a.validation)
         doc = train(tr, va, l2=a.l2, target=a.target_precision, fine_tune=a.fine_tune,
                     both=not a.no_definitions_copies, version=a.version, kind=a.kind, rounds=a.rounds, rate=a.rate,
-                    subsample=a.subsample, min_leaf=a.min_leaf,
+                    subsample=a.subsample, min_leaf=a.min_leaf, threshold_rule=a.threshold_rule,
                     sources=[_shown(p) for p in [*a.train, *a.validation]])
     except (OSError, ValueError) as e:
         raise UsageError(str(e)) from None
