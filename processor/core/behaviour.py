@@ -295,7 +295,8 @@ class Behaviour:
                 self.regression.facts.note(text)
             else:
                 asked = unwrapped(text) if text[:1] == "{" else text  # (ADK's {"request": "…"})
-                self.regression.on_user(index, asked)
+                # (while a call waits, the text may be its result in words: decided at the reply, `on_user`)
+                self.regression.on_user(index, asked, bool(self.claims.pending))
                 self.claims.on_user(asked)
             if self.keys:
                 self._set_user(text)

@@ -44,6 +44,7 @@ from ..state.layout import (
     RD_TOOL_USED,
     RD_TOPIC,
     RD_VERSION,
+    RD_WAITED,
 )
 from . import matching
 from .analysis import MAX_TEXT_CHARS, MAX_TOKENS, Request, analyze_reply, analyze_request
@@ -107,7 +108,7 @@ class RegressionDetector:
 
     __slots__ = ("_pending_text", "asked", "current", "defined", "erased", "facts", "features", "has_request",
                  "in_turn", "last_text_task", "pending", "pending_index", "restrict", "served", "tool_used", "topic",
-                 "trace")
+                 "trace", "waited")
 
     def __init__(self) -> None:
         self.tool_used = False
@@ -128,6 +129,9 @@ class RegressionDetector:
         self.asked = False  # the last judged reply asked the user something (a value, a confirmation)
         self.erased = False  # the app rewrote this conversation's history (an erased call was found)
         self.features: list[list[float]] | None = None  # diagnostics and training: each judged turn's features
+        # the latest request came while a call of the turn before still waited for its result, and no result has
+        # come since: most likely that result, sent back as user text (see `on_user`)
+        self.waited = False
 
     # -- feeding ------------------------------------------------------------------------------------------
     def on_system(self, text: str) -> None:
@@ -143,8 +147,13 @@ class RegressionDetector:
             if name in self.defined or len(self.defined) < 24:
                 self.defined[name] = toks
 
-    def on_user(self, index: int, text: str) -> None:
-        """A user message with text (not a tool result). Analysed only when needed (`_request`)."""
+    def on_user(self, index: int, text: str, waiting: bool = False) -> None:
+        """A user message with text (not a tool result). Analysed only when needed (`_request`).
+
+        `waiting`: a call of the turn before still waits for its result. A client that sends a call's result back
+        as the next user text (a bare value, JSON, words) makes that text the call's result: if no result message
+        comes before the model's reply, the text was most likely the result and the reply the turn's answer, not
+        a request answered in words (`on_assistant`); if one comes, the text was a request made meanwhile."""
         raw = text[:MAX_TEXT_CHARS]
         self.facts.note(text)
         if self.has_request and not self.in_turn:
@@ -154,6 +163,7 @@ class RegressionDetector:
         else:
             self.pending = None
             self._pending_text = raw
+        self.waited = waiting
         self.has_request = True
         self.pending_index = index
         self.current = None
@@ -169,6 +179,7 @@ class RegressionDetector:
 
     def on_tool_result(self, index: int, tool: str | None, text: str) -> None:
         self.tool_used = True
+        self.waited = False  # the waiting call got its result: a user text before it was a request made meanwhile
         self.facts.note(text)
         target = self.current if self.current is not None else (self.served[-1] if self.served else None)
         if target is None:
@@ -228,6 +239,7 @@ class RegressionDetector:
             return None
         self.in_turn = True
         before = self.tool_used
+        waited, self.waited = self.waited, False
         if tools:
             self.current = self._remember(self.pending_index, tools, args)
             self.tool_used = True
@@ -237,6 +249,12 @@ class RegressionDetector:
             return self._turn(AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)"))
         if not before:
             return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
+        if waited:
+            # the user text before it came while a call waited, and no result came: that text was the call's result
+            # (a client that sends results back as user text), so this is the turn's answer after it
+            self.facts.note(text)
+            return self._turn(AssistantTurn(index, "text_only", before, None,
+                                            "answer after a call's result sent as user text"))
         for s in self.served:
             s.settle()
         expected, detail, score = self._judge(self._request(), text)
@@ -356,6 +374,8 @@ class RegressionDetector:
             out[RD_ASKED] = 1
         if self.erased:
             out[RD_ERASED] = 1
+        if self.waited:
+            out[RD_WAITED] = 1
         return out
 
     @classmethod
@@ -387,6 +407,7 @@ class RegressionDetector:
                         base64.b64decode(older) if isinstance(older, str) and older else b"")
         d.asked = bool(state.get(RD_ASKED, False))
         d.erased = bool(state.get(RD_ERASED, False))
+        d.waited = bool(state.get(RD_WAITED, False))
         return d
 
 

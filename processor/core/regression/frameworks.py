@@ -18,8 +18,10 @@
   returned as the next user message, "This is file 5b7e22:" then the file, the result itself saying "See file
   5b7e22.": the result of the turn's call, not a new request.
 * **A call's result sent back as user text.** A client that answers a call with the next *user* message holding
-  the tool's return value (`{"success":true}`, `true`, a JSON object; llm.rb's Gemini tests) continues the turn:
-  read as that call's result where a call of the turn still waits for one.
+  the tool's return value (`{"success":true}`, `true`, a JSON object; llm.rb's Gemini tests; a bare number, ReqLLM's
+  Gemini round trip) continues the turn: read as that call's result where a call of the turn still waits for one.
+  A result sent back in words is told from a request made meanwhile only by what follows: the regression detector
+  decides at the reply (`RegressionDetector.on_user`).
 
 * **A call written as text.** A model told to write its calls in a text format (`<tool_call>{…}</tool_call>`,
   ReAct's "Action: cast_float" / "Action Input: …") leaves the call to the framework's parser: the reply is a
@@ -55,6 +57,8 @@ _RETRY_END = "fix the errors and try again"
 _GO_ON_FIRST = frozenset("rRpPcCgGkKaAsS.…")
 # pydantic-ai's user message with a file a tool returned ("This is file 5b7e22:")
 _TOOL_FILE_RE = re.compile(r"\s*this is file [\w.-]{1,64}:", re.IGNORECASE)
+# a JSON scalar as a whole: a number, a quoted string without escapes, a literal
+_SCALAR_RE = re.compile(r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"[^"\\\n]*"|(?i:true|false|null|none)')
 # a fenced code block: a fence, then at least one line of content and a closing fence
 _FENCE_RE = re.compile(r"(?m)^\s*```[\w+.-]*[ \t]*\n(?:.*\n)+?\s*```")
 
@@ -91,8 +95,12 @@ def tool_file(text: str) -> bool:
 
 
 def returned_value(text: str) -> bool:
-    """A user text that is a JSON object or array as a whole (a tool's return value, not a person's words)."""
+    """A user text that is a JSON value as a whole: an object, an array, a number, a quoted string, a literal
+    (`false`, `null`, Python's `None`): a tool's return value as a client serialises it (ReqLLM's "5" for `add`),
+    not a person's words."""
     s = text.strip()
+    if len(s) <= 40 and _SCALAR_RE.fullmatch(s) is not None:
+        return True
     if not (s[:1] == "{" and s[-1:] == "}") and not (s[:1] == "[" and s[-1:] == "]"):
         return False
     try:

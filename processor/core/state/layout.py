@@ -128,6 +128,7 @@ RD_FACTS: Final = "facts"
 RD_FACTS_OLDER: Final = "facts_old"
 RD_ASKED: Final = "ask"
 RD_ERASED: Final = "er"
+RD_WAITED: Final = "wt"
 SV_INDEX: Final = "i"
 SV_TOOLS: Final = "tools"
 SV_REQUEST: Final = "req"
@@ -322,6 +323,8 @@ TABLE: Final = (
     Field("detector", RD_ASKED, "the last judged reply asked the user something (a value, a confirmation)",
           "1 when set"),
     Field("detector", RD_ERASED, "an erased call was found: the app rewrote the history", "1 when set"),
+    Field("detector", RD_WAITED, "the pending request came while a call of the turn before still waited for its "
+          "result, and no result came since (likely that result, sent back as user text)", "1 when set"),
 
     Field("served", SV_INDEX, "input index of the request", "message index"),
     Field("served", SV_TOOLS, "tools called for it", "list of string"),
