@@ -6,6 +6,7 @@ Calls may carry no id; the tracker then pairs a response with the first open cal
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Final
 
 import orjson
 
@@ -14,7 +15,7 @@ from ..outcomes import Signal, payload_signal
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
 from .base import object_arguments, require_object, text_of_value
 
-_ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
+_ROLES: Final = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
 
 class Gemini(BlockDialect):
