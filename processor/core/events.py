@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -44,12 +44,14 @@ EVENT_TYPES = ("message", "messages", "request", "end", "tool_run")
 # Event time is epoch milliseconds in [0, MAX_TS] (MAX_TS: 9999-12-31T23:59:59.999Z). Timers add at most the
 # configured timeouts (bounded in the shell's settings) to it, so no sum overflows the signed 64-bit fields of the
 # stored state, and every `ts` formats as a date.
-MAX_TS = 253_402_300_799_999
+MAX_TS: Final = 253_402_300_799_999
 # JSON nesting an event may have. orjson reads 1,024 levels but writes 254; an event's messages are written again
 # a few levels deeper (in output records and in the conversation's state), so the parser refuses what the writer
 # could not write, with a wide margin.
-MAX_DEPTH = 128
+MAX_DEPTH: Final = 128
+_loads: Final = orjson.loads  # a module's attribute is looked up at each use, a final name is read once
 _LABELS = ("model", "provider", "app", "app_version")
+_BAD_TYPE: Final = "`type` must be one of message, messages, request, end, tool_run"
 
 
 class Event:
@@ -102,17 +104,21 @@ def parse_ts(v: Any) -> int:
     raise DeadLetter(DeadLetterKind.SCHEMA, "`ts` is required (epoch milliseconds or RFC 3339)")
 
 
-def _too_deep(doc: Any) -> bool:
-    """Whether a parsed JSON value nests deeper than MAX_DEPTH (iterative: no recursion limit of ours to hit)."""
-    stack: list[tuple[Any, int]] = [(doc, 1)]
-    while stack:
-        v, d = stack.pop()
-        if d > MAX_DEPTH:
-            return True
-        if type(v) is dict:
-            stack.extend((x, d + 1) for x in v.values() if type(x) is dict or type(x) is list)
-        elif type(v) is list:
-            stack.extend((x, d + 1) for x in v if type(x) is dict or type(x) is list)
+def _too_deep(v: Any, depth: int = 1) -> bool:
+    """Whether a parsed JSON container (at nesting level `depth`, the document's is 1) nests deeper than
+    MAX_DEPTH: a walk of its containers only, cut off past MAX_DEPTH (so never more than that many calls deep)."""
+    if depth > MAX_DEPTH:
+        return True
+    if type(v) is dict:
+        fields: dict[Any, Any] = v
+        for x in fields.values():
+            if (type(x) is dict or type(x) is list) and _too_deep(x, depth + 1):
+                return True
+    else:
+        items: list[Any] = v
+        for x in items:
+            if (type(x) is dict or type(x) is list) and _too_deep(x, depth + 1):
+                return True
     return False
 
 
@@ -124,16 +130,16 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
     if len(value) > max_event_bytes:
         raise DeadLetter(DeadLetterKind.TOO_LARGE, f"value of {len(value)} bytes exceeds {max_event_bytes}")
     try:
-        doc = orjson.loads(value)
+        doc = _loads(value)
     except orjson.JSONDecodeError as e:
         if "depth limit" in e.msg:  # orjson reads 1,024 levels at most
             raise DeadLetter(DeadLetterKind.TOO_DEEP, f"JSON nested deeper than {MAX_DEPTH} levels") from None
         raise DeadLetter(DeadLetterKind.INVALID_JSON, f"invalid JSON at line {e.lineno} column {e.colno}") from None
     if type(doc) is not dict:
         raise DeadLetter(DeadLetterKind.SCHEMA, "the value must be a JSON object")
-    # at most one opening bracket per level: few brackets in all cannot nest too deep (C-speed counts; the exact
-    # walk runs only for events with many containers, such as long request snapshots)
-    if value.count(b"[") + value.count(b"{") > MAX_DEPTH and _too_deep(doc):
+    # the walk visits the containers' values only: an event holds a few containers in a few hundred bytes or
+    # more, and counting the brackets in its bytes costs more than walking them (compiled)
+    if _too_deep(doc):
         raise DeadLetter(DeadLetterKind.TOO_DEEP, f"JSON nested deeper than {MAX_DEPTH} levels")
     # typed, so that each read compiles to a native dict lookup (a bound `doc.get` is a Python call per field)
     fields: dict[str, Any] = doc
@@ -150,7 +156,10 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
     ts = fields.get("ts")
     if type(ts) is not int or not 0 <= ts <= MAX_TS:
         ts = parse_ts(ts)
-    typ = fields.get("type", "message")
+    t = fields.get("type", "message")
+    if type(t) is not str:
+        raise DeadLetter(DeadLetterKind.SCHEMA, _BAD_TYPE)
+    typ: str = t  # a str from here on: each comparison below is a native one
     if typ == "message":
         m = fields.get("message")
         if type(m) is not dict:
@@ -164,7 +173,7 @@ def parse_event(key: bytes | None, value: bytes | None, max_event_bytes: int = 1
     elif typ == "end" or typ == "tool_run":
         messages = []
     else:
-        raise DeadLetter(DeadLetterKind.SCHEMA, "`type` must be one of message, messages, request, end, tool_run")
+        raise DeadLetter(DeadLetterKind.SCHEMA, _BAD_TYPE)
     dialect = fields.get("dialect")
     if dialect is not None and dialect not in DIALECTS:
         raise DeadLetter(DeadLetterKind.UNKNOWN_DIALECT, "`dialect` is not one of " + ", ".join(DIALECTS))

@@ -7,10 +7,10 @@ the dialect can rewrite the native message later without the tracker knowing its
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 DialectName = Literal["openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai"]
-DIALECTS: tuple[DialectName, ...] = ("openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai")
+DIALECTS: Final[tuple[DialectName, ...]] = ("openai_chat", "anthropic", "openai_responses", "gemini", "otel_genai")
 
 JSON = Any  # a native message: whatever orjson produced
 
@@ -54,10 +54,10 @@ class Result:
 
 #: the kind of a call the provider runs itself (a server tool): its result comes in the model's own turn, never
 #: later from the application, and none can be made up for it
-SERVER_CALL = "server"
+SERVER_CALL: Final = "server"
 
-NO_CALLS: tuple[Call, ...] = ()
-NO_RESULTS: tuple[Result, ...] = ()
+NO_CALLS: Final[tuple[Call, ...]] = ()
+NO_RESULTS: Final[tuple[Result, ...]] = ()
 
 
 class View:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import fnmatch
 import re
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
-TEXT_READ = 512  # characters of a result's text the last-resort cues read
-PAYLOAD_READ = 4096  # longest JSON text a result's content may be for its error object to be read
+TEXT_READ: Final = 512  # characters of a result's text the last-resort cues read
+PAYLOAD_READ: Final = 4096  # longest JSON text a result's content may be for its error object to be read
 _CACHE_LIMIT = 1024  # error types whose class is remembered (the types a worker sees are few)
 
 
@@ -63,7 +63,9 @@ class Signal:
 NO_SIGNAL = Signal()
 
 # what a source says, besides a class: an error of no class, a success, or nothing
-_ERROR, _OK, _NONE = 1, 2, 0
+_ERROR: Final = 1
+_OK: Final = 2
+_NONE: Final = 0
 
 
 class Table:
@@ -239,7 +241,7 @@ class Table:
 _MISS: Any = object()
 # what a JSON result must contain for parsing it to change its signal: an error key (`error`, `is_error`,
 # `isError`, `errorType`), a text marker or a placeholder's opening (outcomes.json)
-_PAYLOAD_WORDS = ("rror", "xception", "ailed", "raceback", "ool call")
+_PAYLOAD_WORDS: Final = ("rror", "xception", "ailed", "raceback", "ool call")
 
 
 def _norm(code: Any) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from . import dialects
 from .behaviour import Behaviour
@@ -43,14 +44,27 @@ from .timers import Timers
 from .toolspans import lost_detail
 from .tracker import Tracker
 
-DEDUP_WINDOW = 32
-STATE_SLACK = 8192  # what one event may add to its conversation's state beyond twice its own size (placeholders)
-_intern = sys.intern
+DEDUP_WINDOW: Final = 32
+STATE_SLACK: Final = 8192  # what one event may add to its conversation's state beyond twice its own size (placeholders)
+_intern: Final = sys.intern
 # bytes an output record adds around the input it carries (envelope fields, ids, headers), beyond its key twice
 OUTPUT_MARGIN = 4096
 
 
 _INPUT_KINDS = {"unknown_dialect": DeadLetterKind.UNKNOWN_DIALECT, "dialect_mismatch": DeadLetterKind.DIALECT_MISMATCH}
+
+
+def _seen(recent: list[str | int], eid: str | None, seq: int | None) -> bool:
+    """Whether the window of recent event ids and seqs holds this event's id or seq: one pass, each entry
+    compared with its own kind only (a list's `in` compares every entry through the generic comparison, an id
+    with every seq too)."""
+    for x in recent:
+        if isinstance(x, str):
+            if eid is not None and x == eid:
+                return True
+        elif seq is not None and isinstance(x, int) and x == seq:
+            return True
+    return False
 
 
 class _Confined(Exception):
@@ -351,7 +365,7 @@ class PartitionProcessor:
                 self.obs.event(ev.type, "duplicate")
                 return
             recent = conv.recent
-            if recent is not None and ((eid is not None and eid in recent) or (seq is not None and seq in recent)):
+            if recent is not None and (eid is not None or seq is not None) and _seen(recent, eid, seq):
                 self.obs.event(ev.type, "duplicate")
                 return
             if ev.dialect is not None and conv.tracker.dialect not in (None, ev.dialect):

@@ -9,7 +9,7 @@ or of why a record is written; it counts what it emits on the observer it is giv
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -24,11 +24,12 @@ from .tracker import Emitted, Step
 _COUNTS = tuple(str(n).encode() for n in range(64))  # header values of small counts, prebuilt
 # the headers every repaired record carries that take few values, prebuilt (shared: headers are never changed in
 # place, a record's list is only extended)
-_FINDINGS_HEADERS = tuple(("toolmend-findings", c) for c in _COUNTS)
-_REPAIR_SYNTHESIZED = ("toolmend-repair", b"synthesized")
-_REPAIR_MODIFIED = ("toolmend-repair", b"modified")
-_REPAIR_NONE = ("toolmend-repair", b"none")
-_OPENAI_CHAT = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
+_FINDINGS_HEADERS: Final = tuple(("toolmend-findings", c) for c in _COUNTS)
+_REPAIR_SYNTHESIZED: Final = ("toolmend-repair", b"synthesized")
+_REPAIR_MODIFIED: Final = ("toolmend-repair", b"modified")
+_REPAIR_NONE: Final = ("toolmend-repair", b"none")
+_OPENAI_CHAT: Final = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
+_dumps: Final = orjson.dumps  # read once: a module's attribute is looked up at each use
 _KIND_BYTES = {k.value: k.value.encode() for k in FindingKind}  # by the kind's str: an enum member hashes in Python
 
 
@@ -186,7 +187,7 @@ class Emitter:
                  "stripped": e.stripped}
             value["thinking"] = t
             headers.append(("toolmend-thinking", thinking_header(t)))
-        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value), headers))
+        self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
 
     def finding(self, f: Finding) -> None:
         conv = self.conv
@@ -196,7 +197,7 @@ class Emitter:
         value = f.to_dict()
         value.update({"id": rid, "conversation_id": self.cid, "ts": self.ts, "dialect": dialect,
                       "model": conv.model, "app_version": conv.app_version})
-        self.out.append(OutRecord("findings", self.key, orjson.dumps(value),
+        self.out.append(OutRecord("findings", self.key, _dumps(value),
                                   [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind._value_])]))
 
     def snapshot(self, ts: int, dialect: str, messages: Sequence[Any], findings: Sequence[Finding],
@@ -212,7 +213,7 @@ class Emitter:
         if thinking is not None:
             value["thinking"] = thinking
             headers.append(("toolmend-thinking", thinking_header(thinking)))
-        self.out.append(OutRecord("repaired", self.key, orjson.dumps(value), headers))
+        self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
 
 
 __all__ = ["TRACE_HEADERS", "Emitter", "OutRecord", "RecordIds", "carry_trace_context", "dead_letter"]

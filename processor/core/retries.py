@@ -24,23 +24,23 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
 from .outcomes import Outcome, outcome_unknown
 from .state.layout import RETRIES_VERSION, RT_CALLS, RT_CLAIM, RT_FAILED, RT_UNSAFE, RT_VERSION, RT_WRITES
 
-MAX_OPEN = 256  # calls waiting for their result that are remembered (the oldest is forgotten past it)
+MAX_OPEN: Final = 256  # calls waiting for their result that are remembered (the oldest is forgotten past it)
 FAILED_WINDOW = 32  # failed calls remembered (tool and arguments), to know a retry
 UNSAFE_WINDOW = 16  # non-idempotent calls of unknown outcome not read back yet
 DECLARED_LIMIT = 256  # tools a conversation's definitions may name as non-idempotent
-TEXT_READ = 1024  # characters of a reply read for a success claim
+TEXT_READ: Final = 1024  # characters of a reply read for a success claim
 
 # finding kinds (findings.py names them; plain strings here so this module depends on no vocabulary but its own)
-FUTILE = "futile_retry"
-BLIND = "blind_retry"
-LIMIT = "retry_limit_exceeded"
+FUTILE: Final = "futile_retry"
+BLIND: Final = "blind_retry"
+LIMIT: Final = "retry_limit_exceeded"
 CLAIM = "failed_retry_success_claim"
 
 
@@ -103,8 +103,15 @@ def words() -> Words:
     return _WORDS
 
 
+# read once (a module's attribute is looked up at each use): every call's arguments are hashed
+_blake2b: Final = hashlib.blake2b
+_loads: Final = orjson.loads
+_dumps: Final = orjson.dumps
+_SORTED: Final = orjson.OPT_SORT_KEYS
+
+
 def _digest(b: bytes) -> str:
-    return hashlib.blake2b(b, digest_size=8).hexdigest()
+    return _blake2b(b, digest_size=8).hexdigest()
 
 
 def fingerprint(args: Any) -> tuple[str, str]:
@@ -115,13 +122,13 @@ def fingerprint(args: Any) -> tuple[str, str]:
         s = args.strip()
         if s[:1] == "{":
             try:
-                v = orjson.loads(s)
+                v = _loads(s)
             except orjson.JSONDecodeError:
                 v = args
     if v is None or v == "":
         v = {}
     try:
-        raw = orjson.dumps(v, option=orjson.OPT_SORT_KEYS)
+        raw = _dumps(v, option=_SORTED)
     except TypeError:
         raw = repr(v).encode()
     target = ""
@@ -131,7 +138,7 @@ def fingerprint(args: Any) -> tuple[str, str]:
                   if (type(x) is str or type(x) is int) and type(k) is str and is_key(k)]
         if picked:
             picked.sort()
-            target = _digest(orjson.dumps(picked))
+            target = _digest(_dumps(picked))
     return _digest(raw), target
 
 
@@ -168,8 +175,8 @@ def annotations_of(declaration: Mapping[str, Any], tool: Mapping[str, Any] | Non
 RETRY_KINDS = ("futile", "blind", "transient", "timeout", "cancelled", "unknown")
 # members' values are read as `_value_` on the per-result path: the same str, where `.value` is a property
 # called in Python
-_FUTILE = Outcome.ERROR_DETERMINISTIC.value
-_KIND = {Outcome.ERROR_DETERMINISTIC.value: "futile", Outcome.ERROR_TRANSIENT.value: "transient",
+_FUTILE: Final = Outcome.ERROR_DETERMINISTIC.value
+_KIND: Final = {Outcome.ERROR_DETERMINISTIC.value: "futile", Outcome.ERROR_TRANSIENT.value: "transient",
          Outcome.TIMEOUT.value: "timeout", Outcome.CANCELLED.value: "cancelled", Outcome.UNKNOWN.value: "unknown"}
 
 # a call without a result: its outcome is unknown (it may have run), but for a timeout, and for arguments that do

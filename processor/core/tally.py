@@ -90,15 +90,18 @@ class Tally:
 
     # -- the core's entry points (each inlines `add`: they run several times per event) --------------------
     def event(self, type: str, outcome: str) -> None:
-        d, k = self.counts[Count.EVENTS], (type, outcome)
+        d = self.counts[Count.EVENTS]
+        k: Key = (type, outcome)  # boxed once: a fixed tuple stays native until used, and is boxed anew at each use
         d[k] = d.get(k, 0) + 1
 
     def messages_seen(self, dialect: str, n: int) -> None:
-        d, k = self.counts[Count.MESSAGES], (dialect,)
+        d = self.counts[Count.MESSAGES]
+        k: Key = (dialect,)
         d[k] = d.get(k, 0) + n
 
     def tool_call(self, dialect: str, model: str | None, tool: str) -> None:
-        d, k = self.counts[Count.TOOL_CALLS], (dialect, model, tool)
+        d = self.counts[Count.TOOL_CALLS]
+        k: Key = (dialect, model, tool)
         d[k] = d.get(k, 0) + 1
 
     # (`_value_`: an enum member's str as an attribute read; `.value` is a property run in Python)
@@ -107,14 +110,16 @@ class Tally:
         self.add(Count.FINDINGS, (f.kind._value_, f.severity._value_, dialect, reason, f.tool, model, app_version))
 
     def action(self, a: Action) -> None:
-        d, k = self.counts[Count.REPAIRS], (a.action._value_,)
+        d = self.counts[Count.REPAIRS]
+        k: Key = (a.action._value_,)
         d[k] = d.get(k, 0) + 1
 
     def dead_letter(self, kind: str) -> None:
         self.add(Count.DEAD_LETTERS, (kind,))
 
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None:
-        d, k = self.counts[Count.TURNS_AFTER_TOOL], (outcome, model, app_version)
+        d = self.counts[Count.TURNS_AFTER_TOOL]
+        k: Key = (outcome, model, app_version)
         d[k] = d.get(k, 0) + 1
 
     def state_woken(self) -> None:
@@ -125,7 +130,8 @@ class Tally:
         self.add(Count.QUARANTINED, ())
 
     def tool_result(self, tool: str, outcome: str) -> None:
-        d, k = self.counts[Count.TOOL_RESULTS], (tool, outcome)
+        d = self.counts[Count.TOOL_RESULTS]
+        k: Key = (tool, outcome)
         d[k] = d.get(k, 0) + 1
 
     def tool_retry(self, tool: str, kind: str) -> None:

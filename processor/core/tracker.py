@@ -44,7 +44,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .dialects import ADAPTERS, PLAIN_TEXT, Dialect, get, sniff
 from .findings import Action, DanglingReason, Finding, FindingKind, RepairAction
@@ -164,8 +164,8 @@ def is_transition_valid(source: Mode, given: Input, target: Mode) -> bool:
 _FK = FindingKind
 _RA = RepairAction
 _DR = DanglingReason
-_HOLDABLE = frozenset({DanglingReason.USER_INTERRUPT, DanglingReason.ASSISTANT_CONTINUED})
-ARGS_KEPT = 4096  # characters of a call's arguments kept for templates that show them
+_HOLDABLE: Final = frozenset({DanglingReason.USER_INTERRUPT, DanglingReason.ASSISTANT_CONTINUED})
+ARGS_KEPT: Final = 4096  # characters of a call's arguments kept for templates that show them
 MAX_ID = 64  # longest fresh call id (Bedrock's limit, the strictest of the providers')
 
 
@@ -225,8 +225,8 @@ class Step:
                 f"calls={len(self.calls)})")
 
 
-_NONE: list[Any] = []
-_IDLE = Step()  # what an idle tracker points at: it allocates a step only while it works
+_NONE: Final[list[Any]] = []
+_IDLE: Final = Step()  # what an idle tracker points at: it allocates a step only while it works
 
 
 class _Call:
@@ -304,7 +304,9 @@ class _Held:
                 self.host, self.reason.value, self.closer, self.deadline, self.opened, int(self.partial_reported)]
 
 
-_KEEP, _DROP, _MOVED = 1, 0, 2
+_KEEP: Final = 1
+_DROP: Final = 0
+_MOVED: Final = 2
 
 
 class Tracker:
@@ -590,7 +592,7 @@ class Tracker:
         return self._take()
 
     # -- message kinds ------------------------------------------------------------------------------------
-    def _assistant(self, msg: JSON, view: Any, idx: int, tag: Any, ts: int | None) -> None:
+    def _assistant(self, msg: JSON, view: View, idx: int, tag: Any, ts: int | None) -> None:
         self._seen_non_system = True
         d = self._d
         assert d is not None or not view.calls
@@ -841,7 +843,7 @@ class Tracker:
         if b is not None and b.unanswered == 0 and b.start >= 0:
             self._release(b)
 
-    def _user(self, msg: JSON, view: Any, idx: int, tag: Any) -> None:
+    def _user(self, msg: JSON, view: View, idx: int, tag: Any) -> None:
         d = self._d
         modified = False
         if view.results:

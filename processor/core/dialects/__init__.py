@@ -16,6 +16,7 @@ messages are readable by every dialect alike, so a history made only of them is 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Final
 
 from ..model import DIALECTS, JSON, DialectName, InputError
 from .anthropic import Anthropic
@@ -25,7 +26,7 @@ from .openai_chat import OpenAIChat
 from .openai_responses import KNOWN_TYPES, OpenAIResponses
 from .otel_genai import OtelGenAI
 
-ADAPTERS: dict[DialectName, Dialect] = {
+ADAPTERS: Final[dict[DialectName, Dialect]] = {
     "openai_chat": OpenAIChat(),
     "anthropic": Anthropic(),
     "openai_responses": OpenAIResponses(),
@@ -34,11 +35,11 @@ ADAPTERS: dict[DialectName, Dialect] = {
 }
 
 #: how a message whose dialect is not known yet is read (plain text: every dialect reads it alike)
-PLAIN_TEXT: Dialect = ADAPTERS["openai_chat"]
+PLAIN_TEXT: Final[Dialect] = ADAPTERS["openai_chat"]
 #: the key of a request body that names its dialect (`messages` is shared by several)
 BY_HISTORY_KEY: dict[str, DialectName] = {"contents": "gemini", "input": "openai_responses"}
-_ANTHROPIC_BLOCKS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document"})
-_RESPONSES_PARTS = frozenset({"input_text", "output_text", "input_image", "input_file", "refusal"})
+_ANTHROPIC_BLOCKS: Final = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document"})
+_RESPONSES_PARTS: Final = frozenset({"input_text", "output_text", "input_image", "input_file", "refusal"})
 
 
 def get(name: str) -> Dialect:
@@ -95,7 +96,7 @@ SYSTEM_KEYS: tuple[str, ...] = tuple(k for a in (ADAPTERS["anthropic"], ADAPTERS
 
 
 #: keys one of which a message of some dialect has (a message with none of them no dialect can read)
-_MESSAGE_KEYS: tuple[str, ...] = tuple(sorted({k for a in ADAPTERS.values() for k in a.message_keys}))
+_MESSAGE_KEYS: Final[tuple[str, ...]] = tuple(sorted({k for a in ADAPTERS.values() for k in a.message_keys}))
 
 
 def ensure_readable(messages: Iterable[JSON]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
+from typing import Final
 
 import orjson
 
@@ -11,10 +12,10 @@ from ..model import JSON, SERVER_CALL, Call, DialectName, Result, Role, View
 from ..outcomes import Signal, payload_signal
 from .base import Dialect, object_arguments, require_object, text_from_parts, text_of_value
 
-_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT, "system": Role.SYSTEM}
-_THINKING = frozenset({"thinking", "redacted_thinking"})
+_ROLES: Final = {"user": Role.USER, "assistant": Role.ASSISTANT, "system": Role.SYSTEM}
+_THINKING: Final = frozenset({"thinking", "redacted_thinking"})
 #: server-side tool calls, answered in the same assistant turn by a `*_tool_result` block with their id
-_SERVER_USES = frozenset({"server_tool_use", "mcp_tool_use"})
+_SERVER_USES: Final = frozenset({"server_tool_use", "mcp_tool_use"})
 
 
 def _is_server_result(t: object) -> bool:
@@ -23,8 +24,8 @@ _ID = re.compile(r"[a-zA-Z0-9_-]+")
 _NOT_ID = re.compile(r"[^a-zA-Z0-9_-]")
 INVALID_JSON = "INVALID_JSON"  # the key under which a tool_use input that is not JSON is kept
 # views of messages without tool parts, shared (views are immutable): with content, and empty
-TEXT_VIEWS = {r: View(r, has_text=True) for r in Role}
-EMPTY_VIEWS = {r: View(r, empty=True) for r in Role}
+TEXT_VIEWS: Final = {r: View(r, has_text=True) for r in Role}
+EMPTY_VIEWS: Final = {r: View(r, empty=True) for r in Role}
 
 
 class BlockDialect(Dialect):

@@ -10,6 +10,7 @@ API reads both spellings in one request).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Final
 
 import orjson
 
@@ -18,7 +19,7 @@ from ..outcomes import Signal, payload_signal
 from .anthropic import EMPTY_VIEWS, TEXT_VIEWS, BlockDialect
 from .base import object_arguments, require_object, text_of_value
 
-_ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
+_ROLES: Final = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
 
 def _call_key(part: JSON) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Final
 
 from ..model import JSON, NO_CALLS, Call, DialectName, Result, Role, View
 from ..outcomes import Signal, payload_signal
@@ -16,15 +17,15 @@ from .base import (
     text_of_value,
 )
 
-_PLAIN = {"system": View(Role.SYSTEM, True), "developer": View(Role.SYSTEM, True), "user": View(Role.USER, True)}
+_PLAIN: Final = {"system": View(Role.SYSTEM, True), "developer": View(Role.SYSTEM, True), "user": View(Role.USER, True)}
 # an empty user/system message is removed in every dialect (Anthropic and Gemini reject it; it says nothing), so
 # a history reads the same before and after its dialect is known
-_PLAIN_EMPTY = {"system": View(Role.SYSTEM, False, empty=True), "developer": View(Role.SYSTEM, False, empty=True),
-                "user": View(Role.USER, False, empty=True)}
+_PLAIN_EMPTY: Final = {"system": View(Role.SYSTEM, False, empty=True),
+                       "developer": View(Role.SYSTEM, False, empty=True), "user": View(Role.USER, False, empty=True)}
 # a legacy `function` message ends a tool_calls block like any message from outside the model
-_FUNCTION = View(Role.USER, True)
-_ASSISTANT_TEXT = View(Role.ASSISTANT, True)
-_ASSISTANT_EMPTY = View(Role.ASSISTANT, False, empty=True)
+_FUNCTION: Final = View(Role.USER, True)
+_ASSISTANT_TEXT: Final = View(Role.ASSISTANT, True)
+_ASSISTANT_EMPTY: Final = View(Role.ASSISTANT, False, empty=True)
 
 
 class OpenAIChat(Dialect):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Final
 
 import orjson
 
@@ -10,13 +11,14 @@ from ..model import JSON, Call, DialectName, Result, Role, View
 from ..outcomes import Signal, payload_signal
 from .base import Dialect, content_present, json_arguments, json_arguments_error, require_object, text_from_parts
 
-_ROLES = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
+_ROLES: Final = {"system": Role.SYSTEM, "developer": Role.SYSTEM, "user": Role.USER, "assistant": Role.ASSISTANT}
 # shared views (views are immutable): message items with and without content, reasoning and other items
-_MESSAGE_VIEWS = {(r, has_text): View(r, has_text, empty=not has_text) for r in Role for has_text in (True, False)}
-_REASONING = View(Role.REASONING)
-_OTHER = View(Role.OTHER)
+_MESSAGE_VIEWS: Final = {(r, has_text): View(r, has_text, empty=not has_text)
+                          for r in Role for has_text in (True, False)}
+_REASONING: Final = View(Role.REASONING)
+_OTHER: Final = View(Role.OTHER)
 #: call item types and the output item type that answers each, by `call_id` (the OpenAI Agents SDK's table)
-CALL_TYPES = {
+CALL_TYPES: Final = {
     "function_call": "function_call_output",
     "custom_tool_call": "custom_tool_call_output",
     "computer_call": "computer_call_output",
@@ -26,9 +28,9 @@ CALL_TYPES = {
     "tool_search_call": "tool_search_output",
     "program": "program_output",
 }
-OUTPUT_TYPES = frozenset(CALL_TYPES.values())
+OUTPUT_TYPES: Final = frozenset(CALL_TYPES.values())
 #: call types whose calls carry a tool name; the others are named by their type (`computer_call`: computer)
-_NAMED = frozenset({"function_call", "custom_tool_call"})
+_NAMED: Final = frozenset({"function_call", "custom_tool_call"})
 #: outputs a repair can write for a call that never got one: a text (function, custom tool, local shell) or a
 #: failed status (apply_patch). The others (a screenshot, shell exit codes, found tools, a program's result)
 #: cannot be made up: such a call is removed, with either strategy.
@@ -38,7 +40,7 @@ HOSTED_TYPES = frozenset({"web_search_call", "file_search_call", "code_interpret
                           "mcp_call", "mcp_list_tools", "mcp_approval_request", "mcp_approval_response",
                           "hosted_tool_call"})
 #: item types that only this dialect has (used by detection)
-KNOWN_TYPES = frozenset({"message", "reasoning", "item_reference", "compaction", *CALL_TYPES, *OUTPUT_TYPES,
+KNOWN_TYPES: Final = frozenset({"message", "reasoning", "item_reference", "compaction", *CALL_TYPES, *OUTPUT_TYPES,
                          *HOSTED_TYPES})
 
 

@@ -15,6 +15,7 @@ and then text in one message, as the Messages API does; pydantic-ai names the re
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Final
 
 import orjson
 
@@ -28,8 +29,8 @@ _SYSTEM = View(Role.SYSTEM, True)
 _SYSTEM_EMPTY = View(Role.SYSTEM, False, empty=True)
 _USER = View(Role.USER, True)
 _USER_EMPTY = View(Role.USER, False, empty=True)
-_ASSISTANT_TEXT = View(Role.ASSISTANT, True)
-_ASSISTANT_EMPTY = View(Role.ASSISTANT, False, empty=True)
+_ASSISTANT_TEXT: Final = View(Role.ASSISTANT, True)
+_ASSISTANT_EMPTY: Final = View(Role.ASSISTANT, False, empty=True)
 
 
 def _parts(msg: dict[str, JSON]) -> list[JSON]:

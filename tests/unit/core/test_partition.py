@@ -254,3 +254,26 @@ def test_a_restore_arms_eviction_with_its_own_ttl() -> None:
                                            "message": {"role": "user", "content": "hi"}}))
     reasons = [orjson.loads(r.value or b"")["reason"] for r in out if r.kind == "findings"]
     assert reasons == ["evicted", "evicted"] and q.conversations == 1
+
+
+def test_events_seen_lately_are_recognised_by_id_or_seq_only() -> None:
+    """The window of recent event ids and seqs: a resent event (either its id or its seq seen) has no outputs;
+    an id never matches a seq (the id "7" is not the seq 7); an id pushed out of the window counts as new."""
+    from processor.core.tally import Count, Tally
+
+    tally = Tally()
+    p = PartitionProcessor("in", 0, EngineConfig(), tally)
+
+    def send(off: int, **ids: Any) -> int:
+        ev = {"conversation_id": "a", "ts": 1_000 + off, "message": {"role": "user", "content": f"m{off}"}, **ids}
+        return len(p.process(off, b"a", orjson.dumps(ev)))
+
+    assert send(0, event_id="e0", seq=7) == 1
+    assert send(1, event_id="e0") == 0  # the same id
+    assert send(2, seq=7) == 0  # the same seq
+    assert send(3, event_id="7", seq=8) == 1  # an id that reads as a seen seq is another event
+    assert send(4, event_id="e4", seq=7) == 0  # a new id with a seen seq
+    for k in range(5, 5 + 32):  # 32 more entries: "e0" and 7 leave the window
+        assert send(k, event_id=f"x{k}") == 1
+    assert send(40, event_id="e0") == 1 and send(41, seq=7) == 1
+    assert tally.of(Count.EVENTS)[("message", "duplicate")] == 3

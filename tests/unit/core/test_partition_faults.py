@@ -9,6 +9,7 @@ import orjson
 import pytest
 
 from processor.core import partition as partition_mod
+from processor.core.events import MAX_DEPTH, DeadLetter, DeadLetterKind, parse_event
 from processor.core.partition import EngineConfig, OutRecord, PartitionProcessor
 from processor.core.store import state_json_size
 from processor.core.tally import Count, Key, Tally
@@ -150,6 +151,27 @@ def test_nesting_the_writer_cannot_write_is_refused_at_parse(depth: int) -> None
     assert "orphan_tool_result" in kinds(out)
     assert all(b"tool_result" not in (r.value or b"") for r in out if r.kind == "repaired")
     assert p.take_changelog()
+
+
+@pytest.mark.parametrize("shape", ["lists", "objects", "mixed"])
+def test_nesting_is_measured_exactly_at_the_limit(shape: str) -> None:
+    """MAX_DEPTH levels of the whole event are read, one more is refused, whatever the containers and however
+    many brackets its strings hold."""
+    def nested(levels: int) -> Any:  # `levels` containers, one inside the other
+        v: Any = "[{" * 100  # brackets inside a string nest nothing
+        for i in range(levels):
+            v = [v] if shape == "lists" or (shape == "mixed" and i % 2) else {"k": v, "s": "]}"}
+        return v
+
+    for levels, refused in ((MAX_DEPTH - 2, False), (MAX_DEPTH - 1, True)):  # under the event and its message
+        msg = {"role": "user", "content": "hi", "extra": nested(levels)}
+        value = orjson.dumps({"conversation_id": "a", "ts": NOW, "message": msg})
+        if refused:
+            with pytest.raises(DeadLetter) as e:
+                parse_event(b"a", value)
+            assert e.value.kind == DeadLetterKind.TOO_DEEP
+        else:
+            assert parse_event(b"a", value).messages == [msg]
 
 
 def test_nesting_within_the_limit_is_written_back_whole() -> None:
