@@ -102,6 +102,7 @@ class Cues:
         "completion_re",
         "compute_verbs",
         "failure_re",
+        "failure_words",
         "imperatives",
         "irregular",
         "live_re",
@@ -133,6 +134,9 @@ class Cues:
         self.refusal_re = _phrases(en["refusal"], zh["refusal"])
         self.wait_re = _phrases(en["wait"], zh["wait"])
         self.failure_re = _phrases(en["failure"], zh["failure"])
+        # ... the longest run without a space of each of its phrases: a text holding none of them cannot match it,
+        # before or after `_settle`'s substitution (which only puts a space where a run ends)
+        self.failure_words = tuple(max(str(w).split(" "), key=len) for w in (*en["failure"], *zh["failure"]))
         # a reply after a call that returned only a bare success, telling it has no output or giving an example
         self.bare_hedge_re = _phrases(en.get("bare_hedges") or (), zh.get("bare_hedges") or ())
         # a lookup told as done with nothing found ("no flights available", 没有找到): a result, even hedged
@@ -430,9 +434,15 @@ class ClaimTracker:
     def _settle(self) -> None:
         """Read the waiting results' heads: each call succeeded or failed."""
         if self.heads:
-            fail = cues().failure_re
+            c = cues()
+            fail = c.failure_re
+            words = c.failure_words
             for tool, head in self.heads:
-                if fail.search(_NO_FAILURE_RE.sub(" ", normalize(head))):
+                norm = normalize(head)
+                # a failure phrase found after the substitution holds each of its runs without a space as they
+                # were in the head (the substitution replaces text by one space, in no run): a head holding none of
+                # the phrases' longest runs is no failure, and the two costly searches are skipped
+                if any(w in norm for w in words) and fail.search(_NO_FAILURE_RE.sub(" ", norm)):
                     self.failed = (*self.failed, tool)
                 else:
                     self.ok = (*self.ok, tool)
