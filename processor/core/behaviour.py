@@ -227,16 +227,19 @@ class Behaviour:
             tools: Sequence[str] = _NO_TOOLS
             args: Sequence[Any] = _NO_TOOLS
             if view.calls:
+                # one pass over the calls: each call's arguments read once from the adapter, for every tracker
                 tl: list[str] = []
                 al: list[Any] = []
+                il: list[str | None] = []
                 for c in view.calls:
                     if not c.malformed:
                         tl.append(c.name)
                         al.append(adapter.call_arguments(msg, c.pos))
+                        il.append(c.id)
                 tools = tl
                 args = al
-            if tools:
-                self.claims.on_calls(tools, [c.id for c in view.calls if not c.malformed])
+                if tl:
+                    self.claims.on_calls(tl, il)
             if calls and self.keys:
                 on_call = self.erasure.on_call
                 last = self.user()
