@@ -99,6 +99,30 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
     return topic.tools[0] if topic is not None and topic.tools else served[-1]
 
 
+class _UserKeys:
+    """The fingerprints of a request snapshot's user texts, each made on first need; `in` makes them all."""
+
+    __slots__ = ("_adapter", "_all", "_keys", "_messages", "_users")
+
+    def __init__(self, messages: Sequence[Any], adapter: Dialect, users: list[int]) -> None:
+        self._messages = messages
+        self._adapter = adapter
+        self._users = users  # the user texts' positions
+        self._keys: dict[int, str] = {}
+        self._all: set[str] | None = None
+
+    def key(self, at: int) -> str:
+        k = self._keys.get(at)
+        if k is None:
+            k = self._keys[at] = user_key(self._adapter.text_of(self._messages[at]))
+        return k
+
+    def __contains__(self, key: object) -> bool:
+        if self._all is None:
+            self._all = {self.key(i) for i in self._users}
+        return key in self._all
+
+
 class TurnObserver(Protocol):
     def assistant_turn(self, outcome: str, model: str | None, app_version: str | None) -> None: ...
 
@@ -203,16 +227,19 @@ class Behaviour:
             tools: Sequence[str] = _NO_TOOLS
             args: Sequence[Any] = _NO_TOOLS
             if view.calls:
+                # one pass over the calls: each call's arguments read once from the adapter, for every tracker
                 tl: list[str] = []
                 al: list[Any] = []
+                il: list[str | None] = []
                 for c in view.calls:
                     if not c.malformed:
                         tl.append(c.name)
                         al.append(adapter.call_arguments(msg, c.pos))
+                        il.append(c.id)
                 tools = tl
                 args = al
-            if tools:
-                self.claims.on_calls(tools, [c.id for c in view.calls if not c.malformed])
+                if tl:
+                    self.claims.on_calls(tl, il)
             if calls and self.keys:
                 on_call = self.erasure.on_call
                 last = self.user()
@@ -355,9 +382,9 @@ class Behaviour:
         `compacted`: the history was compacted (OpenTelemetry's `gen_ai.conversation.compacted`: a compaction keeps
         the user messages and folds the rest): the calls it dropped are forgotten, not reported as erased."""
         calls: dict[str, str] = {}
-        keys: set[str] = set()
-        call_user: dict[str, str | None] = {}
-        last: str | None = None
+        users: list[int] = []  # the user texts' positions
+        call_user: dict[str, int] = {}  # call id -> position of the user text before it (-1: none)
+        last = -1
         for i, m in enumerate(messages):
             v = views[i] if views is not None else None
             if v is None:
@@ -366,15 +393,21 @@ class Behaviour:
                 except ValueError:
                     continue
             if v.role is Role.USER and v.has_text:
-                last = user_key(adapter.text_of(m))
-                keys.add(last)
+                last = i
+                users.append(i)
             for c in v.calls:
                 if c.id is not None and not c.malformed:
                     calls[c.id] = c.name
                     call_user[c.id] = last
+        # the user texts are fingerprinted only where needed: for a call not remembered with its user text yet, and
+        # all of them only if a remembered call is missing (`ErasureTracker.on_snapshot` reads them then only)
+        keys = _UserKeys(messages, adapter, users)
+        erasure = self.erasure
         for cid, tool in calls.items():
-            self.erasure.on_call(cid, tool, call_user[cid])
-        erased = self.erasure.on_snapshot(calls, keys, snapshot_no)
+            if not erasure.keyed(cid):  # (a call remembered with its user text: `on_call` would change nothing)
+                at = call_user[cid]
+                erasure.on_call(cid, tool, keys.key(at) if at >= 0 else None)
+        erased = erasure.on_snapshot(calls, keys, snapshot_no)
         if compacted:
             return []  # a compaction, not an erasure: the vanished calls are marked (reported once, never)
         if erased:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import unicodedata
-from collections.abc import Mapping, Set
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,24 +85,31 @@ class ErasureTracker:
         while len(self._calls) > MAX_CALLS:
             del self._calls[next(iter(self._calls))]
 
-    def on_snapshot(self, calls: Mapping[str, str], user_keys: Set[str], snapshot_index: int) -> list[Erasure]:
+    def keyed(self, call_id: str) -> bool:
+        """Whether a call is remembered with the fingerprint of its user message (`on_call` would change nothing)."""
+        entry = self._calls.get(call_id)
+        return entry is not None and entry[1] is not None
+
+    def on_snapshot(self, calls: Mapping[str, str], user_keys: Container[str], snapshot_index: int) -> list[Erasure]:
         """Calls present (id -> tool) and user fingerprints present in a request snapshot.
 
         Returns the remembered calls that vanished while their user message is still there (each reported
         once), then remembers the snapshot's calls.
         """
-        present_pairs: set[tuple[str, str]] = set()
-        for cid, tool in calls.items():
-            entry = self._calls.get(cid)
-            if entry is not None and entry[1] is not None:
-                present_pairs.add((entry[1], tool))
         out: list[Erasure] = []
-        for cid, entry in self._calls.items():
-            tool, key, reported = entry
-            if reported or key is None or cid in calls:
-                continue
-            if key in user_keys and (key, tool) not in present_pairs:
-                out.append(Erasure(call_id=cid, tool=tool, snapshot_index=snapshot_index, user_key=key))
+        # the remembered calls the snapshot lacks (most snapshots only add to the last one: none), then which of
+        # those lost their call only (the user message still there, no call of the same tool for it)
+        gone = [(cid, entry) for cid, entry in self._calls.items()
+                if not entry[2] and entry[1] is not None and cid not in calls]
+        if gone:
+            present_pairs: set[tuple[str, str]] = set()
+            for cid, tool in calls.items():
+                entry = self._calls.get(cid)
+                if entry is not None and entry[1] is not None:
+                    present_pairs.add((entry[1], tool))
+            for cid, (tool, key, _) in gone:
+                if key is not None and key in user_keys and (key, tool) not in present_pairs:
+                    out.append(Erasure(call_id=cid, tool=tool, snapshot_index=snapshot_index, user_key=key))
         for e in out:  # reported once (values replaced after the walk, not during it)
             self._calls[e.call_id] = (e.tool, e.user_key, True)
         for cid, tool in calls.items():

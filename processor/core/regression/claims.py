@@ -99,9 +99,11 @@ class Cues:
         "ack",
         "act_re",
         "bare_hedge_re",
+        "completion_any",
         "completion_re",
         "compute_verbs",
         "failure_re",
+        "failure_words",
         "imperatives",
         "irregular",
         "live_re",
@@ -125,6 +127,9 @@ class Cues:
     def __init__(self, raw: Mapping[str, Any]) -> None:
         en, zh = raw["en"], raw["zh"]
         self.completion_re = _phrases(en["completion"], zh["completion"])
+        # ... its phrases anywhere, word boundaries aside: a text this finds nothing in has no completion cue (a
+        # plain alternation, which the regular-expression engine scans for much faster than the bounded one)
+        self.completion_any = re.compile(_alt([*en["completion"], *zh["completion"]]) or r"(?!x)x")
         self.non_claim_re = _phrases(en["non_claim"], zh["non_claim"])
         self.live_re = _phrases(en["live"], zh["live"])
         self.retrieval_re = _phrases(en["retrieval"], zh["retrieval"])
@@ -133,6 +138,9 @@ class Cues:
         self.refusal_re = _phrases(en["refusal"], zh["refusal"])
         self.wait_re = _phrases(en["wait"], zh["wait"])
         self.failure_re = _phrases(en["failure"], zh["failure"])
+        # ... the longest run without a space of each of its phrases: a text holding none of them cannot match it,
+        # before or after `_settle`'s substitution (which only puts a space where a run ends)
+        self.failure_words = tuple(max(str(w).split(" "), key=len) for w in (*en["failure"], *zh["failure"]))
         # a reply after a call that returned only a bare success, telling it has no output or giving an example
         self.bare_hedge_re = _phrases(en.get("bare_hedges") or (), zh.get("bare_hedges") or ())
         # a lookup told as done with nothing found ("no flights available", 没有找到): a result, even hedged
@@ -430,9 +438,15 @@ class ClaimTracker:
     def _settle(self) -> None:
         """Read the waiting results' heads: each call succeeded or failed."""
         if self.heads:
-            fail = cues().failure_re
+            c = cues()
+            fail = c.failure_re
+            words = c.failure_words
             for tool, head in self.heads:
-                if fail.search(_NO_FAILURE_RE.sub(" ", normalize(head))):
+                norm = normalize(head)
+                # a failure phrase found after the substitution holds each of its runs without a space as they
+                # were in the head (the substitution replaces text by one space, in no run): a head holding none of
+                # the phrases' longest runs is no failure, and the two costly searches are skipped
+                if any(w in norm for w in words) and fail.search(_NO_FAILURE_RE.sub(" ", norm)):
                     self.failed = (*self.failed, tool)
                 else:
                     self.ok = (*self.ok, tool)
@@ -457,7 +471,10 @@ class ClaimTracker:
                 told = _beyond_bare(index, norm, self.ok, ev, c)
                 if told is not None:
                     return told
-        cue = (c.completion_re if covered else c.act_re).search(norm) is not None
+        if covered:
+            cue = c.completion_any.search(norm) is not None and c.completion_re.search(norm) is not None
+        else:
+            cue = c.act_re.search(norm) is not None
         if not cue and (covered or not self._may_name()):
             return None  # no completion cue (or, with no call, no cue, figure or past, and no tool asked for)
         served = ev.served_tools()

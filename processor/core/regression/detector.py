@@ -62,6 +62,7 @@ MAX_REQUEST_TOKENS = MAX_TOKENS
 
 Outcome = Literal["tool", "text_only"]
 _EMPTY = EMPTY  # shared (see `text.EMPTY`)
+_CALLED = tuple(f"called {n} tool(s)" for n in range(17))  # a tool turn's detail, made once
 
 class AssistantTurn:
     """A decided assistant turn. Immutable by convention (a plain class: mypyc builds it natively, where a
@@ -246,7 +247,9 @@ class RegressionDetector:
             self.topic = self.pending_index
             self.last_text_task = False
             self.asked = False
-            return self._turn(AssistantTurn(index, "tool", before, None, f"called {len(tools)} tool(s)"))
+            n = len(tools)
+            return self._turn(AssistantTurn(index, "tool", before, None,
+                                            _CALLED[n] if n < len(_CALLED) else f"called {n} tool(s)"))
         if not before:
             return self._turn(AssistantTurn(index, "text_only", before, None, "no tool used before"))
         if waited:

@@ -66,7 +66,9 @@ _FENCE_RE = re.compile(r"(?m)^\s*```[\w+.-]*[ \t]*\n(?:.*\n)+?\s*```")
 def text_call(text: str) -> bool:
     """A reply that writes a call as text for the framework to parse (a `<tool_call>` block, ReAct's "Action: x" and
     "Action Input: …", a JSON object of a name and its arguments): a call, not a claim."""
-    return _TEXT_CALL_RE.search(text[:2000]) is not None
+    head = text[:2000]
+    # each form holds a "<" or a ":" (no letter: whatever the case), so a text with neither is none, sooner
+    return ("<" in head or ":" in head) and _TEXT_CALL_RE.search(head) is not None
 
 
 def execution_output(text: str) -> bool:
