@@ -556,7 +556,7 @@ class ClaimTracker:
                   c: Cues, bare: bool = False) -> Claim | None:
         words: list[str] | None = None
         if c.completion_re.search(sent) is not None:
-            words = [root(w) for w in _WORD_RE.findall(sent)]
+            words = _told_words(sent, c)
             if zh:
                 words += [v for k, v in c.zh_verbs.items() if k in sent]
             claim = self._act(index, sent, words, offered, ctx, c)
@@ -649,6 +649,7 @@ class ClaimTracker:
         if _NEGATION_RE.search(sent) is not None:
             return None  # a negated act is none ("your order has not been cancelled")
         ws = set(words)
+        ws_all: set[str] | None = None
         for tool in offered:
             verb = _verb(tool)
             if _kind(tool) != ACT or (not ws.intersection(_acts(verb, c)) and not any(
@@ -662,6 +663,13 @@ class ClaimTracker:
                     _kind(t) == ACT for t in self.ok):
                 # "added", "made" after a write of the turn name that write ("the lines were added"), not a
                 # creation (an `add_*` tool's own verb still counts)
+                continue
+            if ws_all is None:
+                ws_all = {root(w) for w in _WORD_RE.findall(sent)}
+            if verb not in ws and any(_kind(t) == ACT for t in self.ok) and not family(tool).intersection(ws_all):
+                # a verb of the same act only ("scheduled", "confirmed", "secured" for `book_hotel`), after a write of
+                # the turn, on nothing the tool works on: it tells the turn's write ("your new flight has been
+                # scheduled" after `update_ticket_to_new_flight`), not the other tool's act
                 continue
             if any(_same_act(verb, _verb(t), c) for t in self.failed):
                 rule = "act_call_failed"  # this turn tried it, and the call failed
@@ -914,6 +922,26 @@ def told_done(text: str) -> bool:
         if any(w in c.irregular for w in _WORD_RE.findall(sent)):
             return True
     return False
+
+
+# the words after which any form of a verb is its participle or past ("I've set…", "is set", "has been put")
+_AUX = frozenset(("have", "has", "had", "i've", "we've", "you've", "they've", "been", "was", "were", "is", "are", "be",
+                  "got", "just", "successfully"))
+
+
+def _told_words(sent: str, c: Cues) -> list[str]:
+    """The roots of a sentence's words that can tell an act as done: a past or a participle ("booked", "sent", an
+    irregular one as itself and as its verb), or any form after an auxiliary ("I've set…", "is set"; not an -ing
+    form: "is booking" is in progress). A noun or a gerund tells no act done: "…the same times as your original
+    booking", "your reservation details"."""
+    ws = _WORD_RE.findall(sent)
+    out: list[str] = []
+    for i, w in enumerate(ws):
+        if w in c.irregular:
+            out += (root(w), root(c.irregular[w]))
+        elif (len(w) > 4 and w.endswith("ed")) or (i and ws[i - 1] in _AUX and not w.endswith("ing")):
+            out.append(root(w))
+    return out
 
 
 def _pasts(words: Iterable[str], irregular: dict[str, str]) -> set[str]:

@@ -161,3 +161,33 @@ def test_nothing_found_in_what_the_user_gave_is_no_lookup() -> None:
                        "I didn't find any typos in your sentence; it reads well."), SEARCH) == []
     assert claims(turn("Any flights from NYC to LAX tomorrow?", "I didn't find any flights from NYC to LAX tomorrow."),
                   FLIGHTS) == [(1, "search_flights")]
+
+
+HOTEL = [tool("book_hotel", "Book a hotel by its id", hotel_id="string"),
+         tool("search_hotels", "Search hotels", location="string"),
+         tool("update_ticket_to_new_flight", "Update the user's ticket to a new flight", ticket_no="string")]
+
+
+def test_an_acts_noun_or_gerund_tells_no_act_done() -> None:
+    assert claims(turn("Where do I find my booking reference?",
+                       "Your booking reference was in the confirmation email; it is a six-letter code."), HOTEL) == []
+    assert claims(turn("Is it cheaper to book hotels early?",
+                       "Usually yes. Booking early was cheaper in most studies I have seen."), HOTEL) == []
+    assert claims(turn("Book me the Holiday Inn.", "I've booked the Holiday Inn Basel for you."), HOTEL) == [
+        (1, "book_hotel")]
+
+
+def _updated(reply: str) -> list[dict[str, object]]:
+    return [{"role": "user", "content": "The next available option is great"},
+            call("c1", "update_ticket_to_new_flight", {"ticket_no": "7240005432906569"}),
+            result("c1", "Ticket successfully updated to new flight."), {"role": "assistant", "content": reply}]
+
+
+def test_a_verb_of_another_acts_kind_after_the_turns_write_tells_that_write() -> None:
+    assert claims(_updated("Done. Your new flight has been scheduled for next Monday, as your original booking."),
+                  HOTEL) == []
+    # the other tool's own verb, or its verb of the same act on what the tool works on, is still claimed
+    assert claims(_updated("Your ticket is updated, and I've booked the Holiday Inn Basel as well."), HOTEL) == [
+        (3, "book_hotel")]
+    assert claims(_updated("Your ticket is updated, and your hotel room has been reserved."), HOTEL) == [
+        (3, "book_hotel")]
