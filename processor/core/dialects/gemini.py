@@ -1,6 +1,10 @@
 """Google Gemini `contents`: `functionCall` parts in a model turn, `functionResponse` parts in the next turn.
 
-Calls may carry no id; the tracker then pairs a response with the first open call of the same name.
+Calls may carry no id; the tracker then pairs a response with the first open call of the same name. The API reads
+its JSON as protobuf does, so each field may also be spelled as in the proto (`function_call`,
+`function_response`, `thought_signature`): clients that serialize the proto messages themselves send it so. A part
+is read in either spelling and keeps it when rewritten; a response toolmend adds is spelled `functionResponse` (the
+API reads both spellings in one request).
 """
 
 from __future__ import annotations
@@ -17,6 +21,40 @@ from .base import object_arguments, require_object, text_of_value
 _ROLES = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
 
+def _call_key(part: JSON) -> str | None:
+    """The key of a part's function call in the spelling it came with, or None."""
+    if not isinstance(part, dict):
+        return None
+    if "functionCall" in part:
+        return "functionCall"
+    return "function_call" if "function_call" in part else None
+
+
+def _response_key(part: JSON) -> str | None:
+    """The key of a part's function response in the spelling it came with, or None."""
+    if not isinstance(part, dict):
+        return None
+    if "functionResponse" in part:
+        return "functionResponse"
+    return "function_response" if "function_response" in part else None
+
+
+def _signature_key(part: dict[str, JSON]) -> str | None:
+    if "thoughtSignature" in part:
+        return "thoughtSignature"
+    return "thought_signature" if "thought_signature" in part else None
+
+
+def _call(part: JSON) -> JSON:
+    k = _call_key(part)
+    return part[k] if k is not None and isinstance(part, dict) else None
+
+
+def _response(part: JSON) -> JSON:
+    k = _response_key(part)
+    return part[k] if k is not None and isinstance(part, dict) else None
+
+
 class Gemini(BlockDialect):
     name: DialectName = "gemini"
     container = "parts"
@@ -25,7 +63,7 @@ class Gemini(BlockDialect):
     message_keys: tuple[str, ...] = ("parts", "role")
 
     def _is_result(self, part: JSON) -> bool:
-        return isinstance(part, dict) and "functionResponse" in part
+        return _response_key(part) is not None
 
     def _is_thinking(self, part: JSON) -> bool:
         return isinstance(part, dict) and part.get("thought") is True
@@ -39,18 +77,21 @@ class Gemini(BlockDialect):
         out = super().remove_calls(msg, positions)
         if out is None:
             return None
-        sig = None
+        sig: JSON = None
+        sig_key = ""
         for i in sorted(positions):
             p = msg["parts"][i]
-            if isinstance(p, dict) and "functionCall" in p and "thoughtSignature" in p:
-                sig = p["thoughtSignature"]
-                break
-        if sig is not None:
+            if isinstance(p, dict) and _call_key(p) is not None:
+                sk = _signature_key(p)
+                if sk is not None:
+                    sig, sig_key = p[sk], sk
+                    break
+        if sig_key:
             parts = out["parts"]
             for k, p in enumerate(parts):
-                if isinstance(p, dict) and "functionCall" in p:
-                    if "thoughtSignature" not in p:
-                        parts[k] = {**p, "thoughtSignature": sig}
+                if isinstance(p, dict) and _call_key(p) is not None:
+                    if _signature_key(p) is None:
+                        parts[k] = {**p, sig_key: sig}
                     break
         return out
 
@@ -72,7 +113,7 @@ class Gemini(BlockDialect):
             if not isinstance(p, dict):
                 has_text = True
                 continue
-            fc = p.get("functionCall")
+            fc = _call(p)
             if fc is not None and r is Role.ASSISTANT:
                 name = fc.get("name") if isinstance(fc, dict) else None
                 cid = fc.get("id") if isinstance(fc, dict) else None
@@ -80,7 +121,7 @@ class Gemini(BlockDialect):
                 calls.append(Call(cid if isinstance(cid, str) and cid else None,
                                   name if isinstance(name, str) else "", i, bad))
                 continue
-            fr = p.get("functionResponse")
+            fr = _response(p)
             if fr is not None and r is Role.USER:
                 name = fr.get("name") if isinstance(fr, dict) else None
                 cid = fr.get("id") if isinstance(fr, dict) else None
@@ -101,10 +142,20 @@ class Gemini(BlockDialect):
                     empty=not (has_text or calls or results), blank=blank)
 
     def rename_calls(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
-        return self._rename(msg, renames, "functionCall", "id")
+        return self._rename_bodies(msg, renames, True)
 
     def rename_results(self, msg: JSON, renames: Sequence[tuple[int, str]]) -> JSON:
-        return self._rename(msg, renames, "functionResponse", "id")
+        return self._rename_bodies(msg, renames, False)
+
+    def _rename_bodies(self, msg: JSON, renames: Sequence[tuple[int, str]], calls: bool) -> JSON:
+        parts = list(self._parts(msg))
+        for pos, new in renames:
+            part = dict(parts[pos])
+            body = (_call_key(part) if calls else _response_key(part)) or (
+                "functionCall" if calls else "functionResponse")
+            part[body] = {**part[body], "id": new}
+            parts[pos] = part
+        return self._with_parts(msg, parts)
 
     def synthesize(self, call_id: str | None, name: str, kind: str, content: str, error: bool = True) -> JSON:
         fr: dict[str, JSON] = {"name": name, "response": {"error" if error else "output": content}}
@@ -119,10 +170,10 @@ class Gemini(BlockDialect):
         return isinstance(msg, dict) and msg.get("role") == "model" and isinstance(msg.get("parts"), list)
 
     def is_plain_model_turn(self, msg: JSON) -> bool:
-        return self._is_model(msg) and not any(isinstance(p, dict) and "functionCall" in p for p in msg["parts"])
+        return self._is_model(msg) and not any(_call_key(p) is not None for p in msg["parts"])
 
     def is_call_turn(self, msg: JSON) -> bool:
-        return self._is_model(msg) and any(isinstance(p, dict) and "functionCall" in p for p in msg["parts"])
+        return self._is_model(msg) and any(_call_key(p) is not None for p in msg["parts"])
 
     def is_unseen_turn(self, msg: JSON) -> bool:
         # a role Gemini does not know: the tracker passes it through untouched (it neither closes nor answers a
@@ -137,7 +188,7 @@ class Gemini(BlockDialect):
         return {**msg, "parts": [*before, *(msg.get("parts") or [])]}, len(before)
 
     def _args(self, msg: JSON, pos: int) -> JSON:
-        fc = msg["parts"][pos].get("functionCall")
+        fc = _call(msg["parts"][pos])
         return fc.get("args") if isinstance(fc, dict) else None
 
     def arguments_error(self, msg: JSON, pos: int) -> str:
@@ -167,14 +218,18 @@ class Gemini(BlockDialect):
         parts = msg.get("parts") if isinstance(msg, dict) else None
         if not isinstance(parts, list):
             return ""
-        return "\n".join(orjson.dumps(p["functionResponse"].get("response")).decode() for p in parts
-                         if isinstance(p, dict) and isinstance(p.get("functionResponse"), dict))
+        out = []
+        for p in parts:
+            fr = _response(p)
+            if isinstance(fr, dict):
+                out.append(orjson.dumps(fr.get("response")).decode())
+        return "\n".join(out)
 
     def result_signal(self, msg: JSON, pos: int) -> Signal:
         # `response` is an object: `{"output": ...}` on success, `{"error": ...}` on failure (Google's convention)
         parts = msg.get("parts") if isinstance(msg, dict) else None
         p = parts[pos] if isinstance(parts, list) and 0 <= pos < len(parts) else None
-        fr = p.get("functionResponse") if isinstance(p, dict) else None
+        fr = _response(p)
         return payload_signal(fr.get("response") if isinstance(fr, dict) else None)
 
     def text_of(self, msg: JSON) -> str:

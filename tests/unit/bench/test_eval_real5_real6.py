@@ -1,6 +1,6 @@
-"""What bench/eval/real5/ and real6/ state beyond the checks every blind real set gets (test_eval_real_sets.py): the
-manifest's totals per split and kind, and how each `…-removed-N` record was cut from its conversation (real6's
-split seed: test_eval_real6.py). No engine is run here."""
+"""What bench/eval/real5/, real6/ and real7/ state beyond the checks every blind real set gets
+(test_eval_real_sets.py): the manifest's totals per split and kind, and how each `…-removed-N` record was cut from its
+conversation (the split seeds: test_eval_real6.py, test_eval_real7.py). No engine is run here."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ eval_data = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(eval_data)
 
 
-pytestmark = pytest.mark.parametrize("eval_set", ["real5", "real6"])
+pytestmark = pytest.mark.parametrize("eval_set", ["real5", "real6", "real7"])
 
 
 def _records(eval_set: str) -> list[dict[str, Any]]:
@@ -34,7 +34,9 @@ def _calls(dialect: str, message: dict[str, Any]) -> list[str]:
     if dialect == "anthropic":
         content = message.get("content")
         return [b["name"] for b in content if b.get("type") == "tool_use"] if isinstance(content, list) else []
-    return [p["functionCall"]["name"] for p in message.get("parts") or [] if "functionCall" in p]
+    # Gemini; `function_call` is how simonw/llm-gemini (real7) sends a model's earlier call back
+    return [(p.get("functionCall") or p["function_call"])["name"] for p in message.get("parts") or []
+            if "functionCall" in p or "function_call" in p]
 
 
 def test_manifest_totals_match_the_records(eval_set: str) -> None:

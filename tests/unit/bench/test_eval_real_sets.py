@@ -1,4 +1,4 @@
-"""The sets of real recorded conversations gathered blind (bench/eval/real2/ to real6/): the loader reads
+"""The sets of real recorded conversations gathered blind (bench/eval/real2/ to real7/): the loader reads
 every record, each record is well formed against its own messages, manifest.json states what the files hold and
 the split is the hash its rule states. No engine is run here."""
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
-SETS = ("real2", "real3", "real4", "real5", "real6")
+SETS = ("real2", "real3", "real4", "real5", "real6", "real7")
 LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
 
 _spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
