@@ -18,7 +18,8 @@
   returned as the next user message, "This is file 5b7e22:" then the file, the result itself saying "See file
   5b7e22.": the result of the turn's call, not a new request.
 * **A call's result sent back as user text.** A client that answers a call with the next *user* message holding
-  the tool's return value (`{"success":true}`, `true`, a JSON object; llm.rb's Gemini tests) continues the turn:
+  the tool's return value (`{"success":true}`, `true`, a JSON object, a number; llm.rb's and llm-gemini's Gemini
+  tests) continues the turn:
   read as that call's result where a call of the turn still waits for one.
 
 * **A call written as text.** A model told to write its calls in a text format (`<tool_call>{…}</tool_call>`,
@@ -90,9 +91,16 @@ def tool_file(text: str) -> bool:
     return _TOOL_FILE_RE.match(text) is not None
 
 
+# a number and nothing else ("5", "-3.25", "1e3"): a tool's return value where a call waits for one
+_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
 def returned_value(text: str) -> bool:
-    """A user text that is a JSON object or array as a whole (a tool's return value, not a person's words)."""
+    """A user text that is a JSON object or array as a whole, or a number and nothing else (a tool's return value,
+    not a person's words: `add` answered "5" by llm-gemini's tests)."""
     s = text.strip()
+    if s[:1].isdigit() or s[:1] == "-":
+        return len(s) <= 32 and _NUMBER_RE.fullmatch(s) is not None
     if not (s[:1] == "{" and s[-1:] == "}") and not (s[:1] == "[" and s[-1:] == "]"):
         return False
     try:

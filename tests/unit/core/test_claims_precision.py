@@ -11,6 +11,7 @@ import processor
 from processor.core.regression.arith import working
 from processor.core.regression.claims import USER_DID, ClaimTracker, did, spoken, user_did
 from processor.core.regression.facts import figures
+from processor.core.regression.frameworks import returned_value
 from processor.core.regression.naming import invoked, marker
 from processor.core.regression.text import h, normalize, stem
 from tests.unit.core.test_claims import call, claims, result
@@ -191,3 +192,18 @@ def test_a_verb_of_another_acts_kind_after_the_turns_write_tells_that_write() ->
         (3, "book_hotel")]
     assert claims(_updated("Your ticket is updated, and your hotel room has been reserved."), HOTEL) == [
         (3, "book_hotel")]
+
+
+def _gemini(result_text: str, reply: str) -> list[dict[str, object]]:
+    return [{"role": "user", "parts": [{"text": "Use the multiply tool for 4 * 6, then answer 'product=<value>'."}]},
+            {"role": "model", "parts": [{"functionCall": {"name": "multiply", "args": {"a": 4, "b": 6}}}]},
+            {"role": "user", "parts": [{"text": result_text}]},
+            {"role": "model", "parts": [{"text": reply}]}]
+
+
+def test_a_number_sent_back_as_user_text_while_a_call_waits_is_its_result() -> None:
+    assert returned_value("24") and returned_value(" -3.25 ") and not returned_value("24 please")
+    tools = {"functionDeclarations": [{"name": "multiply", "description": "Multiply two integers", "parameters": {
+        "type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}}]}
+    res = processor.repair({"messages": _gemini("24", "product=24"), "tools": tools}, dialect="gemini")
+    assert [f.kind.value for f in res.findings if f.kind.value in ("text_only_regression", "unbacked_claim")] == []
