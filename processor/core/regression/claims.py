@@ -384,7 +384,7 @@ class ClaimTracker:
         if self.request_text is not None:
             low = normalize(self.request_text)
             g = gloss(self.request_text) | invoked(low, cues().imperatives) | arith_values(self.request_text) | (
-                user_did(low))
+                user_did(low)) | general(low)
             self._request = hash_bytes(text_tokens(self.request_text, max(8, REQUEST_TOKENS - len(g))) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
@@ -581,9 +581,13 @@ class ClaimTracker:
         claim = self._computed(index, sent, offered, ctx, c)
         if claim is not None:
             return claim
-        subject, strong = self._subject(sent, offered, c, bare)
+        # a question of how or why things are ("How does a random number generator work?") is answered from
+        # knowledge: its figures are no lookup's result unless the sentence tells a live value or a lookup
+        general = GENERAL in self.request() and c.live_re.search(sent) is None and (
+            c.retrieval_re.search(sent) is None and c.none_re.search(sent) is None)
+        subject, strong = (None, False) if general else self._subject(sent, offered, c, bare)
         if subject is None:
-            described = self._described(sent, offered, ctx)
+            described = None if general else self._described(sent, offered, ctx)
             if described is not None:
                 return Claim(index, described, "fact_no_call", c.scores["fact_no_call"],
                              "states a figure no call produced, about what the tool's definition names")
@@ -1137,6 +1141,23 @@ def spoken(req: frozenset[int]) -> frozenset[int]:
     if out:
         out.update(f for t, u, f in _TENS_UNITS if t in req and u in req)
     return frozenset(out)
+
+
+# a question of how or why things are, or what a word means: knowledge, not an instance a lookup returns
+_GENERAL_RE = re.compile(r"\bhow\s+(?:does|do|did|can|could|would)\b[^?.!]{0,80}\bwork\b|"
+                         r"\bwhy\s+(?:does|do|is|are|did)\b|\bexplain\b|\bwhat\s+does\s+[^?.!]{1,60}\bmean\b|"
+                         r"\bwhat(?:'s|\s+is)\s+the\s+difference\b")
+# ... unless it is about the user's own things or a given one ("Why is my flight delayed?", "Explain this bill", an id)
+_SPECIFIC_RE = re.compile(r"\b(?:my|our|your|mine|me|i|we|this|that|these|those)\b|\d")
+GENERAL = h("\x02?")  # the marker of such a request among its hashed words (no word begins with \x02)
+_GENERAL_SET = frozenset((GENERAL,))
+
+
+def general(norm: str) -> frozenset[int]:
+    """`GENERAL` for a normalised request that asks how or why things are, about nothing of the user's or given."""
+    if _GENERAL_RE.search(norm) is None or _SPECIFIC_RE.search(norm) is not None:
+        return EMPTY
+    return _GENERAL_SET
 
 
 # the user telling of an act of their own, first-hand: "I've already sent…", "I cancelled…", "we just booked…"

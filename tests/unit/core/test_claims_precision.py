@@ -207,3 +207,24 @@ def test_a_number_sent_back_as_user_text_while_a_call_waits_is_its_result() -> N
         "type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}}]}
     res = processor.repair({"messages": _gemini("24", "product=24"), "tools": tools}, dialect="gemini")
     assert [f.kind.value for f in res.findings if f.kind.value in ("text_only_regression", "unbacked_claim")] == []
+
+
+RAND = [tool("rand_number", "Return a random integer between min and max", min="integer", max="integer")]
+
+
+def test_a_question_of_how_or_why_things_are_is_answered_from_knowledge() -> None:
+    assert claims(turn("How does a random number generator work?",
+                       "A common one is the Mersenne Twister, with a period of 2^19937-1."), RAND) == []
+    assert claims(turn("Why does the weather change so fast in the mountains?",
+                       "Air forced up a slope cools by about 6.5°C per 1,000 m."), WEATHER) == []
+    # a live value told beside it, or a question of the present, is still a lookup's
+    assert claims(turn("Why does the weather in Zermatt change so fast? And what is it now?",
+                       "Air cools as it rises. Right now it is currently 4°C and snowing in Zermatt."), WEATHER) == [
+        (1, "get_weather")]
+    assert claims(turn("How's the weather in Zermatt right now?", "It is -12°C in Zermatt with light snow."),
+                  WEATHER) == [(1, "get_weather")]
+
+
+def test_a_why_question_about_the_users_own_thing_is_a_lookup() -> None:
+    assert claims(turn("Why is my weather station showing a different temperature than yours?",
+                       "Your station reads 18°C while the city reading is 21°C."), WEATHER) == [(1, "get_weather")]
