@@ -669,11 +669,13 @@ class ClaimTracker:
                 # creation (an `add_*` tool's own verb still counts)
                 continue
             if ws_all is None:
-                ws_all = {root(w) for w in _WORD_RE.findall(sent)}
-            if verb not in ws and any(_kind(t) == ACT for t in self.ok) and not family(tool).intersection(ws_all):
+                ws_all = ws.union(root(w) for w in _WORD_RE.findall(sent))
+            if verb not in ws and any(_kind(t) == ACT for t in self.ok) and ws_all.isdisjoint(
+                    root(w) for w in split_identifier(tool)[1:]):
                 # a verb of the same act only ("scheduled", "confirmed", "secured" for `book_hotel`), after a write of
-                # the turn, on nothing the tool works on: it tells the turn's write ("your new flight has been
-                # scheduled" after `update_ticket_to_new_flight`), not the other tool's act
+                # the turn, on nothing the tool's name works on (its words after the verb): it tells the turn's write
+                # ("your new flight has been scheduled" after `update_ticket_to_new_flight`), not the other tool's
+                # act (退款 "refund" names `issue_refund`'s object: claimed)
                 continue
             if any(_same_act(verb, _verb(t), c) for t in self.failed):
                 rule = "act_call_failed"  # this turn tried it, and the call failed

@@ -228,3 +228,24 @@ def test_a_question_of_how_or_why_things_are_is_answered_from_knowledge() -> Non
 def test_a_why_question_about_the_users_own_thing_is_a_lookup() -> None:
     assert claims(turn("Why is my weather station showing a different temperature than yours?",
                        "Your station reads 18°C while the city reading is 21°C."), WEATHER) == [(1, "get_weather")]
+
+
+TICKETS = [tool("update_ticket", "Update a ticket's status", ticket_id="string", status="string"),
+           tool("create_ticket", "Create a support ticket", title="string"),
+           tool("issue_refund", "Refund an order", order_id="string")]
+
+
+def _ticket_updated(request: str, reply: str) -> list[dict[str, object]]:
+    return [{"role": "user", "content": request}, call("c1", "update_ticket", {"ticket_id": "TCK-1", "status": "x"}),
+            result("c1", '{"ticket_id": "TCK-1", "updated": true}'), {"role": "assistant", "content": reply}]
+
+
+def test_an_act_named_by_a_word_of_the_tools_name_is_still_that_tools() -> None:
+    # "issued" is a verb of creating too (`act_synonyms`), but the refund is `issue_refund`'s own act
+    assert claims(_ticket_updated("Mark TCK-1 in progress, then refund #D-7722.",
+                                  "TCK-1 is now in progress. Your refund of $207.46 was issued."), TICKETS) == [
+        (3, "issue_refund")]
+    # 退款 names the refund, the object of `issue_refund`'s name
+    refunded = "工单TCK-1已更新。订单#R-2399的退款126.33元已提交成功，退款单号RF-873433。"
+    assert claims(_ticket_updated("更新工单TCK-1的状态。然后，订单#R-2399能退款吗？", refunded), TICKETS) == [
+        (3, "issue_refund")]
