@@ -617,7 +617,7 @@ class ClaimTracker:
         if c.none_re.search(sent) is not None and _OWN_TEXT_RE.search(sent) is None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup that found "
                          "nothing, with no call")
-        if c.live_re.search(sent) is not None and not self._told_live(sent, c):
+        if c.live_re.search(sent) is not None and _ANY_RE.search(sent) is None and not self._told_live(sent, c):
             return Claim(index, subject, "live_no_call", c.scores["live_no_call"], "states a live value no call "
                          "produced")
         if c.retrieval_re.search(sent) is not None:
@@ -1026,6 +1026,8 @@ _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没
 
 # an identifier shown as an example of its form: "looks like 123e4567-e89b-…", "looks like #W1234567"
 _EXAMPLE_RE = re.compile(r"\blooks?\s+like\s+[#\"'`]?(?=[a-z\-]*\d)[a-z]{0,6}-?\d[\w\-]{2,}")
+# what can be looked up for anything, not a value found: "Tell you the current weather in any city", "anywhere"
+_ANY_RE = re.compile(r"\bany(?:where|\s+(?!of\b|more\b|longer\b)[a-z]+)\b|\bwhichever\b|\bwhatever\b")
 # a value offered as a suggestion, not stated as found: "A good name would be 'SkyCast'", "how about '…'"
 _SUGGEST_RE = re.compile(r"\b(?:would|could|might)\s+be\b|\b(?:how|what)\s+about\b|\bperhaps\b|\bsuggest")
 # nothing found in what the user gave: "I didn't find any typos in your sentence" (read, not looked up)

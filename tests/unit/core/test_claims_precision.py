@@ -249,3 +249,10 @@ def test_an_act_named_by_a_word_of_the_tools_name_is_still_that_tools() -> None:
     refunded = "工单TCK-1已更新。订单#R-2399的退款126.33元已提交成功，退款单号RF-873433。"
     assert claims(_ticket_updated("更新工单TCK-1的状态。然后，订单#R-2399能退款吗？", refunded), TICKETS) == [
         (3, "issue_refund")]
+
+
+def test_what_can_be_looked_up_for_anything_is_no_live_value() -> None:
+    assert claims(turn("what can you do?", "I can:\n1. Tell you the current weather in any city.\nWhich one?"),
+                  WEATHER) == []
+    assert claims(turn("Is it nice out in Lisbon?", "The weather in Lisbon is currently sunny."), WEATHER) == [
+        (1, "get_weather")]
