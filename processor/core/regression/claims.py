@@ -935,13 +935,19 @@ _AUX = frozenset(("have", "has", "had", "i've", "we've", "you've", "they've", "b
                   "got", "just", "successfully"))
 
 
+# an act's noun told finished: "the transfer has been completed", "your booking is complete", "payment went through"
+_NOUN_DONE_RE = re.compile(r"\b([a-z]{3,})\s+(?:has\s+been|have\s+been|had\s+been|was|were|is|are|went)\s+"
+                           r"(?:now\s+|successfully\s+|fully\s+)?(?:completed?|done|successful|processed|"
+                           r"finali[sz]ed|finished|through|executed)\b")
+
+
 def _told_words(sent: str, c: Cues) -> list[str]:
     """The roots of a sentence's words that can tell an act as done: a past or a participle ("booked", "sent", an
-    irregular one as itself and as its verb), or any form after an auxiliary ("I've set…", "is set"; not an -ing
-    form: "is booking" is in progress). A noun or a gerund tells no act done: "…the same times as your original
-    booking", "your reservation details"."""
+    irregular one as itself and as its verb), any form after an auxiliary ("I've set…", "is set"; not an -ing form:
+    "is booking" is in progress), or a noun told finished ("the transfer has been completed"). A noun or a gerund
+    alone tells no act done: "…the same times as your original booking", "Booking early was cheaper"."""
     ws = _WORD_RE.findall(sent)
-    out: list[str] = []
+    out: list[str] = [root(m.group(1)) for m in _NOUN_DONE_RE.finditer(sent)]
     for i, w in enumerate(ws):
         if w in c.irregular:
             out += (root(w), root(c.irregular[w]))

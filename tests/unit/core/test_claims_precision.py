@@ -256,3 +256,9 @@ def test_what_can_be_looked_up_for_anything_is_no_live_value() -> None:
                   WEATHER) == []
     assert claims(turn("Is it nice out in Lisbon?", "The weather in Lisbon is currently sunny."), WEATHER) == [
         (1, "get_weather")]
+
+
+def test_an_acts_noun_told_finished_is_an_act_done() -> None:
+    funds = [tool("transfer_funds", "Transfer money", amount="string")]
+    assert claims(turn("Send 50 to Bob.", "Your transfer has been completed."), funds) == [(1, "transfer_funds")]
+    assert claims(turn("Is a transfer to Bob free?", "A transfer was free last year, I think."), funds) == []
