@@ -108,4 +108,20 @@ def values(text: str) -> frozenset[int]:
     return frozenset([ARITH, *list(found)[: MAX_VALUES - 1]])
 
 
-__all__ = ["ARITH", "values"]
+def working(text: str) -> frozenset[int]:
+    """The figure hashes of a text's own working: the numbers of its expressions and the values they give
+    ("10 * 8 = 80 and 5 * 8 = 40, so 80 + 40 = 120": 10, 8, 80, 5, 40, 120). A figure the reply works out itself is
+    no result that came from a tool; one it only states after an expression that does not give it ("1337 * 4242
+    is 42") is not among them."""
+    found: set[int] = set()
+    for m in _EXPR_RE.finditer(text[:600]):
+        e = m.group(0)
+        if _SPACED_RE.search(e) is not None:
+            found.update(figures(e))
+            # (a bracket the match cut in two is dropped: "(200 + 300 = 500, …" works out 200 + 300)
+            found.update(values(e if e.count("(") == e.count(")") else e.replace("(", "").replace(")", "")))
+    found.discard(ARITH)
+    return frozenset(found) if found else EMPTY
+
+
+__all__ = ["ARITH", "values", "working"]

@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from ..state.layout import CL_AFTER_RESULT, CL_BARE, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
 from .analysis import text_tokens
-from .arith import ARITH
+from .arith import ARITH, working
 from .arith import values as arith_values
 from .evidence import name_tokens
 from .facts import Facts, figures
@@ -109,6 +109,7 @@ class Cues:
         "live_re",
         "non_claim_re",
         "none_re",
+        "page_re",
         "page_words",
         "present_re",
         "read_verbs",
@@ -152,6 +153,8 @@ class Cues:
         self.imperatives = frozenset(str(w) for w in en.get("tool_imperatives") or ())
         # the words of a tool that reads a web page (`scrape_page`, `fetch`, `read_current_page`)
         self.page_words = frozenset(str(w) for w in en.get("page_tool_words") or ())
+        # what a sentence calls a page it tells of ("the page contains…", "the site's header"; `page_nouns`)
+        self.page_re = _phrases(en.get("page_nouns") or ())
         # a tool name's clipped words and the words a request says for them (`rand_number`: "random number")
         self.abbreviations: dict[str, str] = {str(k): str(v) for k, v in (en.get("name_abbreviations") or {}).items()}
         self.irregular: dict[str, str] = {str(k): str(v) for k, v in (en.get("irregular_past") or {}).items()}
@@ -387,8 +390,9 @@ class ClaimTracker:
     def request(self) -> frozenset[int]:
         """The hashed words of the turn's request (a set made for the reply judged, not kept)."""
         if self.request_text is not None:
-            g = gloss(self.request_text) | invoked(normalize(self.request_text), cues().imperatives) | (
-                arith_values(self.request_text))
+            low = normalize(self.request_text)
+            g = gloss(self.request_text) | invoked(low, cues().imperatives) | arith_values(self.request_text) | (
+                user_did(low)) | general(low)
             self._request = hash_bytes(text_tokens(self.request_text, max(8, REQUEST_TOKENS - len(g))) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
@@ -468,7 +472,7 @@ class ClaimTracker:
         if covered and not self.pending:
             self._settle()
             if self.ok and not self.failed and len(self.bare) == len(self.ok):
-                told = _beyond_bare(index, norm, self.ok, ev, c)
+                told = _beyond_bare(index, norm, self.ok, ev, c, self.request())
                 if told is not None:
                     return told
         if covered:
@@ -496,7 +500,7 @@ class ClaimTracker:
         if c.refusal_re.search(norm) is not None:
             return None
         # the tool the request asks for by name ("use the image_fetch tool"), if no earlier turn used it
-        named = None if covered else self._named(offered, served, c, norm)
+        named, page = (None, False) if covered else self._named(offered, served, c, norm)
         if not cue and named is None:
             return None
         zh = _CJK_RE.search(norm) is not None
@@ -513,7 +517,10 @@ class ClaimTracker:
                 if c.non_claim_re.search(sent) is not None and (covered or c.none_re.search(sent) is None):
                     continue  # (with no call, a lookup told as done with nothing found is a result, even hedged)
                 found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue else None
-                if found is None and named is not None and _states(sent, named, c):
+                if found is None and named is not None and _states(sent, named, c) and (
+                        not page or c.page_re.search(sent) is not None):
+                    # (a page named by its address only: the sentence tells of the page, not of the thing the
+                    # address points at: "Is https://github.com/psf/requests a good library?" -> "Requests is…")
                     found = Claim(index, named, "read_no_call", c.scores["read_no_call"],
                                   f"answers a request for '{named}' with no call")
                 if found is not None and (best is None or found.score > best.score):
@@ -528,21 +535,22 @@ class ClaimTracker:
             return "tool" in low or "function" in low or may_invoke(low, cues().imperatives)
         return bool(self.request())  # (hashed: `_named` decides)
 
-    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues, norm: str) -> str | None:
+    def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues, norm: str) -> tuple[str | None, bool]:
         """The offered tool the request asks for by name: the word "tool" (or "function") and every word of the
         tool's name among the request's words ("Use the image_fetch tool, then…", "Please use the multiply_numbers
-        tool"), of a tool no earlier turn used (a later turn may answer from its result)."""
+        tool"), of a tool no earlier turn used (a later turn may answer from its result). With it, whether only the
+        web address the request gave names it (a tool that reads pages)."""
         req = self.request()
         if not req:
-            return None
+            return None, False
         by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
         if by_name is None and ANY_URL in req:
             # a web address the request gave, and a tool that reads pages: what the reply says of the page
             for t in offered:
                 if t not in served and c.page_words.intersection(split_identifier(t)):
-                    return t
+                    return t, True
         if by_name is not None or (_TOOL_WORDS[0] not in req and _TOOL_WORDS[1] not in req):
-            return by_name
+            return by_name, False
         best: str | None = None
         most = 0
         for tool in offered:
@@ -559,13 +567,13 @@ class ClaimTracker:
                     best, most = tool, n
             if best is None and len(fresh) == 1:
                 best = fresh[0]
-        return best
+        return best, False
 
     def _sentence(self, index: int, sent: str, zh: bool, covered: bool, offered: Sequence[str], ctx: Context,
                   c: Cues, bare: bool = False) -> Claim | None:
         words: list[str] | None = None
         if c.completion_re.search(sent) is not None:
-            words = [root(w) for w in _WORD_RE.findall(sent)]
+            words = _told_words(sent, c)
             if zh:
                 words += [v for k, v in c.zh_verbs.items() if k in sent]
             claim = self._act(index, sent, words, offered, ctx, c)
@@ -574,7 +582,8 @@ class ClaimTracker:
             claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
             if claim is not None:
                 return claim
-            claim = _done_by_only_tool(index, sent, offered, ctx, c) or self._finished(index, sent, offered, ctx, c)
+            claim = _done_by_only_tool(index, sent, offered, ctx, c, self.request()) or self._finished(
+                index, sent, offered, ctx, c)
             if claim is not None:
                 return claim
         elif covered:
@@ -584,12 +593,18 @@ class ClaimTracker:
             if claim is not None:
                 return claim
         # a fact: only where no call of the turn succeeded
+        if _EXAMPLE_RE.search(sent) is not None:
+            return None  # an identifier shown as what one looks like ("A UUID looks like 123e4567-…")
         claim = self._computed(index, sent, offered, ctx, c)
         if claim is not None:
             return claim
-        subject, strong = self._subject(sent, offered, c, bare)
+        # a question of how or why things are ("How does a random number generator work?") is answered from
+        # knowledge: its figures are no lookup's result unless the sentence tells a live value or a lookup
+        general = GENERAL in self.request() and c.live_re.search(sent) is None and (
+            c.retrieval_re.search(sent) is None and c.none_re.search(sent) is None)
+        subject, strong = (None, False) if general else self._subject(sent, offered, c, bare)
         if subject is None:
-            described = self._described(sent, offered, ctx)
+            described = None if general else self._described(sent, offered, ctx)
             if described is not None:
                 return Claim(index, described, "fact_no_call", c.scores["fact_no_call"],
                              "states a figure no call produced, about what the tool's definition names")
@@ -603,22 +618,23 @@ class ClaimTracker:
             return Claim(index, readers[0], "fact_no_call", c.scores["fact_no_call"],
                          "states an identifier no call produced")
         served = subject in ctx.served
-        novel = [f for f in figures(sent) if not ctx.facts.shown(f)]
+        said = spoken(self.request())
+        novel = [f for f in figures(sent) if not ctx.facts.shown(f) and f not in said]
         if novel or (not served and _IDENT_RE.search(sent) is not None and _new_ident(sent, ctx)):
             return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
                          f"states {max(1, len(novel))} figure(s) or identifier(s) no call produced")
         if served or c.recall_re.search(sent) is not None:
             return None  # a live value or a lookup told again from an earlier turn's result
-        if strong and self._new_value(sent):
+        if strong and _SUGGEST_RE.search(sent) is None and self._new_value(sent):
             # the request and the sentence both name the tool's subject, and the sentence gives a value the
             # request did not: a single digit ("The die roll resulted in a 4") or a quoted value ("the secret is
             # 'Welcome to Moria!'", a JSON answer)
             return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
                          "states a value no call produced")
-        if c.none_re.search(sent) is not None:
+        if c.none_re.search(sent) is not None and _OWN_TEXT_RE.search(sent) is None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup that found "
                          "nothing, with no call")
-        if c.live_re.search(sent) is not None and not self._told_live(sent, c):
+        if c.live_re.search(sent) is not None and _ANY_RE.search(sent) is None and not self._told_live(sent, c):
             return Claim(index, subject, "live_no_call", c.scores["live_no_call"], "states a live value no call "
                          "produced")
         if c.retrieval_re.search(sent) is not None:
@@ -654,6 +670,7 @@ class ClaimTracker:
         if _NEGATION_RE.search(sent) is not None:
             return None  # a negated act is none ("your order has not been cancelled")
         ws = set(words)
+        ws_all: set[str] | None = None
         for tool in offered:
             verb = _verb(tool)
             if _kind(tool) != ACT or (not ws.intersection(_acts(verb, c)) and not any(
@@ -668,10 +685,21 @@ class ClaimTracker:
                 # "added", "made" after a write of the turn name that write ("the lines were added"), not a
                 # creation (an `add_*` tool's own verb still counts)
                 continue
+            if ws_all is None:
+                ws_all = ws.union(root(w) for w in _WORD_RE.findall(sent))
+            if verb not in ws and any(_kind(t) == ACT for t in self.ok) and ws_all.isdisjoint(
+                    root(w) for w in split_identifier(tool)[1:]):
+                # a verb of the same act only ("scheduled", "confirmed", "secured" for `book_hotel`), after a write of
+                # the turn, on nothing the tool's name works on (its words after the verb): it tells the turn's write
+                # ("your new flight has been scheduled" after `update_ticket_to_new_flight`), not the other tool's
+                # act (退款 "refund" names `issue_refund`'s object: claimed)
+                continue
             if any(_same_act(verb, _verb(t), c) for t in self.failed):
                 rule = "act_call_failed"  # this turn tried it, and the call failed
             elif any(_same_act(verb, _verb(t), c) for t in ctx.served) or c.recall_re.search(sent) is not None:
                 continue  # an earlier turn's act, told again
+            elif _told_by_user(verb, self.request(), c):
+                continue  # the user's own act, told back
             else:
                 rule = "act_not_covered" if self.ok else "act_no_call"
             return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
@@ -694,8 +722,8 @@ class ClaimTracker:
                 verb = _verb(tool)
                 if tool in ctx.served or _kind(tool) != ACT or not told.intersection(_acts(verb, c)):
                     continue
-                if any(_same_act(verb, _verb(t), c) for t in ctx.served):
-                    continue  # an earlier turn's act, told again
+                if any(_same_act(verb, _verb(t), c) for t in ctx.served) or _told_by_user(verb, self.request(), c):
+                    continue  # an earlier turn's act, or the user's own, told again
                 return Claim(index, tool, "act_no_call", c.scores["act_no_call"],
                              f"tells '{verb}' as done with no call that did it")
             # ... or a word of the name of a tool whose verb says nothing of the act ("I have moved my knight…"
@@ -739,8 +767,9 @@ class ClaimTracker:
         tools = [t for t in offered if t not in ctx.served and _kind(t) == COMPUTE]
         if not tools:
             return None
+        own = working(sent)  # the reply's own working: "10 * 8 = 80 and 5 * 8 = 40, so 80 + 40 = 120"
         for f in figures(sent):
-            if f not in req and not ctx.facts.shown(f):
+            if f not in req and f not in own and not ctx.facts.shown(f):
                 return Claim(index, tools[0], "fact_no_call", c.scores["fact_no_call"],
                              "states a result the request's arithmetic does not give, with no call")
         return None
@@ -781,7 +810,7 @@ class ClaimTracker:
         """In a turn with no call, a tool's thing told finished ("The 5-second timer and stopwatch have both
         completed") where the request asked for it by the tool's name word (`timer`, `stopwatch`)."""
         if _FINISHED_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or (
-                c.recall_re.search(sent) is not None):
+                c.recall_re.search(sent) is not None or _CONDITION_RE.search(sent) is not None):
             return None
         said = {root(w) for w in _WORD_RE.findall(sent)}
         return self._act_word_told(index, said, offered, ctx, c, "tells the '{}' finished with no call that ran it")
@@ -848,7 +877,9 @@ class ClaimTracker:
             st[CL_AFTER_RESULT] = 1
         if self.continued:
             st[CL_CONTINUED] = 1
-        if not self.ok:  # (after a successful call of the turn its words decide nothing)
+        if not self.ok or len(self.bare) == len(self.ok):
+            # (after a successful call of the turn its words decide nothing, but for the number words a reply
+            # after bare successes may write in digits)
             self.request()
             if self._request:
                 st[CL_REQUEST] = binascii.b2a_base64(self._request, newline=False).decode("ascii")
@@ -914,6 +945,32 @@ def told_done(text: str) -> bool:
         if any(w in c.irregular for w in _WORD_RE.findall(sent)):
             return True
     return False
+
+
+# the words after which any form of a verb is its participle or past ("I've set…", "is set", "has been put")
+_AUX = frozenset(("have", "has", "had", "i've", "we've", "you've", "they've", "been", "was", "were", "is", "are", "be",
+                  "got", "just", "successfully"))
+
+
+# an act's noun told finished: "the transfer has been completed", "your booking is complete", "payment went through"
+_NOUN_DONE_RE = re.compile(r"\b([a-z]{3,})\s+(?:has\s+been|have\s+been|had\s+been|was|were|is|are|went)\s+"
+                           r"(?:now\s+|successfully\s+|fully\s+)?(?:completed?|done|successful|processed|"
+                           r"finali[sz]ed|finished|through|executed)\b")
+
+
+def _told_words(sent: str, c: Cues) -> list[str]:
+    """The roots of a sentence's words that can tell an act as done: a past or a participle ("booked", "sent", an
+    irregular one as itself and as its verb), any form after an auxiliary ("I've set…", "is set"; not an -ing form:
+    "is booking" is in progress), or a noun told finished ("the transfer has been completed"). A noun or a gerund
+    alone tells no act done: "…the same times as your original booking", "Booking early was cheaper"."""
+    ws = _WORD_RE.findall(sent)
+    out: list[str] = [root(m.group(1)) for m in _NOUN_DONE_RE.finditer(sent)]
+    for i, w in enumerate(ws):
+        if w in c.irregular:
+            out += (root(w), root(c.irregular[w]))
+        elif (len(w) > 4 and w.endswith("ed")) or (i and ws[i - 1] in _AUX and not w.endswith("ing")):
+            out.append(root(w))
+    return out
 
 
 def _pasts(words: Iterable[str], irregular: dict[str, str]) -> set[str]:
@@ -990,6 +1047,17 @@ _LIVE_TIME_RE = re.compile(r"current|\bnow\b|moment|today|present|this time|目�
 _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
 
+# an identifier shown as an example of its form: "looks like 123e4567-e89b-…", "looks like #W1234567"
+_EXAMPLE_RE = re.compile(r"\blooks?\s+like\s+[#\"'`]?(?=[a-z\-]*\d)[a-z]{0,6}-?\d[\w\-]{2,}")
+# what can be looked up for anything, not a value found: "Tell you the current weather in any city", "anywhere"
+_ANY_RE = re.compile(r"\bany(?:where|\s+(?!of\b|more\b|longer\b)[a-z]+)\b|\bwhichever\b|\bwhatever\b")
+# a value offered as a suggestion, not stated as found: "A good name would be 'SkyCast'", "how about '…'"
+_SUGGEST_RE = re.compile(r"\b(?:would|could|might)\s+be\b|\b(?:how|what)\s+about\b|\bperhaps\b|\bsuggest")
+# nothing found in what the user gave: "I didn't find any typos in your sentence" (read, not looked up)
+_OWN_TEXT_RE = re.compile(r"\bin\s+your\b|\bin\s+(?:this|that|the)\s+(?:text|sentence|message|paragraph|draft|"
+                          r"snippet|code|essay|list)\b")
+
+
 def _states(sent: str, tool: str, c: Cues) -> bool:
     """Whether a sentence states something (not an acknowledgement, not a sentence naming the tool: what it does,
     what will be done with it)."""
@@ -1006,16 +1074,24 @@ def _states(sent: str, tool: str, c: Cues) -> bool:
 # an act told as done without naming it: "I have successfully completed the requested action", "I've executed the
 # `date` command", 已成功执行
 _DONE_RE = re.compile(r"\b(?:successfully|executed|ran|been run|have run|'ve run)\b|成功|已执行")
+# a condition or a time told in general: what follows it is no report of this turn ("Once the migration has been
+# run successfully, …", "When this happened to me before, the tests were executed with…", "if it ran…")
+_CONDITION_RE = re.compile(r"\b(?:once|when|whenever|if|unless|until|as soon as)\b|一旦|如果")
 
 
-def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+def _done_by_only_tool(index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues,
+                       req: frozenset[int] = EMPTY) -> Claim | None:
     """In a turn with no call, a completion told as a success that names no act ("I have successfully completed
     the requested irreversible action") where one tool, that no earlier turn used, is offered (no computation):
-    only that tool could have done it."""
-    if _DONE_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or c.recall_re.search(sent) is not None:
+    only that tool could have done it. Not a success of an act the request told as the user's own ("I ran the
+    installer" -> "so the installer ran successfully", "I passed my test" -> "on successfully passing"): theirs."""
+    if _DONE_RE.search(sent) is None or _NEGATION_RE.search(sent) is not None or (
+            c.recall_re.search(sent) is not None or _CONDITION_RE.search(sent) is not None):
         return None
     tools = [t for t in offered if _kind(t) != COMPUTE]
     if len(tools) != 1 or len(offered) != 1 or tools[0] in ctx.served:
+        return None
+    if USER_DID in req and any(did(root(c.irregular.get(w, w))) in req for w in _WORD_RE.findall(sent)):
         return None
     return Claim(index, tools[0], "act_no_call", c.scores["act_no_call"], "tells an act as done with no call that "
                  "did it")
@@ -1069,7 +1145,79 @@ def bare_success(head: str) -> bool:
     return s[:1] == "{" and len(s) <= 80 and _BARE_OBJECT_RE.fullmatch(s) is not None
 
 
-def _beyond_bare(index: int, norm: str, turn: Sequence[str], ev: Evidence, c: Cues) -> Claim | None:
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+# a number word's hash -> the figures (hashes) it says: "fifty" -> 50, "hundred" -> 100 (a figure has two digits)
+_NUMBER_WORDS: dict[int, tuple[int, ...]] = {
+    **{h(stem(w)): figures(str(10 + i)) for i, w in enumerate(_TEENS)},
+    **{h(stem(w)): figures(str(20 + 10 * i)) for i, w in enumerate(_TENS)},
+    h(stem("hundred")): figures("100"), h(stem("thousand")): figures("1000")}
+_TENS_UNITS: tuple[tuple[int, int, int], ...] = tuple(
+    (h(stem(t)), h(stem(u)), figures(str(20 + 10 * i + j + 1))[0]) for i, t in enumerate(_TENS)
+    for j, u in enumerate(_UNITS))
+
+
+def spoken(req: frozenset[int]) -> frozenset[int]:
+    """The figures a request said in words ("fifty percent" -> 50, "twenty five" -> 25, "ten minutes" -> 10): the
+    reply that writes them in digits tells the request back."""
+    out: set[int] = set()
+    for k, fs in _NUMBER_WORDS.items():
+        if k in req:
+            out.update(fs)
+    if out:
+        out.update(f for t, u, f in _TENS_UNITS if t in req and u in req)
+    return frozenset(out)
+
+
+# a question of how or why things are, or what a word means: knowledge, not an instance a lookup returns
+_GENERAL_RE = re.compile(r"\bhow\s+(?:does|do|did|can|could|would)\b[^?.!]{0,80}\bwork\b|"
+                         r"\bwhy\s+(?:does|do|is|are|did)\b|\bexplain\b|\bwhat\s+does\s+[^?.!]{1,60}\bmean\b|"
+                         r"\bwhat(?:'s|\s+is)\s+the\s+difference\b")
+# ... unless it is about the user's own things or a given one ("Why is my flight delayed?", "Explain this bill", an id)
+_SPECIFIC_RE = re.compile(r"\b(?:my|our|your|mine|me|i|we|this|that|these|those)\b|\d")
+GENERAL = h("\x02?")  # the marker of such a request among its hashed words (no word begins with \x02)
+_GENERAL_SET = frozenset((GENERAL,))
+
+
+def general(norm: str) -> frozenset[int]:
+    """`GENERAL` for a normalised request that asks how or why things are, about nothing of the user's or given."""
+    if _GENERAL_RE.search(norm) is None or _SPECIFIC_RE.search(norm) is not None:
+        return EMPTY
+    return _GENERAL_SET
+
+
+# the user telling of an act of their own, first-hand: "I've already sent…", "I cancelled…", "we just booked…"
+_USER_DID_RE = re.compile(r"\b(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+(?:already\s+|just\s+|also\s+|myself\s+)?"
+                          r"([a-z]{3,})\b")
+_DID = "\x02"  # the marker prefix of an act the request told as the user's own (no word begins with \x02)
+
+
+def user_did(norm: str) -> frozenset[int]:
+    """The marker hashes of the acts a normalised request tells as the user's own, by their verb's root (`did`)."""
+    irregular = cues().irregular
+    out = {did(root(irregular[w]) if w in irregular else root(w)) for w in _USER_DID_RE.findall(norm)
+           if w in irregular or (len(w) > 4 and w.endswith("ed"))}
+    return frozenset((*out, USER_DID)) if out else EMPTY
+
+
+USER_DID = h(_DID)  # the marker of a request that tells of any act of the user's own
+
+
+@functools.lru_cache(maxsize=256)
+def did(verb_root: str) -> int:
+    return h(_DID + verb_root)
+
+
+def _told_by_user(verb: str, req: frozenset[int], c: Cues) -> bool:
+    """Whether the request told this act (a tool's verb, or a verb of the same act) as the user's own: a reply
+    telling it as done tells the user's words back ("I've already sent the email" -> "the email was sent then")."""
+    return any(did(v) in req for v in (verb, *c.synonyms.get(verb, ()),
+                                       *(w for w, same in c.synonyms.items() if verb in same)))
+
+
+def _beyond_bare(index: int, norm: str, turn: Sequence[str], ev: Evidence, c: Cues,
+                 req: frozenset[int] = EMPTY) -> Claim | None:
     """A reply after calls of its turn that all returned only a bare success, stating a figure (a date, a time, an
     output's number) no message, argument or result showed, where the calls look things up (an act's figures come
     from its request): the call ran, but the reply claims more than it returned. A reply that says the output is
@@ -1078,11 +1226,12 @@ def _beyond_bare(index: int, norm: str, turn: Sequence[str], ev: Evidence, c: Cu
     if not tools or c.bare_hedge_re.search(norm) is not None or c.refusal_re.search(norm) is not None:
         return None
     facts = ev.facts
+    said = spoken(req)
     for sent in _SENT_RE.split(norm):
         sent = sent.strip()
         if len(sent) < 3 or sent.endswith(("?", "？")) or c.non_claim_re.search(sent) is not None:
             continue
-        if any(not facts.shown(f) for f in figures(sent)):
+        if any(not facts.shown(f) and f not in said for f in figures(sent)):
             return Claim(index, tools[0], "fact_no_call", c.scores["fact_no_call"], f"states a figure the call of "
                          f"'{tools[0]}' did not return (it returned only a bare success)")
     return None

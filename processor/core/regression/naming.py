@@ -31,6 +31,13 @@ _TOOLS_RE = re.compile(r"\b(?:use|using|call|calling)\s+(?:the\s+|your\s+|my\s+|
 _NOT_RE = re.compile(r"(?:n't|\bnot|\bnever|\bwithout|\bno need to)\s+(?:\w+\s+)?$")
 # the request's first word (after a greeting or "please")
 _FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|now|ok|okay|hey|hi|(?:could|can|would|will)\s+you)\W+)*([a-z]+)\b")
+# what follows a verb used as a verb: its object's determiner or pronoun, a particle, a quote, an address or a
+# path ("fetch the content…", "search for…", "grep 'TODO' src/", "scrape https://…"); not a bare noun ("search
+# engines: how…", "fetch requests in JavaScript…", where the verb is a noun of a compound)
+_OBJECT_RE = re.compile(r"\s*:\s|\s+(?:(?:the|a|an|me|us|my|our|your|his|her|their|this|that|these|those|it|them|"
+                        r"all|any|some|every|each|for|up|about|from|on|in|into|through|online|again|out)\b|https?://|"
+                        r"www\.|[`'\"]|"
+                        r"[^\s]*[./:][^\s])")
 # only digits and punctuation (a reply "7", "1.")
 _BARE_RE = re.compile(r"^[^\w]*\d[\d\W_]*$")
 _MARK = "\x01"
@@ -47,9 +54,9 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
                                                                                    m.start()) is None}
     out.update(ANY_TOOL for m in _TOOLS_RE.finditer(norm)
                if _NOT_RE.search(norm, max(0, m.start() - 12), m.start()) is None)
-    first = _FIRST_RE.match(norm)
-    if first is not None and first.group(1) in imperatives:
-        out.add(marker(first.group(1)))
+    first = _imperative(norm, imperatives)
+    if first is not None:
+        out.add(marker(first))
     if _URL_RE.search(norm) is not None:
         out.add(ANY_URL)
     return frozenset(out)
@@ -59,8 +66,19 @@ def may_invoke(norm: str, imperatives: frozenset[str]) -> bool:
     """Whether a normalised request may invoke a tool by name (`invoked` is not empty, whatever the tools)."""
     if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or _URL_RE.search(norm) is not None:
         return True
+    return _imperative(norm, imperatives) is not None
+
+
+def _imperative(norm: str, imperatives: frozenset[str]) -> str | None:
+    """The lookup verb a normalised request begins with, used as a verb: followed by its object ("fetch the
+    content from…", "search for…"), or in a request that asks no question ("search flights from BOS to DEN"). In a
+    question it is a noun of a compound before a bare noun ("Search engines: how do they rank pages?")."""
     first = _FIRST_RE.match(norm)
-    return first is not None and first.group(1) in imperatives
+    if first is None or first.group(1) not in imperatives:
+        return None
+    if "?" in norm and _OBJECT_RE.match(norm, first.end()) is None:
+        return None
+    return first.group(1)
 
 
 @functools.lru_cache(maxsize=1024)
