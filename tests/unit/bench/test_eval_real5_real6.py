@@ -1,6 +1,6 @@
 """What bench/eval/real5/, real6/ and real7/ state beyond the checks every blind real set gets
 (test_eval_real_sets.py): the manifest's totals per split and kind, and how each `…-removed-N` record was cut from its
-conversation (the split seeds: test_eval_real6.py, test_eval_real7.py). No engine is run here."""
+conversation (the split seeds: test_eval_split_seeds.py). No engine is run here."""
 
 from __future__ import annotations
 

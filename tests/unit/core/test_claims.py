@@ -121,12 +121,13 @@ def test_the_claim_vetoes_a_regression_on_a_reply_that_claims_nothing() -> None:
     assert not [f for f in res.findings if f.kind.value in ("text_only_regression", "unbacked_claim")]
 
 
-def _feed(ms: list[dict[str, Any]], write: bool) -> list[tuple[int | None, str, str | None]]:
+def _feed(ms: list[dict[str, Any]], write: bool, dialect_name: str = "openai_chat",
+          tools: Any = None) -> list[tuple[int | None, str, str | None]]:
     """The messages through the stream's path (`Behaviour.observe`), the state written and read back before each
-    message when `write`."""
-    adapter = dialect("openai_chat")
+    message when `write`; `tools` defaults to this module's chat definitions."""
+    adapter = dialect(dialect_name)
     b = Behaviour()
-    b.on_context(None, TOOLS)
+    b.on_context(None, TOOLS if tools is None else tools)
     out = []
     for i, m in enumerate(ms):
         if write:

@@ -17,6 +17,7 @@ import processor
 from processor.core.behaviour import Behaviour
 from processor.core.dialects import get as dialect_of
 from processor.core.regression.frameworks import returned_value
+from tests.unit.core.test_claims import _feed
 
 PROBES = Path(__file__).resolve().parents[3] / "bench" / "eval" / "probes" / "tor31_results_as_text.jsonl"
 DIALECTS = ("openai_chat", "anthropic", "gemini", "openai_responses")
@@ -123,17 +124,7 @@ def test_a_bare_value_with_no_call_waiting_is_a_request(d: str) -> None:
 def _stream(turns: list[tuple[str, ...]], write: bool) -> list[tuple[int | None, str, str | None]]:
     """Through the stream's path (`Behaviour.observe`), the state written and read back before each message when
     `write`."""
-    adapter = dialect_of("gemini")
-    b = Behaviour()
-    b.on_context(None, TOOLS["gemini"])
-    out = []
-    for i, m in enumerate(conversation("gemini", turns)):
-        if write:
-            b = Behaviour.from_state(json.loads(json.dumps(b.to_state())))
-        v = adapter.view(m)
-        calls = [(c.id, c.name) for c in v.calls if not c.malformed]
-        out += [(f.index, f.kind.value, f.tool) for f in b.observe(v, calls, m, i, adapter, None, None, None)]
-    return out
+    return _feed(conversation("gemini", turns), write, "gemini", TOOLS["gemini"])
 
 
 def test_a_state_write_between_the_user_text_and_the_reply_keeps_the_decision() -> None:

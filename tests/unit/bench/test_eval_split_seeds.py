@@ -1,6 +1,6 @@
-"""What bench/eval/real6/ states beyond the checks of every blind real set (test_eval_real_sets.py) and the totals and
-cut records it shares with real5 (test_eval_real5_real6.py): the recorded seed stratifies the split by source. No
-engine is run here."""
+"""The recorded split seed of bench/eval/real6/ and real7/ stratifies each set's dev/blind split by source: the salt's
+number is the first from 0 that puts 25-35 % of each source's whole conversations in `dev` (sources with at least 5
+groups); no earlier number does. No engine is run here."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
-REAL6 = EVAL / "real6"
 
 _spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
 assert _spec is not None and _spec.loader is not None
@@ -19,15 +20,16 @@ eval_data = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(eval_data)
 
 
-def test_the_seed_stratifies_the_split_by_source() -> None:
-    """The salt's number is the first from 0 that puts 25-35 % of each source's whole conversations in `dev` (sources
-    with at least 5 groups); no earlier number does."""
-    rule = json.loads((REAL6 / "manifest.json").read_text(encoding="utf-8"))["split_rule"]
+@pytest.mark.parametrize("eval_set", ["real6", "real7"])
+def test_the_seed_stratifies_the_split_by_source(eval_set: str) -> None:
+    folder = EVAL / eval_set
+    rule = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["split_rule"]
     salt = rule.split("sha256('")[1].split("'")[0]
     by_source: dict[str, Counter[str]] = {}
-    for r in eval_data.records([REAL6]):
+    for r in eval_data.records([folder]):
         if r["derived"] is None:
             by_source.setdefault(r["source"], Counter())[r["group"]] += 1
+    assert sum(len(groups) >= 5 for groups in by_source.values()) >= 2
 
     def stratified(s: str) -> bool:
         for groups in by_source.values():
