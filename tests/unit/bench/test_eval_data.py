@@ -3,7 +3,6 @@ hand-written specs and tool definitions, from which its committed slice is rende
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -11,14 +10,10 @@ from pathlib import Path
 
 import pytest
 
-EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
+from tests.evaldata import EVAL, eval_data
+
 CODE = {EVAL / "load.py", EVAL / "blind" / "build.py", EVAL / "blind" / "engine.py"}
 SLICES = sorted({p.parent for p in EVAL.glob("blind*/specs_*.jsonl")})
-
-_spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
-assert _spec is not None and _spec.loader is not None
-eval_data = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_data)
 
 
 def test_no_evaluation_data_is_a_python_module() -> None:

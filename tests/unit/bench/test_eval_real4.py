@@ -4,19 +4,13 @@ derived record's removed positions. No engine is run here."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
-SET = EVAL / "real4"
+from tests.evaldata import EVAL, eval_data
 
-_spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
-assert _spec is not None and _spec.loader is not None
-eval_data = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_data)
+SET = EVAL / "real4"
 
 
 def _records() -> dict[str, list[dict[str, Any]]]:

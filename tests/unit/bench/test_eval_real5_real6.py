@@ -4,21 +4,15 @@ conversation (the split seeds: test_eval_split_seeds.py). No engine is run here.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
-LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
+from tests.evaldata import EVAL, eval_data
 
-_spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
-assert _spec is not None and _spec.loader is not None
-eval_data = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_data)
+LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
 
 
 pytestmark = pytest.mark.parametrize("eval_set", ["real5", "real6", "real7"])

@@ -4,16 +4,9 @@ a req_llm round trip names the recorded first request its tool definitions come 
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from tests.evaldata import EVAL, eval_data
 
-EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
 REAL7 = EVAL / "real7"
-
-_spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
-assert _spec is not None and _spec.loader is not None
-eval_data = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_data)
 
 
 def test_a_round_trip_takes_its_tools_from_the_first_request_of_the_same_recorded_test() -> None:

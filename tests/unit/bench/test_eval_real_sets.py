@@ -5,22 +5,16 @@ the split is the hash its rule states. No engine is run here."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
+from tests.evaldata import EVAL, eval_data
+
 SETS = ("real2", "real3", "real4", "real5", "real6", "real7")
 LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
-
-_spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
-assert _spec is not None and _spec.loader is not None
-eval_data = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_data)
 
 
 pytestmark = pytest.mark.parametrize("eval_set", SETS)

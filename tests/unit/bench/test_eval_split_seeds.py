@@ -5,19 +5,12 @@ groups); no earlier number does. No engine is run here."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-EVAL = Path(__file__).resolve().parents[3] / "bench" / "eval"
-
-_spec = importlib.util.spec_from_file_location("eval_data", EVAL / "load.py")
-assert _spec is not None and _spec.loader is not None
-eval_data = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(eval_data)
+from tests.evaldata import EVAL, eval_data
 
 
 @pytest.mark.parametrize("eval_set", ["real6", "real7"])

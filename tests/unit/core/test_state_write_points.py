@@ -15,9 +15,7 @@ as one work unit: tests/support/module_groups.py).
 
 from __future__ import annotations
 
-import importlib.util
 from functools import cache
-from pathlib import Path
 from typing import NamedTuple
 
 import orjson
@@ -25,12 +23,8 @@ import pytest
 
 from processor.core.partition import EngineConfig, PartitionProcessor
 from processor.core.store import Conversation
+from tests.evaldata import eval_data
 
-_LOADER = importlib.util.spec_from_file_location("eval_data", Path(__file__).resolve().parents[3] / "bench" / "eval"
-                                                 / "load.py")
-assert _LOADER is not None and _LOADER.loader is not None
-eval_data = importlib.util.module_from_spec(_LOADER)
-_LOADER.loader.exec_module(eval_data)  # bench/eval/load.py: the one reader of the evaluation data
 T0 = 1_700_000_000_000
 
 
