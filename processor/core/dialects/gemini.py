@@ -22,28 +22,25 @@ from .base import object_arguments, require_object, text_of_value
 _ROLES: Final = {"user": Role.USER, "model": Role.ASSISTANT, "function": Role.USER}
 
 
-def _call_key(part: JSON) -> str | None:
-    """The key of a part's function call in the spelling it came with, or None."""
+def _spelled(part: JSON, camel: str, snake: str) -> str | None:
+    """The key a part holds a field under, in the spelling it came with (JSON's or the proto's), or None."""
     if not isinstance(part, dict):
         return None
-    if "functionCall" in part:
-        return "functionCall"
-    return "function_call" if "function_call" in part else None
+    if camel in part:
+        return camel
+    return snake if snake in part else None
+
+
+def _call_key(part: JSON) -> str | None:
+    return _spelled(part, "functionCall", "function_call")
 
 
 def _response_key(part: JSON) -> str | None:
-    """The key of a part's function response in the spelling it came with, or None."""
-    if not isinstance(part, dict):
-        return None
-    if "functionResponse" in part:
-        return "functionResponse"
-    return "function_response" if "function_response" in part else None
+    return _spelled(part, "functionResponse", "function_response")
 
 
-def _signature_key(part: dict[str, JSON]) -> str | None:
-    if "thoughtSignature" in part:
-        return "thoughtSignature"
-    return "thought_signature" if "thought_signature" in part else None
+def _signature_key(part: JSON) -> str | None:
+    return _spelled(part, "thoughtSignature", "thought_signature")
 
 
 def _call(part: JSON) -> JSON:
