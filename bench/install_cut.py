@@ -24,10 +24,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from extra_requirements import extra_requirements  # noqa: E402  (tools/: the suite's own reader)
+
 LOCK = ROOT / "requirements" / "lock.txt"
 PY = sys.executable
 AGENT_STACK = ["pydantic-ai-slim", "openai", "anthropic"]
@@ -63,25 +65,6 @@ def check(py: str, env: dict[str, str]) -> None:
                    else ["uv", "pip", "check", "--python", py], check=True, env=env, stdout=subprocess.DEVNULL)
     subprocess.run(["uv", "pip", "check", "--python", py], check=True, env=env, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
-
-
-def extra_requirements(extra: str) -> list[str]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    extras, seen, out = project.get("optional-dependencies", {}), set(), list(project.get("dependencies", []))
-
-    def expand(e: str) -> None:
-        if e in seen:
-            return
-        seen.add(e)
-        for req in extras[e]:
-            own = re.fullmatch(r"toolmend\[([\w,\s-]+)\]", req.strip())
-            if own:
-                for x in own[1].split(","):
-                    expand(x.strip())
-            else:
-                out.append(req)
-    expand(extra)
-    return list(dict.fromkeys(out))
 
 
 def q(args: list[str]) -> str:

@@ -323,26 +323,7 @@ stage_python() {
 WHEEL=""
 # The requirements of the compiled venv (the wheel's own and its test extra's, "toolmend[x]" expanded), read from
 # pyproject.toml: they install while mypyc compiles; uv then installs the wheel with them already there.
-extra_requirements() {
-  "$PY" - "$1" <<'PY'
-import re, sys, tomllib
-project = tomllib.load(open("pyproject.toml", "rb"))["project"]
-extras, seen, out = project.get("optional-dependencies", {}), set(), list(project.get("dependencies", []))
-def expand(extra):
-    if extra in seen:
-        return
-    seen.add(extra)
-    for req in extras[extra]:
-        own = re.fullmatch(r"toolmend\[([\w,\s-]+)\]", req.strip())
-        if own:
-            for e in own[1].split(","):
-                expand(e.strip())
-        else:
-            out.append(req)
-expand(sys.argv[1])
-print("\n".join(dict.fromkeys(out)))
-PY
-}
+extra_requirements() { "$PY" tools/extra_requirements.py "$1"; }
 
 stage_wheel() {
   local stamp="$CVENV/.toolmend-source" want src="$LOGS/wheel-src" deps dpid rc=0
