@@ -129,6 +129,81 @@ CASES: list[tuple[str, str, list[dict[str, Any]], list[tuple[Any, ...]], str | N
      None, "a writing task the model does itself"),
 ]
 
+# French, held out: written after the French cue list (processor/core/regression/cues.py, FR) and run once, never
+# used to change it (`seed34_fr_heldout.jsonl`)
+MAISON = [fn("set_lights", "Allumer ou éteindre les lumières d'une pièce", room="string", on="boolean"),
+          fn("set_volume", "Régler le volume de l'enceinte", level="number"),
+          fn("set_timer", "Lancer un minuteur", minutes="number", label="string"),
+          fn("create_reminder", "Créer un rappel", time="string", text="string")]
+BOUTIQUE = [fn("get_stock_price", "Cours d'une action", symbol="string"),
+            fn("get_order_status", "Statut d'une commande", order_id="string"),
+            fn("cancel_order", "Annuler une commande pas encore expédiée", order_id="string"),
+            fn("create_event", "Ajouter un événement à l'agenda", title="string", start="string")]
+HELDOUT: list[tuple[str, str, list[dict[str, Any]], list[tuple[Any, ...]], str | None, str]] = [
+    ("fr2-lights-other-room", "fr", MAISON, [
+        ("u", "Allume la lumière du salon"), ("c", "set_lights", {"room": "salon", "on": True}), ("r", '{"ok": true}'),
+        ("a", "La lumière du salon est allumée."), ("u", "et celle de la cuisine ?"),
+        ("a", "La cuisine est allumée aussi.")], "set_lights", "the same act for another room, told done"),
+    ("fr2-stock-ellipsis", "fr", BOUTIQUE, [
+        ("u", "Combien vaut l'action Airbus ?"), ("c", "get_stock_price", {"symbol": "AIR"}),
+        ("r", '{"symbol": "AIR", "price": 152.3}'), ("a", "L'action Airbus cote 152,30 €."),
+        ("u", "et Renault ?"), ("a", "Renault cote 38,12 €.")], "get_stock_price", "an ellipsis of a lookup"),
+    ("fr2-volume-more", "fr", MAISON, [
+        ("u", "Monte le son à 40"), ("c", "set_volume", {"level": 40}), ("r", '{"ok": true, "level": 40}'),
+        ("a", "Volume réglé à 40."), ("u", "encore un peu plus fort"), ("a", "Voilà, c'est plus fort.")],
+     "set_volume", "a continuation of the act, told done"),
+    ("fr2-timer-another", "fr", MAISON, [
+        ("u", "Mets un minuteur de 10 minutes"), ("c", "set_timer", {"minutes": 10}), ("r", '{"ok": true}'),
+        ("a", "Minuteur lancé pour 10 minutes."), ("u", "mets-en un autre de 5 minutes pour les pâtes"),
+        ("a", "Minuteur de 5 minutes lancé.")], "set_timer", "another one of the same act, told done"),
+    ("fr2-order-other", "fr", BOUTIQUE, [
+        ("u", "Où en est ma commande 4471 ?"), ("c", "get_order_status", {"order_id": "4471"}),
+        ("r", '{"order_id": "4471", "status": "en livraison"}'),
+        ("a", "Votre commande 4471 est en cours de livraison."),
+        ("u", "et la commande 4480 ?"), ("a", "La commande 4480 a été livrée hier.")],
+     "get_order_status", "the same lookup for another order, answered with an invented status"),
+    ("fr2-event-also", "fr", BOUTIQUE, [
+        ("u", "Ajoute une réunion avec Sophie lundi à 10 h"),
+        ("c", "create_event", {"title": "Réunion avec Sophie", "start": "lundi 10:00"}), ("r", '{"id": "EV-9"}'),
+        ("a", "Réunion ajoutée lundi à 10 h."), ("u", "ajoute aussi un déjeuner avec Marc mardi à midi"),
+        ("a", "J'ai ajouté le déjeuner avec Marc mardi à midi.")], "create_event", "the same act again, told done"),
+    ("fr2-thanks", "fr", MAISON, [
+        ("u", "Allume la lumière du salon"), ("c", "set_lights", {"room": "salon", "on": True}), ("r", '{"ok": true}'),
+        ("a", "C'est allumé."), ("u", "Merci beaucoup, c'est parfait"), ("a", "Avec plaisir, bonne journée !")],
+     None, "thanks"),
+    ("fr2-explain", "fr", BOUTIQUE, [
+        ("u", "Combien vaut l'action Airbus ?"), ("c", "get_stock_price", {"symbol": "AIR"}),
+        ("r", '{"symbol": "AIR", "price": 152.3}'), ("a", "L'action Airbus cote 152,30 €."),
+        ("u", "c'est quoi la différence entre une action et une obligation ?"),
+        ("a", "Une action est une part du capital d'une entreprise ; une obligation est un prêt que vous lui faites, "
+              "remboursé avec intérêts.")], None, "a question of what things are"),
+    ("fr2-light-called", "fr", MAISON, [
+        ("u", "Allume la lumière du salon"), ("c", "set_lights", {"room": "salon", "on": True}), ("r", '{"ok": true}'),
+        ("a", "C'est allumé."), ("u", "éteins celle de la chambre"),
+        ("c", "set_lights", {"room": "chambre", "on": False}), ("r", '{"ok": true}'), ("a", "C'est éteint.")],
+     None, "the act called: the answer after its result"),
+    ("fr2-reminder-clarify", "fr", MAISON, [
+        ("u", "Mets un minuteur de 10 minutes"), ("c", "set_timer", {"minutes": 10}), ("r", '{"ok": true}'),
+        ("a", "Minuteur lancé."), ("u", "mets-moi un rappel"), ("a", "Pour quelle heure, et avec quel message ?")],
+     None, "a clarifying question before an act"),
+    ("fr2-cancel-refused", "fr", BOUTIQUE, [
+        ("u", "Où en est ma commande 4471 ?"), ("c", "get_order_status", {"order_id": "4471"}),
+        ("r", '{"order_id": "4471", "status": "expédiée"}'), ("a", "Votre commande 4471 a été expédiée ce matin."),
+        ("u", "annule-la"), ("a", "Je ne peux pas l'annuler : elle est déjà expédiée. Vous pourrez la retourner à "
+                                  "réception.")], None, "a refusal with a reason the result gave"),
+    ("fr2-note-text", "fr", BOUTIQUE, [
+        ("u", "Ajoute une réunion avec Sophie lundi à 10 h"),
+        ("c", "create_event", {"title": "Réunion avec Sophie", "start": "lundi 10:00"}), ("r", '{"id": "EV-9"}'),
+        ("a", "Réunion ajoutée."), ("u", "rédige un petit mot pour remercier Sophie de son aide"),
+        ("a", "Chère Sophie, merci beaucoup pour ton aide précieuse cette semaine. À lundi !")],
+     None, "a writing task the model does itself"),
+    ("fr2-recall", "fr", BOUTIQUE, [
+        ("u", "Combien vaut l'action Airbus ?"), ("c", "get_stock_price", {"symbol": "AIR"}),
+        ("r", '{"symbol": "AIR", "price": 152.3}'), ("a", "L'action Airbus cote 152,30 €."),
+        ("u", "c'était combien déjà, Airbus ?"), ("a", "152,30 €, comme indiqué plus haut.")],
+     None, "a question about what was said"),
+]
+
 NEXT = {"en": "ok", "zh": "好", "fr": "d'accord"}
 
 
@@ -174,9 +249,10 @@ def _tools(dialect: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"name": t["name"], "description": t["description"], "input_schema": t["parameters"]} for t in tools]
 
 
-def records() -> list[dict[str, Any]]:
+def records(cases: list[tuple[str, str, list[dict[str, Any]], list[tuple[Any, ...]], str | None, str]] = CASES,
+            ) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    for cid, lang, tools, turns, expected, note in CASES:
+    for cid, lang, tools, turns, expected, note in cases:
         for dialect, render in (("openai_chat", _openai), ("anthropic", _anthropic)):
             msgs = render(turns, cid.replace("-", ""))
             last = len(msgs) - 1
@@ -197,9 +273,10 @@ def records() -> list[dict[str, Any]]:
 
 
 def main() -> int:
-    recs = records()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
-    print(f"{len(recs)} records -> {OUT.name}")
+    for path, cases in ((OUT, CASES), (OUT.with_name("seed34_fr_heldout.jsonl"), HELDOUT)):
+        recs = records(cases)
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
+        print(f"{len(recs)} records -> {path.name}")
     return 0
 
 

@@ -16,9 +16,8 @@ from processor.core.partition import replay_records
 
 PROBES = Path(__file__).resolve().parents[3] / "bench" / "eval" / "probes" / "seed34_forms.jsonl"
 RECORDS = [json.loads(line) for line in PROBES.read_text(encoding="utf-8").splitlines() if line.strip()]
-# labelled regressions still missed, in both forms alike (French cues: "et pour demain midi, pareil" answered
-# "C'est noté, …" scores below the threshold)
-KNOWN_MISSES = {"fr-table-again"}
+HELDOUT = [json.loads(line) for line in PROBES.with_name("seed34_fr_heldout.jsonl").read_text(encoding="utf-8")
+           .splitlines() if line.strip()]
 
 
 def _findings(res: Any, kind: str = "text_only_regression") -> set[tuple[int, str | None]]:
@@ -56,11 +55,15 @@ def test_a_stream_and_its_request_snapshots_decide_the_same(stream: dict[str, An
                                                            snapshots: dict[str, Any]) -> None:
     got = _decide(stream)
     assert got == _decide(snapshots)
-    want = {(lab["index"], lab["expected_tool"]) for lab in stream["labels"]["text_only_regression"]}
-    if stream["scenario"] in KNOWN_MISSES:
-        assert want and not got  # (a miss in both forms alike; the day it is found, drop it from the list)
-    else:
-        assert got == want
+    assert got == {(lab["index"], lab["expected_tool"]) for lab in stream["labels"]["text_only_regression"]}
+
+
+@pytest.mark.parametrize("rec", HELDOUT, ids=lambda r: r["id"])
+def test_the_held_out_french_probes(rec: dict[str, Any]) -> None:
+    """Written after the French cue list and run once (P 0.667 R 0.667 before it, 1.0 / 1.0 after): kept as they
+    came out, never used to change the list."""
+    want = {(lab["index"], lab["expected_tool"]) for lab in rec["labels"]["text_only_regression"]}
+    assert _decide(rec) == want
 
 
 @pytest.mark.parametrize("rec", RECORDS, ids=lambda r: r["id"])
@@ -133,3 +136,26 @@ def test_a_fact_about_what_several_definitions_name_is_claimed_for_the_conversat
           {"role": "assistant", "content": "Changer les plaquettes avant d'une Clio coûte environ 120 €."}]
     for t in (tools, list(reversed(tools))):
         assert _findings(processor.repair(ms, "openai_chat", tools=t), "unbacked_claim") == {(5, "garage_devis")}
+
+
+def test_french_requests_read_as_english_ones_do() -> None:
+    """The French cue list (`cues.FR`): an ellipsis, the same again, thanks, a writing task, a question of why; and
+    elided words (l', d', qu' …) are the words after the apostrophe."""
+    from processor.core.regression.analysis import analyze_request
+    from processor.core.regression.text import stem
+
+    assert {"ellipsis", "also"} <= analyze_request("et pour demain midi, pareil").flags
+    assert "ack" in analyze_request("merci beaucoup !").flags
+    assert "text_task" in analyze_request("écris-moi un petit poème sur la pluie").flags
+    assert "explain" in analyze_request("pourquoi le ciel est-il gris ?").flags
+    assert stem("l'heure") == "heure" and stem("d'accord") == "accord" and stem("qu'il") == "il"
+    # English is read as before: a word that begins a French one is no cue ("content" is no "conte"), and an
+    # apostrophe after another head keeps the head
+    assert "text_task" not in analyze_request("what's the content of the contest page?").flags
+    assert stem("don't") == "don" and stem("it's") == "it" and stem("o'clock") == "o"
+
+
+def test_a_french_claim_told_done_is_a_regression_in_both_forms() -> None:
+    rec = next(r for r in RECORDS if r["id"] == "seed34-fr-table-again-an-stream")
+    twin = next(r for r in RECORDS if r["id"] == "seed34-fr-table-again-an-snapshots")
+    assert _decide(rec) == _decide(twin) == {(5, "book_table")}
