@@ -395,7 +395,8 @@ FR = Language(
         r"\b(encore|un peu plus|un peu moins|davantage|moins|plus fort|moins fort|plus bas|plus haut|plus chaud|"
         r"plus froid|plus vite|plus lentement|un cran|un peu)\b"
     ),
-    number=re.compile(r"\d|\b(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|vingt|trente|cent)\b"),
+    # (six, sept, cent are English words too)
+    number=re.compile(r"\d|\b(?:deux|trois|quatre|cinq|huit|neuf|dix|vingt|trente)\b"),
     complaint=re.compile(r"\b(?:trop|beaucoup trop|bien trop|pas assez) ([a-zàâçéèêëîïôûùüÿ]{3,})\b"),
     fresh=re.compile(r"\b(?:maintenant|actuellement|en ce moment|toujours|encore)\s*[?.!]*\s*$|"
                      r"\b(?:à l'instant|à présent|en ce moment)\b"),
@@ -430,7 +431,8 @@ FR = Language(
         r"votre|ton|ta) [a-zàâçéèêëîïôûùüÿ ]{0,20}(?:numéro|nom|adresse|date|montant))\b"
     ),
     refuse=re.compile(
-        r"\b(je ne (?:peux|pourrai) pas|je ne suis pas en mesure|impossible|pas possible|je n'ai pas le droit|"
+        r"\b(je ne (?:peux|pourrai) pas|je ne suis pas en mesure|c.est impossible|impossible d[e']|pas possible|"
+        r"je n'ai pas le droit|"
         r"désolé|désolée|malheureusement|je crains|ce n'est pas possible|^non\b(?! merci))"
     ),
     reason=re.compile(
