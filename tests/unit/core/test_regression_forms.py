@@ -1,7 +1,8 @@
 """A conversation decides the same whatever form it arrives in: a whole history (a stream, `repair(messages)`), its
 request snapshots one after another (`repair(snapshot, previous=...)`), the worker's `message` events, and whatever
 the order of its tool definitions. The written probes of `bench/eval/probes/seed34_forms.jsonl` (English, Chinese,
-French; both forms, two dialects; `make_seed34_forms.py`) are held to it, and each cause fixed has its own case."""
+French; both forms, two dialects; `bench/make_seed34_probes.py`) are held to it, and each cause fixed has its own
+case."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 (a stream: `messages`; request snapshots: `snapshots`, the last one ending with the user's next words) and in two
 dialects (Chat Completions, Anthropic Messages), in English, Chinese and French.
 
-    python bench/eval/probes/make_seed34_forms.py
+    python bench/make_seed34_probes.py
 
 Written from first principles by the `seed34` helper (how people ask a tool-using assistant for the same kind of thing
 again, and the near misses that need no tool); no record of any set was read or copied. The tools, figures and
@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-OUT = Path(__file__).with_name("seed34_forms.jsonl")
+OUT = Path(__file__).resolve().parent / "eval" / "probes" / "seed34_forms.jsonl"
 
 
 def fn(name: str, desc: str, **props: str) -> dict[str, Any]:
