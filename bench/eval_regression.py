@@ -191,8 +191,8 @@ def _turn_text(rec: dict[str, Any], key: tuple[int | None, int]) -> str:
     return f"{user!r} -> {reply!r}"
 
 
-ORDER = ("all", "stream", "snapshots", "en", "zh", "es", "openai_chat", "anthropic", "stream/en", "stream/zh",
-         "stream/es", "snapshots/en", "snapshots/zh", "snapshots/es")
+ORDER = ("all", "stream", "snapshots", "en", "zh", "es", "fr", "openai_chat", "anthropic", "stream/en", "stream/zh",
+         "stream/es", "stream/fr", "snapshots/en", "snapshots/zh", "snapshots/es", "snapshots/fr")
 
 
 def table(res: dict[str, Any]) -> str:

@@ -28,6 +28,7 @@ from .regression.claims import (
     shape,
     told_done,
 )
+from .regression.evidence import name_tokens
 from .regression.followups import announces, not_a_request, relayed, relayed_calls, routing, unwrapped
 from .regression.frameworks import carries_code, execution_output, go_on, returned_value, text_call, tool_file
 from .regression.matching import topic_record
@@ -85,7 +86,10 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
         done = told_done(reply)
         if not done:
             return None  # the reply states what a lookup never used would have found: an unbacked claim
-    for named in (acts, requested(claims.request(), offered)):
+    words = claims.request()
+    for named in (acts, requested(words, offered)):
+        if named is not acts and named and _explained(words, named, expected, reg):
+            continue
         if named and not any(served_kind(t, served) for t in named):
             if done is None:
                 done = told_done(reply)
@@ -97,6 +101,22 @@ def _regression_tool(expected: str, reply: str, reg: RegressionDetector, claims:
         return expected
     topic = topic_record(reg.served, reg.topic)
     return topic.tools[0] if topic is not None and topic.tools else served[-1]
+
+
+def _explained(words: frozenset[int], named: Sequence[str], expected: str, reg: RegressionDetector) -> bool:
+    """Whether the request's words that name never-served tools are all words of the served request of the
+    expected tool (its request, its tools' kind, its results, the answer after them): the request speaks of what that
+    tool did or returned ("recharge 10 trips" after a card's balance showed `"trips": 0`), and a never-served
+    tool sharing such a word is named by chance, not asked for."""
+    said = frozenset().union(*(name_tokens(t) for t in named)) & words
+    if not said:
+        return False
+    for s in reg.served:
+        if expected in s.tools:
+            s.ready_core()
+            if said <= (s.basis() | s.snippet_tokens()):
+                return True
+    return False
 
 
 class _UserKeys:

@@ -615,7 +615,9 @@ class ClaimTracker:
             readers = [t for t in offered if _kind(t) == READ and t not in ctx.served and not names_tool(sent, t)]
             if not readers:
                 return None
-            return Claim(index, readers[0], "fact_no_call", c.scores["fact_no_call"],
+            # (whatever the order of the definitions: a tool of the conversation's own set first, then by name)
+            reader = min(readers, key=lambda t: (not served_kind(t, ctx.served), t))
+            return Claim(index, reader, "fact_no_call", c.scores["fact_no_call"],
                          "states an identifier no call produced")
         served = subject in ctx.served
         said = spoken(self.request())
@@ -839,14 +841,20 @@ class ClaimTracker:
             return None  # (a Chinese text shares characters and bigrams with any description: the glossary decides)
         req = self.request()
         best: str | None = None
-        most = 1
+        most = 0
+        own = False
         for tool in offered:
             d = ctx.defined.get(tool)
             if not d or tool in ctx.served or _kind(tool) != READ or names_tool(sent, tool):
                 continue
             n = len(d & req)
-            if n > most:
-                best, most = tool, n
+            if n < 2 or n < most:
+                continue
+            # ties do not depend on the order of the definitions: a tool of the family of one that served (the
+            # conversation's own set) first, then the first name
+            mine = served_kind(tool, ctx.served)
+            if best is None or n > most or mine > own or (mine == own and tool < best):
+                best, most, own = tool, n, mine
         return best
 
     def _new_value(self, sent: str) -> bool:

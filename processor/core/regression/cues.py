@@ -2,7 +2,7 @@
 
 These are small and closed (how people thank, ask about progress, ask why, decline, confirm, claim to have
 acted), never a list of domains, devices or tools: what a request is *about* comes from the conversation's
-own evidence (`evidence.py`). English and Chinese are here.
+own evidence (`evidence.py`). English, Chinese and French are here.
 
 **Adding a language.** Write one `Language` below and append it to `LANGUAGES`: `script` says which texts it
 reads (`latin` for space-separated scripts, whose words are stemmed by `text.stem`; `cjk` for texts cut into
@@ -319,7 +319,138 @@ ZH = Language(
     restrict=re.compile(r"(不要|不得|禁止|不能|不可|只能|仅|只可以|切勿|严禁|最多|不超过|拒绝)"),
 )
 
-LANGUAGES: tuple[Language, ...] = (EN, ZH)
+# French: written from first principles (how people ask, thank, decline and claim to have acted), no record of any
+# set read. Function words only where English has no word of the same spelling that a request would hold ("on", "a",
+# "plus", "car", "son", "mon", "ai", "pendant" are left out); elided forms (l', d', qu' …) are cut by `text.stem`.
+FR = Language(
+    name="fr",
+    script="latin",
+    stop=_words(
+        """
+        le la les un une des du de et ou mais donc ni pour par avec sans sur sous dans au aux ce cet cette ces ma
+        mes ta tes sa ses notre nos votre vos leur leurs je tu il elle nous vous ils elles moi toi lui eux est
+        sont suis es était étaient été être avoir avons avez ont avait que qui quoi quel quelle quels quelles
+        dont où comment pourquoi quand combien ne pas très bien aussi encore déjà merci oui non svp stp peux peut
+        pouvez pourrais pourriez pourrait voudrais veux voulez faut fais fait faire mets mettre cela ça ceci celui
+        celle ceux celles y en se te lequel laquelle lesquels chez vers depuis alors puis ensuite juste
+        même autre autres tout tous toute toutes quelque quelques chaque rien personne s'il plaît est-ce j'ai
+        """
+    ),
+    cut=NEVER,
+    time=_words(
+        """
+        aujourd'hui demain hier soir matin midi après-midi nuit semaine week-end mois année lundi mardi
+        mercredi jeudi vendredi samedi dimanche maintenant tard tôt bientôt prochain prochaine dernier dernière
+        """
+    ),
+    ack=re.compile(
+        r"\b(merci(?: beaucoup| bien)?|d'accord|parfait|génial|excellent|très bien|ça marche|entendu|c'est (?:bon|"
+        r"parfait|noté|tout|gentil)|bonjour|bonsoir|salut|au revoir|bonne (?:journée|soirée|nuit)|à plus)\b"
+    ),
+    request=re.compile(
+        r"\b(?:(?:tu |vous )?(?:peux|pourrais|pouvez|pourriez)[- ](?:tu|vous)|s'il (?:te|vous) pla[iî]t|je "
+        r"(?:voudrais|veux|souhaite|souhaiterais)|j'aimerais|il me faut|j'ai besoin|maintenant [a-zé]+|vas-y|"
+        r"allez-y)\b"
+    ),
+    status=re.compile(
+        r"\b(?:alors\s*\?|ça avance|c'est (?:fait|bon|prêt|fini)\s*\?|(?:tu as|vous avez) (?:fini|terminé)|"
+        r"toujours en cours|où en (?:es-tu|êtes-vous|est-on)|des nouvelles|du nouveau|encore long)"
+    ),
+    text_task=re.compile(
+        r"\b(poème|poésie|haïku|histoire|conte|blague|résume|résumé|résumer|traduis|traduire|traduction|"
+        r"reformule|rédige|rédiger|brouillon|écris-moi|écris un|slogan|titre accrocheur|en une phrase)\b"
+    ),
+    explain=re.compile(
+        r"\b(pourquoi|comment (?:ça|cela) (?:marche|fonctionne)|comment fonctionne|c'est quoi|qu'est-ce que|que "
+        r"veut dire|ça veut dire|différence entre|en général|d'habitude|habituellement|normalement|en moyenne|"
+        r"explique)\b"
+    ),
+    advice=re.compile(
+        r"\b(devrais-je|est-ce que je devrais|tu me conseilles|vous me conseillez|tu conseilles|vaut-il mieux|"
+        r"tu penses que|vous pensez que|tu recommandes|des conseils|des idées|quel est le meilleur|quelle est la "
+        r"meilleure)\b"
+    ),
+    policy=re.compile(
+        r"^\s*(?:est-ce que (?:je|on) peut|est-ce que je peux|puis-je|ai-je le droit|est-il possible|peut-on)\b|"
+        r"\b(?:y a-t-il (?:des frais|une limite)|c'est payant)\b"
+    ),
+    cancel=re.compile(
+        r"\b(laisse tomber|laissez tomber|oublie (?:ça|ce)|pas la peine|pas besoin|je (?:vais )?le ferai? moi-même|"
+        r"je m'en occupe|n'envoie (?:rien|pas)|ne (?:l'|le |la |les )?envoie pas|stop)\b"
+    ),
+    ellipsis=re.compile(
+        r"^(?:et|et pour|et à|et au|et en|et chez|et si|pareil pour|même chose pour|idem pour|aussi|"
+        r"ok,? et|d'accord,? et)\b|\b(?:aussi|également|pareil|idem)$"
+    ),
+    also=re.compile(
+        r"(?:^(?:aussi|et aussi)\b|\b(?:aussi|également)\b|\bpareil\b|\bidem\b|\bla même chose\b|\ble même\b|"
+        r"\bla même\b|\bencore un(?:e)?\b|\bun(?:e)? autre\b|\bà la place\b)"
+    ),
+    refer=re.compile(r"\b[a-zàâçéèêëîïôûùüÿ]+-(?:le|la|les|lui|moi)\b"),
+    recall=re.compile(
+        r"\b(?:déjà\s*\?|c'était (?:quoi|quel|quelle|combien)|tu (?:m'as|as) dit|vous (?:m'avez|avez) dit|"
+        r"rappelle-moi|rappelez-moi|n'est-ce pas\s*\?|c'est (?:bien )?ça\s*\?)"
+    ),
+    more=re.compile(
+        r"\b(encore|un peu plus|un peu moins|davantage|moins|plus fort|moins fort|plus bas|plus haut|plus chaud|"
+        r"plus froid|plus vite|plus lentement|un cran|un peu)\b"
+    ),
+    # (six, sept, cent are English words too)
+    number=re.compile(r"\d|\b(?:deux|trois|quatre|cinq|huit|neuf|dix|vingt|trente)\b"),
+    complaint=re.compile(r"\b(?:trop|beaucoup trop|bien trop|pas assez) ([a-zàâçéèêëîïôûùüÿ]{3,})\b"),
+    fresh=re.compile(r"\b(?:maintenant|actuellement|en ce moment|toujours|encore)\s*[?.!]*\s*$|"
+                     r"\b(?:à l'instant|à présent|en ce moment)\b"),
+    compare=re.compile(r"\b(?:différence|plus (?:cher|grand|petit|rapide|long|court) que|moins (?:cher|long) que)\b"),
+    question=re.compile(
+        r"^\s*(?:qu(?:el|elle|els|elles)|qui|quand|où|pourquoi|comment|combien|est-ce que|est-ce qu'|y a-t-il|"
+        r"as-tu|avez-vous|peux-tu|pouvez-vous)\b"
+    ),
+    closer=re.compile(
+        r"(autre chose[^.?!]*[?.!]?|n'hésite[zs]? pas[^.?!]*[?.!]?|si (?:tu as|vous avez) besoin[^.?!]*[?.!]?|"
+        r"je reste (?:à|a) (?:ta|votre) disposition[^.?!]*[?.!]?)"
+    ),
+    claim=re.compile(
+        r"(?:^fait\b)|\b(c'est fait|c'est noté|c'est réglé|c'est bon|voilà|terminé|j'ai|je viens de|a été|ont été|est "
+        r"maintenant|sont maintenant|réservé|réservée|envoyé|envoyée|annulé|annulée|supprimé|ajouté|ajoutée|"
+        r"modifié|réglé|réglée|baissé|monté|augmenté|programmé|commandé|payé|enregistré|actuellement)\b"
+    ),
+    acted=re.compile(
+        r"^(?:c'est fait|c'est noté|c'est réglé|voilà|fait|terminé|réservé|réservée|envoyé|envoyée|annulé|annulée|"
+        r"commandé|payé|programmé|ajouté|ajoutée|supprimé|modifié|réglé|réglée)\b|"
+        r"\b(?:j'ai|je viens d[e']|nous avons) (?:\w+ )?(?:réservé|envoyé|annulé|supprimé|ajouté|modifié|réglé|"
+        r"baissé|monté|augmenté|diminué|programmé|commandé|payé|enregistré|lancé|arrêté|allumé|éteint|mis|changé|"
+        r"transféré|vérifié|regardé|cherché|trouvé|activé|désactivé|déplacé|créé|mis à jour|rechargé|ouvert|"
+        r"fermé)\b|"
+        r"\b(?:est|sont) (?:maintenant|désormais)\b|\b(?:a|ont) été (?:\w+é|\w+ée|\w+és|\w+ées)\b|"
+        r"\b(?:je (?:vais|m'en occupe)|je (?:le|la|les) (?:réserve|envoie|annule|règle|baisse|monte))\b"
+    ),
+    clarify=re.compile(
+        r"\b(pour combien de|(?:à )?quelle heure|lequel|laquelle|lesquels|lesquelles|pouvez-vous (?:préciser|"
+        r"confirmer|me dire|m'indiquer)|peux-tu (?:préciser|confirmer|me dire|m'indiquer)|voulez-vous que|"
+        r"veux-tu que|souhaitez-vous|tu veux dire|vous voulez dire|pour confirmer|(?:quel|quelle) est (?:le|la|"
+        r"votre|ton|ta) [a-zàâçéèêëîïôûùüÿ ]{0,20}(?:numéro|nom|adresse|date|montant))\b"
+    ),
+    refuse=re.compile(
+        r"\b(je ne (?:peux|pourrai) pas|je ne suis pas en mesure|c.est impossible|impossible d[e']|pas possible|"
+        r"je n'ai pas le droit|"
+        r"désolé|désolée|malheureusement|je crains|ce n'est pas possible|^non\b(?! merci))"
+    ),
+    reason=re.compile(
+        r"\b(parce que|puisque|à cause de|en raison de|déjà|maximum|minimum|limite|politique|interdit|pas autorisé|"
+        r"n'existe pas|introuvable|plus disponible|trop (?:tôt|tard|élevé|bas)|nécessite|exige|seulement|"
+        r"uniquement|vous-même|toi-même|à la place)\b"
+    ),
+    capability=re.compile(
+        r"(en tant qu'(?:ia|intelligence artificielle)|modèle de langage|je n'ai pas accès|je ne peux pas "
+        r"(?:accéder|contrôler|naviguer|me connecter|exécuter)|pas d'accès|en temps réel)"
+    ),
+    restrict=re.compile(
+        r"\b(jamais|ne (?:\w+ )?pas|ne (?:\w+ )?jamais|seulement|uniquement|interdit|pas autorisé|refuse|au plus|"
+        r"au maximum|pas plus de|politique)\b"
+    ),
+)
+
+LANGUAGES: tuple[Language, ...] = (EN, ZH, FR)
 LATIN: tuple[Language, ...] = tuple(lang for lang in LANGUAGES if lang.script == "latin")
 CJK_LANGS: tuple[Language, ...] = tuple(lang for lang in LANGUAGES if lang.script == "cjk")
 STOP = frozenset().union(*(lang.stop for lang in LATIN))
@@ -333,4 +464,4 @@ GENERIC_IDENT = _words(
     """
 )
 
-__all__ = ["CJK_LANGS", "EN", "GENERIC_IDENT", "LANGUAGES", "LATIN", "NEVER", "STOP", "TIME", "ZH", "Language"]
+__all__ = ["CJK_LANGS", "EN", "FR", "GENERIC_IDENT", "LANGUAGES", "LATIN", "NEVER", "STOP", "TIME", "ZH", "Language"]

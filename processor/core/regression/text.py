@@ -50,13 +50,18 @@ def h(token: str) -> int:
     return zlib.crc32(token.encode("utf-8"))
 
 
+# French elided words (l', d', qu' …): the word is what follows the apostrophe
+_ELIDED = frozenset(("l", "d", "j", "qu", "n", "s", "c", "m", "t", "jusqu", "lorsqu", "puisqu", "quoiqu"))
+
+
 @functools.lru_cache(maxsize=WORD_CACHE)
 def stem(word: str) -> str:
     """Light stemming for space-separated scripts: plural s/es/ies, -ing, -ed, possessive 's."""
     if word.endswith("'s"):
         word = word[:-2]
     elif "'" in word:
-        word = word.split("'", 1)[0]
+        head, tail = word.split("'", 1)
+        word = tail if head in _ELIDED and tail else head  # French elision: l'heure -> heure, d'accord -> accord
     n = len(word)
     if n > 4 and word.endswith("ies"):
         return word[:-3] + "y"
