@@ -17,8 +17,8 @@ partitions; then `--rounds` rounds of passes, each a process of its own on fresh
   the process first imports the worker and both clients and builds a Worker (not started), so the collector walks
   the heap a worker holds.
 
-Reported per pass: µs per event of each part (CPU, main thread, medians with their range over the rounds).
-Writes bench/results/shell_split.json (or `--out`).
+Reported per pass: µs per event of each part (CPU, main thread, medians with their range over the rounds),
+written as JSON to `--out` (by default `shell_split_<date>.json` in the results folder).
 """
 
 from __future__ import annotations
@@ -374,7 +374,7 @@ def main() -> int:
     ap.add_argument("--passes", default="librdkafka,librdkafka_off,aiokafka,aiokafka_off,engine,engine_off,"
                                         "engine_heap,engine_heap_off")
     ap.add_argument("--bootstrap")
-    ap.add_argument("--out", default=str(RESULTS / "shell_split.json"))
+    ap.add_argument("--out", default=str(RESULTS / f"shell_split_{datetime.now(UTC):%Y-%m-%d}.json"))
     ap.add_argument("--tree", action="append", default=[], metavar="TAG=PATH",
                     help="a pass named NAME@TAG runs with PATH first on PYTHONPATH (a copy of the installed "
                          "package with another version's processor/shell): alternating A/B rounds of two shells")
