@@ -767,6 +767,37 @@ class _Group:
             self.future.set_result(Delivered(self.last - self.n + 1, -1))
 
 
+class _Sink:
+    """The delivery reports of one partition's records in a produce step, kept without a Python call per record:
+    librdkafka calls `reports.__setitem__` (C) with each report, so `reports[None]` is the last record acknowledged
+    (librdkafka reports a partition's records in the order they were produced) and any other key is a failure.
+    Nothing counts the reports: the producer completes its sinks once it holds no record any more (every report
+    has been served then: `RdProducer._reported`)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, n: int) -> None:
+        self.n = n
+        self.reports: dict[Any, Any] = {}
+        self.future: asyncio.Future[Delivered] = loop.create_future()
+
+    def fail(self, e: BaseException) -> None:
+        if not self.future.done():
+            self.future.set_exception(to_aiokafka(e))
+
+    def finish(self) -> None:
+        if self.future.done():
+            return
+        reports = self.reports
+        for err in reports:
+            if err is not None:
+                self.future.set_exception(delivery_error(err))
+                return
+        last = reports.get(None)
+        if last is None:  # never: every record produced is reported (delivered, failed, timed out or purged)
+            self.future.set_exception(ak.KafkaError(f"{self.n} records not reported by the client"))
+            return
+        self.future.set_result(Delivered(last.offset() - self.n + 1, -1))
+
+
 class RdProducer:
     """An `AIOProducer` with aiokafka's producer surface; records are produced with their headers straight into
     librdkafka's queue and acknowledged by delivery reports that one flush per step serves."""
@@ -777,7 +808,8 @@ class RdProducer:
         self.fatal = False
         self._outstanding = 0
         self._driver: asyncio.Future[None] | None = None
-        self._groups: set[_Group] = set()  # steps waiting for their delivery reports
+        self._groups: set[_Group | _Sink] = set()  # steps waiting for their delivery reports
+        self._sinks: list[_Sink] = []  # steps whose reports are kept by the client, completed by `_reported`
 
     async def start(self) -> None:
         try:
@@ -797,12 +829,28 @@ class RdProducer:
         for group in list(self._groups):
             group.fail(failure)
 
-    def track(self, group: _Group) -> None:
+    def track(self, group: _Group | _Sink) -> None:
         if self.fatal:
             group.fail(KafkaException(RdError(RdError._FENCED, "the producer was fenced", fatal=True)))
             return
         self._groups.add(group)
         group.future.add_done_callback(lambda _f: self._groups.discard(group))
+        if isinstance(group, _Sink):
+            self._sinks.append(group)
+
+    def _reported(self, native: Any) -> None:
+        """Complete the sinks once librdkafka holds no record: every report has been served (its count covers a
+        record until its report has run), so each sink's reports are all in."""
+        if self._sinks and len(native) == 0:
+            sinks, self._sinks = self._sinks, []
+            for sink in sinks:
+                sink.finish()
+
+    async def _flush(self, timeout_s: float) -> None:
+        assert self.aio is not None
+        await self.aio.flush(timeout_s)
+        if self.aio is not None:  # not stopped meanwhile
+            self._reported(self.aio._producer)
 
     async def stop(self) -> None:
         if self.aio is None:
@@ -811,8 +859,12 @@ class RdProducer:
         if not self.fatal:
             try:
                 await asyncio.wait_for(aio.flush(10), 15)
+                self._reported(aio._producer)
             except Exception as e:  # the broker is gone: nothing of ours is pending
                 log.debug("producer flush at stop: %s", type(e).__name__)
+        for sink in self._sinks:  # reports that will never be served: the step failed
+            sink.fail(ak.KafkaError("producer stopped before its records were reported"))
+        self._sinks = []
         # closed in a thread of its own, bounded (AIOProducer.close() flushes without a limit and leaves the
         # client to the garbage collector, which would destroy it on the event loop's thread)
         await close_in_background(aio._producer.close, 10)
@@ -859,7 +911,7 @@ class RdProducer:
         of them can land later."""
         deadline = time.monotonic() + float(self.conf.get("delivery.timeout.ms", DELIVERY_TIMEOUT_MS)) / 1000 + 5
         while self._outstanding > 0 and self.aio is not None and not self.fatal and time.monotonic() < deadline:
-            await self.aio.flush(0.5)
+            await self._flush(0.5)
             await asyncio.sleep(0)
 
     def drive(self) -> None:
@@ -869,7 +921,7 @@ class RdProducer:
 
     async def _drive(self) -> None:
         while self._outstanding > 0 and self.aio is not None and not self.fatal:
-            await self.aio.flush(1.0)
+            await self._flush(1.0)
             await asyncio.sleep(0)
 
     async def send(self, topic: str, value: bytes | None = None, key: bytes | None = None,
@@ -1018,61 +1070,67 @@ class LibrdkafkaClient:
                       too_large: Callable[[OutRecord, Any], Awaitable[Awaitable[Any]]] | None = None) -> Pending:
         """Every record of `plan` into librdkafka's queue, without waiting: one acknowledgement per partition's
         records (in their order: one request in flight per broker), one flush for the whole step. The records go
-        straight to the client's `produce`; a refused one (the queue full, too large) takes `RdProducer.produce`'s
-        way, and an oversized record's dead letter goes out after its group is in the queue."""
+        straight to the client's `produce`, their delivery reports kept by the client (`_Sink`); a refused one (the
+        queue full, too large) takes `RdProducer.produce`'s way, and an oversized record's dead letter goes out
+        once every group is in the queue."""
         loop = asyncio.get_running_loop()
-        order: dict[tuple[str, int | None, int], Outgoing] = {}
-        n = 0
-        run: Outgoing = []  # a plan comes in runs of one topic and partition: looked up when that changes
+        native = p.native_produce()
+        groups: list[tuple[_Sink, Outgoing]] = []  # in the order of their first record
+        by_partition: dict[tuple[str, int], tuple[_Sink, Outgoing]] = {}
+        refused: list[OutRecord] = []
+        # a plan comes in runs of one topic and partition: its group is looked up when that changes, and each record
+        # goes to the client as it comes (a partition's records stay in their order)
         run_topic: str | None = None
         run_part: int | None = None
+        sink: _Sink | None = None
+        members: Outgoing = []
+        report: Callable[[Any, Any], None] | None = None
         for entry in plan:
-            t, part, _ = entry
+            t, part, r = entry
             if part is None:  # the partitioner's: each on its own
-                n += 1
-                order[(t, None, n)] = [entry]
-                continue
-            if part != run_part or t != run_topic:
+                single = _Sink(loop, 1)
+                groups.append((single, [entry]))
+                run_topic = run_part = None
+                sink, members, report = single, groups[-1][1], single.reports.__setitem__
+                number = -1
+            elif part != run_part or t != run_topic:
                 run_topic, run_part = t, part
-                members = order.get((t, part, 0))
-                if members is None:
-                    members = order[(t, part, 0)] = []
-                run = members
-            run.append(entry)
-        native = p.native_produce()
+                group = by_partition.get((t, part))
+                if group is None:
+                    group = by_partition[(t, part)] = (_Sink(loop, 0), [])
+                    groups.append(group)
+                sink, members = group
+                report = sink.reports.__setitem__  # librdkafka's report of each record, kept in C (no Python frame)
+                number = part
+            try:
+                # positional (topic, value, key, partition, on_delivery, callback, timestamp, headers): no dict
+                # of keywords built per record
+                native(t, r.value, r.key, number, report, None, 0, r.headers or None)
+            except (BufferError, KafkaException):
+                try:  # the queue full (waits for room) or a refusal, mapped (too large)
+                    p.produce(t, r.value, r.key, part, r.headers, report)
+                except ak.MessageSizeTooLargeError:
+                    if too_large is None:
+                        raise
+                    refused.append(r)
+                    if part is None:
+                        members.clear()
+                    continue
+                p.settled()  # counted with its group below
+            if part is not None:
+                members.append(entry)
         pending: Pending = []
-        for members in order.values():
-            group = _Group(loop, len(members))
-            report = group.report
-            refused: list[int] = []
-            t, part, _ = members[0]  # a group is one topic and partition
-            number = -1 if part is None else part
-            for i, (_, _, r) in enumerate(members):
-                try:
-                    native(t, r.value, r.key, number, on_delivery=report, headers=r.headers or None)
-                except (BufferError, KafkaException):
-                    try:  # the queue full (waits for room) or a refusal, mapped (too large)
-                        p.produce(t, r.value, r.key, part, r.headers, report)
-                    except ak.MessageSizeTooLargeError:
-                        if too_large is None:
-                            raise
-                        refused.append(i)
-                        continue
-                    p.settled()  # counted with its group below
-            kept = members
-            if refused:
-                assert too_large is not None
-                group.n -= len(refused)
-                group.left -= len(refused)
-                kept = [e for i, e in enumerate(members) if i not in refused]
-                for i in refused:
-                    pending.append((await too_large(members[i][2], p), []))
-            if not kept:
+        for sink, members in groups:  # every group counted and tracked before the first wait below
+            if not members:
                 continue
-            p.counted(len(kept))
-            group.future.add_done_callback(functools.partial(_settle, p, len(kept)))
-            p.track(group)
-            pending.append((group.future, kept))
+            sink.n = len(members)
+            p.counted(sink.n)
+            sink.future.add_done_callback(functools.partial(_settle, p, sink.n))
+            p.track(sink)
+            pending.append((sink.future, members))
+        for r in refused:  # their dead letters, once every group is in the queue
+            assert too_large is not None
+            pending.append((await too_large(r, p), []))
         p.drive()
         return pending
 

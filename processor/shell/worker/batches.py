@@ -51,12 +51,17 @@ class _NamedRecords(fetcher.PartitionRecords):  # type: ignore[misc]
     def __init__(self, tp: Any, records: Any, *args: Any, **kwargs: Any) -> None:
         self._batches = _Batches(records)
         super().__init__(tp, self._batches, *args, **kwargs)
+        self._records_iterator = self._named(self._records_iterator)  # type: ignore[has-type]
 
-    def __next__(self) -> Any:
+    def __iter__(self) -> Any:
+        # the fetcher's `getall` iterates this object: its records come straight from the generator, not through
+        # a Python `__next__` per record
+        records = self._records_iterator
+        return records if records is not None else iter(())
+
+    def _named(self, records: Any) -> Any:
         try:
-            return super().__next__()
-        except StopIteration:
-            raise
+            yield from records
         except Exception as e:
             batch = self._batches.batch
             offset = getattr(batch, "base_offset", self.next_fetch_offset)

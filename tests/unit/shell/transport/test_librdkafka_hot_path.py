@@ -239,20 +239,34 @@ async def test_a_fetch_error_is_raised_as_the_aiokafka_class_of_its_code() -> No
 class NativeProducer:
     """confluent_kafka.Producer: records into a queue; flush delivers them in order, offsets per partition."""
 
-    def __init__(self, too_large: set[bytes]) -> None:
+    def __init__(self, too_large: set[bytes], failing: dict[bytes, RdError] | None = None,
+                 per_flush: int | None = None) -> None:
         self.too_large = too_large
+        self.failing = failing or {}  # values whose delivery fails, with the error reported
+        self.per_flush = per_flush  # records a flush delivers (None: all)
         self.queue: list[tuple[str, int, bytes | None, Any]] = []
+        self.headers: list[Any] = []  # each record's, as produced
         self.offsets: dict[tuple[str, int], int] = {}
 
-    def produce(self, topic: str, value: bytes | None, key: bytes | None, partition: int = -1,
-                on_delivery: Any = None, headers: Any = None) -> None:
+    def produce(self, topic: str, value: bytes | None = None, key: bytes | None = None, partition: int = -1,
+                on_delivery: Any = None, callback: Any = None, timestamp: int = 0, headers: Any = None) -> None:
+        """confluent-kafka's signature, positions included."""
         if value in self.too_large:
             raise KafkaException(RdError(RdError.MSG_SIZE_TOO_LARGE))
+        assert isinstance(timestamp, int) and callback is None
+        self.headers.append(headers)
         self.queue.append((topic, partition if partition >= 0 else 9, value, on_delivery))
 
+    def __len__(self) -> int:  # records held: queued, or delivered but not reported yet
+        return len(self.queue)
+
     def deliver(self) -> None:
-        queue, self.queue = self.queue, []
-        for topic, part, _value, report in queue:
+        n = len(self.queue) if self.per_flush is None else self.per_flush
+        queue, self.queue = self.queue[:n], self.queue[n:]
+        for topic, part, value, report in queue:
+            if value in self.failing:
+                report(self.failing[value], Msg(part, -1, topic=topic))
+                continue
             offset = self.offsets[(topic, part)] = self.offsets.get((topic, part), -1) + 1
             report(None, Msg(part, offset, topic=topic))
 
@@ -296,3 +310,33 @@ async def test_a_step_is_acknowledged_per_partition_and_an_oversized_record_beco
     assert () in by_members  # the dead letter's acknowledgement, with no records of the plan
     assert [r.value for r in dead] == [b"big"]
     assert p._outstanding == 0
+    assert native.headers == [[("toolmend-id", v)] for v in (b"a", b"b", b"c", b"d")]  # each record's own
+
+
+async def test_a_step_is_acknowledged_once_the_client_holds_none_of_its_records() -> None:
+    """The reports are kept by the client's call of a dict (no Python call per record): a partition's records are
+    acknowledged, with where the last landed, only once the client holds none of the step's records."""
+    native = NativeProducer(too_large=set(), per_flush=1)
+    p = RdProducer({})
+    p.aio = AioProducer(native)  # type: ignore[assignment]
+    plan = [("out", 0, record(b"a")), ("out", 0, record(b"b")), ("out", 1, record(b"c"))]
+    pending = await LibrdkafkaClient().enqueue(p, plan)
+    futures = [f for f, _ in pending]
+    await p.aio.flush(0)
+    p._reported(native)
+    assert len(native) > 0 and not any(f.done() for f in futures)  # records still held: none acknowledged
+    results = await asyncio.gather(*futures)
+    assert len(native) == 0
+    assert [(res.offset, len(members)) for (_, members), res in zip(pending, results, strict=True)] == [(0, 2), (0, 1)]
+    assert p._outstanding == 0
+
+
+async def test_a_record_whose_delivery_failed_fails_its_partitions_acknowledgement_with_its_error() -> None:
+    native = NativeProducer(too_large=set(), failing={b"b": RdError(RdError.NOT_LEADER_FOR_PARTITION)})
+    p = RdProducer({})
+    p.aio = AioProducer(native)  # type: ignore[assignment]
+    plan = [("out", 0, record(b"a")), ("out", 0, record(b"b")), ("out", 1, record(b"c"))]
+    pending = await LibrdkafkaClient().enqueue(p, plan)
+    results = await asyncio.gather(*(f for f, _ in pending), return_exceptions=True)
+    assert isinstance(results[0], ak.NotLeaderForPartitionError)  # partition 0: one of its records failed
+    assert results[1].offset == 0  # partition 1 delivered
