@@ -9,10 +9,9 @@ again in every request snapshot); neither keeps text.
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from .cues import CJK_LANGS, LANGUAGES, LATIN, STOP, TIME, Language
 from .followups import about_past
@@ -537,14 +536,13 @@ def analyze_reply(text: str) -> Reply:
 @functools.lru_cache(maxsize=CACHE)
 def text_tokens(text: str, limit: int = 160) -> frozenset[int]:
     """Every token of a text (results, system prompts): stems, numbers, CJK n-grams and characters."""
-    toks = tokens(normalize(text[:4000]))
-    found = list(map(_TEXT_TOKENS.get, toks))
-    if None in found:
-        hashes = [t if t is not None else _text_token(tok) for t, tok in zip(found, toks, strict=True)]
-    else:
-        hashes = cast(list[tuple[int, ...]], found)
-    # the hashes in the order of the tokens: the set is filled as if one by one
-    return cap(set(itertools.chain.from_iterable(hashes)), limit)
+    cache = _TEXT_TOKENS
+    out: set[int] = set()
+    # one pass: each token's hashes from the cache (worked out on a miss), in the order of the tokens
+    for tok in tokens(normalize(text[:4000])):
+        hashes = cache.get(tok)
+        out.update(hashes if hashes is not None else _text_token(tok))
+    return cap(out, limit)
 
 
 _TEXT_TOKENS: dict[str, tuple[int, ...]] = {}  # a token of `text_tokens` -> its hashes in order; bounded

@@ -33,7 +33,7 @@ from ..state.layout import (
 )
 from .analysis import Request, request_core, text_tokens
 from .evidence import MAX_KIND, arguments, name_tokens
-from .text import EMPTY, bytes_hashes, hash_bytes, unpack_hashes
+from .text import EMPTY, bytes_hashes, hash_bytes, sorted_bytes, unpack_hashes
 
 MAX_SNIPPET_TOKENS = 160  # hashed tokens kept per result snippet
 MAX_ECHO = 48  # tokens kept of the answer after a result
@@ -198,6 +198,10 @@ class Served:
         snip = self._snip
         if snip is not None:
             self._snip = None
+            if not self.snippet and len(snip) == 1:  # the usual case: one result, nothing packed before it
+                # (its tokens are at most MAX_SNIPPET_TOKENS, within the bound: what `_pack` below would keep)
+                self.snippet = hash_bytes(text_tokens(snip[0][:SNIPPET_CHARS], MAX_SNIPPET_TOKENS))
+                return
             snippet = set(bytes_hashes(self.snippet))
             for text in snip:
                 snippet |= text_tokens(text[:SNIPPET_CHARS], MAX_SNIPPET_TOKENS)
@@ -280,7 +284,10 @@ _QUANTITY_RE = re.compile(r"[+-]?\d[\d:.,/ -]*(?:%|°?[cf]|℃|度|[a-z]{1,3})?"
 
 def _pack(values: set[int], n: int) -> bytes:
     """The n smallest of a set of 32-bit hashes, packed as `pack_hashes` lays them out (the set `cap` keeps)."""
-    return hash_bytes(sorted(values)[:n])
+    kept = sorted(values)
+    if len(kept) > n:
+        del kept[n:]
+    return sorted_bytes(kept)
 
 
 def _packed_state(value: Any) -> bytes:

@@ -23,11 +23,13 @@ from typing import Any
 EMPTY: frozenset[int] = frozenset()
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
-# a CJK run, or a word of any other script (letters and digits, no underscore)
-TOKEN_RE = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:'[^\W_{CJK}]+)?")
+# a CJK run, or a word of any other script (letters and digits, no underscore). The apostrophe's part is an
+# alternation with the empty string, not an optional group (`(?:'x+)?`): the same matches, and the regular-expression
+# engine tries a branch without the repeat context it allocates for each optional group it enters
+TOKEN_RE = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:'[^\W_{CJK}]+|)")
 CJK_RE = re.compile(rf"[{CJK}]")
 # `TOKEN_RE` on ASCII text (where `\w` is `[A-Za-z0-9_]` and no CJK occurs): a plain class, faster
-_ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z0-9]+)?")
+_ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z0-9]+|)")
 _CAMEL_RE = re.compile(r"([a-z0-9])([A-Z])")
 _IDENT_SPLIT_RE = re.compile(r"[^0-9A-Za-z\u0080-\uffff]+")
 WORD_CACHE = 8192
@@ -102,7 +104,11 @@ def cap(values: Iterable[int], n: int) -> frozenset[int]:
 
 def hash_bytes(hashes: Iterable[int]) -> bytes:
     """A set of 32-bit hashes as sorted little-endian u32 (what `pack_hashes` encodes)."""
-    kept = sorted(hashes)
+    return sorted_bytes(sorted(hashes))
+
+
+def sorted_bytes(kept: list[int]) -> bytes:
+    """Hashes already sorted without repeats, as `hash_bytes` lays them out (no second sort)."""
     return struct.pack(f"<{len(kept)}I", *kept)
 
 
@@ -137,4 +143,4 @@ def unpack_ordered(value: Any) -> list[int]:
 
 
 __all__ = ["CJK", "CJK_RE", "EMPTY", "TOKEN_RE", "cap", "cjk_grams", "h", "is_cjk", "normalize", "pack_hashes",
-           "pack_ordered", "split_identifier", "stem", "tokens", "unpack_hashes", "unpack_ordered"]
+           "pack_ordered", "sorted_bytes", "split_identifier", "stem", "tokens", "unpack_hashes", "unpack_ordered"]
