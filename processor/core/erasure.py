@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import unicodedata
 from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .nfkc import nfkc
 from .state.layout import ER_CALLS, ER_VERSION, ERASURE_VERSION
 
 STATE_VERSION = ERASURE_VERSION
@@ -49,7 +49,7 @@ def _user_key(text: str) -> str:
         else:
             norm = " ".join(text.lower().split())
     else:
-        norm = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+        norm = " ".join(nfkc(text).casefold().split())
     return hashlib.blake2b(norm.encode("utf-8"), digest_size=8).hexdigest()
 
 

@@ -203,12 +203,54 @@ def use(doc: Mapping[str, Any] | None) -> None:
             raise ValueError(f"not a claims file: missing {missing or 'rule scores'}")
     _OVERRIDE[:] = [dict(doc)] if doc is not None else []
     cues.cache_clear()
+    _failure_runs.cache_clear()
+    _act_phrases.cache_clear()
     _verb.cache_clear()
     _uncovered_acts.cache_clear()
-    _acts_re.cache_clear()
+    _acts_for.cache_clear()
+    _act_verb.cache_clear()
+    _act_words.cache_clear()
     _kind.cache_clear()
     family.cache_clear()
     cues()  # compile now: a bad list fails here, not at the first reply
+
+
+_APOS_RE = re.compile(r"(?<![\w])'")
+
+
+@functools.lru_cache(maxsize=1)
+def _act_phrases(c: Cues) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    """The phrases of `Cues.act_re` (completion, live, retrieval, presentative, nothing-found, irregular pasts), as
+    one plain alternation without their bounds, which the regular-expression engine scans for many times faster: a
+    text it finds nothing in holds none of them. With it, the nothing-found expression of `claims.json`, if any."""
+    raw = _OVERRIDE[0] if _OVERRIDE else shipped()
+    en, zh = raw["en"], raw["zh"]
+    words = [str(w) for k in ("completion", "live", "retrieval", "presentative", "none_found")
+             for w in (*(en.get(k) or ()), *(zh.get(k) or ()))]
+    words += list(c.irregular)
+    extra = en.get("none_found_re")
+    return re.compile(_alt(words) or r"(?!x)x"), re.compile(extra) if extra else None
+
+
+def _act_cue(norm: str, c: Cues) -> bool:
+    """`c.act_re.search(norm) is not None`, its alternatives tried one kind at a time, the cheapest first: a figure,
+    a quote or a brace, an apostrophe that begins a word, a regular past, the nothing-found expression, and only
+    where the plain alternation of its phrases finds one, the expression itself (a text matches an alternation
+    exactly where it matches one of its alternatives)."""
+    if _DIGIT_RE.search(norm) is not None or '"' in norm or "\u201c" in norm or "{" in norm:
+        return True
+    if ("'" in norm and _APOS_RE.search(norm) is not None) or ("ed" in norm and _PAST_RE.search(norm) is not None):
+        return True
+    phrases, extra = _act_phrases(c)
+    if extra is not None and extra.search(norm) is not None:
+        return True
+    return phrases.search(norm) is not None and c.act_re.search(norm) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _failure_runs(c: Cues) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The failure phrases' longest runs without a space (`Cues.failure_words`), and those of them that are ASCII."""
+    return c.failure_words, tuple(w for w in c.failure_words if w.isascii())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -444,17 +486,20 @@ class ClaimTracker:
         if self.heads:
             c = cues()
             fail = c.failure_re
-            words = c.failure_words
+            words, ascii_words = _failure_runs(c)
             for tool, head in self.heads:
                 norm = normalize(head)
                 # a failure phrase found after the substitution holds each of its runs without a space as they
                 # were in the head (the substitution replaces text by one space, in no run): a head holding none of
-                # the phrases' longest runs is no failure, and the two costly searches are skipped
-                if any(w in norm for w in words) and fail.search(_NO_FAILURE_RE.sub(" ", norm)):
+                # the phrases' longest runs is no failure, and the two costly searches are skipped (an ASCII head
+                # holds no run that is not ASCII)
+                if any(w in norm for w in (ascii_words if norm.isascii() else words)) and fail.search(
+                        _NO_FAILURE_RE.sub(" ", norm)):
                     self.failed = (*self.failed, tool)
                 else:
                     self.ok = (*self.ok, tool)
-                    if bare_success(head):
+                    # (a head of more than `BARE_CHARS` characters, stripped, is none: its lower case is no shorter)
+                    if (len(head) <= BARE_CHARS or len(head.strip()) <= BARE_CHARS) and bare_success(head):
                         self.bare = (*self.bare, tool)
             self.heads = ()
 
@@ -465,37 +510,45 @@ class ClaimTracker:
         if not text or text_call(text):
             return None  # (a call written as text for the framework to parse is a call, not a claim)
         c = cues()
-        norm = normalize(text[:MAX_REPLY])
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
         # as their likely source, even when it failed and the reply says so)
         covered = bool(self.ok or self.heads or self.failed or self.pending)
         if covered and not self.pending:
             self._settle()
             if self.ok and not self.failed and len(self.bare) == len(self.ok):
-                told = _beyond_bare(index, norm, self.ok, ev, c, self.request())
+                told = _beyond_bare(index, normalize(text[:MAX_REPLY]), self.ok, ev, c, self.request())
                 if told is not None:
                     return told
-        if covered:
-            cue = c.completion_any.search(norm) is not None and c.completion_re.search(norm) is not None
+            # every call of the turn answered: whether an offered tool does an act that none of them did is a
+            # question of the tools' names alone, asked before the reply is read (most turns' tools leave none)
+            served, offered = self._offered(ev)
+            if not offered:
+                return None  # no tool could have done or looked it up
+            acts = _uncovered_acts(tuple(sorted(set(offered))), tuple(sorted(set(self.ok))))
+            if acts is None:
+                return None  # no act of an offered tool that the turn's calls did not do
+            norm = normalize(text[:MAX_REPLY])
+            if c.completion_any.search(norm) is None or c.completion_re.search(norm) is None or not acts.found(norm):
+                return None  # no completion cue, or names no act of an offered tool that the turn did not do
+            cue = True
         else:
-            cue = c.act_re.search(norm) is not None
-        if not cue and (covered or not self._may_name()):
-            return None  # no completion cue (or, with no call, no cue, figure or past, and no tool asked for)
-        served = ev.served_tools()
-        turn = (*self.ok, *(t for t, _ in self.heads), *self.failed, *(t for _, t in self.pending))
-        offered = list(ev.defined)
-        for t in (*served, *turn):
-            if t not in offered:
-                offered.append(t)
-        if not offered:
-            return None  # no tool could have done or looked it up
-        self._settle()
-        if covered:
-            # the key as sets (sorted, each once): what the search depends on, so the cache hits more often
-            acts = _uncovered_acts(tuple(sorted(set(offered))),
-                                   tuple(sorted({*self.ok, *(t for _, t in self.pending)})))
-            if acts is None or acts.search(norm) is None:
-                return None  # names no act of an offered tool that the turn's calls did not do
+            norm = normalize(text[:MAX_REPLY])
+            if covered:
+                cue = c.completion_any.search(norm) is not None and c.completion_re.search(norm) is not None
+            else:
+                cue = _act_cue(norm, c)
+            if not cue and (covered or not self._may_name()):
+                return None  # no completion cue (or, with no call, no cue, figure or past, and no tool asked for)
+            served, offered = self._offered(ev)
+            if not offered:
+                return None  # no tool could have done or looked it up
+            self._settle()
+            if covered:
+                # the key as sets (sorted, each once): what the search depends on, so the cache hits more often
+                acts = _uncovered_acts(tuple(sorted(set(offered))),
+                                       tuple(sorted({*self.ok, *(t for _, t in self.pending)})))
+                if acts is None or not acts.found(norm):
+                    return None  # names no act of an offered tool that the turn's calls did not do
         ctx = Context(ev.facts, served, ev.defined)
         if c.refusal_re.search(norm) is not None:
             return None
@@ -526,6 +579,17 @@ class ClaimTracker:
                 if found is not None and (best is None or found.score > best.score):
                     best = found
         return best
+
+    def _offered(self, ev: Evidence) -> tuple[list[str], list[str]]:
+        """The tools that served earlier turns, and the tools offered: those defined, then those that served, then
+        the turn's own, each once."""
+        served = ev.served_tools()
+        turn = (*self.ok, *(t for t, _ in self.heads), *self.failed, *(t for _, t in self.pending))
+        offered = list(ev.defined)
+        for t in (*served, *turn):
+            if t not in offered:
+                offered.append(t)
+        return served, offered
 
     def _may_name(self) -> bool:
         """Whether the turn's request may name a tool ("tool" or "function" among its words): the cheap test
@@ -1021,29 +1085,67 @@ def defers(text: str) -> bool:
 
 
 @functools.lru_cache(maxsize=2048)
-def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> re.Pattern[str] | None:
+def _uncovered_acts(offered: tuple[str, ...], turn: tuple[str, ...]) -> Acts | None:
     """A search for the verbs (English roots as word prefixes, Chinese verbs) of the offered tools' acts that no
     tool of the turn does: a reply after a call of its turn with none of them claims no act it lacks."""
     c = cues()
     done = [_verb(t) for t in turn]
     words: set[str] = set()
     for tool in offered:
-        verb = _verb(tool)
-        if _kind(tool) != ACT or any(_same_act(verb, d, c) for d in done):
+        verb = _act_verb(tool)
+        if verb is None or any(_same_act(verb, d, c) for d in done):
             continue
-        words.add(verb)
-        words.update(c.synonyms.get(verb, ()))
-        words.update(w for w, same in c.synonyms.items() if verb in same)
+        words.update(_act_words(verb))
     if not words:
         return None
-    return _acts_re(frozenset(words))
+    return _acts_for(frozenset(words))
+
+
+@functools.lru_cache(maxsize=1024)
+def _act_verb(tool: str) -> str | None:
+    """A tool's verb if the tool does an act (`_kind`), else None."""
+    return _verb(tool) if _kind(tool) == ACT else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _act_words(verb: str) -> tuple[str, ...]:
+    """An act's verb and the verbs of the same act (`act_synonyms`, either way)."""
+    c = cues()
+    return (verb, *c.synonyms.get(verb, ()), *(w for w, same in c.synonyms.items() if verb in same))
+
+
+_LETTERS_RE = re.compile(r"[a-z]+")
+
+
+class Acts:
+    """The search for some verbs: an English root where a word begins (no letter a-z before it), a Chinese verb
+    anywhere (`pattern`, the regular expression it answers for). Where every root is letters a-z only, no
+    expression is compiled: a root begins a word exactly where a run of letters a-z begins with it, so the runs of
+    the text are compared with the roots (`str.startswith`), and the Chinese verbs are looked for as they are."""
+
+    def __init__(self, words: frozenset[str]) -> None:
+        zh = [k for k, v in cues().zh_verbs.items() if v in words]
+        self.pattern = rf"(?<![a-z])(?:{_alt(sorted(words))})" + (f"|{_alt(zh)}" if zh else "")
+        self.en = tuple(sorted(words))
+        self.zh = tuple(zh)
+        plain = all(_LETTERS_RE.fullmatch(w) is not None for w in words)
+        self._re: re.Pattern[str] | None = None if plain else re.compile(self.pattern)
+
+    def found(self, norm: str) -> bool:
+        """Whether a normalised text holds one of the verbs (as `re.search(pattern, norm)` would find)."""
+        if self._re is not None:
+            return self._re.search(norm) is not None
+        en = self.en
+        for run in _LETTERS_RE.findall(norm):
+            if run.startswith(en):
+                return True
+        return any(k in norm for k in self.zh)
 
 
 @functools.lru_cache(maxsize=512)
-def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
-    """The search for these verbs (many tool sets share it: compiled once)."""
-    zh = [k for k, v in cues().zh_verbs.items() if v in words]
-    return re.compile(rf"(?<![a-z])(?:{_alt(sorted(words))})" + (f"|{_alt(zh)}" if zh else ""))
+def _acts_for(words: frozenset[str]) -> Acts:
+    """The search for these verbs (many tool sets share it: made once)."""
+    return Acts(words)
 
 
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
@@ -1145,12 +1247,15 @@ _BARE_OBJECT_RE = re.compile(
     r'successful|done|true|1)?")\s*(?:,\s*|(?=\})))+\}')
 
 
+BARE_CHARS = 80  # the longest bare success (`bare_success`), stripped and in lower case
+
+
 def bare_success(head: str) -> bool:
     """Whether a result's text (its head) says only that the call succeeded, with no value of its own."""
     s = head.strip().lower()
     if s in _BARE_WORDS:
         return True
-    return s[:1] == "{" and len(s) <= 80 and _BARE_OBJECT_RE.fullmatch(s) is not None
+    return s[:1] == "{" and len(s) <= BARE_CHARS and _BARE_OBJECT_RE.fullmatch(s) is not None
 
 
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

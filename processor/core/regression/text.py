@@ -13,10 +13,11 @@ import binascii
 import functools
 import re
 import struct
-import unicodedata
 import zlib
 from collections.abc import Iterable
 from typing import Any
+
+from ..nfkc import nfkc
 
 # the empty set, shared: each `frozenset()` is an object of its own (tracked by the garbage collector),
 # and requests, cached analyses and served records hold many empty sets
@@ -39,7 +40,7 @@ def normalize(text: str) -> str:
     """NFKC + case-fold; curly apostrophes made straight. (NFKC leaves ASCII text as it is: skipped there.)"""
     if text.isascii():
         return text.casefold()
-    return unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold()
+    return nfkc(text).replace("\u2019", "'").casefold()
 
 
 def tokens(norm: str) -> list[str]:
