@@ -137,9 +137,10 @@ class Cues:
         zh_done = zh.get("completion_re")
         self.completion_re = re.compile(f"{completion.pattern}|{zh_done}" if zh_done else completion.pattern)
         # ... its phrases anywhere, word boundaries aside: a text this finds nothing in has no completion cue (a
-        # plain alternation, which the regular-expression engine scans for much faster than the bounded one)
-        self.completion_any = re.compile((_alt([*en["completion"], *zh["completion"]]) or r"(?!x)x")
-                                         + (f"|{zh_done}" if zh_done else ""))
+        # plain alternation, which the regular-expression engine scans for much faster than the bounded one; the
+        # Chinese pattern's every match holds 了 or one of the phrases, so 了 stands for it here)
+        self.completion_any = re.compile(_alt([*en["completion"], *zh["completion"], *(["了"] if zh_done else [])])
+                                         or r"(?!x)x")
         self.non_claim_re = _phrases(en["non_claim"], zh["non_claim"])
         self.live_re = _phrases(en["live"], zh["live"])
         self.retrieval_re = _phrases(en["retrieval"], zh["retrieval"])
@@ -471,7 +472,7 @@ class ClaimTracker:
     def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
         """An assistant reply with text and no call of its own."""
         self.after_result = False
-        if not text or text_call(text):
+        if not text or text_call(text) or _arguments_as_text(text, ev.defined):
             return None  # (a call written as text for the framework to parse is a call, not a claim)
         c = cues()
         norm = normalize(text[:MAX_REPLY])
@@ -1111,6 +1112,25 @@ def _described_zh(sent: str, req: frozenset[int], offered: Sequence[str],
         if len(shared) > most and not shared.isdisjoint(req):
             best, most = tool, len(shared)
     return best
+
+
+def _arguments_as_text(text: str, defined: Mapping[str, frozenset[int]]) -> bool:
+    """A reply that is only a JSON object whose keys are all parameters of one tool the request defined, each with a
+    plain value (`{ "location": "Toronto, Canada", "format": "celsius" }`): the call's arguments written as text, as
+    a model does when no call was forced, not a claim of a result."""
+    t = text.strip()
+    if not defined or len(t) > 600 or t[:1] != "{" or t[-1:] != "}":
+        return False
+    try:
+        obj = json.loads(t)
+    except ValueError:
+        return False
+    if not isinstance(obj, dict) or not obj or any(isinstance(v, (dict, list)) for v in obj.values()):
+        return False
+    keys = [name_tokens(str(k)) for k in obj]
+    if not all(keys):
+        return False
+    return any(all(k <= d for k in keys) for d in defined.values())
 
 
 def _caveat(norm: str, at: int, c: Cues) -> bool:

@@ -160,3 +160,18 @@ def test_the_written_probes_raise_what_their_labels_say() -> None:
         res = processor.repair({"messages": r["messages"], "tools": r["tools"]}, dialect=r["dialect"])
         found = sorted(f.index for f in res.findings if f.kind.value == "unbacked_claim" and f.index is not None)
         assert found == sorted(x["index"] for x in r["labels"]["unbacked_claim"]), r["id"]
+
+
+WEATHER = [tool("get_current_weather", "Get the current weather", location="string", format="string"),
+           tool("get_n_day_weather_forecast", "Get an N-day weather forecast", location="string", format="string",
+                num_days="integer")]
+
+
+def test_a_calls_arguments_written_as_text_are_no_claim() -> None:
+    ask = "Give me the current weather (use Celcius) for Toronto, Canada."
+    for reply in ('{ "location": "Toronto, Canada", "format": "celsius" }',
+                  '{\n  "location": "Toronto, Canada",\n  "format": "celsius"\n}'):
+        assert claims(turn(ask, reply), WEATHER) == [], reply
+    # a JSON answer with a key no parameter has states a value (a result), as before
+    assert claims(turn(ask, '{"location": "Toronto, Canada", "temperature": "-3 celsius", "sky": "sunny"}'),
+                  WEATHER) == [(1, "get_current_weather")]
