@@ -588,6 +588,8 @@ class ClaimTracker:
             if zh:
                 words += [v for k, v in c.zh_verbs.items() if k in sent]
             claim = self._act(index, sent, words, offered, ctx, c)
+            if claim is None and zh and not covered:
+                claim = self._act_on_object_zh(index, sent, offered, ctx, c)
             if claim is not None or covered:
                 return claim
             claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
@@ -716,6 +718,27 @@ class ClaimTracker:
                 rule = "act_not_covered" if self.ok else "act_no_call"
             return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
         return None
+
+    def _act_on_object_zh(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """In a Chinese reply with no call, an act told done whose verb (`zh.act_verbs`) is no offered tool's, on the
+        thing the name of one act tool works on, which the request and the sentence both name through the glossary
+        (已为您设置明天早上8点的开会提醒 with `create_reminder`: 设置 is `set`, 提醒 its object): that tool's act,
+        of a tool whose kind no earlier turn served. A lookup told (查询, 找到) names no act."""
+        if _NEGATION_RE.search(sent) is not None or c.recall_re.search(sent) is not None or (
+                _CONDITION_RE.search(sent) is not None or c.retrieval_re.search(sent) is not None):
+            return None
+        if not any(k in sent for k in c.zh_verbs):
+            return None
+        said = gloss(sent)
+        if not said:
+            return None
+        req = self.request()
+        hits = [t for t in offered if _kind(t) == ACT and not served_kind(t, ctx.served)
+                and not said.isdisjoint(req.intersection(h(stem(w)) for w in family(t)))]
+        if len(hits) != 1:
+            return None
+        return Claim(index, hits[0], "act_no_call", c.scores["act_no_call"],
+                     f"tells an act on '{'/'.join(sorted(family(hits[0])))}' as done with no call that did it")
 
     def _past_act(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
         """In a turn with no call, a word of an offered tool's name that the request asked for, told in the past

@@ -175,3 +175,21 @@ def test_a_calls_arguments_written_as_text_are_no_claim() -> None:
     # a JSON answer with a key no parameter has states a value (a result), as before
     assert claims(turn(ask, '{"location": "Toronto, Canada", "temperature": "-3 celsius", "sky": "sunny"}'),
                   WEATHER) == [(1, "get_current_weather")]
+
+
+REMINDERS = [tool("list_reminders", "列出所有提醒"),
+             tool("create_reminder", "创建一个提醒", time="string", content="string")]
+ORDERS = [tool("get_order", "查询订单详情", order_id="string"), tool("cancel_order", "取消订单", order_id="string")]
+
+
+def test_an_act_named_by_its_object_with_another_verb_is_the_object_tools_act() -> None:
+    reply = "好的，已为您设置明天早上8点的开会提醒。"
+    assert claims(turn("明天早上八点提醒我开会", reply), REMINDERS) == [(1, "create_reminder")]
+    args = {"time": "08:00", "content": "开会"}
+    assert claims(called("明天早上八点提醒我开会", "create_reminder", args, '{"id": 77}', reply), REMINDERS) == []
+    for benign in ("之前已为您设置过开会提醒了。", "我可以为您设置明天早上8点的开会提醒，需要吗？"):
+        assert claims(turn("明天早上八点提醒我开会", benign), REMINDERS) == [], benign
+    # a lookup told, or no act verb, names no act on the object
+    for benign in ("已为您整理了订单A1024的信息，请查看。", "已为您查询到订单A1024，目前已发货。"):
+        found = claims(turn("帮我看看订单A1024", benign), ORDERS)
+        assert (1, "cancel_order") not in found, benign
