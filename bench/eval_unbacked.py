@@ -1,8 +1,12 @@
-"""Grade `unbacked_claim` and `text_only_regression` on real recorded conversations (bench/eval/real/).
+"""Grade `unbacked_claim`, `text_only_regression` and `tool_history_erased` on real recorded conversations
+(bench/eval/real/).
 
 Each record goes through `processor.repair(messages, tools=..., system=...)` as a user calls it; a finding is
 matched to a label by its message index. Cells: each file (source, whole or derived). For the whole
-conversations it also reports the false alarms (findings on replies labelled `none`) per 1,000 assistant replies.
+conversations it also reports the false alarms (findings of the first two kinds on replies labelled `none`) per 1,000
+assistant replies. `tool_history_erased` (a reply whose own calls the history sent no longer holds, as a memory that
+keeps only questions and answers leaves it) is graded on its own, by the reply's index: its P/R per cell, not counted
+among the false alarms.
 
     python bench/eval_unbacked.py bench/eval/real/dev            # tuning
     python bench/eval_unbacked.py BLIND_FOLDER --out FILE.json     # once, at the end; its figures committed as they are
@@ -30,6 +34,7 @@ from eval.load import read_jsonl, record_files
 import processor
 
 KINDS = ("unbacked_claim", "text_only_regression")
+ERASED = "tool_history_erased"  # graded beside them: P/R per cell, not among the false alarms
 
 
 def _prf(tp: int, fp: int, fn: int) -> dict[str, Any]:
@@ -42,8 +47,48 @@ def _assistant_replies(rec: dict[str, Any]) -> int:
     return len(rec.get("replies") or [m for m in rec["messages"] if m.get("role") in ("assistant", "model")])
 
 
+def _erased_findings(rec: dict[str, Any], res: Any) -> list[tuple[str, str]]:
+    """The (call id, tool) of each `tool_history_erased` finding: of the history replayed after its earlier
+    snapshots where the record has them (`snapshots`, `snapshot_at`: as an app sends them), else of the one
+    history."""
+    snaps: list[Any] = rec.get("snapshots") or []
+    if snaps and rec.get("input") != "snapshots":
+        at: list[int] = rec.get("snapshot_at") or []
+        if len(at) != len(snaps):
+            at = [len(rec["messages"]) - 1] * len(snaps)
+        seen: list[Any] = []
+        for k in sorted(range(len(snaps)), key=lambda k: (at[k], k)):
+            seen += [rec["messages"][: at[k] + 1], snaps[k]]
+        res = processor.repair({"messages": seen[-1], "system": rec.get("system"), "tools": rec.get("tools")},
+                               dialect=rec.get("dialect") or "auto", previous=seen[:-1])
+    return [(f.call_id or "", f.tool or "") for f in res.findings if f.kind.value == ERASED]
+
+
+def _grade_erased(rec: dict[str, Any], res: Any, errors: list[dict[str, Any]]) -> tuple[int, int, int]:
+    """TP, FP, FN of `tool_history_erased`. A label names an erased call (`call_id`, `tool`), or a reply whose own
+    calls the history lost (`index`, `erased_calls`): a finding of one of those tools answers it."""
+    found = _erased_findings(rec, res)
+    tp = fn = 0
+    for lab in (rec.get("labels") or {}).get(ERASED) or ():
+        if "call_id" in lab:
+            hit = next((f for f in found if f == (lab["call_id"], lab.get("tool") or "")), None)
+        else:
+            tools = set(lab.get("erased_calls") or ()) or {lab.get("expected_tool")}
+            hit = next((f for f in found if f[1] in tools), None)
+        if hit is not None:
+            found.remove(hit)
+            tp += 1
+        else:
+            fn += 1
+            errors.append({"id": rec["id"], "kind": ERASED, "error": "fn", "index": lab.get("index"),
+                           "call_id": lab.get("call_id"), "tool": lab.get("tool") or lab.get("expected_tool")})
+    for cid, tool in found:
+        errors.append({"id": rec["id"], "kind": ERASED, "error": "fp", "call_id": cid, "tool": tool})
+    return tp, len(found), fn
+
+
 def grade(records: list[dict[str, Any]], show: bool = False) -> dict[str, Any]:
-    counts = {k: [0, 0, 0] for k in KINDS}
+    counts = {k: [0, 0, 0] for k in (*KINDS, ERASED)}
     replies = 0
     false_alarms = 0  # findings of either kind on a reply labelled none
     errors: list[dict[str, Any]] = []
@@ -70,7 +115,11 @@ def grade(records: list[dict[str, Any]], show: bool = False) -> dict[str, Any]:
                 c[2] += 1
                 errors.append({"id": rec["id"], "kind": kind, "error": "fn", "index": i})
         false_alarms += len(flagged_any - labelled_any)
-    out: dict[str, Any] = {k: _prf(*counts[k]) for k in KINDS}
+        tp, fp, fn = _grade_erased(rec, res, errors)
+        counts[ERASED][0] += tp
+        counts[ERASED][1] += fp
+        counts[ERASED][2] += fn
+    out: dict[str, Any] = {k: _prf(*counts[k]) for k in (*KINDS, ERASED)}
     out["records"] = len(records)
     out["assistant_replies"] = replies
     out["false_alarms"] = false_alarms
@@ -111,11 +160,12 @@ def main() -> int:
     if a.out:
         a.out.write_text(text + "\n", encoding="utf-8")
     for name, c in cells.items():
-        u, t = c["unbacked_claim"], c["text_only_regression"]
+        u, t, e = c["unbacked_claim"], c["text_only_regression"], c[ERASED]
         print(f"{name:32} n={c['records']:4} replies={c['assistant_replies']:5} "
               f"unbacked P {u['precision']} R {u['recall']} ({u['tp']}/{u['fp']}/{u['fn']})  "
               f"regression P {t['precision']} R {t['recall']} ({t['tp']}/{t['fp']}/{t['fn']})  "
-              f"false alarms {c['false_alarms']} ({c['false_alarms_per_1000_replies']}/1000)")
+              f"false alarms {c['false_alarms']} ({c['false_alarms_per_1000_replies']}/1000)  "
+              f"erased P {e['precision']} R {e['recall']} ({e['tp']}/{e['fp']}/{e['fn']})")
         if a.errors:
             for e in c.get("errors", []):
                 print("   ", json.dumps(e, ensure_ascii=False))

@@ -38,6 +38,7 @@ from ..state.layout import CL_AFTER_RESULT, CL_BARE, CL_CONTINUED, CL_FAILED, CL
 from .analysis import text_tokens
 from .arith import ARITH, working
 from .arith import values as arith_values
+from .cues import CJK_LANGS
 from .evidence import name_tokens
 from .facts import Facts, figures
 from .frameworks import text_call
@@ -55,6 +56,9 @@ _SENT_RE = re.compile(r"(?:(?<=[.!?;])|(?<=[.!?;][\"'\u201d\u2019)\]]))\s+|(?<=[
 _CLAUSE_RE = re.compile(r",\s+but\s+|，但是?|，不过")
 # a single digit standing alone ("a 4", "is 2."; not part of a figure or an identifier)
 _DIGIT1_RE = re.compile(r"(?<![a-z0-9_.,:/-])\d(?![a-z0-9_.,:/-]\d|\d|[a-z])")
+# a list item's number, at a sentence's start or right after a colon or a semicolon ("我的计划是：1. 先查询…；2. 选择…",
+# "1、先查询"): the plan's order, no value
+_LIST_NO_RE = re.compile(r"(?:^[\s*#>-]*|[;:,。；：，])\d[.、)）](?!\d)")
 # a quoted value (straight or curly quotes; a single quote only where no word letter touches it)
 _QUOTED_RE = re.compile(r"\"([^\"\n]{2,80})\"|\u201c([^\u201d\n]{2,80})\u201d|(?<![\w])'([^'\n]{2,80})'(?![\w])")
 # a regular past ("rolled", "navigated", "extracted"): the cheap sign that a reply with no call tells of an act
@@ -127,10 +131,16 @@ class Cues:
 
     def __init__(self, raw: Mapping[str, Any]) -> None:
         en, zh = raw["en"], raw["zh"]
-        self.completion_re = _phrases(en["completion"], zh["completion"])
+        completion = _phrases(en["completion"], zh["completion"])
+        # ... and a Chinese report of an act or a lookup told first-hand without 已
+        # (我为您生成了, 帮您预订好了, 我找到了)
+        zh_done = zh.get("completion_re")
+        self.completion_re = re.compile(f"{completion.pattern}|{zh_done}" if zh_done else completion.pattern)
         # ... its phrases anywhere, word boundaries aside: a text this finds nothing in has no completion cue (a
-        # plain alternation, which the regular-expression engine scans for much faster than the bounded one)
-        self.completion_any = re.compile(_alt([*en["completion"], *zh["completion"]]) or r"(?!x)x")
+        # plain alternation, which the regular-expression engine scans for much faster than the bounded one; the
+        # Chinese pattern's every match holds 了 or one of the phrases, so 了 stands for it here)
+        self.completion_any = re.compile(_alt([*en["completion"], *zh["completion"], *(["了"] if zh_done else [])])
+                                         or r"(?!x)x")
         self.non_claim_re = _phrases(en["non_claim"], zh["non_claim"])
         self.live_re = _phrases(en["live"], zh["live"])
         self.retrieval_re = _phrases(en["retrieval"], zh["retrieval"])
@@ -507,7 +517,7 @@ class ClaimTracker:
     def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
         """An assistant reply with text and no call of its own."""
         self.after_result = False
-        if not text or text_call(text):
+        if not text or text_call(text) or _arguments_as_text(text, ev.defined):
             return None  # (a call written as text for the framework to parse is a call, not a claim)
         c = cues()
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
@@ -550,8 +560,9 @@ class ClaimTracker:
                 if acts is None or not acts.found(norm):
                     return None  # names no act of an offered tool that the turn's calls did not do
         ctx = Context(ev.facts, served, ev.defined)
-        if c.refusal_re.search(norm) is not None:
-            return None
+        refused = c.refusal_re.search(norm)
+        if refused is not None and (covered or not _caveat(norm, refused.start(), c)):
+            return None  # (after calls of the turn, a refusal tells what a call could not do: "已设置…。无法打开…")
         # the tool the request asks for by name ("use the image_fetch tool"), if no earlier turn used it
         named, page = (None, False) if covered else self._named(offered, served, c, norm)
         if not cue and named is None:
@@ -641,6 +652,8 @@ class ClaimTracker:
             if zh:
                 words += [v for k, v in c.zh_verbs.items() if k in sent]
             claim = self._act(index, sent, words, offered, ctx, c)
+            if claim is None and zh and not covered:
+                claim = self._act_on_object_zh(index, sent, offered, ctx, c)
             if claim is not None or covered:
                 return claim
             claim = self._past_act(index, sent, offered, ctx, c)  # "I have navigated to…" (no act verb's tool)
@@ -666,7 +679,7 @@ class ClaimTracker:
         # knowledge: its figures are no lookup's result unless the sentence tells a live value or a lookup
         general = GENERAL in self.request() and c.live_re.search(sent) is None and (
             c.retrieval_re.search(sent) is None and c.none_re.search(sent) is None)
-        subject, strong = (None, False) if general else self._subject(sent, offered, c, bare)
+        subject, strong = (None, False) if general else self._subject(sent, offered, c, bare, ctx.defined)
         if subject is None:
             described = None if general else self._described(sent, offered, ctx)
             if described is not None:
@@ -706,10 +719,11 @@ class ClaimTracker:
         if c.retrieval_re.search(sent) is not None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup no call made")
         names = _subject_words(subject, c)
-        if c.present_re.search(sent) is not None and (names & text_tokens(sent, 64) or (
+        if c.present_re.search(sent) is not None and (names & text_tokens(sent, 64) or (zh and strong) or (
                 len(names) > 1 and names <= self.request())):
             # (or the request asked for all of the tool's name: "Draw a picture of a cute animal" with draw_animal
-            # -> "Here's an adorable kitten")
+            # -> "Here's an adorable kitten"; or a Chinese request and sentence both name the tool's subject in
+            # Chinese words: 单词本里有哪些单词 -> 单词本中的单词有：red)
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "presents what the tool looks up, "
                          "with no call")
         return None
@@ -770,6 +784,27 @@ class ClaimTracker:
                 rule = "act_not_covered" if self.ok else "act_no_call"
             return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
         return None
+
+    def _act_on_object_zh(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
+        """In a Chinese reply with no call, an act told done whose verb (`zh.act_verbs`) is no offered tool's, on the
+        thing the name of one act tool works on, which the request and the sentence both name through the glossary
+        (已为您设置明天早上8点的开会提醒 with `create_reminder`: 设置 is `set`, 提醒 its object): that tool's act,
+        of a tool whose kind no earlier turn served. A lookup told (查询, 找到) names no act."""
+        if _NEGATION_RE.search(sent) is not None or c.recall_re.search(sent) is not None or (
+                _CONDITION_RE.search(sent) is not None or c.retrieval_re.search(sent) is not None):
+            return None
+        if not any(k in sent for k in c.zh_verbs):
+            return None
+        said = gloss(sent)
+        if not said:
+            return None
+        req = self.request()
+        hits = [t for t in offered if _kind(t) == ACT and not served_kind(t, ctx.served)
+                and not said.isdisjoint(req.intersection(h(stem(w)) for w in family(t)))]
+        if len(hits) != 1:
+            return None
+        return Claim(index, hits[0], "act_no_call", c.scores["act_no_call"],
+                     f"tells an act on '{'/'.join(sorted(family(hits[0])))}' as done with no call that did it")
 
     def _past_act(self, index: int, sent: str, offered: Sequence[str], ctx: Context, c: Cues) -> Claim | None:
         """In a turn with no call, a word of an offered tool's name that the request asked for, told in the past
@@ -840,7 +875,8 @@ class ClaimTracker:
                              "states a result the request's arithmetic does not give, with no call")
         return None
 
-    def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False) -> tuple[str | None, bool]:
+    def _subject(self, sent: str, offered: Sequence[str], c: Cues, bare: bool = False,
+                 defined: Mapping[str, frozenset[int]] | None = None) -> tuple[str | None, bool]:
         """The offered tool that looks things up whose name's words the request (twice the weight) or the sentence
         hold (the most of them); else the only such tool offered. With it, whether the request and the sentence
         both hold the same word of its name (strong evidence of what the sentence is about)."""
@@ -853,7 +889,7 @@ class ClaimTracker:
         for tool in offered:
             if _kind(tool) in (ACT, COMPUTE):
                 continue  # an act tool (a fact is looked up, not done), or one that computes what anyone can
-            if names_tool(sent, tool):
+            if names_tool(sent, tool) and _TOLD_RESULT_RE.search(sent) is None:
                 return None, False  # the sentence names the tool: it tells what the tool does, not what it returned
             readers += 1
             names = _subject_words(tool, c)
@@ -866,6 +902,10 @@ class ClaimTracker:
                 best, most, strong = tool, n, not in_req.isdisjoint(words) or bool(bare and in_req)
         if most > 0:
             return best, strong
+        if defined and _CJK_RE.search(sent) is not None:
+            described = _described_zh(sent, req, offered, defined)
+            if described is not None:
+                return described, True
         # the only tool that looks things up, for a live value or a lookup told as done (not a bare figure)
         if readers == 1 and (c.live_re.search(sent) is not None or c.retrieval_re.search(sent) is not None
                              or c.none_re.search(sent) is not None):
@@ -924,8 +964,9 @@ class ClaimTracker:
     def _new_value(self, sent: str) -> bool:
         """A single digit or a quoted value of the sentence that the request does not hold."""
         req = self.request()
-        for d in _DIGIT1_RE.findall(sent):
-            if h(stem(d)) not in req:
+        listed = {n.end() - 2 for n in _LIST_NO_RE.finditer(sent)} if "." in sent or "、" in sent else ()
+        for m in _DIGIT1_RE.finditer(sent):
+            if h(stem(m.group(0))) not in req and m.start() not in listed:
                 return True
         for m in _QUOTED_RE.finditer(sent):
             quoted = text_tokens(m.group(m.lastindex or 1), 16)
@@ -1168,6 +1209,74 @@ _OWN_TEXT_RE = re.compile(r"\bin\s+your\b|\bin\s+(?:this|that|the)\s+(?:text|sen
                           r"snippet|code|essay|list)\b")
 
 
+# a sentence that tells a named tool's result (根据CurrentTimeTool返回的结果，…; not what it would return: 会返回)
+_TOLD_RESULT_RE = re.compile(r"(?<![会将能可])返回(?:的结果|结果|了)|(?:的|调用)结果(?:是|为|显示|表明)")
+_CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+
+
+def _bigrams(text: str) -> set[int]:
+    """The hashed character bigrams of a text's Chinese runs, cut at the function words as `text_tokens` cuts them
+    (so they are found among a definition's hashed words)."""
+    out: set[int] = set()
+    for run in _CJK_RUN_RE.findall(text):
+        for lang in CJK_LANGS:
+            for piece in lang.cut.split(run):
+                if len(piece) >= 2:
+                    out.update(h(piece[i:i + 2]) for i in range(len(piece) - 1))
+    return out
+
+
+def _described_zh(sent: str, req: frozenset[int], offered: Sequence[str],
+                  defined: Mapping[str, frozenset[int]]) -> str | None:
+    """The lookup tool whose Chinese description shares the most character bigrams with a Chinese sentence, two at
+    least, one of them also the request's (图片中的文字是…, after 识别一下这张图片里的文字, with an OCR tool
+    described 用于提取并识别图片上的文字): what the sentence tells of, where the tools' English names say nothing
+    to Chinese words."""
+    grams = _bigrams(sent)
+    if len(grams) < 2:
+        return None
+    best: str | None = None
+    most = 1
+    for tool in offered:
+        d = defined.get(tool)
+        if not d or _kind(tool) != READ:
+            continue
+        shared = grams & d
+        if len(shared) > most and not shared.isdisjoint(req):
+            best, most = tool, len(shared)
+    return best
+
+
+def _arguments_as_text(text: str, defined: Mapping[str, frozenset[int]]) -> bool:
+    """A reply that is only a JSON object whose keys are all parameters of one tool the request defined, each with a
+    plain value (`{ "location": "Toronto, Canada", "format": "celsius" }`): the call's arguments written as text, as
+    a model does when no call was forced, not a claim of a result."""
+    t = text.strip()
+    if not defined or len(t) > 600 or t[:1] != "{" or t[-1:] != "}":
+        return False
+    try:
+        obj = json.loads(t)
+    except ValueError:
+        return False
+    if not isinstance(obj, dict) or not obj or any(isinstance(v, (dict, list)) for v in obj.values()):
+        return False
+    keys = [name_tokens(str(k)) for k in obj]
+    if not all(keys):
+        return False
+    return any(all(k <= d for k in keys) for d in defined.values())
+
+
+def _caveat(norm: str, at: int, c: Cues) -> bool:
+    """Whether the refusal found at `at` in a Chinese reply with no call in its turn is a caveat after a claim: a
+    sentence before the refusal's own tells something done (我为您生成了语音文件。由于技术限制，无法直接提供给您……).
+    The claim stands; the refusal's sentence is skipped as any (its cue is a `non_claim`). A refusal before any such
+    sentence refuses the reply (抱歉，我无法取消这个订单，因为它已经发货了)."""
+    if _CJK_RE.search(norm) is None:
+        return False
+    start = max(norm.rfind(p, 0, at) for p in ("。", "!", "?", "；", ";", "\n"))
+    return start > 0 and c.completion_re.search(norm, 0, start) is not None
+
+
 def _states(sent: str, tool: str, c: Cues) -> bool:
     """Whether a sentence states something (not an acknowledgement, not a sentence naming the tool: what it does,
     what will be done with it)."""
@@ -1183,7 +1292,8 @@ def _states(sent: str, tool: str, c: Cues) -> bool:
 
 # an act told as done without naming it: "I have successfully completed the requested action", "I've executed the
 # `date` command", 已成功执行
-_DONE_RE = re.compile(r"\b(?:successfully|executed|ran|been run|have run|'ve run)\b|成功|已执行")
+_DONE_RE = re.compile(r"\b(?:successfully|executed|ran|been run|have run|'ve run)\b|成功|已执行|"
+                      r"(?:执行|运行|调用)(?:完成|完毕|结束)|已经?[^，。,!?！？]{0,6}(?:执行|运行|调用)(?:了|过|完|结束)")
 # a condition or a time told in general: what follows it is no report of this turn ("Once the migration has been
 # run successfully, …", "When this happened to me before, the tests were executed with…", "if it ran…")
 _CONDITION_RE = re.compile(r"\b(?:once|when|whenever|if|unless|until|as soon as)\b|一旦|如果")
