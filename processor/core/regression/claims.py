@@ -517,9 +517,13 @@ class ClaimTracker:
                 sent = sent.strip()
                 if len(sent) < 3 and not bare:
                     continue
+                advice = False
                 if c.non_claim_re.search(sent) is not None and (covered or c.none_re.search(sent) is None):
-                    continue  # (with no call, a lookup told as done with nothing found is a result, even hedged)
-                found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue else None
+                    # (with no call, a lookup told as done with nothing found is a result, even hedged)
+                    advice = named is not None and _told_outcome(sent, named, c)
+                    if not advice:
+                        continue
+                found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue and not advice else None
                 if found is None and named is not None and _states(sent, named, c) and (
                         not page or c.page_re.search(sent) is not None):
                     # (a page named by its address only: the sentence tells of the page, not of the thing the
@@ -1209,6 +1213,21 @@ _SUGGEST_RE = re.compile(r"\b(?:would|could|might)\s+be\b|\b(?:how|what)\s+about
 # nothing found in what the user gave: "I didn't find any typos in your sentence" (read, not looked up)
 _OWN_TEXT_RE = re.compile(r"\bin\s+your\b|\bin\s+(?:this|that|the)\s+(?:text|sentence|message|paragraph|draft|"
                           r"snippet|code|essay|list)\b")
+
+
+# advice that opens a sentence: with a tool asked for by name, the tool's outcome told as what to do ("You should
+# wear pants today." after "Which clothes should I wear today? Roll a dice to decide.")
+_OUTCOME_RE = re.compile(r"^(?:so\s+|then\s+)?(?:you\s+should|i\s+recommend|i\s+suggest|i'd\s+recommend|"
+                         r"i\s+would\s+recommend)\s+")
+
+
+def _told_outcome(sent: str, tool: str, c: Cues) -> bool:
+    """Whether a sentence is advice told as the outcome of the tool the request asked for: it opens with "You
+    should…" (`_OUTCOME_RE`), holds no other non-claim cue (no question, offer, hedge or refusal after it), and no
+    word of the tool's name ("You should check the weather closer to the date" sends the user to the thing itself)."""
+    m = _OUTCOME_RE.match(sent)
+    return m is not None and c.non_claim_re.search(sent, m.end()) is None and (
+        name_tokens(tool).isdisjoint(text_tokens(sent, 64)))
 
 
 def _states(sent: str, tool: str, c: Cues) -> bool:

@@ -24,6 +24,11 @@ from .text import h, split_identifier
 # an invoking verb and the name after it ("use the test_tool", "using `ls`", "call get_weather")
 _INVOKE_RE = re.compile(r"\b(?:use|using|call|calling|run|running|invoke|invoking|execute|executing|via)\s+"
                         r"(?:the\s+|a\s+)?[`'\"]?([a-z][\w.-]*[a-z0-9])")
+# a one-word tool named as the object of an imperative that opens a clause ("Roll a dice to decide." with `dice`,
+# "then check the weather" with `weather`): the verb works the thing, the thing is the tool
+_WORK_RE = re.compile(r"(?:^|[.!?;:]\s+|,\s*(?:and\s+|then\s+)?|\b(?:and|then)\s+)(?:please\s+)?"
+                      r"(?:roll|toss|flip|spin|throw|check|consult|ask|query)\s+(?:a|an|the|my|your)\s+([a-z][\w-]*)\b"
+                      r"(?!\s+(?:of|for)\b)")
 # the tools asked for as such ("Use the registered tools and respond…", "using your tools")
 _TOOLS_RE = re.compile(r"\b(?:use|using|call|calling)\s+(?:the\s+|your\s+|my\s+|these\s+|those\s+|all\s+)?"
                        r"(?:registered\s+|available\s+|provided\s+|given\s+|following\s+)?(?:tools|functions)\b")
@@ -54,6 +59,7 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
                                                                                    m.start()) is None}
     out.update(ANY_TOOL for m in _TOOLS_RE.finditer(norm)
                if _NOT_RE.search(norm, max(0, m.start() - 12), m.start()) is None)
+    out.update(marker(m.group(1)) for m in _WORK_RE.finditer(norm))
     first = _imperative(norm, imperatives)
     if first is not None:
         out.add(marker(first))
@@ -64,7 +70,8 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
 
 def may_invoke(norm: str, imperatives: frozenset[str]) -> bool:
     """Whether a normalised request may invoke a tool by name (`invoked` is not empty, whatever the tools)."""
-    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or _URL_RE.search(norm) is not None:
+    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or (
+            _URL_RE.search(norm) is not None or _WORK_RE.search(norm) is not None):
         return True
     return _imperative(norm, imperatives) is not None
 

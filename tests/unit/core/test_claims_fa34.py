@@ -14,6 +14,7 @@ import processor
 from processor.core.regression.arith import worked_out
 from processor.core.regression.claims import GENERAL, general
 from processor.core.regression.facts import figures
+from processor.core.regression.naming import invoked, marker
 from processor.core.regression.text import normalize
 from tests.unit.core.test_claims import call, claims, result
 from tests.unit.core.test_claims_recall import tool, turn
@@ -138,3 +139,22 @@ def test_what_the_assistant_is_currently_set_up_for_is_no_live_value() -> None:
     assert claims(turn("你好", "你好！我目前可以帮你查询天气。"), WEATHER) == []
     assert claims(turn("Is it raining in Lisbon?", "It is currently sunny in Lisbon."), WEATHER) == [
         (1, "get_weather")]
+
+
+DICE = [tool("dice", "Rolls a dice"), tool("clothes", "Pick clothes to wear based on a dice roll", roll="number")]
+
+
+def test_a_one_word_tool_worked_by_the_requests_imperative_is_asked_for_by_name() -> None:
+    for request in ("Which clothes should I wear today? Roll a dice to decide.", "Please check the weather in Oslo.",
+                    "Pick a color, then roll a dice."):
+        assert invoked(normalize(request), frozenset()) & {marker("dice"), marker("weather")}, request
+    for request in ("I roll a dice every morning.", "Check the price of a dice set."):
+        assert not invoked(normalize(request), frozenset()) & {marker("dice")}, request
+    # its outcome told as advice, with no call: unbacked; a question first, or advice naming the tool's thing: not
+    assert claims(turn("What should I wear? Roll a dice to decide.", "You should wear shorts today."), DICE) == [
+        (1, "dice")]
+    assert claims(turn("What should I wear? Roll a dice to decide.", "Should I roll the dice now?"), DICE) == []
+    assert claims(turn("Check the weather in Paris for me?", "You should check the weather closer to your trip."),
+                  [tool("weather", "Get the current weather", city="string")]) == []
+    # advice with no tool asked for is still advice
+    assert claims(turn("What should I wear today?", "You should wear shorts today."), DICE) == []
