@@ -1,4 +1,4 @@
-"""What bench/eval/real5/, real6/ and real7/ state beyond the checks every blind real set gets
+"""What bench/eval/real5/, real6/, real7/ and real8/ state beyond the checks every blind real set gets
 (test_eval_real_sets.py): the manifest's totals per split and kind, and how each `…-removed-N` record was cut from its
 conversation (the split seeds: test_eval_split_seeds.py). No engine is run here."""
 
@@ -15,7 +15,7 @@ from tests.evaldata import EVAL, eval_data
 LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
 
 
-pytestmark = pytest.mark.parametrize("eval_set", ["real5", "real6", "real7"])
+pytestmark = pytest.mark.parametrize("eval_set", ["real5", "real6", "real7", "real8"])
 
 
 def _records(eval_set: str) -> list[dict[str, Any]]:

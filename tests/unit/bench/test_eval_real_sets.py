@@ -1,4 +1,4 @@
-"""The sets of real recorded conversations gathered blind (bench/eval/real2/ to real7/): the loader reads
+"""The sets of real recorded conversations gathered blind (bench/eval/real2/ to real8/): the loader reads
 every record, each record is well formed against its own messages, manifest.json states what the files hold and
 the split is the hash its rule states. No engine is run here."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from tests.evaldata import EVAL, eval_data
 
-SETS = ("real2", "real3", "real4", "real5", "real6", "real7")
+SETS = ("real2", "real3", "real4", "real5", "real6", "real7", "real8")
 LABELS = ("unbacked_claim", "text_only_regression", "tool_history_erased")
 
 

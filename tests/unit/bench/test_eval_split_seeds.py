@@ -1,6 +1,6 @@
-"""The recorded split seed of bench/eval/real6/ and real7/ stratifies each set's dev/blind split by source: the salt's
-number is the first from 0 that puts 25-35 % of each source's whole conversations in `dev` (sources with at least 5
-groups); no earlier number does. No engine is run here."""
+"""The recorded split seed of bench/eval/real6/, real7/ and real8/ stratifies each set's dev/blind split by source: the
+salt's number is the first from 0 that puts 25-35 % of each source's whole conversations in `dev` (sources with at least
+5 groups); no earlier number does. No engine is run here."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from tests.evaldata import EVAL, eval_data
 
 
-@pytest.mark.parametrize("eval_set", ["real6", "real7"])
+@pytest.mark.parametrize("eval_set", ["real6", "real7", "real8"])
 def test_the_seed_stratifies_the_split_by_source(eval_set: str) -> None:
     folder = EVAL / eval_set
     rule = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["split_rule"]
