@@ -539,7 +539,8 @@ class ClaimTracker:
         before `_named`."""
         if self.request_text is not None:
             low = normalize(self.request_text)
-            return "tool" in low or "function" in low or may_invoke(low, cues().imperatives)
+            return "tool" in low or "function" in low or "工具" in low or "函数" in low or may_invoke(
+                low, cues().imperatives)
         return bool(self.request())  # (hashed: `_named` decides)
 
     def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues, norm: str) -> tuple[str | None, bool]:
@@ -548,8 +549,8 @@ class ClaimTracker:
         tool"), of a tool no earlier turn used (a later turn may answer from its result). With it, whether only the
         web address the request gave names it (a tool that reads pages)."""
         req = self.request()
-        if not req:
-            return None, False
+        if not req or ABOUT in req:
+            return None, False  # (a question of what a tool does or how to use it asks for no call of it)
         by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
         if by_name is None and ANY_URL in req:
             # a web address the request gave, and a tool that reads pages: what the reply says of the page
@@ -1192,7 +1193,7 @@ def _acts_re(words: frozenset[str]) -> re.Pattern[str]:
 
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
 # a tool told as run ("executed", "called", "used")
-_RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b")
+_RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b|执行|调用|运行")
 # the live cues that name a time, not a value (`live`): "currently", "the current", 目前
 _LIVE_TIME_RE = re.compile(r"current|\bnow\b|moment|today|present|this time|目前|现在|当前|实时|最新|今天")
 # a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
@@ -1349,7 +1350,6 @@ _GENERAL_RE = re.compile(r"\bhow\s+(?:does|do|did|can|could|would)\b[^?.!]{0,80}
 # ... unless it is about the user's own things or a given one ("Why is my flight delayed?", "Explain this bill", an id)
 _SPECIFIC_RE = re.compile(r"\b(?:my|our|your|mine|me|i|we|this|that|these|those)\b|\d")
 GENERAL = h("\x02?")  # the marker of such a request among its hashed words (no word begins with \x02)
-_GENERAL_SET = frozenset((GENERAL,))
 
 
 # a request for advice, a how-to, ideas, or what is usual: "Any tips for driving in snowy weather?", "How do I install
@@ -1361,14 +1361,25 @@ _ADVICE_RE = re.compile(r"\b(?:tips?|advice|ideas?|suggestions?|how\s+(?:do|can|
 _OWN_THING_RE = re.compile(r"\b(?:my|our|mine|this|that|these|those)\b|\d|我的|我们的|这个|那个|这些|那些")
 
 
+# a question of what a thing does or how to use it ("What does the get_user_details function do?", "How do I call
+# the example_tool_function tool?", 这个函数是做什么的): about a tool, not a request to run it
+_ABOUT_RE = re.compile(r"\bwhat\s+(?:does|do|is)\s+[^?.!]{1,60}\b(?:do|for)\b|\bhow\s+(?:do|can|should|would)\s+"
+                       r"(?:i|we|you|one)\s+(?:call|use|invoke|run)\b|\bhow\s+to\s+(?:call|use|invoke|run)\b|"
+                       r"是做什么的|是干什么的|有什么用|怎么用|如何使用|怎么调用|如何调用")
+ABOUT = h("\x02t")  # the marker of such a request among its hashed words
+
+
 def general(norm: str) -> frozenset[int]:
     """`GENERAL` for a normalised request that asks how or why things are, about nothing of the user's or given, or
-    that asks for advice, a how-to, ideas or what is usual about nothing of the user's own or given."""
-    if _GENERAL_RE.search(norm) is not None and _SPECIFIC_RE.search(norm) is None:
-        return _GENERAL_SET
-    if _ADVICE_RE.search(norm) is not None and _OWN_THING_RE.search(norm) is None:
-        return _GENERAL_SET
-    return EMPTY
+    that asks for advice, a how-to, ideas or what is usual about nothing of the user's own or given; with `ABOUT`
+    for one that asks what a thing does or how to use it."""
+    out: set[int] = set()
+    if (_GENERAL_RE.search(norm) is not None and _SPECIFIC_RE.search(norm) is None) or (
+            _ADVICE_RE.search(norm) is not None and _OWN_THING_RE.search(norm) is None):
+        out.add(GENERAL)
+    if _ABOUT_RE.search(norm) is not None:
+        out.add(ABOUT)
+    return frozenset(out) if out else EMPTY
 
 
 # the user telling of an act of their own, first-hand: "I've already sent…", "I cancelled…", "we just booked…"

@@ -12,7 +12,7 @@ from typing import Any
 
 import processor
 from processor.core.regression.arith import worked_out
-from processor.core.regression.claims import GENERAL, general
+from processor.core.regression.claims import ABOUT, GENERAL, general
 from processor.core.regression.facts import figures
 from processor.core.regression.naming import invoked, marker
 from processor.core.regression.text import normalize
@@ -158,3 +158,23 @@ def test_a_one_word_tool_worked_by_the_requests_imperative_is_asked_for_by_name(
                   [tool("weather", "Get the current weather", city="string")]) == []
     # advice with no tool asked for is still advice
     assert claims(turn("What should I wear today?", "You should wear shorts today."), DICE) == []
+
+
+EXAMPLE = [tool("example_tool_function", "An example tool that sleeps and returns its times", tag="string"),
+           tool("get_user_details", "Look up a user's profile", user_id="string")]
+TWO_CALLS = "同时生成两个 'example_tool_function' 函数的工具调用，标签分别为 'tag1' 和 'tag2'。"
+
+
+def test_a_tool_named_by_its_identifier_in_a_request_about_tools_is_asked_for_by_name() -> None:
+    # a name of weak words only (example, tool, function): its identifier as written names it, in any language
+    assert marker("example_tool_function") in invoked(normalize(TWO_CALLS), frozenset())
+    assert not invoked(normalize("Rename example_tool_function in the docs, please."), frozenset())
+    told = "两个函数 `example_tool_function` 已经并行执行完成：tag1 在 06:49:48 开始，06:49:51 结束。"
+    assert claims(turn(TWO_CALLS, told), EXAMPLE) == [(1, "example_tool_function")]
+    # a question of what a tool does, or of how to call it, asks for no call of it
+    for request in ("What does the get_user_details function do?", "get_user_details 这个函数是做什么的？",
+                    "How do I call the example_tool_function tool with two tags?"):
+        assert ABOUT in general(normalize(request)), request
+    assert claims(turn("What does the get_user_details function do?", "It returns a user's profile and "
+                       "addresses for a user id."), EXAMPLE) == []
+    assert claims(turn("get_user_details 这个函数是做什么的？", "它根据用户 ID 返回用户的资料和地址。"), EXAMPLE) == []
