@@ -507,6 +507,8 @@ class ClaimTracker:
             return None
         zh = _CJK_RE.search(norm) is not None
         bare = bare_value(norm)  # the whole reply is a figure ("7")
+        if bare and _arguments_as_text(norm, ev.defined, self.request()):
+            return None  # a call's arguments written as text ({"location": "Toronto", "format": "celsius"})
         best: Claim | None = None
         # ("e.g. W0000001" is one sentence: the abbreviation's stop ends none)
         for whole in _SENT_RE.split(norm.replace("e.g. ", "e.g., ") if "e.g. " in norm else norm):
@@ -1229,6 +1231,29 @@ def _told_outcome(sent: str, tool: str, c: Cues) -> bool:
     m = _OUTCOME_RE.match(sent)
     return m is not None and c.non_claim_re.search(sent, m.end()) is None and (
         name_tokens(tool).isdisjoint(text_tokens(sent, 64)))
+
+
+_JSON_KEY_RE = re.compile(r"\"([a-z_][a-z0-9_]{0,40})\"\s*:")
+_JSON_VALUE_RE = re.compile(r":\s*(?:\"([^\"]{0,80})\"|(-?\d[\d.]*))")
+
+
+def _arguments_as_text(norm: str, defined: Mapping[str, frozenset[int]], req: frozenset[int]) -> bool:
+    """Whether a reply that is a JSON object and nothing else holds only keys of an offered tool's definition (its
+    parameters) and only values the request or that definition gave (a place asked about, an enum's "celsius"):
+    the call's arguments written as text, as a model does when it answers in JSON instead of calling
+    ({"location": "Toronto, Canada", "format": "celsius"}); no claim of what the call returned. A value from
+    nowhere ({"temperature": 21, "conditions": "sunny"}) is a result."""
+    t = norm.strip().strip("`").removeprefix("json").strip()
+    if not t.startswith("{"):
+        return False
+    keys = _JSON_KEY_RE.findall(t)
+    if not keys:
+        return False
+    words = [h(stem(w)) for k in keys for w in split_identifier(k)]
+    values: set[int] = set()
+    for m in _JSON_VALUE_RE.finditer(t):
+        values |= text_tokens(m.group(1) if m.group(1) is not None else m.group(2), 16)
+    return any(d and all(w in d for w in words) and values <= (req | d) for d in defined.values())
 
 
 def _states(sent: str, tool: str, c: Cues) -> bool:

@@ -178,3 +178,19 @@ def test_a_tool_named_by_its_identifier_in_a_request_about_tools_is_asked_for_by
     assert claims(turn("What does the get_user_details function do?", "It returns a user's profile and "
                        "addresses for a user id."), EXAMPLE) == []
     assert claims(turn("get_user_details 这个函数是做什么的？", "它根据用户 ID 返回用户的资料和地址。"), EXAMPLE) == []
+
+
+CURRENT = [{"type": "function", "function": {"name": "get_current_weather", "description": "Get the current weather",
+                                             "parameters": {"type": "object", "properties": {
+                                                 "location": {"type": "string"},
+                                                 "format": {"type": "string", "enum": ["celsius", "fahrenheit"]}}}}}]
+
+
+def test_a_calls_arguments_written_as_json_text_claim_nothing() -> None:
+    ask = "Give me the current weather (use Celcius) for Lyon, France."
+    assert claims(turn(ask, '{"location": "Lyon, France", "format": "celsius"}'), CURRENT) == []
+    assert claims(turn(ask, '```json\n{"location": "Lyon, France",\n "format": "celsius"}\n```'), CURRENT) == []
+    # keys the definition does not hold, or a value from nowhere: a result stated with no call
+    assert claims(turn(ask, '{"location": "Lyon, France", "temperature": 21, "conditions": "sunny"}'), CURRENT) == [
+        (1, "get_current_weather")]
+    assert claims(turn(ask, '{"location": "Lyon, France", "format": "sunny"}'), CURRENT) == [(1, "get_current_weather")]
