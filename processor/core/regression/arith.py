@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from .facts import figures
 from .text import EMPTY, h
@@ -124,4 +125,69 @@ def working(text: str) -> frozenset[int]:
     return frozenset(found) if found else EMPTY
 
 
-__all__ = ["ARITH", "values", "working"]
+# a number of a sentence as it is written (a time "14:05", "1,250.50", a single digit)
+_NUMBER_RE = re.compile(r"(?<!\d)(?<!\d[.,:])\d+(?:,\d{3})*(?:\.\d+)?(?::\d\d)?(?!\d|[,:.]\d)")
+SMALL = 12  # a whole number up to this, written in a sentence, is a count or a factor ("2 passengers", "6 sides")
+MAX_NUMBERS = 12  # numbers of a sentence combined in pairs (a longer list is no working)
+
+
+def _value(s: str) -> tuple[float, bool]:
+    """A written number's value (a time "14:05" in minutes) and whether it is a time."""
+    if ":" in s:
+        hours, minutes = s.split(":", 1)
+        return float(int(hours.replace(",", "")) * 60 + int(minutes)), True
+    return float(s.replace(",", "")), False
+
+
+def worked_out(sent: str, shown: Callable[[int], bool]) -> frozenset[int]:
+    """The figure hashes a sentence works out from numbers it has (not a tool's output): a sum, a difference, a
+    product, a ratio or a percentage of two of its numbers that are each shown in the conversation (`shown`: a
+    figure hash) or small (a count, a factor, in digits or words: "6 ways out of 36", "1/6, about 16.7%"), the hours
+    and minutes between two times ("3 hours and 45 minutes, from 14:05 to 17:50"), and a figure that is a shown one
+    times a count the sentence states ("$480 for two passengers" after "$240"). A figure no operation of those gives
+    stays new."""
+    found: set[int] = set()
+    own: list[tuple[float, bool]] = []
+    counts = [float(_COUNT_WORDS[w]) for w in _COUNT_RE.findall(sent[:600])]
+    big: list[tuple[float, tuple[int, ...]]] = []
+    for s in _NUMBER_RE.findall(sent[:600])[:MAX_NUMBERS]:
+        v, is_time = _value(s)
+        fs = figures(s.replace(",", ""))
+        if is_time or (v.is_integer() and 0 < v <= SMALL):
+            own.append((v, is_time))
+            if not is_time:
+                counts.append(v)
+        elif fs and all(shown(f) for f in fs):
+            own.append((v, is_time))
+        elif fs and not is_time:
+            big.append((v, fs))
+    own += [(k, False) for k in counts if (k, False) not in own]
+    for v, fs in big:  # a shown figure times a count the sentence states
+        if any(shown(f) for k in counts if k > 1 for r in _renderings(v / k) for f in figures(r)):
+            found.update(fs)
+    for i, (a, ta) in enumerate(own):
+        for j, (b, tb) in enumerate(own):
+            if ta or tb:
+                if ta and tb and j != i and a < b:  # the time between two times: hours and minutes, h:mm
+                    d = b - a
+                    found.update(figures(f"{int(d // 60)}:{int(d % 60):02d}"))
+                    found.update(figures(str(int(d % 60))))
+                    found.update(figures(str(int(d))))
+                continue
+            results = [a * b]
+            if j > i:
+                results += [a + b, abs(a - b)]
+            if b:
+                results += [a / b, 100 * a / b]
+            for r in results:
+                for s in _renderings(r):
+                    found.update(figures(s))
+    return frozenset(found)
+
+
+_COUNT_WORDS = {w: i + 2 for i, w in enumerate(("two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                                   "ten", "eleven", "twelve"))} | {"both": 2, "twice": 2, "double": 2}
+_COUNT_RE = re.compile(r"\b(?:" + "|".join(_COUNT_WORDS) + r")\b")
+
+
+__all__ = ["ARITH", "values", "worked_out", "working"]

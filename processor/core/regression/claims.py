@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from ..state.layout import CL_AFTER_RESULT, CL_BARE, CL_CONTINUED, CL_FAILED, CL_OK, CL_PENDING, CL_REQUEST
 from .analysis import text_tokens
-from .arith import ARITH, working
+from .arith import ARITH, worked_out, working
 from .arith import values as arith_values
 from .cues import CJK_LANGS
 from .evidence import name_tokens
@@ -222,6 +222,8 @@ def use(doc: Mapping[str, Any] | None) -> None:
     _act_words.cache_clear()
     _kind.cache_clear()
     family.cache_clear()
+    _act_roots.cache_clear()
+    _ask_markers.cache_clear()
     cues()  # compile now: a bad list fails here, not at the first reply
 
 
@@ -444,7 +446,7 @@ class ClaimTracker:
         if self.request_text is not None:
             low = normalize(self.request_text)
             g = gloss(self.request_text) | invoked(low, cues().imperatives) | arith_values(self.request_text) | (
-                user_did(low)) | general(low)
+                user_did(low)) | general(low) | asks(low)
             self._request = hash_bytes(text_tokens(self.request_text, max(8, REQUEST_TOKENS - len(g))) | g if g else
                                        text_tokens(self.request_text, REQUEST_TOKENS))
             self.request_text = None
@@ -517,7 +519,8 @@ class ClaimTracker:
     def on_reply(self, index: int, text: str, ev: Evidence) -> Claim | None:
         """An assistant reply with text and no call of its own."""
         self.after_result = False
-        if not text or text_call(text) or _arguments_as_text(text, ev.defined):
+        if not text or text_call(text) or (text.lstrip()[:1] in ("{", "`")
+                                            and _arguments_as_text(normalize(text), ev.defined, self.request())):
             return None  # (a call written as text for the framework to parse is a call, not a claim)
         c = cues()
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
@@ -570,7 +573,8 @@ class ClaimTracker:
         zh = _CJK_RE.search(norm) is not None
         bare = bare_value(norm)  # the whole reply is a figure ("7")
         best: Claim | None = None
-        for whole in _SENT_RE.split(norm):
+        # ("e.g. W0000001" is one sentence: the abbreviation's stop ends none)
+        for whole in _SENT_RE.split(norm.replace("e.g. ", "e.g., ") if "e.g. " in norm else norm):
             whole = whole.strip()
             if (len(whole) < 3 and not bare) or whole.endswith(("?", "？")):
                 continue
@@ -578,9 +582,13 @@ class ClaimTracker:
                 sent = sent.strip()
                 if len(sent) < 3 and not bare:
                     continue
+                advice = False
                 if c.non_claim_re.search(sent) is not None and (covered or c.none_re.search(sent) is None):
-                    continue  # (with no call, a lookup told as done with nothing found is a result, even hedged)
-                found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue else None
+                    # (with no call, a lookup told as done with nothing found is a result, even hedged)
+                    advice = named is not None and _told_outcome(sent, named, c)
+                    if not advice:
+                        continue
+                found = self._sentence(index, sent, zh, covered, offered, ctx, c, bare) if cue and not advice else None
                 if found is None and named is not None and _states(sent, named, c) and (
                         not page or c.page_re.search(sent) is not None):
                     # (a page named by its address only: the sentence tells of the page, not of the thing the
@@ -607,7 +615,8 @@ class ClaimTracker:
         before `_named`."""
         if self.request_text is not None:
             low = normalize(self.request_text)
-            return "tool" in low or "function" in low or may_invoke(low, cues().imperatives)
+            return "tool" in low or "function" in low or "工具" in low or "函数" in low or may_invoke(
+                low, cues().imperatives)
         return bool(self.request())  # (hashed: `_named` decides)
 
     def _named(self, offered: Sequence[str], served: Sequence[str], c: Cues, norm: str) -> tuple[str | None, bool]:
@@ -616,8 +625,8 @@ class ClaimTracker:
         tool"), of a tool no earlier turn used (a later turn may answer from its result). With it, whether only the
         web address the request gave names it (a tool that reads pages)."""
         req = self.request()
-        if not req:
-            return None, False
+        if not req or ABOUT in req:
+            return None, False  # (a question of what a tool does or how to use it asks for no call of it)
         by_name = invoked_tool(req, offered, served)  # "use ls to…", "fetch the content from…"
         if by_name is None and ANY_URL in req:
             # a web address the request gave, and a tool that reads pages: what the reply says of the page
@@ -648,9 +657,10 @@ class ClaimTracker:
                   c: Cues, bare: bool = False) -> Claim | None:
         words: list[str] | None = None
         if c.completion_re.search(sent) is not None:
-            words = _told_words(sent, c)
+            main = _main_clause(sent)  # ("Once an order has been cancelled, the refund…": told under a condition)
+            words = _told_words(main, c)
             if zh:
-                words += [v for k, v in c.zh_verbs.items() if k in sent]
+                words += _zh_told(main, c)
             claim = self._act(index, sent, words, offered, ctx, c)
             if claim is None and zh and not covered:
                 claim = self._act_on_object_zh(index, sent, offered, ctx, c)
@@ -699,6 +709,9 @@ class ClaimTracker:
         served = subject in ctx.served
         said = spoken(self.request())
         novel = [f for f in figures(sent) if not ctx.facts.shown(f) and f not in said]
+        if novel:  # (a figure the sentence works out from shown ones and counts is no tool's output)
+            worked = worked_out(sent, ctx.facts.shown)
+            novel = [f for f in novel if f not in worked]
         if novel or (not served and _IDENT_RE.search(sent) is not None and _new_ident(sent, ctx)):
             return Claim(index, subject, "fact_no_call", c.scores["fact_no_call"],
                          f"states {max(1, len(novel))} figure(s) or identifier(s) no call produced")
@@ -713,7 +726,8 @@ class ClaimTracker:
         if c.none_re.search(sent) is not None and _OWN_TEXT_RE.search(sent) is None:
             return Claim(index, subject, "read_no_call", c.scores["read_no_call"], "tells of a lookup that found "
                          "nothing, with no call")
-        if c.live_re.search(sent) is not None and _ANY_RE.search(sent) is None and not self._told_live(sent, c):
+        if c.live_re.search(sent) is not None and _ANY_RE.search(sent) is None and _SELF_LIVE_RE.search(sent) is None \
+                and not self._told_live(sent, c):
             return Claim(index, subject, "live_no_call", c.scores["live_no_call"], "states a live value no call "
                          "produced")
         if c.retrieval_re.search(sent) is not None:
@@ -776,10 +790,14 @@ class ClaimTracker:
                 continue
             if any(_same_act(verb, _verb(t), c) for t in self.failed):
                 rule = "act_call_failed"  # this turn tried it, and the call failed
-            elif any(_same_act(verb, _verb(t), c) for t in ctx.served) or c.recall_re.search(sent) is not None:
-                continue  # an earlier turn's act, told again
+            elif any(_same_act(verb, _verb(t), c) for t in ctx.served) or c.recall_re.search(sent) is not None or (
+                    _dated(sent, ctx)):
+                continue  # an earlier turn's act, told again (or a record's history: "was cancelled on 2024-05-03")
             elif _told_by_user(verb, self.request(), c):
                 continue  # the user's own act, told back
+            elif self.ok and _stative(sent, verb, c) and not _asks(verb, self.request(), c) and not any(
+                    _kind(t) == ACT for t in (*self.ok, *(t for _, t in self.pending))):
+                continue  # a state the turn's lookups read ("Order W481 is cancelled"), of an act nobody asked for
             else:
                 rule = "act_not_covered" if self.ok else "act_no_call"
             return Claim(index, tool, rule, c.scores[rule], f"claims '{verb}' with no call that did it")
@@ -811,8 +829,10 @@ class ClaimTracker:
         ("Roll a die" -> "You rolled a 4" with `dice_roll`; "take a screenshot" -> "I have taken…" is not read:
         regular pasts only), of a tool no earlier turn used."""
         irregular = c.irregular
+        sent = _main_clause(sent)  # (what a condition opening the sentence tells is no report)
         past = _pasts(_WORD_RE.findall(sent), irregular)
-        if not past or c.recall_re.search(sent) is not None or _NEGATION_RE.search(sent) is not None:
+        if not past or c.recall_re.search(sent) is not None or _NEGATION_RE.search(sent) is not None or (
+                _dated(sent, ctx)):
             return None
         # told first-hand or as a headline ("Transferred $500…", "I booked…"): the act of an offered act tool,
         # whether or not the request named its verb
@@ -996,6 +1016,11 @@ class ClaimTracker:
             self.request()
             if self._request:
                 st[CL_REQUEST] = binascii.b2a_base64(self._request, newline=False).decode("ascii")
+        else:
+            # ... and for the acts it asks for (`asks`: a state a lookup read is no act unless asked for)
+            kept = asks_kept(self.request())
+            if kept:
+                st[CL_REQUEST] = binascii.b2a_base64(hash_bytes(kept), newline=False).decode("ascii")
         return st
 
     @classmethod
@@ -1084,6 +1109,135 @@ def _told_words(sent: str, c: Cues) -> list[str]:
         elif (len(w) > 4 and w.endswith("ed")) or (i and ws[i - 1] in _AUX and not w.endswith("ing")):
             out.append(root(w))
     return out
+
+
+# what tells a Chinese act verb done: a completion cue before it (已为您取消, 已成功预订) or a result after it (取消了,
+# 预订成功, 订好); a verb with neither is a noun or a name ("预订 ZFA04Y 已取消": the reservation was cancelled)
+_ZH_BEFORE = ("已", "成功", "完成")
+_ZH_AFTER_RE = re.compile(r"\s*(?:了|好|完|成功|完成|掉|完毕)")
+
+
+def _zh_told(sent: str, c: Cues) -> list[str]:
+    """The act roots of the Chinese verbs of a sentence told done (`_ZH_BEFORE`, `_ZH_AFTER_RE`)."""
+    out: list[str] = []
+    for k, v in c.zh_verbs.items():
+        at = sent.find(k)
+        while at >= 0:
+            if any(b in sent[:at] for b in _ZH_BEFORE) or _ZH_AFTER_RE.match(sent, at + len(k)) is not None or (
+                    k[-1] in "好掉"):
+                out.append(v)
+                break
+            at = sent.find(k, at + 1)
+    return out
+
+
+# a condition or a time told in general that opens a sentence, up to its comma: what it tells is no report
+_LEAD_CONDITION_RE = re.compile(r"^(?:once|if|when|whenever|after|as\s+soon\s+as|until|unless)\b[^,;:]*[,;:]\s*|"
+                                r"^(?:如果|一旦|等到?|假如)[^，,；]*[，,；]\s*|^[^，,；。]{1,24}?(?:以后|之后|后)[，,；]\s*")
+
+
+def _main_clause(sent: str) -> str:
+    """A sentence less the condition or the time told in general that opens it ("Once an order has been cancelled,
+    the refund…", 订单取消成功后，退款…): the clause that tells what is."""
+    m = _LEAD_CONDITION_RE.match(sent)
+    return sent[m.end():] if m is not None else sent
+
+
+# a state told with a participle: "is cancelled", "were delivered", "are already refunded"; not "is now", not first-hand
+_STATIVE_RE = re.compile(r"\b(?:is|are|was|were)\s+(?:already\s+|still\s+|fully\s+)?([a-z]{3,})\b")
+_CONFIRM_WORDS = frozenset(h(stem(w)) for w in ("yes", "yeah", "yep", "sure", "ok", "okay", "proceed", "confirm",
+                                                "correct", "right", "go", "ahead", "please", "do"))
+
+
+def _stative(sent: str, verb: str, c: Cues) -> bool:
+    """Whether a sentence tells this act's verb as a state ("Your order is cancelled", "was cancelled on…", 订单已取消),
+    not as done now ("has been cancelled", "is now cancelled", "I've cancelled", 已为您取消, 取消成功), and not
+    first-hand."""
+    if _FIRST_HAND_ANY_RE.search(sent) is not None or _NOW_RE.search(sent) is not None:
+        return False
+    acts = _acts(verb, c)
+    if any(root(m.group(1)) in acts for m in _STATIVE_RE.finditer(sent)):
+        return True
+    # 订单已取消: a Chinese verb of this act right after 已, with no one doing it (为您, 帮您, 我) and no success told
+    return any(v in acts and f"已{k}" in sent for k, v in c.zh_verbs.items())
+
+
+_NOW_RE = re.compile(r"\b(?:now|just|successfully|has\s+been|have\s+been)\b|已为您|成功")
+
+
+def _asks(verb: str, req: frozenset[int], c: Cues) -> bool:
+    """Whether the request asks for this act (its verb or a verb of the same act among its words: `asks`) or only
+    confirms what was proposed ("yes", "go ahead": the act proposed before)."""
+    if CONFIRMS in req:
+        return True
+    return any(asked(v) in req for v in (*_acts(verb, c), *(w for w, same in c.synonyms.items() if verb in same)))
+
+
+_ASK = "\x04"  # the marker prefix of an act the request asks for (no word begins with \x04)
+CONFIRMS = h(_ASK + "!")  # the marker of a request that only confirms ("yes", "ok, go ahead") or says nothing
+
+
+@functools.lru_cache(maxsize=256)
+def asked(verb_root: str) -> int:
+    return h(_ASK + verb_root)
+
+
+@functools.lru_cache(maxsize=1)
+def _act_roots() -> frozenset[str]:
+    """Every verb an act tool can be named for: the closed vocabulary of `act_synonyms` (an act tool's verb is one)."""
+    c = cues()
+    return frozenset((*c.synonyms, *(w for same in c.synonyms.values() for w in same)))
+
+
+@functools.lru_cache(maxsize=1)
+def _ask_markers() -> frozenset[int]:
+    return frozenset((CONFIRMS, *(asked(r) for r in _act_roots())))
+
+
+def asks(norm: str) -> frozenset[int]:
+    """The marker hashes of the acts a normalised request names (`asked`: "cancel", "remove", 取消), and `CONFIRMS`
+    for one that only confirms or says nothing of substance ("yes", "ok go ahead")."""
+    c = cues()
+    acts = _act_roots()
+    out = {asked(r) for r in (root(c.irregular.get(w, w)) for w in _WORD_RE.findall(norm)) if r in acts}
+    if _CJK_RE.search(norm) is not None:
+        out.update(asked(v) for k, v in c.zh_verbs.items() if k in norm)
+    words = text_tokens(norm, 8)
+    if not words or (len(words) <= 6 and not _CONFIRM_WORDS.isdisjoint(words)):
+        out.add(CONFIRMS)
+    return frozenset(out) if out else EMPTY
+
+
+def asks_kept(req: frozenset[int]) -> frozenset[int]:
+    """The `asks` markers among a request's hashed words (what the state keeps of it after a successful call)."""
+    return req & _ask_markers() if req else EMPTY
+
+
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# an act placed at a past time: a participle followed by a date or a time (its figures shown: the record's, not the
+# reply's) or a day of a month; a time ago anywhere; 于 + a date before the verb in Chinese. "I've booked HAT041 on
+# 2024-06-02" places the flight, not the act: a participle's own time only, and never told first-hand
+_DATED_RE = re.compile(r"\b[a-z]{3,}(?:ed|en|id|ld|nt|ut)\s+(?:back\s+)?(?:on|since|at)\s+(?:the\s+)?"
+                       r"(?:(\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}:\d\d)|" + _MONTHS
+                       + r"\s+\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTHS + r")|"
+                       r"\b(?:yesterday|last\s+(?:week|month|year|night|monday|tuesday|wednesday|thursday|friday|"
+                       r"saturday|sunday)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago|a\s+(?:day|week|month|year)\s+"
+                       r"ago)\b|于\s*(\d{4}[-年/]\d{1,2}[-月/]\d{1,2}日?)|昨天|前天|上周|上个月|去年")
+_FIRST_HAND_ANY_RE = re.compile(r"\b(?:i|we|i've|we've|i'd|we'd)\b|为您|帮您|给您|我")
+
+
+def _dated(sent: str, ctx: Context) -> bool:
+    """Whether a sentence places the act it tells at a past time the conversation showed, or a time ago, and not
+    first-hand ("was cancelled on 2024-05-03", "were added yesterday", 已于 2024-05-03 取消): a record's history read
+    back, not an act of this turn. A date or a time written in figures counts only when shown (a reply's own date
+    is no record's)."""
+    if _FIRST_HAND_ANY_RE.search(sent) is not None:
+        return False
+    for m in _DATED_RE.finditer(sent):
+        written = m.group(1) or m.group(2)
+        if written is None or all(ctx.facts.shown(f) for f in figures(written)):
+            return True
+    return False
 
 
 def _pasts(words: Iterable[str], irregular: dict[str, str]) -> set[str]:
@@ -1191,15 +1345,20 @@ def _acts_for(words: frozenset[str]) -> Acts:
 
 _TOOL_WORDS = (h(stem("tool")), h(stem("function")))
 # a tool told as run ("executed", "called", "used")
-_RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b")
+_RAN_RE = re.compile(r"\b(?:called|used|executed|ran|invoked|triggered)\b|执行|调用|运行")
 # the live cues that name a time, not a value (`live`): "currently", "the current", 目前
 _LIVE_TIME_RE = re.compile(r"current|\bnow\b|moment|today|present|this time|目前|现在|当前|实时|最新|今天")
 # a negation: what a sentence with it tells is not done ("nothing is booked yet", 尚未取消)
 _NEGATION_RE = re.compile(r"\b(?:not|nothing|none|never|neither|nor)\b|n't\b|没有|尚未|还没|未能")
 
 
-# an identifier shown as an example of its form: "looks like 123e4567-e89b-…", "looks like #W1234567"
-_EXAMPLE_RE = re.compile(r"\blooks?\s+like\s+[#\"'`]?(?=[a-z\-]*\d)[a-z]{0,6}-?\d[\w\-]{2,}")
+# an identifier shown as an example of its form: "looks like 123e4567-e89b-…", "looks like #W1234567", "e.g.
+# W0000001", 例如 W0000001
+_EXAMPLE_RE = re.compile(r"(?:\b(?:looks?\s+like|something\s+like|e\.g\.|for\s+example|for\s+instance|such\s+as)|"
+                         r"例如|比如|譬如|像是)[,:，：]?\s*[#\"'`“]?(?=[a-z\-]*\d)[a-z]{0,6}-?\d[\w\-]{2,}")
+# a time word about the assistant itself, not a value: "I'm currently set up to help with weather…", 我目前可以
+_SELF_LIVE_RE = re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are|i|we)\s+(?:currently|now|right\s+now|at\s+the\s+moment|"
+                           r"presently)\b|我(?:目前|现在|当前)")
 # what can be looked up for anything, not a value found: "Tell you the current weather in any city", "anywhere"
 _ANY_RE = re.compile(r"\bany(?:where|\s+(?!of\b|more\b|longer\b)[a-z]+)\b|\bwhichever\b|\bwhatever\b")
 # a value offered as a suggestion, not stated as found: "A good name would be 'SkyCast'", "how about '…'"
@@ -1247,25 +1406,6 @@ def _described_zh(sent: str, req: frozenset[int], offered: Sequence[str],
     return best
 
 
-def _arguments_as_text(text: str, defined: Mapping[str, frozenset[int]]) -> bool:
-    """A reply that is only a JSON object whose keys are all parameters of one tool the request defined, each with a
-    plain value (`{ "location": "Toronto, Canada", "format": "celsius" }`): the call's arguments written as text, as
-    a model does when no call was forced, not a claim of a result."""
-    t = text.strip()
-    if not defined or len(t) > 600 or t[:1] != "{" or t[-1:] != "}":
-        return False
-    try:
-        obj = json.loads(t)
-    except ValueError:
-        return False
-    if not isinstance(obj, dict) or not obj or any(isinstance(v, (dict, list)) for v in obj.values()):
-        return False
-    keys = [name_tokens(str(k)) for k in obj]
-    if not all(keys):
-        return False
-    return any(all(k <= d for k in keys) for d in defined.values())
-
-
 def _caveat(norm: str, at: int, c: Cues) -> bool:
     """Whether the refusal found at `at` in a Chinese reply with no call in its turn is a caveat after a claim: a
     sentence before the refusal's own tells something done (我为您生成了语音文件。由于技术限制，无法直接提供给您……).
@@ -1275,6 +1415,44 @@ def _caveat(norm: str, at: int, c: Cues) -> bool:
         return False
     start = max(norm.rfind(p, 0, at) for p in ("。", "!", "?", "；", ";", "\n"))
     return start > 0 and c.completion_re.search(norm, 0, start) is not None
+
+
+# advice that opens a sentence: with a tool asked for by name, the tool's outcome told as what to do ("You should
+# wear pants today." after "Which clothes should I wear today? Roll a dice to decide.")
+_OUTCOME_RE = re.compile(r"^(?:so\s+|then\s+)?(?:you\s+should|i\s+recommend|i\s+suggest|i'd\s+recommend|"
+                         r"i\s+would\s+recommend)\s+")
+
+
+def _told_outcome(sent: str, tool: str, c: Cues) -> bool:
+    """Whether a sentence is advice told as the outcome of the tool the request asked for: it opens with "You
+    should…" (`_OUTCOME_RE`), holds no other non-claim cue (no question, offer, hedge or refusal after it), and no
+    word of the tool's name ("You should check the weather closer to the date" sends the user to the thing itself)."""
+    m = _OUTCOME_RE.match(sent)
+    return m is not None and c.non_claim_re.search(sent, m.end()) is None and (
+        name_tokens(tool).isdisjoint(text_tokens(sent, 64)))
+
+
+_JSON_KEY_RE = re.compile(r"\"([a-z_][a-z0-9_]{0,40})\"\s*:")
+_JSON_VALUE_RE = re.compile(r":\s*(?:\"([^\"]{0,80})\"|(-?\d[\d.]*))")
+
+
+def _arguments_as_text(norm: str, defined: Mapping[str, frozenset[int]], req: frozenset[int]) -> bool:
+    """Whether a reply that is a JSON object and nothing else holds only keys of an offered tool's definition (its
+    parameters) and only values the request or that definition gave (a place asked about, an enum's "celsius"):
+    the call's arguments written as text, as a model does when it answers in JSON instead of calling
+    ({"location": "Toronto, Canada", "format": "celsius"}); no claim of what the call returned. A value from
+    nowhere ({"temperature": 21, "conditions": "sunny"}) is a result."""
+    t = norm.strip().strip("`").removeprefix("json").strip()
+    if not t.startswith("{"):
+        return False
+    keys = _JSON_KEY_RE.findall(t)
+    if not keys:
+        return False
+    words = [h(stem(w)) for k in keys for w in split_identifier(k)]
+    values: set[int] = set()
+    for m in _JSON_VALUE_RE.finditer(t):
+        values |= text_tokens(m.group(1) if m.group(1) is not None else m.group(2), 16)
+    return any(d and all(w in d for w in words) and values <= (req | d) for d in defined.values())
 
 
 def _states(sent: str, tool: str, c: Cues) -> bool:
@@ -1400,14 +1578,36 @@ _GENERAL_RE = re.compile(r"\bhow\s+(?:does|do|did|can|could|would)\b[^?.!]{0,80}
 # ... unless it is about the user's own things or a given one ("Why is my flight delayed?", "Explain this bill", an id)
 _SPECIFIC_RE = re.compile(r"\b(?:my|our|your|mine|me|i|we|this|that|these|those)\b|\d")
 GENERAL = h("\x02?")  # the marker of such a request among its hashed words (no word begins with \x02)
-_GENERAL_SET = frozenset((GENERAL,))
+
+
+# a request for advice, a how-to, ideas, or what is usual: "Any tips for driving in snowy weather?", "How do I install
+# the weather SDK?", "Ideas for a name?", "How many days does a forecast usually cover?", 一般能报几天, 有什么要注意的
+_ADVICE_RE = re.compile(r"\b(?:tips?|advice|ideas?|suggestions?|how\s+(?:do|can|should|would)\s+(?:i|we|you|one)\b|"
+                        r"how\s+to\b|what\s+should\s+(?:i|we)\b|usually|typically|generally|in\s+general|normally|"
+                        r"best\s+way)|一般|通常|有什么[^？?]{0,6}(?:注意|建议|技巧|讲究)|要注意什么|怎么起名|取什么名")
+# ... unless it is about the user's own things or a given one ("tips for my flight tomorrow", "this order", a figure)
+_OWN_THING_RE = re.compile(r"\b(?:my|our|mine|this|that|these|those)\b|\d|我的|我们的|这个|那个|这些|那些")
+
+
+# a question of what a thing does or how to use it ("What does the get_user_details function do?", "How do I call
+# the example_tool_function tool?", 这个函数是做什么的): about a tool, not a request to run it
+_ABOUT_RE = re.compile(r"\bwhat\s+(?:does|do|is)\s+[^?.!]{1,60}\b(?:do|for)\b|\bhow\s+(?:do|can|should|would)\s+"
+                       r"(?:i|we|you|one)\s+(?:call|use|invoke|run)\b|\bhow\s+to\s+(?:call|use|invoke|run)\b|"
+                       r"是做什么的|是干什么的|有什么用|怎么用|如何使用|怎么调用|如何调用")
+ABOUT = h("\x02t")  # the marker of such a request among its hashed words
 
 
 def general(norm: str) -> frozenset[int]:
-    """`GENERAL` for a normalised request that asks how or why things are, about nothing of the user's or given."""
-    if _GENERAL_RE.search(norm) is None or _SPECIFIC_RE.search(norm) is not None:
-        return EMPTY
-    return _GENERAL_SET
+    """`GENERAL` for a normalised request that asks how or why things are, about nothing of the user's or given, or
+    that asks for advice, a how-to, ideas or what is usual about nothing of the user's own or given; with `ABOUT`
+    for one that asks what a thing does or how to use it."""
+    out: set[int] = set()
+    if (_GENERAL_RE.search(norm) is not None and _SPECIFIC_RE.search(norm) is None) or (
+            _ADVICE_RE.search(norm) is not None and _OWN_THING_RE.search(norm) is None):
+        out.add(GENERAL)
+    if _ABOUT_RE.search(norm) is not None:
+        out.add(ABOUT)
+    return frozenset(out) if out else EMPTY
 
 
 # the user telling of an act of their own, first-hand: "I've already sent…", "I cancelled…", "we just booked…"

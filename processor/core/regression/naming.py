@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable
 
@@ -24,6 +25,16 @@ from .text import h, split_identifier
 # an invoking verb and the name after it ("use the test_tool", "using `ls`", "call get_weather")
 _INVOKE_RE = re.compile(r"\b(?:use|using|call|calling|run|running|invoke|invoking|execute|executing|via)\s+"
                         r"(?:the\s+|a\s+)?[`'\"]?([a-z][\w.-]*[a-z0-9])")
+# a one-word tool named as the object of an imperative that opens a clause ("Roll a dice to decide." with `dice`,
+# "then check the weather" with `weather`): the verb works the thing, the thing is the tool
+_WORK_RE = re.compile(r"(?:^|[.!?;:]\s+|,\s*(?:and\s+|then\s+)?|\b(?:and|then)\s+)(?:please\s+)?"
+                      r"(?:roll|toss|flip|spin|throw|check|consult|ask|query)\s+(?:a|an|the|my|your)\s+([a-z][\w-]*)\b"
+                      r"(?!\s+(?:of|for)\b)")
+# a tool's identifier as written (several words joined by underscores), in a request that speaks of tools or
+# functions ("同时生成两个 'example_tool_function' 函数的工具调用", "call the function get_user_details"): invoked
+_IDENTIFIER_RE = re.compile(r"(?<![\w.])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.])")
+_TOOL_TALK_RE = re.compile(r"\btools?\b|\bfunctions?\b|工具|函数")
+MAX_IDENTIFIERS = 4  # identifiers of one request kept as markers
 # the tools asked for as such ("Use the registered tools and respond…", "using your tools")
 _TOOLS_RE = re.compile(r"\b(?:use|using|call|calling)\s+(?:the\s+|your\s+|my\s+|these\s+|those\s+|all\s+)?"
                        r"(?:registered\s+|available\s+|provided\s+|given\s+|following\s+)?(?:tools|functions)\b")
@@ -54,6 +65,10 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
                                                                                    m.start()) is None}
     out.update(ANY_TOOL for m in _TOOLS_RE.finditer(norm)
                if _NOT_RE.search(norm, max(0, m.start() - 12), m.start()) is None)
+    out.update(marker(m.group(1)) for m in _WORK_RE.finditer(norm))
+    if _TOOL_TALK_RE.search(norm) is not None:
+        out.update(marker(m.group(0)) for m in itertools.islice(_IDENTIFIER_RE.finditer(norm), MAX_IDENTIFIERS)
+                   if _NOT_RE.search(norm, max(0, m.start() - 12), m.start()) is None)
     first = _imperative(norm, imperatives)
     if first is not None:
         out.add(marker(first))
@@ -64,7 +79,9 @@ def invoked(norm: str, imperatives: frozenset[str]) -> frozenset[int]:
 
 def may_invoke(norm: str, imperatives: frozenset[str]) -> bool:
     """Whether a normalised request may invoke a tool by name (`invoked` is not empty, whatever the tools)."""
-    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or _URL_RE.search(norm) is not None:
+    if _INVOKE_RE.search(norm) is not None or _TOOLS_RE.search(norm) is not None or (
+            _URL_RE.search(norm) is not None or _WORK_RE.search(norm) is not None) or (
+            _TOOL_TALK_RE.search(norm) is not None and _IDENTIFIER_RE.search(norm) is not None):
         return True
     return _imperative(norm, imperatives) is not None
 

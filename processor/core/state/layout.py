@@ -353,7 +353,8 @@ TABLE: Final = (
     Field("claims", CL_BARE, "tools whose calls of this turn returned only a bare success (`true`, "
           "`{\"success\":true}`, `ok`, nothing)", "list"),
     Field("claims", CL_PENDING, "calls of this turn waiting for their result: [call id or \"\", tool]", "list"),
-    Field("claims", CL_REQUEST, f"the turn's request words, {_HASHES}", "string"),
+    Field("claims", CL_REQUEST, f"the turn's request words (after a successful call of the turn: only the markers "
+          f"of the acts it asks for), {_HASHES}", "string"),
     Field("claims", CL_AFTER_RESULT, "the last message was a tool result", "1 when set"),
     Field("claims", CL_CONTINUED, "the turn's latest user text came right after a result (an agent framework's "
           "prompt to go on, not a request)", "1 when set"),
