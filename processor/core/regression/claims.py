@@ -520,7 +520,7 @@ class ClaimTracker:
         """An assistant reply with text and no call of its own."""
         self.after_result = False
         if not text or text_call(text) or (text.lstrip()[:1] in ("{", "`")
-                                            and _arguments_as_text(normalize(text), ev.defined, self.request())):
+                                            and _arguments_as_text(normalize(text), ev.defined)):
             return None  # (a call written as text for the framework to parse is a call, not a claim)
         c = cues()
         # precision first: after a call of the turn, only an act is judged (the facts stated have the call's result
@@ -1433,26 +1433,21 @@ def _told_outcome(sent: str, tool: str, c: Cues) -> bool:
 
 
 _JSON_KEY_RE = re.compile(r"\"([a-z_][a-z0-9_]{0,40})\"\s*:")
-_JSON_VALUE_RE = re.compile(r":\s*(?:\"([^\"]{0,80})\"|(-?\d[\d.]*))")
 
 
-def _arguments_as_text(norm: str, defined: Mapping[str, frozenset[int]], req: frozenset[int]) -> bool:
-    """Whether a reply that is a JSON object and nothing else holds only keys of an offered tool's definition (its
-    parameters) and only values the request or that definition gave (a place asked about, an enum's "celsius"):
-    the call's arguments written as text, as a model does when it answers in JSON instead of calling
-    ({"location": "Toronto, Canada", "format": "celsius"}); no claim of what the call returned. A value from
-    nowhere ({"temperature": 21, "conditions": "sunny"}) is a result."""
+def _arguments_as_text(norm: str, defined: Mapping[str, frozenset[int]]) -> bool:
+    """Whether a reply that is a JSON object and nothing else (fenced or not) holds only keys of one offered tool's
+    definition (its parameters): the call's arguments written as text, as a model does when it answers in JSON
+    instead of calling ({"location": "Toronto, Canada", "format": "celsius"}); no claim of what the call returned.
+    A key the definition does not hold ({"temperature": 21, "conditions": "sunny"}) makes it a result."""
     t = norm.strip().strip("`").removeprefix("json").strip()
-    if not t.startswith("{"):
+    if not t.startswith("{") or not t.endswith("}"):
         return False
     keys = _JSON_KEY_RE.findall(t)
     if not keys:
         return False
     words = [h(stem(w)) for k in keys for w in split_identifier(k)]
-    values: set[int] = set()
-    for m in _JSON_VALUE_RE.finditer(t):
-        values |= text_tokens(m.group(1) if m.group(1) is not None else m.group(2), 16)
-    return any(d and all(w in d for w in words) and values <= (req | d) for d in defined.values())
+    return any(d and all(w in d for w in words) for d in defined.values())
 
 
 def _states(sent: str, tool: str, c: Cues) -> bool:

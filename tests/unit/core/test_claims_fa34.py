@@ -190,7 +190,6 @@ def test_a_calls_arguments_written_as_json_text_claim_nothing() -> None:
     ask = "Give me the current weather (use Celcius) for Lyon, France."
     assert claims(turn(ask, '{"location": "Lyon, France", "format": "celsius"}'), CURRENT) == []
     assert claims(turn(ask, '```json\n{"location": "Lyon, France",\n "format": "celsius"}\n```'), CURRENT) == []
-    # keys the definition does not hold, or a value from nowhere: a result stated with no call
+    # keys the definition does not hold: a result stated with no call
     assert claims(turn(ask, '{"location": "Lyon, France", "temperature": 21, "conditions": "sunny"}'), CURRENT) == [
         (1, "get_current_weather")]
-    assert claims(turn(ask, '{"location": "Lyon, France", "format": "sunny"}'), CURRENT) == [(1, "get_current_weather")]
