@@ -240,6 +240,8 @@ def _act_phrases(c: Cues) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
     words = [str(w) for k in ("completion", "live", "retrieval", "presentative", "none_found")
              for w in (*(en.get(k) or ()), *(zh.get(k) or ()))]
     words += list(c.irregular)
+    if zh.get("completion_re"):
+        words.append("了")  # (every match of the Chinese first-hand pattern holds 了 or one of the phrases)
     extra = en.get("none_found_re")
     return re.compile(_alt(words) or r"(?!x)x"), re.compile(extra) if extra else None
 
