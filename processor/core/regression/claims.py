@@ -1454,9 +1454,10 @@ def _arguments_as_text(norm: str, defined: Mapping[str, frozenset[int]]) -> bool
 
 def _states(sent: str, tool: str, c: Cues) -> bool:
     """Whether a sentence states something (not an acknowledgement, not a sentence naming the tool: what it does,
-    what will be done with it)."""
+    what will be done with it, not a sentence under a condition that opens it: 如果两个函数都执行完成，它们的开始时间
+    应该几乎相同)."""
     bare = sent.strip(" !.,~。！，*#:-")
-    if not bare or bare in c.ack:
+    if not bare or bare in c.ack or _LEAD_CONDITION_RE.match(bare) is not None:
         return False
     if names_tool(sent, tool):
         # a sentence naming the tool tells what it does, unless it tells it ran ("I've successfully called the
