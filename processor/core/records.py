@@ -234,19 +234,34 @@ class Emitter:
                                   [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind._value_])]))
 
     def snapshot(self, ts: int, dialect: str, messages: Sequence[Any], findings: Sequence[Finding],
-                 changed: bool, thinking: dict[str, Any] | None = None) -> None:
+                 changed: bool, thinking: dict[str, Any] | None = None, messages_json: bytes | None = None) -> None:
         """A repaired snapshot (a `request` event) as one record carrying every message and its findings; and,
-        when its repair invalidated thinking, where the prefix changed and what was removed (`thinking`)."""
+        when its repair invalidated thinking, where the prefix changed and what was removed (`thinking`).
+        `messages_json`: the messages already serialized (`orjson.dumps(messages)`), written as they are."""
         rid = f"{self.src}:r"
-        value = {"id": rid, "conversation_id": self.cid, "type": "request", "ts": ts, "dialect": dialect,
-                 "messages": messages, "findings": [f.to_dict() for f in findings], "changed": changed}
-        headers = [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+        rid_b = rid.encode()
+        headers = [("toolmend-id", rid_b), ("toolmend-source", self.src_b),
                    ("toolmend-repair", b"repaired" if changed else b"none"),
                    ("toolmend-findings", _count(len(findings)))]
         if thinking is not None:
-            value["thinking"] = thinking
             headers.append(("toolmend-thinking", thinking_header(thinking)))
-        self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
+        if messages_json is None or not self.ids.plain:
+            value = {"id": rid, "conversation_id": self.cid, "type": "request", "ts": ts, "dialect": dialect,
+                     "messages": messages, "findings": [f.to_dict() for f in findings], "changed": changed}
+            if thinking is not None:
+                value["thinking"] = thinking
+            self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
+            return
+        # the same bytes orjson writes for that dict, the messages as they were serialized
+        parts = [b'{"id":"', rid_b, b'","conversation_id":', _dumps(self.cid), b',"type":"request","ts":',
+                 str(ts).encode(), b',"dialect":', _dumps(dialect), b',"messages":', messages_json,
+                 b',"findings":', _dumps([f.to_dict() for f in findings]),
+                 b',"changed":true' if changed else b',"changed":false']
+        if thinking is not None:
+            parts.append(b',"thinking":')
+            parts.append(_dumps(thinking))
+        parts.append(b"}")
+        self.out.append(OutRecord("repaired", self.key, b"".join(parts), headers))
 
 
 __all__ = ["TRACE_HEADERS", "Emitter", "OutRecord", "RecordIds", "carry_trace_context", "dead_letter"]
