@@ -457,8 +457,9 @@ class PartitionProcessor:
         runs = conv.take_runs() if self.cfg.tool_spans else None
         # continued from the conversation's last snapshot where it repeats it (snapshots.py); an event naming its
         # dialect was checked against it in `process` (the conversation's is the same)
-        res, steps = self.snapshots.repair(ev.conversation_id, ev.messages, dialect, conv.model, ev.tools, runs,
-                                           ev.dialect is not None and ev.dialect == dialect, size)
+        named = ev.dialect is not None and ev.dialect == dialect
+        res, steps, messages_json = self.snapshots.repair(ev.conversation_id, ev.messages, dialect, conv.model,
+                                                          ev.tools, runs, named, size)
         if runs is not None and runs.runs:  # a run whose call the snapshot holds joined it (kept: a later snapshot
             for st in steps:               # may lose the call's result)
                 for call_id, _ in st.calls:
@@ -480,7 +481,7 @@ class PartitionProcessor:
             emit.finding(f)
         for a in res.actions:
             self.obs.action(a)
-        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed, res.thinking)
+        emit.snapshot(ev.ts, res.dialect, res.messages, findings, res.changed, res.thinking, messages_json)
 
     def _tool_run(self, ev: Event, conv: Conversation, emit: Emitter) -> None:
         """A tool run (an execute_tool span): counted at its event time, then joined to its call. A run whose call

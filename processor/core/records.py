@@ -31,6 +31,11 @@ _REPAIR_NONE: Final = ("toolmend-repair", b"none")
 _OPENAI_CHAT: Final = dialects.PLAIN_TEXT  # how a conversation whose dialect is not known yet is read
 _dumps: Final = orjson.dumps  # read once: a module's attribute is looked up at each use
 _KIND_BYTES = {k.value: k.value.encode() for k in FindingKind}  # by the kind's str: an enum member hashes in Python
+# a message record's JSON around its dialect (`Emitter._message`), and its two flags (synthesized, modified)
+_DIALECT_FRAGMENTS: Final[dict[str, bytes]] = {
+    d.name: b',"dialect":' + _dumps(d.name) + b',"index":' for d in dialects.ADAPTERS.values()}
+_FLAGS: Final = tuple(b',"synthesized":' + _dumps(bool(n & 2)) + b',"modified":' + _dumps(bool(n & 1))
+                      for n in range(4))
 
 
 class OutRecord:
@@ -67,13 +72,16 @@ class RecordIds:
     """Ids of the records derived from one input record: `<src>:s<k>` (synthesized), `<src>:f<k>` (findings),
     `<src>:r` (a repaired snapshot), `<topic>:<partition>:<offset>:<i>` (a message of an input event)."""
 
-    __slots__ = ("k", "partition", "prefix", "topic")
+    __slots__ = ("k", "partition", "plain", "prefix", "topic")
 
     def __init__(self, topic: str, partition: int) -> None:
         self.topic = topic
         self.partition = partition
         self.prefix = f"{topic}:{partition}:"
         self.k = 0
+        # whether ids need no JSON escaping (a Kafka topic name never does): then a record's JSON is written from
+        # its id's bytes in quotes (`Emitter._message`)
+        self.plain = _dumps(self.prefix) == b'"' + self.prefix.encode() + b'"'
 
     def start(self) -> None:
         """A new input record: its derived records count from 0."""
@@ -104,7 +112,7 @@ def dead_letter(topic: str, partition: int, kind: DeadLetterKind, detail: str, s
 class Emitter:
     """Turns tracker steps of one conversation into output records with deterministic ids."""
 
-    __slots__ = ("cid", "conv", "ids", "key", "obs", "out", "src", "src_b", "src_h", "ts")
+    __slots__ = ("cid", "conv", "head", "ids", "key", "obs", "out", "src", "src_b", "src_h", "ts")
 
     def __init__(self, ids: RecordIds, obs: Tally, conv: Conversation, cid: str, ts: int, src: str,
                  out: list[OutRecord]) -> None:
@@ -118,6 +126,7 @@ class Emitter:
         self.src_b = src.encode()
         self.src_h = ("toolmend-source", self.src_b)  # shared by the event's repaired records
         self.out = out
+        self.head = b""  # a message record's JSON between its id and its dialect, made at its first (`_message`)
 
     def snapshot_no(self) -> int:
         return self.conv.offset
@@ -171,23 +180,47 @@ class Emitter:
                 self.finding(f)
 
     def _message(self, e: Emitted, dialect: str, n_findings: tuple[str, bytes]) -> None:
+        ids = self.ids
         if e.synthesized:
-            rid = self.ids.derived(self.src, "s")
+            rid = ids.derived(self.src, "s")
             repair_kind = _REPAIR_SYNTHESIZED
         else:
             off, i = e.tag
-            rid = self.ids.message(off, i)
+            rid = ids.message(off, i)
             repair_kind = _REPAIR_MODIFIED if e.modified else _REPAIR_NONE
-        value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
-                 "index": e.index if e.index >= 0 else None, "message": e.message, "synthesized": e.synthesized,
-                 "modified": e.modified}
-        headers = [("toolmend-id", rid.encode()), self.src_h, repair_kind, n_findings]
+        rid_b = rid.encode()
+        headers = [("toolmend-id", rid_b), self.src_h, repair_kind, n_findings]
+        t: dict[str, Any] | None = None
         if e.invalid:  # thinking after the first change: where the prefix changed, how much was removed
             t = {"prefix_changed_at": self.conv.tracker.prefix_changed_at, "invalid": e.invalid,
                  "stripped": e.stripped}
-            value["thinking"] = t
             headers.append(("toolmend-thinking", thinking_header(t)))
-        self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
+        if not ids.plain:  # an id that JSON escapes: the record as a dict, written whole
+            value = {"id": rid, "conversation_id": self.cid, "type": "message", "ts": self.ts, "dialect": dialect,
+                     "index": e.index if e.index >= 0 else None, "message": e.message,
+                     "synthesized": e.synthesized, "modified": e.modified}
+            if t is not None:
+                value["thinking"] = t
+            self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
+            return
+        # the same bytes orjson writes for that dict, from parts: only the message itself is serialized here
+        head = self.head
+        if not head:
+            conv = self.conv
+            if not conv.head:
+                conv.head = b'","conversation_id":' + _dumps(self.cid) + b',"type":"message","ts":'
+            head = self.head = conv.head + str(self.ts).encode()
+        frag = _DIALECT_FRAGMENTS.get(dialect)
+        if frag is None:
+            frag = b',"dialect":' + _dumps(dialect) + b',"index":'
+        index = e.index
+        parts = [b'{"id":"', rid_b, head, frag, str(index).encode() if index >= 0 else b"null", b',"message":',
+                 _dumps(e.message), _FLAGS[int(e.synthesized) * 2 + int(e.modified)]]
+        if t is not None:
+            parts.append(b',"thinking":')
+            parts.append(_dumps(t))
+        parts.append(b"}")
+        self.out.append(OutRecord("repaired", self.key, b"".join(parts), headers))
 
     def finding(self, f: Finding) -> None:
         conv = self.conv
@@ -201,19 +234,34 @@ class Emitter:
                                   [("toolmend-id", rid.encode()), ("toolmend-kind", _KIND_BYTES[f.kind._value_])]))
 
     def snapshot(self, ts: int, dialect: str, messages: Sequence[Any], findings: Sequence[Finding],
-                 changed: bool, thinking: dict[str, Any] | None = None) -> None:
+                 changed: bool, thinking: dict[str, Any] | None = None, messages_json: bytes | None = None) -> None:
         """A repaired snapshot (a `request` event) as one record carrying every message and its findings; and,
-        when its repair invalidated thinking, where the prefix changed and what was removed (`thinking`)."""
+        when its repair invalidated thinking, where the prefix changed and what was removed (`thinking`).
+        `messages_json`: the messages already serialized (`orjson.dumps(messages)`), written as they are."""
         rid = f"{self.src}:r"
-        value = {"id": rid, "conversation_id": self.cid, "type": "request", "ts": ts, "dialect": dialect,
-                 "messages": messages, "findings": [f.to_dict() for f in findings], "changed": changed}
-        headers = [("toolmend-id", rid.encode()), ("toolmend-source", self.src_b),
+        rid_b = rid.encode()
+        headers = [("toolmend-id", rid_b), ("toolmend-source", self.src_b),
                    ("toolmend-repair", b"repaired" if changed else b"none"),
                    ("toolmend-findings", _count(len(findings)))]
         if thinking is not None:
-            value["thinking"] = thinking
             headers.append(("toolmend-thinking", thinking_header(thinking)))
-        self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
+        if messages_json is None or not self.ids.plain:
+            value = {"id": rid, "conversation_id": self.cid, "type": "request", "ts": ts, "dialect": dialect,
+                     "messages": messages, "findings": [f.to_dict() for f in findings], "changed": changed}
+            if thinking is not None:
+                value["thinking"] = thinking
+            self.out.append(OutRecord("repaired", self.key, _dumps(value), headers))
+            return
+        # the same bytes orjson writes for that dict, the messages as they were serialized
+        parts = [b'{"id":"', rid_b, b'","conversation_id":', _dumps(self.cid), b',"type":"request","ts":',
+                 str(ts).encode(), b',"dialect":', _dumps(dialect), b',"messages":', messages_json,
+                 b',"findings":', _dumps([f.to_dict() for f in findings]),
+                 b',"changed":true' if changed else b',"changed":false']
+        if thinking is not None:
+            parts.append(b',"thinking":')
+            parts.append(_dumps(thinking))
+        parts.append(b"}")
+        self.out.append(OutRecord("repaired", self.key, b"".join(parts), headers))
 
 
 __all__ = ["TRACE_HEADERS", "Emitter", "OutRecord", "RecordIds", "carry_trace_context", "dead_letter"]

@@ -114,9 +114,29 @@ def _digest(b: bytes) -> str:
     return _blake2b(b, digest_size=8).hexdigest()
 
 
+# fingerprints by the arguments' JSON text as a call carries it, or by their sorted JSON where they come as an
+# object: a pure function of the arguments, so a call seen before (a retry, a repeated request, a snapshot repaired
+# again) is not parsed and hashed again; bounded (emptied when full, as `Words._keys`)
+_MEMO: Final[dict[str | bytes, tuple[str, str]]] = {}
+MEMO_LIMIT: Final = 4096
+
+
 def fingerprint(args: Any) -> tuple[str, str]:
     """A call's arguments as (hash of the arguments, hash of its target or ""): JSON texts parsed, keys sorted,
     so `{"a":1,"b":2}` and `{"b": 2, "a": 1}` are the same call. Never the content itself."""
+    if type(args) is str:
+        text: str = args
+        hit = _MEMO.get(text)
+        if hit is None:
+            hit = _fingerprint(text)
+            if len(_MEMO) >= MEMO_LIMIT:
+                _MEMO.clear()
+            _MEMO[text] = hit
+        return hit
+    return _fingerprint(args)
+
+
+def _fingerprint(args: Any) -> tuple[str, str]:
     v = args
     if isinstance(args, str):
         s = args.strip()
@@ -131,6 +151,10 @@ def fingerprint(args: Any) -> tuple[str, str]:
         raw = _dumps(v, option=_SORTED)
     except TypeError:
         raw = repr(v).encode()
+    if type(args) is not str:  # an object: known by its sorted JSON
+        hit = _MEMO.get(raw)
+        if hit is not None:
+            return hit
     target = ""
     if type(v) is dict and v:
         is_key = words().is_target_key
@@ -139,7 +163,12 @@ def fingerprint(args: Any) -> tuple[str, str]:
         if picked:
             picked.sort()
             target = _digest(_dumps(picked))
-    return _digest(raw), target
+    out = (_digest(raw), target)
+    if type(args) is not str:
+        if len(_MEMO) >= MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[raw] = out
+    return out
 
 
 def declared_writes(definitions: Iterable[tuple[str, Mapping[str, Any] | None]]) -> set[str]:

@@ -17,7 +17,7 @@ is no state: a restored partition starts without it and repairs its first snapsh
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -28,6 +28,7 @@ from .repair import RepairResult, repair_with_steps, thinking_summary
 from .toolspans import ToolRuns
 from .tracker import RepairConfig, Step, Tracker
 
+_dumps: Final = orjson.dumps
 MAX_ENTRIES = 256
 MAX_BYTES = 1 << 20
 MAX_SNAPSHOT_BYTES = 256 << 10
@@ -59,24 +60,28 @@ class SnapshotCache:
         self.hits = 0  # snapshots continued from a kept prefix (for the bench)
 
     def repair(self, cid: str, messages: list[JSON], dialect: str, model: str | None, tools: Any,
-               runs: ToolRuns | None, checked: bool, size: int) -> tuple[RepairResult, list[Step]]:
+               runs: ToolRuns | None, checked: bool, size: int) -> tuple[RepairResult, list[Step], bytes | None]:
         """`repair_with_steps(messages, dialect, config=..., behaviour=False, model=model, tools=tools, runs=runs,
         checked=checked)`, continued from the conversation's kept prefix where one matches. `size`: the event's
-        bytes (what the bound counts)."""
+        bytes (what the bound counts). Third: the repaired messages as JSON (`orjson.dumps`) when they are the
+        input's messages unchanged and were serialized here (None otherwise)."""
         entry = self.entries.pop(cid, None)
         if entry is not None:
             self.bytes -= len(entry.prefix)
         cfg = self.config
         if dialect == "auto" or size > MAX_SNAPSHOT_BYTES:
-            return repair_with_steps(messages, dialect, cfg.strategy, config=cfg, behaviour=False, model=model,
-                                     tools=tools, runs=runs, checked=checked)
+            res, st = repair_with_steps(messages, dialect, cfg.strategy, config=cfg, behaviour=False, model=model,
+                                        tools=tools, runs=runs, checked=checked)
+            return res, st, None
         if not checked:
             dialects.check(messages, dialects.get(dialect).name)
         n = len(messages)
         steps: list[Step]
         start = 0
+        # the snapshot serialized once: the kept prefix is compared with its start, a prefix to keep cut from it
+        full = _dumps(messages)
         if entry is not None and entry.n <= n and entry.dialect == dialect and entry.model == model \
-                and entry.tools == tools and orjson.dumps(messages[:entry.n]) == entry.prefix:
+                and entry.tools == tools and _continues(full, entry.prefix):
             tracker = entry.tracker
             steps = entry.steps
             start = entry.n
@@ -110,7 +115,8 @@ class SnapshotCache:
             fork = tracker
             cut = n
         if fork is not None:
-            self._keep(cid, _Entry(dialect, model, tools, orjson.dumps(messages[:cut]), cut, steps[:cut], fork))
+            prefix = full if cut == n else full[:len(full) - len(_dumps(messages[cut:]))] + b"]"
+            self._keep(cid, _Entry(dialect, model, tools, prefix, cut, steps[:cut], fork))
         steps.append(tracker.finish(DanglingReason.UNANSWERED_AT_REQUEST))
         out: list[JSON] = []
         findings: list[Finding] = []
@@ -120,9 +126,15 @@ class SnapshotCache:
             findings.extend(step.findings)
             actions.extend(step.actions)
         changed_at = tracker.prefix_changed_at
+        same = len(out) == n
+        if same:
+            for i in range(n):
+                if out[i] is not messages[i]:
+                    same = False
+                    break
         return RepairResult(dialect, out, findings, actions, changed=bool(actions),
                             thinking=thinking_summary(changed_at, findings, actions)
-                            if changed_at is not None else None), steps
+                            if changed_at is not None else None), steps, full if same else None
 
     def _keep(self, cid: str, entry: _Entry) -> None:
         if len(entry.prefix) > MAX_SNAPSHOT_BYTES:
@@ -138,6 +150,18 @@ class SnapshotCache:
         entry = self.entries.pop(cid, None)
         if entry is not None:
             self.bytes -= len(entry.prefix)
+
+
+def _continues(full: bytes, prefix: bytes) -> bool:
+    """Whether the array `full` (JSON) starts with the elements of the array `prefix`: its bytes up to the
+    prefix's closing bracket, then the next element's comma or its own end (a value ends where its bytes say,
+    so those are exactly the prefix's elements: `dumps(messages[:n]) == prefix`)."""
+    k = len(prefix) - 1
+    if k == 1:  # `[]`: the start of every array
+        return True
+    if k < 1 or k >= len(full) or (full[k] != 44 and full[k] != 93):  # "," or "]"
+        return False
+    return full.startswith(prefix[:k])
 
 
 __all__ = ["FORK_WITHIN", "MAX_BYTES", "MAX_ENTRIES", "MAX_SNAPSHOT_BYTES", "SnapshotCache"]

@@ -51,7 +51,7 @@ QUARANTINE_MARK = orjson.dumps({QUARANTINED: 1})
 
 
 class Conversation:
-    __slots__ = ("app_version", "behaviour", "bound", "deadline", "evict_at", "last_ts", "model", "offset",
+    __slots__ = ("app_version", "behaviour", "bound", "deadline", "evict_at", "head", "last_ts", "model", "offset",
                  "recent", "runs", "size", "tracker")
 
     def __init__(self, tracker: Tracker, behaviour: Behaviour | None) -> None:
@@ -69,6 +69,8 @@ class Conversation:
         # exact size is measured only when the bound passes `max_state_bytes` (partition.py, `_bound_state`)
         self.bound = 0
         self.runs: ToolRuns | None = None  # its tool runs (spans), once one came; shared with its tracker
+        # its message records' JSON from after the id to the event time (records.py `Emitter._message`), made once
+        self.head = b""
 
     def take_runs(self) -> ToolRuns:
         """Its tool runs, made when the first comes (the tracker joins them to the calls it decides)."""

@@ -87,3 +87,24 @@ def test_the_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         p.process(i, cid.encode(), orjson.dumps(doc))
     assert list(p.snapshots.entries) == ["c7", "c8", "c9"]
     assert p.snapshots.bytes == sum(len(e.prefix) for e in p.snapshots.entries.values())
+
+
+@pytest.mark.parametrize(("full", "prefix"), [
+    ([{"a": 1}, {"b": 2}], [{"a": 1}]),
+    ([{"a": 1}], [{"a": 1}]),
+    ([{"a": 1}], [{"a": 1}, {"b": 2}]),
+    ([{"a": 12}], [{"a": 1}]),
+    ([1, 2], [1]),
+    ([12, 2], [1]),
+    (["ab", 2], ["a"]),
+    ([{"a": [1, 2]}, 3], [{"a": [1]}]),
+    ([], [{"a": 1}]),
+    ([{"a": 1}], []),
+])
+def test_a_kept_prefix_is_recognised_in_the_snapshot_bytes_exactly_when_its_elements_start_the_snapshot(
+        full: list[Any], prefix: list[Any]) -> None:
+    """The prefix is compared with the start of the whole snapshot serialized once: the same answer as
+    serializing the snapshot's first elements and comparing (a number or a string that only starts alike is no
+    match)."""
+    expected = len(prefix) <= len(full) and orjson.dumps(full[:len(prefix)]) == orjson.dumps(prefix)
+    assert snapshots._continues(orjson.dumps(full), orjson.dumps(prefix)) is expected
