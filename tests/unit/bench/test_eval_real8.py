@@ -5,24 +5,17 @@ conversation rebuilt from a printed run or a trace has exactly one result. No en
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 
-from tests.evaldata import EVAL, eval_data
+from tests.evaldata import EVAL, calls_and_results, eval_data, language_counts
 
 REAL8 = EVAL / "real8"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_the_manifest_counts_the_whole_conversations_of_each_language() -> None:
-    got: Counter[tuple[str, str]] = Counter()
-    for r in eval_data.records([REAL8]):
-        assert r["lang"] in ("en", "zh"), r["id"]
-        if r["derived"] is None:
-            got[(r["lang"], f"{r['split']}_conversations")] += 1
-    langs = json.loads((REAL8 / "manifest.json").read_text(encoding="utf-8"))["languages"]
-    assert {(lang, k): v for lang, counts in langs.items() for k, v in counts.items()} == dict(got)
+    got, stated = language_counts(REAL8)
+    assert stated == got
     assert got[("zh", "dev_conversations")] and got[("zh", "blind_conversations")]
 
 
@@ -43,15 +36,5 @@ def test_every_call_of_a_rebuilt_conversation_has_one_result_after_it() -> None:
                if r["derived"] is None and r["source"] in ("agentscope-tutorial-runs", "any-agent-traces")]
     assert rebuilt
     for r in rebuilt:
-        made: dict[str, int] = {}
-        answered: Counter[str] = Counter()
-        for i, m in enumerate(r["messages"]):
-            for c in m.get("tool_calls") or []:
-                assert c["id"] not in made, r["id"]
-                made[c["id"]] = i
-            if m["role"] == "tool":
-                assert m["tool_call_id"] in made and made[m["tool_call_id"]] < i, r["id"]
-                answered[m["tool_call_id"]] += 1
+        made, answered = calls_and_results(r)
         assert set(answered) == set(made) and set(answered.values()) <= {1}, r["id"]
-        offered = {t["function"]["name"] for t in r["tools"]}
-        assert {c["function"]["name"] for m in r["messages"] for c in m.get("tool_calls") or []} <= offered, r["id"]

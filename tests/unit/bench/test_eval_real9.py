@@ -8,12 +8,10 @@ ERNIE Bot agent sees the earlier runs as its memory keeps them (the user message
 from __future__ import annotations
 
 import itertools
-import json
 import re
-from collections import Counter
 from typing import Any
 
-from tests.evaldata import EVAL, eval_data
+from tests.evaldata import EVAL, calls_and_results, eval_data, language_counts
 
 REAL9 = EVAL / "real9"
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -24,13 +22,8 @@ def _whole() -> list[dict[str, Any]]:
 
 
 def test_the_manifest_counts_the_whole_conversations_of_each_language() -> None:
-    got: Counter[tuple[str, str]] = Counter()
-    for r in eval_data.records([REAL9]):
-        assert r["lang"] in ("en", "zh"), r["id"]
-        if r["derived"] is None:
-            got[(r["lang"], f"{r['split']}_conversations")] += 1
-    langs = json.loads((REAL9 / "manifest.json").read_text(encoding="utf-8"))["languages"]
-    assert {(lang, k): v for lang, counts in langs.items() for k, v in counts.items()} == dict(got)
+    got, stated = language_counts(REAL9)
+    assert stated == got
     assert got[("zh", "dev_conversations")] and got[("zh", "blind_conversations")]
 
 
@@ -50,22 +43,11 @@ def test_every_call_has_one_result_after_it_and_names_an_offered_tool() -> None:
     """The conversations were rebuilt from printed runs and logs: each call id has exactly one `tool` message, after
     the assistant message that made the call, and every result answers a call."""
     for r in _whole():
-        made: dict[str, int] = {}
-        answered: Counter[str] = Counter()
-        for i, m in enumerate(r["messages"]):
-            for c in m.get("tool_calls") or []:
-                assert c["id"] not in made, r["id"]
-                made[c["id"]] = i
-                json.loads(c["function"]["arguments"])
-            if m["role"] == "tool":
-                assert m["tool_call_id"] in made and made[m["tool_call_id"]] < i, r["id"]
-                answered[m["tool_call_id"]] += 1
+        made, answered = calls_and_results(r)
         unanswered = set(made) - set(answered)
         last = len(r["messages"]) - 1
         assert all(made[c] == last for c in unanswered), r["id"]  # only a final request's calls are unanswered
         assert set(answered.values()) <= {1}, r["id"]
-        offered = {t["function"]["name"] for t in r["tools"]}
-        assert {c["function"]["name"] for m in r["messages"] for c in m.get("tool_calls") or []} <= offered, r["id"]
 
 
 def test_no_reply_is_a_log_line_cut_short() -> None:
