@@ -43,7 +43,7 @@ from .evidence import name_tokens
 from .facts import Facts, figures
 from .frameworks import text_call
 from .naming import ANY_TOOL, ANY_URL, bare_value, invoked, invoked_tool, may_invoke, names_tool
-from .text import EMPTY, bytes_hashes, h, hash_bytes, normalize, split_identifier, stem
+from .text import EMPTY, bytes_hashes, cjk_grams, h, hash_bytes, normalize, split_identifier, stem
 
 MAX_REPLY = 1500  # characters of a reply read
 HEAD_CHARS = 160  # characters of a result read for an error
@@ -1383,7 +1383,7 @@ def _bigrams(text: str) -> set[int]:
         for lang in CJK_LANGS:
             for piece in lang.cut.split(run):
                 if len(piece) >= 2:
-                    out.update(h(piece[i:i + 2]) for i in range(len(piece) - 1))
+                    out.update(h(g) for g in cjk_grams(piece))
     return out
 
 
